@@ -1,1 +1,20 @@
-//! xir core
+//! xir core: IR storage, context, builtin types and attributes, text format,
+//! diagnostics and verifier.
+
+pub mod affine;
+pub mod attributes;
+pub mod builtin;
+pub mod context;
+pub mod diag;
+pub mod dialect;
+pub mod entity;
+mod interner;
+pub mod store;
+pub mod types;
+
+pub use attributes::{AttrKind, Location};
+pub use context::Context;
+pub use diag::{DiagEngine, Diagnostic, Severity, SourceBuffer, SourceMgr};
+pub use entity::{Attr, Block, Ident, Op, Region, Type, Use, Value};
+pub use store::{Ir, OpData, OperationState, ValueDef};
+pub use types::{FloatKind, Signedness, TypeKind, DYNAMIC};

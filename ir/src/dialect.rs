@@ -1,0 +1,139 @@
+//! The dialect registry: which ops exist, their traits and verifiers.
+//!
+//! This is the minimal registry the core needs; declarative op definitions with
+//! assembly formats build on it.
+
+use crate::context::Context;
+use crate::diag::Diagnostic;
+use crate::entity::{Ident, Op};
+use crate::store::Ir;
+use rustc_hash::FxHashMap;
+
+/// Op traits as bit flags.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct Traits(pub u32);
+
+impl Traits {
+    pub const NONE: Traits = Traits(0);
+    pub const TERMINATOR: Traits = Traits(1 << 0);
+    /// Blocks of its regions need no terminator.
+    pub const NO_TERMINATOR: Traits = Traits(1 << 1);
+    pub const ISOLATED_FROM_ABOVE: Traits = Traits(1 << 2);
+    pub const SYMBOL_TABLE: Traits = Traits(1 << 3);
+    pub const SYMBOL: Traits = Traits(1 << 4);
+    /// Its regions are graph regions: no dominance requirement (RegionKindInterface).
+    pub const GRAPH_REGION: Traits = Traits(1 << 5);
+    pub const SINGLE_BLOCK: Traits = Traits(1 << 6);
+    pub const PURE: Traits = Traits(1 << 7);
+    pub const NO_REGION_ARGUMENTS: Traits = Traits(1 << 8);
+    pub const RETURN_LIKE: Traits = Traits(1 << 9);
+
+    pub fn contains(self, other: Traits) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for Traits {
+    type Output = Traits;
+    fn bitor(self, rhs: Traits) -> Traits {
+        Traits(self.0 | rhs.0)
+    }
+}
+
+pub type VerifyFn = fn(&Context, &Ir, Op) -> Result<(), Diagnostic>;
+
+pub struct OpDef {
+    pub name: &'static str,
+    pub traits: Traits,
+    pub verify: Option<VerifyFn>,
+}
+
+pub struct DialectDef {
+    pub name: &'static str,
+    /// Accepts any op of its namespace as a shape-less op (the `test` dialect).
+    pub open: bool,
+}
+
+#[derive(Default)]
+pub struct DialectRegistry {
+    dialects: Vec<DialectDef>,
+    ops: FxHashMap<Ident, OpDef>,
+}
+
+impl DialectRegistry {
+    pub fn dialects(&self) -> &[DialectDef] {
+        &self.dialects
+    }
+
+    pub fn op_def(&self, name: Ident) -> Option<&OpDef> {
+        self.ops.get(&name)
+    }
+
+    pub fn dialect(&self, name: &str) -> Option<&DialectDef> {
+        self.dialects.iter().find(|d| d.name == name)
+    }
+
+    /// All registered ops, sorted by name.
+    pub fn op_defs(&self) -> Vec<&OpDef> {
+        let mut v: Vec<&OpDef> = self.ops.values().collect();
+        v.sort_by_key(|d| d.name);
+        v
+    }
+}
+
+impl Context {
+    pub fn register_dialect(&mut self, def: DialectDef) {
+        if self.registry.dialect(def.name).is_none() {
+            self.registry.dialects.push(def);
+        }
+    }
+
+    pub fn register_op(&mut self, def: OpDef) {
+        let id = self.ident(def.name);
+        self.registry.ops.insert(id, def);
+    }
+
+    /// The traits of an op name; unregistered ops have none.
+    pub fn op_traits(&self, name: Ident) -> Traits {
+        self.registry
+            .op_def(name)
+            .map(|d| d.traits)
+            .unwrap_or_default()
+    }
+
+    /// Whether an op name is known: registered, or in an open dialect.
+    pub fn is_registered_op(&self, name: Ident) -> bool {
+        if self.registry.op_def(name).is_some() {
+            return true;
+        }
+        let s = self.str(name);
+        let dialect = s.split('.').next().unwrap_or("");
+        self.registry.dialect(dialect).is_some_and(|d| d.open)
+    }
+}
+
+pub(crate) fn register_builtin(ctx: &mut Context) {
+    ctx.register_dialect(DialectDef {
+        name: "builtin",
+        open: false,
+    });
+    ctx.register_dialect(DialectDef {
+        name: "test",
+        open: true,
+    });
+    ctx.register_op(OpDef {
+        name: "builtin.module",
+        traits: Traits::NO_TERMINATOR
+            | Traits::ISOLATED_FROM_ABOVE
+            | Traits::SYMBOL_TABLE
+            | Traits::GRAPH_REGION
+            | Traits::SINGLE_BLOCK
+            | Traits::NO_REGION_ARGUMENTS,
+        verify: Some(crate::builtin::verify_module),
+    });
+    ctx.register_op(OpDef {
+        name: "builtin.unrealized_conversion_cast",
+        traits: Traits::PURE,
+        verify: Some(crate::builtin::verify_unrealized_cast),
+    });
+}
