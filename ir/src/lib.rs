@@ -8,7 +8,10 @@ pub mod context;
 pub mod diag;
 pub mod dialect;
 pub mod entity;
+pub mod float;
 mod interner;
+pub mod parser;
+pub mod printer;
 pub mod store;
 pub mod types;
 

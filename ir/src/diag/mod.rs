@@ -1,6 +1,9 @@
 //! Diagnostics: errors, warnings, remarks and notes at a location.
 
+mod render;
 mod source;
+pub mod verify;
+pub use render::render;
 pub use source::{SourceBuffer, SourceMgr};
 
 use crate::entity::Attr;

@@ -47,3 +47,7 @@ pub struct IntegerSet {
     pub num_symbols: u32,
     pub constraints: Vec<AffineConstraint>,
 }
+
+mod print;
+mod simplify;
+pub use print::{print_affine_expr, print_affine_map, print_integer_set};

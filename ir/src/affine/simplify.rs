@@ -1,0 +1,1 @@
+//! Simplifying constructors for affine expressions (MLIR's canonical forms).
