@@ -1,0 +1,3 @@
+// A plain shell pipeline passes.
+// RUN: echo hello | grep hello
+// RUN: true

@@ -1,0 +1,4 @@
+// `END.` stops directive parsing, so the failing line below never runs.
+// RUN: true
+// END.
+// RUN: false

@@ -1,0 +1,3 @@
+// A failing test marked XFAIL is an expected failure.
+// XFAIL: *
+// RUN: false
