@@ -27,8 +27,7 @@ pub struct Config {
 
 impl Config {
     pub fn load(path: &Path) -> Result<Config, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         Config::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
@@ -45,7 +44,9 @@ impl Config {
                 section = name.trim().to_string();
                 continue;
             }
-            let (key, value) = line.split_once('=').ok_or_else(|| err("expected `key = value`"))?;
+            let (key, value) = line
+                .split_once('=')
+                .ok_or_else(|| err("expected `key = value`"))?;
             let key = unquote(key.trim()).unwrap_or_else(|| key.trim().to_string());
             let value = value.trim();
             match (section.as_str(), key.as_str()) {
@@ -53,10 +54,18 @@ impl Config {
                     let v = unquote(value).ok_or_else(|| err("expected a string"))?;
                     c.substitutions.push((key, v));
                 }
-                ("", "name") => c.name = Some(unquote(value).ok_or_else(|| err("expected a string"))?),
-                ("", "suffixes") => c.suffixes = array(value).ok_or_else(|| err("expected an array of strings"))?,
-                ("", "excludes") => c.excludes = array(value).ok_or_else(|| err("expected an array of strings"))?,
-                ("", "features") => c.features = array(value).ok_or_else(|| err("expected an array of strings"))?,
+                ("", "name") => {
+                    c.name = Some(unquote(value).ok_or_else(|| err("expected a string"))?)
+                }
+                ("", "suffixes") => {
+                    c.suffixes = array(value).ok_or_else(|| err("expected an array of strings"))?
+                }
+                ("", "excludes") => {
+                    c.excludes = array(value).ok_or_else(|| err("expected an array of strings"))?
+                }
+                ("", "features") => {
+                    c.features = array(value).ok_or_else(|| err("expected an array of strings"))?
+                }
                 _ => return Err(err(&format!("unknown key `{key}`"))),
             }
         }
@@ -117,7 +126,10 @@ mod tests {
         .unwrap();
         assert_eq!(c.name.as_deref(), Some("xir"));
         assert_eq!(c.suffixes, [".mlir", ".test"]);
-        assert_eq!(c.substitutions, [("%{opt}".to_string(), "xopt -x".to_string())]);
+        assert_eq!(
+            c.substitutions,
+            [("%{opt}".to_string(), "xopt -x".to_string())]
+        );
         assert!(Config::parse("bogus = 1").is_err());
         assert!(Config::parse("name = xir").is_err());
     }

@@ -138,7 +138,11 @@ impl Discovery {
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_else(|| "tests".into())
         });
-        let s = Arc::new(Suite { name, root: root.clone(), config });
+        let s = Arc::new(Suite {
+            name,
+            root: root.clone(),
+            config,
+        });
         self.suites.insert(root, s.clone());
         Ok(s)
     }
@@ -147,7 +151,10 @@ impl Discovery {
 fn find_root(dir: &Path) -> Option<PathBuf> {
     dir.ancestors()
         .find(|d| d.join(CONFIG_NAME).is_file())
-        .or_else(|| dir.ancestors().find(|d| d.file_name().is_some_and(|n| n == "lit-tests")))
+        .or_else(|| {
+            dir.ancestors()
+                .find(|d| d.file_name().is_some_and(|n| n == "lit-tests"))
+        })
         .map(Path::to_path_buf)
 }
 
@@ -198,7 +205,7 @@ mod tests {
         // Explicit files are tests whatever their suffix; --suffix replaces defaults.
         let mut d = Discovery::new(vec![".txt".into()]);
         let names: Vec<_> = d
-            .discover(&[root.clone()])
+            .discover(std::slice::from_ref(&root))
             .unwrap()
             .iter()
             .map(TestFile::full_name)
@@ -211,7 +218,11 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path().join("suite");
         std::fs::create_dir_all(root.join("d")).unwrap();
-        std::fs::write(root.join(CONFIG_NAME), "name = \"xir\"\nsuffixes = [\".test\"]\n").unwrap();
+        std::fs::write(
+            root.join(CONFIG_NAME),
+            "name = \"xir\"\nsuffixes = [\".test\"]\n",
+        )
+        .unwrap();
         std::fs::write(root.join("d/x.test"), "// RUN: true\n").unwrap();
         std::fs::write(root.join("d/y.mlir"), "// RUN: true\n").unwrap();
         let tests = Discovery::new(vec![]).discover(&[root.join("d")]).unwrap();

@@ -105,7 +105,12 @@ pub fn test_paths(test: &TestFile, ctx: &Context) -> (PathBuf, TestPaths) {
 
 /// The commands of a test after all substitutions, or an UNRESOLVED reason
 /// (a tool it uses is not built).
-pub fn expand_commands(script: &Script, test: &TestFile, ctx: &Context, paths: &TestPaths) -> Result<Vec<(String, String)>, String> {
+pub fn expand_commands(
+    script: &Script,
+    test: &TestFile,
+    ctx: &Context,
+    paths: &TestPaths,
+) -> Result<Vec<(String, String)>, String> {
     let tools: Vec<(String, String)> = ctx
         .tools
         .iter()
@@ -115,7 +120,11 @@ pub fn expand_commands(script: &Script, test: &TestFile, ctx: &Context, paths: &
     for run in &script.run {
         let (cmd, used) = substitute_tools(&run.command, &tools);
         for name in used {
-            let (_, path) = ctx.tools.iter().find(|(n, _)| *n == name).expect("known tool");
+            let (_, path) = ctx
+                .tools
+                .iter()
+                .find(|(n, _)| *n == name)
+                .expect("known tool");
             if !path.is_file() {
                 return Err(format!(
                     "'{name}' ({}) is used by the RUN line {} but is not built.\n\
@@ -133,7 +142,10 @@ pub fn expand_commands(script: &Script, test: &TestFile, ctx: &Context, paths: &
 
 /// lit's `shlex.quote`.
 fn shell_quote(s: &str) -> String {
-    if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "@%+=:,./-_".contains(c)) {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "@%+=:,./-_".contains(c))
+    {
         s.to_string()
     } else {
         format!("'{}'", s.replace('\'', "'\"'\"'"))
@@ -160,7 +172,10 @@ pub fn build_script(commands: &[(String, String)]) -> String {
             s
         })
         .collect();
-    format!("set -o pipefail;set -x;{{ {}; }}\n", parts.join("; } &&\n{ "))
+    format!(
+        "set -o pipefail;set -x;{{ {}; }}\n",
+        parts.join("; } &&\n{ ")
+    )
 }
 
 /// Runs one test file start to finish.
@@ -236,10 +251,16 @@ fn run_test_inner(test: &TestFile, ctx: &Context) -> TestResult {
     }
     output.push('\n');
     if !run.stdout.is_empty() {
-        output.push_str(&format!("Command Output (stdout):\n--\n{}\n--\n", run.stdout));
+        output.push_str(&format!(
+            "Command Output (stdout):\n--\n{}\n--\n",
+            run.stdout
+        ));
     }
     if !run.stderr.is_empty() {
-        output.push_str(&format!("Command Output (stderr):\n--\n{}\n--\n", run.stderr));
+        output.push_str(&format!(
+            "Command Output (stderr):\n--\n{}\n--\n",
+            run.stderr
+        ));
     }
     TestResult {
         code,
@@ -350,7 +371,10 @@ mod tests {
 
     #[test]
     fn feature_checks() {
-        let script = parse_script("// RUN: true\n// REQUIRES: vulkan, x\n// UNSUPPORTED: y\n// XFAIL: z || w\n").unwrap();
+        let script = parse_script(
+            "// RUN: true\n// REQUIRES: vulkan, x\n// UNSUPPORTED: y\n// XFAIL: z || w\n",
+        )
+        .unwrap();
         let f = |names: &[&str]| names.iter().map(|s| s.to_string()).collect::<Features>();
         assert_eq!(
             unsupported_reason(&script, &f(&["x"])).unwrap(),

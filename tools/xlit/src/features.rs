@@ -79,8 +79,8 @@ fn tokenize(text: &str) -> Result<Vec<String>, String> {
             let mut i = 0;
             loop {
                 let tail = &rest[i..];
-                if tail.starts_with("{{") {
-                    match tail[2..].find("}}") {
+                if let Some(inner) = tail.strip_prefix("{{") {
+                    match inner.find("}}") {
                         // lit requires a non-empty regex between the braces.
                         Some(end) if end > 0 => i += end + 4,
                         _ => return Err(format!("unterminated or empty '{{{{' in: {text}")),

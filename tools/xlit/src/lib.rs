@@ -140,13 +140,15 @@ impl Context {
 /// Features that hold on this machine.
 pub fn detect_features() -> Features {
     let mut f = Features::new();
-    let has_icd = ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d"].iter().any(|d| {
-        std::fs::read_dir(d).is_ok_and(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .any(|e| e.path().extension().is_some_and(|x| x == "json"))
-        })
-    });
+    let has_icd = ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d"]
+        .iter()
+        .any(|d| {
+            std::fs::read_dir(d).is_ok_and(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .any(|e| e.path().extension().is_some_and(|x| x == "json"))
+            })
+        });
     if has_icd {
         f.insert("vulkan".into());
     }

@@ -113,7 +113,9 @@ fn run(args: Args) -> Result<i32, String> {
     };
     // As in lit, LIT_FILTER / LIT_FILTER_OUT stand in for the options.
     let filter = args.filter.or_else(|| std::env::var("LIT_FILTER").ok());
-    let filter_out = args.filter_out.or_else(|| std::env::var("LIT_FILTER_OUT").ok());
+    let filter_out = args
+        .filter_out
+        .or_else(|| std::env::var("LIT_FILTER_OUT").ok());
     let (keep, drop) = (compile(&filter)?, compile(&filter_out)?);
     let selected: Vec<_> = tests
         .iter()
@@ -194,5 +196,9 @@ fn run(args: Args) -> Result<i32, String> {
         "{}",
         summary(&all, &shown, verbosity == Verbosity::Quiet, start.elapsed())
     );
-    Ok(if all.iter().any(|(_, c)| c.is_failure()) { 1 } else { 0 })
+    Ok(if all.iter().any(|(_, c)| c.is_failure()) {
+        1
+    } else {
+        0
+    })
 }

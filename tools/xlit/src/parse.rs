@@ -89,7 +89,9 @@ pub fn parse_script(text: &str) -> Result<Script, String> {
                 finish_run(run, &mut s, &mut pending);
             }
             "XFAIL:" => s.xfail.extend(bool_list(value, keyword, line_no, true)?),
-            "REQUIRES:" => s.requires.extend(bool_list(value, keyword, line_no, false)?),
+            "REQUIRES:" => s
+                .requires
+                .extend(bool_list(value, keyword, line_no, false)?),
             "UNSUPPORTED:" => s
                 .unsupported
                 .extend(bool_list(value, keyword, line_no, false)?),
@@ -135,7 +137,12 @@ fn finish_run(run: RunLine, s: &mut Script, pending: &mut Option<RunLine>) {
 
 /// Validates a comma-separated list of feature expressions up front, so that
 /// a typo makes the test unresolved rather than silently skipped.
-fn bool_list(value: &str, keyword: &str, line: usize, star_ok: bool) -> Result<Vec<String>, String> {
+fn bool_list(
+    value: &str,
+    keyword: &str,
+    line: usize,
+    star_ok: bool,
+) -> Result<Vec<String>, String> {
     split_list(value)
         .map(|item| {
             if !(star_ok && item == "*") {
@@ -165,8 +172,10 @@ mod tests {
 
     #[test]
     fn continuations() {
-        let s = parse_script("// RUN: xopt %s \\\n// RUN:   --canonicalize \\\n// RUN: | xcheck %s\n// RUN: true\n")
-            .unwrap();
+        let s = parse_script(
+            "// RUN: xopt %s \\\n// RUN:   --canonicalize \\\n// RUN: | xcheck %s\n// RUN: true\n",
+        )
+        .unwrap();
         assert_eq!(s.run.len(), 2);
         assert_eq!(s.run[0].command, " xopt %s    --canonicalize  | xcheck %s");
         assert_eq!((s.run[0].start_line, s.run[0].end_line), (1, 3));

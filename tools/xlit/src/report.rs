@@ -30,7 +30,13 @@ pub fn header(num_run: usize, total: usize, workers: usize) -> String {
 }
 
 /// The lines printed when a test finishes; empty if nothing is shown.
-pub fn result_text(name: &str, r: &TestResult, completed: usize, total: usize, v: Verbosity) -> String {
+pub fn result_text(
+    name: &str,
+    r: &TestResult,
+    completed: usize,
+    total: usize,
+    v: Verbosity,
+) -> String {
     let failed = r.code.is_failure();
     let show_line = match v {
         Verbosity::Quiet => false,
@@ -46,10 +52,18 @@ pub fn result_text(name: &str, r: &TestResult, completed: usize, total: usize, v
     } else {
         String::new()
     };
-    let _ = writeln!(s, "{}: {name} ({completed} of {total}{attempts})", r.code.name());
+    let _ = writeln!(
+        s,
+        "{}: {name} ({completed} of {total}{attempts})",
+        r.code.name()
+    );
     if failed || v == Verbosity::All {
         if failed {
-            let _ = writeln!(s, "{stars} TEST '{name}' FAILED {stars}", stars = "*".repeat(20));
+            let _ = writeln!(
+                s,
+                "{stars} TEST '{name}' FAILED {stars}",
+                stars = "*".repeat(20)
+            );
         }
         let _ = writeln!(s, "{}", r.output);
         let _ = writeln!(s, "{}", "*".repeat(20));
@@ -61,7 +75,12 @@ pub fn result_text(name: &str, r: &TestResult, completed: usize, total: usize, v
 ///
 /// `results` holds every discovered test (name, code), excluded ones included;
 /// `shown` lists non-failure codes whose tests are listed too.
-pub fn summary(results: &[(String, ResultCode)], shown: &[ResultCode], quiet: bool, elapsed: Duration) -> String {
+pub fn summary(
+    results: &[(String, ResultCode)],
+    shown: &[ResultCode],
+    quiet: bool,
+    elapsed: Duration,
+) -> String {
     let mut s = String::new();
     for code in ResultCode::ALL {
         if !code.is_failure() && !shown.contains(&code) {
@@ -95,7 +114,11 @@ pub fn summary(results: &[(String, ResultCode)], shown: &[ResultCode], quiet: bo
         .filter(|(_, n)| *n > 0)
         .collect();
     let label_w = groups.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
-    let count_w = groups.iter().map(|(_, n)| n.to_string().len()).max().unwrap_or(0);
+    let count_w = groups
+        .iter()
+        .map(|(_, n)| n.to_string().len())
+        .max()
+        .unwrap_or(0);
     for (label, n) in groups {
         let pct = n as f64 / total as f64 * 100.0;
         let _ = writeln!(s, "  {label:<label_w$}: {n:>count_w$} ({pct:.2}%)");
@@ -124,7 +147,10 @@ mod tests {
             result_text("s :: a.mlir", &pass, 1, 2, Verbosity::Normal),
             "PASS: s :: a.mlir (1 of 2)\n"
         );
-        assert_eq!(result_text("s :: a.mlir", &pass, 1, 2, Verbosity::Succinct), "");
+        assert_eq!(
+            result_text("s :: a.mlir", &pass, 1, 2, Verbosity::Succinct),
+            ""
+        );
         let fail = result(ResultCode::Fail, "Exit Code: 1\n");
         let stars = "*".repeat(20);
         assert_eq!(
@@ -153,6 +179,9 @@ mod tests {
             )
         );
         let q = summary(&results, &[], true, Duration::ZERO);
-        assert!(q.ends_with("Total Discovered Tests: 4\n  Failed: 2 (50.00%)\n"), "{q}");
+        assert!(
+            q.ends_with("Total Discovered Tests: 4\n  Failed: 2 (50.00%)\n"),
+            "{q}"
+        );
     }
 }

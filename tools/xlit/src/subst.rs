@@ -179,7 +179,10 @@ mod tests {
         assert_eq!(s("cat %s"), "cat /src/lit-tests/dir/a.mlir");
         assert_eq!(s("ls %S %p"), "ls /src/lit-tests/dir /src/lit-tests/dir");
         assert_eq!(s("x > %t"), "x > /build/lit/dir/Output/a.mlir.tmp");
-        assert_eq!(s("%t.o %t2"), "/build/lit/dir/Output/a.mlir.tmp.o /build/lit/dir/Output/a.mlir.tmp2");
+        assert_eq!(
+            s("%t.o %t2"),
+            "/build/lit/dir/Output/a.mlir.tmp.o /build/lit/dir/Output/a.mlir.tmp2"
+        );
         assert_eq!(s("cd %T"), "cd /build/lit/dir/Output");
         assert_eq!(s("%basename_t"), "a.mlir");
         assert_eq!(s("%{s:basename} %{s:stem}"), "a.mlir a");
