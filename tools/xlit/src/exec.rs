@@ -118,7 +118,9 @@ pub fn expand_commands(
         .collect();
     let mut out = Vec::new();
     for run in &script.run {
-        let (cmd, used) = substitute_tools(&run.command, &tools);
+        // `%` first, so tool names inside config substitutions get resolved.
+        let cmd = substitute_percent(&run.command, paths, &test.suite.config.substitutions);
+        let (cmd, used) = substitute_tools(&cmd, &tools);
         for name in used {
             let (_, path) = ctx
                 .tools
@@ -134,7 +136,6 @@ pub fn expand_commands(
                 ));
             }
         }
-        let cmd = substitute_percent(&cmd, paths, &test.suite.config.substitutions);
         out.push((format!("RUN: {}", run.location()), cmd.trim().to_string()));
     }
     Ok(out)
@@ -157,17 +158,18 @@ pub fn build_script(commands: &[(String, String)]) -> String {
     let parts: Vec<String> = commands
         .iter()
         .map(|(what, cmd)| {
-            // Announce each command on stderr without tracing the announcement.
-            let mut s = format!("{{ set +x; }} 2>/dev/null && echo '{what}': ");
-            if cmd.is_empty() {
-                s.clear();
-                s.push_str(&format!(
-                    "{{ set +x; }} 2>/dev/null && echo '{what}' has no command after substitutions >&2 && {{ set -x; }} 2>/dev/null"
-                ));
+            // Announce each command on stderr as lit 22 does
+            // (`cmd # RUN: at line 3`), without tracing the announcement.
+            let msg = if cmd.is_empty() {
+                format!("'{what}' has no command after substitutions")
             } else {
-                s.push_str(&shell_quote(cmd));
+                format!("{} \\# '{what}'", shell_quote(cmd))
+            };
+            let mut s =
+                format!("{{ set +x; }} 2>/dev/null && echo {msg} >&2 && {{ set -x; }} 2>/dev/null");
+            if !cmd.is_empty() {
                 // The newline keeps a trailing `# comment` in cmd from eating the `}`.
-                s.push_str(&format!(" >&2 && {{ set -x; }} 2>/dev/null && {{ {cmd}\n}}"));
+                s.push_str(&format!(" && {{ {cmd}\n}}"));
             }
             s
         })
@@ -364,7 +366,7 @@ mod tests {
             ("RUN: at line 2".into(), "true # trailing comment".into()),
         ]);
         assert!(s.starts_with("set -o pipefail;set -x;{ "));
-        assert!(s.contains("echo 'RUN: at line 1': 'echo a | grep a' >&2"));
+        assert!(s.contains("echo 'echo a | grep a' \\# 'RUN: at line 1' >&2"));
         assert!(s.contains("{ echo a | grep a\n}; } &&\n{ "));
         assert!(s.ends_with("{ true # trailing comment\n}; }\n"));
     }

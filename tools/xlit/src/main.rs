@@ -22,12 +22,12 @@ struct Args {
     #[arg(short = 'j', long = "workers")]
     workers: Option<usize>,
     /// Show test output for failures (the default; kept for lit compatibility).
-    #[arg(short, long)]
+    #[arg(short, long, alias = "echo-all-commands")]
     verbose: bool,
     /// Show every test's output.
     #[arg(short = 'a', long = "show-all")]
     show_all: bool,
-    /// Only print the failed tests and the failure counts.
+    /// Only print failing tests' result lines and the failure counts.
     #[arg(short, long)]
     quiet: bool,
     /// Only print failing tests.
@@ -147,9 +147,7 @@ fn run(args: Args) -> Result<i32, String> {
         .workers
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .clamp(1, selected.len().max(1));
-    if verbosity != Verbosity::Quiet {
-        println!("{}", header(selected.len(), tests.len(), workers));
-    }
+    println!("{}", header(selected.len(), tests.len(), workers));
 
     let start = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()

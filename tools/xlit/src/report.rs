@@ -9,7 +9,7 @@ use std::time::Duration;
 /// How much to print, from lit's -q/-s/-v/-a.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verbosity {
-    /// -q: only the failed-test lists and the failure counts.
+    /// -q: result lines of failures (no details), failure counts only.
     Quiet,
     /// -s: result lines (with details) only for failures.
     Succinct,
@@ -39,8 +39,7 @@ pub fn result_text(
 ) -> String {
     let failed = r.code.is_failure();
     let show_line = match v {
-        Verbosity::Quiet => false,
-        Verbosity::Succinct => failed,
+        Verbosity::Quiet | Verbosity::Succinct => failed,
         Verbosity::Normal | Verbosity::All => true,
     };
     if !show_line {
@@ -57,7 +56,7 @@ pub fn result_text(
         "{}: {name} ({completed} of {total}{attempts})",
         r.code.name()
     );
-    if failed || v == Verbosity::All {
+    if (failed && v != Verbosity::Quiet) || v == Verbosity::All {
         if failed {
             let _ = writeln!(
                 s,

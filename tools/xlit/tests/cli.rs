@@ -66,7 +66,7 @@ fn failing_test_output_summary_and_exit_code() {
     let block = format!(
         "{stars} TEST 'demo :: sub/fail.mlir' FAILED {stars}\nExit Code: 1\n\n\
          Command Output (stdout):\n--\nboom\n\n--\nCommand Output (stderr):\n--\n\
-         RUN: at line 1: true\n+ true\nRUN: at line 2: echo boom && echo oops >&2 && false\n\
+         true # RUN: at line 1\n+ true\necho boom && echo oops >&2 && false # RUN: at line 2\n\
          + echo boom\n+ echo oops\noops\n+ false\n\n--\n\n{stars}\n"
     );
     assert!(
@@ -99,7 +99,12 @@ fn filters_quiet_and_success() {
 
     let (code, out, _) = xlit(&["-q"], tmp.path());
     assert_eq!(code, 1);
-    assert!(!out.contains("PASS:"), "{out}");
+    assert!(
+        !out.contains("PASS:") && !out.contains("Exit Code"),
+        "{out}"
+    );
+    assert!(out.starts_with("-- Testing: 4 tests"), "{out}");
+    assert!(out.contains("\nFAIL: demo :: sub/fail.mlir ("), "{out}");
     assert!(
         out.ends_with("Total Discovered Tests: 4\n  Failed: 1 (25.00%)\n"),
         "{out}"
@@ -146,4 +151,24 @@ fn missing_tool_says_how_to_build_it() {
         out.contains("Run `cargo build --workspace` first."),
         "{out}"
     );
+}
+
+#[test]
+fn config_substitutions_and_suffixes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    write(
+        d,
+        "lit.toml",
+        "name = \"cfg\"\nsuffixes = [\".test\"]\nfeatures = [\"from-config\"]\n[substitutions]\n\"%{neg}\" = \"not false\"\n",
+    );
+    write(d, "a.test", "# REQUIRES: from-config\n# RUN: %{neg}\n");
+    write(d, "b.mlir", "// RUN: false\n");
+    let (code, out, _) = xlit(&[], d);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("PASS: cfg :: a.test (1 of 1)"), "{out}");
+    // The tool named by a config substitution resolves to the built binary.
+    let (code, out, _) = xlit(&["-a"], d);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("/not false"), "{out}");
 }
