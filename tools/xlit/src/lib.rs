@@ -4,6 +4,17 @@
 //! library: discovery ([`discovery`]), directive parsing ([`parse`]),
 //! substitutions ([`subst`]), feature expressions ([`features`]), running a
 //! test through bash ([`exec`]) and lit-style reporting ([`report`]).
+//!
+//! ```text
+//! xlit lit-tests                       # everything, in parallel
+//! xlit -v --filter=canonicalize lit-tests/xopt
+//! cargo test -p xlit --test lit -- lit/  # the same tests as libtest trials
+//! ```
+//!
+//! Test commands see `%s %S %p %t %T %basename_t %{pathsep} %%` (and the
+//! `%{s:basename}`-style variants); the words `xopt xcheck xlit xrun not`
+//! (and `FileCheck`, meaning xcheck) in command position become absolute
+//! paths into the cargo profile dir, which is also first on PATH.
 
 pub mod config;
 pub mod discovery;

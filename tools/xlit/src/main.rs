@@ -69,7 +69,13 @@ struct Args {
 }
 
 fn main() {
-    let args = Args::parse();
+    // Like lit, options in $LIT_OPTS come before the command line's.
+    let mut argv: Vec<String> = std::env::args().collect();
+    if let Ok(opts) = std::env::var("LIT_OPTS") {
+        let extra: Vec<String> = opts.split_whitespace().map(String::from).collect();
+        argv.splice(1..1, extra);
+    }
+    let args = Args::parse_from(argv);
     std::process::exit(match run(args) {
         Ok(code) => code,
         Err(e) => {
