@@ -7,13 +7,17 @@ pub mod builtin;
 pub mod context;
 pub mod diag;
 pub mod dialect;
+pub mod dominance;
 pub mod entity;
 pub mod float;
 mod interner;
+pub mod lexer;
 pub mod parser;
 pub mod printer;
 pub mod store;
+pub mod symbol;
 pub mod types;
+pub mod verifier;
 
 pub use attributes::{AttrKind, Location};
 pub use context::Context;

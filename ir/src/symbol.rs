@@ -1,0 +1,75 @@
+//! Symbols and symbol tables: `sym_name` on ops, nested `@a::@b` look-up, visibility.
+
+use crate::attributes::AttrKind;
+use crate::context::Context;
+use crate::dialect::Traits;
+use crate::entity::{Attr, Op};
+use crate::store::Ir;
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Visibility {
+    Public,
+    Private,
+    Nested,
+}
+
+/// An op attribute by name: properties dictionary first, then discardable attributes.
+pub fn op_attr(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Option<Attr> {
+    let d = ir.op(op);
+    d.properties
+        .and_then(|p| ctx.dict_get(p, name))
+        .or_else(|| ctx.dict_get(d.attrs, name))
+}
+
+/// The `sym_name` of an op, if it defines a symbol.
+pub fn symbol_name<'c>(ctx: &'c Context, ir: &Ir, op: Op) -> Option<&'c [u8]> {
+    match ctx.attr_kind(op_attr(ctx, ir, op, "sym_name")?) {
+        AttrKind::String { value, .. } => Some(value),
+        _ => None,
+    }
+}
+
+pub fn visibility(ctx: &Context, ir: &Ir, op: Op) -> Visibility {
+    match op_attr(ctx, ir, op, "sym_visibility").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::String { value, .. }) if &**value == b"private" => Visibility::Private,
+        Some(AttrKind::String { value, .. }) if &**value == b"nested" => Visibility::Nested,
+        _ => Visibility::Public,
+    }
+}
+
+/// The op named `name` directly inside the symbol table `table`. O(ops in the table).
+pub fn lookup_symbol_in(ctx: &Context, ir: &Ir, table: Op, name: &[u8]) -> Option<Op> {
+    let r = *ir.regions(table).first()?;
+    let b = ir.entry_block(r)?;
+    ir.block_ops(b)
+        .find(|&op| symbol_name(ctx, ir, op) == Some(name))
+}
+
+/// Resolves a symbol reference (`@a::@b`) starting from the symbol table `table`.
+pub fn lookup_symbol_ref(ctx: &Context, ir: &Ir, table: Op, sym: Attr) -> Option<Op> {
+    let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(sym) else {
+        return None;
+    };
+    let mut cur = lookup_symbol_in(ctx, ir, table, ctx.bytes(*root))?;
+    for n in nested {
+        if !ctx.op_traits(ir.op(cur).name).contains(Traits::SYMBOL_TABLE)
+            && ctx.registry.op_def(ir.op(cur).name).is_some()
+        {
+            return None;
+        }
+        cur = lookup_symbol_in(ctx, ir, cur, ctx.bytes(*n))?;
+    }
+    Some(cur)
+}
+
+/// The closest ancestor (or `op` itself) that is a symbol table.
+pub fn nearest_symbol_table(ctx: &Context, ir: &Ir, op: Op) -> Option<Op> {
+    let mut cur = Some(op);
+    while let Some(o) = cur {
+        if ctx.op_traits(ir.op(o).name).contains(Traits::SYMBOL_TABLE) {
+            return Some(o);
+        }
+        cur = ir.parent_op(o);
+    }
+    None
+}

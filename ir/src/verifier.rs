@@ -1,0 +1,186 @@
+//! The structural verifier: traits (terminators, single blocks, region arguments),
+//! successors, symbol tables, each registered op's own verifier, then SSA dominance.
+//! Iterative (no recursion over nesting), stops at the first error as MLIR does.
+
+use crate::context::Context;
+use crate::diag::Diagnostic;
+use crate::dialect::Traits;
+use crate::dominance::DominanceInfo;
+use crate::entity::{Block, Op, Region};
+use crate::store::Ir;
+use rustc_hash::FxHashMap;
+
+/// Verifies `root` and everything nested in it.
+pub fn verify(ctx: &Context, ir: &Ir, root: Op) -> Vec<Diagnostic> {
+    match verify_structure(ctx, ir, root).and_then(|()| verify_dominance(ctx, ir, root)) {
+        Ok(()) => Vec::new(),
+        Err(d) => vec![d],
+    }
+}
+
+fn op_error(ctx: &Context, ir: &Ir, op: Op, msg: impl std::fmt::Display) -> Diagnostic {
+    let d = ir.op(op);
+    Diagnostic::error(d.loc, format!("'{}' op {}", ctx.str(d.name), msg))
+}
+
+/// Unregistered ops may be terminators and may hold graph regions.
+fn might_be_terminator(ctx: &Context, ir: &Ir, op: Op) -> bool {
+    let name = ir.op(op).name;
+    !ctx.is_registered_op(name) || ctx.op_traits(name).contains(Traits::TERMINATOR)
+}
+
+fn may_be_valid_without_terminator(ctx: &Context, ir: &Ir, b: Block) -> bool {
+    match ir.block_parent_op(b) {
+        Some(p) => {
+            let name = ir.op(p).name;
+            ctx.registry.op_def(name).is_none() || ctx.op_traits(name).contains(Traits::NO_TERMINATOR)
+        }
+        None => true,
+    }
+}
+
+fn verify_structure(ctx: &Context, ir: &Ir, root: Op) -> Result<(), Diagnostic> {
+    let mut stack = vec![root];
+    while let Some(op) = stack.pop() {
+        verify_op(ctx, ir, op)?;
+        for &r in ir.regions(op).iter().rev() {
+            for b in ir.region_blocks(r) {
+                verify_block(ctx, ir, b)?;
+                let ops: Vec<Op> = ir.block_ops(b).collect();
+                stack.extend(ops.into_iter().rev());
+            }
+        }
+    }
+    Ok(())
+}
+
+fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let data = ir.op(op);
+    let def = ctx.registry.op_def(data.name);
+    let traits = ctx.op_traits(data.name);
+    if let Some(def) = def {
+        if traits.contains(Traits::TERMINATOR) {
+            if let Some(b) = ir.parent_block(op) {
+                if ir.last_op(b) != Some(op) {
+                    return Err(op_error(ctx, ir, op, "must be the last operation in the parent block"));
+                }
+            }
+        }
+        let regions = ir.regions(op);
+        for (i, &r) in regions.iter().enumerate() {
+            let nblocks = ir.region_blocks(r).count();
+            let which = if regions.len() == 1 { String::new() } else { format!(" #{i}") };
+            if traits.contains(Traits::SINGLE_BLOCK) || traits.contains(Traits::GRAPH_REGION) {
+                if nblocks > 1 {
+                    return Err(op_error(ctx, ir, op, format!("expects region #{i} to have 0 or 1 blocks")));
+                }
+            }
+            if traits.contains(Traits::NO_REGION_ARGUMENTS) {
+                if let Some(entry) = ir.entry_block(r) {
+                    if !ir.block_args(entry).is_empty() {
+                        return Err(op_error(ctx, ir, op, format!("region{which} should have no arguments")));
+                    }
+                }
+            }
+        }
+        if traits.contains(Traits::SYMBOL_TABLE) {
+            verify_symbol_table(ctx, ir, op)?;
+        }
+        if let Some(f) = def.verify {
+            f(ctx, ir, op)?;
+        }
+    }
+    for &r in ir.regions(op) {
+        if let Some(entry) = ir.entry_block(r) {
+            if has_predecessor(ir, r, entry) {
+                return Err(Diagnostic::error(data.loc, "entry block of region may not have predecessors"));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn has_predecessor(ir: &Ir, r: Region, target: Block) -> bool {
+    ir.region_blocks(r).any(|b| {
+        ir.last_op(b)
+            .is_some_and(|t| ir.successors(t).contains(&target))
+    })
+}
+
+fn verify_block(ctx: &Context, ir: &Ir, b: Block) -> Result<(), Diagnostic> {
+    let Some(last) = ir.last_op(b) else {
+        if may_be_valid_without_terminator(ctx, ir, b) {
+            return Ok(());
+        }
+        let loc = ir.block_parent_op(b).map(|p| ir.op(p).loc).unwrap_or(ctx.unknown_loc());
+        return Err(Diagnostic::error(loc, "empty block: expect at least a terminator"));
+    };
+    for op in ir.block_ops(b) {
+        if !ir.successors(op).is_empty() && op != last {
+            return Err(Diagnostic::error(
+                ir.op(op).loc,
+                "operation with block successors must terminate its parent block",
+            ));
+        }
+    }
+    let region = ir.block_parent(b);
+    for &s in ir.successors(last) {
+        if ir.block_parent(s) != region {
+            return Err(op_error(ctx, ir, last, "branching to block of a different region"));
+        }
+    }
+    if may_be_valid_without_terminator(ctx, ir, b) || might_be_terminator(ctx, ir, last) {
+        return Ok(());
+    }
+    Err(Diagnostic::error(
+        ir.op(last).loc,
+        format!("block with no terminator, has '{}'", ctx.str(ir.op(last).name)),
+    ))
+}
+
+fn verify_symbol_table(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let mut seen: FxHashMap<&[u8], Op> = FxHashMap::default();
+    for &r in ir.regions(op) {
+        for b in ir.region_blocks(r) {
+            for child in ir.block_ops(b) {
+                let Some(name) = crate::symbol::symbol_name(ctx, ir, child) else {
+                    continue;
+                };
+                if let Some(prev) = seen.insert(name, child) {
+                    let msg = format!(
+                        "redefinition of symbol named '{}'",
+                        String::from_utf8_lossy(name)
+                    );
+                    return Err(Diagnostic::error(ir.op(child).loc, msg)
+                        .with_note(ir.op(prev).loc, "see existing symbol definition here"));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn verify_dominance(ctx: &Context, ir: &Ir, root: Op) -> Result<(), Diagnostic> {
+    let dom = DominanceInfo::new(ctx, ir, root);
+    let mut stack = vec![root];
+    while let Some(op) = stack.pop() {
+        for &r in ir.regions(op).iter().rev() {
+            for b in ir.region_blocks(r) {
+                let reachable = dom.is_reachable(b);
+                for child in ir.block_ops(b) {
+                    if reachable {
+                        for (i, v) in ir.operands(child).enumerate() {
+                            if !dom.properly_dominates(ir, v, child) {
+                                return Err(dom.operand_error(ctx, ir, child, i));
+                            }
+                        }
+                    }
+                    if !ir.regions(child).is_empty() {
+                        stack.push(child);
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
