@@ -73,7 +73,9 @@ impl DominanceInfo {
     }
 
     fn compute_region(&mut self, ir: &Ir, r: Region) {
-        let Some(entry) = ir.entry_block(r) else { return };
+        let Some(entry) = ir.entry_block(r) else {
+            return;
+        };
         let blocks: Vec<Block> = ir.region_blocks(r).collect();
         for &b in &blocks {
             self.set_block(b, None, false);
@@ -228,49 +230,64 @@ impl DominanceInfo {
 
     /// MLIR's "operand #N does not dominate this use" with its explanatory note.
     pub fn operand_error(&self, ctx: &Context, ir: &Ir, op: Op, i: usize) -> Diagnostic {
-        let d = Diagnostic::error(ir.op(op).loc, format!("operand #{i} does not dominate this use"));
+        let d = Diagnostic::error(
+            ir.op(op).loc,
+            format!("operand #{i} does not dominate this use"),
+        );
         let v = ir.operand(op, i);
         let use_region = ir.parent_block(op).and_then(|b| ir.block_parent(b));
+        #[derive(PartialEq)]
+        enum Rel {
+            Same,
+            Parent,
+            Child,
+            Neither,
+        }
         let relation = |def_region: Option<Region>| {
             if def_region == use_region {
-                "same region"
+                Rel::Same
             } else if is_proper_ancestor(ir, def_region, use_region) {
-                "parent region"
+                Rel::Parent
             } else if is_proper_ancestor(ir, use_region, def_region) {
-                "child region"
+                Rel::Child
             } else {
-                "neither"
+                Rel::Neither
             }
         };
         match ir.value(v).def {
             ValueDef::Result { op: def, .. } => {
                 let def_block = ir.parent_block(def);
                 let what = if def_block == ir.parent_block(op) {
-                    " (op in the same block)".to_string()
+                    "op in the same block"
                 } else {
                     match relation(def_block.and_then(|b| ir.block_parent(b))) {
-                        "neither" => " (op is neither in a parent nor in a child region)".into(),
-                        r => format!(" (op in a {r})"),
+                        Rel::Same => "op in the same region",
+                        Rel::Parent => "op in a parent region",
+                        Rel::Child => "op in a child region",
+                        Rel::Neither => "op is neither in a parent nor in a child region",
                     }
                 };
-                d.with_note(ir.op(def).loc, format!("operand defined here{what}"))
+                d.with_note(ir.op(def).loc, format!("operand defined here ({what})"))
             }
             ValueDef::BlockArg { block, .. } => {
-                let loc = ir.block_parent_op(block).map(|p| ir.op(p).loc).unwrap_or(ctx.unknown_loc());
+                let loc = ir
+                    .block_parent_op(block)
+                    .map(|p| ir.op(p).loc)
+                    .unwrap_or(ctx.unknown_loc());
                 let region = ir.block_parent(block);
                 let index = region
                     .map(|r| ir.region_blocks(r).position(|b| b == block).unwrap_or(0))
                     .unwrap_or(0);
                 let where_ = match relation(region) {
-                    "neither" => " neither in a parent nor in a child region".into(),
-                    r => format!(" in the {r}"),
+                    Rel::Same => "in the same region",
+                    Rel::Parent => "in a parent region",
+                    Rel::Child => "in a child region",
+                    Rel::Neither => "neither in a parent nor in a child region",
                 };
-                let where_ = if where_ == " in the parent region" || where_ == " in the child region" {
-                    where_.replace(" the ", " a ")
-                } else {
-                    where_
-                };
-                d.with_note(loc, format!("operand defined as a block argument (block #{index}{where_})"))
+                d.with_note(
+                    loc,
+                    format!("operand defined as a block argument (block #{index} {where_})"),
+                )
             }
             ValueDef::Placeholder => d,
         }

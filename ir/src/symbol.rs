@@ -52,7 +52,9 @@ pub fn lookup_symbol_ref(ctx: &Context, ir: &Ir, table: Op, sym: Attr) -> Option
     };
     let mut cur = lookup_symbol_in(ctx, ir, table, ctx.bytes(*root))?;
     for n in nested {
-        if !ctx.op_traits(ir.op(cur).name).contains(Traits::SYMBOL_TABLE)
+        if !ctx
+            .op_traits(ir.op(cur).name)
+            .contains(Traits::SYMBOL_TABLE)
             && ctx.registry.op_def(ir.op(cur).name).is_some()
         {
             return None;

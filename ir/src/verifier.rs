@@ -33,7 +33,8 @@ fn may_be_valid_without_terminator(ctx: &Context, ir: &Ir, b: Block) -> bool {
     match ir.block_parent_op(b) {
         Some(p) => {
             let name = ir.op(p).name;
-            ctx.registry.op_def(name).is_none() || ctx.op_traits(name).contains(Traits::NO_TERMINATOR)
+            ctx.registry.op_def(name).is_none()
+                || ctx.op_traits(name).contains(Traits::NO_TERMINATOR)
         }
         None => true,
     }
@@ -62,23 +63,42 @@ fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
         if traits.contains(Traits::TERMINATOR) {
             if let Some(b) = ir.parent_block(op) {
                 if ir.last_op(b) != Some(op) {
-                    return Err(op_error(ctx, ir, op, "must be the last operation in the parent block"));
+                    return Err(op_error(
+                        ctx,
+                        ir,
+                        op,
+                        "must be the last operation in the parent block",
+                    ));
                 }
             }
         }
         let regions = ir.regions(op);
         for (i, &r) in regions.iter().enumerate() {
             let nblocks = ir.region_blocks(r).count();
-            let which = if regions.len() == 1 { String::new() } else { format!(" #{i}") };
-            if traits.contains(Traits::SINGLE_BLOCK) || traits.contains(Traits::GRAPH_REGION) {
-                if nblocks > 1 {
-                    return Err(op_error(ctx, ir, op, format!("expects region #{i} to have 0 or 1 blocks")));
-                }
+            let which = if regions.len() == 1 {
+                String::new()
+            } else {
+                format!(" #{i}")
+            };
+            if (traits.contains(Traits::SINGLE_BLOCK) || traits.contains(Traits::GRAPH_REGION))
+                && nblocks > 1
+            {
+                return Err(op_error(
+                    ctx,
+                    ir,
+                    op,
+                    format!("expects region #{i} to have 0 or 1 blocks"),
+                ));
             }
             if traits.contains(Traits::NO_REGION_ARGUMENTS) {
                 if let Some(entry) = ir.entry_block(r) {
                     if !ir.block_args(entry).is_empty() {
-                        return Err(op_error(ctx, ir, op, format!("region{which} should have no arguments")));
+                        return Err(op_error(
+                            ctx,
+                            ir,
+                            op,
+                            format!("region{which} should have no arguments"),
+                        ));
                     }
                 }
             }
@@ -93,7 +113,10 @@ fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     for &r in ir.regions(op) {
         if let Some(entry) = ir.entry_block(r) {
             if has_predecessor(ir, r, entry) {
-                return Err(Diagnostic::error(data.loc, "entry block of region may not have predecessors"));
+                return Err(Diagnostic::error(
+                    data.loc,
+                    "entry block of region may not have predecessors",
+                ));
             }
         }
     }
@@ -112,8 +135,14 @@ fn verify_block(ctx: &Context, ir: &Ir, b: Block) -> Result<(), Diagnostic> {
         if may_be_valid_without_terminator(ctx, ir, b) {
             return Ok(());
         }
-        let loc = ir.block_parent_op(b).map(|p| ir.op(p).loc).unwrap_or(ctx.unknown_loc());
-        return Err(Diagnostic::error(loc, "empty block: expect at least a terminator"));
+        let loc = ir
+            .block_parent_op(b)
+            .map(|p| ir.op(p).loc)
+            .unwrap_or(ctx.unknown_loc());
+        return Err(Diagnostic::error(
+            loc,
+            "empty block: expect at least a terminator",
+        ));
     };
     for op in ir.block_ops(b) {
         if !ir.successors(op).is_empty() && op != last {
@@ -126,7 +155,12 @@ fn verify_block(ctx: &Context, ir: &Ir, b: Block) -> Result<(), Diagnostic> {
     let region = ir.block_parent(b);
     for &s in ir.successors(last) {
         if ir.block_parent(s) != region {
-            return Err(op_error(ctx, ir, last, "branching to block of a different region"));
+            return Err(op_error(
+                ctx,
+                ir,
+                last,
+                "branching to block of a different region",
+            ));
         }
     }
     if may_be_valid_without_terminator(ctx, ir, b) || might_be_terminator(ctx, ir, last) {
@@ -134,7 +168,10 @@ fn verify_block(ctx: &Context, ir: &Ir, b: Block) -> Result<(), Diagnostic> {
     }
     Err(Diagnostic::error(
         ir.op(last).loc,
-        format!("block with no terminator, has '{}'", ctx.str(ir.op(last).name)),
+        format!(
+            "block with no terminator, has '{}'",
+            ctx.str(ir.op(last).name)
+        ),
     ))
 }
 
