@@ -3,7 +3,9 @@
 
 pub mod affine;
 pub mod attributes;
+pub mod builder;
 pub mod builtin;
+pub mod clone;
 pub mod context;
 pub mod diag;
 pub mod dialect;
@@ -17,6 +19,7 @@ pub mod printer;
 pub mod store;
 pub mod symbol;
 pub mod types;
+pub mod walk;
 pub mod verifier;
 
 pub use attributes::{AttrKind, Location};
