@@ -31,7 +31,7 @@ pub(crate) fn verify_unrealized_cast(_ctx: &Context, ir: &Ir, op: Op) -> Result<
     if ir.results(op).is_empty() {
         return Err(Diagnostic::error(
             ir.op(op).loc,
-            "'builtin.unrealized_conversion_cast' op expected 1 or more results",
+            "'builtin.unrealized_conversion_cast' op expected at least one result for cast operation",
         ));
     }
     Ok(())
