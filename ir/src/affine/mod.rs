@@ -50,4 +50,4 @@ pub struct IntegerSet {
 
 mod print;
 mod simplify;
-pub use print::{print_affine_expr, print_affine_map, print_integer_set};
+pub use print::{print_affine_expr, print_affine_expr_with, print_affine_map, print_integer_set};
