@@ -58,6 +58,8 @@ pub struct DialectDef {
 pub struct DialectRegistry {
     dialects: Vec<DialectDef>,
     ops: FxHashMap<Ident, OpDef>,
+    /// Custom-form op printers (see `crate::printer::CustomPrinter`).
+    pub print_hooks: FxHashMap<Ident, crate::printer::CustomPrinter>,
 }
 
 impl DialectRegistry {
@@ -113,6 +115,7 @@ impl Context {
 }
 
 pub(crate) fn register_builtin(ctx: &mut Context) {
+    crate::printer::register_builtin_printers(ctx);
     ctx.register_dialect(DialectDef {
         name: "builtin",
         open: false,

@@ -1,9 +1,29 @@
 //! The textual IR printer: generic form byte-compatible with mlir-opt 22, custom form
 //! for ops that have one, aliases and locations.
+//!
+//! One [`Printer`] prints one top-level op into one `String`: SSA names are computed
+//! first (numbering.rs), then aliases (aliases.rs, unless local scope), then the text.
+//! Dialects plug custom forms in with [`Context::register_op_printer`].
+
+mod aliases;
+mod attrs;
+mod builtin_ops;
+mod escape;
+mod locations;
+mod numbering;
+mod ops;
+mod types;
+
+#[cfg(test)]
+mod tests;
 
 use crate::context::Context;
-use crate::entity::{Attr, Op, Type};
+use crate::entity::{Attr, Ident, Op, Type};
 use crate::store::Ir;
+use aliases::{Aliases, Collector};
+use numbering::Numbering;
+
+pub use escape::{is_bare_identifier, push_escaped, push_keyword_or_string, push_quoted};
 
 #[derive(Clone, Debug, Default)]
 pub struct PrintOptions {
@@ -15,18 +35,172 @@ pub struct PrintOptions {
     pub local_scope: bool,
 }
 
-/// Exactly the text mlir-opt writes for one top-level op (aliases, the op, deferred
-/// location aliases, and the trailing newline(s)).
-pub fn print_top_level(_ctx: &Context, _ir: &Ir, _op: Op, _opts: &PrintOptions) -> String {
-    todo!("printer")
+/// A custom-form printer of one op. It prints everything after `%results = ` and
+/// before the trailing location, through the [`Printer`] methods (`print_op_name`,
+/// `print_operand`, `print_type`, `print_attr`, `print_attr_dict`, `print_region`,
+/// `push_str`). It is also run once, with output discarded, to collect aliases.
+#[derive(Copy, Clone)]
+pub struct CustomPrinter {
+    pub print: fn(&mut Printer<'_>, Op),
+    /// The dialect whose prefix may be dropped from op names inside this op's
+    /// regions (MLIR's `OpAsmOpInterface::getDefaultDialect`), e.g. `"func"`.
+    pub default_dialect: &'static str,
+}
+
+pub(crate) fn custom_printer(ctx: &Context, name: Ident) -> Option<CustomPrinter> {
+    ctx.registry.op_printer(name)
+}
+
+/// Printing state: the output, SSA names, aliases and caches of printed text.
+pub struct Printer<'a> {
+    pub ctx: &'a Context,
+    pub ir: &'a Ir,
+    pub opts: PrintOptions,
+    pub out: String,
+    indent: usize,
+    names: Option<Numbering>,
+    aliases: Aliases,
+    /// Set while walking for aliases: print_type/print_attr record instead.
+    collector: Option<Collector>,
+    default_dialect: Vec<&'static str>,
+    /// Printed text of types / attributes by id: (start, len) into `cache`.
+    type_cache: Vec<(u32, u32)>,
+    attr_cache: Vec<(u32, u32)>,
+    cache: String,
+    scratch_blocks: Vec<crate::entity::Block>,
+}
+
+const NO_CACHE: (u32, u32) = (u32::MAX, 0);
+/// Longer texts are not cached (large dense attributes).
+const CACHE_MAX: usize = 512;
+
+impl<'a> Printer<'a> {
+    fn new(ctx: &'a Context, ir: &'a Ir, opts: &PrintOptions) -> Printer<'a> {
+        Printer {
+            ctx,
+            ir,
+            opts: opts.clone(),
+            out: String::new(),
+            indent: 0,
+            names: None,
+            aliases: Aliases::default(),
+            collector: None,
+            default_dialect: vec!["builtin"],
+            type_cache: Vec::new(),
+            attr_cache: Vec::new(),
+            cache: String::new(),
+            scratch_blocks: Vec::new(),
+        }
+    }
+
+    /// Whether this run only collects aliases (output is discarded).
+    pub fn is_collecting(&self) -> bool {
+        self.collector.is_some()
+    }
+
+    #[inline]
+    pub fn push_str(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+
+    #[inline]
+    pub fn push(&mut self, c: char) {
+        self.out.push(c);
+    }
+
+    fn cached(cache: &[(u32, u32)], i: usize) -> Option<(u32, u32)> {
+        cache.get(i).copied().filter(|c| *c != NO_CACHE)
+    }
+
+    fn store_cache(&mut self, is_type: bool, i: usize, from: usize) {
+        let len = self.out.len() - from;
+        if len > CACHE_MAX {
+            return;
+        }
+        let start = self.cache.len() as u32;
+        self.cache.push_str(&self.out[from..]);
+        let v = if is_type {
+            &mut self.type_cache
+        } else {
+            &mut self.attr_cache
+        };
+        if v.len() <= i {
+            v.resize((i + 1).max(v.len() * 2), NO_CACHE);
+        }
+        v[i] = (start, len as u32);
+    }
+}
+
+/// Exactly the text mlir-opt writes for one top-level op: the aliases that cannot be
+/// deferred, the op, a newline, the deferred (location) aliases, and the blank line
+/// mlir-opt adds after each output. With `local_scope` there are no aliases and no
+/// blank line: just the op and a newline.
+pub fn print_top_level(ctx: &Context, ir: &Ir, op: Op, opts: &PrintOptions) -> String {
+    let mut p = Printer::new(ctx, ir, opts);
+    p.names = Some(Numbering::new(ir, op, opts.generic));
+    if opts.local_scope {
+        p.print_full_op(op);
+        p.out.push('\n');
+        return p.out;
+    }
+    p.collector = Some(Collector::new(ctx));
+    p.collect_op(op);
+    p.out.clear();
+    p.aliases = p
+        .collector
+        .take()
+        .map(Collector::finish_aliases)
+        .unwrap_or_default();
+    p.print_alias_defs(false);
+    p.print_full_op(op);
+    p.out.push('\n');
+    p.print_alias_defs(true);
+    p.out.push('\n');
+    p.out
+}
+
+/// One op as text, in local scope (no aliases), without a trailing newline; for
+/// diagnostics ("see current operation").
+pub fn op_to_string(ctx: &Context, ir: &Ir, op: Op, opts: &PrintOptions) -> String {
+    let mut opts = opts.clone();
+    opts.local_scope = true;
+    let mut p = Printer::new(ctx, ir, &opts);
+    p.names = Some(Numbering::new(ir, op, opts.generic));
+    p.print_full_op(op);
+    p.out
 }
 
 /// A type as text, without aliases (for diagnostics).
-pub fn type_to_string(_ctx: &Context, _t: Type) -> String {
-    todo!("printer")
+pub fn type_to_string(ctx: &Context, t: Type) -> String {
+    let ir = Ir::new();
+    let mut p = Printer::new(ctx, &ir, &PrintOptions::default());
+    p.print_type(t);
+    p.out
 }
 
 /// An attribute as text, without aliases (for diagnostics).
-pub fn attr_to_string(_ctx: &Context, _a: Attr) -> String {
-    todo!("printer")
+pub fn attr_to_string(ctx: &Context, a: Attr) -> String {
+    let ir = Ir::new();
+    let mut p = Printer::new(ctx, &ir, &PrintOptions::default());
+    p.print_attr(a);
+    p.out
+}
+
+impl crate::dialect::DialectRegistry {
+    /// The custom printer registered for an op name.
+    pub fn op_printer(&self, name: Ident) -> Option<CustomPrinter> {
+        self.print_hooks.get(&name).copied()
+    }
+}
+
+impl Context {
+    /// Makes ops named `name` print in a custom form (unless printing generically).
+    pub fn register_op_printer(&mut self, name: &str, p: CustomPrinter) {
+        let id = self.ident(name);
+        self.registry.print_hooks.insert(id, p);
+    }
+}
+
+pub(crate) fn register_builtin_printers(ctx: &mut Context) {
+    builtin_ops::register(ctx);
 }
