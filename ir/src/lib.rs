@@ -15,6 +15,7 @@ pub mod float;
 mod interner;
 pub mod lexer;
 pub mod parser;
+pub mod split;
 pub mod printer;
 pub mod store;
 pub mod symbol;

@@ -1,9 +1,12 @@
 //! Diagnostics: errors, warnings, remarks and notes at a location.
 
+mod loc_text;
+mod pattern;
 mod render;
 mod source;
 pub mod verify;
-pub use render::render;
+pub use loc_text::{find_file_line_col, loc_to_string};
+pub use render::{render, render_at};
 pub use source::{SourceBuffer, SourceMgr};
 
 use crate::entity::Attr;
