@@ -1026,7 +1026,10 @@ impl Pattern {
                 wildcard = Some(fmt);
             }
         }
+        // A substitution goes right after the '(' of a definition group.
+        let mut subst_at = self.nodes.len();
         if is_def {
+            subst_at += 1;
             self.nodes.push(Node::Open);
             self.llvm_re.push(b'(');
             if let Some(d) = num_def {
@@ -1076,7 +1079,7 @@ impl Pattern {
                     Some((a, f)) => SubstKind::Num(a, f),
                     None => SubstKind::Str(subst_str.s.to_vec()),
                 };
-                self.nodes.push(Node::Subst(self.substs.len()));
+                self.nodes.insert(subst_at, Node::Subst(self.substs.len()));
                 self.substs.push(Subst {
                     from: subst_str.text(),
                     loc: Loc {
