@@ -60,6 +60,8 @@ pub struct DialectRegistry {
     ops: FxHashMap<Ident, OpDef>,
     /// Custom-form op printers (see `crate::printer::CustomPrinter`).
     pub print_hooks: FxHashMap<Ident, crate::printer::CustomPrinter>,
+    /// Custom op / dialect attribute / dialect type parsers.
+    pub parse_hooks: crate::parser::ParseHooks,
 }
 
 impl DialectRegistry {

@@ -114,6 +114,10 @@ impl Ir {
     pub fn value_type(&self, v: Value) -> Type {
         self.values[v.index()].ty
     }
+    /// Sets the location of a block argument.
+    pub fn set_value_loc(&mut self, v: Value, loc: Attr) {
+        self.values[v.index()].loc = Some(loc);
+    }
     pub fn set_value_type(&mut self, v: Value, ty: Type) {
         self.values[v.index()].ty = ty;
     }
