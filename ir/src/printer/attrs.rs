@@ -1,7 +1,7 @@
 //! Builtin attributes as text (MLIR's `printAttributeImpl`), with aliases.
 
 use super::escape::{
-    push_dialect_symbol, push_hex_string, push_keyword_or_string, push_quoted, push_symbol_ref,
+    push_hex_string, push_keyword_or_string, push_opaque_symbol, push_quoted, push_symbol_ref,
 };
 use super::numbering::{push_i64, push_u64};
 use super::Printer;
@@ -199,8 +199,10 @@ impl Printer<'_> {
                 self.out.push_str("dense<");
                 let shape = shaped_info(ctx.type_kind(*ty)).map(|s| s.0).unwrap_or(&[]);
                 let shape = shape.to_vec();
-                let n = if *splat { 1 } else { values.len() };
-                self.print_nested(&shape, *splat, n, |p, i| {
+                let splat =
+                    *splat || (!values.is_empty() && values.iter().all(|v| v == &values[0]));
+                let n = if splat { 1 } else { values.len() };
+                self.print_nested(&shape, splat, n, |p, i| {
                     if let Some(v) = values.get(i) {
                         push_quoted(&mut p.out, v);
                     }
@@ -281,7 +283,7 @@ impl Printer<'_> {
                 self.out.push('>');
             }
             AttrKind::Opaque { dialect, body } => {
-                push_dialect_symbol(&mut self.out, '#', ctx.bytes(*dialect), body);
+                push_opaque_symbol(&mut self.out, '#', ctx.bytes(*dialect), body, None);
             }
             AttrKind::Location(_) => self.print_location(a, false),
         }
@@ -366,6 +368,8 @@ impl Printer<'_> {
         let eb = elem.bytes();
         let stride = if complex { 2 * eb } else { eb };
         let num: i64 = shape.iter().product();
+        // MLIR stores all-equal elements as a splat; detect it for data that isn't.
+        let splat = splat || (num > 0 && all_equal(data, stride, num as usize));
         if !splat && allow_hex && num > 100 {
             push_hex_string(&mut self.out, &hex_data(elem, complex, data, num as usize));
             return;
@@ -456,6 +460,13 @@ fn hex_data(elem: Elem, complex: bool, data: &[u8], num: usize) -> Vec<u8> {
         }
     }
     out
+}
+
+fn all_equal(data: &[u8], stride: usize, n: usize) -> bool {
+    let Some(first) = data.get(..stride) else {
+        return false;
+    };
+    data.len() >= stride * n && data[..stride * n].chunks(stride).all(|c| c == first)
 }
 
 fn push_dim(out: &mut String, d: i64) {

@@ -90,6 +90,32 @@ pub fn push_dialect_symbol(out: &mut String, prefix: char, dialect: &[u8], data:
     }
 }
 
+/// An unregistered dialect's type or attribute. `body` is the symbol data: the text
+/// after `dialect.`, or the raw text inside `dialect<...>`. A body that is neither
+/// simple nor a quoted string is taken to be decoded string contents and re-quoted
+/// (`pretty == Some(false)` forces that reading unless it starts with a quote).
+pub fn push_opaque_symbol(
+    out: &mut String,
+    prefix: char,
+    dialect: &[u8],
+    body: &[u8],
+    pretty: Option<bool>,
+) {
+    let raw = match pretty {
+        Some(true) => true,
+        Some(false) => body.first() == Some(&b'"'),
+        None => is_simple_dialect_symbol(body) || body.first() == Some(&b'"'),
+    };
+    if raw {
+        return push_dialect_symbol(out, prefix, dialect, body);
+    }
+    out.push(prefix);
+    out.push_str(&String::from_utf8_lossy(dialect));
+    out.push('<');
+    push_quoted(out, body);
+    out.push('>');
+}
+
 /// `"0x..."` of raw bytes, upper-case hex.
 pub fn push_hex_string(out: &mut String, bytes: &[u8]) {
     out.reserve(bytes.len() * 2 + 4);

@@ -15,6 +15,8 @@ mod ops;
 mod types;
 
 #[cfg(test)]
+mod roundtrip_tests;
+#[cfg(test)]
 mod tests;
 
 use crate::context::Context;

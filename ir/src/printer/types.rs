@@ -1,6 +1,6 @@
 //! Builtin types as text (MLIR's `printTypeImpl`), with aliases.
 
-use super::escape::push_dialect_symbol;
+use super::escape::push_opaque_symbol;
 use super::numbering::{push_i64, push_u32};
 use super::Printer;
 use crate::attributes::AttrKind;
@@ -167,8 +167,13 @@ impl Printer<'_> {
                 self.print_memory_space(*memory_space);
                 self.out.push('>');
             }
-            TypeKind::Opaque { dialect, body, .. } => {
-                push_dialect_symbol(&mut self.out, '!', ctx.bytes(*dialect), body.as_bytes());
+            TypeKind::Opaque {
+                dialect,
+                body,
+                pretty,
+            } => {
+                let d = ctx.bytes(*dialect);
+                push_opaque_symbol(&mut self.out, '!', d, body.as_bytes(), Some(*pretty));
             }
         }
     }
