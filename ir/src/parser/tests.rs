@@ -687,3 +687,100 @@ fn deep_nesting_is_an_error() {
         assert!(msg.ends_with("nesting too deep"), "{msg}");
     }
 }
+
+fn dense(text: &str) -> (bool, Vec<u8>) {
+    let (ctx, a) = attr(text);
+    match ctx.attr_kind(a) {
+        AttrKind::DenseElements { splat, data, .. } => (*splat, data.to_vec()),
+        k => panic!("{k:?}"),
+    }
+}
+
+#[test]
+fn dense_elements() {
+    assert_eq!(
+        dense("dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>").1.len(),
+        16
+    );
+    assert_eq!(dense("dense<1> : tensor<2xi8>"), (true, vec![1]));
+    assert_eq!(dense("dense<[true, 1]> : tensor<2xi1>"), (true, vec![1]));
+    assert_eq!(
+        dense("dense<[-1, 2]> : tensor<2xi8>"),
+        (false, vec![0xFF, 2])
+    );
+    assert_eq!(
+        dense("dense<\"0x01000200\"> : tensor<2xi16>"),
+        (false, vec![1, 0, 2, 0])
+    );
+    assert_eq!(
+        dense("dense<\"0x0100\"> : tensor<2xi16>"),
+        (true, vec![1, 0])
+    );
+    assert_eq!(
+        dense("dense<[(1, 2)]> : tensor<1xcomplex<i8>>"),
+        (true, vec![1, 2])
+    );
+    assert_eq!(dense("dense<[]> : tensor<0xi32>"), (false, vec![]));
+    assert_eq!(
+        dense("dense<0x3F800000> : tensor<2xf32>"),
+        (true, vec![0, 0, 0x80, 0x3F])
+    );
+    let (ctx, a) = attr("dense<[\"a\", \"b\"]> : tensor<2x!foo.s>");
+    assert!(
+        matches!(ctx.attr_kind(a), AttrKind::DenseString { values, splat: false, .. } if values.len() == 2)
+    );
+    let (ctx, a) = attr("sparse<[[0, 1]], [0x3F800000]> : tensor<2x2xf32>");
+    assert!(matches!(ctx.attr_kind(a), AttrKind::Sparse { .. }));
+    let (ctx, a) = attr("dense_resource<blob1> : tensor<2xi32>");
+    assert!(matches!(ctx.attr_kind(a), AttrKind::DenseResource { .. }));
+    assert_eq!(
+        attr_err("dense<[[1, 2], [3]]> : tensor<2x2xi32>"),
+        "1:32: tensor literal is invalid; ranks are not consistent between elements"
+    );
+    assert_eq!(
+        attr_err("dense<[1, [2]]> : tensor<2xi16>"),
+        "1:27: tensor literal is invalid; ranks are not consistent between elements"
+    );
+    assert_eq!(attr_err("dense<[1, 2]>"), "1:27: expected ':'");
+    assert_eq!(
+        attr_err("dense<[1, 2]> : tensor<?xi32>"),
+        "1:14: elements literal type must have static shape"
+    );
+    assert_eq!(
+        attr_err("dense<300> : tensor<2xi8>"),
+        "1:20: integer constant out of range for type"
+    );
+    assert_eq!(
+        attr_err("dense<[2, 1]> : tensor<2xi1>"),
+        "1:21: integer constant out of range for type"
+    );
+    assert_eq!(
+        attr_err("dense<1.5> : tensor<2xi8>"),
+        "1:20: expected integer elements, but parsed floating-point"
+    );
+    assert_eq!(
+        attr_err("dense<1> : tensor<2xf32>"),
+        "1:20: unexpected decimal integer literal for a floating point value"
+    );
+    assert_eq!(
+        attr_err("dense<[1, 2, 3]> : tensor<2xi32>"),
+        "1:14: inferred shape of elements literal ([3]) does not match type ([2])"
+    );
+}
+
+#[test]
+fn huge_dense_is_linear() {
+    let n = 1_000_000;
+    let mut s = String::from("dense<[");
+    for i in 0..n {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(&(i % 1000).to_string());
+    }
+    s.push_str(&format!("]> : tensor<{n}xi32>"));
+    let t = std::time::Instant::now();
+    let (_, data) = dense(&s);
+    assert_eq!(data.len(), 4 * n);
+    assert!(t.elapsed().as_secs() < 20);
+}
