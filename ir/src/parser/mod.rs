@@ -34,12 +34,16 @@ pub struct ParseOptions {
     /// Wrap top-level ops in a `builtin.module` unless the input is exactly one
     /// module (mlir-opt's default; `--no-implicit-module` turns it off).
     pub implicit_module: bool,
+    /// Line and column of the implicit module's location (mlir-opt: `0:0`, or the
+    /// chunk's start for later chunks of a split file).
+    pub module_line_col: (u32, u32),
 }
 
 impl Default for ParseOptions {
     fn default() -> Self {
         ParseOptions {
             implicit_module: true,
+            module_line_col: (0, 0),
         }
     }
 }
@@ -322,8 +326,8 @@ impl<'a> Parser<'a> {
             .ctx
             .intern_attr(AttrKind::Location(Location::FileLineCol {
                 file: self.file,
-                line: 0,
-                col: 0,
+                line: opts.module_line_col.0,
+                col: opts.module_line_col.1,
                 end_line: None,
                 end_col: None,
             }));

@@ -1,1 +1,165 @@
-fn main() {}
+//! xopt: mlir-opt for xir. Reads textual IR, verifies it, and prints it back.
+
+mod cli;
+
+use clap::Parser;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+use xir::diag::verify::verify_diagnostics;
+use xir::parser::{parse_buffer, ParseOptions};
+use xir::printer::{print_top_level, PrintOptions};
+use xir::{Context, DiagEngine, Ir, SourceBuffer, SourceMgr};
+
+fn main() -> ExitCode {
+    let args = match cli::Args::try_parse_from(cli::normalize_args(std::env::args())) {
+        Ok(a) => a,
+        Err(e) => {
+            let code = if e.use_stderr() { 1 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(&args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(msg) => {
+            eprintln!("xopt: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Reads the input as text; invalid UTF-8 is a diagnosed error at the first bad byte.
+fn read_input(path: &str) -> Result<(String, String), String> {
+    let (name, bytes) = if path == "-" {
+        let mut b = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut b)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        ("<stdin>".to_string(), b)
+    } else {
+        let b = std::fs::read(path).map_err(|e| format!("cannot open input file '{path}': {e}"))?;
+        (path.to_string(), b)
+    };
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok((name, s)),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let bytes = e.as_bytes();
+            let line = bytes[..valid].iter().filter(|&&c| c == b'\n').count() + 1;
+            let col = valid
+                - bytes[..valid]
+                    .iter()
+                    .rposition(|&c| c == b'\n')
+                    .map_or(0, |p| p + 1)
+                + 1;
+            Err(format!(
+                "{name}:{line}:{col}: error: invalid UTF-8 in input"
+            ))
+        }
+    }
+}
+
+/// Processes the input; `Ok(false)` when an error was diagnosed.
+fn run(args: &cli::Args) -> Result<bool, String> {
+    let (name, text) = match read_input(&args.input) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return Ok(false);
+        }
+    };
+    let mut ok = true;
+    let (chunks, joiner): (Vec<_>, String) = match &args.split_input_file {
+        Some(marker) => {
+            let split = xir::split::split_input(&text, marker);
+            let mut ctx = Context::new();
+            let warnings = xir::split::near_miss_warnings(&mut ctx, &name, &text, &split);
+            if !warnings.is_empty() {
+                let mut sm = SourceMgr::default();
+                sm.add(SourceBuffer::new(name.as_str(), text.as_str()));
+                for w in &warnings {
+                    eprint!("{}", xir::diag::render(w, &ctx, &sm));
+                }
+            }
+            let chunks = split
+                .chunks
+                .iter()
+                .map(|c| (c.buffer(&name), c.module_line_col()))
+                .collect();
+            (chunks, xir::split::output_joiner(marker))
+        }
+        None => (
+            vec![(SourceBuffer::new(name.as_str(), text), (0, 0))],
+            String::new(),
+        ),
+    };
+    let mut outputs = Vec::with_capacity(chunks.len());
+    for (buf, module_line_col) in chunks {
+        let (chunk_ok, out) = process_chunk(args, buf, module_line_col);
+        ok &= chunk_ok;
+        outputs.push(out);
+    }
+    let output = outputs.join(&joiner);
+    if args.output == "-" {
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout.write_all(output.as_bytes());
+    } else if ok {
+        std::fs::write(&args.output, output)
+            .map_err(|e| format!("cannot write output file '{}': {e}", args.output))?;
+    }
+    Ok(ok)
+}
+
+/// Parses, verifies and prints one buffer. Returns success and the printed text.
+fn process_chunk(
+    args: &cli::Args,
+    buf: SourceBuffer,
+    module_line_col: (u32, u32),
+) -> (bool, String) {
+    let mut ctx = Context::new();
+    ctx.allow_unregistered = args.allow_unregistered_dialect;
+    let mut ir = Ir::new();
+    let mut diags = DiagEngine::default();
+    let opts = ParseOptions {
+        implicit_module: !args.no_implicit_module,
+        module_line_col,
+    };
+    let top = parse_buffer(&mut ctx, &mut ir, &buf, &opts, &mut diags);
+    if let Some(op) = top {
+        if args.verify_each {
+            for d in xir::verifier::verify(&ctx, &ir, op) {
+                diags.emit(d);
+            }
+        }
+    }
+    let produced = diags.take();
+    let produced_error = produced.iter().any(|d| d.severity == xir::Severity::Error);
+    let failures = if args.verify_diagnostics {
+        verify_diagnostics(&mut ctx, &buf, &produced)
+    } else {
+        produced
+    };
+    let mut sm = SourceMgr::default();
+    sm.add(buf);
+    for d in &failures {
+        eprint!("{}", xir::diag::render(d, &ctx, &sm));
+    }
+    // Without --verify-diagnostics, warnings and remarks alone do not fail the run.
+    let ok = if args.verify_diagnostics {
+        failures.is_empty()
+    } else {
+        !produced_error
+    };
+    match top {
+        Some(op) if !produced_error => {
+            let popts = PrintOptions {
+                generic: args.print_op_generic,
+                debuginfo: args.print_debuginfo,
+                local_scope: args.print_local_scope,
+            };
+            (ok, print_top_level(&ctx, &ir, op, &popts))
+        }
+        _ => (ok, String::new()),
+    }
+}
