@@ -189,6 +189,7 @@ fn module_custom_form() {
 fn no_implicit_module() {
     let opts = ParseOptions {
         implicit_module: false,
+        ..Default::default()
     };
     let (ctx, ir, r) = parse_with("\"t.op\"() : () -> ()", &opts);
     let op = r.unwrap();
@@ -783,4 +784,35 @@ fn huge_dense_is_linear() {
     let (_, data) = dense(&s);
     assert_eq!(data.len(), 4 * n);
     assert!(t.elapsed().as_secs() < 20);
+}
+
+/// Throughput on generated generic IR: `cargo test --release -p xir --lib
+/// parser::tests::bench_parse -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn bench_parse() {
+    let mut s = String::new();
+    let mut i = 0;
+    while s.len() < 50 << 20 {
+        s.push_str(&format!(
+            "%{i}:2 = \"t.op\"(%{p}#0, %{p}#1) <{{p = 3 : i64}}> {{name = \"x{i}\", v = [1, 2.5, @sym]}} : (tensor<4x?xf32>, i64) -> (tensor<4x?xf32>, i64)\n",
+            p = if i == 0 { 0 } else { i - 1 },
+        ));
+        if i == 0 {
+            s = format!("%0:2 = \"t.src\"() : () -> (tensor<4x?xf32>, i64)\n");
+        }
+        i += 1;
+    }
+    let src = format!("\"t.func\"() ({{\n{s}}}) : () -> ()\n");
+    let t = std::time::Instant::now();
+    let (_, ir, r) = parse_with(&src, &ParseOptions::default());
+    assert!(r.is_ok());
+    let secs = t.elapsed().as_secs_f64();
+    eprintln!(
+        "{} MB, {} ops in {:.3}s: {:.1} MB/s",
+        src.len() >> 20,
+        ir.num_ops(),
+        secs,
+        src.len() as f64 / 1e6 / secs
+    );
 }
