@@ -21,6 +21,14 @@ pub struct Args {
     #[arg(long = "split-input-file", num_args = 0..=1, default_missing_value = "// -----", require_equals = true)]
     pub split_input_file: Option<String>,
 
+    /// What to print between the outputs of split chunks.
+    #[arg(
+        long = "output-split-marker",
+        default_value = "// -----",
+        require_equals = true
+    )]
+    pub output_split_marker: String,
+
     /// Check `expected-*` annotations in the input against the diagnostics produced.
     #[arg(long = "verify-diagnostics")]
     pub verify_diagnostics: bool,

@@ -69,38 +69,40 @@ fn run(args: &cli::Args) -> Result<bool, String> {
             return Ok(false);
         }
     };
+    // One context and one diagnostic handler for the whole file, as mlir-opt: under
+    // --verify-diagnostics an annotation in one chunk may match an error of another.
+    let mut ctx = Context::new();
+    ctx.allow_unregistered = args.allow_unregistered_dialect;
+    let marker = args.split_input_file.as_deref().unwrap_or("");
+    let split = xir::split::split_input(&text, marker);
+    let mut sm = SourceMgr::default();
+    sm.add(SourceBuffer::new(name.as_str(), text.as_str()));
+    for w in xir::split::near_miss_warnings(&mut ctx, &name, &text, &split) {
+        eprint!("{}", xir::diag::render(&w, &ctx, &sm));
+    }
     let mut ok = true;
-    let (chunks, joiner): (Vec<_>, String) = match &args.split_input_file {
-        Some(marker) => {
-            let split = xir::split::split_input(&text, marker);
-            let mut ctx = Context::new();
-            let warnings = xir::split::near_miss_warnings(&mut ctx, &name, &text, &split);
-            if !warnings.is_empty() {
-                let mut sm = SourceMgr::default();
-                sm.add(SourceBuffer::new(name.as_str(), text.as_str()));
-                for w in &warnings {
-                    eprint!("{}", xir::diag::render(w, &ctx, &sm));
-                }
+    let mut outputs = Vec::with_capacity(split.chunks.len());
+    let mut produced = Vec::new();
+    for chunk in &split.chunks {
+        let buf = chunk.buffer(&name);
+        let (diags, out) = process_chunk(args, &mut ctx, &buf, chunk.module_line_col());
+        if !args.verify_diagnostics {
+            for d in &diags {
+                eprint!("{}", xir::diag::render(d, &ctx, &sm));
             }
-            let chunks = split
-                .chunks
-                .iter()
-                .map(|c| (c.buffer(&name), c.module_line_col()))
-                .collect();
-            (chunks, xir::split::output_joiner(marker))
         }
-        None => (
-            vec![(SourceBuffer::new(name.as_str(), text), (0, 0))],
-            String::new(),
-        ),
-    };
-    let mut outputs = Vec::with_capacity(chunks.len());
-    for (buf, module_line_col) in chunks {
-        let (chunk_ok, out) = process_chunk(args, buf, module_line_col);
-        ok &= chunk_ok;
+        ok &= !diags.iter().any(|d| d.severity == xir::Severity::Error);
+        produced.extend(diags);
         outputs.push(out);
     }
-    let output = outputs.join(&joiner);
+    if args.verify_diagnostics {
+        let failures = verify_diagnostics(&mut ctx, &sm.buffers[0], &produced);
+        for d in &failures {
+            eprint!("{}", xir::diag::render(d, &ctx, &sm));
+        }
+        ok = failures.is_empty();
+    }
+    let output = outputs.join(&xir::split::output_joiner(&args.output_split_marker));
     if args.output == "-" {
         let mut stdout = std::io::stdout().lock();
         let _ = stdout.write_all(output.as_bytes());
@@ -111,55 +113,40 @@ fn run(args: &cli::Args) -> Result<bool, String> {
     Ok(ok)
 }
 
-/// Parses, verifies and prints one buffer. Returns success and the printed text.
+/// Parses, verifies and prints one chunk. Returns its diagnostics and the printed text
+/// (empty when an error was diagnosed).
 fn process_chunk(
     args: &cli::Args,
-    buf: SourceBuffer,
+    ctx: &mut Context,
+    buf: &SourceBuffer,
     module_line_col: (u32, u32),
-) -> (bool, String) {
-    let mut ctx = Context::new();
-    ctx.allow_unregistered = args.allow_unregistered_dialect;
+) -> (Vec<xir::Diagnostic>, String) {
     let mut ir = Ir::new();
     let mut diags = DiagEngine::default();
     let opts = ParseOptions {
         implicit_module: !args.no_implicit_module,
         module_line_col,
     };
-    let top = parse_buffer(&mut ctx, &mut ir, &buf, &opts, &mut diags);
+    let top = parse_buffer(ctx, &mut ir, buf, &opts, &mut diags);
     if let Some(op) = top {
         if args.verify_each {
-            for d in xir::verifier::verify(&ctx, &ir, op) {
+            for d in xir::verifier::verify(ctx, &ir, op) {
                 diags.emit(d);
             }
         }
     }
     let produced = diags.take();
-    let produced_error = produced.iter().any(|d| d.severity == xir::Severity::Error);
-    let failures = if args.verify_diagnostics {
-        verify_diagnostics(&mut ctx, &buf, &produced)
-    } else {
-        produced
-    };
-    let mut sm = SourceMgr::default();
-    sm.add(buf);
-    for d in &failures {
-        eprint!("{}", xir::diag::render(d, &ctx, &sm));
-    }
-    // Without --verify-diagnostics, warnings and remarks alone do not fail the run.
-    let ok = if args.verify_diagnostics {
-        failures.is_empty()
-    } else {
-        !produced_error
-    };
-    match top {
-        Some(op) if !produced_error => {
+    let failed = produced.iter().any(|d| d.severity == xir::Severity::Error);
+    let out = match top {
+        Some(op) if !failed => {
             let popts = PrintOptions {
                 generic: args.print_op_generic,
                 debuginfo: args.print_debuginfo,
                 local_scope: args.print_local_scope,
             };
-            (ok, print_top_level(&ctx, &ir, op, &popts))
+            print_top_level(ctx, &ir, op, &popts)
         }
-        _ => (ok, String::new()),
-    }
+        _ => String::new(),
+    };
+    (produced, out)
 }
