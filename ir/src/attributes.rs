@@ -74,7 +74,9 @@ pub enum AttrKind {
         offset: i64,
     },
     /// An attribute of an unregistered dialect: `#foo.bar<...>` or `#foo<"...">`.
-    /// `body` is everything after `#dialect.` verbatim, or the string's contents.
+    /// `body` is everything after `#dialect.` verbatim, or the raw text between the
+    /// angle brackets of `#foo<...>`, quotes and escapes included (`"x y"`): mlir-opt
+    /// prints it back verbatim, and `#foo<bar<1>>` as `#foo.bar<1>`.
     Opaque {
         dialect: Ident,
         body: Box<[u8]>,

@@ -152,7 +152,9 @@ pub enum TypeKind {
     },
     /// A type of an unregistered dialect: `!foo.bar<...>` (pretty) or `!foo<"...">`.
     /// `body` is everything after `!dialect.`, verbatim (e.g. `bar<...>`), or, for
-    /// the `!foo<"...">` form, the string contents with `pretty == false`.
+    /// the `!foo<...>` form, the raw text between the angle brackets, quotes and
+    /// escapes included (`"a\"b"`), with `pretty == false`: mlir-opt prints it back
+    /// verbatim. (The printer also accepts decoded string contents there.)
     Opaque {
         dialect: Ident,
         body: String,

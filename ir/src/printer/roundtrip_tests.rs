@@ -99,7 +99,11 @@ fn matches_mlir_opt() {
     if !Path::new(MLIR_OPT).exists() {
         return;
     }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/printer/testdata");
+    // PRINTER_TESTDATA=<dir> runs the comparison on another directory of inputs.
+    let dir = match std::env::var_os("PRINTER_TESTDATA") {
+        Some(d) => d.into(),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("src/printer/testdata"),
+    };
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .flatten()
