@@ -139,7 +139,15 @@ pub fn format_float(bits: u128, kind: FloatKind) -> String {
         FloatKind::F16 => format_ieee::<Half>(bits),
         FloatKind::BF16 => format_ieee::<BFloat>(bits),
         FloatKind::TF32 => format_ieee::<Tf32>(bits),
-        FloatKind::F80 => format_ieee::<X87DoubleExtended>(bits),
+        FloatKind::F80 => {
+            let exponent = (bits >> 64) & 0x7FFF;
+            if exponent != 0 && bits & (1 << 63) == 0 {
+                // An x87 "unnormal" reads as NaN and is printed with the exponent
+                // set to all ones, as APFloat re-encodes it.
+                return format_float_hex(bits | 0x7FFF << 64);
+            }
+            format_ieee::<X87DoubleExtended>(bits)
+        }
         FloatKind::F128 => format_ieee::<Quad>(bits),
         _ => Small::of(kind).and_then(|s| s.format(bits)),
     };
@@ -679,6 +687,15 @@ mod tests {
         assert_eq!(roundtrip("3", "f32"), "3.000000e+00");
         assert_eq!(format_float(0x7FC00000, kind("f32")), "0x7FC00000");
         assert_eq!(format_float(0, kind("f64")), "0.000000e+00");
+        // x87 unnormals (mlir-opt output).
+        assert_eq!(
+            format_float(0x7ED2_3362_591E_CEF1_BDF6, kind("f80")),
+            "0x7FFF3362591ECEF1BDF6"
+        );
+        assert_eq!(
+            format_float(0xA01A_1523_49B8_3222_6707, kind("f80")),
+            "0xFFFF152349B832226707"
+        );
     }
 
     #[test]
