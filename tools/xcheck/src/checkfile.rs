@@ -17,7 +17,6 @@ pub struct CheckString {
 pub struct Request {
     pub check_prefixes: Vec<String>,
     pub comment_prefixes: Vec<String>,
-    pub implicit_check_not: Vec<String>,
     pub is_default_prefix: bool,
     pub allow_unused_prefixes: bool,
     pub opts: ParseOpts,
@@ -359,9 +358,18 @@ pub fn read_check_file(
     }
     if !dag_nots.is_empty() {
         checks.push(CheckString {
-            pat: Pattern::eof(Loc { buf, off: text.len() }, line + 1),
+            pat: Pattern::eof(
+                Loc {
+                    buf,
+                    off: text.len(),
+                },
+                line + 1,
+            ),
             prefix: req.check_prefixes[0].clone(),
-            loc: Loc { buf, off: text.len() },
+            loc: Loc {
+                buf,
+                off: text.len(),
+            },
             dag_nots,
         });
     }

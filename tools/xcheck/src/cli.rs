@@ -77,7 +77,7 @@ pub fn parse(argv: &[String]) -> Result<Args, String> {
                 )),
             }
         };
-        let mut value = |i: &mut usize| -> Result<String, String> {
+        let value = |i: &mut usize| -> Result<String, String> {
             if let Some(v) = &inline {
                 return Ok(v.clone());
             }
@@ -85,7 +85,9 @@ pub fn parse(argv: &[String]) -> Result<Args, String> {
                 *i += 1;
                 return Ok(argv[*i - 1].clone());
             }
-            Err(format!("{TOOL}: for the --{name} option: requires a value!"))
+            Err(format!(
+                "{TOOL}: for the --{name} option: requires a value!"
+            ))
         };
         match name {
             "check-prefix" | "check-prefixes" => {
@@ -129,7 +131,9 @@ pub fn parse(argv: &[String]) -> Result<Args, String> {
             "dump-input-context" | "dump-input-label-width" => {
                 let v = value(&mut i)?;
                 let n: usize = v.parse().map_err(|_| {
-                    format!("{TOOL}: for the --{name} option: '{v}' value invalid for uint argument!")
+                    format!(
+                        "{TOOL}: for the --{name} option: '{v}' value invalid for uint argument!"
+                    )
                 })?;
                 if name == "dump-input-context" {
                     a.dump_context.push(n);
@@ -238,7 +242,16 @@ mod tests {
 
     #[test]
     fn spellings() {
-        let a = p(&["c.txt", "-check-prefix", "A", "--check-prefixes=B,C", "-DX=1", "-D#N=2", "--v"]).unwrap();
+        let a = p(&[
+            "c.txt",
+            "-check-prefix",
+            "A",
+            "--check-prefixes=B,C",
+            "-DX=1",
+            "-D#N=2",
+            "--v",
+        ])
+        .unwrap();
         assert_eq!(a.check_file.as_deref(), Some("c.txt"));
         assert_eq!(a.check_prefixes, ["A", "B", "C"]);
         assert_eq!(a.defines, ["X=1", "#N=2"]);
@@ -246,6 +259,9 @@ mod tests {
         assert!(p(&["--foo"]).is_err());
         assert!(p(&["a", "b"]).is_err());
         assert!(p(&["a", "-D"]).is_err());
-        assert_eq!(p(&["a", "--dump-input", "always"]).unwrap().dump_input, [DumpInput::Always]);
+        assert_eq!(
+            p(&["a", "--dump-input", "always"]).unwrap().dump_input,
+            [DumpInput::Always]
+        );
     }
 }

@@ -168,7 +168,13 @@ pub fn dump(a: &DumpArgs, diags: &[Diag], out: &mut String) {
         line_count += 1;
     }
     let digits = line_count.max(1).to_string().len();
-    let width = anns.iter().map(|x| x.label.len()).max().unwrap_or(0).max(digits) + 3;
+    let width = anns
+        .iter()
+        .map(|x| x.label.len())
+        .max()
+        .unwrap_or(0)
+        .max(digits)
+        + 3;
     let mut prev_in: usize = 0;
     let mut next_in: usize = 0;
     let mut elided = String::new();

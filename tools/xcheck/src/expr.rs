@@ -129,8 +129,8 @@ pub enum BinOp {
 
 #[derive(Clone, Debug)]
 pub enum Ast {
-    /// A literal with its source text and location.
-    Lit(i128, String, Loc),
+    /// A literal with its source text.
+    Lit(i128, String),
     /// Use of numeric variable `var` (an index into the variable table);
     /// `loc` points at the name for diagnostics.
     Var { var: usize, name: String, loc: Loc },
@@ -189,7 +189,7 @@ impl Ast {
 
     pub fn text(&self) -> &str {
         match self {
-            Ast::Lit(_, t, _) | Ast::Bin(_, _, _, t, _) => t,
+            Ast::Lit(_, t) | Ast::Bin(_, _, _, t, _) => t,
             Ast::Var { name, .. } => name,
         }
     }
@@ -248,7 +248,7 @@ mod tests {
             name: "N".into(),
             loc,
         };
-        let lit = |n| Box::new(Ast::Lit(n, n.to_string(), loc));
+        let lit = |n: i128| Box::new(Ast::Lit(n, n.to_string()));
         let e = Ast::Bin(BinOp::Max, Box::new(v.clone()), lit(9), String::new(), loc);
         assert_eq!(e.eval(&vars).ok(), Some(9));
         let e = Ast::Bin(BinOp::Div, Box::new(v), lit(0), String::new(), loc);

@@ -24,32 +24,68 @@ fn main() {
 
 /// FileCheck's `CanonicalizeFile`: drop the `\r` of `\r\n` and, unless
 /// whitespace is strict, collapse runs of spaces and tabs into one space.
-fn canonicalize(b: Vec<u8>, strict: bool) -> Vec<u8> {
-    let needs = memchr::memchr(b'\r', &b).is_some()
-        || (!strict && (memchr::memchr(b'\t', &b).is_some() || memchr::memmem::find(&b, b"  ").is_some()));
-    if !needs {
+fn canonicalize(mut b: Vec<u8>, strict: bool) -> Vec<u8> {
+    let dbl = memchr::memmem::Finder::new(b"  ");
+    let next_special = |b: &[u8], from: usize| -> usize {
+        let hit = if strict {
+            memchr::memchr(b'\r', &b[from..])
+        } else {
+            memchr::memchr2(b'\t', b'\r', &b[from..])
+        };
+        hit.map_or(b.len(), |p| p + from)
+    };
+    let next_double = |b: &[u8], from: usize| -> usize {
+        if strict {
+            return b.len();
+        }
+        dbl.find(&b[from..]).map_or(b.len(), |p| p + from)
+    };
+    let n = b.len();
+    let (mut special, mut double) = (next_special(&b, 0), next_double(&b, 0));
+    if special == n && double == n {
         return b;
     }
-    let mut out = Vec::with_capacity(b.len());
-    let n = b.len();
+    // Compact in place (the output never outgrows the input), moving runs
+    // of ordinary bytes in bulk. The next special byte and next double
+    // space are cached so each is searched for once.
+    let mut w = 0;
     let mut i = 0;
     while i < n {
+        if special < i {
+            special = next_special(&b, i);
+        }
+        if double < i {
+            double = next_double(&b, i);
+        }
+        let j = special.min(double);
+        b.copy_within(i..j, w);
+        w += j - i;
+        i = j;
+        if i == n {
+            break;
+        }
         let c = b[i];
-        if c == b'\r' && i + 1 < n && b[i + 1] == b'\n' {
+        if c == b'\r' {
+            if !(i + 1 < n && b[i + 1] == b'\n') {
+                b[w] = c;
+                w += 1;
+            }
             i += 1;
             continue;
         }
-        if strict || (c != b' ' && c != b'\t') {
-            out.push(c);
-        } else {
-            out.push(b' ');
-            while i + 1 < n && (b[i + 1] == b' ' || b[i + 1] == b'\t') {
-                i += 1;
-            }
+        // A space or tab starting (or continuing) a run of blanks.
+        let continues =
+            i > 0 && w > 0 && b[w - 1] == b' ' && (b[i - 1] == b' ' || b[i - 1] == b'\t');
+        if !continues {
+            b[w] = b' ';
+            w += 1;
         }
-        i += 1;
+        while i < n && (b[i] == b' ' || b[i] == b'\t') {
+            i += 1;
+        }
     }
-    out
+    b.truncate(w);
+    b
 }
 
 fn io_msg(e: &std::io::Error) -> String {
@@ -86,12 +122,20 @@ fn validate_prefixes(a: &cli::Args) -> Result<(), String> {
         unique.insert("COM".to_string());
         unique.insert("RUN".to_string());
     }
-    for (kind, list) in [("check", &a.check_prefixes), ("comment", &a.comment_prefixes)] {
+    for (kind, list) in [
+        ("check", &a.check_prefixes),
+        ("comment", &a.comment_prefixes),
+    ] {
         for p in list {
             if p.is_empty() {
-                return Err(format!("error: supplied {kind} prefix must not be the empty string"));
+                return Err(format!(
+                    "error: supplied {kind} prefix must not be the empty string"
+                ));
             }
-            if !p.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-') {
+            if !p
+                .bytes()
+                .all(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+            {
                 return Err(format!(
                     "error: supplied {kind} prefix must start with a letter and contain only alphanumeric characters, hyphens, and underscores: '{p}'"
                 ));
@@ -181,7 +225,10 @@ fn define_vars(defs: &[String], sm: &mut SourceMgr, ctx: &mut Ctx) -> Vec<PErr> 
                     if pseudo || !name.is_empty() {
                         errs.push(PErr {
                             loc: l,
-                            msg: format!("invalid name in string variable definition '{}'", orig.text()),
+                            msg: format!(
+                                "invalid name in string variable definition '{}'",
+                                orig.text()
+                            ),
                             blank: true,
                             exit1: false,
                         });
@@ -190,19 +237,17 @@ fn define_vars(defs: &[String], sm: &mut SourceMgr, ctx: &mut Ctx) -> Vec<PErr> 
                     if ctx.num_table.contains_key(&n.text()) {
                         errs.push(PErr {
                             loc: Loc { buf, off: n.off },
-                            msg: format!("numeric variable with name '{}' already exists", n.text()),
+                            msg: format!(
+                                "numeric variable with name '{}' already exists",
+                                n.text()
+                            ),
                             blank: true,
                             exit1: false,
                         });
                         continue;
                     }
-                    ctx.str_vars.insert(
-                        n.s.to_vec(),
-                        pattern::StrVal {
-                            value,
-                            range: None,
-                        },
-                    );
+                    ctx.str_vars
+                        .insert(n.s.to_vec(), pattern::StrVal { value, range: None });
                     ctx.defined_str.insert(n.s.to_vec());
                 }
             }
@@ -238,15 +283,28 @@ fn run_with(argv: &[String], err: &mut String) -> i32 {
         return 0;
     }
     if a.version {
-        println!("xcheck {} (FileCheck 22 compatible)", env!("CARGO_PKG_VERSION"));
+        println!(
+            "xcheck {} (FileCheck 22 compatible)",
+            env!("CARGO_PKG_VERSION")
+        );
         return 0;
     }
-    let dump_mode = a.dump_input.iter().max().copied().unwrap_or(DumpInput::Fail);
-    let filter = a.dump_filter.iter().max().copied().unwrap_or(if dump_mode == DumpInput::Always {
-        Filter::All
-    } else {
-        Filter::Error
-    });
+    let dump_mode = a
+        .dump_input
+        .iter()
+        .max()
+        .copied()
+        .unwrap_or(DumpInput::Fail);
+    let filter = a
+        .dump_filter
+        .iter()
+        .max()
+        .copied()
+        .unwrap_or(if dump_mode == DumpInput::Always {
+            Filter::All
+        } else {
+            Filter::Error
+        });
     let context = a.dump_context.iter().max().copied().unwrap_or(5);
     if dump_mode == DumpInput::Help {
         print!("{}", cli::DUMP_HELP);
@@ -260,11 +318,15 @@ fn run_with(argv: &[String], err: &mut String) -> i32 {
     for g in &a.defines {
         match g.find('=') {
             None => {
-                err.push_str(&format!("Missing equal sign in command-line definition '-D{g}'\n"));
+                err.push_str(&format!(
+                    "Missing equal sign in command-line definition '-D{g}'\n"
+                ));
                 bad_define = true;
             }
             Some(0) => {
-                err.push_str(&format!("Missing variable name in command-line definition '-D{g}'\n"));
+                err.push_str(&format!(
+                    "Missing variable name in command-line definition '-D{g}'\n"
+                ));
                 bad_define = true;
             }
             _ => {}
@@ -281,13 +343,20 @@ fn run_with(argv: &[String], err: &mut String) -> i32 {
     let check_raw = match read_source(&check_name) {
         Ok(v) => v,
         Err(e) => {
-            err.push_str(&format!("Could not open check file '{check_name}': {}\n", io_msg(&e)));
+            err.push_str(&format!(
+                "Could not open check file '{check_name}': {}\n",
+                io_msg(&e)
+            ));
             return 2;
         }
     };
     let mut sm = SourceMgr::default();
     let check_buf = sm.add(Buffer::new(
-        if check_name == "-" { "<stdin>" } else { &check_name },
+        if check_name == "-" {
+            "<stdin>"
+        } else {
+            &check_name
+        },
         canonicalize(check_raw, a.strict_whitespace),
     ));
     let mut ctx = Ctx::new(a.ignore_case);
@@ -322,7 +391,6 @@ fn run_with(argv: &[String], err: &mut String) -> i32 {
         } else {
             a.comment_prefixes.clone()
         },
-        implicit_check_not: a.implicit_check_not.clone(),
         allow_unused_prefixes: a.allow_unused_prefixes,
         opts: ParseOpts {
             match_full_lines: a.match_full_lines,
@@ -367,13 +435,19 @@ fn run_with(argv: &[String], err: &mut String) -> i32 {
     let input_raw = match input_raw {
         Ok(v) => v,
         Err(e) => {
-            err.push_str(&format!("Could not open input file '{input_name}': {}\n", io_msg(&e)));
+            err.push_str(&format!(
+                "Could not open input file '{input_name}': {}\n",
+                io_msg(&e)
+            ));
             return 2;
         }
     };
     if input_raw.is_empty() && !a.allow_empty {
         err.push_str(&format!("xcheck error: '{input_name}' is empty.\n"));
-        err.push_str(&format!("xcheck command line:  xcheck {}\n", argv.join(" ")));
+        err.push_str(&format!(
+            "xcheck command line:  xcheck {}\n",
+            argv.join(" ")
+        ));
         return 2;
     }
     let input = sm.add(Buffer::new(
@@ -414,4 +488,21 @@ fn run_with(argv: &[String], err: &mut String) -> i32 {
         dump::dump(&args, &diags, err);
     }
     code
+}
+
+#[cfg(test)]
+mod tests {
+    use super::canonicalize;
+
+    #[test]
+    fn canonicalize_whitespace() {
+        let c = |s: &str, strict| {
+            String::from_utf8(canonicalize(s.as_bytes().to_vec(), strict)).unwrap()
+        };
+        assert_eq!(c("a \t b\r\nc\t\td  e", false), "a b\nc d e");
+        assert_eq!(c("x\ty", false), "x y");
+        assert_eq!(c("a\rb  ", false), "a\rb ");
+        assert_eq!(c("a \t b\r\n", true), "a \t b\n");
+        assert_eq!(c("plain", false), "plain");
+    }
 }

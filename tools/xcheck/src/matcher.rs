@@ -93,7 +93,14 @@ impl Matcher<'_> {
         res: &Result<(usize, usize), MatchErr>,
     ) -> bool {
         match res {
-            Ok((p, l)) => self.print_match(expected, prefix, loc, pat, count, (buf.0 + p, buf.0 + p + l)),
+            Ok((p, l)) => self.print_match(
+                expected,
+                prefix,
+                loc,
+                pat,
+                count,
+                (buf.0 + p, buf.0 + p + l),
+            ),
             Err(e) => self.print_no_match(expected, prefix, loc, pat, count, buf, e),
         }
     }
@@ -257,7 +264,12 @@ impl Matcher<'_> {
                         d.match_ty = MatchTy::FoundButWrongLine;
                     }
                 } else {
-                    self.diag(&cs.pat, MatchTy::FoundButWrongLine, (first, first + len), String::new());
+                    self.diag(
+                        &cs.pat,
+                        MatchTy::FoundButWrongLine,
+                        (first, first + len),
+                        String::new(),
+                    );
                 }
                 return None;
             }
@@ -319,7 +331,11 @@ impl Matcher<'_> {
             );
             self.note(b, "'next' match was here", None);
             self.note(a, "previous match ended here", None);
-            self.note(first_nl, "non-matching line after previous match is here", None);
+            self.note(
+                first_nl,
+                "non-matching line after previous match is here",
+                None,
+            );
             return true;
         }
         false
@@ -333,7 +349,10 @@ impl Matcher<'_> {
             self.msg(
                 cs.loc,
                 source::Kind::Error,
-                &format!("{}-SAME: is not on the same line as the previous match", cs.prefix),
+                &format!(
+                    "{}-SAME: is not on the same line as the previous match",
+                    cs.prefix
+                ),
                 None,
             );
             self.note(b, "'next' match was here", None);
@@ -356,7 +375,13 @@ impl Matcher<'_> {
         fail
     }
 
-    fn check_dag(&mut self, cs: &CheckString, start: usize, end: usize, nots: &mut Vec<usize>) -> Option<usize> {
+    fn check_dag(
+        &mut self,
+        cs: &CheckString,
+        start: usize,
+        end: usize,
+        nots: &mut Vec<usize>,
+    ) -> Option<usize> {
         if cs.dag_nots.is_empty() {
             return Some(start);
         }
@@ -412,7 +437,11 @@ impl Matcher<'_> {
                             d.match_ty = MatchTy::FoundButDiscarded;
                         }
                     } else {
-                        self.note(old.0, "match discarded, overlaps earlier DAG match here", Some(old));
+                        self.note(
+                            old.0,
+                            "match discarded, overlaps earlier DAG match here",
+                            Some(old),
+                        );
                     }
                 }
                 match_pos = ranges[mi].1;

@@ -231,7 +231,11 @@ impl Compiled {
     /// Capture group spans of a match known to cover exactly `s..e`.
     fn captures(&self, hay: &[u8], s: usize, e: usize) -> Vec<Option<(usize, usize)>> {
         let caps_re = self.caps.get_or_init(|| {
-            build(&format!("(?:{})\\z", self.src), self.ignore_case, MatchKind::LeftmostFirst)
+            build(
+                &format!("(?:{})\\z", self.src),
+                self.ignore_case,
+                MatchKind::LeftmostFirst,
+            )
         });
         let Some(re) = caps_re else {
             return Vec::new();
@@ -314,7 +318,10 @@ pub fn parse_variable<'a>(s: &mut Sref<'a>, buf: usize) -> Result<(Sref<'a>, boo
     if i == s.len() {
         let what = if pseudo { "pseudo " } else { "global " };
         return Err(lerr(
-            Loc { buf, off: s.off + i },
+            Loc {
+                buf,
+                off: s.off + i,
+            },
             format!("empty {what}variable name"),
         ));
     }
@@ -364,11 +371,10 @@ fn consume_uint(s: &mut Sref, radix: u32) -> Option<i128> {
             t = t.drop_front(1);
         }
     }
-    let n = t
-        .s
-        .iter()
-        .take_while(|c| (**c as char).to_digit(radix).is_some())
-        .count();
+    let n =
+        t.s.iter()
+            .take_while(|c| (**c as char).is_digit(radix))
+            .count();
     if n == 0 {
         return None;
     }
@@ -393,7 +399,10 @@ impl NumParser<'_> {
     fn operand(&mut self, e: &mut Sref, ao: Allowed, maybe_constraint: bool) -> Result<Ast, PErr> {
         if e.starts_with(b"(") {
             if ao != Allowed::Any {
-                return Err(lerr(self.loc(e), "parenthesized expression not permitted here"));
+                return Err(lerr(
+                    self.loc(e),
+                    "parenthesized expression not permitted here",
+                ));
             }
             return self.paren(e);
         }
@@ -422,7 +431,7 @@ impl NumParser<'_> {
         let radix = if ao == Allowed::LegacyLiteral { 10 } else { 0 };
         if let Some(v) = consume_uint(e, radix) {
             let text = save.take_front(save.len() - e.len());
-            return Ok(Ast::Lit(if neg { -v } else { v }, text.text(), self.loc(&save)));
+            return Ok(Ast::Lit(if neg { -v } else { v }, text.text()));
         }
         *e = save;
         let what = if maybe_constraint {
@@ -430,7 +439,10 @@ impl NumParser<'_> {
         } else {
             ""
         };
-        Err(lerr(self.loc(&save), format!("invalid {what}operand format")))
+        Err(lerr(
+            self.loc(&save),
+            format!("invalid {what}operand format"),
+        ))
     }
 
     fn paren(&mut self, e: &mut Sref) -> Result<Ast, PErr> {
@@ -539,7 +551,13 @@ impl NumParser<'_> {
         if args.len() == 2 {
             let r = args.pop().unwrap();
             let l = args.pop().unwrap();
-            return Ok(Ast::Bin(op, Box::new(l), Box::new(r), name.text(), self.loc(&name)));
+            return Ok(Ast::Bin(
+                op,
+                Box::new(l),
+                Box::new(r),
+                name.text(),
+                self.loc(&name),
+            ));
         }
         Err(lerr(
             self.loc(&name),
@@ -658,7 +676,10 @@ impl NumParser<'_> {
                 };
             }
             if alt && !matches!(explicit.kind, FmtKind::HexLower | FmtKind::HexUpper) {
-                return Err(lerr(alt_loc, "alternate form only supported for hex values"));
+                return Err(lerr(
+                    alt_loc,
+                    "alternate form only supported for hex values",
+                ));
             }
             f = f.ltrim();
             if !f.is_empty() {
@@ -894,14 +915,7 @@ impl Pattern {
                 let mut m = unparsed.take_front(end);
                 let mut is_num = m.consume(b"#");
                 s = unparsed.drop_front(end + 2);
-                p.parse_subst_block(
-                    m,
-                    &mut is_num,
-                    &mut cur_paren,
-                    &mut local_defs,
-                    buf,
-                    ctx,
-                )?;
+                p.parse_subst_block(m, &mut is_num, &mut cur_paren, &mut local_defs, buf, ctx)?;
                 continue;
             }
             let a = s.s[1..]
@@ -925,12 +939,8 @@ impl Pattern {
     }
 
     fn add_regex(&mut self, re: Sref, cur_paren: &mut usize, buf: usize) -> Result<(), PErr> {
-        let t = posix::translate(re.s).map_err(|m| {
-            perr(
-                Loc { buf, off: re.off },
-                format!("invalid regex: {m}"),
-            )
-        })?;
+        let t = posix::translate(re.s)
+            .map_err(|m| perr(Loc { buf, off: re.off }, format!("invalid regex: {m}")))?;
         self.llvm_re.extend_from_slice(re.s);
         for piece in t.pieces {
             match piece {
@@ -985,7 +995,10 @@ impl Pattern {
                 if ctx.num_table.contains_key(&name.text()) {
                     return Err(perr(
                         Loc { buf, off: name.off },
-                        format!("numeric variable with name '{}' already exists", name.text()),
+                        format!(
+                            "numeric variable with name '{}' already exists",
+                            name.text()
+                        ),
                     ));
                 }
                 def_name = name.s.to_vec();
@@ -1103,13 +1116,16 @@ impl Pattern {
                 )]),
             },
             SubstKind::Num(ast, fmt) => match ast.eval(&ctx.num_vars) {
-                Ok(v) => fmt.matching_string(v).map(String::into_bytes).ok_or_else(|| {
-                    vec![(
-                        s.loc,
-                        "unable to substitute variable or numeric expression: overflow error"
-                            .to_string(),
-                    )]
-                }),
+                Ok(v) => fmt
+                    .matching_string(v)
+                    .map(String::into_bytes)
+                    .ok_or_else(|| {
+                        vec![(
+                            s.loc,
+                            "unable to substitute variable or numeric expression: overflow error"
+                                .to_string(),
+                        )]
+                    }),
                 Err(EvalError::Overflow) => Err(vec![(
                     s.loc,
                     "unable to substitute variable or numeric expression: overflow error".into(),
@@ -1167,7 +1183,12 @@ impl Pattern {
 
     /// Matches against `hay` (which starts at input offset `base`); returns
     /// the match position and length relative to `hay`.
-    pub fn do_match(&self, ctx: &mut Ctx, hay: &[u8], base: usize) -> Result<(usize, usize), MatchErr> {
+    pub fn do_match(
+        &self,
+        ctx: &mut Ctx,
+        hay: &[u8],
+        base: usize,
+    ) -> Result<(usize, usize), MatchErr> {
         if self.ty.kind == Kind::Eof {
             return Ok((hay.len(), 0));
         }
@@ -1180,7 +1201,10 @@ impl Pattern {
             let mut re = String::new();
             posix::escape_literal(f, &mut re);
             let c = ctx.compile(&re).ok_or(MatchErr::NotFound)?;
-            return c.search(hay, 0).map(|(s, e)| (s, e - s)).ok_or(MatchErr::NotFound);
+            return c
+                .search(hay, 0)
+                .map(|(s, e)| (s, e - s))
+                .ok_or(MatchErr::NotFound);
         }
         let mut values: Vec<Vec<u8>> = Vec::new();
         if !self.substs.is_empty() {
@@ -1201,7 +1225,12 @@ impl Pattern {
                 return Err(MatchErr::Errors(errs));
             }
             // All-literal patterns after substitution take the memmem path.
-            if !self.ignore_case && self.nodes.iter().all(|n| matches!(n, Node::Lit(_) | Node::Subst(_))) {
+            if !self.ignore_case
+                && self
+                    .nodes
+                    .iter()
+                    .all(|n| matches!(n, Node::Lit(_) | Node::Subst(_)))
+            {
                 let mut lit = Vec::new();
                 for n in &self.nodes {
                     match n {
@@ -1314,7 +1343,9 @@ impl Pattern {
         hay: &[u8],
         values: &[Vec<u8>],
     ) -> Result<(usize, usize, Vec<Option<(usize, usize)>>), MatchErr> {
-        let relaxed = ctx.compile(&self.build_re(values, None)).ok_or(MatchErr::NotFound)?;
+        let relaxed = ctx
+            .compile(&self.build_re(values, None))
+            .ok_or(MatchErr::NotFound)?;
         let mut from = 0;
         while from <= hay.len() {
             let Some((s, e)) = relaxed.search(hay, from) else {
@@ -1356,7 +1387,11 @@ impl Pattern {
 
     /// Offset (within `buf`) of the most plausible intended match, if any.
     pub fn fuzzy_match(&self, buf: &[u8]) -> Option<usize> {
-        let ex_len = self.fixed.as_ref().map_or(0, |f| f.len()).max(self.llvm_re.len());
+        let ex_len = self
+            .fixed
+            .as_ref()
+            .map_or(0, |f| f.len())
+            .max(self.llvm_re.len());
         if 4096 * 2048 < buf.len().min(4096) * ex_len {
             return None;
         }
@@ -1500,7 +1535,10 @@ mod tests {
         let u = parse("y=[[X]]", &mut c).unwrap();
         assert_eq!(u.do_match(&mut c, b"y=4 y=42", 0).ok(), Some((4, 4)));
         let b = parse("[[Y:[a-z]+]] = [[Y]]", &mut c).unwrap();
-        assert_eq!(b.do_match(&mut c, b"ab = ac, cd = cd", 0).ok(), Some((9, 7)));
+        assert_eq!(
+            b.do_match(&mut c, b"ab = ac, cd = cd", 0).ok(),
+            Some((9, 7))
+        );
     }
 
     #[test]
@@ -1515,17 +1553,35 @@ mod tests {
         let l = parse("[[@LINE+2]]", &mut c).unwrap();
         let want = (l.line.unwrap() + 2).to_string();
         let hay = format!("a {want}");
-        assert_eq!(l.do_match(&mut c, hay.as_bytes(), 0).ok(), Some((2, want.len())));
+        assert_eq!(
+            l.do_match(&mut c, hay.as_bytes(), 0).ok(),
+            Some((2, want.len()))
+        );
     }
 
     #[test]
     fn parse_errors() {
         let mut c = ctx();
-        assert_eq!(parse("{{a", &mut c).err().unwrap().msg, "found start of regex string with no end '}}'");
-        assert_eq!(parse("[[X", &mut c).err().unwrap().msg, "Invalid substitution block, no ]] found");
-        assert_eq!(parse("[[X Y]]", &mut c).err().unwrap().msg, "unexpected whitespace");
-        assert_eq!(parse("[[1X]]", &mut c).err().unwrap().msg, "invalid variable name");
-        assert_eq!(parse("{{a**}}", &mut c).err().unwrap().msg, "invalid regex: repetition-operator operand invalid");
+        assert_eq!(
+            parse("{{a", &mut c).err().unwrap().msg,
+            "found start of regex string with no end '}}'"
+        );
+        assert_eq!(
+            parse("[[X", &mut c).err().unwrap().msg,
+            "Invalid substitution block, no ]] found"
+        );
+        assert_eq!(
+            parse("[[X Y]]", &mut c).err().unwrap().msg,
+            "unexpected whitespace"
+        );
+        assert_eq!(
+            parse("[[1X]]", &mut c).err().unwrap().msg,
+            "invalid variable name"
+        );
+        assert_eq!(
+            parse("{{a**}}", &mut c).err().unwrap().msg,
+            "invalid regex: repetition-operator operand invalid"
+        );
     }
 
     #[test]

@@ -293,8 +293,7 @@ impl Parser<'_> {
             self.i += 1;
             set[b'-' as usize] = true;
         }
-        while self.more() && self.peek() != b']' && !(self.peek() == b'-' && self.peek2() == b']')
-        {
+        while self.more() && self.peek() != b']' && !(self.peek() == b'-' && self.peek2() == b']') {
             self.b_term(&mut set)?;
         }
         if self.more() && self.peek() == b'-' {
@@ -365,20 +364,18 @@ impl Parser<'_> {
             }
             _ => {
                 let start = self.b_symbol()?;
-                let finish = if self.peek() == b'-'
-                    && self.i + 1 < self.s.len()
-                    && self.peek2() != b']'
-                {
-                    self.i += 1;
-                    if self.peek() == b'-' {
+                let finish =
+                    if self.peek() == b'-' && self.i + 1 < self.s.len() && self.peek2() != b']' {
                         self.i += 1;
-                        b'-'
+                        if self.peek() == b'-' {
+                            self.i += 1;
+                            b'-'
+                        } else {
+                            self.b_symbol()?
+                        }
                     } else {
-                        self.b_symbol()?
-                    }
-                } else {
-                    start
-                };
+                        start
+                    };
                 if start > finish {
                     return Err(ERANGE);
                 }

@@ -31,15 +31,6 @@ impl Buffer {
         (idx + 1, off - line_start + 1)
     }
 
-    /// Offset of the start of a 1-based line (clamped to the buffer end).
-    pub fn line_start(&self, line: usize) -> usize {
-        if line <= 1 {
-            return 0;
-        }
-        let nl = self.newlines();
-        nl.get(line - 2).map_or(self.text.len(), |&p| p + 1)
-    }
-
     pub fn line_count(&self) -> usize {
         self.newlines().len()
     }
@@ -61,8 +52,6 @@ pub enum Kind {
 #[derive(Default)]
 pub struct SourceMgr {
     pub bufs: Vec<Buffer>,
-    /// Everything destined for stderr, written once at exit.
-    pub out: String,
 }
 
 impl SourceMgr {
@@ -71,17 +60,8 @@ impl SourceMgr {
         self.bufs.len() - 1
     }
 
-    pub fn line_col(&self, loc: Loc) -> (usize, usize) {
-        self.bufs[loc.buf].line_col(loc.off)
-    }
-
-    /// Prints `file:line:col: kind: msg`, the source line and a caret line,
+    /// Formats `file:line:col: kind: msg`, the source line and a caret line,
     /// with `~` under `range` (a byte range in the same buffer).
-    pub fn print(&mut self, loc: Loc, kind: Kind, msg: &str, range: Option<(usize, usize)>) {
-        let s = self.format(loc, kind, msg, range);
-        self.out.push_str(&s);
-    }
-
     pub fn format(&self, loc: Loc, kind: Kind, msg: &str, range: Option<(usize, usize)>) -> String {
         let buf = &self.bufs[loc.buf];
         let text = &buf.text;
@@ -174,9 +154,6 @@ impl<'a> Sref<'a> {
     pub fn is_empty(&self) -> bool {
         self.s.is_empty()
     }
-    pub fn end(&self) -> usize {
-        self.off + self.s.len()
-    }
     pub fn sub(&self, from: usize, to: usize) -> Sref<'a> {
         let from = from.min(self.s.len());
         let to = to.clamp(from, self.s.len());
@@ -220,9 +197,6 @@ impl<'a> Sref<'a> {
     pub fn find_byte(&self, c: u8) -> Option<usize> {
         memchr::memchr(c, self.s)
     }
-    pub fn first(&self) -> Option<u8> {
-        self.s.first().copied()
-    }
     pub fn text(&self) -> String {
         String::from_utf8_lossy(self.s).into_owned()
     }
@@ -236,9 +210,8 @@ mod tests {
     fn line_col_and_caret() {
         let mut sm = SourceMgr::default();
         let b = sm.add(Buffer::new("f", b"ab\n\tcd\n".to_vec()));
-        assert_eq!(sm.line_col(Loc { buf: b, off: 4 }), (2, 2));
+        assert_eq!(sm.bufs[b].line_col(4), (2, 2));
         let s = sm.format(Loc { buf: b, off: 4 }, Kind::Note, "m", Some((4, 6)));
         assert_eq!(s, "f:2:2: note: m\n        cd\n        ^~\n");
-        assert_eq!(sm.bufs[b].line_start(2), 3);
     }
 }

@@ -119,7 +119,8 @@ fn run(tool: &str, case: &Case) -> (i32, String) {
 }
 
 fn normalize(s: &str) -> String {
-    s.replace(FILECHECK, "xcheck").replace("FileCheck", "xcheck")
+    s.replace(FILECHECK, "xcheck")
+        .replace("FileCheck", "xcheck")
 }
 
 fn key_lines(s: &str) -> (Option<&str>, Option<&str>) {
@@ -157,7 +158,10 @@ fn verdict(case: &Case) -> Result<(), Failed> {
         let (e1, s1) = key_lines(&fc_err);
         let (e2, s2) = key_lines(&err);
         if e1 != e2 || s1 != s2 {
-            return Err(format!("key lines differ:\nFileCheck: {e1:?} {s1:?}\nxcheck:    {e2:?} {s2:?}").into());
+            return Err(format!(
+                "key lines differ:\nFileCheck: {e1:?} {s1:?}\nxcheck:    {e2:?} {s2:?}"
+            )
+            .into());
         }
     }
     Ok(())
@@ -187,7 +191,9 @@ fn main() {
     for p in paths {
         let case = std::sync::Arc::new(parse_case(&p));
         let c = case.clone();
-        trials.push(Trial::test(format!("case/{}", case.name), move || verdict(&c)));
+        trials.push(Trial::test(format!("case/{}", case.name), move || {
+            verdict(&c)
+        }));
         let bare = case.name.split_once('-').map_or("", |x| x.1).to_string();
         let c = case.clone();
         trials.push(
@@ -198,7 +204,10 @@ fn main() {
                     Ok(())
                 }
             })
-            .with_ignored_flag(STDERR_DIFFERS.contains(&bare.as_str()) || (!have_fc && std::env::var_os("CI").is_none())),
+            .with_ignored_flag(
+                STDERR_DIFFERS.contains(&bare.as_str())
+                    || (!have_fc && std::env::var_os("CI").is_none()),
+            ),
         );
     }
     libtest_mimic::run(&args, trials).exit();
