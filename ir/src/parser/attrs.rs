@@ -27,17 +27,14 @@ impl<'a> Parser<'a> {
             Tok::HashIdent => self.parse_hash_attr(),
             Tok::String => {
                 let t = self.tok;
-                let value = self.decode_string(t)?;
+                let value: Box<[u8]> = self.string_contents(t)?.into();
                 self.bump();
                 let ty = if self.consume_if(Tok::Colon) {
                     self.parse_type()?
                 } else {
                     self.ctx.none_type()
                 };
-                Ok(self.ctx.intern_attr(AttrKind::String {
-                    value: value.into(),
-                    ty,
-                }))
+                Ok(self.ctx.intern_attr(AttrKind::String { value, ty }))
             }
             Tok::Integer | Tok::HexInteger | Tok::Float | Tok::Minus => self.parse_number_attr(),
             Tok::BareIdent => self.parse_keyword_attr(),
@@ -125,7 +122,7 @@ impl<'a> Parser<'a> {
                 let key = match t.kind {
                     Tok::BareIdent => self.ctx.ident(self.text(t)),
                     Tok::String => {
-                        let b = self.decode_string(t)?;
+                        let b = self.string_contents(t)?;
                         if b.is_empty() {
                             return self.error_at(t.start, "expected valid attribute name");
                         }

@@ -362,7 +362,7 @@ impl<'a> Parser<'a> {
     ) -> PResult<Attr> {
         let raw = self.text(t);
         let hex = &raw.as_bytes()[3..raw.len() - 1];
-        if hex.len() % 2 != 0 || !hex.iter().all(|b| b.is_ascii_hexdigit()) {
+        if !hex.len().is_multiple_of(2) || !hex.iter().all(|b| b.is_ascii_hexdigit()) {
             return self.error_at(
                 t.start,
                 "expected string containing hex digits starting with `0x`",

@@ -268,6 +268,16 @@ impl<'a> Parser<'a> {
 
     // ---- literals ----
 
+    /// The bytes of a string token, borrowed from the buffer when it has no escapes.
+    pub fn string_contents(&mut self, t: Token) -> PResult<std::borrow::Cow<'a, [u8]>> {
+        let raw = self.text(t);
+        let inner = &raw.as_bytes()[raw.find('"').unwrap_or(0) + 1..raw.len() - 1];
+        if !inner.iter().any(|&b| b == b'\\' || b == 0) {
+            return Ok(std::borrow::Cow::Borrowed(inner));
+        }
+        Ok(std::borrow::Cow::Owned(self.decode_string(t)?))
+    }
+
     /// The bytes of a string token, with escapes decoded.
     pub fn decode_string(&mut self, t: Token) -> PResult<Vec<u8>> {
         let raw = self.text(t);

@@ -94,7 +94,7 @@ impl<'a> Parser<'a> {
     /// `"name"(operands)[successors] <props> (regions) {attrs} : fn-type loc(...)`.
     fn parse_generic_op(&mut self) -> PResult<Op> {
         let name_tok = self.tok;
-        let bytes = self.decode_string(name_tok)?;
+        let bytes = self.string_contents(name_tok)?;
         if bytes.is_empty() {
             return self.error_at(name_tok.start, "empty operation name is invalid");
         }
@@ -166,11 +166,39 @@ impl<'a> Parser<'a> {
 
         self.expect(Tok::Colon, "expected ':' followed by operation type")?;
         let ty_off = self.tok.start;
-        let fty = self.parse_type()?;
-        let (inputs, results) = match self.ctx.type_kind(fty) {
-            TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
-            _ => return self.error_at(ty_off, "expected function type"),
-        };
+        // The signature is read straight into lists: no function type is interned.
+        if !self.is(Tok::LParen) {
+            self.parse_type()?;
+            return self.error_at(ty_off, "expected function type");
+        }
+        self.enter()?;
+        self.bump();
+        let mut inputs: SmallVec<[Type; 4]> = SmallVec::new();
+        if !self.consume_if(Tok::RParen) {
+            loop {
+                inputs.push(self.parse_type()?);
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "expected ')'")?;
+        }
+        self.expect(Tok::Arrow, "expected '->' in function type")?;
+        let mut results: Vec<Type> = Vec::new();
+        if self.consume_if(Tok::LParen) {
+            if !self.consume_if(Tok::RParen) {
+                loop {
+                    results.push(self.parse_type()?);
+                    if !self.consume_if(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect(Tok::RParen, "expected ')'")?;
+            }
+        } else {
+            results.push(self.parse_non_function_type()?);
+        }
+        self.exit();
         if inputs.len() != operands.len() {
             let n = operands.len();
             return self.error_at(

@@ -136,31 +136,38 @@ impl<'a> Parser<'a> {
         if entries.len() <= num as usize {
             entries.resize(num as usize + 1, None);
         }
-        if let Some(prev) = entries[num as usize] {
-            if self.ir.value(prev.value).def != ValueDef::Placeholder {
-                let loc = self.loc_at(off);
-                let note = self.loc_at(prev.loc);
-                self.emit(
-                    crate::Diagnostic::error(loc, format!("redefinition of SSA value '{name}'"))
-                        .with_note(note, "previously defined here"),
-                );
-                return Err(Failed);
+        let prev = entries[num as usize];
+        if prev.is_none() {
+            entries[num as usize] = Some(ValueEntry { value, loc: off });
+            if let Some(level) = scope.defs_per_level.last_mut() {
+                level.push(name);
             }
-            let (pt, vt) = (self.ir.value_type(prev.value), self.ir.value_type(value));
-            if pt != vt {
-                let loc = self.loc_at(off);
-                let note = self.loc_at(prev.loc);
-                let msg = format!(
-                    "definition of SSA value '{name}#{num}' has type '{}'",
-                    self.type_str(vt)
-                );
-                let nmsg = format!("previously used here with type '{}'", self.type_str(pt));
-                self.emit(crate::Diagnostic::error(loc, msg).with_note(note, nmsg));
-                return Err(Failed);
-            }
-            self.ir.replace_all_uses(prev.value, value);
-            self.ssa.forward_refs.remove(&prev.value);
+            return Ok(());
         }
+        let prev = prev.expect("checked above");
+        if self.ir.value(prev.value).def != ValueDef::Placeholder {
+            let loc = self.loc_at(off);
+            let note = self.loc_at(prev.loc);
+            self.emit(
+                crate::Diagnostic::error(loc, format!("redefinition of SSA value '{name}'"))
+                    .with_note(note, "previously defined here"),
+            );
+            return Err(Failed);
+        }
+        let (pt, vt) = (self.ir.value_type(prev.value), self.ir.value_type(value));
+        if pt != vt {
+            let loc = self.loc_at(off);
+            let note = self.loc_at(prev.loc);
+            let msg = format!(
+                "definition of SSA value '{name}#{num}' has type '{}'",
+                self.type_str(vt)
+            );
+            let nmsg = format!("previously used here with type '{}'", self.type_str(pt));
+            self.emit(crate::Diagnostic::error(loc, msg).with_note(note, nmsg));
+            return Err(Failed);
+        }
+        self.ir.replace_all_uses(prev.value, value);
+        self.ssa.forward_refs.remove(&prev.value);
         let scope = self.ssa.isolated.last_mut().expect("scope exists");
         scope.values.get_mut(name).expect("entry exists")[num as usize] =
             Some(ValueEntry { value, loc: off });
