@@ -21,15 +21,25 @@ fn bin(
     make(Box::new(lhs), Box::new(rhs))
 }
 
-/// `lhs / rhs` rounded toward negative infinity (`rhs >= 1`).
-fn floor_div_i64(lhs: i64, rhs: i64) -> i64 {
-    lhs.div_euclid(rhs)
+fn floor_div_i128(l: i128, r: i128) -> i128 {
+    l.div_euclid(r) - i128::from(r < 0 && l.rem_euclid(r) != 0)
 }
 
-/// `lhs / rhs` rounded toward positive infinity (`rhs >= 1`); exact, like MLIR's
-/// results on the extreme values.
-fn ceil_div_i64(lhs: i64, rhs: i64) -> i64 {
-    (lhs as i128 + rhs as i128 - 1).div_euclid(rhs as i128) as i64
+/// `lhs / rhs` rounded toward negative infinity; `None` for a zero divisor or
+/// an overflowing quotient (MLIR keeps those unfolded).
+fn floor_div_i64(lhs: i64, rhs: i64) -> Option<i64> {
+    if rhs == 0 {
+        return None;
+    }
+    i64::try_from(floor_div_i128(lhs.into(), rhs.into())).ok()
+}
+
+/// `lhs / rhs` rounded toward positive infinity, as [`floor_div_i64`].
+fn ceil_div_i64(lhs: i64, rhs: i64) -> Option<i64> {
+    if rhs == 0 {
+        return None;
+    }
+    i64::try_from(-floor_div_i128(-i128::from(lhs), rhs.into())).ok()
 }
 
 fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
@@ -228,6 +238,14 @@ fn simplify_add(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     if **x == *lhs && **c == AffineExpr::neg((**rr).clone()) {
         return Some(AffineExpr::modulo(lhs.clone(), (**c).clone()));
     }
+    // (a + b) + (x floordiv q) * k -> a + (b + (x floordiv q) * k) when the inner
+    // sum simplifies, e.g. (s0 + s1) - (s1 floordiv 4) * 4 -> s0 + s1 mod 4.
+    // "Simplifies" includes a mere reordering, as in MLIR.
+    if let Add(la, lb) = lhs {
+        if let Some(inner) = simplify_add(lb, rhs) {
+            return Some(AffineExpr::add((**la).clone(), inner));
+        }
+    }
     None
 }
 
@@ -268,26 +286,28 @@ fn simplify_mul(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
 }
 
 fn simplify_floor_div(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
+    // Division by zero is kept as written; negative divisors simplify too.
     let c = match rhs {
-        Const(c) if *c >= 1 => *c,
+        Const(c) if *c != 0 => *c,
         _ => return None,
     };
     if let Const(a) = lhs {
-        return Some(Const(floor_div_i64(*a, c)));
+        return floor_div_i64(*a, c).map(Const);
     }
     if c == 1 {
         return Some(lhs.clone());
     }
     match lhs {
+        // (e * k) floordiv c -> e * (k / c) when c divides k
         Mul(ll, lr) => {
-            if let Const(k) = **lr {
-                if k % c == 0 {
-                    return Some(AffineExpr::mul((**ll).clone(), Const(k / c)));
-                }
+            if let Some(q) = exact_quotient(lr, c) {
+                return Some(AffineExpr::mul((**ll).clone(), Const(q)));
             }
         }
+        // (e + f) floordiv c -> e floordiv c + f floordiv c when c divides e or f
         Add(ll, lr)
-            if ll.largest_known_divisor() % c == 0 || lr.largest_known_divisor() % c == 0 =>
+            if ll.largest_known_divisor().wrapping_rem(c) == 0
+                || lr.largest_known_divisor().wrapping_rem(c) == 0 =>
         {
             return Some(AffineExpr::add(
                 AffineExpr::floor_div((**ll).clone(), Const(c)),
@@ -299,22 +319,28 @@ fn simplify_floor_div(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> 
     None
 }
 
+/// `k / c` for a constant `k` that `c` divides (`None` where MLIR would trap).
+fn exact_quotient(k: &AffineExpr, c: i64) -> Option<i64> {
+    match *k {
+        Const(k) if k.wrapping_rem(c) == 0 => k.checked_div(c),
+        _ => None,
+    }
+}
+
 fn simplify_ceil_div(lhs: &AffineExpr, rhs: &AffineExpr) -> Option<AffineExpr> {
     let c = match rhs {
-        Const(c) if *c >= 1 => *c,
+        Const(c) if *c != 0 => *c,
         _ => return None,
     };
     if let Const(a) = lhs {
-        return Some(Const(ceil_div_i64(*a, c)));
+        return ceil_div_i64(*a, c).map(Const);
     }
     if c == 1 {
         return Some(lhs.clone());
     }
     if let Mul(ll, lr) = lhs {
-        if let Const(k) = **lr {
-            if k % c == 0 {
-                return Some(AffineExpr::mul((**ll).clone(), Const(k / c)));
-            }
+        if let Some(q) = exact_quotient(lr, c) {
+            return Some(AffineExpr::mul((**ll).clone(), Const(q)));
         }
     }
     None
