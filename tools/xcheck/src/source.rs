@@ -114,6 +114,11 @@ impl SourceMgr {
         }
         s.push_str(&String::from_utf8_lossy(&line_s));
         s.push('\n');
+        // Like LLVM, give up on carets for lines with multi-byte characters
+        // rather than misalign them.
+        if !contents.is_ascii() {
+            return s;
+        }
         let mut col_out = 0;
         let mut caret_s = String::new();
         for (i, &c) in caret.iter().enumerate() {
