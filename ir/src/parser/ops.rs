@@ -3,11 +3,10 @@
 
 use super::locations::LocSpec;
 use super::{Failed, PResult, Parser};
-use crate::dialect::Traits;
 use crate::entity::{Attr, Block, Ident, Op, Region, Type, Value};
 use crate::lexer::Tok;
 use crate::store::OperationState;
-use crate::{AttrKind, Diagnostic, TypeKind};
+use crate::{AttrKind, Diagnostic};
 use smallvec::SmallVec;
 
 /// An operand as written (`%name#num`), before its type is known.
@@ -111,10 +110,10 @@ impl<'a> Parser<'a> {
                 );
             }
         }
-        let isolated = self
-            .ctx
-            .op_traits(name)
-            .contains(Traits::ISOLATED_FROM_ABOVE);
+        // Like mlir-opt, names stay visible inside isolated-from-above ops; the
+        // verifier reports uses of outer values ("using value defined outside the
+        // region"). Only custom parsers that shadow names ask for a fresh scope.
+        let isolated = false;
 
         self.expect(Tok::LParen, "expected '(' to start operand list")?;
         let mut operands: SmallVec<[UnresolvedOperand<'a>; 4]> = SmallVec::new();
@@ -469,7 +468,7 @@ impl<'a> Parser<'a> {
             attrs = self.parse_attr_dict()?;
         }
         let r = self.ir.create_region();
-        self.parse_region(r, true, &[])?;
+        self.parse_region(r, false, &[])?;
         if self.ir.region_is_empty(r) {
             let b = self.ir.create_block();
             self.ir.append_block(r, b);

@@ -243,12 +243,19 @@ fn ssa_errors() {
 }
 
 #[test]
-fn isolated_regions_hide_outer_values() {
-    let src = "%x = \"t.op\"() : () -> i32\nmodule {\n  \"t.use\"(%x) : (i32) -> ()\n}";
-    assert_eq!(err(src), "3:11: use of undeclared SSA value name");
-    // Non-isolated (unregistered) ops see outer values.
+fn outer_values_are_visible_in_isolated_regions() {
+    // As in mlir-opt: the parser resolves the name, the verifier rejects the use.
+    parse("%x = \"t.op\"() : () -> i32\nmodule {\n  \"t.use\"(%x) : (i32) -> ()\n}");
     parse(
         "%x = \"t.op\"() : () -> i32\n\"t.r\"() ({\n  \"t.use\"(%x) : (i32) -> ()\n}) : () -> ()",
+    );
+    assert_eq!(
+        err("%x = \"t.op\"() : () -> i32\nmodule {\n  %x = \"t.op\"() : () -> i32\n}"),
+        "3:3: redefinition of SSA value '%x'"
+    );
+    // Names defined in a region are gone after it.
+    parse(
+        "\"t.r\"() ({\n  %x = \"t.op\"() : () -> i32\n}) : () -> ()\n%x = \"t.op\"() : () -> i32",
     );
 }
 
@@ -799,7 +806,7 @@ fn bench_parse() {
             p = if i == 0 { 0 } else { i - 1 },
         ));
         if i == 0 {
-            s = format!("%0:2 = \"t.src\"() : () -> (tensor<4x?xf32>, i64)\n");
+            s = "%0:2 = \"t.src\"() : () -> (tensor<4x?xf32>, i64)\n".to_string();
         }
         i += 1;
     }
