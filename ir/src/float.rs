@@ -331,7 +331,7 @@ struct Small {
 /// A decoded small-format value.
 enum Value {
     NaN,
-    Inf(bool),
+    Inf,
     Zero(bool),
     /// sign, significand `m` (`< 2^precision`), exponent `e`: `m * 2^e`
     Finite(bool, u32, i32),
@@ -502,11 +502,7 @@ impl Small {
         match self.special {
             Special::NanNegZero if bits == self.sign_bit() => return Value::NaN,
             Special::Ieee if field == field_max => {
-                return if frac == 0 {
-                    Value::Inf(neg)
-                } else {
-                    Value::NaN
-                };
+                return if frac == 0 { Value::Inf } else { Value::NaN };
             }
             Special::NanAllOnes if field == field_max && frac == (1 << fb) - 1 => {
                 return Value::NaN;
@@ -541,7 +537,7 @@ impl Small {
 
     fn format(&self, bits: u128) -> Option<String> {
         let text = match self.decode(bits) {
-            Value::NaN | Value::Inf(_) => return None,
+            Value::NaN | Value::Inf => return None,
             Value::Zero(neg) => {
                 if neg {
                     "-0.000000e+00".to_string()
