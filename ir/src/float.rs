@@ -40,6 +40,8 @@ impl<const P: usize> Semantics for WideS<P> {
 /// that double is then converted to `kind`, so f80/f128 get the double's value
 /// and small kinds can see double rounding. Out-of-range values become infinity
 /// (or NaN / the largest finite value, per the kind), never an error.
+/// f8E8M0FNU has no sign bit: a negative value keeps only its magnitude (mlir-opt
+/// keeps the sign outside the bits and prints `-1.000000e+00`).
 pub fn parse_decimal(text: &str, kind: FloatKind) -> Result<u128, String> {
     let (negative, body) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
