@@ -411,5 +411,3 @@ impl Gen {
         self.out.push_str(&format!("{pad}}}"));
     }
 }
-
-

@@ -20,15 +20,29 @@ const MODES: &[(&str, &[&str])] = &[
     ("generic", &["--mlir-print-op-generic"]),
     ("default", &[]),
     ("debuginfo", &["--mlir-print-debuginfo"]),
-    ("debuginfo-generic", &["--mlir-print-debuginfo", "--mlir-print-op-generic"]),
+    (
+        "debuginfo-generic",
+        &["--mlir-print-debuginfo", "--mlir-print-op-generic"],
+    ),
     ("local", &["--mlir-print-local-scope"]),
-    ("local-debuginfo-generic", &["--mlir-print-local-scope", "--mlir-print-debuginfo", "--mlir-print-op-generic"]),
+    (
+        "local-debuginfo-generic",
+        &[
+            "--mlir-print-local-scope",
+            "--mlir-print-debuginfo",
+            "--mlir-print-op-generic",
+        ],
+    ),
 ];
 
 const LIMIT: Duration = Duration::from_secs(30);
 
 fn gen_module(seed: u64) -> String {
-    irgen::generate(&irgen::Config { seed, ops: 6 + (seed as usize % 30), ..Default::default() })
+    irgen::generate(&irgen::Config {
+        seed,
+        ops: 6 + (seed as usize % 30),
+        ..Default::default()
+    })
 }
 
 fn tool_args<'a>(mode: &[&'a str]) -> Vec<&'a str> {
@@ -66,7 +80,11 @@ fn compare(input: &[u8], mode: &[&str], stdout_too: bool, what: &str) -> Result<
         .into());
     }
     if stdout_too && want.stdout != got.stdout {
-        return Err(format!("{what} [{flags}]: output differs\n{}", first_diff(&want.stdout, &got.stdout)).into());
+        return Err(format!(
+            "{what} [{flags}]: output differs\n{}",
+            first_diff(&want.stdout, &got.stdout)
+        )
+        .into());
     }
     Ok(())
 }
@@ -101,7 +119,10 @@ fn mutate(text: &str, kind: &str, seed: u64) -> String {
         "wrong-type" => {
             // Change the type of one use in a signature so it disagrees with the definition.
             let sigs: Vec<usize> = text.match_indices(" : (").map(|(i, _)| i + 4).collect();
-            let cands: Vec<&usize> = sigs.iter().filter(|&&i| !text[i..].starts_with(')')).collect();
+            let cands: Vec<&usize> = sigs
+                .iter()
+                .filter(|&&i| !text[i..].starts_with(')'))
+                .collect();
             if cands.is_empty() {
                 return format!("{text}\"xa.op\"(%undefined) : (i32) -> ()\n");
             }
@@ -111,7 +132,9 @@ fn mutate(text: &str, kind: &str, seed: u64) -> String {
         _ => {
             // "duplicate-def": repeat a line that defines a value.
             let lines: Vec<&str> = text.lines().collect();
-            let defs: Vec<usize> = (0..lines.len()).filter(|&i| lines[i].trim_start().starts_with('%')).collect();
+            let defs: Vec<usize> = (0..lines.len())
+                .filter(|&i| lines[i].trim_start().starts_with('%'))
+                .collect();
             if defs.is_empty() {
                 return format!("{text}%0 = \"xa.a\"() : () -> i32\n%0 = \"xa.b\"() : () -> i32\n");
             }
@@ -135,7 +158,10 @@ fn corpus_dir() -> PathBuf {
 }
 
 fn corpus_trial(input: PathBuf, mode: &'static str, flags: &'static [&'static str]) -> Trial {
-    let name = input.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = input
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
     Trial::test(format!("corpus::{name}::{mode}"), move || {
         let text = std::fs::read(&input).map_err(|e| format!("{}: {e}", input.display()))?;
         let expected_path = input.with_extension(format!("{mode}.out"));
@@ -161,7 +187,13 @@ fn corpus_trial(input: PathBuf, mode: &'static str, flags: &'static [&'static st
             .into());
         }
         if got.stdout != expected {
-            return Err(format!("{} [{}]\n{}", input.display(), args.join(" "), first_diff(&expected, &got.stdout)).into());
+            return Err(format!(
+                "{} [{}]\n{}",
+                input.display(),
+                args.join(" "),
+                first_diff(&expected, &got.stdout)
+            )
+            .into());
         }
         Ok(())
     })
@@ -169,7 +201,10 @@ fn corpus_trial(input: PathBuf, mode: &'static str, flags: &'static [&'static st
 
 fn main() {
     let args = Arguments::from_args();
-    let seeds: u64 = std::env::var("XIR_DIFF_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(200);
+    let seeds: u64 = std::env::var("XIR_DIFF_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200);
     let live = have_mlir_opt();
     let must = std::env::var_os("CI").is_some();
     let mut trials = Vec::new();
@@ -180,7 +215,9 @@ fn main() {
             t
         } else if must {
             let name = t.name().to_string();
-            Trial::test(name, || Err(format!("{MLIR_OPT} is missing (CI is set)").into()))
+            Trial::test(name, || {
+                Err(format!("{MLIR_OPT} is missing (CI is set)").into())
+            })
         } else {
             t.with_ignored_flag(true)
         }
@@ -188,19 +225,38 @@ fn main() {
 
     for &(mode, flags) in MODES {
         for seed in 0..seeds {
-            trials.push(gate(Trial::test(format!("gen::{mode}::seed_{seed}"), move || {
-                let m = gen_module(seed);
-                compare(m.as_bytes(), flags, true, &format!("seed {seed} (xir-irgen --seed {seed} --ops {})", 6 + seed % 30))
-            })));
+            trials.push(gate(Trial::test(
+                format!("gen::{mode}::seed_{seed}"),
+                move || {
+                    let m = gen_module(seed);
+                    compare(
+                        m.as_bytes(),
+                        flags,
+                        true,
+                        &format!(
+                            "seed {seed} (xir-irgen --seed {seed} --ops {})",
+                            6 + seed % 30
+                        ),
+                    )
+                },
+            )));
         }
     }
     for kind in ["truncate", "delete-token", "wrong-type", "duplicate-def"] {
         for seed in 0..seeds / 2 {
-            trials.push(gate(Trial::test(format!("rejected::{kind}::seed_{seed}"), move || {
-                let m = mutate(&gen_module(seed), kind, seed);
-                compare(m.as_bytes(), &["--mlir-print-op-generic"], false, &format!("{kind} mutation of seed {seed}"))
+            trials.push(gate(Trial::test(
+                format!("rejected::{kind}::seed_{seed}"),
+                move || {
+                    let m = mutate(&gen_module(seed), kind, seed);
+                    compare(
+                        m.as_bytes(),
+                        &["--mlir-print-op-generic"],
+                        false,
+                        &format!("{kind} mutation of seed {seed}"),
+                    )
                     .map_err(|e| format!("{}\ninput:\n{m}", e.message().unwrap_or_default()).into())
-            })));
+                },
+            )));
         }
     }
 

@@ -24,15 +24,28 @@ fn assert_diagnosed(what: &str, o: &Outcome) {
     let err = stderr(o);
     assert!(!o.timed_out, "{what}: xopt timed out");
     assert!(!err.contains("panicked"), "{what}: xopt panicked:\n{err}");
-    assert_eq!(o.code, Some(1), "{what}: expected exit status 1, got {}\n{err}", o.describe());
-    assert!(err.contains("error"), "{what}: expected a diagnostic on stderr, got:\n{err}");
+    assert_eq!(
+        o.code,
+        Some(1),
+        "{what}: expected exit status 1, got {}\n{err}",
+        o.describe()
+    );
+    assert!(
+        err.contains("error"),
+        "{what}: expected a diagnostic on stderr, got:\n{err}"
+    );
 }
 
 fn assert_ok(what: &str, o: &Outcome) {
     let err = stderr(o);
     assert!(!o.timed_out, "{what}: xopt timed out");
     assert!(!err.contains("panicked"), "{what}: xopt panicked:\n{err}");
-    assert_eq!(o.code, Some(0), "{what}: expected success, got {}\n{err}", o.describe());
+    assert_eq!(
+        o.code,
+        Some(0),
+        "{what}: expected success, got {}\n{err}",
+        o.describe()
+    );
 }
 
 /// Where mlir-opt is installed, xopt must print the same thing.
@@ -41,9 +54,18 @@ fn same_as_mlir_opt(what: &str, input: &[u8], o: &Outcome) {
         return;
     }
     let m = run(MLIR_OPT, ARGS, input, LIMIT);
-    assert_eq!(m.code, o.code, "{what}: exit status differs from mlir-opt ({})", m.describe());
+    assert_eq!(
+        m.code,
+        o.code,
+        "{what}: exit status differs from mlir-opt ({})",
+        m.describe()
+    );
     if m.code == Some(0) {
-        assert!(m.stdout == o.stdout, "{what}: output differs\n{}", common::first_diff(&m.stdout, &o.stdout));
+        assert!(
+            m.stdout == o.stdout,
+            "{what}: output differs\n{}",
+            common::first_diff(&m.stdout, &o.stdout)
+        );
     }
 }
 
@@ -51,8 +73,14 @@ fn same_as_mlir_opt(what: &str, input: &[u8], o: &Outcome) {
 fn invalid_utf8_outside_strings() {
     let input = b"\"xa.op\"() {s = 1} : () -> ()\xff\n";
     assert_diagnosed("invalid UTF-8 after an op", &xopt_on(input));
-    assert_diagnosed("invalid UTF-8 as an op name start", &xopt_on(b"\xc3\x28 = 1\n"));
-    assert_diagnosed("lone continuation byte in an identifier", &xopt_on(b"%a\x80 = \"xa.op\"() : () -> i32\n"));
+    assert_diagnosed(
+        "invalid UTF-8 as an op name start",
+        &xopt_on(b"\xc3\x28 = 1\n"),
+    );
+    assert_diagnosed(
+        "lone continuation byte in an identifier",
+        &xopt_on(b"%a\x80 = \"xa.op\"() : () -> i32\n"),
+    );
 }
 
 #[test]
@@ -61,7 +89,8 @@ fn invalid_utf8_inside_strings_is_kept_as_bytes() {
     let input = b"\"xa.op\"() {s = \"\xff\xfe\"} : () -> ()\n";
     let o = xopt_on(input);
     assert_ok("invalid UTF-8 in a string", &o);
-    let want = "\"builtin.module\"() ({\n  \"xa.op\"() {s = \"\\FF\\FE\"} : () -> ()\n}) : () -> ()\n\n";
+    let want =
+        "\"builtin.module\"() ({\n  \"xa.op\"() {s = \"\\FF\\FE\"} : () -> ()\n}) : () -> ()\n\n";
     assert_eq!(String::from_utf8_lossy(&o.stdout), want);
 }
 
@@ -86,15 +115,27 @@ fn empty_file_prints_an_empty_module() {
     let o = xopt_on(b"");
     assert_ok("empty input, generic", &o);
     // The empty body block has no ops, so its label is printed.
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n\n");
-    let o = run(xopt(), &["--allow-unregistered-dialect"], b"  \n// only a comment\n", LIMIT);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n\n"
+    );
+    let o = run(
+        xopt(),
+        &["--allow-unregistered-dialect"],
+        b"  \n// only a comment\n",
+        LIMIT,
+    );
     assert_ok("comment-only input", &o);
     assert_eq!(String::from_utf8_lossy(&o.stdout), "module {\n}\n\n");
 }
 
 #[test]
 fn truncated_at_many_positions() {
-    let text = irgen::generate(&irgen::Config { seed: 11, ops: 25, ..Default::default() });
+    let text = irgen::generate(&irgen::Config {
+        seed: 11,
+        ops: 25,
+        ..Default::default()
+    });
     let step = (text.len() / 150).max(1);
     let mut at = 1;
     while at < text.len() {
@@ -105,8 +146,16 @@ fn truncated_at_many_positions() {
         let o = xopt_on(input);
         let what = format!("input truncated to {at} of {} bytes", text.len());
         assert!(!o.timed_out && o.code.is_some(), "{what}: {}", o.describe());
-        assert!(!stderr(&o).contains("panicked"), "{what}: panic\n{}", stderr(&o));
-        assert!(o.code == Some(0) || o.code == Some(1), "{what}: {}", o.describe());
+        assert!(
+            !stderr(&o).contains("panicked"),
+            "{what}: panic\n{}",
+            stderr(&o)
+        );
+        assert!(
+            o.code == Some(0) || o.code == Some(1),
+            "{what}: {}",
+            o.describe()
+        );
         if o.code == Some(1) {
             assert!(stderr(&o).contains("error"), "{what}: no diagnostic");
         }
@@ -124,7 +173,11 @@ fn deeply_nested_regions() {
 
 #[test]
 fn deeply_nested_arrays() {
-    let s = format!("\"xa.op\"() {{a = {}{}}} : () -> ()\n", "[".repeat(DEEP), "]".repeat(DEEP));
+    let s = format!(
+        "\"xa.op\"() {{a = {}{}}} : () -> ()\n",
+        "[".repeat(DEEP),
+        "]".repeat(DEEP)
+    );
     assert_diagnosed("100 000-deep arrays", &xopt_on(s.as_bytes()));
     let s = format!("\"xa.op\"() {{a = {}", "[".repeat(DEEP));
     assert_diagnosed("100 000 unclosed brackets", &xopt_on(s.as_bytes()));
@@ -132,32 +185,70 @@ fn deeply_nested_arrays() {
 
 #[test]
 fn deeply_nested_dictionaries() {
-    let s = format!("\"xa.op\"() {{a = {}{}}} : () -> ()\n", "{a = ".repeat(DEEP), "}".repeat(DEEP));
+    let s = format!(
+        "\"xa.op\"() {{a = {}{}}} : () -> ()\n",
+        "{a = ".repeat(DEEP),
+        "}".repeat(DEEP)
+    );
     assert_diagnosed("100 000-deep dictionaries", &xopt_on(s.as_bytes()));
 }
 
 #[test]
 fn deeply_nested_types() {
-    let s = format!("\"xa.op\"() : () -> {}i32{}\n", "tuple<".repeat(DEEP), ">".repeat(DEEP));
+    let s = format!(
+        "\"xa.op\"() : () -> {}i32{}\n",
+        "tuple<".repeat(DEEP),
+        ">".repeat(DEEP)
+    );
     assert_diagnosed("100 000-deep tuple types", &xopt_on(s.as_bytes()));
-    let s = format!("\"xa.op\"() : () -> {}i32{}\n", "tensor<4x".repeat(DEEP), ">".repeat(DEEP));
+    let s = format!(
+        "\"xa.op\"() : () -> {}i32{}\n",
+        "tensor<4x".repeat(DEEP),
+        ">".repeat(DEEP)
+    );
     assert_diagnosed("100 000-deep tensor types", &xopt_on(s.as_bytes()));
-    let s = format!("\"xa.op\"() : () -> {}i32{}\n", "(".repeat(DEEP), ")".repeat(DEEP));
+    let s = format!(
+        "\"xa.op\"() : () -> {}i32{}\n",
+        "(".repeat(DEEP),
+        ")".repeat(DEEP)
+    );
     assert_diagnosed("100 000-deep parentheses in a type", &xopt_on(s.as_bytes()));
 }
 
 #[test]
 fn deeply_nested_locations_and_affine_exprs() {
-    let s = format!("\"xa.op\"() : () -> () loc({}\"a\"{})\n", "callsite(".repeat(DEEP), " at \"b\")".repeat(DEEP));
+    let s = format!(
+        "\"xa.op\"() : () -> () loc({}\"a\"{})\n",
+        "callsite(".repeat(DEEP),
+        " at \"b\")".repeat(DEEP)
+    );
     assert_diagnosed("100 000-deep callsite locations", &xopt_on(s.as_bytes()));
-    let s = format!("\"xa.op\"() : () -> () loc({}\"a\"{})\n", "fused[".repeat(DEEP), "]".repeat(DEEP));
+    let s = format!(
+        "\"xa.op\"() : () -> () loc({}\"a\"{})\n",
+        "fused[".repeat(DEEP),
+        "]".repeat(DEEP)
+    );
     assert_diagnosed("100 000-deep fused locations", &xopt_on(s.as_bytes()));
-    let s = format!("\"xa.op\"() {{m = affine_map<(d0) -> ({}d0{})>}} : () -> ()\n", "(".repeat(DEEP), ")".repeat(DEEP));
+    let s = format!(
+        "\"xa.op\"() {{m = affine_map<(d0) -> ({}d0{})>}} : () -> ()\n",
+        "(".repeat(DEEP),
+        ")".repeat(DEEP)
+    );
     assert_diagnosed("100 000-deep affine parentheses", &xopt_on(s.as_bytes()));
-    let s = format!("\"xa.op\"() {{m = affine_map<(d0) -> (d0{})>}} : () -> ()\n", " + d0".repeat(DEEP));
+    let s = format!(
+        "\"xa.op\"() {{m = affine_map<(d0) -> (d0{})>}} : () -> ()\n",
+        " + d0".repeat(DEEP)
+    );
     let o = xopt_on(s.as_bytes());
-    assert!(!o.timed_out && o.code.is_some(), "100 000-term affine sum: {}", o.describe());
-    assert!(!stderr(&o).contains("panicked"), "100 000-term affine sum: panic");
+    assert!(
+        !o.timed_out && o.code.is_some(),
+        "100 000-term affine sum: {}",
+        o.describe()
+    );
+    assert!(
+        !stderr(&o).contains("panicked"),
+        "100 000-term affine sum: panic"
+    );
 }
 
 #[test]
@@ -184,7 +275,7 @@ fn huge_dense_literal_parses_quickly() {
         if i > 0 {
             s.push_str(", ");
         }
-        s.push_str(&(i * 7919 % 100_003).to_string());
+        s.push_str(&(i as u64 * 7919 % 100_003).to_string());
     }
     s.push_str(&format!("]> : tensor<{n}xi32>}} : () -> ()\n"));
     assert!(s.len() > 4_000_000);
@@ -192,9 +283,15 @@ fn huge_dense_literal_parses_quickly() {
     let o = xopt_on(s.as_bytes());
     let took = start.elapsed();
     assert_ok("huge dense literal", &o);
-    assert!(took < Duration::from_secs(20), "huge dense literal took {took:?}");
+    assert!(
+        took < Duration::from_secs(20),
+        "huge dense literal took {took:?}"
+    );
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains("dense<\"0x"), "more than 100 elements print as hex");
+    assert!(
+        out.contains("dense<\"0x"),
+        "more than 100 elements print as hex"
+    );
     same_as_mlir_opt("huge dense literal", s.as_bytes(), &o);
 }
 

@@ -81,7 +81,16 @@ pub fn run(prog: &str, args: &[&str], input: &[u8], limit: Duration) -> Outcome 
     let _ = w.join();
     let stdout = ro.join().unwrap_or_default();
     let stderr = re.join().unwrap_or_default();
-    Outcome { code: if timed_out { None } else { status.and_then(|s| s.code()) }, stdout, stderr, timed_out }
+    Outcome {
+        code: if timed_out {
+            None
+        } else {
+            status.and_then(|s| s.code())
+        },
+        stdout,
+        stderr,
+        timed_out,
+    }
 }
 
 /// A short report of where two outputs first differ, with a little context.
@@ -90,17 +99,33 @@ pub fn first_diff(expected: &[u8], actual: &[u8]) -> String {
     let a = String::from_utf8_lossy(actual);
     let el: Vec<&str> = e.split('\n').collect();
     let al: Vec<&str> = a.split('\n').collect();
-    let i = el.iter().zip(al.iter()).position(|(x, y)| x != y).unwrap_or(el.len().min(al.len()));
+    let i = el
+        .iter()
+        .zip(al.iter())
+        .position(|(x, y)| x != y)
+        .unwrap_or(el.len().min(al.len()));
     let lo = i.saturating_sub(2);
     let mut s = format!("first difference at line {}:\n", i + 1);
     for (n, l) in el.iter().enumerate().skip(lo).take(i - lo) {
         s.push_str(&format!("  {:>5}  {}\n", n + 1, clip(l)));
     }
-    for l in el.iter().skip(i).take(3) {
-        s.push_str(&format!("- {:>5}  {}\n", i + 1, clip(l)));
+    for (k, l) in el.iter().skip(i).take(3).enumerate() {
+        s.push_str(&format!("- {:>5}  {}\n", i + 1 + k, clip(l)));
     }
-    for l in al.iter().skip(i).take(3) {
-        s.push_str(&format!("+ {:>5}  {}\n", i + 1, clip(l)));
+    for (k, l) in al.iter().skip(i).take(3).enumerate() {
+        s.push_str(&format!("+ {:>5}  {}\n", i + 1 + k, clip(l)));
+    }
+    if let (Some(x), Some(y)) = (el.get(i), al.get(i)) {
+        let col = x.bytes().zip(y.bytes()).take_while(|(a, b)| a == b).count();
+        let lo = x.floor_char_boundary(col.saturating_sub(60));
+        let hi_x = x.ceil_char_boundary((col + 60).min(x.len()));
+        let hi_y = y.ceil_char_boundary((col + 60).min(y.len()));
+        s.push_str(&format!(
+            "at column {}:\n- …{}\n+ …{}\n",
+            col + 1,
+            &x[lo..hi_x],
+            &y[lo.min(y.len())..hi_y]
+        ));
     }
     s.push_str("(- mlir-opt / expected, + xopt)\n");
     s
