@@ -415,7 +415,7 @@ fn dialect_attrs_and_types() {
     let (ctx, t) = ty("!foo<\"x\\\"\">");
     match ctx.type_kind(t) {
         TypeKind::Opaque { body, pretty, .. } => {
-            assert_eq!(body, "x\"");
+            assert_eq!(body, "\"x\\\"\"");
             assert!(!pretty);
         }
         k => panic!("{k:?}"),

@@ -210,15 +210,17 @@ impl<'a> Parser<'a> {
                 Ok((body, true))
             }
             None => {
-                self.expect(Tok::Less, "expected '<'")?;
-                if !self.is(Tok::String) {
-                    return self.wrong_token("expected string literal data in dialect symbol");
+                // `!foo<...>` / `#foo<...>`: the balanced contents, verbatim (mlir-opt
+                // keeps string escapes as written).
+                if !self.is(Tok::Less) {
+                    return self.wrong_token("expected '<'");
                 }
-                let t = self.tok;
-                let bytes = self.decode_string(t)?;
-                self.bump();
-                self.expect(Tok::Greater, "expected '>'")?;
-                Ok((String::from_utf8_lossy(&bytes).into_owned(), false))
+                let open = self.tok.start as usize;
+                let end = self.skip_balanced_body(open)?;
+                let body = self.src[open + 1..end - 1].to_string();
+                self.reset_to(end);
+                let pretty = !body.starts_with('"');
+                Ok((body, pretty))
             }
         }
     }
