@@ -6,7 +6,8 @@
 use logos::Logos;
 
 #[derive(Logos, Copy, Clone, PartialEq, Eq, Debug)]
-#[logos(skip r"[ \t\r\n]+")]
+// A NUL inside the buffer is whitespace to mlir-opt.
+#[logos(skip r"[ \t\r\n\x00]+")]
 #[logos(skip(r"//[^\n]*", allow_greedy = true))]
 pub enum Tok {
     #[regex(r"[a-zA-Z_][a-zA-Z0-9_$.]*")]

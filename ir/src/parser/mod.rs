@@ -231,6 +231,10 @@ impl<'a> Parser<'a> {
     /// An error about the current token being the wrong one. Like mlir-opt, it points
     /// just past the previous token when the current one starts a new line.
     pub fn wrong_token<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
+        // The lexer's own error comes first, as in mlir-opt.
+        if self.tok.kind == Tok::Error {
+            return self.lex_error();
+        }
         let mut loc = self.tok.start as usize;
         if self.tok.kind == Tok::Eof {
             loc = loc.saturating_sub(1);
@@ -272,7 +276,7 @@ impl<'a> Parser<'a> {
     pub fn string_contents(&mut self, t: Token) -> PResult<std::borrow::Cow<'a, [u8]>> {
         let raw = self.text(t);
         let inner = &raw.as_bytes()[raw.find('"').unwrap_or(0) + 1..raw.len() - 1];
-        if !inner.iter().any(|&b| b == b'\\' || b == 0) {
+        if !inner.contains(&b'\\') {
             return Ok(std::borrow::Cow::Borrowed(inner));
         }
         Ok(std::borrow::Cow::Owned(self.decode_string(t)?))
@@ -287,10 +291,6 @@ impl<'a> Parser<'a> {
         while i < inner.len() {
             let c = inner[i];
             if c != b'\\' {
-                if c == 0 {
-                    let at = t.end - 1 - (inner.len() - i) as u32;
-                    return self.error_at(at, "unexpected nul or EOF in string literal");
-                }
                 out.push(c);
                 i += 1;
                 continue;
