@@ -59,6 +59,21 @@ fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     let data = ir.op(op);
     let def = ctx.registry.op_def(data.name);
     let traits = ctx.op_traits(data.name);
+    if def.is_none() {
+        let full = ctx.str(data.name);
+        let dialect = full.split('.').next().unwrap_or("");
+        if ctx.registry.dialect(dialect).is_some_and(|d| !d.open) {
+            return Err(Diagnostic::error(
+                data.loc,
+                format!(
+                    "unregistered operation '{full}' found in dialect ('{dialect}') that does not allow unknown operations"
+                ),
+            ));
+        }
+    }
+    if traits.contains(Traits::ISOLATED_FROM_ABOVE) {
+        verify_isolated(ctx, ir, op)?;
+    }
     if let Some(def) = def {
         if traits.contains(Traits::TERMINATOR) {
             if let Some(b) = ir.parent_block(op) {
@@ -121,6 +136,55 @@ fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
         }
     }
     Ok(())
+}
+
+/// No op nested in `iso` (outside nested isolated ops, which check themselves) uses a
+/// value defined outside `iso`.
+fn verify_isolated(ctx: &Context, ir: &Ir, iso: Op) -> Result<(), Diagnostic> {
+    let mut stack: Vec<Op> = Vec::new();
+    for &r in ir.regions(iso) {
+        for b in ir.region_blocks(r) {
+            stack.extend(ir.block_ops(b));
+        }
+    }
+    while let Some(op) = stack.pop() {
+        for v in ir.operands(op) {
+            if !defined_inside(ir, v, iso) {
+                return Err(
+                    op_error(ctx, ir, op, "using value defined outside the region")
+                        .with_note(ir.op(iso).loc, "required by region isolation constraints"),
+                );
+            }
+        }
+        if !ctx
+            .op_traits(ir.op(op).name)
+            .contains(Traits::ISOLATED_FROM_ABOVE)
+        {
+            for &r in ir.regions(op) {
+                for b in ir.region_blocks(r) {
+                    stack.extend(ir.block_ops(b));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether the definition of `v` is nested inside `op`.
+fn defined_inside(ir: &Ir, v: crate::entity::Value, op: Op) -> bool {
+    let block = match ir.value(v).def {
+        crate::store::ValueDef::Result { op: d, .. } => ir.parent_block(d),
+        crate::store::ValueDef::BlockArg { block, .. } => Some(block),
+        crate::store::ValueDef::Placeholder => None,
+    };
+    let mut owner = block.and_then(|b| ir.block_parent_op(b));
+    while let Some(o) = owner {
+        if o == op {
+            return true;
+        }
+        owner = ir.parent_op(o);
+    }
+    false
 }
 
 fn has_predecessor(ir: &Ir, r: Region, target: Block) -> bool {

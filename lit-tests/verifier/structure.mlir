@@ -60,3 +60,27 @@ module attributes {foo = 1} {
 
 // expected-error@+1 {{'builtin.unrealized_conversion_cast' op expected at least one result for cast operation}}
 "builtin.unrealized_conversion_cast"() : () -> ()
+
+// -----
+
+// expected-error@+1 {{unregistered operation 'builtin.foo' found in dialect ('builtin') that does not allow unknown operations}}
+"builtin.foo"() : () -> ()
+
+// -----
+
+%0 = "x.a"() : () -> i32
+// expected-note@+1 {{required by region isolation constraints}}
+"builtin.module"() ({
+  // expected-error@+1 {{'x.b' op using value defined outside the region}}
+  "x.b"(%0) : (i32) -> ()
+}) : () -> ()
+
+// -----
+
+// Values of nested isolated ops are checked by those ops; a nested module sees its own values.
+"builtin.module"() ({
+  %1 = "x.a"() : () -> i32
+  "x.wrap"() ({
+    "x.b"(%1) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()
