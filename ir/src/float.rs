@@ -40,8 +40,8 @@ impl<const P: usize> Semantics for WideS<P> {
 /// that double is then converted to `kind`, so f80/f128 get the double's value
 /// and small kinds can see double rounding. Out-of-range values become infinity
 /// (or NaN / the largest finite value, per the kind), never an error.
-/// f8E8M0FNU has no sign bit: a negative value keeps only its magnitude (mlir-opt
-/// keeps the sign outside the bits and prints `-1.000000e+00`).
+/// f8E8M0FNU has no sign bit, but APFloat keeps a sign outside the bits and
+/// prints it (`-5.000000e-01`); see [`E8M0_NEG`].
 pub fn parse_decimal(text: &str, kind: FloatKind) -> Result<u128, String> {
     let (negative, body) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
@@ -56,6 +56,23 @@ pub fn parse_decimal(text: &str, kind: FloatKind) -> Result<u128, String> {
         d = -d;
     }
     Ok(from_double(d, kind))
+}
+
+/// Flag above the 8 storage bits of f8E8M0FNU marking a negative value. The
+/// format has no sign bit, yet APFloat carries its sign separately: converting a
+/// negative double keeps it unless the result is NaN or underflowed (no zero in
+/// the format), and the printer shows it. Keeping it in the (otherwise unused)
+/// ninth bit makes `-0.5` and `0.5` distinct attributes, as in MLIR.
+pub const E8M0_NEG: u128 = 1 << 8;
+
+/// The bits to store in a dense elements buffer: APFloat's bitcast of a
+/// negative f8E8M0FNU ORs its sign into bit 7 (`dense<-0.5>` reads as 2^127).
+pub fn storage_bits(bits: u128, kind: FloatKind) -> u128 {
+    if kind == FloatKind::F8E8M0FNU && bits & E8M0_NEG != 0 {
+        (bits & 0xFF) | 0x80
+    } else {
+        bits
+    }
 }
 
 /// Converts a double to `kind` with nearest-even rounding (APFloat's `convert`).
@@ -83,10 +100,18 @@ fn from_double(d: Double, kind: FloatKind) -> u128 {
         FloatKind::F128 => convert::<Quad>(d),
         _ => {
             let small = Small::of(kind).expect("all other kinds are small");
-            match exact_double(d) {
+            let bits = match exact_double(d) {
                 Exact::NaN => small.nan(),
                 Exact::Inf(neg) => small.infinity(neg),
                 Exact::Finite(neg, num, den) => small.round(neg, &num, &den),
+            };
+            let v = f64::from_bits(d.to_bits() as u64);
+            // Above 2^-128 the value rounds to at least 2^-127 rather than to
+            // "zero", which APFloat makes the smallest value with no sign.
+            if kind == FloatKind::F8E8M0FNU && v < -(2f64.powi(-128)) && bits != 0xFF {
+                bits | E8M0_NEG
+            } else {
+                bits
             }
         }
     }
@@ -129,6 +154,14 @@ pub fn format_float_hex(bits: u128) -> String {
 /// with six digits if that reads back exactly, else APFloat's shortest form if it
 /// has a `.`, else the hex bits (always for NaN and infinity).
 pub fn format_float(bits: u128, kind: FloatKind) -> String {
+    if kind == FloatKind::F8E8M0FNU && bits & E8M0_NEG != 0 {
+        let magnitude = format_float(bits & 0xFF, kind);
+        return if magnitude.starts_with("0x") {
+            magnitude
+        } else {
+            format!("-{magnitude}")
+        };
+    }
     let width = kind.bit_width();
     let bits = if width < 128 {
         bits & ((1u128 << width) - 1)
@@ -662,12 +695,26 @@ mod tests {
 
     #[test]
     fn known_deviations() {
-        // mlir-opt keeps the sign of a negative f8E8M0FNU value outside its bits
-        // (`-1.000000e+00`); the format has no sign bit, so we print `1.000000e+00`.
-        assert_eq!(roundtrip("-1.0", "f8E8M0FNU"), "1.000000e+00");
         // An infinite double converted to a format without infinity: mlir-opt
         // prints `0x8`, the bits of -0.0.
         assert_eq!(roundtrip("-1.0e400", "f4E2M1FN"), "-0.000000e+00");
+    }
+
+    #[test]
+    fn e8m0_negative_keeps_sign() {
+        for (input, want) in [
+            ("-1.0", "-1.000000e+00"),
+            ("-0.5", "-5.000000e-01"),
+            ("-0.0", "5.877470e-39"),
+            ("-2.0e-39", "5.877470e-39"),
+            ("-3.0e-39", "-5.877470e-39"),
+            ("-2.5e38", "-1.701410e+38"),
+            ("-3.4e38", "0xFF"),
+        ] {
+            assert_eq!(roundtrip(input, "f8E8M0FNU"), want, "{input}");
+        }
+        let neg_half = parse_decimal("-0.5", FloatKind::F8E8M0FNU).unwrap();
+        assert_eq!(storage_bits(neg_half, FloatKind::F8E8M0FNU), 0xFE);
     }
 
     #[test]

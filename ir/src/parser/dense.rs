@@ -303,7 +303,9 @@ impl<'a> Parser<'a> {
                 }
                 self.int_bits(n, 64, Signedness::Signless)
             }
-            (TypeKind::Float(k), ElemScalar::Num(n)) => self.float_bits(n, k),
+            (TypeKind::Float(k), ElemScalar::Num(n)) => {
+                Ok(crate::float::storage_bits(self.float_bits(n, k)?, k))
+            }
             (TypeKind::Float(_), ElemScalar::Bool(_, t)) => self.error_at(
                 t.start,
                 "expected floating-point elements, but parsed integer",
