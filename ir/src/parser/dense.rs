@@ -239,10 +239,8 @@ impl<'a> Parser<'a> {
             match (&el_kind, *e) {
                 (TypeKind::Complex(inner), Elem::Complex(re, im)) => {
                     let inner = *inner;
-                    let r = self.scalar_bits(re, inner)?;
-                    push_le(&mut data, r, elem_bytes / 2);
-                    let i = self.scalar_bits(im, inner)?;
-                    push_le(&mut data, i, elem_bytes / 2);
+                    self.push_scalar(&mut data, re, inner, elem_bytes / 2)?;
+                    self.push_scalar(&mut data, im, inner, elem_bytes / 2)?;
                 }
                 (TypeKind::Complex(_), _) => {
                     return self.error_at(elem_pos(*e), "expected complex element");
@@ -255,8 +253,7 @@ impl<'a> Parser<'a> {
                     return self.error_at(pos, "unexpected complex element for a non-complex type");
                 }
                 (_, Elem::Num(n)) => {
-                    let b = self.scalar_bits(ElemScalar::Num(n), el)?;
-                    push_le(&mut data, b, elem_bytes);
+                    self.push_scalar(&mut data, ElemScalar::Num(n), el, elem_bytes)?;
                 }
                 (_, Elem::Bool(v, t)) => {
                     let b = self.scalar_bits(ElemScalar::Bool(v, t), el)?;
@@ -274,6 +271,35 @@ impl<'a> Parser<'a> {
             splat,
             data: data.into(),
         }))
+    }
+
+    /// Appends one scalar element of type `el` as `bytes` little-endian bytes.
+    /// Integers wider than 128 bits take the big-integer path so that they keep
+    /// their high bits and sign extension.
+    fn push_scalar(
+        &mut self,
+        data: &mut Vec<u8>,
+        s: ElemScalar,
+        el: Type,
+        bytes: usize,
+    ) -> PResult<()> {
+        if let (TypeKind::Integer { width, .. }, ElemScalar::Num(n)) = (self.ctx.type_kind(el), s) {
+            if *width > 128 && n.tok.kind != Tok::Float {
+                let v = self.int_value(n, el, "integer constant out of range for type")?;
+                let fill = if v.sign() == num_bigint::Sign::Minus {
+                    0xFF
+                } else {
+                    0
+                };
+                let start = data.len();
+                data.extend_from_slice(&v.to_signed_bytes_le());
+                data.resize(start + bytes, fill);
+                return Ok(());
+            }
+        }
+        let b = self.scalar_bits(s, el)?;
+        push_le(data, b, bytes);
+        Ok(())
     }
 
     /// One scalar element as bits of type `el` (integer, index or float).
