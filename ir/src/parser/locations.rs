@@ -247,9 +247,10 @@ pub(crate) fn file_loc(
     }))
 }
 
-/// `fused<metadata>[locs]` normalised as MLIR's `FusedLoc::get` does: nested fused
-/// locations without metadata are flattened, unknowns dropped, duplicates removed;
-/// one remaining location without metadata is itself; none gives `unknown`.
+/// `fused<metadata>[locs]` normalised as MLIR's `FusedLoc::get` does: a nested
+/// fused location with the same metadata as the outer one (both none, or equal)
+/// is flattened, unknowns dropped, duplicates removed; one remaining location
+/// without metadata is itself; none gives `unknown`.
 pub fn fused_loc(ctx: &mut Context, locs: Vec<Attr>, metadata: Option<Attr>) -> Attr {
     let mut out: Vec<Attr> = Vec::with_capacity(locs.len());
     let mut seen = rustc_hash::FxHashSet::default();
@@ -258,8 +259,8 @@ pub fn fused_loc(ctx: &mut Context, locs: Vec<Attr>, metadata: Option<Attr>) -> 
             AttrKind::Location(Location::Unknown) => {}
             AttrKind::Location(Location::Fused {
                 locs: inner,
-                metadata: None,
-            }) => {
+                metadata: m,
+            }) if *m == metadata => {
                 for &i in inner {
                     if seen.insert(i) {
                         out.push(i);
