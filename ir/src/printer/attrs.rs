@@ -146,8 +146,11 @@ impl Printer<'_> {
                     TypeKind::Float(k) => *k,
                     _ => FloatKind::F64,
                 };
-                self.out.push_str(&crate::float::format_float(*bits, kind));
-                if !(elision == Elision::May && kind == FloatKind::F64) {
+                let text = crate::float::format_float(*bits, kind);
+                // Only decimal f64s may drop their type: hex bits need it to read back.
+                let hex = text.starts_with("0x");
+                self.out.push_str(&text);
+                if !(elision == Elision::May && kind == FloatKind::F64 && !hex) {
                     self.print_type_suffix(*ty, elision);
                 }
             }
