@@ -537,7 +537,7 @@ impl<'a> Parser<'a> {
                         ),
                     );
                 }
-                if m.is_identity() {
+                if crate::printer::types::is_identity_ignoring_symbols(m) {
                     layout = None;
                 }
             }

@@ -12,7 +12,7 @@ mod escape;
 mod locations;
 mod numbering;
 mod ops;
-mod types;
+pub(crate) mod types;
 
 #[cfg(test)]
 mod roundtrip_tests;

@@ -9,8 +9,17 @@ use crate::entity::{Attr, Type};
 use crate::types::{Signedness, TypeKind, DYNAMIC};
 
 /// An affine-map layout that maps every dim to itself (dropped from memref types).
+/// As MLIR's `AffineMap::isIdentity`, symbols are ignored: `(d0)[s0] -> (d0)` is one.
 pub fn is_identity_layout(ctx: &Context, a: Attr) -> bool {
-    matches!(ctx.attr_kind(a), AttrKind::AffineMap(m) if m.is_identity())
+    matches!(ctx.attr_kind(a), AttrKind::AffineMap(m) if is_identity_ignoring_symbols(m))
+}
+
+pub(crate) fn is_identity_ignoring_symbols(m: &crate::affine::AffineMap) -> bool {
+    m.results.len() == m.num_dims as usize
+        && m.results
+            .iter()
+            .enumerate()
+            .all(|(i, e)| *e == crate::affine::AffineExpr::Dim(i as u32))
 }
 
 impl Printer<'_> {
