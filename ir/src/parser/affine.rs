@@ -157,6 +157,12 @@ impl<'a> Parser<'a> {
                 }
             }
             self.expect(Tok::RParen, "expected ')'")?;
+        } else {
+            // MLIR builds an empty constraint list as the trivially true `0 == 0`.
+            constraints.push(AffineConstraint {
+                expr: AffineExpr::Const(0),
+                is_eq: true,
+            });
         }
         Ok(IntegerSet {
             num_dims: ids.num_dims,
