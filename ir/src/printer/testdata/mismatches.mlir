@@ -1,0 +1,10 @@
+// Former xopt/mlir-opt mismatches (tools/xopt/tests/mismatches.md).
+"a.b"() {x = -0.5 : f8E8M0FNU, y = -2.0 : f8E8M0FNU, z = -1.0e400 : f8E8M0FNU, w = -0.0 : f8E8M0FNU, v = [-0.5 : f8E8M0FNU, 1.0], d = dense<[-0.5, 2.0]> : tensor<2xf8E8M0FNU>, s = dense<-0.5> : tensor<2xf8E8M0FNU>, e = dense<-4.0> : tensor<f8E8M0FNU>, n = -1.0e-50 : f8E8M0FNU, c = dense<[(-0.5, 1.0)]> : tensor<1xcomplex<f8E8M0FNU>>} : () -> ()
+"a.b"() {x = dense<[-1, 5, 340282366920938463463374607431768211456, -340282366920938463463374607431768211457]> : tensor<4xi256>, y = dense<[57896044618658097711785492504343953926634992332820282019728792003956564819967, 1]> : tensor<2xi256>, z = dense<[115792089237316195423570985008687907853269984665640564039457584007913129639935, 1]> : tensor<2xui256>, w = dense<-2> : tensor<3xsi200>, c = dense<[(-1, 2)]> : tensor<1xcomplex<i200>>, q = dense<[-1, 5]> : tensor<2xi256>} : () -> ()
+"a.b"() {x = [0x7FF8000000000000 : f64, 1.0, 123456789.0, 0x7F800000 : f32]} : () -> ()
+"a.b"() : () -> (memref<5xf32, affine_map<(d0)[s0] -> (d0)>>)
+"a.b"() {x = affine_set<() : ()>, y = affine_set<(d0)[s0] : ()>} : () -> ()
+"a.b"() : () -> () loc(fused<"m">["x", fused["y", "z"]])
+"a.b"() : () -> () loc(fused<"m">["x", fused<"m">["y"]])
+"a.b"() : () -> () loc(fused<{a = 1 : i32}>["x", fused<{a = 1 : i32}>["y", "z"]])
+"a.b"() : () -> () loc(fused["x", fused["y", "z"], fused<"m">["q"]])
