@@ -72,20 +72,30 @@ fn run(args: &cli::Args) -> Result<bool, String> {
     // One context and one diagnostic handler for the whole file, as mlir-opt: under
     // --verify-diagnostics an annotation in one chunk may match an error of another.
     let mut ctx = Context::new();
+    xir_func::register(&mut ctx);
     ctx.allow_unregistered = args.allow_unregistered_dialect;
-    let marker = args.split_input_file.as_deref().unwrap_or("");
-    let split = xir::split::split_input(&text, marker);
     let mut sm = SourceMgr::default();
-    sm.add(SourceBuffer::new(name.as_str(), text.as_str()));
-    for w in xir::split::near_miss_warnings(&mut ctx, &name, &text, &split) {
+    sm.add(SourceBuffer::new(name.as_str(), text));
+    let sm = sm;
+    let whole = &sm.buffers[0];
+    let marker = args.split_input_file.as_deref().unwrap_or("");
+    let split = xir::split::split_input(&whole.text, marker);
+    for w in xir::split::near_miss_warnings(&mut ctx, &name, &whole.text, &split) {
         eprint!("{}", xir::diag::render(&w, &ctx, &sm));
     }
     let mut ok = true;
     let mut outputs = Vec::with_capacity(split.chunks.len());
     let mut produced = Vec::new();
     for chunk in &split.chunks {
-        let buf = chunk.buffer(&name);
-        let (diags, out) = process_chunk(args, &mut ctx, &buf, chunk.module_line_col());
+        // The whole file as one chunk is parsed in place: no copy of a large input.
+        let copy;
+        let buf = if chunk.offset == 0 && chunk.text.len() == whole.text.len() {
+            whole
+        } else {
+            copy = chunk.buffer(&name);
+            &copy
+        };
+        let (diags, out) = process_chunk(args, &mut ctx, buf, chunk.module_line_col());
         if !args.verify_diagnostics {
             for d in &diags {
                 eprint!("{}", xir::diag::render(d, &ctx, &sm));
@@ -96,20 +106,31 @@ fn run(args: &cli::Args) -> Result<bool, String> {
         outputs.push(out);
     }
     if args.verify_diagnostics {
-        let failures = verify_diagnostics(&mut ctx, &sm.buffers[0], &produced);
+        let failures = verify_diagnostics(&mut ctx, whole, &produced);
         for d in &failures {
             eprint!("{}", xir::diag::render(d, &ctx, &sm));
         }
         ok = failures.is_empty();
     }
-    let output = outputs.join(&xir::split::output_joiner(&args.output_split_marker));
-    if args.output == "-" {
-        let mut stdout = std::io::stdout().lock();
-        let _ = stdout.write_all(output.as_bytes());
-    } else if ok {
-        std::fs::write(&args.output, output)
-            .map_err(|e| format!("cannot write output file '{}': {e}", args.output))?;
+    if args.output != "-" && !ok {
+        return Ok(false);
     }
+    let joiner = xir::split::output_joiner(&args.output_split_marker);
+    let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
+        for (i, out) in outputs.iter().enumerate() {
+            if i > 0 {
+                w.write_all(joiner.as_bytes())?;
+            }
+            w.write_all(out.as_bytes())?;
+        }
+        w.flush()
+    };
+    let result = if args.output == "-" {
+        write_all(&mut std::io::stdout().lock())
+    } else {
+        std::fs::File::create(&args.output).and_then(|f| write_all(&mut std::io::BufWriter::new(f)))
+    };
+    result.map_err(|e| format!("cannot write output file '{}': {e}", args.output))?;
     Ok(ok)
 }
 
