@@ -27,6 +27,9 @@ impl Traits {
     pub const PURE: Traits = Traits(1 << 7);
     pub const NO_REGION_ARGUMENTS: Traits = Traits(1 << 8);
     pub const RETURN_LIKE: Traits = Traits(1 << 9);
+    pub const SAME_OPERANDS_AND_RESULT_TYPE: Traits = Traits(1 << 10);
+    pub const CALL_LIKE: Traits = Traits(1 << 11);
+    pub const CONSTANT_LIKE: Traits = Traits(1 << 12);
 
     pub fn contains(self, other: Traits) -> bool {
         self.0 & other.0 == other.0
@@ -62,7 +65,21 @@ pub struct DialectRegistry {
     pub print_hooks: FxHashMap<Ident, crate::printer::CustomPrinter>,
     /// Custom op / dialect attribute / dialect type parsers.
     pub parse_hooks: crate::parser::ParseHooks,
+    /// Declarative op definitions (`crate::ods`), by op name.
+    pub ods: FxHashMap<Ident, std::sync::Arc<crate::ods::OdsOp>>,
+    /// Conversion of a generic form's `<{properties}>` and `{attributes}` for
+    /// registered ops: inherent attributes move into properties, unknown property
+    /// keys are dropped; `Err` is reported at the op name.
+    pub generic_props: FxHashMap<Ident, GenericPropsFn>,
 }
+
+/// See [`DialectRegistry::generic_props`].
+pub type GenericPropsFn = fn(
+    &mut Context,
+    Ident,
+    Option<crate::entity::Attr>,
+    crate::entity::Attr,
+) -> Result<(Option<crate::entity::Attr>, crate::entity::Attr), String>;
 
 impl DialectRegistry {
     pub fn dialects(&self) -> &[DialectDef] {

@@ -14,14 +14,15 @@ pub mod entity;
 pub mod float;
 mod interner;
 pub mod lexer;
+pub mod ods;
 pub mod parser;
-pub mod split;
 pub mod printer;
+pub mod split;
 pub mod store;
 pub mod symbol;
 pub mod types;
-pub mod walk;
 pub mod verifier;
+pub mod walk;
 
 pub use attributes::{AttrKind, Location};
 pub use context::Context;

@@ -87,6 +87,9 @@ pub struct Parser<'a> {
     pub(crate) attr_aliases: FxHashMap<&'a str, Attr>,
     pub(crate) deferred_locs: Vec<locations::DeferredLoc<'a>>,
     pub(crate) ssa: scope::Scopes<'a>,
+    /// Dialects of the enclosing custom-form ops, whose prefix unqualified op names
+    /// may omit (MLIR's default dialect stack; `builtin` when empty).
+    pub(crate) default_dialect: Vec<&'static str>,
 }
 
 impl<'a> Parser<'a> {
@@ -114,6 +117,7 @@ impl<'a> Parser<'a> {
             attr_aliases: FxHashMap::default(),
             deferred_locs: Vec::new(),
             ssa: scope::Scopes::default(),
+            default_dialect: Vec::new(),
         }
     }
 
@@ -276,7 +280,7 @@ impl<'a> Parser<'a> {
     pub fn string_contents(&mut self, t: Token) -> PResult<std::borrow::Cow<'a, [u8]>> {
         let raw = self.text(t);
         let inner = &raw.as_bytes()[raw.find('"').unwrap_or(0) + 1..raw.len() - 1];
-        if !inner.contains(&b'\\') {
+        if !inner.iter().any(|&b| b == b'\\' || b == 0xF4) {
             return Ok(std::borrow::Cow::Borrowed(inner));
         }
         Ok(std::borrow::Cow::Owned(self.decode_string(t)?))
@@ -290,6 +294,14 @@ impl<'a> Parser<'a> {
         let mut i = 0;
         while i < inner.len() {
             let c = inner[i];
+            if c == 0xF4 {
+                if let Some(b) = crate::lexer::raw_byte_at(&inner[i..]) {
+                    // A byte of the input that is not UTF-8 (see `lexer::source_text`).
+                    out.push(b);
+                    i += 4;
+                    continue;
+                }
+            }
             if c != b'\\' {
                 out.push(c);
                 i += 1;

@@ -220,6 +220,13 @@ impl<'a> Parser<'a> {
             _ => self.loc_at(name_tok.start),
         };
         let (properties, attrs) = self.move_inherent_attrs(name, properties, attrs);
+        let (properties, attrs) = match self.ctx.registry.generic_props.get(&name).copied() {
+            Some(convert) => match convert(self.ctx, name, properties, attrs) {
+                Ok(pa) => pa,
+                Err(msg) => return self.error_at(name_tok.start, msg),
+            },
+            None => (properties, attrs),
+        };
         let op = self.ir.create_op(OperationState {
             name,
             operands: values,
@@ -412,11 +419,26 @@ impl<'a> Parser<'a> {
             self.bump();
             return self.parse_module(t.start);
         }
-        let name = self.ctx.ident(text);
+        let dd = self.default_dialect.last().copied().unwrap_or("builtin");
+        let mut name = self.ctx.ident(text);
+        if !self.ctx.registry.parse_hooks.ops.contains_key(&name)
+            && !text.contains('.')
+            && !dd.is_empty()
+        {
+            name = self.ctx.ident(&format!("{dd}.{text}"));
+        }
         if let Some(&hook) = self.ctx.registry.parse_hooks.ops.get(&name) {
             self.bump();
             let loc = self.loc_at(t.start);
-            return hook(self, name, loc);
+            let inner = self
+                .ctx
+                .registry
+                .op_printer(name)
+                .map(|h| h.default_dialect);
+            self.default_dialect.push(inner.unwrap_or(""));
+            let res = hook(self, name, loc);
+            self.default_dialect.pop();
+            return res;
         }
         match text.split_once('.') {
             Some((dialect, _)) if self.ctx.registry.dialect(dialect).is_none() => {
@@ -446,7 +468,7 @@ impl<'a> Parser<'a> {
             Some(_) => self.error_at(t.start, format!("custom op '{text}' is unknown")),
             None => self.error_at(
                 t.start,
-                format!("custom op '{text}' is unknown (tried 'builtin.{text}' as well)"),
+                format!("custom op '{text}' is unknown (tried '{dd}.{text}' as well)"),
             ),
         }
     }

@@ -1,0 +1,144 @@
+//! The `func` dialect: `func.func`, `func.call`, `func.call_indirect`,
+//! `func.return`, `func.constant`, with MLIR 22's syntax and verifier messages.
+
+mod verify;
+
+use xir::dialect::{DialectDef, Traits};
+use xir::ods::constraints::{
+    ANY_TYPE, DICT_ARRAY_ATTR, FLAT_SYMBOL_REF_ATTR, FUNCTION_TYPE, FUNCTION_TYPE_ATTR, STR_ATTR,
+    SYMBOL_NAME_ATTR, UNIT_ATTR,
+};
+use xir::ods::function::{parse_function_op, print_function_op};
+use xir::ods::{Arity, AttrSpec, OpSpec, RegionSpec, TypeRule, ValueSpec};
+use xir::types::TypeKind;
+use xir::Context;
+
+const fn attr(
+    name: &'static str,
+    constraint: xir::ods::AttrConstraint,
+    optional: bool,
+) -> AttrSpec {
+    AttrSpec {
+        name,
+        constraint,
+        optional,
+    }
+}
+
+const fn values(name: &'static str, arity: Arity) -> ValueSpec {
+    ValueSpec {
+        name,
+        arity,
+        ty: ANY_TYPE,
+    }
+}
+
+pub static FUNC: OpSpec = OpSpec {
+    attrs: &[
+        attr("sym_name", SYMBOL_NAME_ATTR, false),
+        attr("function_type", FUNCTION_TYPE_ATTR, false),
+        attr("sym_visibility", STR_ATTR, true),
+        attr("arg_attrs", DICT_ARRAY_ATTR, true),
+        attr("res_attrs", DICT_ARRAY_ATTR, true),
+    ],
+    regions: &[RegionSpec {
+        name: "body",
+        variadic: false,
+    }],
+    traits: Traits(Traits::ISOLATED_FROM_ABOVE.0 | Traits::SYMBOL.0),
+    verify: Some(verify::verify_func),
+    parse: Some(parse_function_op),
+    print: Some(print_function_op),
+    default_dialect: "func",
+    ..OpSpec::new("func.func")
+};
+
+pub static RETURN: OpSpec = OpSpec {
+    operands: &[values("operands", Arity::Variadic)],
+    traits: Traits(Traits::TERMINATOR.0 | Traits::RETURN_LIKE.0 | Traits::PURE.0),
+    parents: &["func.func"],
+    verify: Some(verify::verify_return),
+    format: Some("attr-dict ($operands^ `:` type($operands))?"),
+    ..OpSpec::new("func.return")
+};
+
+pub static CALL: OpSpec = OpSpec {
+    operands: &[values("operands", Arity::Variadic)],
+    results: &[values("results", Arity::Variadic)],
+    attrs: &[
+        attr("callee", FLAT_SYMBOL_REF_ATTR, false),
+        attr("arg_attrs", DICT_ARRAY_ATTR, true),
+        attr("res_attrs", DICT_ARRAY_ATTR, true),
+        attr("no_inline", UNIT_ATTR, true),
+    ],
+    traits: Traits::CALL_LIKE,
+    verify: Some(verify::verify_call),
+    format: Some("$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)"),
+    ..OpSpec::new("func.call")
+};
+
+fn fn_parts(ctx: &Context, t: xir::Type) -> Option<(&[xir::Type], &[xir::Type])> {
+    match ctx.type_kind(t) {
+        TypeKind::Function { inputs, results } => Some((inputs, results)),
+        _ => None,
+    }
+}
+
+pub static CALL_INDIRECT: OpSpec = OpSpec {
+    operands: &[
+        ValueSpec {
+            name: "callee",
+            arity: Arity::Single,
+            ty: FUNCTION_TYPE,
+        },
+        values("callee_operands", Arity::Variadic),
+    ],
+    results: &[values("results", Arity::Variadic)],
+    attrs: &[
+        attr("arg_attrs", DICT_ARRAY_ATTR, true),
+        attr("res_attrs", DICT_ARRAY_ATTR, true),
+    ],
+    traits: Traits::CALL_LIKE,
+    type_rules: &[
+        TypeRule {
+            lhs: "callee",
+            rhs: "callee_operands",
+            desc: "callee input types match argument types",
+            infer: |ctx, t| fn_parts(ctx, t).map(|(i, _)| i.to_vec()),
+            matches: |ctx, t, rhs| fn_parts(ctx, t).is_some_and(|(i, _)| i == rhs),
+        },
+        TypeRule {
+            lhs: "callee",
+            rhs: "results",
+            desc: "callee result types match result types",
+            infer: |ctx, t| fn_parts(ctx, t).map(|(_, r)| r.to_vec()),
+            matches: |ctx, t, rhs| fn_parts(ctx, t).is_some_and(|(_, r)| r == rhs),
+        },
+    ],
+    format: Some("$callee `(` $callee_operands `)` attr-dict `:` type($callee)"),
+    ..OpSpec::new("func.call_indirect")
+};
+
+pub static CONSTANT: OpSpec = OpSpec {
+    results: &[values("result", Arity::Single)],
+    attrs: &[attr("value", FLAT_SYMBOL_REF_ATTR, false)],
+    traits: Traits(Traits::PURE.0 | Traits::CONSTANT_LIKE.0),
+    verify: Some(verify::verify_constant),
+    format: Some("attr-dict $value `:` type(results)"),
+    ..OpSpec::new("func.constant")
+};
+
+/// Every op of the dialect.
+pub static OPS: [&OpSpec; 5] = [&CALL, &CALL_INDIRECT, &CONSTANT, &FUNC, &RETURN];
+
+/// Registers the `func` dialect with the context.
+pub fn register(ctx: &mut Context) {
+    ctx.register_dialect(DialectDef {
+        name: "func",
+        open: false,
+    });
+    xir::ods::register_ops(ctx, &OPS);
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,153 @@
+//! Declarative op definitions (MLIR's ODS): an op is declared once as an
+//! [`OpSpec`]; [`register_op`] compiles its assembly format and installs its
+//! parser, printer, verifier and generic-form property conversion.
+
+pub mod access;
+pub mod constraints;
+pub mod format;
+pub mod format_parse;
+pub mod format_print;
+pub mod function;
+pub mod spec;
+pub mod verify;
+
+#[cfg(test)]
+mod tests;
+
+pub use access::OpView;
+pub use format::{Arg, CustomDirective, Format};
+pub use format_parse::ParseState;
+pub use spec::{
+    Arity, AttrConstraint, AttrForm, AttrSpec, FoldFn, FoldResult, OpSpec, RegionSpec,
+    SuccessorSpec, TypeConstraint, TypeRule, ValueSpec,
+};
+
+use crate::attributes::AttrKind;
+use crate::context::Context;
+use crate::dialect::OpDef;
+use crate::entity::{Attr, Ident};
+use crate::printer::{attr_to_string, CustomPrinter};
+use std::sync::Arc;
+
+/// A registered declaration with its compiled format.
+pub struct OdsOp {
+    pub spec: &'static OpSpec,
+    pub format: Option<Format>,
+}
+
+/// Registers one declared op: its definition (traits, verifier), its custom
+/// syntax (format or hand-written hooks) and its generic-form property handling.
+pub fn register_op(ctx: &mut Context, spec: &'static OpSpec) -> Result<(), String> {
+    let format = match spec.format {
+        Some(src) => Some(format::compile(spec, src).map_err(|e| format!("{}: {e}", spec.name))?),
+        None => None,
+    };
+    let id = ctx.ident(spec.name);
+    ctx.registry
+        .ods
+        .insert(id, Arc::new(OdsOp { spec, format }));
+    ctx.register_op(OpDef {
+        name: spec.name,
+        traits: spec.traits,
+        verify: Some(verify::verify_op),
+    });
+    ctx.registry.generic_props.insert(id, convert_generic_props);
+    let parse = match (spec.parse, spec.format) {
+        (Some(f), _) => Some(f),
+        (None, Some(_)) => Some(format_parse::parse_op as crate::parser::OpParseFn),
+        (None, None) => None,
+    };
+    let print = match (spec.print, spec.format) {
+        (Some(f), _) => Some(f),
+        (None, Some(_)) => Some(format_print::print_op as fn(&mut crate::printer::Printer<'_>, _)),
+        (None, None) => None,
+    };
+    if let Some(f) = parse {
+        ctx.registry.parse_hooks.ops.insert(id, f);
+    }
+    if let Some(f) = print {
+        ctx.register_op_printer(
+            spec.name,
+            CustomPrinter {
+                print: f,
+                default_dialect: spec.default_dialect,
+            },
+        );
+    }
+    Ok(())
+}
+
+/// Registers every op of a dialect; a malformed declaration is a bug in the
+/// dialect, reported with the op's name.
+pub fn register_ops(ctx: &mut Context, specs: &[&'static OpSpec]) {
+    for s in specs {
+        if let Err(e) = register_op(ctx, s) {
+            panic!("invalid op declaration: {e}");
+        }
+    }
+}
+
+/// The declaration of a registered op.
+pub fn spec_of(ctx: &Context, name: Ident) -> Option<&'static OpSpec> {
+    ctx.registry.ods.get(&name).map(|o| o.spec)
+}
+
+/// Generic form: declared properties are kept (a value of the wrong kind is
+/// MLIR's property-conversion error), unknown property keys dropped, and declared
+/// names found in the attribute dictionary moved into the properties.
+fn convert_generic_props(
+    ctx: &mut Context,
+    name: Ident,
+    props: Option<Attr>,
+    attrs: Attr,
+) -> Result<(Option<Attr>, Attr), String> {
+    let Some(spec) = spec_of(ctx, name) else {
+        return Ok((props, attrs));
+    };
+    let mut kept: Vec<(Ident, Attr)> = Vec::new();
+    if let Some(p) = props {
+        let AttrKind::Dictionary(entries) = ctx.attr_kind(p) else {
+            return Err(format!(
+                "invalid properties {} for op {}: expected DictionaryAttr to set properties",
+                attr_to_string(ctx, p),
+                spec.name
+            ));
+        };
+        for &(k, v) in entries {
+            let key = ctx.str(k);
+            if let Some(a) = spec.attrs.iter().find(|a| a.name == key) {
+                if !(a.constraint.storage)(ctx, v) {
+                    return Err(format!(
+                        "invalid properties {} for op {}: Invalid attribute `{}` in property conversion: {}",
+                        attr_to_string(ctx, p),
+                        spec.name,
+                        key,
+                        attr_to_string(ctx, v)
+                    ));
+                }
+                kept.push((k, v));
+            } else if key == "operandSegmentSizes" && spec.has_operand_segments() {
+                kept.push((k, v));
+            }
+        }
+    }
+    let mut rest: Vec<(Ident, Attr)> = Vec::new();
+    for &(k, v) in ctx.dict_entries(attrs) {
+        let key = ctx.str(k);
+        let declared = spec.attrs.iter().any(|a| a.name == key)
+            || (key == "operandSegmentSizes" && spec.has_operand_segments());
+        if declared && props.is_none() {
+            kept.push((k, v));
+        } else {
+            rest.push((k, v));
+        }
+    }
+    let rest_changed = rest.len() != ctx.dict_entries(attrs).len();
+    let props = ctx.dictionary(kept);
+    let attrs = if rest_changed {
+        ctx.dictionary(rest)
+    } else {
+        attrs
+    };
+    Ok((Some(props), attrs))
+}

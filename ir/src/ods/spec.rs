@@ -1,0 +1,187 @@
+//! The declaration of one op: operands, results, properties, regions, successors,
+//! traits, type relations, verifier, folder and assembly format. Declarations are
+//! `static` data; [`super::register_op`] compiles the format once.
+
+use super::format::CustomDirective;
+use crate::context::Context;
+use crate::dialect::{Traits, VerifyFn};
+use crate::entity::{Attr, Op, Type};
+use crate::parser::OpParseFn;
+use crate::printer::Printer;
+use crate::store::Ir;
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Arity {
+    Single,
+    Optional,
+    Variadic,
+}
+
+/// A type constraint: MLIR's description (used in messages) and its predicate.
+#[derive(Copy, Clone)]
+pub struct TypeConstraint {
+    pub desc: &'static str,
+    pub check: fn(&Context, Type) -> bool,
+}
+
+/// An operand or result group.
+#[derive(Copy, Clone)]
+pub struct ValueSpec {
+    pub name: &'static str,
+    pub arity: Arity,
+    pub ty: TypeConstraint,
+}
+
+/// How an attribute is written where a format names it (`$attr`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum AttrForm {
+    /// Any attribute, with its type.
+    Generic,
+    /// A string written as a symbol name: `@name` (`SymbolNameAttr`).
+    SymbolName,
+    /// A flat symbol reference `@name`.
+    SymbolRef,
+    /// A `TypeAttr`, written as the bare type.
+    TypeAttr,
+    /// An integer or float attribute of a fixed type, written without it.
+    WithoutType,
+    /// A string attribute written as a bare keyword or a quoted string.
+    Keyword,
+}
+
+/// An attribute constraint. `storage` is the attribute kind the property holds
+/// (a mismatch is a property-conversion error); `check` the full predicate.
+#[derive(Copy, Clone)]
+pub struct AttrConstraint {
+    pub desc: &'static str,
+    pub storage: fn(&Context, Attr) -> bool,
+    pub check: fn(&Context, Attr) -> bool,
+    pub form: AttrForm,
+    /// The type of `WithoutType` attributes when parsed (`None`: i64).
+    pub value_type: Option<fn(&mut Context) -> Type>,
+}
+
+/// A property (inherent attribute).
+#[derive(Copy, Clone)]
+pub struct AttrSpec {
+    pub name: &'static str,
+    pub constraint: AttrConstraint,
+    pub optional: bool,
+}
+
+#[derive(Copy, Clone)]
+pub struct RegionSpec {
+    pub name: &'static str,
+    pub variadic: bool,
+}
+
+#[derive(Copy, Clone)]
+pub struct SuccessorSpec {
+    pub name: &'static str,
+    pub variadic: bool,
+}
+
+/// `TypesMatchWith`: the types of `rhs` are a function of the (single) type of
+/// `lhs`. `infer` builds them when parsing; `matches` checks them when verifying.
+#[derive(Copy, Clone)]
+pub struct TypeRule {
+    pub lhs: &'static str,
+    pub rhs: &'static str,
+    /// The message after "failed to verify that ".
+    pub desc: &'static str,
+    pub infer: fn(&mut Context, Type) -> Option<Vec<Type>>,
+    pub matches: fn(&Context, Type, &[Type]) -> bool,
+}
+
+/// A folder: constant attributes of the operands (`None` when not constant) to
+/// the folded results (attributes or existing values).
+pub type FoldFn = fn(&mut Context, &Ir, Op, &[Option<Attr>]) -> Option<Vec<FoldResult>>;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FoldResult {
+    Attr(Attr),
+    Value(crate::entity::Value),
+}
+
+/// One op, declared once.
+pub struct OpSpec {
+    pub name: &'static str,
+    pub operands: &'static [ValueSpec],
+    pub results: &'static [ValueSpec],
+    pub attrs: &'static [AttrSpec],
+    pub regions: &'static [RegionSpec],
+    pub successors: &'static [SuccessorSpec],
+    pub traits: Traits,
+    /// `AllTypesMatch` groups (operand/result names).
+    pub same_types: &'static [&'static [&'static str]],
+    pub type_rules: &'static [TypeRule],
+    /// `HasParent<...>`: the op must be nested directly in one of these.
+    pub parents: &'static [&'static str],
+    /// The op's own verifier, run after the checks derived from the declaration.
+    pub verify: Option<VerifyFn>,
+    pub fold: Option<FoldFn>,
+    /// The assembly format; `None` with `parse`/`print` for hand-written syntax,
+    /// `None` without them for generic-form-only ops.
+    pub format: Option<&'static str>,
+    /// The `custom<Name>` directives the format uses.
+    pub custom: &'static [CustomDirective],
+    pub parse: Option<OpParseFn>,
+    pub print: Option<fn(&mut Printer<'_>, Op)>,
+    /// Prefix dropped from op names inside this op's regions (`func`).
+    pub default_dialect: &'static str,
+}
+
+impl OpSpec {
+    /// A declaration with nothing but a name; fill the rest with struct update syntax.
+    pub const fn new(name: &'static str) -> OpSpec {
+        OpSpec {
+            name,
+            operands: &[],
+            results: &[],
+            attrs: &[],
+            regions: &[],
+            successors: &[],
+            traits: Traits::NONE,
+            same_types: &[],
+            type_rules: &[],
+            parents: &[],
+            verify: None,
+            fold: None,
+            format: None,
+            custom: &[],
+            parse: None,
+            print: None,
+            default_dialect: "",
+        }
+    }
+
+    pub fn operand_index(&self, name: &str) -> Option<usize> {
+        self.operands.iter().position(|o| o.name == name)
+    }
+
+    pub fn result_index(&self, name: &str) -> Option<usize> {
+        self.results.iter().position(|o| o.name == name)
+    }
+
+    pub fn attr_index(&self, name: &str) -> Option<usize> {
+        self.attrs.iter().position(|o| o.name == name)
+    }
+
+    /// More than one operand group of variable length: sizes are stored in the
+    /// `operandSegmentSizes` property.
+    pub fn has_operand_segments(&self) -> bool {
+        self.operands
+            .iter()
+            .filter(|o| o.arity != Arity::Single)
+            .count()
+            > 1
+    }
+
+    pub fn has_result_segments(&self) -> bool {
+        self.results
+            .iter()
+            .filter(|o| o.arity != Arity::Single)
+            .count()
+            > 1
+    }
+}
