@@ -137,9 +137,131 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// Code points standing for raw bytes 0x80..=0xFF that are not valid UTF-8 in
+/// the input (U+10FF80 + byte - 0x80, private use). mlir-opt reads bytes, so a
+/// string literal may hold any byte; the source text is a `String`, so such bytes
+/// are mapped here losslessly: a valid U+10FF80..U+10FFFF in the input is itself
+/// mapped byte by byte, so decoding always gives back the input bytes. Each
+/// mapped byte takes 4 bytes of text; `SourceBuffer::line_col` counts it as one
+/// column.
+const RAW_BASE: u32 = 0x10_FF80;
+
+/// The input bytes as source text (see [`RAW_BASE`]); no copy for plain UTF-8.
+pub fn source_text(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(s)
+            if !s
+                .as_bytes()
+                .windows(3)
+                .any(|w| is_raw_prefix(w[0], w[1], w[2])) =>
+        {
+            s
+        }
+        Ok(s) => map_raw(s.as_bytes()),
+        Err(e) => map_raw(e.as_bytes()),
+    }
+}
+
+fn map_raw(mut rest: &[u8]) -> String {
+    let mut out = String::with_capacity(rest.len() + 16);
+    let push_raw = |out: &mut String, b: u8| {
+        out.push(char::from_u32(RAW_BASE + (b as u32 - 0x80)).unwrap_or('\u{FFFD}'));
+    };
+    while !rest.is_empty() {
+        let (valid, bad) = match std::str::from_utf8(rest) {
+            Ok(s) => (s, 0),
+            Err(e) => {
+                let v = e.valid_up_to();
+                let bad = e.error_len().unwrap_or(rest.len() - v);
+                (std::str::from_utf8(&rest[..v]).unwrap_or_default(), bad)
+            }
+        };
+        for c in valid.chars() {
+            if raw_byte(c).is_some() {
+                let mut buf = [0u8; 4];
+                for &b in c.encode_utf8(&mut buf).as_bytes() {
+                    push_raw(&mut out, b);
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        let after = valid.len();
+        for &b in &rest[after..after + bad] {
+            push_raw(&mut out, b);
+        }
+        rest = &rest[after + bad..];
+    }
+    out
+}
+
+/// UTF-8 of a char in U+10FF80..=U+10FFFF starts `F4 8F BE|BF`.
+#[inline]
+pub fn is_raw_prefix(b0: u8, b1: u8, b2: u8) -> bool {
+    b0 == 0xF4 && b1 == 0x8F && (b2 == 0xBE || b2 == 0xBF)
+}
+
+/// The input byte a mapped char stands for.
+#[inline]
+pub fn raw_byte(c: char) -> Option<u8> {
+    let v = c as u32;
+    (v >= RAW_BASE).then(|| (v - RAW_BASE + 0x80) as u8)
+}
+
+/// The raw byte encoded by the 4 text bytes at the start of `b`, if mapped.
+#[inline]
+pub fn raw_byte_at(b: &[u8]) -> Option<u8> {
+    match b {
+        [b0, b1, b2, b3, ..] if is_raw_prefix(*b0, *b1, *b2) => {
+            Some(0x80 | ((b2 & 1) << 6) | (b3 & 0x3F))
+        }
+        _ => None,
+    }
+}
+
+/// Source or printed text back as the bytes it stands for (inverse of
+/// [`source_text`]); no copy when nothing is mapped.
+pub fn raw_bytes(text: &str) -> std::borrow::Cow<'_, [u8]> {
+    let b = text.as_bytes();
+    if !b.windows(3).any(|w| is_raw_prefix(w[0], w[1], w[2])) {
+        return std::borrow::Cow::Borrowed(b);
+    }
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match raw_byte_at(&b[i..]) {
+            Some(r) => {
+                out.push(r);
+                i += 4;
+            }
+            None => {
+                out.push(b[i]);
+                i += 1;
+            }
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn raw_bytes_round_trip() {
+        for input in [
+            &b"plain \xff text"[..],
+            b"\"\xff\xfe\"",
+            b"\xc3\xa9 \xf4\x8f\xbf\xbf \xf4\x8f\xbe\x80 x\xf4\x8f",
+            b"\xe2\x82",
+        ] {
+            let text = source_text(input.to_vec());
+            assert_eq!(&*raw_bytes(&text), input);
+        }
+        let text = source_text(b"a\xffb".to_vec());
+        assert_eq!(raw_byte_at(&text.as_bytes()[1..]), Some(0xFF));
+        assert_eq!(text.len(), 6);
+    }
 
     fn kinds(s: &str) -> Vec<Tok> {
         let mut l = Lexer::new(s);

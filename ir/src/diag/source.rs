@@ -8,6 +8,9 @@ pub struct SourceBuffer {
     pub text: String,
     pub line_offset: u32,
     line_starts: Vec<u32>,
+    /// Offsets of chars standing for non-UTF-8 input bytes (`lexer::source_text`):
+    /// 4 bytes of text, one column. Empty for plain UTF-8 input.
+    raw_chars: Vec<u32>,
 }
 
 impl SourceBuffer {
@@ -20,11 +23,19 @@ impl SourceBuffer {
                 .filter(|&(_, b)| b == b'\n')
                 .map(|(i, _)| i as u32 + 1),
         );
+        let raw_chars = text
+            .as_bytes()
+            .windows(3)
+            .enumerate()
+            .filter(|&(_, w)| crate::lexer::is_raw_prefix(w[0], w[1], w[2]))
+            .map(|(i, _)| i as u32)
+            .collect();
         SourceBuffer {
             name: name.into(),
             text,
             line_offset: 0,
             line_starts,
+            raw_chars,
         }
     }
 
@@ -34,7 +45,13 @@ impl SourceBuffer {
             Ok(i) => i,
             Err(i) => i - 1,
         };
-        let col = offset as u32 - self.line_starts[line] + 1;
+        let start = self.line_starts[line];
+        let mut col = offset as u32 - start + 1;
+        if !self.raw_chars.is_empty() {
+            let from = self.raw_chars.partition_point(|&p| p < start);
+            let to = self.raw_chars.partition_point(|&p| p < offset as u32);
+            col -= 3 * (to - from) as u32;
+        }
         (line as u32 + 1 + self.line_offset, col)
     }
 
@@ -42,7 +59,14 @@ impl SourceBuffer {
     pub fn offset(&self, line: u32, col: u32) -> Option<usize> {
         let l = line.checked_sub(1 + self.line_offset)? as usize;
         let start = *self.line_starts.get(l)? as usize;
-        let off = start + col.saturating_sub(1) as usize;
+        let mut off = start + col.saturating_sub(1) as usize;
+        let from = self.raw_chars.partition_point(|&p| (p as usize) < start);
+        for &p in &self.raw_chars[from..] {
+            if (p as usize) >= off {
+                break;
+            }
+            off += 3;
+        }
         (off <= self.text.len()).then_some(off)
     }
 

@@ -823,3 +823,17 @@ fn bench_parse() {
         src.len() as f64 / 1e6 / secs
     );
 }
+
+#[test]
+fn invalid_utf8_bytes_count_one_column_each() {
+    // mlir-opt: `<stdin>:1:22: error: unexpected character`.
+    let text =
+        crate::lexer::source_text(b"\"xa.op\"() {s = \"\xff\xfe\"} \xff : () -> ()\n".to_vec());
+    assert_eq!(err(&text), "1:22: unexpected character");
+    let text = crate::lexer::source_text(b"\"f.o\"() {a = \"a\xffb\"} : () -> ()".to_vec());
+    let (ctx, a) = attr_of(&text, "a");
+    match ctx.attr_kind(a) {
+        AttrKind::String { value, .. } => assert_eq!(&value[..], b"a\xffb"),
+        k => panic!("{k:?}"),
+    }
+}

@@ -52,7 +52,7 @@ const MODES: [(&str, PrintOptions); 5] = [
     ),
 ];
 
-fn mlir_opt(path: &Path, o: &PrintOptions) -> Option<String> {
+fn mlir_opt(path: &Path, o: &PrintOptions) -> Option<Vec<u8>> {
     let mut c = Command::new(MLIR_OPT);
     c.arg("--allow-unregistered-dialect").arg(path);
     if o.generic {
@@ -65,13 +65,12 @@ fn mlir_opt(path: &Path, o: &PrintOptions) -> Option<String> {
         c.arg("--mlir-print-local-scope");
     }
     let out = c.output().ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    out.status.success().then_some(out.stdout)
 }
 
-fn ours(path: &Path, o: &PrintOptions) -> Result<String, String> {
-    let text = std::fs::read_to_string(path).unwrap();
+/// Our output as bytes: inputs may hold bytes that are not UTF-8.
+fn ours(path: &Path, o: &PrintOptions) -> Result<Vec<u8>, String> {
+    let text = crate::lexer::source_text(std::fs::read(path).unwrap());
     let name = path.to_string_lossy().into_owned();
     let mut ctx = Context::new();
     ctx.allow_unregistered = true;
@@ -91,7 +90,8 @@ fn ours(path: &Path, o: &PrintOptions) -> Result<String, String> {
     .map_err(|_| format!("{}: the parser panicked", path.display()))?;
     let op =
         parsed.ok_or_else(|| format!("{} failed to parse: {:?}", path.display(), diags.take()))?;
-    Ok(print_top_level(&ctx, &ir, op, o))
+    let out = print_top_level(&ctx, &ir, op, o);
+    Ok(crate::lexer::raw_bytes(&out).into_owned())
 }
 
 #[test]
@@ -131,7 +131,9 @@ fn matches_mlir_opt() {
             if got != expected {
                 failures.push(format!(
                     "== {} [{mode}]\n-- expected\n{expected}\n-- got\n{got}",
-                    f.display()
+                    f.display(),
+                    expected = String::from_utf8_lossy(&expected),
+                    got = String::from_utf8_lossy(&got),
                 ));
             }
         }
