@@ -73,7 +73,6 @@ fn run(args: &cli::Args) -> Result<bool, String> {
     // --verify-diagnostics an annotation in one chunk may match an error of another.
     let mut ctx = Context::new();
     xir_func::register(&mut ctx);
-    xir_func::register(&mut ctx);
     ctx.allow_unregistered = args.allow_unregistered_dialect;
     let mut sm = SourceMgr::default();
     sm.add(SourceBuffer::new(name.as_str(), text));
@@ -85,7 +84,7 @@ fn run(args: &cli::Args) -> Result<bool, String> {
         eprint!("{}", xir::diag::render(&w, &ctx, &sm));
     }
     let mut ok = true;
-    let mut outputs = Vec::with_capacity(split.chunks.len());
+    let mut parsed_chunks = Vec::with_capacity(split.chunks.len());
     let mut produced = Vec::new();
     for chunk in &split.chunks {
         // The whole file as one chunk is parsed in place: no copy of a large input.
@@ -96,7 +95,7 @@ fn run(args: &cli::Args) -> Result<bool, String> {
             copy = chunk.buffer(&name);
             &copy
         };
-        let (diags, out) = process_chunk(args, &mut ctx, buf, chunk.module_line_col());
+        let (diags, parsed) = parse_and_verify(args, &mut ctx, buf, chunk.module_line_col());
         if !args.verify_diagnostics {
             for d in &diags {
                 eprint!("{}", xir::diag::render(d, &ctx, &sm));
@@ -104,7 +103,7 @@ fn run(args: &cli::Args) -> Result<bool, String> {
         }
         ok &= !diags.iter().any(|d| d.severity == xir::Severity::Error);
         produced.extend(diags);
-        outputs.push(out);
+        parsed_chunks.push(parsed);
     }
     if args.verify_diagnostics {
         let failures = verify_diagnostics(&mut ctx, whole, &produced);
@@ -116,6 +115,21 @@ fn run(args: &cli::Args) -> Result<bool, String> {
     if args.output != "-" && !ok {
         return Ok(false);
     }
+    // Diagnostics are out: free the input before the output is built.
+    drop(split);
+    drop(sm);
+    let popts = PrintOptions {
+        generic: args.print_op_generic,
+        debuginfo: args.print_debuginfo,
+        local_scope: args.print_local_scope,
+    };
+    let outputs: Vec<String> = parsed_chunks
+        .into_iter()
+        .map(|p| match p {
+            Some((ir, op)) => print_top_level(&ctx, &ir, op, &popts),
+            None => String::new(),
+        })
+        .collect();
     let joiner = xir::split::output_joiner(&args.output_split_marker);
     let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
         for (i, out) in outputs.iter().enumerate() {
@@ -135,14 +149,14 @@ fn run(args: &cli::Args) -> Result<bool, String> {
     Ok(ok)
 }
 
-/// Parses, verifies and prints one chunk. Returns its diagnostics and the printed text
-/// (empty when an error was diagnosed).
-fn process_chunk(
+/// Parses and verifies one chunk. Returns its diagnostics, and the IR when no error
+/// was diagnosed.
+fn parse_and_verify(
     args: &cli::Args,
     ctx: &mut Context,
     buf: &SourceBuffer,
     module_line_col: (u32, u32),
-) -> (Vec<xir::Diagnostic>, String) {
+) -> (Vec<xir::Diagnostic>, Option<(Ir, xir::Op)>) {
     let mut ir = Ir::new();
     let mut diags = DiagEngine::default();
     let opts = ParseOptions {
@@ -159,16 +173,9 @@ fn process_chunk(
     }
     let produced = diags.take();
     let failed = produced.iter().any(|d| d.severity == xir::Severity::Error);
-    let out = match top {
-        Some(op) if !failed => {
-            let popts = PrintOptions {
-                generic: args.print_op_generic,
-                debuginfo: args.print_debuginfo,
-                local_scope: args.print_local_scope,
-            };
-            print_top_level(ctx, &ir, op, &popts)
-        }
-        _ => String::new(),
+    let parsed = match top {
+        Some(op) if !failed => Some((ir, op)),
+        _ => None,
     };
-    (produced, out)
+    (produced, parsed)
 }
