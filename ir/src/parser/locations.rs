@@ -144,11 +144,14 @@ impl<'a> Parser<'a> {
         if self.consume_if(Tok::Colon) {
             let line = self.parse_loc_u32("expected integer line number in FileLineColRange")?;
             let mut col = 0;
+            let mut has_col = false;
             if self.consume_if(Tok::Colon) {
                 col = self.parse_loc_u32("expected integer column number in FileLineColRange")?;
+                has_col = true;
             }
             let (mut end_line, mut end_col) = (None, None);
-            if self.consume_kw("to") {
+            // As MLIR, a range needs a start column: `"f":1 to 2:3` stops before `to`.
+            if has_col && self.consume_kw("to") {
                 if self.is(Tok::Integer) {
                     end_line = Some(
                         self.parse_loc_u32("expected integer line number in FileLineColRange")?,

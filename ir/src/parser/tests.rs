@@ -837,3 +837,11 @@ fn invalid_utf8_bytes_count_one_column_each() {
         k => panic!("{k:?}"),
     }
 }
+
+#[test]
+fn file_range_needs_a_start_column() {
+    assert_eq!(
+        err("\"a.b\"() : () -> () loc(\"f\":101 to 102:35)"),
+        "1:31: expected ')' in location"
+    );
+}
