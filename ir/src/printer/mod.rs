@@ -70,6 +70,10 @@ pub struct Printer<'a> {
     attr_cache: Vec<(u32, u32)>,
     cache: String,
     scratch_blocks: Vec<crate::entity::Block>,
+    /// Where finished output goes while printing, so that a large module is never
+    /// held as one string; `None` keeps everything in `out`.
+    sink: Option<&'a mut dyn std::io::Write>,
+    sink_error: Option<std::io::Error>,
 }
 
 const NO_CACHE: (u32, u32) = (u32::MAX, 0);
@@ -92,6 +96,22 @@ impl<'a> Printer<'a> {
             attr_cache: Vec::new(),
             cache: String::new(),
             scratch_blocks: Vec::new(),
+            sink: None,
+            sink_error: None,
+        }
+    }
+
+    /// Hands the output so far to the sink once it is large; called between ops.
+    pub(crate) fn maybe_flush(&mut self) {
+        const FLUSH_AT: usize = 1 << 20;
+        if self.out.len() < FLUSH_AT || self.is_collecting() {
+            return;
+        }
+        if let Some(w) = self.sink.as_mut() {
+            if let Err(e) = w.write_all(self.out.as_bytes()) {
+                self.sink_error.get_or_insert(e);
+            }
+            self.out.clear();
         }
     }
 
@@ -139,11 +159,35 @@ impl<'a> Printer<'a> {
 /// blank line: just the op and a newline.
 pub fn print_top_level(ctx: &Context, ir: &Ir, op: Op, opts: &PrintOptions) -> String {
     let mut p = Printer::new(ctx, ir, opts);
+    print_top_level_into(&mut p, op);
+    p.out
+}
+
+/// [`print_top_level`], streamed to a writer in pieces of about a megabyte.
+pub fn print_top_level_to(
+    ctx: &Context,
+    ir: &Ir,
+    op: Op,
+    opts: &PrintOptions,
+    w: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let mut p = Printer::new(ctx, ir, opts);
+    p.sink = Some(w);
+    print_top_level_into(&mut p, op);
+    if let Some(e) = p.sink_error.take() {
+        return Err(e);
+    }
+    let out = std::mem::take(&mut p.out);
+    p.sink.take().expect("sink").write_all(out.as_bytes())
+}
+
+fn print_top_level_into(p: &mut Printer<'_>, op: Op) {
+    let (ctx, ir, opts) = (p.ctx, p.ir, p.opts.clone());
     p.names = Some(Numbering::new(ir, op, opts.generic));
     if opts.local_scope {
         p.print_full_op(op);
         p.out.push('\n');
-        return p.out;
+        return;
     }
     p.collector = Some(Collector::new(ctx));
     p.collect_op(op);
@@ -158,7 +202,6 @@ pub fn print_top_level(ctx: &Context, ir: &Ir, op: Op, opts: &PrintOptions) -> S
     p.out.push('\n');
     p.print_alias_defs(true);
     p.out.push('\n');
-    p.out
 }
 
 /// One op as text, in local scope (no aliases), without a trailing newline; for

@@ -260,6 +260,7 @@ impl Printer<'_> {
             }
             self.print_full_op(op);
             self.out.push('\n');
+            self.maybe_flush();
         }
         self.indent -= INDENT;
     }

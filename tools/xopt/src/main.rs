@@ -7,7 +7,7 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 use xir::diag::verify::verify_diagnostics;
 use xir::parser::{parse_buffer, ParseOptions};
-use xir::printer::{print_top_level, PrintOptions};
+use xir::printer::{print_top_level_to, PrintOptions};
 use xir::{Context, DiagEngine, Ir, SourceBuffer, SourceMgr};
 
 fn main() -> ExitCode {
@@ -123,25 +123,20 @@ fn run(args: &cli::Args) -> Result<bool, String> {
         debuginfo: args.print_debuginfo,
         local_scope: args.print_local_scope,
     };
-    let outputs: Vec<String> = parsed_chunks
-        .into_iter()
-        .map(|p| match p {
-            Some((ir, op)) => print_top_level(&ctx, &ir, op, &popts),
-            None => String::new(),
-        })
-        .collect();
     let joiner = xir::split::output_joiner(&args.output_split_marker);
     let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
-        for (i, out) in outputs.iter().enumerate() {
+        for (i, parsed) in parsed_chunks.iter().enumerate() {
             if i > 0 {
                 w.write_all(joiner.as_bytes())?;
             }
-            w.write_all(out.as_bytes())?;
+            if let Some((ir, op)) = parsed {
+                print_top_level_to(&ctx, ir, *op, &popts, w)?;
+            }
         }
         w.flush()
     };
     let result = if args.output == "-" {
-        write_all(&mut std::io::stdout().lock())
+        write_all(&mut std::io::BufWriter::new(std::io::stdout().lock()))
     } else {
         std::fs::File::create(&args.output).and_then(|f| write_all(&mut std::io::BufWriter::new(f)))
     };
