@@ -44,8 +44,14 @@ pub struct RegionData {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ValueDef {
-    Result { op: Op, index: u32 },
-    BlockArg { block: Block, index: u32 },
+    Result {
+        op: Op,
+        index: u32,
+    },
+    BlockArg {
+        block: Block,
+        index: u32,
+    },
     /// A forward reference the parser has not resolved yet.
     Placeholder,
 }
@@ -469,13 +475,17 @@ impl Ir {
     }
 
     pub fn insert_op_before(&mut self, before: Op, op: Op) {
-        let b = self.ops[before.index()].parent.expect("anchor op is detached");
+        let b = self.ops[before.index()]
+            .parent
+            .expect("anchor op is detached");
         let prev = self.ops[before.index()].prev;
         self.link_op(b, op, prev, Some(before));
     }
 
     pub fn insert_op_after(&mut self, after: Op, op: Op) {
-        let b = self.ops[after.index()].parent.expect("anchor op is detached");
+        let b = self.ops[after.index()]
+            .parent
+            .expect("anchor op is detached");
         let next = self.ops[after.index()].next;
         self.link_op(b, op, Some(after), next);
     }

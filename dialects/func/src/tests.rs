@@ -10,8 +10,14 @@ fn round_trip(src: &str, generic: bool) -> String {
     let mut ir = Ir::new();
     let mut diags = DiagEngine::default();
     let buf = SourceBuffer::new("t", src);
-    let op = parse_buffer(&mut ctx, &mut ir, &buf, &ParseOptions::default(), &mut diags)
-        .expect("parses");
+    let op = parse_buffer(
+        &mut ctx,
+        &mut ir,
+        &buf,
+        &ParseOptions::default(),
+        &mut diags,
+    )
+    .expect("parses");
     assert!(xir::verifier::verify(&ctx, &ir, op).is_empty());
     let opts = PrintOptions {
         generic,
