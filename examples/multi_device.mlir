@@ -1,16 +1,12 @@
-// A small program in generic form: a function-like op with a region, blocks with
-// arguments, successors, properties and attributes. Placement attributes are plain
-// attributes until the device dialect is registered.
-"builtin.module"() ({
-  "demo.func"() <{sym_name = "mlp", function_type = (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>}> ({
-  ^bb0(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>):
-    %y = "demo.matmul"(%x, %w) {placement = "gpu"} : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
-    %c = "demo.cond"() : () -> i1
-    "demo.cond_br"(%c)[^bb1, ^bb2] : (i1) -> ()
-  ^bb1:
-    %r = "demo.relu"(%y) {placement = "cpu"} : (tensor<4x2xf32>) -> tensor<4x2xf32>
-    "demo.return"(%r) : (tensor<4x2xf32>) -> ()
-  ^bb2:
-    "demo.return"(%y) : (tensor<4x2xf32>) -> ()
-  }) : () -> ()
-}) {test.devices = ["cpu", "gpu"]} : () -> ()
+// A two-layer MLP whose layers are meant for different devices. Until the graph and
+// device dialects land, the compute ops are unregistered (`demo.*`) and placements are
+// plain attributes; run with --allow-unregistered-dialect.
+module attributes {demo.devices = ["cpu", "gpu"]} {
+  func.func @mlp(%x: tensor<4x8xf32>, %w1: tensor<8x16xf32>, %w2: tensor<16x2xf32>) -> tensor<4x2xf32> {
+    %h = "demo.matmul"(%x, %w1) {placement = "gpu"} : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+    %a = "demo.relu"(%h) {placement = "gpu"} : (tensor<4x16xf32>) -> tensor<4x16xf32>
+    %y = "demo.matmul"(%a, %w2) {placement = "cpu"} : (tensor<4x16xf32>, tensor<16x2xf32>) -> tensor<4x2xf32>
+    return %y : tensor<4x2xf32>
+  }
+  func.func private @helper(tensor<4x2xf32>) -> tensor<4x2xf32>
+}
