@@ -149,14 +149,7 @@ const RAW_BASE: u32 = 0x10_FF80;
 /// The input bytes as source text (see [`RAW_BASE`]); no copy for plain UTF-8.
 pub fn source_text(bytes: Vec<u8>) -> String {
     match String::from_utf8(bytes) {
-        Ok(s)
-            if !s
-                .as_bytes()
-                .windows(3)
-                .any(|w| is_raw_prefix(w[0], w[1], w[2])) =>
-        {
-            s
-        }
+        Ok(s) if !has_raw(s.as_bytes()) => s,
         Ok(s) => map_raw(s.as_bytes()),
         Err(e) => map_raw(e.as_bytes()),
     }
@@ -195,6 +188,11 @@ fn map_raw(mut rest: &[u8]) -> String {
     out
 }
 
+/// Whether `b` holds a mapped char; the `contains` is a fast memchr scan.
+fn has_raw(b: &[u8]) -> bool {
+    b.contains(&0xF4) && b.windows(3).any(|w| is_raw_prefix(w[0], w[1], w[2]))
+}
+
 /// UTF-8 of a char in U+10FF80..=U+10FFFF starts `F4 8F BE|BF`.
 #[inline]
 pub fn is_raw_prefix(b0: u8, b1: u8, b2: u8) -> bool {
@@ -223,7 +221,7 @@ pub fn raw_byte_at(b: &[u8]) -> Option<u8> {
 /// [`source_text`]); no copy when nothing is mapped.
 pub fn raw_bytes(text: &str) -> std::borrow::Cow<'_, [u8]> {
     let b = text.as_bytes();
-    if !b.windows(3).any(|w| is_raw_prefix(w[0], w[1], w[2])) {
+    if !has_raw(b) {
         return std::borrow::Cow::Borrowed(b);
     }
     let mut out = Vec::with_capacity(b.len());

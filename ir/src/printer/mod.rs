@@ -108,7 +108,7 @@ impl<'a> Printer<'a> {
             return;
         }
         if let Some(w) = self.sink.as_mut() {
-            if let Err(e) = w.write_all(self.out.as_bytes()) {
+            if let Err(e) = w.write_all(&crate::lexer::raw_bytes(&self.out)) {
                 self.sink_error.get_or_insert(e);
             }
             self.out.clear();
@@ -178,7 +178,12 @@ pub fn print_top_level_to(
         return Err(e);
     }
     let out = std::mem::take(&mut p.out);
-    p.sink.take().expect("sink").write_all(out.as_bytes())
+    // Chars standing for non-UTF-8 input bytes go out as those bytes (mlir-opt
+    // prints opaque dialect bodies verbatim).
+    p.sink
+        .take()
+        .expect("sink")
+        .write_all(&crate::lexer::raw_bytes(&out))
 }
 
 fn print_top_level_into(p: &mut Printer<'_>, op: Op) {
