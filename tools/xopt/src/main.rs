@@ -29,7 +29,7 @@ fn main() -> ExitCode {
     }
 }
 
-/// Reads the input as text; invalid UTF-8 is a diagnosed error at the first bad byte.
+/// Reads the input as text.
 fn read_input(path: &str) -> Result<(String, String), String> {
     let (name, bytes) = if path == "-" {
         let mut b = Vec::new();
@@ -41,23 +41,8 @@ fn read_input(path: &str) -> Result<(String, String), String> {
         let b = std::fs::read(path).map_err(|e| format!("cannot open input file '{path}': {e}"))?;
         (path.to_string(), b)
     };
-    match String::from_utf8(bytes) {
-        Ok(s) => Ok((name, s)),
-        Err(e) => {
-            let valid = e.utf8_error().valid_up_to();
-            let bytes = e.as_bytes();
-            let line = bytes[..valid].iter().filter(|&&c| c == b'\n').count() + 1;
-            let col = valid
-                - bytes[..valid]
-                    .iter()
-                    .rposition(|&c| c == b'\n')
-                    .map_or(0, |p| p + 1)
-                + 1;
-            Err(format!(
-                "{name}:{line}:{col}: error: invalid UTF-8 in input"
-            ))
-        }
-    }
+    // Bytes that are not UTF-8 stay representable (mlir-opt keeps them in strings).
+    Ok((name, xir::lexer::source_text(bytes)))
 }
 
 /// Processes the input; `Ok(false)` when an error was diagnosed.
@@ -81,7 +66,7 @@ fn run(args: &cli::Args) -> Result<bool, String> {
     let marker = args.split_input_file.as_deref().unwrap_or("");
     let split = xir::split::split_input(&whole.text, marker);
     for w in xir::split::near_miss_warnings(&mut ctx, &name, &whole.text, &split) {
-        eprint!("{}", xir::diag::render(&w, &ctx, &sm));
+        eprint_raw(&xir::diag::render(&w, &ctx, &sm));
     }
     let mut ok = true;
     let mut parsed_chunks = Vec::with_capacity(split.chunks.len());
@@ -98,7 +83,7 @@ fn run(args: &cli::Args) -> Result<bool, String> {
         let (diags, parsed) = parse_and_verify(args, &mut ctx, buf, chunk.module_line_col());
         if !args.verify_diagnostics {
             for d in &diags {
-                eprint!("{}", xir::diag::render(d, &ctx, &sm));
+                eprint_raw(&xir::diag::render(d, &ctx, &sm));
             }
         }
         ok &= !diags.iter().any(|d| d.severity == xir::Severity::Error);
@@ -108,7 +93,7 @@ fn run(args: &cli::Args) -> Result<bool, String> {
     if args.verify_diagnostics {
         let failures = verify_diagnostics(&mut ctx, whole, &produced);
         for d in &failures {
-            eprint!("{}", xir::diag::render(d, &ctx, &sm));
+            eprint_raw(&xir::diag::render(d, &ctx, &sm));
         }
         ok = failures.is_empty();
     }
@@ -136,9 +121,12 @@ fn run(args: &cli::Args) -> Result<bool, String> {
         w.flush()
     };
     let result = if args.output == "-" {
-        write_all(&mut std::io::BufWriter::new(std::io::stdout().lock()))
+        write_all(&mut RawBytes(std::io::BufWriter::new(
+            std::io::stdout().lock(),
+        )))
     } else {
-        std::fs::File::create(&args.output).and_then(|f| write_all(&mut std::io::BufWriter::new(f)))
+        std::fs::File::create(&args.output)
+            .and_then(|f| write_all(&mut RawBytes(std::io::BufWriter::new(f))))
     };
     result.map_err(|e| format!("cannot write output file '{}': {e}", args.output))?;
     Ok(ok)
@@ -173,4 +161,26 @@ fn parse_and_verify(
         _ => None,
     };
     (produced, parsed)
+}
+
+/// Writes text with the chars that stand for non-UTF-8 input bytes turned back into
+/// those bytes (see `xir::lexer::source_text`). The printer hands over whole strings.
+struct RawBytes<W: Write>(W);
+
+impl<W: Write> Write for RawBytes<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match std::str::from_utf8(buf) {
+            Ok(s) => self.0.write_all(&xir::lexer::raw_bytes(s))?,
+            Err(_) => self.0.write_all(buf)?,
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
+fn eprint_raw(s: &str) {
+    let _ = std::io::stderr().write_all(&xir::lexer::raw_bytes(s));
 }
