@@ -108,7 +108,7 @@ impl<'a> Printer<'a> {
             return;
         }
         if let Some(w) = self.sink.as_mut() {
-            if let Err(e) = w.write_all(&crate::lexer::raw_bytes(&self.out)) {
+            if let Err(e) = w.write_all(self.out.as_bytes()) {
                 self.sink_error.get_or_insert(e);
             }
             self.out.clear();
@@ -163,7 +163,9 @@ pub fn print_top_level(ctx: &Context, ir: &Ir, op: Op, opts: &PrintOptions) -> S
     p.out
 }
 
-/// [`print_top_level`], streamed to a writer in pieces of about a megabyte.
+/// [`print_top_level`], streamed to a writer in pieces of about a megabyte (whole
+/// strings: the caller turns chars standing for non-UTF-8 input bytes back, see
+/// `lexer::raw_bytes`).
 pub fn print_top_level_to(
     ctx: &Context,
     ir: &Ir,
@@ -178,12 +180,7 @@ pub fn print_top_level_to(
         return Err(e);
     }
     let out = std::mem::take(&mut p.out);
-    // Chars standing for non-UTF-8 input bytes go out as those bytes (mlir-opt
-    // prints opaque dialect bodies verbatim).
-    p.sink
-        .take()
-        .expect("sink")
-        .write_all(&crate::lexer::raw_bytes(&out))
+    p.sink.take().expect("sink").write_all(out.as_bytes())
 }
 
 fn print_top_level_into(p: &mut Printer<'_>, op: Op) {
