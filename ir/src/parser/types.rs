@@ -381,24 +381,29 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn parse_tensor_type(&mut self) -> PResult<Type> {
-        let start = self.tok.start;
+    /// `tensor<` / `memref<` then `*x` (unranked) or a dimension list; enters one
+    /// nesting level that the caller exits.
+    fn parse_shaped_prefix(&mut self, kind: &str) -> PResult<(bool, Vec<i64>)> {
         self.bump();
-        self.expect(Tok::Less, "expected '<' in tensor type")?;
+        self.expect(Tok::Less, &format!("expected '<' in {kind} type"))?;
         self.enter()?;
         let unranked = self.is(Tok::Star);
-        let shape = if unranked {
-            self.bump();
-            if self.tok.kind == Tok::BareIdent && self.cur_text().starts_with('x') {
-                let at = self.tok.start as usize + 1;
-                self.reset_to(at);
-            } else {
-                return self.wrong_token("expected 'x' in dimension list");
-            }
-            Vec::new()
+        if !unranked {
+            return Ok((false, self.parse_dims(true, None)?));
+        }
+        self.bump();
+        if self.tok.kind == Tok::BareIdent && self.cur_text().starts_with('x') {
+            let at = self.tok.start as usize + 1;
+            self.reset_to(at);
+            Ok((true, Vec::new()))
         } else {
-            self.parse_dims(true, None)?
-        };
+            self.wrong_token("expected 'x' in dimension list")
+        }
+    }
+
+    fn parse_tensor_type(&mut self) -> PResult<Type> {
+        let start = self.tok.start;
+        let (unranked, shape) = self.parse_shaped_prefix("tensor")?;
         let el_off = self.tok.start;
         let element = self.parse_type()?;
         let mut encoding = None;
@@ -463,22 +468,7 @@ impl<'a> Parser<'a> {
 
     fn parse_memref_type(&mut self) -> PResult<Type> {
         let start = self.tok.start;
-        self.bump();
-        self.expect(Tok::Less, "expected '<' in memref type")?;
-        self.enter()?;
-        let unranked = self.is(Tok::Star);
-        let shape = if unranked {
-            self.bump();
-            if self.tok.kind == Tok::BareIdent && self.cur_text().starts_with('x') {
-                let at = self.tok.start as usize + 1;
-                self.reset_to(at);
-            } else {
-                return self.wrong_token("expected 'x' in dimension list");
-            }
-            Vec::new()
-        } else {
-            self.parse_dims(true, None)?
-        };
+        let (unranked, shape) = self.parse_shaped_prefix("memref")?;
         let el_off = self.tok.start;
         let element = self.parse_type()?;
         let mut layout: Option<Attr> = None;
