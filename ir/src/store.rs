@@ -444,6 +444,14 @@ impl Ir {
         self.regions[r.index()].last = Some(b);
     }
 
+    /// Moves every block of `src` to the end of `dst` (MLIR's `Region::takeBody`).
+    pub fn take_body(&mut self, dst: Region, src: Region) {
+        while let Some(b) = self.regions[src.index()].first {
+            self.remove_block(b);
+            self.append_block(dst, b);
+        }
+    }
+
     /// Detaches a block from its region (its ops stay in it).
     pub fn remove_block(&mut self, b: Block) {
         let BlockData {

@@ -552,7 +552,7 @@ pub fn build<'a>(
         successors,
         loc,
     });
-    move_regions(p, op, &regions);
+    p.move_regions(op, &regions);
     Ok(op)
 }
 
@@ -644,16 +644,6 @@ fn infer_types(p: &mut Parser<'_>, spec: &OpSpec, st: &mut ParseState<'_>) {
             if let Some(ts) = (rule.infer)(p.ctx, t) {
                 set(st, rule.rhs, ts);
             }
-        }
-    }
-}
-
-fn move_regions(p: &mut Parser<'_>, op: Op, parsed: &[Region]) {
-    for (i, &src) in parsed.iter().enumerate() {
-        let dst = p.ir.regions(op)[i];
-        while let Some(b) = p.ir.entry_block(src) {
-            p.ir.remove_block(b);
-            p.ir.append_block(dst, b);
         }
     }
 }

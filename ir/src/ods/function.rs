@@ -204,11 +204,7 @@ pub fn parse_function_op(p: &mut Parser<'_>, name: Ident, loc: Attr) -> PResult<
         successors: Vec::new(),
         loc,
     });
-    let dst = p.ir.regions(op)[0];
-    while let Some(b) = p.ir.entry_block(body) {
-        p.ir.remove_block(b);
-        p.ir.append_block(dst, b);
-    }
+    p.move_regions(op, &[body]);
     p.parse_trailing_loc_for(op)?;
     Ok(op)
 }

@@ -273,13 +273,10 @@ impl<'a> Parser<'a> {
     }
 
     /// Moves the blocks of parsed standalone regions into the op's regions.
-    fn move_regions(&mut self, op: Op, parsed: &[Region]) {
+    pub(crate) fn move_regions(&mut self, op: Op, parsed: &[Region]) {
         for (i, &src) in parsed.iter().enumerate() {
             let dst = self.ir.regions(op)[i];
-            while let Some(b) = self.ir.entry_block(src) {
-                self.ir.remove_block(b);
-                self.ir.append_block(dst, b);
-            }
+            self.ir.take_body(dst, src);
         }
     }
 
