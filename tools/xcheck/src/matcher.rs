@@ -135,14 +135,7 @@ impl Matcher<'_> {
         if !has_error && self.opts.dump {
             return false;
         }
-        let mut m = format!(
-            "{}: {} string found in input",
-            pat.ty.description(prefix),
-            if expected { "expected" } else { "excluded" }
-        );
-        if pat.ty.count > 1 {
-            m += &format!(" ({} out of {})", count, pat.ty.count);
-        }
+        let m = match_message(pat, prefix, expected, "found", count);
         let kind = if expected {
             source::Kind::Remark
         } else {
@@ -203,14 +196,7 @@ impl Matcher<'_> {
             return false;
         }
         if !pattern_error {
-            let mut m = format!(
-                "{}: {} string not found in input",
-                pat.ty.description(prefix),
-                if expected { "expected" } else { "excluded" }
-            );
-            if pat.ty.count > 1 {
-                m += &format!(" ({} out of {})", count, pat.ty.count);
-            }
+            let m = match_message(pat, prefix, expected, "not found", count);
             let kind = if expected {
                 source::Kind::Error
             } else {
@@ -509,4 +495,17 @@ impl Matcher<'_> {
         }
         !failed
     }
+}
+
+/// `CHECK: expected string not found in input (2 out of 3)` and its variants.
+fn match_message(pat: &Pattern, prefix: &str, expected: bool, what: &str, count: usize) -> String {
+    let mut m = format!(
+        "{}: {} string {what} in input",
+        pat.ty.description(prefix),
+        if expected { "expected" } else { "excluded" }
+    );
+    if pat.ty.count > 1 {
+        m += &format!(" ({} out of {})", count, pat.ty.count);
+    }
+    m
 }
