@@ -76,7 +76,7 @@ fn shallow_clone(ir: &mut Ir, op: Op, map: &mut Mapping) -> Op {
         result_types: ir.results(op).iter().map(|&v| ir.value_type(v)).collect(),
         properties: d.properties,
         attrs: d.attrs,
-        num_regions: d.regions.len(),
+        num_regions: ir.regions(op).len(),
         successors: Vec::new(),
         loc: d.loc,
     };

@@ -16,7 +16,55 @@ macro_rules! entity {
                 $name(i as u32)
             }
         }
+
+        impl EntityRef for $name {
+            #[inline]
+            fn raw(self) -> u32 {
+                self.0
+            }
+            #[inline]
+            fn from_raw(r: u32) -> Self {
+                $name(r)
+            }
+        }
     };
+}
+
+/// An id type: a `u32` index into an arena.
+pub trait EntityRef: Copy {
+    fn raw(self) -> u32;
+    fn from_raw(r: u32) -> Self;
+}
+
+/// `Option<T>` in four bytes: `u32::MAX` stands for `None` (no arena gets that big).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct PackedOption<T: EntityRef>(u32, std::marker::PhantomData<T>);
+
+impl<T: EntityRef> PackedOption<T> {
+    pub const NONE: Self = PackedOption(u32::MAX, std::marker::PhantomData);
+
+    #[inline]
+    pub fn get(self) -> Option<T> {
+        (self.0 != u32::MAX).then(|| T::from_raw(self.0))
+    }
+
+    #[inline]
+    pub fn is_none(self) -> bool {
+        self.0 == u32::MAX
+    }
+}
+
+impl<T: EntityRef> From<Option<T>> for PackedOption<T> {
+    #[inline]
+    fn from(o: Option<T>) -> Self {
+        PackedOption(o.map_or(u32::MAX, T::raw), std::marker::PhantomData)
+    }
+}
+
+impl<T: EntityRef> Default for PackedOption<T> {
+    fn default() -> Self {
+        Self::NONE
+    }
 }
 
 entity!(

@@ -4,42 +4,58 @@
 //! and removal are O(1); each value keeps an intrusive list of its uses, so
 //! replace-all-uses and erasure are O(uses).
 
-use crate::entity::{Attr, Block, Ident, Op, Region, Type, Use, Value};
+use crate::entity::{Attr, Block, Ident, Op, PackedOption, Region, Type, Use, Value};
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
+
+/// A slice of one of the shared id lists (results, regions): ops never change their
+/// result or region count, so these live packed in one vector each.
+#[derive(Copy, Clone, Debug, Default)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
+impl Span {
+    fn range(self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct OpData {
     pub name: Ident,
     pub(crate) operands: SmallVec<[Use; 3]>,
-    pub(crate) results: SmallVec<[Value; 1]>,
+    results: Span,
     /// Inherent attributes (`<{...}>`); for unregistered ops any attribute.
     pub properties: Option<Attr>,
     /// Discardable attributes: always a dictionary attribute.
     pub attrs: Attr,
-    pub(crate) regions: SmallVec<[Region; 1]>,
-    pub(crate) successors: SmallVec<[Block; 1]>,
+    regions: Span,
     pub loc: Attr,
-    pub(crate) parent: Option<Block>,
-    pub(crate) prev: Option<Op>,
-    pub(crate) next: Option<Op>,
-    pub(crate) erased: bool,
+    parent: PackedOption<Block>,
+    prev: PackedOption<Op>,
+    next: PackedOption<Op>,
+    erased: bool,
+    /// Successors are rare: they live in `Ir::successors`.
+    has_successors: bool,
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct BlockData {
     pub(crate) args: SmallVec<[Value; 2]>,
-    pub(crate) first: Option<Op>,
-    pub(crate) last: Option<Op>,
-    pub(crate) parent: Option<Region>,
-    pub(crate) prev: Option<Block>,
-    pub(crate) next: Option<Block>,
+    first: PackedOption<Op>,
+    last: PackedOption<Op>,
+    parent: PackedOption<Region>,
+    prev: PackedOption<Block>,
+    next: PackedOption<Block>,
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct RegionData {
-    pub(crate) first: Option<Block>,
-    pub(crate) last: Option<Block>,
-    pub(crate) parent: Option<Op>,
+    first: PackedOption<Block>,
+    last: PackedOption<Block>,
+    parent: PackedOption<Op>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -62,7 +78,7 @@ pub struct ValueData {
     pub def: ValueDef,
     /// Location of a block argument (results use their op's).
     pub loc: Option<Attr>,
-    pub(crate) first_use: Option<Use>,
+    first_use: PackedOption<Use>,
 }
 
 #[derive(Clone, Debug)]
@@ -70,8 +86,8 @@ pub struct UseData {
     pub value: Value,
     pub owner: Op,
     pub index: u32,
-    prev: Option<Use>,
-    next: Option<Use>,
+    prev: PackedOption<Use>,
+    next: PackedOption<Use>,
 }
 
 /// Everything needed to create an op.
@@ -95,6 +111,9 @@ pub struct Ir {
     values: Vec<ValueData>,
     uses: Vec<UseData>,
     free_uses: Vec<Use>,
+    result_lists: Vec<Value>,
+    region_lists: Vec<Region>,
+    successors: FxHashMap<Op, Box<[Block]>>,
 }
 
 impl Ir {
@@ -141,28 +160,34 @@ impl Ir {
     /// Creates a detached op with fresh results and empty regions.
     pub fn create_op(&mut self, st: OperationState) -> Op {
         let op = Op::from_index(self.ops.len());
-        let results = st
-            .result_types
-            .iter()
-            .enumerate()
-            .map(|(i, &ty)| {
-                self.new_value(
-                    ty,
-                    ValueDef::Result {
-                        op,
-                        index: i as u32,
-                    },
-                    None,
-                )
-            })
-            .collect();
-        let regions = (0..st.num_regions)
-            .map(|_| {
-                let r = self.create_region();
-                self.regions[r.index()].parent = Some(op);
-                r
-            })
-            .collect();
+        let results = Span {
+            start: self.result_lists.len() as u32,
+            len: st.result_types.len() as u32,
+        };
+        for (i, &ty) in st.result_types.iter().enumerate() {
+            let v = self.new_value(
+                ty,
+                ValueDef::Result {
+                    op,
+                    index: i as u32,
+                },
+                None,
+            );
+            self.result_lists.push(v);
+        }
+        let regions = Span {
+            start: self.region_lists.len() as u32,
+            len: st.num_regions as u32,
+        };
+        for _ in 0..st.num_regions {
+            let r = self.create_region();
+            self.regions[r.index()].parent = Some(op).into();
+            self.region_lists.push(r);
+        }
+        let has_successors = !st.successors.is_empty();
+        if has_successors {
+            self.successors.insert(op, st.successors.into());
+        }
         self.ops.push(OpData {
             name: st.name,
             operands: SmallVec::new(),
@@ -170,12 +195,12 @@ impl Ir {
             properties: st.properties,
             attrs: st.attrs,
             regions,
-            successors: st.successors.into(),
             loc: st.loc,
-            parent: None,
-            prev: None,
-            next: None,
+            parent: PackedOption::NONE,
+            prev: PackedOption::NONE,
+            next: PackedOption::NONE,
             erased: false,
+            has_successors,
         });
         for (i, v) in st.operands.into_iter().enumerate() {
             let u = self.new_use(v, op, i as u32);
@@ -202,7 +227,7 @@ impl Ir {
             ty,
             def,
             loc,
-            first_use: None,
+            first_use: PackedOption::NONE,
         });
         v
     }
@@ -222,13 +247,12 @@ impl Ir {
     // ---- uses ----
 
     fn new_use(&mut self, value: Value, owner: Op, index: u32) -> Use {
-        let next = self.values[value.index()].first_use;
         let data = UseData {
             value,
             owner,
             index,
-            prev: None,
-            next,
+            prev: PackedOption::NONE,
+            next: PackedOption::NONE,
         };
         let u = match self.free_uses.pop() {
             Some(u) => {
@@ -240,10 +264,7 @@ impl Ir {
                 Use::from_index(self.uses.len() - 1)
             }
         };
-        if let Some(n) = next {
-            self.uses[n.index()].prev = Some(u);
-        }
-        self.values[value.index()].first_use = Some(u);
+        self.link_use(u, value);
         u
     }
 
@@ -251,11 +272,11 @@ impl Ir {
         let UseData {
             value, prev, next, ..
         } = self.uses[u.index()];
-        match prev {
+        match prev.get() {
             Some(p) => self.uses[p.index()].next = next,
             None => self.values[value.index()].first_use = next,
         }
-        if let Some(n) = next {
+        if let Some(n) = next.get() {
             self.uses[n.index()].prev = prev;
         }
     }
@@ -264,24 +285,24 @@ impl Ir {
         let next = self.values[value.index()].first_use;
         let d = &mut self.uses[u.index()];
         d.value = value;
-        d.prev = None;
+        d.prev = PackedOption::NONE;
         d.next = next;
-        if let Some(n) = next {
-            self.uses[n.index()].prev = Some(u);
+        if let Some(n) = next.get() {
+            self.uses[n.index()].prev = Some(u).into();
         }
-        self.values[value.index()].first_use = Some(u);
+        self.values[value.index()].first_use = Some(u).into();
     }
 
     /// The uses of a value, most recent first.
     pub fn uses(&self, v: Value) -> UseIter<'_> {
         UseIter {
             ir: self,
-            cur: self.values[v.index()].first_use,
+            cur: self.values[v.index()].first_use.get(),
         }
     }
 
     pub fn has_uses(&self, v: Value) -> bool {
-        self.values[v.index()].first_use.is_some()
+        !self.values[v.index()].first_use.is_none()
     }
 
     /// Replaces every use of `from` with `to`. O(uses of `from`).
@@ -289,7 +310,7 @@ impl Ir {
         if from == to {
             return;
         }
-        while let Some(u) = self.values[from.index()].first_use {
+        while let Some(u) = self.values[from.index()].first_use.get() {
             self.unlink_use(u);
             self.link_use(u, to);
         }
@@ -331,43 +352,55 @@ impl Ir {
         }
     }
 
+    #[inline]
     pub fn results(&self, op: Op) -> &[Value] {
-        &self.ops[op.index()].results
+        &self.result_lists[self.ops[op.index()].results.range()]
     }
 
     pub fn result(&self, op: Op, i: usize) -> Value {
-        self.ops[op.index()].results[i]
+        self.results(op)[i]
     }
 
+    #[inline]
     pub fn regions(&self, op: Op) -> &[Region] {
-        &self.ops[op.index()].regions
+        &self.region_lists[self.ops[op.index()].regions.range()]
     }
 
+    #[inline]
     pub fn successors(&self, op: Op) -> &[Block] {
-        &self.ops[op.index()].successors
+        if !self.ops[op.index()].has_successors {
+            return &[];
+        }
+        self.successors.get(&op).map_or(&[], |s| s)
     }
 
     pub fn set_successors(&mut self, op: Op, succ: &[Block]) {
-        self.ops[op.index()].successors = succ.into();
+        let has = !succ.is_empty();
+        self.ops[op.index()].has_successors = has;
+        if has {
+            self.successors.insert(op, succ.into());
+        } else {
+            self.successors.remove(&op);
+        }
     }
 
     pub fn parent_block(&self, op: Op) -> Option<Block> {
-        self.ops[op.index()].parent
+        self.ops[op.index()].parent.get()
     }
 
     /// The op that holds the region that holds the block of `op`.
     pub fn parent_op(&self, op: Op) -> Option<Op> {
-        let b = self.ops[op.index()].parent?;
-        let r = self.blocks[b.index()].parent?;
-        self.regions[r.index()].parent
+        let b = self.ops[op.index()].parent.get()?;
+        let r = self.blocks[b.index()].parent.get()?;
+        self.regions[r.index()].parent.get()
     }
 
     pub fn next_op(&self, op: Op) -> Option<Op> {
-        self.ops[op.index()].next
+        self.ops[op.index()].next.get()
     }
 
     pub fn prev_op(&self, op: Op) -> Option<Op> {
-        self.ops[op.index()].prev
+        self.ops[op.index()].prev.get()
     }
 
     pub fn is_erased(&self, op: Op) -> bool {
@@ -381,11 +414,11 @@ impl Ir {
     }
 
     pub fn first_op(&self, b: Block) -> Option<Op> {
-        self.blocks[b.index()].first
+        self.blocks[b.index()].first.get()
     }
 
     pub fn last_op(&self, b: Block) -> Option<Op> {
-        self.blocks[b.index()].last
+        self.blocks[b.index()].last.get()
     }
 
     /// The ops of a block in order. Collects the next link before yielding, so the
@@ -393,31 +426,31 @@ impl Ir {
     pub fn block_ops(&self, b: Block) -> OpIter<'_> {
         OpIter {
             ir: self,
-            cur: self.blocks[b.index()].first,
+            cur: self.blocks[b.index()].first.get(),
         }
     }
 
     pub fn block_parent(&self, b: Block) -> Option<Region> {
-        self.blocks[b.index()].parent
+        self.blocks[b.index()].parent.get()
     }
 
     pub fn next_block(&self, b: Block) -> Option<Block> {
-        self.blocks[b.index()].next
+        self.blocks[b.index()].next.get()
     }
 
     pub fn region_blocks(&self, r: Region) -> BlockIter<'_> {
         BlockIter {
             ir: self,
-            cur: self.regions[r.index()].first,
+            cur: self.regions[r.index()].first.get(),
         }
     }
 
     pub fn entry_block(&self, r: Region) -> Option<Block> {
-        self.regions[r.index()].first
+        self.regions[r.index()].first.get()
     }
 
     pub fn region_parent(&self, r: Region) -> Option<Op> {
-        self.regions[r.index()].parent
+        self.regions[r.index()].parent.get()
     }
 
     pub fn region_is_empty(&self, r: Region) -> bool {
@@ -426,7 +459,9 @@ impl Ir {
 
     /// The op owning the block of `b`.
     pub fn block_parent_op(&self, b: Block) -> Option<Op> {
-        self.regions[self.blocks[b.index()].parent?.index()].parent
+        self.regions[self.blocks[b.index()].parent.get()?.index()]
+            .parent
+            .get()
     }
 
     // ---- linking ----
@@ -434,19 +469,19 @@ impl Ir {
     pub fn append_block(&mut self, r: Region, b: Block) {
         let last = self.regions[r.index()].last;
         let bd = &mut self.blocks[b.index()];
-        bd.parent = Some(r);
+        bd.parent = Some(r).into();
         bd.prev = last;
-        bd.next = None;
-        match last {
-            Some(l) => self.blocks[l.index()].next = Some(b),
-            None => self.regions[r.index()].first = Some(b),
+        bd.next = PackedOption::NONE;
+        match last.get() {
+            Some(l) => self.blocks[l.index()].next = Some(b).into(),
+            None => self.regions[r.index()].first = Some(b).into(),
         }
-        self.regions[r.index()].last = Some(b);
+        self.regions[r.index()].last = Some(b).into();
     }
 
     /// Moves every block of `src` to the end of `dst` (MLIR's `Region::takeBody`).
     pub fn take_body(&mut self, dst: Region, src: Region) {
-        while let Some(b) = self.regions[src.index()].first {
+        while let Some(b) = self.regions[src.index()].first.get() {
             self.remove_block(b);
             self.append_block(dst, b);
         }
@@ -456,61 +491,63 @@ impl Ir {
     pub fn remove_block(&mut self, b: Block) {
         let BlockData {
             parent, prev, next, ..
-        } = self.blocks[b.index()].clone_links();
-        let Some(r) = parent else { return };
-        match prev {
+        } = self.blocks[b.index()];
+        let Some(r) = parent.get() else { return };
+        match prev.get() {
             Some(p) => self.blocks[p.index()].next = next,
             None => self.regions[r.index()].first = next,
         }
-        match next {
+        match next.get() {
             Some(n) => self.blocks[n.index()].prev = prev,
             None => self.regions[r.index()].last = prev,
         }
         let bd = &mut self.blocks[b.index()];
-        bd.parent = None;
-        bd.prev = None;
-        bd.next = None;
+        bd.parent = PackedOption::NONE;
+        bd.prev = PackedOption::NONE;
+        bd.next = PackedOption::NONE;
     }
 
     pub fn append_op(&mut self, b: Block, op: Op) {
-        let last = self.blocks[b.index()].last;
+        let last = self.blocks[b.index()].last.get();
         self.link_op(b, op, last, None);
     }
 
     pub fn prepend_op(&mut self, b: Block, op: Op) {
-        let first = self.blocks[b.index()].first;
+        let first = self.blocks[b.index()].first.get();
         self.link_op(b, op, None, first);
     }
 
     pub fn insert_op_before(&mut self, before: Op, op: Op) {
         let b = self.ops[before.index()]
             .parent
+            .get()
             .expect("anchor op is detached");
-        let prev = self.ops[before.index()].prev;
+        let prev = self.ops[before.index()].prev.get();
         self.link_op(b, op, prev, Some(before));
     }
 
     pub fn insert_op_after(&mut self, after: Op, op: Op) {
         let b = self.ops[after.index()]
             .parent
+            .get()
             .expect("anchor op is detached");
-        let next = self.ops[after.index()].next;
+        let next = self.ops[after.index()].next.get();
         self.link_op(b, op, Some(after), next);
     }
 
     fn link_op(&mut self, b: Block, op: Op, prev: Option<Op>, next: Option<Op>) {
         debug_assert!(self.ops[op.index()].parent.is_none());
         let d = &mut self.ops[op.index()];
-        d.parent = Some(b);
-        d.prev = prev;
-        d.next = next;
+        d.parent = Some(b).into();
+        d.prev = prev.into();
+        d.next = next.into();
         match prev {
-            Some(p) => self.ops[p.index()].next = Some(op),
-            None => self.blocks[b.index()].first = Some(op),
+            Some(p) => self.ops[p.index()].next = Some(op).into(),
+            None => self.blocks[b.index()].first = Some(op).into(),
         }
         match next {
-            Some(n) => self.ops[n.index()].prev = Some(op),
-            None => self.blocks[b.index()].last = Some(op),
+            Some(n) => self.ops[n.index()].prev = Some(op).into(),
+            None => self.blocks[b.index()].last = Some(op).into(),
         }
     }
 
@@ -520,19 +557,19 @@ impl Ir {
             let d = &self.ops[op.index()];
             (d.parent, d.prev, d.next)
         };
-        let Some(b) = parent else { return };
-        match prev {
+        let Some(b) = parent.get() else { return };
+        match prev.get() {
             Some(p) => self.ops[p.index()].next = next,
             None => self.blocks[b.index()].first = next,
         }
-        match next {
+        match next.get() {
             Some(n) => self.ops[n.index()].prev = prev,
             None => self.blocks[b.index()].last = prev,
         }
         let d = &mut self.ops[op.index()];
-        d.parent = None;
-        d.prev = None;
-        d.next = None;
+        d.parent = PackedOption::NONE;
+        d.prev = PackedOption::NONE;
+        d.next = PackedOption::NONE;
     }
 
     /// Erases an op and everything nested in it. Its results must have no uses left
@@ -547,31 +584,21 @@ impl Ir {
                 self.free_uses.push(u);
             }
             self.ops[op.index()].erased = true;
-            for i in 0..self.ops[op.index()].regions.len() {
-                let r = self.ops[op.index()].regions[i];
-                let mut b = self.regions[r.index()].first;
+            if self.ops[op.index()].has_successors {
+                self.set_successors(op, &[]);
+            }
+            for ri in self.ops[op.index()].regions.range() {
+                let r = self.region_lists[ri];
+                let mut b = self.regions[r.index()].first.get();
                 while let Some(bb) = b {
-                    let mut o = self.blocks[bb.index()].first;
+                    let mut o = self.blocks[bb.index()].first.get();
                     while let Some(oo) = o {
                         stack.push(oo);
-                        o = self.ops[oo.index()].next;
+                        o = self.ops[oo.index()].next.get();
                     }
-                    b = self.blocks[bb.index()].next;
+                    b = self.blocks[bb.index()].next.get();
                 }
             }
-        }
-    }
-}
-
-impl BlockData {
-    fn clone_links(&self) -> BlockData {
-        BlockData {
-            args: SmallVec::new(),
-            first: None,
-            last: None,
-            parent: self.parent,
-            prev: self.prev,
-            next: self.next,
         }
     }
 }
@@ -585,7 +612,7 @@ impl Iterator for UseIter<'_> {
     type Item = Use;
     fn next(&mut self) -> Option<Use> {
         let u = self.cur?;
-        self.cur = self.ir.uses[u.index()].next;
+        self.cur = self.ir.uses[u.index()].next.get();
         Some(u)
     }
 }
@@ -599,7 +626,7 @@ impl Iterator for OpIter<'_> {
     type Item = Op;
     fn next(&mut self) -> Option<Op> {
         let op = self.cur?;
-        self.cur = self.ir.ops[op.index()].next;
+        self.cur = self.ir.ops[op.index()].next.get();
         Some(op)
     }
 }
@@ -613,7 +640,7 @@ impl Iterator for BlockIter<'_> {
     type Item = Block;
     fn next(&mut self) -> Option<Block> {
         let b = self.cur?;
-        self.cur = self.ir.blocks[b.index()].next;
+        self.cur = self.ir.blocks[b.index()].next.get();
         Some(b)
     }
 }

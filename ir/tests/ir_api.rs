@@ -274,3 +274,18 @@ fn verifier_requires_terminators_in_registered_regions() {
     let d = verifier::verify(&t.ctx, &t.ir, m);
     assert_eq!(d[0].message, "block with no terminator, has 'test.plain'");
 }
+
+#[test]
+#[ignore]
+fn print_sizes() {
+    eprintln!(
+        "OpData {} ValueData {} UseData {} BlockData {} AttrKind {} TypeKind {} Location {}",
+        std::mem::size_of::<OpData>(),
+        std::mem::size_of::<store::ValueData>(),
+        std::mem::size_of::<store::UseData>(),
+        std::mem::size_of::<store::BlockData>(),
+        std::mem::size_of::<AttrKind>(),
+        std::mem::size_of::<TypeKind>(),
+        std::mem::size_of::<Location>(),
+    );
+}
