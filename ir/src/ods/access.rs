@@ -109,3 +109,16 @@ impl OpView<'_> {
         crate::symbol::op_attr(ctx, ir, self.op, name)
     }
 }
+
+/// The type of a typed attribute (integer, float, elements), as `TypedAttr`.
+pub fn attr_type(ctx: &Context, a: Attr) -> Option<crate::entity::Type> {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { ty, .. }
+        | AttrKind::Float { ty, .. }
+        | AttrKind::DenseElements { ty, .. }
+        | AttrKind::DenseString { ty, .. }
+        | AttrKind::DenseResource { ty, .. }
+        | AttrKind::Sparse { ty, .. } => Some(*ty),
+        _ => None,
+    }
+}

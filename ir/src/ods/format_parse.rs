@@ -158,6 +158,7 @@ fn present(p: &Parser<'_>, ods: &OdsOp, e: &Elem) -> bool {
                     || p.is_kw("false")
             }
             AttrForm::Generic => starts_attr(p),
+            AttrForm::Enum(e) => e.starts(p),
         },
         Elem::Custom { index, .. } => spec.custom[*index].starts.is_some_and(|f| f(p)),
         Elem::AttrDict { keyword } => {
@@ -271,7 +272,11 @@ fn parse_elem<'a>(
         } => {
             let first = &then[0].elem;
             if present(p, ods, first) {
-                parse_elems(p, ods, st, then)?;
+                for n in then {
+                    if !(*elided_anchor && n.elem == **anchor) {
+                        parse_elem(p, ods, st, &n.elem)?;
+                    }
+                }
                 if *elided_anchor {
                     if let Elem::Attr(i) = **anchor {
                         st.attrs[i] = Some(p.ctx.unit_attr());
@@ -425,6 +430,7 @@ pub fn parse_attr(p: &mut Parser<'_>, spec: &OpSpec, i: usize) -> PResult<Attr> 
             let lit = p.parse_num_lit()?;
             p.number_attr_of_type(lit, ty)
         }
+        AttrForm::Enum(e) => e.parse(p, spec.attrs[i].name),
         AttrForm::SymbolRef | AttrForm::Generic => {
             let off = p.tok.start;
             let a = p.parse_attribute(None)?;
@@ -527,6 +533,12 @@ pub fn build<'a>(
             props.push((k, *a));
         }
     }
+    for d in spec.defaults {
+        if !props.iter().any(|(k, _)| p.ctx.str(*k) == d.name) {
+            let (k, v) = (p.ctx.ident(d.name), (d.value)(p.ctx));
+            props.push((k, v));
+        }
+    }
     if spec.has_operand_segments() {
         let k = p.ctx.ident("operandSegmentSizes");
         let v = super::access::segment_attr(p.ctx, &counts);
@@ -583,9 +595,17 @@ fn split_by_counts(counts: &[usize], all: Vec<Type>) -> Option<Vec<Vec<Type>>> {
 /// Fills unknown types from `AllTypesMatch` groups, `SameOperandsAndResultType`
 /// and `TypesMatchWith` rules.
 fn infer_types(p: &mut Parser<'_>, spec: &OpSpec, st: &mut ParseState<'_>) {
+    let attr_types: Vec<Option<Type>> = st
+        .attrs
+        .iter()
+        .map(|a| a.and_then(|a| super::access::attr_type(p.ctx, a)))
+        .collect();
     let get = |st: &ParseState<'_>, name: &str| -> Option<Vec<Type>> {
         if let Some(i) = spec.operand_index(name) {
             return st.operand_types[i].clone();
+        }
+        if let Some(i) = spec.attr_index(name) {
+            return attr_types[i].map(|t| vec![t]);
         }
         spec.result_index(name)
             .and_then(|i| st.result_types[i].clone())

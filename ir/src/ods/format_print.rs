@@ -72,7 +72,11 @@ fn anchor_present(p: &Printer<'_>, ods: &OdsOp, cx: &Cx, op: Op, e: &Elem) -> bo
             TypeArg::AllOperands => p.ir.num_operands(op) > 0,
             TypeArg::AllResults => !p.ir.results(op).is_empty(),
         },
-        Elem::Attr(i) => attr_of(p, op, ods.spec.attrs[*i].name).is_some(),
+        Elem::Attr(i) => {
+            let name = ods.spec.attrs[*i].name;
+            let default = ods.spec.defaults.iter().find(|d| d.name == name);
+            attr_of(p, op, name).is_some_and(|a| !default.is_some_and(|d| (d.is)(p.ctx, a)))
+        }
         _ => true,
     }
 }
@@ -221,6 +225,10 @@ pub fn print_attr(p: &mut Printer<'_>, spec: &OpSpec, i: usize, a: Attr) {
                 p.push_str(&s);
             }
         }
+        (AttrForm::Enum(e), _) => match e.custom_text(ctx, a) {
+            Some(s) => p.push_str(&s),
+            None => p.print_attr(a),
+        },
         _ => p.print_attr(a),
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod access;
 pub mod constraints;
+pub mod enum_attr;
 pub mod format;
 pub mod format_parse;
 pub mod format_print;
@@ -18,7 +19,7 @@ pub use access::OpView;
 pub use format::{Arg, CustomDirective, Format};
 pub use format_parse::ParseState;
 pub use spec::{
-    Arity, AttrConstraint, AttrForm, AttrSpec, FoldFn, FoldResult, OpSpec, RegionSpec,
+    Arity, AttrConstraint, AttrDefault, AttrForm, AttrSpec, FoldFn, FoldResult, OpSpec, RegionSpec,
     SuccessorSpec, TypeConstraint, TypeRule, ValueSpec,
 };
 
@@ -143,6 +144,12 @@ fn convert_generic_props(
         }
     }
     let rest_changed = rest.len() != ctx.dict_entries(attrs).len();
+    for d in spec.defaults {
+        if !kept.iter().any(|(k, _)| ctx.str(*k) == d.name) {
+            let (k, v) = (ctx.ident(d.name), (d.value)(ctx));
+            kept.push((k, v));
+        }
+    }
     let props = ctx.dictionary(kept);
     let attrs = if rest_changed {
         ctx.dictionary(rest)

@@ -47,6 +47,8 @@ pub enum AttrForm {
     WithoutType,
     /// A string attribute written as a bare keyword or a quoted string.
     Keyword,
+    /// An enum: a keyword (or `<kw, kw>` for bit enums) stored as MLIR stores it.
+    Enum(&'static super::enum_attr::EnumAttr),
 }
 
 /// An attribute constraint. `storage` is the attribute kind the property holds
@@ -93,6 +95,16 @@ pub struct TypeRule {
     pub matches: fn(&Context, Type, &[Type]) -> bool,
 }
 
+/// `DefaultValuedAttr`: the value an absent property takes when the op is
+/// created; the custom form elides it.
+#[derive(Copy, Clone)]
+pub struct AttrDefault {
+    pub name: &'static str,
+    pub value: fn(&mut Context) -> Attr,
+    /// Whether an attribute equals the default (the printer cannot intern).
+    pub is: fn(&Context, Attr) -> bool,
+}
+
 /// A folder: constant attributes of the operands (`None` when not constant) to
 /// the folded results (attributes or existing values).
 pub type FoldFn = fn(&mut Context, &Ir, Op, &[Option<Attr>]) -> Option<Vec<FoldResult>>;
@@ -109,6 +121,8 @@ pub struct OpSpec {
     pub operands: &'static [ValueSpec],
     pub results: &'static [ValueSpec],
     pub attrs: &'static [AttrSpec],
+    /// Defaults of `DefaultValuedAttr` properties.
+    pub defaults: &'static [AttrDefault],
     pub regions: &'static [RegionSpec],
     pub successors: &'static [SuccessorSpec],
     pub traits: Traits,
@@ -139,6 +153,7 @@ impl OpSpec {
             operands: &[],
             results: &[],
             attrs: &[],
+            defaults: &[],
             regions: &[],
             successors: &[],
             traits: Traits::NONE,

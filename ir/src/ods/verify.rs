@@ -218,6 +218,12 @@ fn check_type(
 
 /// The types of a named operand or result group.
 fn group_types(ctx: &Context, ir: &Ir, op: Op, spec: &OpSpec, name: &str) -> Vec<Type> {
+    if spec.attr_index(name).is_some() {
+        return op_attr(ctx, ir, op, name)
+            .and_then(|a| super::access::attr_type(ctx, a))
+            .into_iter()
+            .collect();
+    }
     if spec.operand_index(name).is_some() {
         return super::access::operand_group(ctx, ir, op, spec, name)
             .into_iter()

@@ -58,6 +58,7 @@ fn run(args: &cli::Args) -> Result<bool, String> {
     // --verify-diagnostics an annotation in one chunk may match an error of another.
     let mut ctx = Context::new();
     xir_func::register(&mut ctx);
+    xir_arith::register(&mut ctx);
     ctx.allow_unregistered = args.allow_unregistered_dialect;
     let mut sm = SourceMgr::default();
     sm.add(SourceBuffer::new(name.as_str(), text));
