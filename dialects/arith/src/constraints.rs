@@ -81,6 +81,7 @@ pub const BITCAST: TypeConstraint = TypeConstraint {
 
 pub static CMPI_PREDICATE: EnumAttr = EnumAttr {
     cpp_name: "::mlir::arith::CmpIPredicate",
+    def_name: "Arith_CmpIPredicateAttr",
     storage: EnumStorage::Int { width: 64 },
     cases: &[
         ("eq", 0),
@@ -98,6 +99,7 @@ pub static CMPI_PREDICATE: EnumAttr = EnumAttr {
 
 pub static CMPF_PREDICATE: EnumAttr = EnumAttr {
     cpp_name: "::mlir::arith::CmpFPredicate",
+    def_name: "Arith_CmpFPredicateAttr",
     storage: EnumStorage::Int { width: 64 },
     cases: &[
         ("false", 0),
@@ -121,6 +123,7 @@ pub static CMPF_PREDICATE: EnumAttr = EnumAttr {
 
 pub static ROUNDING_MODE: EnumAttr = EnumAttr {
     cpp_name: "::mlir::arith::RoundingMode",
+    def_name: "Arith_RoundingModeAttr",
     storage: EnumStorage::Int { width: 32 },
     cases: &[
         ("to_nearest_even", 0),
@@ -133,6 +136,7 @@ pub static ROUNDING_MODE: EnumAttr = EnumAttr {
 
 pub static FASTMATH: EnumAttr = EnumAttr {
     cpp_name: "::mlir::arith::FastMathFlags",
+    def_name: "Arith_FastMathAttr",
     storage: EnumStorage::Bits {
         dialect: "arith",
         mnemonic: "fastmath",
@@ -153,6 +157,7 @@ pub static FASTMATH: EnumAttr = EnumAttr {
 
 pub static OVERFLOW: EnumAttr = EnumAttr {
     cpp_name: "::mlir::arith::IntegerOverflowFlags",
+    def_name: "Arith_IntegerOverflowAttr",
     storage: EnumStorage::Bits {
         dialect: "arith",
         mnemonic: "overflow",

@@ -17,9 +17,15 @@ fn parse_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attr> {
     let e = match mnemonic {
         "fastmath" => &FASTMATH,
         "overflow" => &OVERFLOW,
-        _ => return p.error_here(format!("unknown attribute `{mnemonic}` in dialect `arith`")),
+        _ => {
+            let at = p.tok.start.saturating_sub(mnemonic.len() as u32);
+            return p.error_at(
+                at,
+                format!("unknown attribute `{mnemonic}` in dialect `arith`"),
+            );
+        }
     };
-    let v = e.parse_bits(p)?;
+    let v = e.parse_bits(p, "")?;
     Ok(e.attr(p.ctx, v))
 }
 

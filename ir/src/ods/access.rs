@@ -118,7 +118,8 @@ pub fn attr_type(ctx: &Context, a: Attr) -> Option<crate::entity::Type> {
         | AttrKind::DenseElements { ty, .. }
         | AttrKind::DenseString { ty, .. }
         | AttrKind::DenseResource { ty, .. }
-        | AttrKind::Sparse { ty, .. } => Some(*ty),
+        | AttrKind::Sparse { ty, .. }
+        | AttrKind::String { ty, .. } => Some(*ty),
         _ => None,
     }
 }

@@ -28,6 +28,8 @@ pub enum EnumStorage {
 pub struct EnumAttr {
     /// The C++ name MLIR uses in parse errors (`::mlir::arith::FastMathFlags`).
     pub cpp_name: &'static str,
+    /// The attribute's TableGen name, in the second parse error (`Arith_FastMathAttr`).
+    pub def_name: &'static str,
     pub storage: EnumStorage,
     pub cases: &'static [(&'static str, u64)],
 }
@@ -147,9 +149,10 @@ impl EnumAttr {
         }
     }
 
-    /// The custom form of the property `name`: a keyword (or string) for plain
-    /// enums, `<kw, kw>` for bit enums.
-    pub fn parse(&self, p: &mut Parser<'_>, name: &str) -> PResult<Attr> {
+    /// The custom form of the property `name` of op `op`: a keyword (or string)
+    /// for plain enums, `<kw, kw>` for bit enums.
+    pub fn parse(&self, p: &mut Parser<'_>, op: &str, name: &str) -> PResult<Attr> {
+        let prefix = format!("custom op '{op}' ");
         match self.storage {
             EnumStorage::Int { .. } => {
                 let kw = match p.tok.kind {
@@ -168,20 +171,20 @@ impl EnumAttr {
                         Ok(self.attr(p.ctx, v))
                     }
                     None => p.error_here(format!(
-                        "expected string or keyword containing one of the following enum values for attribute '{name}' [{}]",
+                        "{prefix}expected string or keyword containing one of the following enum values for attribute '{name}' [{}]",
                         self.keywords(", ")
                     )),
                 }
             }
             EnumStorage::Bits { .. } => {
-                let v = self.parse_bits(p)?;
+                let v = self.parse_bits(p, &prefix)?;
                 Ok(self.attr(p.ctx, v))
             }
         }
     }
 
-    /// `<kw, kw>` of a bit enum.
-    pub fn parse_bits(&self, p: &mut Parser<'_>) -> PResult<u64> {
+    /// `<kw, kw>` of a bit enum; errors start with `prefix`.
+    pub fn parse_bits(&self, p: &mut Parser<'_>, prefix: &str) -> PResult<u64> {
         if !p.consume_if(Tok::Less) {
             return p.wrong_token("expected '<'");
         }
@@ -198,11 +201,21 @@ impl EnumAttr {
                     v |= bits;
                 }
                 None => {
-                    return p.error_here(format!(
-                        "expected {} to be one of: {}",
+                    // MLIR reports the bad keyword, then the failed parameter
+                    // after it.
+                    let bad = p.is(Tok::BareIdent);
+                    let _ = p.error_here::<()>(format!(
+                        "{prefix}expected {} to be one of: {}",
                         self.cpp_name,
                         self.keywords(", ")
-                    ))
+                    ));
+                    if bad {
+                        p.bump();
+                    }
+                    return p.error_here(format!(
+                        "{prefix}failed to parse {} parameter 'value' which is to be a `{}`",
+                        self.def_name, self.cpp_name
+                    ));
                 }
             }
             if !p.consume_if(Tok::Comma) {

@@ -430,7 +430,7 @@ pub fn parse_attr(p: &mut Parser<'_>, spec: &OpSpec, i: usize) -> PResult<Attr> 
             let lit = p.parse_num_lit()?;
             p.number_attr_of_type(lit, ty)
         }
-        AttrForm::Enum(e) => e.parse(p, spec.attrs[i].name),
+        AttrForm::Enum(e) => e.parse(p, spec.name, spec.attrs[i].name),
         AttrForm::SymbolRef | AttrForm::Generic => {
             let off = p.tok.start;
             let a = p.parse_attribute(None)?;
