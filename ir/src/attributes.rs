@@ -82,6 +82,15 @@ pub enum AttrKind {
         body: Box<[u8]>,
     },
     Location(Location),
+    /// An attribute of a registered dialect, `#dialect.name<...>`: its parse hook
+    /// builds it, its print hook (`crate::printer::DialectPrintHooks`) writes it.
+    /// `params` are its nested attributes in the dialect's fixed order (absent
+    /// optional parts as `Unit`), so generic walks (aliases) reach them.
+    Dialect {
+        dialect: Ident,
+        name: Ident,
+        params: Vec<Attr>,
+    },
 }
 
 /// MLIR's builtin locations.

@@ -65,6 +65,11 @@ pub struct DialectRegistry {
     pub print_hooks: FxHashMap<Ident, crate::printer::CustomPrinter>,
     /// Custom op / dialect attribute / dialect type parsers.
     pub parse_hooks: crate::parser::ParseHooks,
+    /// Dialect attribute / type printers, by dialect namespace.
+    pub dialect_print_hooks: crate::printer::DialectPrintHooks,
+    /// MLIR's `Dialect::verifyOperationAttribute`: checks a discardable attribute
+    /// whose name has the dialect's prefix (`device.affinity`), keyed by namespace.
+    pub attr_verifiers: FxHashMap<&'static str, DialectAttrVerifyFn>,
     /// Declarative op definitions (`crate::ods`), by op name.
     pub ods: FxHashMap<Ident, std::sync::Arc<crate::ods::OdsOp>>,
     /// Conversion of a generic form's `<{properties}>` and `{attributes}` for
@@ -72,6 +77,10 @@ pub struct DialectRegistry {
     /// keys are dropped; `Err` is reported at the op name.
     pub generic_props: FxHashMap<Ident, GenericPropsFn>,
 }
+
+/// See [`DialectRegistry::attr_verifiers`]: the op, the attribute's name and value.
+pub type DialectAttrVerifyFn =
+    fn(&Context, &Ir, Op, Ident, crate::entity::Attr) -> Result<(), Diagnostic>;
 
 /// See [`DialectRegistry::generic_props`].
 pub type GenericPropsFn = fn(

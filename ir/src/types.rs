@@ -160,6 +160,13 @@ pub enum TypeKind {
         body: String,
         pretty: bool,
     },
+    /// A type of a registered dialect, `!dialect.name<...>`, as
+    /// [`crate::attributes::AttrKind::Dialect`]; type parameters are `TypeAttr`s.
+    Dialect {
+        dialect: Ident,
+        name: Ident,
+        params: Vec<Attr>,
+    },
 }
 
 impl TypeKind {

@@ -125,6 +125,7 @@ fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
             f(ctx, ir, op)?;
         }
     }
+    verify_dialect_attrs(ctx, ir, op)?;
     for &r in ir.regions(op) {
         if let Some(entry) = ir.entry_block(r) {
             if has_predecessor(ir, r, entry) {
@@ -132,6 +133,22 @@ fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
                     data.loc,
                     "entry block of region may not have predecessors",
                 ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Discardable attributes named `dialect.x` go to their dialect's verifier.
+fn verify_dialect_attrs(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let hooks = &ctx.registry.attr_verifiers;
+    if hooks.is_empty() {
+        return Ok(());
+    }
+    for &(k, v) in ctx.dict_entries(ir.op(op).attrs) {
+        if let Some((d, _)) = ctx.str(k).split_once('.') {
+            if let Some(f) = hooks.get(d) {
+                f(ctx, ir, op, k, v)?;
             }
         }
     }

@@ -180,6 +180,11 @@ impl Collector {
                     at(self, *m, &mut kids, &mut max);
                 }
             }
+            TypeKind::Dialect { params, .. } => {
+                for &p in params {
+                    at(self, p, &mut kids, &mut max);
+                }
+            }
             _ => {}
         }
         self.finish(idx, kids, max)
@@ -221,6 +226,11 @@ impl Collector {
                 }
             }
             AttrKind::Type(t) => rec(self.visit_type(ctx, *t, can_defer)),
+            AttrKind::Dialect { params, .. } => {
+                for &v in params {
+                    rec(self.visit_attr(ctx, v, can_defer, false));
+                }
+            }
             AttrKind::Location(loc) => match loc {
                 Location::Name { child: Some(c), .. }
                     if !matches!(ctx.attr_kind(*c), AttrKind::Location(Location::Unknown)) =>

@@ -289,6 +289,11 @@ impl Printer<'_> {
                 push_opaque_symbol(&mut self.out, '#', ctx.bytes(*dialect), body, None);
             }
             AttrKind::Location(_) => self.print_location(a, false),
+            AttrKind::Dialect {
+                dialect,
+                name,
+                params,
+            } => self.print_dialect_value('#', *dialect, *name, params),
         }
     }
 

@@ -8,6 +8,7 @@
 mod aliases;
 mod attrs;
 mod builtin_ops;
+mod dialect_hooks;
 mod escape;
 mod locations;
 mod numbering;
@@ -25,6 +26,7 @@ use crate::store::Ir;
 use aliases::{Aliases, Collector};
 use numbering::Numbering;
 
+pub use dialect_hooks::{DialectPrintFn, DialectPrintHooks};
 pub use escape::{is_bare_identifier, push_escaped, push_keyword_or_string, push_quoted};
 
 #[derive(Clone, Debug, Default)]

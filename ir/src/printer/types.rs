@@ -184,6 +184,11 @@ impl Printer<'_> {
                 let d = ctx.bytes(*dialect);
                 push_opaque_symbol(&mut self.out, '!', d, body.as_bytes(), Some(*pretty));
             }
+            TypeKind::Dialect {
+                dialect,
+                name,
+                params,
+            } => self.print_dialect_value('!', *dialect, *name, params),
         }
     }
 

@@ -59,6 +59,8 @@ fn run(args: &cli::Args) -> Result<bool, String> {
     let mut ctx = Context::new();
     xir_func::register(&mut ctx);
     xir_arith::register(&mut ctx);
+    xir_device::register(&mut ctx);
+    xir_graph::register(&mut ctx);
     ctx.allow_unregistered = args.allow_unregistered_dialect;
     let mut sm = SourceMgr::default();
     sm.add(SourceBuffer::new(name.as_str(), text));

@@ -1,0 +1,201 @@
+//! The device attributes of DESIGN.md §4 as `AttrKind::Dialect` values of the
+//! `device` dialect: a typed view ([`DeviceAttr`]) and constructors.
+//!
+//! Parameters, in order (absent optional parts are `unit`):
+//! - `target`: kind (string), config (dictionary), executable targets (array)
+//! - `alias`: kind (string), ordinal (i64 integer or unit)
+//! - `select`: the candidate devices, one parameter each
+//! - `fallback`, `promise`: the device (flat symbol ref)
+//! - `affinity`: device (flat symbol ref), queues (array of i64 or unit),
+//!   memory scope (string or unit)
+
+use xir::{Attr, AttrKind, Context, Ident};
+
+pub const DIALECT: &str = "device";
+
+/// A decoded device attribute.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeviceAttr<'a> {
+    Target {
+        kind: &'a [u8],
+        config: Attr,
+        executables: &'a [Attr],
+    },
+    Alias {
+        kind: &'a [u8],
+        ordinal: Option<i64>,
+    },
+    Select(&'a [Attr]),
+    Fallback(Ident),
+    Promise(Ident),
+    Affinity {
+        device: Ident,
+        queues: Option<Vec<i64>>,
+        memory: Option<&'a [u8]>,
+    },
+}
+
+impl DeviceAttr<'_> {
+    /// Whether it describes a device (everything but an affinity).
+    pub fn is_device(&self) -> bool {
+        !matches!(self, DeviceAttr::Affinity { .. })
+    }
+}
+
+fn string(ctx: &Context, a: Attr) -> Option<&[u8]> {
+    match ctx.attr_kind(a) {
+        AttrKind::String { value, .. } => Some(value),
+        _ => None,
+    }
+}
+
+fn int(ctx: &Context, a: Attr) -> Option<i64> {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+        _ => None,
+    }
+}
+
+/// The root of a flat `@name`.
+pub fn flat_symbol(ctx: &Context, a: Attr) -> Option<Ident> {
+    match ctx.attr_kind(a) {
+        AttrKind::SymbolRef { root, nested } if nested.is_empty() => Some(*root),
+        _ => None,
+    }
+}
+
+fn is_unit(ctx: &Context, a: Attr) -> bool {
+    matches!(ctx.attr_kind(a), AttrKind::Unit)
+}
+
+/// Decodes a `#device.*` attribute; `None` for anything else (or malformed params).
+pub fn decode(ctx: &Context, a: Attr) -> Option<DeviceAttr<'_>> {
+    let AttrKind::Dialect {
+        dialect,
+        name,
+        params,
+    } = ctx.attr_kind(a)
+    else {
+        return None;
+    };
+    if ctx.str(*dialect) != DIALECT {
+        return None;
+    }
+    Some(match (ctx.str(*name), params.as_slice()) {
+        ("target", &[k, config, execs]) => DeviceAttr::Target {
+            kind: string(ctx, k)?,
+            config,
+            executables: match ctx.attr_kind(execs) {
+                AttrKind::Array(v) => v,
+                _ => return None,
+            },
+        },
+        ("alias", &[k, ord]) => DeviceAttr::Alias {
+            kind: string(ctx, k)?,
+            ordinal: if is_unit(ctx, ord) {
+                None
+            } else {
+                Some(int(ctx, ord)?)
+            },
+        },
+        ("select", ps) => DeviceAttr::Select(ps),
+        ("fallback", &[s]) => DeviceAttr::Fallback(flat_symbol(ctx, s)?),
+        ("promise", &[s]) => DeviceAttr::Promise(flat_symbol(ctx, s)?),
+        ("affinity", &[s, q, m]) => DeviceAttr::Affinity {
+            device: flat_symbol(ctx, s)?,
+            queues: match ctx.attr_kind(q) {
+                AttrKind::Unit => None,
+                AttrKind::Array(v) => Some(v.iter().map(|&e| int(ctx, e)).collect::<Option<_>>()?),
+                _ => return None,
+            },
+            memory: if is_unit(ctx, m) {
+                None
+            } else {
+                Some(string(ctx, m)?)
+            },
+        },
+        _ => return None,
+    })
+}
+
+/// The device an affinity names.
+pub fn affinity_device(ctx: &Context, a: Attr) -> Option<Ident> {
+    match decode(ctx, a)? {
+        DeviceAttr::Affinity { device, .. } => Some(device),
+        _ => None,
+    }
+}
+
+pub fn make(ctx: &mut Context, name: &str, params: Vec<Attr>) -> Attr {
+    let dialect = ctx.ident(DIALECT);
+    let name = ctx.ident(name);
+    ctx.intern_attr(AttrKind::Dialect {
+        dialect,
+        name,
+        params,
+    })
+}
+
+fn symbol(ctx: &mut Context, name: &str) -> Attr {
+    let root = ctx.ident(name);
+    ctx.intern_attr(AttrKind::SymbolRef {
+        root,
+        nested: Vec::new(),
+    })
+}
+
+/// `#device.affinity<@device[, queues = [...]][, memory = "..."]>`.
+pub fn affinity(
+    ctx: &mut Context,
+    device: &str,
+    queues: Option<&[i64]>,
+    memory: Option<&str>,
+) -> Attr {
+    let s = symbol(ctx, device);
+    let q = match queues {
+        Some(qs) => {
+            let v = qs.iter().map(|&q| ctx.i64_attr(q)).collect();
+            ctx.intern_attr(AttrKind::Array(v))
+        }
+        None => ctx.unit_attr(),
+    };
+    let m = match memory {
+        Some(m) => ctx.string_attr(m),
+        None => ctx.unit_attr(),
+    };
+    make(ctx, "affinity", vec![s, q, m])
+}
+
+/// `#device.alias<"kind"[ordinal]>`.
+pub fn alias(ctx: &mut Context, kind: &str, ordinal: Option<i64>) -> Attr {
+    let k = ctx.string_attr(kind);
+    let o = match ordinal {
+        Some(o) => ctx.i64_attr(o),
+        None => ctx.unit_attr(),
+    };
+    make(ctx, "alias", vec![k, o])
+}
+
+/// `#device.select<[devices]>`.
+pub fn select(ctx: &mut Context, devices: Vec<Attr>) -> Attr {
+    make(ctx, "select", devices)
+}
+
+/// `#device.target<"kind", {config}, [executables]>`.
+pub fn target(ctx: &mut Context, kind: &str, config: Attr, executables: Vec<Attr>) -> Attr {
+    let k = ctx.string_attr(kind);
+    let e = ctx.intern_attr(AttrKind::Array(executables));
+    make(ctx, "target", vec![k, config, e])
+}
+
+/// `#device.fallback<@device>`.
+pub fn fallback(ctx: &mut Context, device: &str) -> Attr {
+    let s = symbol(ctx, device);
+    make(ctx, "fallback", vec![s])
+}
+
+/// `#device.promise<@device>`.
+pub fn promise(ctx: &mut Context, device: &str) -> Attr {
+    let s = symbol(ctx, device);
+    make(ctx, "promise", vec![s])
+}

@@ -1,0 +1,166 @@
+//! Verification of device attributes where they are used: the module attributes
+//! `device.targets` / `device.default` / `device.host`, `device.affinity` on ops,
+//! and (once `device.global`s exist) that every affinity names one of them.
+
+use crate::attrs::{affinity_device, decode, DeviceAttr};
+use rustc_hash::FxHashSet;
+use xir::ods::verify::op_error;
+use xir::printer::attr_to_string;
+use xir::symbol::symbol_name;
+use xir::{Attr, AttrKind, Context, Diagnostic, Ident, Ir, Op};
+
+/// The `device` dialect's verifier of discardable `device.*` attributes.
+pub fn verify_device_attr(
+    ctx: &Context,
+    ir: &Ir,
+    op: Op,
+    key: Ident,
+    value: Attr,
+) -> Result<(), Diagnostic> {
+    let err = |m: String| Err(op_error(ctx, ir, op, m));
+    match ctx.str(key) {
+        "device.targets" => {
+            let AttrKind::Dictionary(entries) = ctx.attr_kind(value) else {
+                return err(format!(
+                    "'device.targets' must be a dictionary of devices, got {}",
+                    attr_to_string(ctx, value)
+                ));
+            };
+            for &(name, d) in entries {
+                match decode(ctx, d) {
+                    Some(DeviceAttr::Fallback(other)) if !entries.iter().any(|e| e.0 == other) => {
+                        return err(format!(
+                            "device '{}' falls back to undeclared device '@{}'",
+                            ctx.str(name),
+                            ctx.str(other)
+                        ));
+                    }
+                    Some(dev) if dev.is_device() => {}
+                    _ => {
+                        return err(format!(
+                            "device '{}' must be a device attribute, got {}",
+                            ctx.str(name),
+                            attr_to_string(ctx, d)
+                        ))
+                    }
+                }
+            }
+            Ok(())
+        }
+        k @ ("device.default" | "device.host") => {
+            let Some(dev) = affinity_device(ctx, value) else {
+                return err(format!(
+                    "'{k}' must be a #device.affinity, got {}",
+                    attr_to_string(ctx, value)
+                ));
+            };
+            if !declared_device(ctx, ir, op, dev) {
+                return err(format!("'{k}' names undeclared device '@{}'", ctx.str(dev)));
+            }
+            Ok(())
+        }
+        "device.affinity" => match affinity_device(ctx, value) {
+            Some(_) => Ok(()),
+            None => err(format!(
+                "'device.affinity' must be a #device.affinity, got {}",
+                attr_to_string(ctx, value)
+            )),
+        },
+        _ => Ok(()),
+    }
+}
+
+/// Whether `dev` is a key of the op's `device.targets` or a `device.global` in its body.
+fn declared_device(ctx: &Context, ir: &Ir, op: Op, dev: Ident) -> bool {
+    if let Some(t) = xir::symbol::op_attr(ctx, ir, op, "device.targets") {
+        if ctx.dict_entries(t).iter().any(|e| e.0 == dev) {
+            return true;
+        }
+    }
+    globals_in(ctx, ir, op).contains(ctx.bytes(dev))
+}
+
+/// The names of the `device.global`s directly in `table`'s body.
+fn globals_in<'c>(ctx: &'c Context, ir: &Ir, table: Op) -> FxHashSet<&'c [u8]> {
+    let mut out = FxHashSet::default();
+    for &r in ir.regions(table) {
+        for b in ir.region_blocks(r) {
+            for o in ir.block_ops(b) {
+                if ctx.str(ir.op(o).name) == "device.global" {
+                    if let Some(n) = symbol_name(ctx, ir, o) {
+                        out.insert(n);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `device.global`: the value is a device, not an affinity. The first global of
+/// its block also checks, once for the whole symbol table, that every affinity
+/// attribute nested anywhere in it names a declared `device.global`.
+pub fn verify_global(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let mut prev = ir.prev_op(op);
+    while let Some(p) = prev {
+        if ir.op(p).name == ir.op(op).name {
+            return Ok(());
+        }
+        prev = ir.prev_op(p);
+    }
+    let Some(table) = ir.parent_op(op) else {
+        return Ok(());
+    };
+    let names = globals_in(ctx, ir, table);
+    let mut seen: FxHashSet<Attr> = FxHashSet::default();
+    for o in xir::walk::preorder(ir, table) {
+        let d = ir.op(o);
+        let mut stack: Vec<Attr> = ctx.dict_entries(d.attrs).iter().map(|e| e.1).collect();
+        if let Some(p) = d.properties {
+            stack.extend(ctx.dict_entries(p).iter().map(|e| e.1));
+        }
+        while let Some(a) = stack.pop() {
+            if !seen.insert(a) {
+                continue;
+            }
+            match ctx.attr_kind(a) {
+                AttrKind::Array(v) => stack.extend(v.iter().copied()),
+                AttrKind::Dictionary(v) => stack.extend(v.iter().map(|e| e.1)),
+                AttrKind::Dialect { params, .. } => {
+                    let named = match decode(ctx, a) {
+                        Some(DeviceAttr::Affinity { device, .. }) => Some(device),
+                        Some(DeviceAttr::Fallback(device)) => Some(device),
+                        _ => None,
+                    };
+                    if let Some(dev) = named {
+                        if !names.contains(ctx.bytes(dev)) {
+                            // Reported at the first op that uses it.
+                            return Err(op_error(
+                                ctx,
+                                ir,
+                                o,
+                                format!(
+                                    "{} names '@{}', which is no device.global",
+                                    if matches!(decode(ctx, a), Some(DeviceAttr::Fallback(_))) {
+                                        "fallback"
+                                    } else {
+                                        "affinity"
+                                    },
+                                    ctx.str(dev)
+                                ),
+                            ));
+                        }
+                    }
+                    stack.extend(params.iter().copied());
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `device.global`'s value must describe a device.
+pub fn verify_global_value(ctx: &Context, a: Attr) -> bool {
+    decode(ctx, a).is_some_and(|d| d.is_device())
+}

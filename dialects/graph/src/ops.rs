@@ -1,0 +1,322 @@
+//! The declarations of the graph ops (DESIGN.md §3): operand and property names
+//! are fixed by the generic form that frontends emit.
+
+use crate::{fold, syntax, verify};
+use xir::dialect::Traits;
+use xir::ods::constraints::{ANY_TYPE, I1, I64_ATTR, INDEX};
+use xir::ods::{
+    Arity, AttrConstraint, AttrForm, AttrSpec, OpSpec, RegionSpec, TypeRule, ValueSpec,
+};
+use xir::types::{FloatKind, Signedness, TypeKind};
+use xir::{AttrKind, Context, Type};
+use xir_device::AFFINITY_ATTR;
+
+fn is_element(ctx: &Context, t: Type) -> bool {
+    match ctx.type_kind(t) {
+        TypeKind::Float(k) => matches!(k, FloatKind::F16 | FloatKind::F32 | FloatKind::F64),
+        TypeKind::Integer {
+            width: 32 | 64,
+            signedness: Signedness::Signless,
+        } => true,
+        _ => false,
+    }
+}
+
+/// A ranked tensor of f16/f32/f64/i32/i64.
+pub const TENSOR: xir::ods::TypeConstraint = xir::ods::TypeConstraint {
+    desc: "ranked tensor of 16-bit float or 32-bit float or 64-bit float or 32-bit signless integer or 64-bit signless integer values",
+    check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::RankedTensor { element, .. } if is_element(ctx, *element)),
+};
+
+/// `array<i64: ...>`.
+pub const I64_ARRAY_ATTR: AttrConstraint = AttrConstraint {
+    desc: "i64 dense array attribute",
+    storage: |ctx, a| matches!(ctx.attr_kind(a), AttrKind::DenseArray { .. }),
+    check: |ctx, a| {
+        matches!(ctx.attr_kind(a), AttrKind::DenseArray { element, .. }
+            if matches!(ctx.type_kind(*element), TypeKind::Integer { width: 64, .. }))
+    },
+    form: AttrForm::Generic,
+    value_type: None,
+};
+
+/// Dense int or float elements.
+pub const ELEMENTS_ATTR: AttrConstraint = AttrConstraint {
+    desc: "constant vector/tensor attribute",
+    storage: |ctx, a| {
+        matches!(
+            ctx.attr_kind(a),
+            AttrKind::DenseElements { .. } | AttrKind::DenseResource { .. }
+        )
+    },
+    check: |ctx, a| {
+        matches!(
+            ctx.attr_kind(a),
+            AttrKind::DenseElements { .. } | AttrKind::DenseResource { .. }
+        )
+    },
+    form: AttrForm::Generic,
+    value_type: None,
+};
+
+const fn v(name: &'static str) -> ValueSpec {
+    ValueSpec {
+        name,
+        arity: Arity::Single,
+        ty: TENSOR,
+    }
+}
+
+const fn attr(name: &'static str, constraint: AttrConstraint) -> AttrSpec {
+    AttrSpec {
+        name,
+        constraint,
+        optional: false,
+    }
+}
+
+const PURE_SAME: Traits = Traits(Traits::PURE.0 | Traits::SAME_OPERANDS_AND_RESULT_TYPE.0);
+
+pub static CONSTANT: OpSpec = OpSpec {
+    results: &[v("result")],
+    attrs: &[attr("value", ELEMENTS_ATTR)],
+    traits: Traits(Traits::PURE.0 | Traits::CONSTANT_LIKE.0),
+    same_types: &[&["value", "result"]],
+    format: Some("attr-dict $value"),
+    ..OpSpec::new("graph.constant")
+};
+
+macro_rules! binary {
+    ($id:ident, $name:literal) => {
+        pub static $id: OpSpec = OpSpec {
+            operands: &[v("lhs"), v("rhs")],
+            results: &[v("result")],
+            traits: PURE_SAME,
+            fold: Some(fold::fold_binary),
+            format: Some("$lhs `,` $rhs attr-dict `:` type($result)"),
+            ..OpSpec::new($name)
+        };
+    };
+}
+
+binary!(ADD, "graph.add");
+binary!(SUB, "graph.sub");
+binary!(MUL, "graph.mul");
+binary!(DIV, "graph.div");
+binary!(MAX, "graph.max");
+
+macro_rules! unary {
+    ($id:ident, $name:literal) => {
+        pub static $id: OpSpec = OpSpec {
+            operands: &[v("input")],
+            results: &[v("result")],
+            traits: PURE_SAME,
+            fold: Some(fold::fold_unary),
+            format: Some("$input attr-dict `:` type($result)"),
+            ..OpSpec::new($name)
+        };
+    };
+}
+
+unary!(NEG, "graph.neg");
+unary!(EXP, "graph.exp");
+unary!(TANH, "graph.tanh");
+unary!(RELU, "graph.relu");
+
+pub static MATMUL: OpSpec = OpSpec {
+    operands: &[v("lhs"), v("rhs")],
+    results: &[v("result")],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_shaped),
+    format: Some("$lhs `,` $rhs attr-dict `:` functional-type(operands, results)"),
+    ..OpSpec::new("graph.matmul")
+};
+
+const I64_LIST: xir::ods::CustomDirective = syntax::I64_LIST;
+
+pub static TRANSPOSE: OpSpec = OpSpec {
+    operands: &[v("input")],
+    results: &[v("result")],
+    attrs: &[attr("permutation", I64_ARRAY_ATTR)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_shaped),
+    format: Some("$input `permutation` `=` custom<I64List>($permutation) attr-dict `:` type($input) `->` type($result)"),
+    custom: &[I64_LIST],
+    ..OpSpec::new("graph.transpose")
+};
+
+pub static RESHAPE: OpSpec = OpSpec {
+    operands: &[v("input")],
+    results: &[v("result")],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_shaped),
+    format: Some("$input attr-dict `:` type($input) `->` type($result)"),
+    ..OpSpec::new("graph.reshape")
+};
+
+pub static BROADCAST: OpSpec = OpSpec {
+    operands: &[v("input")],
+    results: &[v("result")],
+    attrs: &[attr("dimensions", I64_ARRAY_ATTR)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_shaped),
+    format: Some("$input `dimensions` `=` custom<I64List>($dimensions) attr-dict `:` type($input) `->` type($result)"),
+    custom: &[I64_LIST],
+    ..OpSpec::new("graph.broadcast")
+};
+
+macro_rules! reduce {
+    ($id:ident, $name:literal) => {
+        pub static $id: OpSpec = OpSpec {
+            operands: &[v("input")],
+            results: &[v("result")],
+            attrs: &[attr("axes", I64_ARRAY_ATTR)],
+            traits: Traits::PURE,
+            verify: Some(verify::verify_shaped),
+            format: Some("$input `axes` `=` custom<I64List>($axes) attr-dict `:` type($input) `->` type($result)"),
+            custom: &[I64_LIST],
+            ..OpSpec::new($name)
+        };
+    };
+}
+
+reduce!(REDUCE_SUM, "graph.reduce_sum");
+reduce!(REDUCE_MAX, "graph.reduce_max");
+
+pub static CONCAT: OpSpec = OpSpec {
+    operands: &[ValueSpec {
+        name: "inputs",
+        arity: Arity::Variadic,
+        ty: TENSOR,
+    }],
+    results: &[v("result")],
+    attrs: &[attr("axis", I64_ATTR)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_shaped),
+    format: Some("$inputs `axis` `=` $axis attr-dict `:` functional-type(operands, results)"),
+    ..OpSpec::new("graph.concat")
+};
+
+pub static SLICE: OpSpec = OpSpec {
+    operands: &[v("input")],
+    results: &[v("result")],
+    attrs: &[attr("start", I64_ARRAY_ATTR), attr("strides", I64_ARRAY_ATTR)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_shaped),
+    format: Some("$input `start` `=` custom<I64List>($start) `strides` `=` custom<I64List>($strides) attr-dict `:` type($input) `->` type($result)"),
+    custom: &[I64_LIST],
+    ..OpSpec::new("graph.slice")
+};
+
+pub static DIM: OpSpec = OpSpec {
+    operands: &[v("input")],
+    results: &[ValueSpec {
+        name: "result",
+        arity: Arity::Single,
+        ty: INDEX,
+    }],
+    attrs: &[attr("index", I64_ATTR)],
+    traits: Traits::PURE,
+    type_rules: &[TypeRule {
+        lhs: "input",
+        rhs: "result",
+        desc: "result is index",
+        infer: |ctx, _| Some(vec![ctx.index_type()]),
+        matches: |ctx, _, r| matches!(r, [t] if matches!(ctx.type_kind(*t), TypeKind::Index)),
+    }],
+    verify: Some(verify::verify_shaped),
+    format: Some("$input `,` $index attr-dict `:` type($input)"),
+    ..OpSpec::new("graph.dim")
+};
+
+pub static IF: OpSpec = OpSpec {
+    operands: &[ValueSpec {
+        name: "condition",
+        arity: Arity::Single,
+        ty: I1,
+    }],
+    results: &[ValueSpec {
+        name: "results",
+        arity: Arity::Variadic,
+        ty: ANY_TYPE,
+    }],
+    regions: &[
+        RegionSpec {
+            name: "then",
+            variadic: false,
+        },
+        RegionSpec {
+            name: "else",
+            variadic: false,
+        },
+    ],
+    traits: Traits(Traits::SINGLE_BLOCK.0 | Traits::NO_REGION_ARGUMENTS.0),
+    verify: Some(verify::verify_if),
+    format: Some("custom<Condition>($condition) (`->` `(` type($results)^ `)`)? $then `` custom<ElseRegion>($else) attr-dict"),
+    custom: &[syntax::CONDITION, syntax::ELSE_REGION],
+    ..OpSpec::new("graph.if")
+};
+
+pub static YIELD: OpSpec = OpSpec {
+    operands: &[ValueSpec {
+        name: "operands",
+        arity: Arity::Variadic,
+        ty: ANY_TYPE,
+    }],
+    traits: Traits(Traits::TERMINATOR.0 | Traits::RETURN_LIKE.0 | Traits::PURE.0),
+    parents: &["graph.if"],
+    format: Some("attr-dict ($operands^ `:` type($operands))?"),
+    ..OpSpec::new("graph.yield")
+};
+
+pub static ON_DEVICE: OpSpec = OpSpec {
+    operands: &[v("input")],
+    results: &[v("result")],
+    attrs: &[attr("affinity", AFFINITY_ATTR)],
+    same_types: &[&["input", "result"]],
+    format: Some("$input `on` $affinity attr-dict `:` type($result)"),
+    ..OpSpec::new("graph.on_device")
+};
+
+pub static TRANSFER: OpSpec = OpSpec {
+    operands: &[v("input")],
+    results: &[v("result")],
+    attrs: &[
+        AttrSpec {
+            name: "source",
+            constraint: AFFINITY_ATTR,
+            optional: true,
+        },
+        attr("target", AFFINITY_ATTR),
+    ],
+    same_types: &[&["input", "result"]],
+    format: Some("$input (`from` $source^)? `to` $target attr-dict `:` type($result)"),
+    ..OpSpec::new("graph.transfer")
+};
+
+/// Every op of the dialect.
+pub static OPS: [&OpSpec; 23] = [
+    &ADD,
+    &BROADCAST,
+    &CONCAT,
+    &CONSTANT,
+    &DIM,
+    &DIV,
+    &EXP,
+    &IF,
+    &MATMUL,
+    &MAX,
+    &MUL,
+    &NEG,
+    &ON_DEVICE,
+    &REDUCE_MAX,
+    &REDUCE_SUM,
+    &RELU,
+    &RESHAPE,
+    &SLICE,
+    &SUB,
+    &TANH,
+    &TRANSFER,
+    &TRANSPOSE,
+    &YIELD,
+];

@@ -1,0 +1,161 @@
+//! The verifiers of the graph ops: shape inference checked against the result
+//! types, with messages that name the mismatch.
+
+use crate::shape;
+use crate::syntax::i64_values;
+use xir::ods::verify::op_error;
+use xir::printer::type_to_string;
+use xir::symbol::op_attr;
+use xir::types::TypeKind;
+use xir::{AttrKind, Context, Diagnostic, Ir, Op, Type};
+
+fn tensor(ctx: &Context, t: Type) -> Option<(&[i64], Type)> {
+    match ctx.type_kind(t) {
+        TypeKind::RankedTensor { shape, element, .. } => Some((shape, *element)),
+        _ => None,
+    }
+}
+
+fn tensor_str(ctx: &Context, shape: &[i64], element: Type) -> String {
+    let mut s = String::from("tensor<");
+    for &d in shape {
+        s.push_str(&shape::dim_str(d));
+        s.push('x');
+    }
+    s.push_str(&type_to_string(ctx, element));
+    s.push('>');
+    s
+}
+
+/// matmul, transpose, reshape, broadcast, reduce_*, concat, slice, dim.
+pub fn verify_shaped(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let err = |m: String| Err(op_error(ctx, ir, op, m));
+    let name = ctx.str(ir.op(op).name);
+    let mut ins = Vec::new();
+    for v in ir.operands(op) {
+        match tensor(ctx, ir.value_type(v)) {
+            Some(t) => ins.push(t),
+            None => return Ok(()),
+        }
+    }
+    let Some(&(in0, elem)) = ins.first() else {
+        return Ok(());
+    };
+    for &(_, e) in &ins[1..] {
+        if e != elem {
+            return err(format!(
+                "element types differ: {} vs {}",
+                type_to_string(ctx, elem),
+                type_to_string(ctx, e)
+            ));
+        }
+    }
+    let result = ir.results(op).first().map(|&r| ir.value_type(r));
+    if name == "graph.dim" {
+        let index = int_attr(ctx, ir, op, "index").unwrap_or(0);
+        return shape::dim(in0, index).or_else(err);
+    }
+    let Some((out, out_elem)) = result.and_then(|t| tensor(ctx, t)) else {
+        return Ok(());
+    };
+    if out_elem != elem {
+        return err(format!(
+            "element types differ: {} vs {}",
+            type_to_string(ctx, elem),
+            type_to_string(ctx, out_elem)
+        ));
+    }
+    let arr = |key: &str| {
+        op_attr(ctx, ir, op, key)
+            .and_then(|a| i64_values(ctx, a))
+            .unwrap_or_default()
+    };
+    let inferred = match name {
+        "graph.matmul" => shape::matmul(in0, ins[1].0),
+        "graph.transpose" => shape::transpose(in0, &arr("permutation")),
+        "graph.reduce_sum" | "graph.reduce_max" => shape::reduce(in0, &arr("axes")),
+        "graph.concat" => {
+            let shapes: Vec<&[i64]> = ins.iter().map(|t| t.0).collect();
+            shape::concat(&shapes, int_attr(ctx, ir, op, "axis").unwrap_or(0))
+        }
+        "graph.reshape" => return shape::reshape(in0, out).or_else(err),
+        "graph.broadcast" => return shape::broadcast(in0, &arr("dimensions"), out).or_else(err),
+        "graph.slice" => {
+            return shape::slice(in0, &arr("start"), &arr("strides"), out).or_else(err)
+        }
+        _ => return Ok(()),
+    };
+    let inferred = match inferred {
+        Ok(s) => s,
+        Err(m) => return err(m),
+    };
+    if !shape::matches(&inferred, out) {
+        return err(format!(
+            "result type '{}' does not match the inferred type '{}'",
+            tensor_str(ctx, out, out_elem),
+            tensor_str(ctx, &inferred, elem)
+        ));
+    }
+    Ok(())
+}
+
+fn int_attr(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Option<i64> {
+    match ctx.attr_kind(op_attr(ctx, ir, op, key)?) {
+        AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+        _ => None,
+    }
+}
+
+/// `graph.if`: an else region when there are results; each region yields the
+/// result types.
+pub fn verify_if(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let results: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
+    for (i, &r) in ir.regions(op).iter().enumerate() {
+        let which = if i == 0 { "then" } else { "else" };
+        let Some(b) = ir.entry_block(r) else {
+            if !results.is_empty() {
+                return Err(op_error(
+                    ctx,
+                    ir,
+                    op,
+                    format!("must have a {which} region when it has results"),
+                ));
+            }
+            continue;
+        };
+        let Some(t) = ir.last_op(b) else {
+            continue;
+        };
+        if ctx.str(ir.op(t).name) != "graph.yield" {
+            continue;
+        }
+        let yielded: Vec<Type> = ir.operands(t).map(|v| ir.value_type(v)).collect();
+        if yielded.len() != results.len() {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "{which} region yields {} values, but the op has {} results",
+                    yielded.len(),
+                    results.len()
+                ),
+            ));
+        }
+        for (k, (&y, &r)) in yielded.iter().zip(&results).enumerate() {
+            if y != r {
+                return Err(op_error(
+                    ctx,
+                    ir,
+                    op,
+                    format!(
+                        "{which} region yields '{}' for result {k} of type '{}'",
+                        type_to_string(ctx, y),
+                        type_to_string(ctx, r)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}

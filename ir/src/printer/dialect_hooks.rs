@@ -1,0 +1,62 @@
+//! Printers of dialect attributes and types (`AttrKind::Dialect`,
+//! `TypeKind::Dialect`), keyed by dialect namespace, mirroring the parse hooks.
+//! The printer writes `#dialect.name` (`!dialect.name`); the hook writes the rest
+//! through the [`Printer`] methods, so nested attributes and types get aliases.
+
+use super::Printer;
+use crate::entity::{Attr, Ident};
+use rustc_hash::FxHashMap;
+
+/// Writes the body of a dialect attribute or type after `#dialect.name`.
+pub type DialectPrintFn = fn(p: &mut Printer<'_>, name: Ident, params: &[Attr]);
+
+#[derive(Default)]
+pub struct DialectPrintHooks {
+    /// Attribute printers by dialect namespace (`device`).
+    pub attrs: FxHashMap<Ident, DialectPrintFn>,
+    /// Type printers by dialect namespace (`hal`).
+    pub types: FxHashMap<Ident, DialectPrintFn>,
+}
+
+impl Printer<'_> {
+    /// `#dialect.name` or `!dialect.name`, then the registered hook's body, or
+    /// `<p0, p1>` (absent `unit` parameters skipped) without one.
+    pub(super) fn print_dialect_value(
+        &mut self,
+        sigil: char,
+        dialect: Ident,
+        name: Ident,
+        params: &[Attr],
+    ) {
+        let ctx = self.ctx;
+        self.out.push(sigil);
+        self.out.push_str(ctx.str(dialect));
+        self.out.push('.');
+        self.out.push_str(ctx.str(name));
+        let hooks = &ctx.registry.dialect_print_hooks;
+        let hook = if sigil == '#' {
+            hooks.attrs.get(&dialect)
+        } else {
+            hooks.types.get(&dialect)
+        };
+        if let Some(h) = hook {
+            return h(self, name, params);
+        }
+        let present: Vec<Attr> = params
+            .iter()
+            .copied()
+            .filter(|&a| !matches!(ctx.attr_kind(a), crate::attributes::AttrKind::Unit))
+            .collect();
+        if present.is_empty() {
+            return;
+        }
+        self.out.push('<');
+        for (i, a) in present.into_iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            self.print_attr(a);
+        }
+        self.out.push('>');
+    }
+}
