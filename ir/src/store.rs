@@ -25,7 +25,7 @@ impl Span {
 #[derive(Clone, Debug)]
 pub struct OpData {
     pub name: Ident,
-    pub(crate) operands: SmallVec<[Use; 3]>,
+    operands: Span,
     results: Span,
     /// Inherent attributes (`<{...}>`); for unregistered ops any attribute.
     pub properties: Option<Attr>,
@@ -111,6 +111,9 @@ pub struct Ir {
     values: Vec<ValueData>,
     uses: Vec<UseData>,
     free_uses: Vec<Use>,
+    /// Operand lists; a list that changes length moves to the end (the old slots
+    /// become garbage, as in an arena).
+    operand_lists: Vec<Use>,
     result_lists: Vec<Value>,
     region_lists: Vec<Region>,
     successors: FxHashMap<Op, Box<[Block]>>,
@@ -190,7 +193,7 @@ impl Ir {
         }
         self.ops.push(OpData {
             name: st.name,
-            operands: SmallVec::new(),
+            operands: Span::default(),
             results,
             properties: st.properties,
             attrs: st.attrs,
@@ -202,10 +205,7 @@ impl Ir {
             erased: false,
             has_successors,
         });
-        for (i, v) in st.operands.into_iter().enumerate() {
-            let u = self.new_use(v, op, i as u32);
-            self.ops[op.index()].operands.push(u);
-        }
+        self.set_operands(op, &st.operands);
         op
     }
 
@@ -319,36 +319,55 @@ impl Ir {
     // ---- op accessors ----
 
     pub fn operand(&self, op: Op, i: usize) -> Value {
-        self.uses[self.ops[op.index()].operands[i].index()].value
+        self.uses[self.operand_uses(op)[i].index()].value
+    }
+
+    #[inline]
+    fn operand_uses(&self, op: Op) -> &[Use] {
+        &self.operand_lists[self.ops[op.index()].operands.range()]
     }
 
     pub fn num_operands(&self, op: Op) -> usize {
-        self.ops[op.index()].operands.len()
+        self.ops[op.index()].operands.len as usize
     }
 
     pub fn operands(&self, op: Op) -> impl ExactSizeIterator<Item = Value> + '_ {
-        self.ops[op.index()]
-            .operands
+        self.operand_uses(op)
             .iter()
             .map(move |u| self.uses[u.index()].value)
     }
 
     pub fn set_operand(&mut self, op: Op, i: usize, v: Value) {
-        let u = self.ops[op.index()].operands[i];
+        let u = self.operand_uses(op)[i];
         self.unlink_use(u);
         self.link_use(u, v);
     }
 
     /// Replaces the whole operand list.
     pub fn set_operands(&mut self, op: Op, values: &[Value]) {
-        let old = std::mem::take(&mut self.ops[op.index()].operands);
-        for u in old {
-            self.unlink_use(u);
-            self.free_uses.push(u);
+        self.drop_operands(op);
+        let mut span = self.ops[op.index()].operands;
+        if span.len as usize != values.len() {
+            span = Span {
+                start: self.operand_lists.len() as u32,
+                len: values.len() as u32,
+            };
+            self.operand_lists
+                .resize(self.operand_lists.len() + values.len(), Use(0));
+            self.ops[op.index()].operands = span;
         }
         for (i, &v) in values.iter().enumerate() {
             let u = self.new_use(v, op, i as u32);
-            self.ops[op.index()].operands.push(u);
+            self.operand_lists[span.start as usize + i] = u;
+        }
+    }
+
+    /// Unlinks and frees the uses of an op's operands (the list keeps its length).
+    fn drop_operands(&mut self, op: Op) {
+        for i in self.ops[op.index()].operands.range() {
+            let u = self.operand_lists[i];
+            self.unlink_use(u);
+            self.free_uses.push(u);
         }
     }
 
@@ -578,11 +597,8 @@ impl Ir {
         self.remove_op(op);
         let mut stack = vec![op];
         while let Some(op) = stack.pop() {
-            let operands = std::mem::take(&mut self.ops[op.index()].operands);
-            for u in operands {
-                self.unlink_use(u);
-                self.free_uses.push(u);
-            }
+            self.drop_operands(op);
+            self.ops[op.index()].operands = Span::default();
             self.ops[op.index()].erased = true;
             if self.ops[op.index()].has_successors {
                 self.set_successors(op, &[]);

@@ -80,6 +80,13 @@ fn use_lists_and_replace_all_uses() {
     assert_eq!(t.ir.uses(vb).count(), 1);
     t.ir.set_operands(u1, &[]);
     assert!(!t.ir.has_uses(va) && !t.ir.has_uses(vb));
+    // Growing an operand list moves it; uses follow.
+    t.ir.set_operands(u1, &[va, vb, va, vb, va]);
+    assert_eq!(t.ir.num_operands(u1), 5);
+    assert_eq!(t.ir.uses(va).count(), 3);
+    assert_eq!(t.ir.operand(u1, 4), va);
+    t.ir.erase_op(u1);
+    assert!(!t.ir.has_uses(va) && !t.ir.has_uses(vb));
 }
 
 #[test]
