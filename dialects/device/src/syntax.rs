@@ -90,7 +90,7 @@ pub fn parse_device_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attr> {
             let list = p.parse_attribute(None)?;
             let elems = match p.ctx.attr_kind(list) {
                 AttrKind::Array(v) => v.clone(),
-                _ => return p.error_at(list_at, "expected a list of devices"),
+                _ => Vec::new(),
             };
             if elems.is_empty() {
                 return p.error_at(list_at, "#device.select needs at least one device");

@@ -39,6 +39,9 @@ pub fn verify_shaped(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
         }
     }
     let Some(&(in0, elem)) = ins.first() else {
+        if name == "graph.concat" {
+            return err("requires at least one input".into());
+        }
         return Ok(());
     };
     for &(_, e) in &ins[1..] {
@@ -118,7 +121,10 @@ pub fn verify_if(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
                     ctx,
                     ir,
                     op,
-                    format!("must have a {which} region when it has results"),
+                    format!(
+                        "must have {} {which} region when it has results",
+                        ["a", "an"][i.min(1)]
+                    ),
                 ));
             }
             continue;
