@@ -10,17 +10,57 @@ use crate::entity::{Block, Op, Region};
 use crate::store::Ir;
 use rustc_hash::FxHashMap;
 
+#[derive(Copy, Clone, Debug, Default)]
+pub struct VerifyOptions {
+    /// Attach MLIR's `see current operation: ...` note (generic form) to errors
+    /// reported on an op; mlir-opt does so except under `--verify-diagnostics`.
+    pub print_op_on_diagnostic: bool,
+}
+
 /// Verifies `root` and everything nested in it.
 pub fn verify(ctx: &Context, ir: &Ir, root: Op) -> Vec<Diagnostic> {
+    verify_with(ctx, ir, root, VerifyOptions::default())
+}
+
+pub fn verify_with(ctx: &Context, ir: &Ir, root: Op, opts: VerifyOptions) -> Vec<Diagnostic> {
     match verify_structure(ctx, ir, root).and_then(|()| verify_dominance(ctx, ir, root)) {
         Ok(()) => Vec::new(),
-        Err(d) => vec![d],
+        Err((mut d, op)) => {
+            if let (Some(op), true) = (op, opts.print_op_on_diagnostic) {
+                let popts = crate::printer::PrintOptions {
+                    generic: true,
+                    ..Default::default()
+                };
+                let text = crate::printer::op_to_string(ctx, ir, op, &popts);
+                let sep = if text.contains('\n') { "\n" } else { "" };
+                d.notes.insert(
+                    0,
+                    Diagnostic {
+                        severity: crate::diag::Severity::Note,
+                        loc: ir.op(op).loc,
+                        message: format!("see current operation: {sep}{text}"),
+                        notes: Vec::new(),
+                    },
+                );
+            }
+            vec![d]
+        }
     }
 }
 
-fn op_error(ctx: &Context, ir: &Ir, op: Op, msg: impl std::fmt::Display) -> Diagnostic {
+/// A verification error and the op it is reported on (for the op note).
+type Failure = (Diagnostic, Option<Op>);
+
+fn op_error(ctx: &Context, ir: &Ir, op: Op, msg: impl std::fmt::Display) -> Failure {
     let d = ir.op(op);
-    Diagnostic::error(d.loc, format!("'{}' op {}", ctx.str(d.name), msg))
+    (
+        Diagnostic::error(d.loc, format!("'{}' op {}", ctx.str(d.name), msg)),
+        Some(op),
+    )
+}
+
+fn at(op: Op) -> impl FnOnce(Diagnostic) -> Failure {
+    move |d| (d, Some(op))
 }
 
 /// Unregistered ops may be terminators and may hold graph regions.
@@ -40,7 +80,7 @@ fn may_be_valid_without_terminator(ctx: &Context, ir: &Ir, b: Block) -> bool {
     }
 }
 
-fn verify_structure(ctx: &Context, ir: &Ir, root: Op) -> Result<(), Diagnostic> {
+fn verify_structure(ctx: &Context, ir: &Ir, root: Op) -> Result<(), Failure> {
     let mut stack = vec![root];
     while let Some(op) = stack.pop() {
         verify_op(ctx, ir, op)?;
@@ -55,7 +95,7 @@ fn verify_structure(ctx: &Context, ir: &Ir, root: Op) -> Result<(), Diagnostic> 
     Ok(())
 }
 
-fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Failure> {
     let data = ir.op(op);
     let def = ctx.registry.op_def(data.name);
     let traits = ctx.op_traits(data.name);
@@ -63,12 +103,12 @@ fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
         let full = ctx.str(data.name);
         let dialect = full.split('.').next().unwrap_or("");
         if ctx.registry.dialect(dialect).is_some_and(|d| !d.open) {
-            return Err(Diagnostic::error(
+            return Err(at(op)(Diagnostic::error(
                 data.loc,
                 format!(
                     "unregistered operation '{full}' found in dialect ('{dialect}') that does not allow unknown operations"
                 ),
-            ));
+            )));
         }
     }
     if traits.contains(Traits::ISOLATED_FROM_ABOVE) {
@@ -122,16 +162,16 @@ fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
             verify_symbol_table(ctx, ir, op)?;
         }
         if let Some(f) = def.verify {
-            f(ctx, ir, op)?;
+            f(ctx, ir, op).map_err(at(op))?;
         }
     }
-    verify_dialect_attrs(ctx, ir, op)?;
+    verify_dialect_attrs(ctx, ir, op).map_err(at(op))?;
     for &r in ir.regions(op) {
         if let Some(entry) = ir.entry_block(r) {
             if has_predecessor(ir, r, entry) {
-                return Err(Diagnostic::error(
-                    data.loc,
-                    "entry block of region may not have predecessors",
+                return Err((
+                    Diagnostic::error(data.loc, "entry block of region may not have predecessors"),
+                    None,
                 ));
             }
         }
@@ -157,7 +197,7 @@ fn verify_dialect_attrs(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic
 
 /// No op nested in `iso` (outside nested isolated ops, which check themselves) uses a
 /// value defined outside `iso`.
-fn verify_isolated(ctx: &Context, ir: &Ir, iso: Op) -> Result<(), Diagnostic> {
+fn verify_isolated(ctx: &Context, ir: &Ir, iso: Op) -> Result<(), Failure> {
     let mut stack: Vec<Op> = Vec::new();
     for &r in ir.regions(iso) {
         for b in ir.region_blocks(r) {
@@ -167,10 +207,9 @@ fn verify_isolated(ctx: &Context, ir: &Ir, iso: Op) -> Result<(), Diagnostic> {
     while let Some(op) = stack.pop() {
         for v in ir.operands(op) {
             if !defined_inside(ir, v, iso) {
-                return Err(
-                    op_error(ctx, ir, op, "using value defined outside the region")
-                        .with_note(ir.op(iso).loc, "required by region isolation constraints"),
-                );
+                let (d, at_op) = op_error(ctx, ir, op, "using value defined outside the region");
+                let d = d.with_note(ir.op(iso).loc, "required by region isolation constraints");
+                return Err((d, at_op));
             }
         }
         if !ctx
@@ -211,7 +250,7 @@ fn has_predecessor(ir: &Ir, r: Region, target: Block) -> bool {
     })
 }
 
-fn verify_block(ctx: &Context, ir: &Ir, b: Block) -> Result<(), Diagnostic> {
+fn verify_block(ctx: &Context, ir: &Ir, b: Block) -> Result<(), Failure> {
     let Some(last) = ir.last_op(b) else {
         if may_be_valid_without_terminator(ctx, ir, b) {
             return Ok(());
@@ -220,17 +259,17 @@ fn verify_block(ctx: &Context, ir: &Ir, b: Block) -> Result<(), Diagnostic> {
             .block_parent_op(b)
             .map(|p| ir.op(p).loc)
             .unwrap_or(ctx.unknown_loc());
-        return Err(Diagnostic::error(
-            loc,
-            "empty block: expect at least a terminator",
+        return Err((
+            Diagnostic::error(loc, "empty block: expect at least a terminator"),
+            None,
         ));
     };
     for op in ir.block_ops(b) {
         if !ir.successors(op).is_empty() && op != last {
-            return Err(Diagnostic::error(
+            return Err(at(op)(Diagnostic::error(
                 ir.op(op).loc,
                 "operation with block successors must terminate its parent block",
-            ));
+            )));
         }
     }
     let region = ir.block_parent(b);
@@ -247,16 +286,16 @@ fn verify_block(ctx: &Context, ir: &Ir, b: Block) -> Result<(), Diagnostic> {
     if may_be_valid_without_terminator(ctx, ir, b) || might_be_terminator(ctx, ir, last) {
         return Ok(());
     }
-    Err(Diagnostic::error(
+    Err(at(last)(Diagnostic::error(
         ir.op(last).loc,
         format!(
             "block with no terminator, has '{}'",
             ctx.str(ir.op(last).name)
         ),
-    ))
+    )))
 }
 
-fn verify_symbol_table(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+fn verify_symbol_table(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Failure> {
     let mut seen: FxHashMap<&[u8], Op> = FxHashMap::default();
     for &r in ir.regions(op) {
         for b in ir.region_blocks(r) {
@@ -269,8 +308,10 @@ fn verify_symbol_table(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic>
                         "redefinition of symbol named '{}'",
                         String::from_utf8_lossy(name)
                     );
-                    return Err(Diagnostic::error(ir.op(child).loc, msg)
-                        .with_note(ir.op(prev).loc, "see existing symbol definition here"));
+                    return Err(at(child)(
+                        Diagnostic::error(ir.op(child).loc, msg)
+                            .with_note(ir.op(prev).loc, "see existing symbol definition here"),
+                    ));
                 }
             }
         }
@@ -278,7 +319,7 @@ fn verify_symbol_table(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic>
     Ok(())
 }
 
-fn verify_dominance(ctx: &Context, ir: &Ir, root: Op) -> Result<(), Diagnostic> {
+fn verify_dominance(ctx: &Context, ir: &Ir, root: Op) -> Result<(), Failure> {
     let dom = DominanceInfo::new(ctx, ir, root);
     let mut stack = vec![root];
     while let Some(op) = stack.pop() {
@@ -289,7 +330,7 @@ fn verify_dominance(ctx: &Context, ir: &Ir, root: Op) -> Result<(), Diagnostic> 
                     if reachable {
                         for (i, v) in ir.operands(child).enumerate() {
                             if !dom.properly_dominates(ir, v, child) {
-                                return Err(dom.operand_error(ctx, ir, child, i));
+                                return Err(at(child)(dom.operand_error(ctx, ir, child, i)));
                             }
                         }
                     }

@@ -133,8 +133,16 @@ impl Numbering {
         get(&self.blocks, b.index())
     }
 
-    pub fn push_block(&self, out: &mut String, b: Block) {
-        let n = self.block_number(b);
+    pub fn push_block(&self, ir: &Ir, out: &mut String, b: Block) {
+        let mut n = self.block_number(b);
+        if n == NONE {
+            // A successor outside the printed op (an op printed alone, as in the
+            // "see current operation" note): its position in its region, as MLIR.
+            n = match ir.block_parent(b) {
+                Some(r) => ir.region_blocks(r).position(|x| x == b).unwrap_or(0) as u32,
+                None => NONE,
+            };
+        }
         if n == NONE {
             out.push_str("INVALIDBLOCK");
         } else {

@@ -80,7 +80,7 @@ impl Printer<'_> {
             return;
         }
         let names = self.names.as_ref().expect("numbered");
-        names.push_block(&mut self.out, b);
+        names.push_block(self.ir, &mut self.out, b);
     }
 
     /// ` attributes {...}` / ` {...}` of the entries not in `elided`, if any remain.
@@ -278,7 +278,7 @@ impl Printer<'_> {
             }
             1 => {
                 self.out.push_str("  // pred: ");
-                names.push_block(&mut self.out, preds[0]);
+                names.push_block(self.ir, &mut self.out, preds[0]);
             }
             n => {
                 preds.sort_by_key(|&p| names.block_number(p));
@@ -289,7 +289,7 @@ impl Printer<'_> {
                     if i > 0 {
                         self.out.push_str(", ");
                     }
-                    names.push_block(&mut self.out, p);
+                    names.push_block(self.ir, &mut self.out, p);
                 }
             }
         }

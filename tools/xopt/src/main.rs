@@ -152,7 +152,10 @@ fn parse_and_verify(
     let top = parse_buffer(ctx, &mut ir, buf, &opts, &mut diags);
     if let Some(op) = top {
         if args.verify_each {
-            for d in xir::verifier::verify(ctx, &ir, op) {
+            let vopts = xir::verifier::VerifyOptions {
+                print_op_on_diagnostic: !args.verify_diagnostics,
+            };
+            for d in xir::verifier::verify_with(ctx, &ir, op, vopts) {
                 diags.emit(d);
             }
         }
