@@ -41,5 +41,5 @@ module attributes {foo = 1} {
 ^bb0:
   "x.br"()[^bb0] : () -> ()
 }) : () -> ()
-// CHECK: current-op-note.mlir:39:1: error: entry block of region may not have predecessors
+// CHECK: current-op-note.mlir:40:1: error: entry block of region may not have predecessors
 // CHECK-NOT: see current operation
