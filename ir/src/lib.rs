@@ -16,6 +16,7 @@ mod interner;
 pub mod lexer;
 pub mod ods;
 pub mod parser;
+pub mod pass;
 pub mod printer;
 pub mod split;
 pub mod store;

@@ -1,0 +1,113 @@
+//! The pass interface: what a transformation declares and what it gets to run with.
+//! The pass manager, textual pipelines, analyses and instrumentation build on it.
+
+use crate::context::Context;
+use crate::diag::DiagEngine;
+use crate::entity::Op;
+use crate::store::Ir;
+
+/// One option of a pass, as `--list-passes` shows it (`{max-iterations=10}`).
+#[derive(Clone, Debug)]
+pub struct PassOption {
+    pub name: &'static str,
+    pub help: &'static str,
+    /// The default, as text.
+    pub default: String,
+}
+
+/// What a running pass may touch.
+pub struct PassContext<'a> {
+    pub ctx: &'a mut Context,
+    pub ir: &'a mut Ir,
+    pub diags: &'a mut DiagEngine,
+    /// `--mlir-pass-statistics`: (name, description, value).
+    pub statistics: Vec<(&'static str, &'static str, u64)>,
+    /// Set by a pass that changed nothing (all analyses stay valid).
+    pub preserved_all: bool,
+}
+
+impl PassContext<'_> {
+    pub fn add_statistic(&mut self, name: &'static str, description: &'static str, n: u64) {
+        match self.statistics.iter_mut().find(|s| s.0 == name) {
+            Some(s) => s.2 += n,
+            None => self.statistics.push((name, description, n)),
+        }
+    }
+
+    /// Declares that the pass did not change the IR.
+    pub fn preserve_all(&mut self) {
+        self.preserved_all = true;
+    }
+}
+
+/// A transformation of the IR nested under one op.
+pub trait Pass {
+    /// The pipeline and flag name (`cse`, `canonicalize`).
+    fn argument(&self) -> &'static str;
+    fn summary(&self) -> &'static str;
+    /// The op name the pass runs on (`func.func`, `builtin.module`); `None`: any op.
+    fn anchor(&self) -> Option<&'static str> {
+        None
+    }
+    fn options(&self) -> Vec<PassOption> {
+        Vec::new()
+    }
+    /// Sets an option from pipeline text; the error says why the value is bad.
+    fn set_option(&mut self, name: &str, _value: &str) -> Result<(), String> {
+        Err(format!("no such option '{name}'"))
+    }
+    /// Runs on `op`. A failure has already emitted its diagnostics.
+    fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()>;
+}
+
+/// A registered pass: its name, summary and a constructor with default options.
+#[derive(Clone, Copy)]
+pub struct PassInfo {
+    pub argument: &'static str,
+    pub summary: &'static str,
+    pub create: fn() -> Box<dyn Pass>,
+}
+
+/// Every pass and named pipeline xopt knows, by argument.
+#[derive(Default)]
+pub struct PassRegistry {
+    passes: Vec<PassInfo>,
+    /// Named pipelines: argument, summary, pipeline text.
+    pipelines: Vec<(&'static str, &'static str, &'static str)>,
+}
+
+impl PassRegistry {
+    pub fn register(&mut self, info: PassInfo) {
+        self.passes.retain(|p| p.argument != info.argument);
+        self.passes.push(info);
+    }
+
+    pub fn register_pipeline(
+        &mut self,
+        argument: &'static str,
+        summary: &'static str,
+        text: &'static str,
+    ) {
+        self.pipelines.retain(|p| p.0 != argument);
+        self.pipelines.push((argument, summary, text));
+    }
+
+    pub fn pass(&self, argument: &str) -> Option<&PassInfo> {
+        self.passes.iter().find(|p| p.argument == argument)
+    }
+
+    pub fn pipeline(&self, argument: &str) -> Option<&'static str> {
+        self.pipelines.iter().find(|p| p.0 == argument).map(|p| p.2)
+    }
+
+    /// All passes, sorted by argument.
+    pub fn passes(&self) -> Vec<&PassInfo> {
+        let mut v: Vec<&PassInfo> = self.passes.iter().collect();
+        v.sort_by_key(|p| p.argument);
+        v
+    }
+
+    pub fn pipelines(&self) -> &[(&'static str, &'static str, &'static str)] {
+        &self.pipelines
+    }
+}
