@@ -1,10 +1,27 @@
 //! The pass interface: what a transformation declares and what it gets to run with.
 //! The pass manager, textual pipelines, analyses and instrumentation build on it.
 
+pub mod analysis;
+pub mod instrument;
+pub mod manager;
+pub mod options;
+pub mod pipeline;
+#[cfg(test)]
+mod tests;
+pub mod timing;
+
+use std::any::TypeId;
+use std::rc::Rc;
+
 use crate::context::Context;
 use crate::diag::DiagEngine;
 use crate::entity::Op;
 use crate::store::Ir;
+
+pub use analysis::{Analysis, AnalysisManager};
+pub use instrument::RunConfig;
+pub use manager::{OpPassManager, PassManager, RunState};
+pub use pipeline::{parse_pipeline, PipelineError};
 
 /// One option of a pass, as `--list-passes` shows it (`{max-iterations=10}`).
 #[derive(Clone, Debug)]
@@ -24,9 +41,40 @@ pub struct PassContext<'a> {
     pub statistics: Vec<(&'static str, &'static str, u64)>,
     /// Set by a pass that changed nothing (all analyses stay valid).
     pub preserved_all: bool,
+    /// Cached analyses (`pc.analysis::<DominanceInfo>(op)`).
+    pub analyses: &'a mut AnalysisManager,
+    /// Analyses the pass declared still valid (`pc.preserve::<DominanceInfo>()`).
+    pub preserved: Vec<TypeId>,
 }
 
-impl PassContext<'_> {
+impl<'a> PassContext<'a> {
+    pub fn new(
+        ctx: &'a mut Context,
+        ir: &'a mut Ir,
+        diags: &'a mut DiagEngine,
+        analyses: &'a mut AnalysisManager,
+    ) -> Self {
+        PassContext {
+            ctx,
+            ir,
+            diags,
+            statistics: Vec::new(),
+            preserved_all: false,
+            analyses,
+            preserved: Vec::new(),
+        }
+    }
+
+    /// The analysis `A` of `op`, from the cache or computed now.
+    pub fn analysis<A: Analysis>(&mut self, op: Op) -> Rc<A> {
+        self.analyses.get::<A>(self.ctx, self.ir, op)
+    }
+
+    /// Declares that the pass kept analysis `A` valid.
+    pub fn preserve<A: Analysis>(&mut self) {
+        self.preserved.push(TypeId::of::<A>());
+    }
+
     pub fn add_statistic(&mut self, name: &'static str, description: &'static str, n: u64) {
         match self.statistics.iter_mut().find(|s| s.0 == name) {
             Some(s) => s.2 += n,
@@ -44,6 +92,10 @@ impl PassContext<'_> {
 pub trait Pass {
     /// The pipeline and flag name (`cse`, `canonicalize`).
     fn argument(&self) -> &'static str;
+    /// The display name in IR dumps, timing and statistics (MLIR's class name: `CSE`).
+    fn name(&self) -> &'static str {
+        self.argument()
+    }
     fn summary(&self) -> &'static str;
     /// The op name the pass runs on (`func.func`, `builtin.module`); `None`: any op.
     fn anchor(&self) -> Option<&'static str> {
@@ -57,6 +109,7 @@ pub trait Pass {
         Err(format!("no such option '{name}'"))
     }
     /// Runs on `op`. A failure has already emitted its diagnostics.
+    #[allow(clippy::result_unit_err)]
     fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()>;
 }
 
