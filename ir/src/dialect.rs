@@ -76,7 +76,19 @@ pub struct DialectRegistry {
     /// registered ops: inherent attributes move into properties, unknown property
     /// keys are dropped; `Err` is reported at the op name.
     pub generic_props: FxHashMap<Ident, GenericPropsFn>,
+    /// MLIR's `Dialect::materializeConstant`, by dialect namespace: builds a
+    /// detached constant op of the given value and type (`None`: cannot).
+    pub materializers: FxHashMap<&'static str, MaterializeFn>,
 }
+
+/// See [`DialectRegistry::materializers`]: value, result type, location.
+pub type MaterializeFn = fn(
+    &mut Context,
+    &mut Ir,
+    crate::entity::Attr,
+    crate::entity::Type,
+    crate::entity::Attr,
+) -> Option<Op>;
 
 /// See [`DialectRegistry::attr_verifiers`]: the op, the attribute's name and value.
 pub type DialectAttrVerifyFn =

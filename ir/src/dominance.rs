@@ -159,6 +159,12 @@ impl DominanceInfo {
         }
     }
 
+    /// The immediate dominator of a reachable block of an SSA region (the entry
+    /// block: itself); `None` for graph regions and unreachable blocks.
+    pub fn idom(&self, b: Block) -> Option<Block> {
+        self.idom.get(b.index()).copied().flatten()
+    }
+
     pub fn is_reachable(&self, b: Block) -> bool {
         self.reachable.get(b.index()).copied().unwrap_or(true)
     }

@@ -18,6 +18,7 @@ pub mod ods;
 pub mod parser;
 pub mod pass;
 pub mod printer;
+pub mod rewrite;
 pub mod split;
 pub mod store;
 pub mod symbol;

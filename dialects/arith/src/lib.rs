@@ -38,6 +38,41 @@ pub fn register(ctx: &mut Context) {
     xir::ods::register_ops(ctx, ops::OPS);
     let d = ctx.ident("arith");
     ctx.registry.parse_hooks.attrs.insert(d, parse_attr);
+    ctx.registry
+        .materializers
+        .insert("arith", materialize_constant);
+}
+
+/// MLIR's `ArithDialect::materializeConstant`: an `arith.constant` of a typed
+/// integer, float or dense value of exactly `ty`.
+pub fn materialize_constant(
+    ctx: &mut Context,
+    ir: &mut xir::Ir,
+    value: Attr,
+    ty: xir::Type,
+    loc: Attr,
+) -> Option<xir::Op> {
+    let vty = match ctx.attr_kind(value) {
+        xir::AttrKind::Integer { ty, .. } | xir::AttrKind::Float { ty, .. } => *ty,
+        xir::AttrKind::DenseElements { ty, .. } => *ty,
+        _ => return None,
+    };
+    if vty != ty {
+        return None;
+    }
+    let key = ctx.ident("value");
+    let props = ctx.dictionary(vec![(key, value)]);
+    let st = xir::OperationState {
+        name: ctx.ident("arith.constant"),
+        operands: Vec::new(),
+        result_types: vec![ty],
+        properties: Some(props),
+        attrs: ctx.empty_dict(),
+        num_regions: 0,
+        successors: Vec::new(),
+        loc,
+    };
+    Some(ir.create_op(st))
 }
 
 #[cfg(test)]

@@ -1,0 +1,17 @@
+//! Pattern rewriting: rewrite patterns with benefits, a rewriter that reports every
+//! change to a listener, op folding with constant materialisation by dialect, and
+//! the greedy worklist driver that applies them to a fixpoint.
+
+pub mod dead;
+pub mod fold;
+pub mod greedy;
+pub mod pattern;
+pub mod rewriter;
+
+pub use fold::OperationFolder;
+pub use greedy::{apply_patterns_greedily, GreedyConfig, RegionSimplify};
+pub use pattern::{PatternSet, RewritePattern};
+pub use rewriter::{Listener, PatternRewriter};
+
+#[cfg(test)]
+mod tests;

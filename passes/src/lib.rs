@@ -1,0 +1,33 @@
+//! xir's core transforms: canonicalize, cse, symbol-dce, inline, sccp,
+//! print-op-stats, strip-debuginfo and view-op-graph.
+
+pub mod transforms;
+
+#[cfg(test)]
+mod testing;
+#[cfg(test)]
+mod tests;
+
+use xir::pass::{PassInfo, PassRegistry};
+
+/// Registers every pass of this crate.
+pub fn register(reg: &mut PassRegistry) {
+    use transforms::*;
+    macro_rules! pass {
+        ($t:ty) => {
+            reg.register(PassInfo {
+                argument: <$t>::ARGUMENT,
+                summary: <$t>::SUMMARY,
+                create: || Box::new(<$t>::default()),
+            })
+        };
+    }
+    pass!(canonicalize::Canonicalize);
+    pass!(cse::Cse);
+    pass!(symbol_dce::SymbolDce);
+    pass!(inline::Inline);
+    pass!(sccp::Sccp);
+    pass!(print_op_stats::PrintOpStats);
+    pass!(strip_debuginfo::StripDebugInfo);
+    pass!(view_op_graph::ViewOpGraph);
+}

@@ -1,0 +1,234 @@
+//! `cse`: eliminates side-effect-free ops equal to one that dominates them, with
+//! MLIR's scoping: a scope per region (per dominator-tree node in CFG regions),
+//! fresh scopes inside isolated-from-above ops, and in graph regions only uses
+//! other than the kept op itself are redirected.
+
+use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
+use xir::dialect::Traits;
+use xir::dominance::{has_ssa_dominance, DominanceInfo};
+use xir::pass::{Pass, PassContext};
+use xir::rewrite::dead::{is_side_effect_free, is_trivially_dead};
+use xir::{Block, Context, Ir, Op, Region};
+
+#[derive(Default)]
+pub struct Cse;
+
+impl Cse {
+    pub const ARGUMENT: &'static str = "cse";
+    pub const SUMMARY: &'static str = "Eliminate common sub-expressions";
+}
+
+/// Known ops by structural hash; `log` undoes insertions when a scope closes.
+#[derive(Default)]
+struct ScopedTable {
+    map: FxHashMap<u64, Vec<Op>>,
+    log: Vec<u64>,
+}
+
+impl ScopedTable {
+    fn mark(&self) -> usize {
+        self.log.len()
+    }
+    fn pop_to(&mut self, mark: usize) {
+        while self.log.len() > mark {
+            let h = self.log.pop().unwrap_or_default();
+            if let Some(v) = self.map.get_mut(&h) {
+                v.pop();
+            }
+        }
+    }
+}
+
+fn op_hash(ir: &Ir, op: Op) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    let d = ir.op(op);
+    d.name.hash(&mut h);
+    d.properties.hash(&mut h);
+    d.attrs.hash(&mut h);
+    for &r in ir.results(op) {
+        ir.value_type(r).hash(&mut h);
+    }
+    for v in ir.operands(op) {
+        v.hash(&mut h);
+    }
+    h.finish()
+}
+
+/// OperationEquivalence ignoring locations (ops with regions never match).
+fn equivalent(ir: &Ir, a: Op, b: Op) -> bool {
+    let (da, db) = (ir.op(a), ir.op(b));
+    da.name == db.name
+        && da.properties == db.properties
+        && da.attrs == db.attrs
+        && ir.regions(a).is_empty()
+        && ir.regions(b).is_empty()
+        && ir.successors(a).is_empty()
+        && ir.successors(b).is_empty()
+        && ir.results(a).len() == ir.results(b).len()
+        && ir
+            .results(a)
+            .iter()
+            .zip(ir.results(b))
+            .all(|(&x, &y)| ir.value_type(x) == ir.value_type(y))
+        && ir.num_operands(a) == ir.num_operands(b)
+        && ir.operands(a).zip(ir.operands(b)).all(|(x, y)| x == y)
+}
+
+struct Driver<'a> {
+    ctx: &'a Context,
+    dom: DominanceInfo,
+    to_erase: Vec<Op>,
+    num_cse: u64,
+    num_dce: u64,
+    _p: std::marker::PhantomData<&'a ()>,
+}
+
+impl Driver<'_> {
+    fn simplify_op(&mut self, ir: &mut Ir, table: &mut ScopedTable, op: Op, ssa: bool) {
+        let t = self.ctx.op_traits(ir.op(op).name);
+        if t.contains(Traits::TERMINATOR) {
+            return;
+        }
+        if is_trivially_dead(self.ctx, ir, op) {
+            self.to_erase.push(op);
+            self.num_dce += 1;
+            return;
+        }
+        if !ir.regions(op).is_empty() || !is_side_effect_free(self.ctx, ir, op) {
+            return;
+        }
+        let h = op_hash(ir, op);
+        let existing = table
+            .map
+            .get(&h)
+            .and_then(|v| v.iter().rev().find(|&&e| equivalent(ir, e, op)).copied());
+        if let Some(e) = existing {
+            let (from, to) = (ir.results(op).to_vec(), ir.results(e).to_vec());
+            if ssa {
+                for (f, t) in from.into_iter().zip(to) {
+                    ir.replace_all_uses(f, t);
+                }
+                self.to_erase.push(op);
+            } else {
+                // Graph regions: the kept op may use the other one.
+                for (f, t) in from.iter().zip(&to) {
+                    let uses: Vec<_> = ir.uses(*f).collect();
+                    for u in uses {
+                        let d = ir.use_data(u);
+                        if d.owner != e {
+                            let (o, i) = (d.owner, d.index as usize);
+                            ir.set_operand(o, i, *t);
+                        }
+                    }
+                }
+                if !from.iter().any(|&f| ir.has_uses(f)) {
+                    self.to_erase.push(op);
+                }
+            }
+            self.num_cse += 1;
+            return;
+        }
+        table.map.entry(h).or_default().push(op);
+        table.log.push(h);
+    }
+
+    fn simplify_block(&mut self, ir: &mut Ir, table: &mut ScopedTable, b: Block, ssa: bool) {
+        let ops: Vec<Op> = ir.block_ops(b).collect();
+        for op in ops {
+            if !ir.regions(op).is_empty() {
+                let name = ir.op(op).name;
+                let isolated = self.ctx.registry.op_def(name).is_none()
+                    || self
+                        .ctx
+                        .op_traits(name)
+                        .contains(Traits::ISOLATED_FROM_ABOVE);
+                let regions = ir.regions(op).to_vec();
+                if isolated {
+                    let mut nested = ScopedTable::default();
+                    for r in regions {
+                        self.simplify_region(ir, &mut nested, r);
+                    }
+                } else {
+                    for r in regions {
+                        self.simplify_region(ir, table, r);
+                    }
+                }
+            }
+            self.simplify_op(ir, table, op, ssa);
+        }
+    }
+
+    fn simplify_region(&mut self, ir: &mut Ir, table: &mut ScopedTable, r: Region) {
+        let Some(entry) = ir.entry_block(r) else {
+            return;
+        };
+        let ssa = has_ssa_dominance(self.ctx, ir, r);
+        if ir.next_block(entry).is_none() {
+            let m = table.mark();
+            self.simplify_block(ir, table, entry, ssa);
+            table.pop_to(m);
+            return;
+        }
+        if !ssa {
+            return;
+        }
+        // Dominator-tree pre-order, one scope per node; children in block order.
+        let blocks: Vec<Block> = ir.region_blocks(r).collect();
+        let mut children: FxHashMap<Block, Vec<Block>> = FxHashMap::default();
+        for &b in &blocks[1..] {
+            if let Some(d) = self.dom.idom(b) {
+                children.entry(d).or_default().push(b);
+            }
+        }
+        // (block, children visited?, scope mark)
+        let mut stack = vec![(entry, false, 0usize)];
+        while let Some((b, done, m)) = stack.pop() {
+            if done {
+                table.pop_to(m);
+                continue;
+            }
+            let m = table.mark();
+            self.simplify_block(ir, table, b, ssa);
+            stack.push((b, true, m));
+            if let Some(cs) = children.get(&b) {
+                for &c in cs.iter().rev() {
+                    stack.push((c, false, 0));
+                }
+            }
+        }
+    }
+}
+
+impl Pass for Cse {
+    fn argument(&self) -> &'static str {
+        Self::ARGUMENT
+    }
+    fn summary(&self) -> &'static str {
+        Self::SUMMARY
+    }
+    fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
+        let mut d = Driver {
+            ctx: pc.ctx,
+            dom: DominanceInfo::new(pc.ctx, pc.ir, op),
+            to_erase: Vec::new(),
+            num_cse: 0,
+            num_dce: 0,
+            _p: std::marker::PhantomData,
+        };
+        let mut table = ScopedTable::default();
+        for r in pc.ir.regions(op).to_vec() {
+            d.simplify_region(pc.ir, &mut table, r);
+        }
+        let (erase, cse, dce) = (std::mem::take(&mut d.to_erase), d.num_cse, d.num_dce);
+        if erase.is_empty() {
+            pc.preserve_all();
+        }
+        for o in erase {
+            pc.ir.erase_op(o);
+        }
+        pc.add_statistic("num-cse'd", "Number of operations CSE'd", cse);
+        pc.add_statistic("num-dce'd", "Number of operations DCE'd", dce);
+        Ok(())
+    }
+}
