@@ -249,27 +249,8 @@ fn add_elements(
             continue;
         }
         if let Some(info) = registry.pass(&el.name) {
-            let mut pass = (info.create)();
             let options = el.options.as_deref().unwrap_or("");
-            let failed = |prelude: Option<String>, why: &str| PipelineError {
-                prelude,
-                message: format!(
-                    "{why}\nfailed to add `{}` with options `{options}`\n",
-                    el.name
-                ),
-            };
-            let known = pass.options();
-            for (key, value) in split_options(options) {
-                if !known.iter().any(|o| o.name == key) {
-                    return Err(failed(
-                        None,
-                        &format!("<Pass-Options-Parser>: no such option {key}\n"),
-                    ));
-                }
-                if let Err(why) = pass.set_option(&key, &value) {
-                    return Err(failed(Some(format!("for the --{key} option: {why}")), ""));
-                }
-            }
+            let pass = create_pass(info, options)?;
             if let Some(a) = pass.anchor() {
                 if pm.anchor() != "any" && pm.anchor() != a {
                     return Err(PipelineError::at(
@@ -301,6 +282,34 @@ fn add_elements(
         return Err(not_registered(text, el));
     }
     Ok(())
+}
+
+/// A pass with its options set from an options string (`max-iterations=3 top-down`).
+pub fn create_pass(
+    info: &super::PassInfo,
+    options: &str,
+) -> Result<Box<dyn super::Pass>, PipelineError> {
+    let mut pass = (info.create)();
+    let failed = |prelude: Option<String>, why: &str| PipelineError {
+        prelude,
+        message: format!(
+            "{why}\nfailed to add `{}` with options `{options}`\n",
+            info.argument
+        ),
+    };
+    let known = pass.options();
+    for (key, value) in split_options(options) {
+        if !known.iter().any(|o| o.name == key) {
+            return Err(failed(
+                None,
+                &format!("<Pass-Options-Parser>: no such option {key}\n"),
+            ));
+        }
+        if let Err(why) = pass.set_option(&key, &value) {
+            return Err(failed(Some(format!("for the --{key} option: {why}")), ""));
+        }
+    }
+    Ok(pass)
 }
 
 fn not_registered(text: &str, el: &Element) -> PipelineError {

@@ -60,6 +60,115 @@ pub struct Args {
     /// Accepted for mlir-opt compatibility; xopt's passes run single-threaded for now.
     #[arg(long = "mlir-disable-threading")]
     pub disable_threading: bool,
+
+    /// Textual description of the pass pipeline to run.
+    #[arg(long = "pass-pipeline", require_equals = true)]
+    pub pass_pipeline: Option<String>,
+
+    /// Print the registered passes with their options and exit.
+    #[arg(long = "list-passes")]
+    pub list_passes: bool,
+
+    /// Print the pipeline that will be run.
+    #[arg(long = "dump-pass-pipeline")]
+    pub dump_pass_pipeline: bool,
+
+    /// Print IR before specified passes.
+    #[arg(long = "mlir-print-ir-before", require_equals = true, value_delimiter = ',', action = clap::ArgAction::Append)]
+    pub print_ir_before: Vec<String>,
+
+    /// Print IR after specified passes.
+    #[arg(long = "mlir-print-ir-after", require_equals = true, value_delimiter = ',', action = clap::ArgAction::Append)]
+    pub print_ir_after: Vec<String>,
+
+    /// Print IR before each pass.
+    #[arg(long = "mlir-print-ir-before-all")]
+    pub print_ir_before_all: bool,
+
+    /// Print IR after each pass.
+    #[arg(long = "mlir-print-ir-after-all")]
+    pub print_ir_after_all: bool,
+
+    /// When printing the IR after a pass, only print if the IR changed.
+    #[arg(long = "mlir-print-ir-after-change")]
+    pub print_ir_after_change: bool,
+
+    /// When printing the IR after a pass, only print if the pass failed.
+    #[arg(long = "mlir-print-ir-after-failure")]
+    pub print_ir_after_failure: bool,
+
+    /// When printing IR for print-ir-[before|after]{-all} always print the top-level operation.
+    #[arg(long = "mlir-print-ir-module-scope")]
+    pub print_ir_module_scope: bool,
+
+    /// Display execution times.
+    #[arg(long = "mlir-timing")]
+    pub timing: bool,
+
+    /// Display method for timing data.
+    #[arg(long = "mlir-timing-display", require_equals = true, default_value = "tree", value_parser = ["list", "tree"])]
+    pub timing_display: String,
+
+    /// Display the statistics of each pass.
+    #[arg(long = "mlir-pass-statistics")]
+    pub pass_statistics: bool,
+
+    /// Display method for pass statistics.
+    #[arg(long = "mlir-pass-statistics-display", require_equals = true, default_value = "pipeline", value_parser = ["list", "pipeline"])]
+    pub pass_statistics_display: String,
+}
+
+/// Every registered pass as its own flag (`--cse`, `--canonicalize='max-iterations=3'`).
+pub fn command_with_passes(registry: &xir::pass::PassRegistry) -> clap::Command {
+    use clap::CommandFactory;
+    let mut cmd = Args::command();
+    for p in registry.passes() {
+        cmd = cmd.arg(
+            clap::Arg::new(p.argument)
+                .long(p.argument)
+                .help(p.summary)
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value("")
+                .action(clap::ArgAction::Append)
+                .help_heading("Passes"),
+        );
+    }
+    for (arg, summary, _) in registry.pipelines() {
+        cmd = cmd.arg(
+            clap::Arg::new(*arg)
+                .long(*arg)
+                .help(*summary)
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value("")
+                .action(clap::ArgAction::Append)
+                .help_heading("Pass Pipelines"),
+        );
+    }
+    cmd
+}
+
+/// The pass and pipeline flags given, in command-line order: (argument, options).
+pub fn pass_flags(
+    m: &clap::ArgMatches,
+    registry: &xir::pass::PassRegistry,
+) -> Vec<(&'static str, String)> {
+    let mut found = Vec::new();
+    let names = registry
+        .passes()
+        .into_iter()
+        .map(|p| p.argument)
+        .chain(registry.pipelines().iter().map(|p| p.0));
+    for name in names {
+        if let (Some(idx), Some(vals)) = (m.indices_of(name), m.get_many::<String>(name)) {
+            for (i, v) in idx.zip(vals) {
+                found.push((i, name, v.clone()));
+            }
+        }
+    }
+    found.sort_by_key(|f| f.0);
+    found.into_iter().map(|(_, n, v)| (n, v)).collect()
 }
 
 /// mlir-opt accepts `-flag` and `--flag` alike; clap wants `--` for long options.

@@ -2,16 +2,30 @@
 
 mod cli;
 
-use clap::Parser;
+use clap::FromArgMatches;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 use xir::diag::verify::verify_diagnostics;
 use xir::parser::{parse_buffer, ParseOptions};
+use xir::pass::instrument::{IrPrinting, StatisticsDisplay};
+use xir::pass::timing::{Timing, TimingDisplay};
+use xir::pass::{AnalysisManager, OpPassManager, PassManager, PassRegistry, RunConfig, RunState};
 use xir::printer::{print_top_level_to, PrintOptions};
 use xir::{Context, DiagEngine, Ir, SourceBuffer, SourceMgr};
 
+/// Every pass and named pipeline xopt offers. Pass crates register here.
+fn pass_registry() -> PassRegistry {
+    #[allow(unused_mut)]
+    let mut registry = PassRegistry::default();
+    registry
+}
+
 fn main() -> ExitCode {
-    let args = match cli::Args::try_parse_from(cli::normalize_args(std::env::args())) {
+    let registry = pass_registry();
+    let parsed = cli::command_with_passes(&registry)
+        .try_get_matches_from(cli::normalize_args(std::env::args()))
+        .and_then(|m| cli::Args::from_arg_matches(&m).map(|a| (a, m)));
+    let (args, matches) = match parsed {
         Ok(a) => a,
         Err(e) => {
             let code = if e.use_stderr() { 1 } else { 0 };
@@ -19,7 +33,22 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match run(&args) {
+    if args.list_passes {
+        print!("{}", list_passes(&registry));
+        return ExitCode::SUCCESS;
+    }
+    let pm = match build_pipeline(&args, &matches, &registry) {
+        Ok(pm) => pm,
+        Err(msg) => {
+            eprint_raw(&msg);
+            return ExitCode::from(1);
+        }
+    };
+    if args.dump_pass_pipeline {
+        eprint!("{}", pm.dump());
+    }
+    let mut pm = PassManager::new(pm);
+    match run(&args, &mut pm) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
         Err(msg) => {
@@ -45,8 +74,112 @@ fn read_input(path: &str) -> Result<(String, String), String> {
     Ok((name, xir::lexer::source_text(bytes)))
 }
 
+/// `--list-passes`: mlir-opt's layout, descriptions aligned past the longest option.
+fn list_passes(registry: &PassRegistry) -> String {
+    let option_text = |o: &xir::pass::PassOption| match o.default.as_str() {
+        "true" | "false" => o.name.to_string(),
+        d if d.parse::<i64>().is_ok() => format!("{}=<long>", o.name),
+        _ => format!("{}=<string>", o.name),
+    };
+    let mut width = 0;
+    for p in registry.passes() {
+        let opts = (p.create)().options();
+        width = width.max(
+            opts.iter()
+                .map(|o| option_text(o).len() + 2)
+                .max()
+                .unwrap_or(0)
+                + 4,
+        );
+    }
+    let mut out = String::from("Passes:\n");
+    for p in registry.passes() {
+        let pad = width.max(p.argument.len() + 2).saturating_sub(2 + 4 - 2);
+        out.push_str(&format!("  --{:<pad$}-   {}\n", p.argument, p.summary));
+        let mut opts = (p.create)().options();
+        opts.sort_by_key(|o| o.name);
+        for o in opts {
+            let t = option_text(&o);
+            let pad = pad.saturating_sub(2).max(t.len() + 1);
+            out.push_str(&format!("    --{t:<pad$}- {}\n", o.help));
+        }
+    }
+    if !registry.pipelines().is_empty() {
+        out.push_str("Pass Pipelines:\n");
+        let mut pipes: Vec<_> = registry.pipelines().to_vec();
+        pipes.sort_by_key(|p| p.0);
+        for (arg, summary, _) in pipes {
+            let pad = width.max(arg.len() + 2).saturating_sub(2);
+            out.push_str(&format!("  --{arg:<pad$}-   {summary}\n"));
+        }
+    }
+    out
+}
+
+/// The pipeline from `--pass-pipeline` or from the pass flags; the error is the whole
+/// text to write to stderr.
+fn build_pipeline(
+    args: &cli::Args,
+    matches: &clap::ArgMatches,
+    registry: &PassRegistry,
+) -> Result<OpPassManager, String> {
+    let err = |e: xir::pass::PipelineError| {
+        let mut s = String::new();
+        if let Some(p) = e.prelude {
+            s.push_str(&format!("xopt: {p}\n"));
+        }
+        s.push_str(&format!("<unknown>:0: error: {}\n", e.message));
+        s
+    };
+    let flags = cli::pass_flags(matches, registry);
+    if args.print_ir_module_scope && !args.disable_threading {
+        return Err("<unknown>:0: error: IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.\n\n".into());
+    }
+    if let Some(text) = &args.pass_pipeline {
+        if !flags.is_empty() {
+            return Err("<unknown>:0: error: '-pass-pipeline' option can't be used with individual pass options\n".into());
+        }
+        return xir::pass::parse_pipeline(text, registry).map_err(err);
+    }
+    let mut pm = OpPassManager::new("builtin.module");
+    for (name, options) in flags {
+        match registry.pass(name) {
+            Some(info) => {
+                let pass = xir::pass::pipeline::create_pass(info, &options).map_err(err)?;
+                pm.add_pass_implicit(pass, &options);
+            }
+            None => {
+                let body = registry.pipeline(name).unwrap_or("");
+                xir::pass::pipeline::add_pipeline_text(&mut pm, body, registry).map_err(err)?;
+            }
+        }
+    }
+    Ok(pm)
+}
+
 /// Processes the input; `Ok(false)` when an error was diagnosed.
-fn run(args: &cli::Args) -> Result<bool, String> {
+fn run(args: &cli::Args, pm: &mut PassManager) -> Result<bool, String> {
+    let mut timing = args.timing.then(Timing::new);
+    let config = RunConfig {
+        verify_each: args.verify_each,
+        verify_quiet: args.verify_diagnostics,
+        printing: IrPrinting {
+            before_all: args.print_ir_before_all,
+            after_all: args.print_ir_after_all,
+            before: args.print_ir_before.clone(),
+            after: args.print_ir_after.clone(),
+            after_change: args.print_ir_after_change,
+            after_failure: args.print_ir_after_failure,
+            module_scope: args.print_ir_module_scope,
+            print: PrintOptions {
+                generic: args.print_op_generic,
+                debuginfo: args.print_debuginfo,
+                local_scope: args.print_local_scope,
+            },
+        },
+        timing: None,
+        statistics: None,
+    };
     let (name, text) = match read_input(&args.input) {
         Ok(x) => x,
         Err(msg) => {
@@ -83,7 +216,13 @@ fn run(args: &cli::Args) -> Result<bool, String> {
             copy = chunk.buffer(&name);
             &copy
         };
-        let (diags, parsed) = parse_and_verify(args, &mut ctx, buf, chunk.module_line_col());
+        if let Some(t) = timing.as_mut() {
+            t.push("Parser");
+        }
+        let (diags, mut parsed) = parse_and_verify(args, &mut ctx, buf, chunk.module_line_col());
+        if let Some(t) = timing.as_mut() {
+            t.pop();
+        }
         if !args.verify_diagnostics {
             for d in &diags {
                 eprint_raw(&xir::diag::render(d, &ctx, &sm));
@@ -91,6 +230,37 @@ fn run(args: &cli::Args) -> Result<bool, String> {
         }
         ok &= !diags.iter().any(|d| d.severity == xir::Severity::Error);
         produced.extend(diags);
+        if let Some((ir, top)) = parsed.as_mut() {
+            if !pm.pm.is_empty() {
+                let mut pass_diags = DiagEngine::default();
+                let quiet = args.verify_diagnostics;
+                let mut sink = |ctx: &Context, d: &mut DiagEngine, text: &str| {
+                    for d in d.take() {
+                        if !quiet {
+                            eprint_raw(&xir::diag::render(&d, ctx, &sm));
+                        }
+                        produced.push(d);
+                    }
+                    eprint_raw(text);
+                };
+                let mut st = RunState {
+                    ctx: &mut ctx,
+                    ir,
+                    diags: &mut pass_diags,
+                    config: &config,
+                    timing: timing.as_mut(),
+                    analyses: AnalysisManager::default(),
+                    dump: &mut sink,
+                };
+                let result = pm.run(&mut st, *top);
+                drop(st);
+                sink(&ctx, &mut pass_diags, "");
+                if result.is_err() {
+                    ok = false;
+                    parsed = None;
+                }
+            }
+        }
         parsed_chunks.push(parsed);
     }
     if args.verify_diagnostics {
@@ -100,18 +270,34 @@ fn run(args: &cli::Args) -> Result<bool, String> {
         }
         ok = failures.is_empty();
     }
+    let reports = |timing: &mut Option<Timing>| {
+        if args.pass_statistics {
+            let display = match args.pass_statistics_display.as_str() {
+                "list" => StatisticsDisplay::List,
+                _ => StatisticsDisplay::Pipeline,
+            };
+            eprint!("{}", pm.pm.statistics_report(display));
+        }
+        if let Some(t) = timing.as_ref() {
+            let display = match args.timing_display.as_str() {
+                "list" => TimingDisplay::List,
+                _ => TimingDisplay::Tree,
+            };
+            eprint!("{}", t.report(display));
+        }
+    };
     if args.output != "-" && !ok {
+        reports(&mut timing);
         return Ok(false);
     }
     // Diagnostics are out: free the input before the output is built.
     drop(split);
     drop(sm);
-    let popts = PrintOptions {
-        generic: args.print_op_generic,
-        debuginfo: args.print_debuginfo,
-        local_scope: args.print_local_scope,
-    };
+    let popts = config.printing.print.clone();
     let joiner = xir::split::output_joiner(&args.output_split_marker);
+    if let Some(t) = timing.as_mut() {
+        t.push("Output");
+    }
     let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
         for (i, parsed) in parsed_chunks.iter().enumerate() {
             if i > 0 {
@@ -132,6 +318,10 @@ fn run(args: &cli::Args) -> Result<bool, String> {
             .and_then(|f| write_all(&mut RawBytes(std::io::BufWriter::new(f))))
     };
     result.map_err(|e| format!("cannot write output file '{}': {e}", args.output))?;
+    if let Some(t) = timing.as_mut() {
+        t.pop();
+    }
+    reports(&mut timing);
     Ok(ok)
 }
 
