@@ -30,6 +30,9 @@ impl Traits {
     pub const SAME_OPERANDS_AND_RESULT_TYPE: Traits = Traits(1 << 10);
     pub const CALL_LIKE: Traits = Traits(1 << 11);
     pub const CONSTANT_LIKE: Traits = Traits(1 << 12);
+    /// No memory effects, but not always speculatable (`arith.divsi`): CSE and
+    /// dead-code removal may touch it, hoisting may not.
+    pub const NO_MEMORY_EFFECT: Traits = Traits(1 << 13);
 
     pub fn contains(self, other: Traits) -> bool {
         self.0 & other.0 == other.0

@@ -9,7 +9,8 @@ use crate::store::Ir;
 /// pure too (terminators of its regions excepted). Symbols never count as dead.
 pub fn is_side_effect_free(ctx: &Context, ir: &Ir, op: Op) -> bool {
     let t = ctx.op_traits(ir.op(op).name);
-    if !t.contains(Traits::PURE) || t.contains(Traits::SYMBOL) {
+    let free = t.contains(Traits::PURE) || t.contains(Traits::NO_MEMORY_EFFECT);
+    if !free || t.contains(Traits::SYMBOL) {
         return false;
     }
     if ir.regions(op).is_empty() {
@@ -17,7 +18,9 @@ pub fn is_side_effect_free(ctx: &Context, ir: &Ir, op: Op) -> bool {
     }
     crate::walk::preorder(ir, op)[1..].iter().all(|&n| {
         let t = ctx.op_traits(ir.op(n).name);
-        t.contains(Traits::PURE) || t.contains(Traits::TERMINATOR)
+        t.contains(Traits::PURE)
+            || t.contains(Traits::NO_MEMORY_EFFECT)
+            || t.contains(Traits::TERMINATOR)
     })
 }
 
