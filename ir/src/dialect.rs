@@ -66,6 +66,8 @@ pub struct DialectRegistry {
     ops: FxHashMap<Ident, OpDef>,
     /// Custom-form op printers (see `crate::printer::CustomPrinter`).
     pub print_hooks: FxHashMap<Ident, crate::printer::CustomPrinter>,
+    /// Result-name hints of the custom form (`%c1_i32`), by op name.
+    pub result_names: FxHashMap<Ident, crate::printer::ResultNamesFn>,
     /// Custom op / dialect attribute / dialect type parsers.
     pub parse_hooks: crate::parser::ParseHooks,
     /// Dialect attribute / type printers, by dialect namespace.

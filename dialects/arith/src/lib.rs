@@ -3,6 +3,7 @@
 
 pub mod constraints;
 pub mod fold;
+mod names;
 pub mod ops;
 mod select;
 mod verify;

@@ -114,6 +114,7 @@ pub static CONSTANT: OpSpec = OpSpec {
     verify: Some(verify::verify_constant),
     fold: Some(fold::fold_op),
     format: Some("attr-dict $value"),
+    result_names: Some(crate::names::constant),
     ..OpSpec::new("arith.constant")
 };
 
@@ -145,6 +146,7 @@ pub static ADDUI_EXTENDED: OpSpec = OpSpec {
     same_types: &[&["lhs", "rhs", "sum"]],
     fold: Some(fold::fold_op),
     format: Some("$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)"),
+    result_names: Some(crate::names::sum_overflow),
     ..OpSpec::new("arith.addui_extended")
 };
 
@@ -155,6 +157,7 @@ pub static MULSI_EXTENDED: OpSpec = OpSpec {
     same_types: &[&["lhs", "rhs", "low", "high"]],
     fold: Some(fold::fold_op),
     format: Some("$lhs `,` $rhs attr-dict `:` type($lhs)"),
+    result_names: Some(crate::names::low_high),
     ..OpSpec::new("arith.mulsi_extended")
 };
 
@@ -165,6 +168,7 @@ pub static MULUI_EXTENDED: OpSpec = OpSpec {
     same_types: &[&["lhs", "rhs", "low", "high"]],
     fold: Some(fold::fold_op),
     format: Some("$lhs `,` $rhs attr-dict `:` type($lhs)"),
+    result_names: Some(crate::names::low_high),
     ..OpSpec::new("arith.mului_extended")
 };
 

@@ -4,8 +4,8 @@
 //!
 //! Without mlir-opt the trials are ignored, or fail when `CI` is set.
 //! `XIR_ARITH_SEEDS=N` sets the number of programs (default 100).
-//! Known gap: mlir-opt names constant and extended-op results (`%c1_i32`,
-//! `%sum`); xir numbers them, so custom-form programs leave those ops out.
+//! Programs hold constants and extended ops, whose results the custom form names
+//! (`%c1_i32`, `%cst`, `%sum`), with duplicates, across several functions.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::io::Write;
@@ -110,9 +110,36 @@ fn i1_of(t: &str) -> String {
     }
 }
 
-/// One function over arguments of a few types, with `ops` arith ops.
-fn generate(seed: u64, named_results: bool) -> String {
+/// A constant of type `t`: an integer (or `true`/`false` for `i1`), or a dense
+/// splat for shaped types. Small values, so that names repeat.
+fn constant(r: &mut Rng, t: &str) -> String {
+    let n = r.below(7) as i64 - 3;
+    let elt = match t.find('<') {
+        Some(_) => &t[t.rfind('x').map_or(0, |x| x + 1)..t.len() - 1],
+        None => t,
+    };
+    let value = if elt == "i1" {
+        (if n & 1 == 0 { "false" } else { "true" }).to_string()
+    } else {
+        n.to_string()
+    };
+    match (t.contains('<'), elt == "i1") {
+        (true, _) => format!("arith.constant dense<{value}> : {t}"),
+        (false, true) => format!("arith.constant {value}"),
+        (false, false) => format!("arith.constant {value} : {t}"),
+    }
+}
+
+/// A few functions over arguments of a few types, with arith ops.
+fn generate(seed: u64) -> String {
     let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let funcs = 1 + r.below(3);
+    (0..funcs)
+        .map(|k| generate_func(&mut r, &format!("f{seed}_{k}")))
+        .collect()
+}
+
+fn generate_func(r: &mut Rng, name: &str) -> String {
     let ti = r.pick(INT_TYPES);
     let tf = r.pick(FLOAT_TYPES);
     let mut body = String::new();
@@ -164,22 +191,45 @@ fn generate(seed: u64, named_results: bool) -> String {
                     format!("{v} = arith.select %cv, {i1}, {i2} : {}, {ti}", i1_of(ti))
                 }
             }
-            _ if named_results => match r.below(3) {
-                0 => format!("{v} = arith.constant {} : i32", r.below(1000) as i64 - 500),
-                1 => format!("{v} = arith.constant {}.5 : f64", r.below(100)),
-                _ => format!("{v}:2 = arith.mului_extended {i1}, {i2} : {ti}"),
+            _ => match r.below(7) {
+                0 | 1 => {
+                    ints.push(v.clone());
+                    format!("{v} = {}", constant(r, ti))
+                }
+                2 => {
+                    let t = r.pick(INT_TYPES);
+                    format!("{v} = {}", constant(r, t))
+                }
+                3 => format!(
+                    "{v} = arith.constant {}.5 : {}",
+                    r.below(3),
+                    r.pick(&["f32", "f64"])
+                ),
+                4 => {
+                    ints.push(format!("{v}#0"));
+                    ints.push(format!("{v}#1"));
+                    let op = r.pick(&["mului_extended", "mulsi_extended"]);
+                    format!("{v}:2 = arith.{op} {i1}, {i2} : {ti}")
+                }
+                5 => {
+                    ints.push(format!("{v}#0"));
+                    format!(
+                        "{v}:2 = arith.addui_extended {i1}, {i2} : {ti}, {}",
+                        i1_of(ti)
+                    )
+                }
+                _ => format!(
+                    "{v} = arith.addi {i1}, {i2} {{foo.attr = {}}} : {ti}",
+                    r.below(9)
+                ),
             },
-            _ => format!(
-                "{v} = arith.addi {i1}, {i2} {{foo.attr = {}}} : {ti}",
-                r.below(9)
-            ),
         };
         body.push_str("    ");
         body.push_str(&line);
         body.push('\n');
     }
     format!(
-        "func.func @f{seed}(%a: {ti}, %b: {ti}, %x: {tf}, %y: {tf}, %c: i1, %cv: {}) {{\n{body}    return\n}}\n",
+        "func.func @{name}(%a: {ti}, %b: {ti}, %x: {tf}, %y: {tf}, %c: i1, %cv: {}) {{\n{body}    return\n}}\n",
         i1_of(ti)
     )
 }
@@ -239,8 +289,7 @@ fn mlir_print(input: &str, generic: bool) -> Result<String, String> {
 }
 
 fn trial(seed: u64, generic: bool) -> Result<(), Failed> {
-    // Generic form names every result `%N`, so it may use every op.
-    let input = generate(seed, generic);
+    let input = generate(seed);
     let want = mlir_print(&input, generic)?;
     let got = xir_print(&input, generic).map_err(|e| format!("{e}\ninput:\n{input}"))?;
     if want != got {

@@ -125,8 +125,14 @@ pub static CONSTANT: OpSpec = OpSpec {
     traits: Traits(Traits::PURE.0 | Traits::CONSTANT_LIKE.0),
     verify: Some(verify::verify_constant),
     format: Some("attr-dict $value `:` type(results)"),
+    result_names: Some(constant_name),
     ..OpSpec::new("func.constant")
 };
+
+/// `%f`: MLIR names every `func.constant` result so, whatever the symbol.
+fn constant_name(_: &xir::Context, _: &xir::Ir, _: xir::Op, set: &mut dyn FnMut(usize, &str)) {
+    set(0, "f");
+}
 
 /// Every op of the dialect.
 pub static OPS: [&OpSpec; 5] = [&CALL, &CALL_INDIRECT, &CONSTANT, &FUNC, &RETURN];

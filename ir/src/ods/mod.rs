@@ -63,6 +63,9 @@ pub fn register_op(ctx: &mut Context, spec: &'static OpSpec) -> Result<(), Strin
         (None, Some(_)) => Some(format_print::print_op as fn(&mut crate::printer::Printer<'_>, _)),
         (None, None) => None,
     };
+    if let Some(f) = spec.result_names {
+        ctx.register_result_names(spec.name, f);
+    }
     if let Some(f) = parse {
         ctx.registry.parse_hooks.ops.insert(id, f);
     }

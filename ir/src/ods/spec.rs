@@ -7,7 +7,7 @@ use crate::context::Context;
 use crate::dialect::{Traits, VerifyFn};
 use crate::entity::{Attr, Op, Type};
 use crate::parser::OpParseFn;
-use crate::printer::Printer;
+use crate::printer::{Printer, ResultNamesFn};
 use crate::store::Ir;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -143,6 +143,8 @@ pub struct OpSpec {
     pub print: Option<fn(&mut Printer<'_>, Op)>,
     /// Prefix dropped from op names inside this op's regions (`func`).
     pub default_dialect: &'static str,
+    /// Names of results in the custom form (`%cst`), see [`ResultNamesFn`].
+    pub result_names: Option<ResultNamesFn>,
 }
 
 impl OpSpec {
@@ -167,6 +169,7 @@ impl OpSpec {
             parse: None,
             print: None,
             default_dialect: "",
+            result_names: None,
         }
     }
 

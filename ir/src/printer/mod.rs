@@ -28,6 +28,7 @@ use numbering::Numbering;
 
 pub use dialect_hooks::{DialectPrintFn, DialectPrintHooks};
 pub use escape::{is_bare_identifier, push_escaped, push_keyword_or_string, push_quoted};
+pub use numbering::ResultNamesFn;
 
 #[derive(Clone, Debug, Default)]
 pub struct PrintOptions {
@@ -187,7 +188,7 @@ pub fn print_top_level_to(
 
 fn print_top_level_into(p: &mut Printer<'_>, op: Op) {
     let (ctx, ir, opts) = (p.ctx, p.ir, p.opts.clone());
-    p.names = Some(Numbering::new(ir, op, opts.generic));
+    p.names = Some(Numbering::new(ctx, ir, op, opts.generic));
     if opts.local_scope {
         p.print_full_op(op);
         p.out.push('\n');
@@ -214,7 +215,7 @@ pub fn op_to_string(ctx: &Context, ir: &Ir, op: Op, opts: &PrintOptions) -> Stri
     let mut opts = opts.clone();
     opts.local_scope = true;
     let mut p = Printer::new(ctx, ir, &opts);
-    p.names = Some(Numbering::new(ir, op, opts.generic));
+    p.names = Some(Numbering::new(ctx, ir, op, opts.generic));
     p.print_full_op(op);
     p.out
 }
@@ -247,6 +248,12 @@ impl Context {
     pub fn register_op_printer(&mut self, name: &str, p: CustomPrinter) {
         let id = self.ident(name);
         self.registry.print_hooks.insert(id, p);
+    }
+
+    /// Makes ops named `name` name their results in the custom form (`%cst`).
+    pub fn register_result_names(&mut self, name: &str, f: ResultNamesFn) {
+        let id = self.ident(name);
+        self.registry.result_names.insert(id, f);
     }
 }
 

@@ -19,15 +19,9 @@ impl Printer<'_> {
     /// An op on its own line: indentation, results, the op, its location.
     pub(super) fn print_full_op(&mut self, op: Op) {
         self.push_indent();
-        let results = self.ir.results(op);
-        if let Some(&r0) = results.first() {
-            let n = results.len();
+        if !self.ir.results(op).is_empty() {
             let names = self.names.as_ref().expect("numbered");
-            names.push_value_head(&mut self.out, r0);
-            if n > 1 {
-                self.out.push(':');
-                push_u32(&mut self.out, n as u32);
-            }
+            names.push_result_defs(self.ir, &mut self.out, op);
             self.out.push_str(" = ");
         }
         self.print_custom_or_generic(op);

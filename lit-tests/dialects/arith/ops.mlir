@@ -4,9 +4,29 @@
 // RUN: xopt %s | xopt --mlir-print-op-generic | xcheck %s --check-prefix=GEN
 
 // Custom <-> generic round trips of every arith op; CHECK lines are mlir-opt 22's
-// output. Known gap: mlir-opt names results after constants (%c1_i32, %cst,
-// %true) and extended ops (%sum, %low); xopt numbers them, so CHECK lines start
-// at the op.
+// output, including the result names of the custom form (%c1_i32, %cst, %true,
+// %sum, %overflow, %low, %high).
+
+// Result names: a duplicate gets a _N suffix from a counter of the enclosing region
+// (restored for sibling regions), i1 constants are %true / %false, others %cst.
+func.func @names(%a: i64) -> (i64, i1) {
+  %0 = arith.constant 1 : i64
+  %1 = arith.constant 1 : i64
+  %2 = arith.constant false
+  %3 = arith.constant false
+  %4 = arith.constant -7 : i64
+  %5 = arith.constant 0 : index
+  %6 = arith.constant 0 : index
+  %7 = arith.constant 2.5 : f64
+  %8 = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %s:2 = arith.addui_extended %a, %0 : i64, i1
+  %t:2 = arith.addui_extended %s#0, %1 : i64, i1
+  %l:2 = arith.mulsi_extended %t#0, %4 : i64
+  %9 = arith.addi %l#0, %l#1 : i64
+  %10 = arith.ori %s#1, %t#1 : i1
+  %11 = arith.andi %10, %3 : i1
+  return %9, %11 : i64, i1
+}
 
 func.func @f(%a: i32, %b: i32, %x: f32, %y: f32, %c: i1, %i: index, %v: vector<4xi32>, %t: tensor<4xf32>, %vc: vector<4xi1>) {
   %0 = arith.constant 1 : i32
@@ -122,120 +142,139 @@ func.func @f(%a: i32, %b: i32, %x: f32, %y: f32, %c: i1, %i: index, %v: vector<4
   return
 }
 
+
+// CHECK-LABEL: func.func @names(%arg0: i64) -> (i64, i1) {
+// CHECK-NEXT: %c1_i64 = arith.constant 1 : i64
+// CHECK-NEXT: %c1_i64_0 = arith.constant 1 : i64
+// CHECK-NEXT: %false = arith.constant false
+// CHECK-NEXT: %false_1 = arith.constant false
+// CHECK-NEXT: %c-7_i64 = arith.constant -7 : i64
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %c0_2 = arith.constant 0 : index
+// CHECK-NEXT: %cst = arith.constant 2.500000e+00 : f64
+// CHECK-NEXT: %cst_3 = arith.constant dense<[1, 2]> : tensor<2xi64>
+// CHECK-NEXT: %sum, %overflow = arith.addui_extended %arg0, %c1_i64 : i64, i1
+// CHECK-NEXT: %sum_4, %overflow_5 = arith.addui_extended %sum, %c1_i64_0 : i64, i1
+// CHECK-NEXT: %low, %high = arith.mulsi_extended %sum_4, %c-7_i64 : i64
+// CHECK-NEXT: %0 = arith.addi %low, %high : i64
+// CHECK-NEXT: %1 = arith.ori %overflow, %overflow_5 : i1
+// CHECK-NEXT: %2 = arith.andi %1, %false_1 : i1
+// CHECK-NEXT: return %0, %2 : i64, i1
+// CHECK-NEXT: }
 // CHECK-LABEL: func.func @f(%arg0: i32, %arg1: i32, %arg2: f32, %arg3: f32, %arg4: i1, %arg5: index, %arg6: vector<4xi32>, %arg7: tensor<4xf32>, %arg8: vector<4xi1>) {
-// CHECK: arith.constant 1 : i32
-// CHECK: arith.constant 1.000000e+00 : f32
-// CHECK: arith.constant dense<1> : vector<4xi32>
-// CHECK: arith.constant true
-// CHECK: arith.constant 3 : index
-// CHECK: arith.addi %arg0, %arg1 : i32
-// CHECK: arith.addi %arg0, %arg1 overflow<nsw, nuw> : i32
-// CHECK: arith.subi %arg0, %arg1 overflow<nsw> : i32
-// CHECK: arith.muli %arg0, %arg1 overflow<nuw> : i32
-// CHECK: arith.divsi %arg0, %arg1 : i32
-// CHECK: arith.divui %arg0, %arg1 : i32
-// CHECK: arith.ceildivsi %arg0, %arg1 : i32
-// CHECK: arith.ceildivui %arg0, %arg1 : i32
-// CHECK: arith.floordivsi %arg0, %arg1 : i32
-// CHECK: arith.remsi %arg0, %arg1 : i32
-// CHECK: arith.remui %arg0, %arg1 : i32
-// CHECK: arith.andi %arg0, %arg1 : i32
-// CHECK: arith.ori %arg0, %arg1 : i32
-// CHECK: arith.xori %arg0, %arg1 : i32
-// CHECK: arith.shli %arg0, %arg1 overflow<nsw> : i32
-// CHECK: arith.shrsi %arg0, %arg1 : i32
-// CHECK: arith.shrui %arg0, %arg1 : i32
-// CHECK: arith.maxsi %arg0, %arg1 : i32
-// CHECK: arith.maxui %arg0, %arg1 : i32
-// CHECK: arith.minsi %arg0, %arg1 : i32
-// CHECK: arith.minui %arg0, %arg1 : i32
-// CHECK: arith.addui_extended %arg0, %arg1 : i32, i1
-// CHECK: arith.mulsi_extended %arg0, %arg1 : i32
-// CHECK: arith.mului_extended %arg0, %arg1 : i32
-// CHECK: arith.addf %arg2, %arg3 : f32
-// CHECK: arith.addf %arg2, %arg3 fastmath<fast> : f32
-// CHECK: arith.subf %arg2, %arg3 fastmath<nnan,ninf> : f32
-// CHECK: arith.mulf %arg2, %arg3 : f32
-// CHECK: arith.divf %arg2, %arg3 : f32
-// CHECK: arith.remf %arg2, %arg3 : f32
-// CHECK: arith.negf %arg2 fastmath<contract> : f32
-// CHECK: arith.maximumf %arg2, %arg3 : f32
-// CHECK: arith.minimumf %arg2, %arg3 : f32
-// CHECK: arith.maxnumf %arg2, %arg3 : f32
-// CHECK: arith.minnumf %arg2, %arg3 : f32
-// CHECK: arith.cmpi slt, %arg0, %arg1 : i32
-// CHECK: arith.cmpf olt, %arg2, %arg3 : f32
-// CHECK: arith.cmpf ugt, %arg2, %arg3 fastmath<fast> : f32
-// CHECK: arith.select %arg4, %arg0, %arg1 : i32
-// CHECK: arith.select %arg8, %arg6, %arg6 : vector<4xi1>, vector<4xi32>
-// CHECK: arith.extsi %arg0 : i32 to i64
-// CHECK: arith.extui %arg0 : i32 to i64
-// CHECK: arith.trunci %arg0 : i32 to i8
-// CHECK: arith.extf %arg2 : f32 to f64
-// CHECK: arith.truncf %arg2 : f32 to f16
-// CHECK: arith.truncf %arg2 to_nearest_even : f32 to f16
-// CHECK: arith.sitofp %arg0 : i32 to f32
-// CHECK: arith.uitofp %arg0 : i32 to f32
-// CHECK: arith.fptosi %arg2 : f32 to i32
-// CHECK: arith.fptoui %arg2 : f32 to i32
-// CHECK: arith.index_cast %arg0 : i32 to index
-// CHECK: arith.index_castui %arg5 : index to i32
-// CHECK: arith.bitcast %arg0 : i32 to f32
-// CHECK: arith.addf %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.divsi %arg0, %arg1 exact : i32
-// CHECK: arith.extf %arg2 fastmath<fast> : f32 to f64
-// CHECK: arith.trunci %arg0 overflow<nsw> : i32 to i8
-// CHECK: arith.truncf %arg2 to_nearest_even fastmath<fast> : f32 to f16
-// CHECK: arith.addi %arg0, %arg0 : i32
-// CHECK: arith.addf %arg2, %arg2 fastmath<nnan,ninf> : f32
-// CHECK: arith.addf %arg2, %arg2 fastmath<fast> : f32
-// CHECK: arith.addf %arg2, %arg2 : f32
-// CHECK: arith.addi %arg0, %arg0 overflow<nsw, nuw> : i32
-// CHECK: arith.addi %arg0, %arg0 : i32
-// CHECK: arith.truncf %arg2 downward : f32 to f16
-// CHECK: arith.truncf %arg2 upward : f32 to f16
-// CHECK: arith.truncf %arg2 toward_zero : f32 to f16
-// CHECK: arith.truncf %arg2 to_nearest_away : f32 to f16
-// CHECK: arith.addf %arg2, %arg2 fastmath<fast> : f32
-// CHECK: arith.addi %arg0, %arg0 {foo = 1 : i64} : i32
-// CHECK: arith.cmpi eq, %arg0, %arg0 {foo} : i32
-// CHECK: arith.addf %arg2, %arg2 fastmath<nnan,ninf,nsz,arcp,contract,afn> : f32
-// CHECK: arith.scaling_extf %arg2, %arg2 : f32, f32 to f64
-// CHECK: arith.scaling_truncf %arg2, %arg2 to_nearest_even fastmath<fast> : f32, f32 to f16
-// CHECK: arith.cmpf true, %arg2, %arg3 : f32
-// CHECK: arith.cmpi eq, %arg6, %arg6 : vector<4xi32>
-// CHECK: arith.cmpi ne, %arg6, %arg6 : vector<4xi32>
-// CHECK: arith.cmpi slt, %arg6, %arg6 : vector<4xi32>
-// CHECK: arith.cmpi sle, %arg6, %arg6 : vector<4xi32>
-// CHECK: arith.cmpi sgt, %arg6, %arg6 : vector<4xi32>
-// CHECK: arith.cmpi sge, %arg6, %arg6 : vector<4xi32>
-// CHECK: arith.cmpi ult, %arg6, %arg6 : vector<4xi32>
-// CHECK: arith.cmpi ule, %arg6, %arg6 : vector<4xi32>
-// CHECK: arith.cmpi ugt, %arg6, %arg6 : vector<4xi32>
-// CHECK: arith.cmpi uge, %arg6, %arg6 : vector<4xi32>
-// CHECK: arith.cmpf false, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf oeq, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf ogt, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf oge, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf olt, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf ole, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf one, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf ord, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf ueq, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf ugt, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf uge, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf ult, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf ule, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf une, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf uno, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.cmpf true, %arg7, %arg7 : tensor<4xf32>
-// CHECK: arith.select %arg4, %arg7, %arg7 {foo} : tensor<4xf32>
-// CHECK: arith.constant {foo} -5 : i8
-// CHECK: arith.constant dense<[1.500000e+00, 2.000000e+00]> : tensor<2xf64>
-// CHECK: arith.index_cast %arg6 : vector<4xi32> to vector<4xindex>
-// CHECK: return
-// CHECK: }
-// CHECK: }
+// CHECK-NEXT: %c1_i32 = arith.constant 1 : i32
+// CHECK-NEXT: %cst = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %cst_0 = arith.constant dense<1> : vector<4xi32>
+// CHECK-NEXT: %true = arith.constant true
+// CHECK-NEXT: %c3 = arith.constant 3 : index
+// CHECK-NEXT: %0 = arith.addi %arg0, %arg1 : i32
+// CHECK-NEXT: %1 = arith.addi %arg0, %arg1 overflow<nsw, nuw> : i32
+// CHECK-NEXT: %2 = arith.subi %arg0, %arg1 overflow<nsw> : i32
+// CHECK-NEXT: %3 = arith.muli %arg0, %arg1 overflow<nuw> : i32
+// CHECK-NEXT: %4 = arith.divsi %arg0, %arg1 : i32
+// CHECK-NEXT: %5 = arith.divui %arg0, %arg1 : i32
+// CHECK-NEXT: %6 = arith.ceildivsi %arg0, %arg1 : i32
+// CHECK-NEXT: %7 = arith.ceildivui %arg0, %arg1 : i32
+// CHECK-NEXT: %8 = arith.floordivsi %arg0, %arg1 : i32
+// CHECK-NEXT: %9 = arith.remsi %arg0, %arg1 : i32
+// CHECK-NEXT: %10 = arith.remui %arg0, %arg1 : i32
+// CHECK-NEXT: %11 = arith.andi %arg0, %arg1 : i32
+// CHECK-NEXT: %12 = arith.ori %arg0, %arg1 : i32
+// CHECK-NEXT: %13 = arith.xori %arg0, %arg1 : i32
+// CHECK-NEXT: %14 = arith.shli %arg0, %arg1 overflow<nsw> : i32
+// CHECK-NEXT: %15 = arith.shrsi %arg0, %arg1 : i32
+// CHECK-NEXT: %16 = arith.shrui %arg0, %arg1 : i32
+// CHECK-NEXT: %17 = arith.maxsi %arg0, %arg1 : i32
+// CHECK-NEXT: %18 = arith.maxui %arg0, %arg1 : i32
+// CHECK-NEXT: %19 = arith.minsi %arg0, %arg1 : i32
+// CHECK-NEXT: %20 = arith.minui %arg0, %arg1 : i32
+// CHECK-NEXT: %sum, %overflow = arith.addui_extended %arg0, %arg1 : i32, i1
+// CHECK-NEXT: %low, %high = arith.mulsi_extended %arg0, %arg1 : i32
+// CHECK-NEXT: %low_1, %high_2 = arith.mului_extended %arg0, %arg1 : i32
+// CHECK-NEXT: %21 = arith.addf %arg2, %arg3 : f32
+// CHECK-NEXT: %22 = arith.addf %arg2, %arg3 fastmath<fast> : f32
+// CHECK-NEXT: %23 = arith.subf %arg2, %arg3 fastmath<nnan,ninf> : f32
+// CHECK-NEXT: %24 = arith.mulf %arg2, %arg3 : f32
+// CHECK-NEXT: %25 = arith.divf %arg2, %arg3 : f32
+// CHECK-NEXT: %26 = arith.remf %arg2, %arg3 : f32
+// CHECK-NEXT: %27 = arith.negf %arg2 fastmath<contract> : f32
+// CHECK-NEXT: %28 = arith.maximumf %arg2, %arg3 : f32
+// CHECK-NEXT: %29 = arith.minimumf %arg2, %arg3 : f32
+// CHECK-NEXT: %30 = arith.maxnumf %arg2, %arg3 : f32
+// CHECK-NEXT: %31 = arith.minnumf %arg2, %arg3 : f32
+// CHECK-NEXT: %32 = arith.cmpi slt, %arg0, %arg1 : i32
+// CHECK-NEXT: %33 = arith.cmpf olt, %arg2, %arg3 : f32
+// CHECK-NEXT: %34 = arith.cmpf ugt, %arg2, %arg3 fastmath<fast> : f32
+// CHECK-NEXT: %35 = arith.select %arg4, %arg0, %arg1 : i32
+// CHECK-NEXT: %36 = arith.select %arg8, %arg6, %arg6 : vector<4xi1>, vector<4xi32>
+// CHECK-NEXT: %37 = arith.extsi %arg0 : i32 to i64
+// CHECK-NEXT: %38 = arith.extui %arg0 : i32 to i64
+// CHECK-NEXT: %39 = arith.trunci %arg0 : i32 to i8
+// CHECK-NEXT: %40 = arith.extf %arg2 : f32 to f64
+// CHECK-NEXT: %41 = arith.truncf %arg2 : f32 to f16
+// CHECK-NEXT: %42 = arith.truncf %arg2 to_nearest_even : f32 to f16
+// CHECK-NEXT: %43 = arith.sitofp %arg0 : i32 to f32
+// CHECK-NEXT: %44 = arith.uitofp %arg0 : i32 to f32
+// CHECK-NEXT: %45 = arith.fptosi %arg2 : f32 to i32
+// CHECK-NEXT: %46 = arith.fptoui %arg2 : f32 to i32
+// CHECK-NEXT: %47 = arith.index_cast %arg0 : i32 to index
+// CHECK-NEXT: %48 = arith.index_castui %arg5 : index to i32
+// CHECK-NEXT: %49 = arith.bitcast %arg0 : i32 to f32
+// CHECK-NEXT: %50 = arith.addf %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %51 = arith.divsi %arg0, %arg1 exact : i32
+// CHECK-NEXT: %52 = arith.extf %arg2 fastmath<fast> : f32 to f64
+// CHECK-NEXT: %53 = arith.trunci %arg0 overflow<nsw> : i32 to i8
+// CHECK-NEXT: %54 = arith.truncf %arg2 to_nearest_even fastmath<fast> : f32 to f16
+// CHECK-NEXT: %55 = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT: %56 = arith.addf %arg2, %arg2 fastmath<nnan,ninf> : f32
+// CHECK-NEXT: %57 = arith.addf %arg2, %arg2 fastmath<fast> : f32
+// CHECK-NEXT: %58 = arith.addf %arg2, %arg2 : f32
+// CHECK-NEXT: %59 = arith.addi %arg0, %arg0 overflow<nsw, nuw> : i32
+// CHECK-NEXT: %60 = arith.addi %arg0, %arg0 : i32
+// CHECK-NEXT: %61 = arith.truncf %arg2 downward : f32 to f16
+// CHECK-NEXT: %62 = arith.truncf %arg2 upward : f32 to f16
+// CHECK-NEXT: %63 = arith.truncf %arg2 toward_zero : f32 to f16
+// CHECK-NEXT: %64 = arith.truncf %arg2 to_nearest_away : f32 to f16
+// CHECK-NEXT: %65 = arith.addf %arg2, %arg2 fastmath<fast> : f32
+// CHECK-NEXT: %66 = arith.addi %arg0, %arg0 {foo = 1 : i64} : i32
+// CHECK-NEXT: %67 = arith.cmpi eq, %arg0, %arg0 {foo} : i32
+// CHECK-NEXT: %68 = arith.addf %arg2, %arg2 fastmath<nnan,ninf,nsz,arcp,contract,afn> : f32
+// CHECK-NEXT: %69 = arith.scaling_extf %arg2, %arg2 : f32, f32 to f64
+// CHECK-NEXT: %70 = arith.scaling_truncf %arg2, %arg2 to_nearest_even fastmath<fast> : f32, f32 to f16
+// CHECK-NEXT: %71 = arith.cmpf true, %arg2, %arg3 : f32
+// CHECK-NEXT: %72 = arith.cmpi eq, %arg6, %arg6 : vector<4xi32>
+// CHECK-NEXT: %73 = arith.cmpi ne, %arg6, %arg6 : vector<4xi32>
+// CHECK-NEXT: %74 = arith.cmpi slt, %arg6, %arg6 : vector<4xi32>
+// CHECK-NEXT: %75 = arith.cmpi sle, %arg6, %arg6 : vector<4xi32>
+// CHECK-NEXT: %76 = arith.cmpi sgt, %arg6, %arg6 : vector<4xi32>
+// CHECK-NEXT: %77 = arith.cmpi sge, %arg6, %arg6 : vector<4xi32>
+// CHECK-NEXT: %78 = arith.cmpi ult, %arg6, %arg6 : vector<4xi32>
+// CHECK-NEXT: %79 = arith.cmpi ule, %arg6, %arg6 : vector<4xi32>
+// CHECK-NEXT: %80 = arith.cmpi ugt, %arg6, %arg6 : vector<4xi32>
+// CHECK-NEXT: %81 = arith.cmpi uge, %arg6, %arg6 : vector<4xi32>
+// CHECK-NEXT: %82 = arith.cmpf false, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %83 = arith.cmpf oeq, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %84 = arith.cmpf ogt, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %85 = arith.cmpf oge, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %86 = arith.cmpf olt, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %87 = arith.cmpf ole, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %88 = arith.cmpf one, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %89 = arith.cmpf ord, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %90 = arith.cmpf ueq, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %91 = arith.cmpf ugt, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %92 = arith.cmpf uge, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %93 = arith.cmpf ult, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %94 = arith.cmpf ule, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %95 = arith.cmpf une, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %96 = arith.cmpf uno, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %97 = arith.cmpf true, %arg7, %arg7 : tensor<4xf32>
+// CHECK-NEXT: %98 = arith.select %arg4, %arg7, %arg7 {foo} : tensor<4xf32>
+// CHECK-NEXT: %c-5_i8 = arith.constant {foo} -5 : i8
+// CHECK-NEXT: %cst_3 = arith.constant dense<[1.500000e+00, 2.000000e+00]> : tensor<2xf64>
+// CHECK-NEXT: %99 = arith.index_cast %arg6 : vector<4xi32> to vector<4xindex>
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 
 // GEN-LABEL: "func.func"() <{function_type = (i32, i32, f32, f32, i1, index, vector<4xi32>, tensor<4xf32>, vector<4xi1>) -> (), sym_name = "f"}> ({
 // GEN: ^bb0(%arg0: i32, %arg1: i32, %arg2: f32, %arg3: f32, %arg4: i1, %arg5: index, %arg6: vector<4xi32>, %arg7: tensor<4xf32>, %arg8: vector<4xi1>):
