@@ -427,3 +427,97 @@ pub fn push_u64(out: &mut String, mut m: u64) {
     }
     out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
+
+#[cfg(test)]
+mod tests {
+    use super::sanitize;
+    use crate::attributes::AttrKind;
+    use crate::diag::{DiagEngine, SourceBuffer};
+    use crate::parser::{parse_buffer, ParseOptions};
+    use crate::printer::{print_top_level, PrintOptions};
+    use crate::{Context, Ir, Op};
+
+    /// `test.n {n = ["a", "", ...]}` names result i after the i-th string.
+    fn names(ctx: &Context, ir: &Ir, op: Op, set: &mut dyn FnMut(usize, &str)) {
+        let Some(a) = crate::symbol::op_attr(ctx, ir, op, "n") else {
+            return;
+        };
+        if let AttrKind::Array(xs) = ctx.attr_kind(a) {
+            for (i, &x) in xs.iter().enumerate() {
+                if let AttrKind::String { value, .. } = ctx.attr_kind(x) {
+                    set(i, std::str::from_utf8(value).unwrap_or(""));
+                }
+            }
+        }
+    }
+
+    fn print(src: &str, generic: bool) -> String {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered = true;
+        ctx.register_result_names("test.n", names);
+        let mut ir = Ir::new();
+        let mut diags = DiagEngine::default();
+        let buf = SourceBuffer::new("t", src.to_string());
+        let top = parse_buffer(
+            &mut ctx,
+            &mut ir,
+            &buf,
+            &ParseOptions::default(),
+            &mut diags,
+        )
+        .expect("parses");
+        let opts = PrintOptions {
+            generic,
+            debuginfo: false,
+            local_scope: false,
+        };
+        print_top_level(&ctx, &ir, top, &opts)
+    }
+
+    #[test]
+    fn sanitizes_like_mlir() {
+        assert_eq!(sanitize("c-1_i8"), "c-1_i8");
+        assert_eq!(sanitize("x.y$z"), "x.y$z");
+        assert_eq!(sanitize("9x"), "_9x");
+        assert_eq!(sanitize("a b"), "a_b");
+        assert_eq!(sanitize("a\u{e9}"), "aC3A9");
+        assert_eq!(sanitize("\u{e9}"), "_C3A9");
+    }
+
+    #[test]
+    fn result_groups_and_arg_conflicts() {
+        let src = r#"
+"test.n"() ({
+^bb0(%a: i32):
+  %0:3 = "test.n"() {n = ["", "b"]} : () -> (i32, i32, i32)
+  %1 = "test.n"() {n = ["arg0"]} : () -> i32
+  %2 = "test.n"() {n = ["arg1"]} : () -> i32
+  "test.r"() ({
+  ^bb0(%x: i32, %y: i32):
+    "test.use"(%0#2, %1, %2, %x, %y) : (i32, i32, i32, i32, i32) -> ()
+  }) : () -> ()
+}) {n = []} : () -> ()
+"#;
+        let want = r#"module {
+  "test.n"() ({
+  ^bb0(%arg0: i32):
+    %0, %b:2 = "test.n"() {n = ["", "b"]} : () -> (i32, i32, i32)
+    %arg0_0 = "test.n"() {n = ["arg0"]} : () -> i32
+    %arg1 = "test.n"() {n = ["arg1"]} : () -> i32
+    "test.r"() ({
+    ^bb0(%arg1_1: i32, %arg2: i32):
+      "test.use"(%b#1, %arg0_0, %arg1, %arg1_1, %arg2) : (i32, i32, i32, i32, i32) -> ()
+    }) : () -> ()
+  }) {n = []} : () -> ()
+}
+
+"#;
+        assert_eq!(print(src, false), want);
+        let generic = print(src, true);
+        assert!(generic.contains("%0:3 = \"test.n\""), "{generic}");
+        assert!(
+            generic.contains("(%0#2, %1, %2, %arg1, %arg2)"),
+            "{generic}"
+        );
+    }
+}
