@@ -140,6 +140,10 @@ impl OpPassManager {
                 first = false;
             }
         }
+        if first {
+            // mlir-opt leaves an empty line in an empty pipeline.
+            out.push('\n');
+        }
         out.push('\n');
         out.push_str(&"  ".repeat(indent));
         out.push(')');

@@ -231,7 +231,7 @@ fn run(args: &cli::Args, pm: &mut PassManager) -> Result<bool, String> {
         ok &= !diags.iter().any(|d| d.severity == xir::Severity::Error);
         produced.extend(diags);
         if let Some((ir, top)) = parsed.as_mut() {
-            if !pm.pm.is_empty() {
+            {
                 let mut pass_diags = DiagEngine::default();
                 let quiet = args.verify_diagnostics;
                 let mut sink = |ctx: &Context, d: &mut DiagEngine, text: &str| {
