@@ -41,6 +41,9 @@ impl Pass for Canonicalize {
     fn argument(&self) -> &'static str {
         Self::ARGUMENT
     }
+    fn name(&self) -> &'static str {
+        "Canonicalizer"
+    }
     fn summary(&self) -> &'static str {
         Self::SUMMARY
     }

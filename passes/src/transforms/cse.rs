@@ -204,6 +204,9 @@ impl Pass for Cse {
     fn argument(&self) -> &'static str {
         Self::ARGUMENT
     }
+    fn name(&self) -> &'static str {
+        "CSE"
+    }
     fn summary(&self) -> &'static str {
         Self::SUMMARY
     }

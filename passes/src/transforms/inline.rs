@@ -102,6 +102,9 @@ impl Pass for Inline {
     fn argument(&self) -> &'static str {
         Self::ARGUMENT
     }
+    fn name(&self) -> &'static str {
+        "Inliner"
+    }
     fn summary(&self) -> &'static str {
         Self::SUMMARY
     }

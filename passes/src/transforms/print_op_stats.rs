@@ -39,6 +39,9 @@ impl Pass for PrintOpStats {
     fn argument(&self) -> &'static str {
         Self::ARGUMENT
     }
+    fn name(&self) -> &'static str {
+        "PrintOpStats"
+    }
     fn summary(&self) -> &'static str {
         Self::SUMMARY
     }

@@ -25,6 +25,9 @@ impl Pass for Sccp {
     fn argument(&self) -> &'static str {
         Self::ARGUMENT
     }
+    fn name(&self) -> &'static str {
+        "SCCP"
+    }
     fn summary(&self) -> &'static str {
         Self::SUMMARY
     }

@@ -16,6 +16,9 @@ impl Pass for StripDebugInfo {
     fn argument(&self) -> &'static str {
         Self::ARGUMENT
     }
+    fn name(&self) -> &'static str {
+        "StripDebugInfo"
+    }
     fn summary(&self) -> &'static str {
         Self::SUMMARY
     }

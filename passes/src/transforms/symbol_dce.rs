@@ -88,6 +88,9 @@ impl Pass for SymbolDce {
     fn argument(&self) -> &'static str {
         Self::ARGUMENT
     }
+    fn name(&self) -> &'static str {
+        "SymbolDCE"
+    }
     fn summary(&self) -> &'static str {
         Self::SUMMARY
     }

@@ -96,6 +96,9 @@ impl Pass for ViewOpGraph {
     fn argument(&self) -> &'static str {
         Self::ARGUMENT
     }
+    fn name(&self) -> &'static str {
+        "ViewOpGraph"
+    }
     fn summary(&self) -> &'static str {
         Self::SUMMARY
     }

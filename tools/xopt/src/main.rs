@@ -15,8 +15,8 @@ use xir::{Context, DiagEngine, Ir, SourceBuffer, SourceMgr};
 
 /// Every pass and named pipeline xopt offers. Pass crates register here.
 fn pass_registry() -> PassRegistry {
-    #[allow(unused_mut)]
     let mut registry = PassRegistry::default();
+    xir_passes::register(&mut registry);
     registry
 }
 
