@@ -65,6 +65,14 @@ pub struct Args {
     #[arg(long = "pass-pipeline", require_equals = true)]
     pub pass_pipeline: Option<String>,
 
+    /// Print the registered dialects and exit.
+    #[arg(long = "show-dialects")]
+    pub show_dialects: bool,
+
+    /// Print the ops of a registered dialect, one per line, and exit.
+    #[arg(long = "list-ops", require_equals = true, value_name = "DIALECT")]
+    pub list_ops: Option<String>,
+
     /// Print the registered passes with their options and exit.
     #[arg(long = "list-passes")]
     pub list_passes: bool,

@@ -37,6 +37,27 @@ fn main() -> ExitCode {
         print!("{}", list_passes(&registry));
         return ExitCode::SUCCESS;
     }
+    if args.show_dialects {
+        let ctx = context_with_dialects();
+        let mut names: Vec<&str> = ctx.registry.dialects().iter().map(|d| d.name).collect();
+        names.sort_unstable();
+        println!("Available Dialects: {}", names.join(","));
+        return ExitCode::SUCCESS;
+    }
+    if let Some(dialect) = &args.list_ops {
+        let ctx = context_with_dialects();
+        if ctx.registry.dialect(dialect).is_none() {
+            eprintln!("xopt: no dialect named '{dialect}'");
+            return ExitCode::from(1);
+        }
+        let prefix = format!("{dialect}.");
+        for def in ctx.registry.op_defs() {
+            if def.name.starts_with(&prefix) {
+                println!("{}", def.name);
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
     let pm = match build_pipeline(&args, &matches, &registry) {
         Ok(pm) => pm,
         Err(msg) => {
@@ -56,6 +77,16 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// A context with every dialect xopt knows.
+fn context_with_dialects() -> Context {
+    let mut ctx = Context::new();
+    xir_func::register(&mut ctx);
+    xir_arith::register(&mut ctx);
+    xir_device::register(&mut ctx);
+    xir_graph::register(&mut ctx);
+    ctx
 }
 
 /// Reads the input as text.
@@ -189,11 +220,7 @@ fn run(args: &cli::Args, pm: &mut PassManager) -> Result<bool, String> {
     };
     // One context and one diagnostic handler for the whole file, as mlir-opt: under
     // --verify-diagnostics an annotation in one chunk may match an error of another.
-    let mut ctx = Context::new();
-    xir_func::register(&mut ctx);
-    xir_arith::register(&mut ctx);
-    xir_device::register(&mut ctx);
-    xir_graph::register(&mut ctx);
+    let mut ctx = context_with_dialects();
     ctx.allow_unregistered = args.allow_unregistered_dialect;
     let mut sm = SourceMgr::default();
     sm.add(SourceBuffer::new(name.as_str(), text));
