@@ -1,6 +1,7 @@
 //! xir's core transforms: canonicalize, cse, symbol-dce, inline, sccp,
 //! print-op-stats, strip-debuginfo and view-op-graph.
 
+pub mod device;
 pub mod transforms;
 
 #[cfg(test)]
@@ -30,4 +31,6 @@ pub fn register(reg: &mut PassRegistry) {
     pass!(print_op_stats::PrintOpStats);
     pass!(strip_debuginfo::StripDebugInfo);
     pass!(view_op_graph::ViewOpGraph);
+    // Device planning and its forms.
+    pass!(device::plan::DevicePlan);
 }

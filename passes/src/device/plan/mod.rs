@@ -1,0 +1,85 @@
+//! `device-plan`: gives every tensor value and graph op one placement from the
+//! program's pins (DESIGN.md §4), by union-find over placement variables, and
+//! writes the complete form back.
+
+pub mod devices;
+pub mod diagnostics;
+pub mod func_attrs;
+pub mod model;
+pub mod pins;
+pub mod rewrite;
+pub mod solver;
+
+use xir::pass::options::parse_bool;
+use xir::pass::{Pass, PassContext, PassOption};
+use xir::{Diagnostic, Op};
+
+#[derive(Default)]
+pub struct DevicePlan {
+    /// Cut conflicting uses with transfers instead of failing.
+    pub auto_transfer: bool,
+}
+
+impl DevicePlan {
+    pub const ARGUMENT: &'static str = "device-plan";
+    pub const SUMMARY: &'static str =
+        "Place every tensor value and graph op on a device and make crossings explicit transfers";
+}
+
+impl Pass for DevicePlan {
+    fn argument(&self) -> &'static str {
+        Self::ARGUMENT
+    }
+    fn name(&self) -> &'static str {
+        "DevicePlan"
+    }
+    fn summary(&self) -> &'static str {
+        Self::SUMMARY
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("builtin.module")
+    }
+    fn options(&self) -> Vec<PassOption> {
+        vec![PassOption {
+            name: "auto-transfer",
+            help: "Insert a graph.transfer at a use whose sides are pinned to different placements",
+            default: "false".into(),
+        }]
+    }
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match name {
+            "auto-transfer" => self.auto_transfer = parse_bool(value)?,
+            _ => return Err(format!("no such option '{name}'")),
+        }
+        Ok(())
+    }
+    fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        let mut devices = devices::Devices::collect(pc.ctx, pc.ir, module);
+        let mut m = model::build(
+            pc.ctx,
+            pc.ir,
+            module,
+            &mut devices,
+            self.auto_transfer,
+            pc.diags,
+        );
+        if m.errors > 0 {
+            return Err(());
+        }
+        if m.solver.num_vars() == 0 {
+            pc.preserve_all();
+            return Ok(());
+        }
+        let Some(default) = devices.default else {
+            pc.diags.emit(Diagnostic::error(
+                pc.ir.op(module).loc,
+                "device-plan: no device to place values on; declare 'device.targets' or 'device.default'",
+            ));
+            return Err(());
+        };
+        let cuts = m.cuts.len() as u64;
+        rewrite::apply(pc.ctx, pc.ir, &mut m, default);
+        pc.add_statistic("num-transfers", "Number of transfers inserted", cuts);
+        Ok(())
+    }
+}

@@ -1,0 +1,61 @@
+//! The hard pins of one op: what the program itself says about placement.
+
+use super::devices::Devices;
+use super::solver::PinSource;
+use xir::symbol::op_attr;
+use xir::{Attr, Context, Ir, Op, Value};
+
+/// What a pin constrains.
+pub enum Pinned {
+    Value(Value),
+    Op(Op),
+}
+
+/// The pins `op` carries: (what, affinity, source). Function argument/result pins
+/// are read with the function signature (see `model`).
+pub fn op_pins(
+    ctx: &Context,
+    ir: &Ir,
+    op: Op,
+    devices: &Devices,
+    out: &mut Vec<(Pinned, Attr, PinSource)>,
+) {
+    let name = ctx.str(ir.op(op).name);
+    if !name.starts_with("graph.") {
+        return;
+    }
+    match name {
+        "graph.on_device" => {
+            if let Some(a) = op_attr(ctx, ir, op, "affinity") {
+                out.push((Pinned::Value(ir.operand(op, 0)), a, PinSource::OnDevice(op)));
+            }
+        }
+        "graph.transfer" => {
+            if let Some(a) = op_attr(ctx, ir, op, "source") {
+                out.push((
+                    Pinned::Value(ir.operand(op, 0)),
+                    a,
+                    PinSource::TransferFrom(op),
+                ));
+            }
+            if let Some(a) = op_attr(ctx, ir, op, "target") {
+                out.push((
+                    Pinned::Value(ir.result(op, 0)),
+                    a,
+                    PinSource::TransferTo(op),
+                ));
+            }
+        }
+        "graph.yield" => {}
+        _ => {
+            if let Some(a) = ctx.dict_get(ir.op(op).attrs, "device.affinity") {
+                out.push((Pinned::Op(op), a, PinSource::OpAttr(op)));
+            }
+            if name == "graph.dim" {
+                if let Some(h) = devices.host {
+                    out.push((Pinned::Op(op), h, PinSource::Host(op)));
+                }
+            }
+        }
+    }
+}

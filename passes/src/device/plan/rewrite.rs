@@ -1,0 +1,77 @@
+//! Writes a solved plan back: transfers for cut uses, `device.affinity` on every
+//! graph op and on tensor arguments/results, `graph.on_device` erased.
+
+use super::func_attrs::{set, set_op_attr, set_property};
+use super::model::Model;
+use super::solver::Var;
+use xir::symbol::op_attr;
+use xir::{Attr, Context, Ir, OperationState};
+
+/// The placement of a variable's class (its pin, else the default).
+fn placement(m: &mut Model, default: Attr, v: Var) -> Attr {
+    match m.solver.class_pin(v) {
+        Some(p) => m.solver.pins[p as usize].attr,
+        None => default,
+    }
+}
+
+pub fn apply(ctx: &mut Context, ir: &mut Ir, m: &mut Model, default: Attr) {
+    let transfer = ctx.ident("graph.transfer");
+    let key_source = ctx.ident("source");
+    let key_target = ctx.ident("target");
+    let key_aff = ctx.ident("device.affinity");
+    for cut in std::mem::take(&mut m.cuts) {
+        let v = ir.operand(cut.user, cut.index);
+        let props = ctx.dictionary(vec![(key_source, cut.from), (key_target, cut.to)]);
+        let attrs = ctx.dictionary(vec![(key_aff, cut.to)]);
+        let t = ir.create_op(OperationState {
+            name: transfer,
+            operands: vec![v],
+            result_types: vec![ir.value_type(v)],
+            properties: Some(props),
+            attrs,
+            num_regions: 0,
+            successors: Vec::new(),
+            loc: ir.op(cut.user).loc,
+        });
+        ir.insert_op_before(cut.user, t);
+        let r = ir.result(t, 0);
+        ir.set_operand(cut.user, cut.index, r);
+    }
+    for op in std::mem::take(&mut m.placed) {
+        if ir.op(op).name == transfer {
+            if op_attr(ctx, ir, op, "source").is_none() {
+                let a = m.values[&ir.operand(op, 0)];
+                let s = placement(m, default, a);
+                set_property(ctx, ir, op, "source", s);
+            }
+            let t = op_attr(ctx, ir, op, "target");
+            set_op_attr(ctx, ir, op, "device.affinity", t);
+            continue;
+        }
+        let a = placement(m, default, m.ops[&op]);
+        set_op_attr(ctx, ir, op, "device.affinity", Some(a));
+    }
+    for i in 0..m.funcs.len() {
+        let f = m.funcs[i].op;
+        let args: Vec<Option<Var>> = m.funcs[i].args.clone();
+        let vals: Vec<_> = args
+            .iter()
+            .enumerate()
+            .filter_map(|(j, v)| v.map(|v| (j, Some(placement(m, default, v)))))
+            .collect();
+        set(ctx, ir, f, "arg_attrs", args.len(), &vals);
+        let res: Vec<Option<Var>> = m.funcs[i].results.clone();
+        let vals: Vec<_> = res
+            .iter()
+            .enumerate()
+            .filter_map(|(j, v)| v.map(|v| (j, Some(placement(m, default, v)))))
+            .collect();
+        set(ctx, ir, f, "res_attrs", res.len(), &vals);
+    }
+    for op in std::mem::take(&mut m.on_device) {
+        let (x, r) = (ir.operand(op, 0), ir.result(op, 0));
+        ir.replace_all_uses(r, x);
+        ir.erase_op(op);
+    }
+}
