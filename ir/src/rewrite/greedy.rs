@@ -84,6 +84,17 @@ impl Worklist {
         }
     }
 
+    /// Reverses the order ops pop in (holes dropped).
+    fn reverse(&mut self) {
+        self.list.retain(|x| x.is_some());
+        self.list.reverse();
+        for (i, x) in self.list.iter().enumerate() {
+            if let Some(op) = x {
+                self.pos[op.index()] = i as u32;
+            }
+        }
+    }
+
     fn clear(&mut self) {
         while self.pop().is_some() {}
     }
@@ -91,21 +102,25 @@ impl Worklist {
 
 struct State {
     worklist: Worklist,
-    folder: Option<OperationFolder>,
     /// Ops are queued only inside this region.
     scope: Region,
 }
 
 impl State {
-    /// Queues `op` if it lies inside the scope region.
+    /// Queues `op` and its ancestors (op first) if it lies inside the scope region,
+    /// as MLIR's `addToWorklist`.
     fn add(&mut self, ir: &Ir, op: Op) {
+        let mut chain: smallvec::SmallVec<[Op; 4]> = smallvec::SmallVec::new();
         let mut cur = op;
         loop {
+            chain.push(cur);
             let Some(r) = ir.parent_block(cur).and_then(|b| ir.block_parent(b)) else {
                 return;
             };
             if r == self.scope {
-                self.worklist.push(op);
+                for &o in &chain {
+                    self.worklist.push(o);
+                }
                 return;
             }
             match ir.region_parent(r) {
@@ -149,9 +164,6 @@ impl Listener for State {
             }
         }
         self.worklist.remove(op);
-        if let Some(f) = &mut self.folder {
-            f.notify_removal(op);
-        }
     }
 }
 
@@ -184,7 +196,6 @@ fn simplify_region(
 ) -> (bool, bool) {
     let mut st = State {
         worklist: Worklist::default(),
-        folder: Some(OperationFolder::default()),
         scope: region,
     };
     let mut iteration = 0i64;
@@ -210,11 +221,14 @@ fn simplify_region(
     }
 }
 
-/// Fills the worklist: every op of the region, constants first made unique.
+/// Fills the worklist as MLIR does each iteration: a walk of the region (pre-order,
+/// or post-order bottom-up) with a fresh [`OperationFolder`] that uniques and hoists
+/// constants as they are met; a duplicate constant is replaced (its users queued
+/// then) and, top-down, its regions are skipped. Top-down, the list is reversed so
+/// ops pop in walk order.
 fn seed(ctx: &mut Context, ir: &mut Ir, region: Region, config: &GreedyConfig, st: &mut State) {
-    let mut folder = st.folder.take().unwrap_or_default();
-    let mut order: Vec<Op> = Vec::new();
-    // Pre-order over the region's blocks (post-order when bottom-up).
+    let mut folder = OperationFolder::default();
+    // (op, regions already visited): the second entry drives the post-order.
     let mut stack: Vec<(Op, bool)> = Vec::new();
     let push_region = |ir: &Ir, r: Region, stack: &mut Vec<(Op, bool)>| {
         let start = stack.len();
@@ -223,43 +237,42 @@ fn seed(ctx: &mut Context, ir: &mut Ir, region: Region, config: &GreedyConfig, s
         }
         stack[start..].reverse();
     };
+    // A new known constant stays; a duplicate is replaced and erased (`false`).
+    let mut keep = |ctx: &mut Context, ir: &mut Ir, st: &mut State, op: Op| -> bool {
+        if !config.cse_constants {
+            return true;
+        }
+        let Some(v) = fold::constant_value(ctx, ir, op) else {
+            return true;
+        };
+        let mut rw = PatternRewriter::new(ctx, ir, st);
+        folder.insert_known_constant(&mut rw, op, v)
+    };
     push_region(ir, region, &mut stack);
     while let Some((op, expanded)) = stack.pop() {
         if ir.is_erased(op) {
             continue;
         }
-        if expanded {
-            order.push(op);
-            continue;
-        }
-        if config.cse_constants {
-            if let Some(v) = fold::constant_value(ctx, ir, op) {
-                let mut rw = PatternRewriter::new(ctx, ir, st);
-                if !folder.insert_known_constant(&mut rw, op, v) {
-                    continue;
-                }
-                if config.top_down {
-                    order.push(op);
-                    // A known constant's regions are not visited (MLIR skips them).
-                    continue;
+        if config.top_down {
+            if keep(ctx, ir, st, op) {
+                st.add(ir, op);
+                for &r in ir.regions(op).to_vec().iter().rev() {
+                    push_region(ir, r, &mut stack);
                 }
             }
-        }
-        if config.top_down {
-            order.push(op);
+        } else if expanded {
+            if keep(ctx, ir, st, op) {
+                st.add(ir, op);
+            }
         } else {
             stack.push((op, true));
-        }
-        for &r in ir.regions(op).to_vec().iter().rev() {
-            push_region(ir, r, &mut stack);
+            for &r in ir.regions(op).to_vec().iter().rev() {
+                push_region(ir, r, &mut stack);
+            }
         }
     }
-    st.folder = Some(folder);
-    // The worklist pops from the back: push in reverse so ops come out in order.
-    for &op in order.iter().rev() {
-        if !ir.is_erased(op) {
-            st.worklist.push(op);
-        }
+    if config.top_down {
+        st.worklist.reverse();
     }
 }
 

@@ -1,7 +1,7 @@
 //! `canonicalize`: folders plus the canonicalisation patterns of arith and graph,
 //! applied by the greedy driver (constants de-duplicated and hoisted).
 
-use super::{arith_patterns, graph_patterns};
+use super::{arith_combine, arith_patterns, graph_patterns};
 use xir::pass::{Pass, PassContext, PassOption};
 use xir::rewrite::{apply_patterns_greedily, GreedyConfig, PatternSet, RegionSimplify};
 use xir::Op;
@@ -33,6 +33,7 @@ fn parse_int(v: &str) -> Result<i64, String> {
 pub fn patterns(ctx: &mut xir::Context) -> PatternSet {
     let mut set = PatternSet::new();
     arith_patterns::populate(ctx, &mut set);
+    arith_combine::populate(ctx, &mut set);
     graph_patterns::populate(ctx, &mut set);
     set
 }

@@ -9,7 +9,7 @@ use xir::dialect::Traits;
 use xir::dominance::{has_ssa_dominance, DominanceInfo};
 use xir::pass::{Pass, PassContext};
 use xir::rewrite::dead::{is_side_effect_free, is_trivially_dead};
-use xir::{Block, Context, Ir, Op, Region};
+use xir::{Block, Context, Ir, Op, Region, Value};
 
 #[derive(Default)]
 pub struct Cse;
@@ -40,7 +40,17 @@ impl ScopedTable {
     }
 }
 
-fn op_hash(ir: &Ir, op: Op) -> u64 {
+/// Operands in a canonical order for commutative ops (MLIR's OperationEquivalence
+/// treats their operands as a multiset).
+fn key_operands(ir: &Ir, op: Op, commutative: bool) -> smallvec::SmallVec<[Value; 4]> {
+    let mut v: smallvec::SmallVec<[Value; 4]> = ir.operands(op).collect();
+    if commutative {
+        v.sort_unstable_by_key(|x| x.index());
+    }
+    v
+}
+
+fn op_hash(ir: &Ir, op: Op, commutative: bool) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
     let d = ir.op(op);
     d.name.hash(&mut h);
@@ -49,14 +59,14 @@ fn op_hash(ir: &Ir, op: Op) -> u64 {
     for &r in ir.results(op) {
         ir.value_type(r).hash(&mut h);
     }
-    for v in ir.operands(op) {
+    for v in key_operands(ir, op, commutative) {
         v.hash(&mut h);
     }
     h.finish()
 }
 
 /// OperationEquivalence ignoring locations (ops with regions never match).
-fn equivalent(ir: &Ir, a: Op, b: Op) -> bool {
+fn equivalent(ir: &Ir, a: Op, b: Op, commutative: bool) -> bool {
     let (da, db) = (ir.op(a), ir.op(b));
     da.name == db.name
         && da.properties == db.properties
@@ -72,12 +82,13 @@ fn equivalent(ir: &Ir, a: Op, b: Op) -> bool {
             .zip(ir.results(b))
             .all(|(&x, &y)| ir.value_type(x) == ir.value_type(y))
         && ir.num_operands(a) == ir.num_operands(b)
-        && ir.operands(a).zip(ir.operands(b)).all(|(x, y)| x == y)
+        && key_operands(ir, a, commutative) == key_operands(ir, b, commutative)
 }
 
 struct Driver<'a> {
     ctx: &'a Context,
     dom: DominanceInfo,
+    commutative: rustc_hash::FxHashSet<xir::Ident>,
     to_erase: Vec<Op>,
     num_cse: u64,
     num_dce: u64,
@@ -98,11 +109,14 @@ impl Driver<'_> {
         if !ir.regions(op).is_empty() || !is_side_effect_free(self.ctx, ir, op) {
             return;
         }
-        let h = op_hash(ir, op);
-        let existing = table
-            .map
-            .get(&h)
-            .and_then(|v| v.iter().rev().find(|&&e| equivalent(ir, e, op)).copied());
+        let commutative = self.commutative.contains(&ir.op(op).name);
+        let h = op_hash(ir, op, commutative);
+        let existing = table.map.get(&h).and_then(|v| {
+            v.iter()
+                .rev()
+                .find(|&&e| equivalent(ir, e, op, commutative))
+                .copied()
+        });
         if let Some(e) = existing {
             let (from, to) = (ir.results(op).to_vec(), ir.results(e).to_vec());
             if ssa {
@@ -211,9 +225,14 @@ impl Pass for Cse {
         Self::SUMMARY
     }
     fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
+        let commutative = super::arith_patterns::COMMUTATIVE
+            .iter()
+            .map(|n| pc.ctx.ident(n))
+            .collect();
         let mut d = Driver {
             ctx: pc.ctx,
             dom: DominanceInfo::new(pc.ctx, pc.ir, op),
+            commutative,
             to_erase: Vec::new(),
             num_cse: 0,
             num_dce: 0,

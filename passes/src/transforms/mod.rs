@@ -1,5 +1,6 @@
 //! One pass per module.
 
+pub mod arith_combine;
 pub mod arith_patterns;
 pub mod canonicalize;
 pub mod cse;

@@ -4,7 +4,6 @@
 //! a uniqued constant at the start of its isolated region's entry block, and ops
 //! whose results all became constants are erased when dead.
 
-use super::arith_patterns::identity_fold;
 use rustc_hash::FxHashMap;
 use xir::ods::FoldResult;
 use xir::pass::{Pass, PassContext};
@@ -42,15 +41,9 @@ impl Pass for Sccp {
             let consts: Vec<Option<Attr>> =
                 pc.ir.operands(op).map(|v| known.get(&v).copied()).collect();
             let spec = xir::ods::spec_of(pc.ctx, pc.ir.op(op).name);
-            let mut folded = spec
+            let folded = spec
                 .and_then(|s| s.fold)
                 .and_then(|f| f(pc.ctx, pc.ir, op, &consts));
-            if folded.is_none() {
-                let name = pc.ctx.str(pc.ir.op(op).name).to_string();
-                if let Some(short) = name.strip_prefix("arith.") {
-                    folded = identity_fold(pc.ctx, pc.ir, op, short).map(|f| vec![f]);
-                }
-            }
             let Some(results) = folded else { continue };
             for (i, r) in results.into_iter().enumerate() {
                 let Some(&res) = pc.ir.results(op).get(i) else {

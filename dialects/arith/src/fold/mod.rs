@@ -4,6 +4,7 @@
 //! Scalars fold; vectors and tensors do not yet.
 
 pub mod float;
+pub mod identity;
 pub mod int;
 
 use int::Int;
@@ -200,7 +201,15 @@ pub fn fold_op(
         predicate: enum_value(ctx, "predicate"),
         roundingmode: enum_value(ctx, "roundingmode"),
     };
+    // MLIR's order: the op's own non-constant folds, the constant fold, then the
+    // folds of its traits.
+    let short = &name["arith.".len().min(name.len())..];
+    if let Some(r) = identity::before_constant(ctx, ir, op, short, operands) {
+        return Some(vec![r]);
+    }
     let types: Vec<Type> = ir.results(op).iter().map(|&v| ir.value_type(v)).collect();
-    let r = fold_constants(ctx, &name, props, operands, &types)?;
-    Some(r.into_iter().map(FoldResult::Attr).collect())
+    if let Some(r) = fold_constants(ctx, &name, props, operands, &types) {
+        return Some(r.into_iter().map(FoldResult::Attr).collect());
+    }
+    identity::idempotent(ir, op, short).map(|r| vec![r])
 }

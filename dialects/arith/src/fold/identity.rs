@@ -1,0 +1,285 @@
+//! MLIR's folds of integer ops that need not every operand constant
+//! (`addi x, 0 → x`, `subi x, x → 0`, `maxsi x, MAX → MAX`, ...), tried before the
+//! constant fold as MLIR's op folders do, and the `Idempotent` trait fold tried
+//! after it. A result is a value or an attribute exactly where MLIR's is, as that
+//! decides whether a new constant gets materialised.
+
+use super::int::{mask, Int};
+use super::int_of;
+use xir::ods::FoldResult;
+use xir::store::{Ir, ValueDef};
+use xir::{Attr, AttrKind, Context, Op, Type, Value};
+
+struct Folding<'a> {
+    ctx: &'a mut Context,
+    ir: &'a Ir,
+    op: Op,
+    operands: &'a [Option<Attr>],
+}
+
+impl Folding<'_> {
+    fn val(&self, i: usize) -> Value {
+        self.ir.operand(self.op, i)
+    }
+    fn cst(&self, i: usize) -> Option<Int> {
+        int_of(self.ctx, (*self.operands.get(i)?)?)
+    }
+    fn rhs_is(&self, f: impl Fn(Int) -> bool) -> bool {
+        self.cst(1).is_some_and(f)
+    }
+    fn ty(&self) -> Type {
+        self.ir.value_type(self.ir.result(self.op, 0))
+    }
+    fn zero(&mut self) -> FoldResult {
+        let ty = self.ty();
+        FoldResult::Attr(self.ctx.intern_attr(AttrKind::Integer {
+            ty,
+            value: 0.into(),
+        }))
+    }
+    /// The (name, lhs, rhs) of the op defining `v`, when it is a binary arith op.
+    fn def(&self, v: Value) -> Option<(&str, Value, Value)> {
+        let ValueDef::Result { op, .. } = self.ir.value(v).def else {
+            return None;
+        };
+        if self.ir.num_operands(op) != 2 {
+            return None;
+        }
+        let name = self.ctx.str(self.ir.op(op).name);
+        Some((name, self.ir.operand(op, 0), self.ir.operand(op, 1)))
+    }
+    /// `def(v)` is `xori(x, all-ones)`: returns x and the all-ones value.
+    fn not_of(&self, v: Value) -> Option<(Value, Value)> {
+        let (name, x, ones) = self.def(v)?;
+        if name != "arith.xori" {
+            return None;
+        }
+        let c = xir::rewrite::fold::value_constant(self.ctx, self.ir, ones)?;
+        let c = int_of(self.ctx, c)?;
+        (c.bits == mask(c.width)).then_some((x, ones))
+    }
+}
+
+fn is_zero(c: Int) -> bool {
+    c.bits == 0
+}
+fn is_one(c: Int) -> bool {
+    c.bits == 1
+}
+fn all_ones(c: Int) -> bool {
+    c.bits == mask(c.width)
+}
+fn signed_max(c: Int) -> bool {
+    c.width > 0 && c.bits == mask(c.width) >> 1
+}
+fn signed_min(c: Int) -> bool {
+    c.width > 0 && c.bits == 1u128 << (c.width - 1)
+}
+
+/// The fold of integer op `name` (without `arith.`) before constant folding.
+pub fn before_constant(
+    ctx: &mut Context,
+    ir: &Ir,
+    op: Op,
+    name: &str,
+    operands: &[Option<Attr>],
+) -> Option<FoldResult> {
+    if ir.num_operands(op) != 2 || ir.results(op).len() != 1 {
+        return None;
+    }
+    let mut f = Folding {
+        ctx,
+        ir,
+        op,
+        operands,
+    };
+    let (l, r) = (f.val(0), f.val(1));
+    let v = FoldResult::Value;
+    let rhs_attr = || FoldResult::Attr(operands[1].expect("constant rhs"));
+    Some(match name {
+        "addi" => {
+            if f.rhs_is(is_zero) {
+                return Some(v(l));
+            }
+            if let Some(("arith.subi", a, b)) = f.def(l) {
+                if b == r {
+                    return Some(v(a));
+                }
+            }
+            match f.def(r) {
+                Some(("arith.subi", a, b)) if b == l => v(a),
+                _ => return None,
+            }
+        }
+        "subi" => {
+            if l == r {
+                return Some(f.zero());
+            }
+            if f.rhs_is(is_zero) {
+                return Some(v(l));
+            }
+            match f.def(l) {
+                Some(("arith.addi", a, b)) if b == r => v(a),
+                Some(("arith.addi", a, b)) if a == r => v(b),
+                _ => return None,
+            }
+        }
+        "muli" if f.rhs_is(is_zero) => v(r),
+        "muli" | "divui" | "divsi" | "ceildivui" | "ceildivsi" | "floordivsi"
+            if f.rhs_is(is_one) =>
+        {
+            v(l)
+        }
+        "divui" | "divsi" => {
+            // (a * b) / b → a when the multiplication cannot wrap (nuw / nsw).
+            let (_, a, b) = f.def(l).filter(|d| d.0 == "arith.muli")?;
+            let ValueDef::Result { op: mul, .. } = ir.value(l).def else {
+                return None;
+            };
+            let need = if name == "divui" { 2 } else { 1 };
+            let flags = xir::symbol::op_attr(f.ctx, ir, mul, "overflowFlags")
+                .and_then(|a| crate::constraints::OVERFLOW.value(f.ctx, a))
+                .unwrap_or(0);
+            if flags & need != need {
+                return None;
+            }
+            if a == r {
+                v(b)
+            } else if b == r {
+                v(a)
+            } else {
+                return None;
+            }
+        }
+        "remui" | "remsi" if f.rhs_is(is_one) => f.zero(),
+        "andi" => {
+            if f.rhs_is(is_zero) {
+                return Some(v(r));
+            }
+            if f.rhs_is(all_ones) {
+                return Some(v(l));
+            }
+            if f.not_of(r).is_some_and(|(x, _)| x == l) || f.not_of(l).is_some_and(|(x, _)| x == r)
+            {
+                return Some(f.zero());
+            }
+            // and(a, and(a, b)) → and(a, b), and the mirrored forms.
+            for (x, y) in [(l, r), (r, l)] {
+                if let Some(("arith.andi", a, b)) = f.def(y) {
+                    if a == x || b == x {
+                        return Some(v(y));
+                    }
+                }
+            }
+            return None;
+        }
+        "ori" => {
+            if f.rhs_is(is_zero) {
+                return Some(v(l));
+            }
+            if f.rhs_is(all_ones) {
+                return Some(rhs_attr());
+            }
+            if let Some((x, ones)) = f.not_of(r) {
+                if x == l {
+                    return Some(v(ones));
+                }
+            }
+            match f.not_of(l) {
+                Some((x, ones)) if x == r => v(ones),
+                _ => return None,
+            }
+        }
+        "xori" => {
+            if f.rhs_is(is_zero) {
+                return Some(v(l));
+            }
+            if l == r {
+                return Some(f.zero());
+            }
+            if let Some(("arith.xori", a, b)) = f.def(l) {
+                if b == r {
+                    return Some(v(a));
+                }
+                if a == r {
+                    return Some(v(b));
+                }
+            }
+            match f.def(r) {
+                Some(("arith.xori", a, b)) if b == l => v(a),
+                Some(("arith.xori", a, b)) if a == l => v(b),
+                _ => return None,
+            }
+        }
+        "shli" | "shrui" | "shrsi" if f.rhs_is(is_zero) => v(l),
+        "maxsi" | "maxui" | "minsi" | "minui" => {
+            if l == r {
+                return Some(v(r));
+            }
+            let c = f.cst(1)?;
+            let (absorbing, neutral) = match name {
+                "maxsi" => (signed_max(c), signed_min(c)),
+                "minsi" => (signed_min(c), signed_max(c)),
+                "maxui" => (all_ones(c), is_zero(c)),
+                _ => (is_zero(c), all_ones(c)),
+            };
+            if absorbing {
+                v(r)
+            } else if neutral {
+                v(l)
+            } else {
+                return None;
+            }
+        }
+        "cmpi" => return cmpi(&mut f),
+        _ => return None,
+    })
+}
+
+/// `cmpi` folds before the constant fold (the swap of a constant lhs is in-place,
+/// a canonicalisation pattern).
+fn cmpi(f: &mut Folding<'_>) -> Option<FoldResult> {
+    let (l, r) = (f.val(0), f.val(1));
+    let pred = xir::symbol::op_attr(f.ctx, f.ir, f.op, "predicate")
+        .and_then(|a| int_of(f.ctx, a))?
+        .bits;
+    if l == r {
+        // eq, sle, sge, ule, uge hold for equal operands.
+        let holds = matches!(pred, 0 | 3 | 5 | 7 | 9);
+        return Some(FoldResult::Attr(f.ctx.bool_attr(holds)));
+    }
+    let lhs_ty = f.ir.value_type(l);
+    let lhs_i1 = matches!(
+        f.ctx.type_kind(lhs_ty),
+        xir::TypeKind::Integer { width: 1, .. }
+    );
+    if f.rhs_is(is_zero) {
+        // cmpi ne, ext(%x : i1), 0 → %x
+        if let ValueDef::Result { op: ext, .. } = f.ir.value(l).def {
+            let name = f.ctx.str(f.ir.op(ext).name);
+            if (name == "arith.extsi" || name == "arith.extui") && pred == 1 {
+                let x = f.ir.operand(ext, 0);
+                let xt = f.ir.value_type(x);
+                if matches!(f.ctx.type_kind(xt), xir::TypeKind::Integer { width: 1, .. }) {
+                    return Some(FoldResult::Value(x));
+                }
+            }
+        }
+        if lhs_i1 && pred == 1 {
+            return Some(FoldResult::Value(l));
+        }
+    }
+    if f.rhs_is(is_one) && lhs_i1 && pred == 0 {
+        return Some(FoldResult::Value(l));
+    }
+    None
+}
+
+/// The `Idempotent` trait fold (after the constant fold): `op(x, x) → x`.
+pub fn idempotent(ir: &Ir, op: Op, name: &str) -> Option<FoldResult> {
+    if !matches!(name, "andi" | "ori") || ir.num_operands(op) != 2 {
+        return None;
+    }
+    let (l, r) = (ir.operand(op, 0), ir.operand(op, 1));
+    (l == r).then_some(FoldResult::Value(l))
+}

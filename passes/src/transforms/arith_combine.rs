@@ -1,0 +1,266 @@
+//! MLIR's arith canonicalisation patterns that re-associate constants through
+//! `addi`/`subi`/`muli` chains (`addi(addi(x, c0), c1) → addi(x, c0 + c1)`, ...),
+//! plus `subi(subi(a, b), a) → subi(0, b)` and `addi(x, muli(y, -1)) → subi(x, y)`.
+//! As MLIR's generated rewrites do, the new constant is created first, then the
+//! new op, and the root is replaced by it.
+
+use xir::rewrite::fold::value_constant;
+use xir::rewrite::{PatternRewriter, PatternSet, RewritePattern};
+use xir::store::ValueDef;
+use xir::{Attr, AttrKind, Context, Op, OperationState, Type, Value};
+use xir_arith::constraints::OVERFLOW;
+use xir_arith::fold::int::{binary, Int};
+use xir_arith::fold::{int_attr, int_of};
+
+/// Where the constant sits in a matched binary op.
+#[derive(Copy, Clone, PartialEq)]
+enum Side {
+    Lhs,
+    Rhs,
+}
+
+/// `root(inner(..c0..), c1)` (or `root(c1, inner(..))`) → `new(x, f(c0, c1))` or
+/// `new(f(c0, c1), x)`.
+struct Reassociate {
+    root: &'static str,
+    inner: &'static str,
+    /// Side of the root that holds the constant c1 (the inner op is the other one).
+    outer: Side,
+    /// Side of the inner op that holds c0.
+    inner_c: Side,
+    new: &'static str,
+    /// The new constant from (c0, c1): op name for `binary` and operand order.
+    combine: (&'static str, bool),
+    /// The new op: constant on the left?
+    const_lhs: bool,
+    /// Intersect the two ops' overflow flags (else none).
+    merge: bool,
+}
+
+fn def_op(rw: &PatternRewriter<'_>, v: Value, name: &str) -> Option<Op> {
+    let ValueDef::Result { op, .. } = rw.ir.value(v).def else {
+        return None;
+    };
+    (rw.ctx.str(rw.ir.op(op).name) == name && rw.ir.num_operands(op) == 2).then_some(op)
+}
+
+fn int_const(rw: &PatternRewriter<'_>, v: Value) -> Option<Int> {
+    let a = value_constant(rw.ctx, rw.ir, v)?;
+    matches!(rw.ctx.attr_kind(a), AttrKind::Integer { .. })
+        .then(|| int_of(rw.ctx, a))
+        .flatten()
+}
+
+fn flags(rw: &PatternRewriter<'_>, op: Op) -> u64 {
+    xir::symbol::op_attr(rw.ctx, rw.ir, op, "overflowFlags")
+        .and_then(|a| OVERFLOW.value(rw.ctx, a))
+        .unwrap_or(0)
+}
+
+fn create_const(rw: &mut PatternRewriter<'_>, value: Attr, ty: Type, loc: Attr) -> Value {
+    let key = rw.ctx.ident("value");
+    let props = rw.ctx.dictionary(vec![(key, value)]);
+    let st = OperationState {
+        name: rw.ctx.ident("arith.constant"),
+        operands: Vec::new(),
+        result_types: vec![ty],
+        properties: Some(props),
+        attrs: rw.ctx.empty_dict(),
+        num_regions: 0,
+        successors: Vec::new(),
+        loc,
+    };
+    let c = rw.create(st);
+    rw.ir.result(c, 0)
+}
+
+fn create_binary(
+    rw: &mut PatternRewriter<'_>,
+    name: &str,
+    l: Value,
+    r: Value,
+    flags: u64,
+    loc: Attr,
+) -> Value {
+    let ty = rw.ir.value_type(l);
+    let key = rw.ctx.ident("overflowFlags");
+    let f = OVERFLOW.attr(rw.ctx, flags);
+    let props = rw.ctx.dictionary(vec![(key, f)]);
+    let st = OperationState {
+        name: rw.ctx.ident(name),
+        operands: vec![l, r],
+        result_types: vec![ty],
+        properties: Some(props),
+        attrs: rw.ctx.empty_dict(),
+        num_regions: 0,
+        successors: Vec::new(),
+        loc,
+    };
+    let op = rw.create(st);
+    rw.ir.result(op, 0)
+}
+
+impl RewritePattern for Reassociate {
+    fn name(&self) -> &'static str {
+        "arith-reassociate-constants"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some(self.root)
+    }
+    fn benefit(&self) -> u16 {
+        2
+    }
+    fn match_and_rewrite(&self, rw: &mut PatternRewriter<'_>, op: Op) -> bool {
+        if rw.ir.num_operands(op) != 2 || rw.ir.results(op).len() != 1 {
+            return false;
+        }
+        let (l, r) = (rw.ir.operand(op, 0), rw.ir.operand(op, 1));
+        let (inner_v, c1_v) = match self.outer {
+            Side::Rhs => (l, r),
+            Side::Lhs => (r, l),
+        };
+        let Some(inner) = def_op(rw, inner_v, self.inner) else {
+            return false;
+        };
+        let (il, ir_) = (rw.ir.operand(inner, 0), rw.ir.operand(inner, 1));
+        let (x, c0_v) = match self.inner_c {
+            Side::Rhs => (il, ir_),
+            Side::Lhs => (ir_, il),
+        };
+        let (Some(c0), Some(c1)) = (int_const(rw, c0_v), int_const(rw, c1_v)) else {
+            return false;
+        };
+        let ty = rw.ir.value_type(rw.ir.result(op, 0));
+        if c0.width != c1.width {
+            return false;
+        }
+        let (a, b) = if self.combine.1 { (c1, c0) } else { (c0, c1) };
+        let Some(v) = binary(self.combine.0, a, b) else {
+            return false;
+        };
+        let f = if self.merge {
+            flags(rw, inner) & flags(rw, op)
+        } else {
+            0
+        };
+        let loc = rw.ir.op(op).loc;
+        let value = int_attr(rw.ctx, ty, v);
+        let c = create_const(rw, value, ty, loc);
+        let (nl, nr) = if self.const_lhs { (c, x) } else { (x, c) };
+        let n = create_binary(rw, self.new, nl, nr, f, loc);
+        rw.replace_op(op, &[n]);
+        true
+    }
+}
+
+/// `subi(subi(a, b), a) → subi(0, b)`.
+struct SubSubLhs;
+
+impl RewritePattern for SubSubLhs {
+    fn name(&self) -> &'static str {
+        "arith-subi-subi-lhs"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some("arith.subi")
+    }
+    fn benefit(&self) -> u16 {
+        2
+    }
+    fn match_and_rewrite(&self, rw: &mut PatternRewriter<'_>, op: Op) -> bool {
+        let (l, r) = (rw.ir.operand(op, 0), rw.ir.operand(op, 1));
+        let Some(inner) = def_op(rw, l, "arith.subi") else {
+            return false;
+        };
+        if rw.ir.operand(inner, 0) != r {
+            return false;
+        }
+        let b = rw.ir.operand(inner, 1);
+        let ty = rw.ir.value_type(b);
+        let f = flags(rw, inner) & flags(rw, op);
+        let loc = rw.ir.op(op).loc;
+        let zero = rw.ctx.intern_attr(AttrKind::Integer {
+            ty,
+            value: 0.into(),
+        });
+        let c = create_const(rw, zero, ty, loc);
+        let n = create_binary(rw, "arith.subi", c, b, f, loc);
+        rw.replace_op(op, &[n]);
+        true
+    }
+}
+
+/// `addi(x, muli(y, -1)) → subi(x, y)` and `addi(muli(x, -1), y) → subi(y, x)`.
+struct AddMulNegOne {
+    mul_on_rhs: bool,
+}
+
+impl RewritePattern for AddMulNegOne {
+    fn name(&self) -> &'static str {
+        "arith-addi-muli-neg-one"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some("arith.addi")
+    }
+    fn benefit(&self) -> u16 {
+        2
+    }
+    fn match_and_rewrite(&self, rw: &mut PatternRewriter<'_>, op: Op) -> bool {
+        let (l, r) = (rw.ir.operand(op, 0), rw.ir.operand(op, 1));
+        let (other, mul_v) = if self.mul_on_rhs { (l, r) } else { (r, l) };
+        let Some(mul) = def_op(rw, mul_v, "arith.muli") else {
+            return false;
+        };
+        let (y, c) = (rw.ir.operand(mul, 0), rw.ir.operand(mul, 1));
+        if int_const(rw, c).is_none_or(|c| c.bits != xir_arith::fold::int::mask(c.width)) {
+            return false;
+        }
+        let loc = rw.ir.op(op).loc;
+        let n = create_binary(rw, "arith.subi", other, y, 0, loc);
+        rw.replace_op(op, &[n]);
+        true
+    }
+}
+
+pub fn populate(ctx: &mut Context, set: &mut PatternSet) {
+    use Side::*;
+    let r = |root, inner, outer, inner_c, new, combine, const_lhs, merge| Reassociate {
+        root,
+        inner,
+        outer,
+        inner_c,
+        new,
+        combine,
+        const_lhs,
+        merge,
+    };
+    // MLIR's registration order (ties in benefit keep it).
+    let add = "arith.addi";
+    let sub = "arith.subi";
+    let list = [
+        r(add, add, Rhs, Rhs, add, ("addi", false), false, true),
+        r(add, sub, Rhs, Rhs, add, ("subi", true), false, true),
+        r(add, sub, Rhs, Lhs, sub, ("addi", false), true, true),
+    ];
+    for p in list {
+        set.add(ctx, Box::new(p));
+    }
+    set.add(ctx, Box::new(AddMulNegOne { mul_on_rhs: true }));
+    set.add(ctx, Box::new(AddMulNegOne { mul_on_rhs: false }));
+    let muli = "arith.muli";
+    set.add(
+        ctx,
+        Box::new(r(muli, muli, Rhs, Rhs, muli, ("muli", false), false, true)),
+    );
+    let list = [
+        r(sub, add, Rhs, Rhs, add, ("subi", false), false, false),
+        r(sub, add, Lhs, Rhs, sub, ("subi", true), true, true),
+        r(sub, sub, Rhs, Rhs, sub, ("addi", false), false, true),
+        r(sub, sub, Rhs, Lhs, sub, ("subi", false), true, true),
+        r(sub, sub, Lhs, Rhs, sub, ("addi", false), true, true),
+        r(sub, sub, Lhs, Lhs, add, ("subi", true), false, true),
+    ];
+    for p in list {
+        set.add(ctx, Box::new(p));
+    }
+    set.add(ctx, Box::new(SubSubLhs));
+}
