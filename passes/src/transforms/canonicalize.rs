@@ -19,14 +19,18 @@ impl Canonicalize {
 
 fn parse_bool(v: &str) -> Result<bool, String> {
     match v {
-        "" | "true" | "1" => Ok(true),
-        "false" | "0" => Ok(false),
-        _ => Err(format!("'{v}' is not a boolean")),
+        "" | "true" | "TRUE" | "True" | "1" => Ok(true),
+        "false" | "FALSE" | "False" | "0" => Ok(false),
+        // LLVM's cl::opt wording, as mlir-opt reports it.
+        _ => Err(format!(
+            "'{v}' is invalid value for boolean argument! Try 0 or 1"
+        )),
     }
 }
 
 fn parse_int(v: &str) -> Result<i64, String> {
-    v.parse().map_err(|_| format!("'{v}' is not an integer"))
+    v.parse()
+        .map_err(|_| format!("'{v}' value invalid for long argument!"))
 }
 
 /// The patterns `canonicalize` applies.
@@ -94,7 +98,7 @@ impl Pass for Canonicalize {
                     "disabled" => RegionSimplify::Disabled,
                     "normal" => RegionSimplify::Normal,
                     "aggressive" => RegionSimplify::Aggressive,
-                    _ => return Err(format!("'{value}' is not disabled, normal or aggressive")),
+                    _ => return Err(format!("Cannot find option named '{value}'!")),
                 }
             }
             _ => return Err(format!("no such option '{name}'")),

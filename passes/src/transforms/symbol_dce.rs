@@ -70,7 +70,7 @@ pub fn erase_dead_private_symbols(ctx: &Context, ir: &mut Ir, table: Op) -> u64 
                 ctx.op_traits(ir.op(o).name).contains(Traits::SYMBOL)
                     || symbol_name(ctx, ir, o).is_some()
             })
-            .filter(|&o| visibility(ctx, ir, o) == Visibility::Private)
+            .filter(|&o| visibility(ctx, ir, o) != Visibility::Public)
             .filter(|&o| symbol_name(ctx, ir, o).is_some_and(|n| !refs.contains(n)))
             .collect();
         if dead.is_empty() {
