@@ -33,4 +33,14 @@ pub fn register(reg: &mut PassRegistry) {
     pass!(view_op_graph::ViewOpGraph);
     // Device planning and its forms.
     pass!(device::plan::DevicePlan);
+    // Device assignment (DESIGN.md §4).
+    pass!(device::assign_targets::AssignTargets);
+    pass!(device::materialize::Materialize);
+    pass!(device::resolve_promises::ResolvePromises);
+    pass!(device::resolve_aliases::ResolveAliases);
+    reg.register_pipeline(
+        "device-assignment-pipeline",
+        "Assign devices: targets from flags, device.globals, promises, aliases",
+        "device-assign-targets,device-materialize,device-resolve-promises,device-resolve-aliases",
+    );
 }

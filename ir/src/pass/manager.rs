@@ -99,6 +99,33 @@ impl OpPassManager {
         });
     }
 
+    /// Adds a pass before every other one at this level (xopt's implied passes).
+    pub fn prepend_pass(&mut self, pass: Box<dyn Pass>, options: &str) {
+        self.entries.insert(
+            0,
+            Entry::Pass {
+                pass,
+                options: options.to_string(),
+                stats: Vec::new(),
+            },
+        );
+    }
+
+    /// Calls `f` on every pass, nested ones included, in order, with its options
+    /// text (as `--dump-pass-pipeline` shows it). Lets a tool's flags configure passes.
+    pub fn for_each_pass_mut(&mut self, f: &mut dyn FnMut(&mut dyn Pass, &mut String)) {
+        for e in &mut self.entries {
+            match e {
+                Entry::Pass { pass, options, .. } => f(pass.as_mut(), options),
+                Entry::Adaptor(pms) => {
+                    for pm in pms {
+                        pm.for_each_pass_mut(f);
+                    }
+                }
+            }
+        }
+    }
+
     /// The pipeline as `--dump-pass-pipeline` shows it.
     pub fn dump(&self) -> String {
         let mut out = format!("Pass Manager with {} passes:\n", self.count_top());

@@ -121,6 +121,17 @@ pub struct Args {
     #[arg(long = "mlir-pass-statistics")]
     pub pass_statistics: bool,
 
+    /// A device, `[NAME=]SPEC` (SPEC: `local`, `vulkan[1]`, `vulkan,local` for a select
+    /// list, or a `#device.target<...>`); repeatable, in device order. Configures the
+    /// pipeline's `device-assign-targets`, or runs one first when it has none.
+    #[arg(long = "target-device", require_equals = true, action = clap::ArgAction::Append, value_name = "[NAME=]SPEC")]
+    pub target_device: Vec<String>,
+
+    /// A file of `#device.target<...>` definitions (one per line) that add or override
+    /// device kinds for the pipeline's `device-resolve-aliases`; repeatable.
+    #[arg(long = "device-target-registry", require_equals = true, action = clap::ArgAction::Append, value_name = "FILE")]
+    pub device_target_registry: Vec<String>,
+
     /// Display method for pass statistics.
     #[arg(long = "mlir-pass-statistics-display", require_equals = true, default_value = "pipeline", value_parser = ["list", "pipeline"])]
     pub pass_statistics_display: String,

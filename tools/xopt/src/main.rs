@@ -58,7 +58,9 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let pm = match build_pipeline(&args, &matches, &registry) {
+    let pm = match build_pipeline(&args, &matches, &registry)
+        .and_then(|pm| apply_device_flags(&args, pm, &registry))
+    {
         Ok(pm) => pm,
         Err(msg) => {
             eprint_raw(&msg);
@@ -183,6 +185,88 @@ fn build_pipeline(
                 let body = registry.pipeline(name).unwrap_or("");
                 xir::pass::pipeline::add_pipeline_text(&mut pm, body, registry).map_err(err)?;
             }
+        }
+    }
+    Ok(pm)
+}
+
+/// `--target-device` and `--device-target-registry` configure the device passes of
+/// the pipeline. A `--target-device` without a `device-assign-targets` in the
+/// pipeline runs one first; a registry without `device-resolve-aliases` is an error:
+/// no flag is silently ignored.
+fn apply_device_flags(
+    args: &cli::Args,
+    mut pm: OpPassManager,
+    registry: &PassRegistry,
+) -> Result<OpPassManager, String> {
+    use xir_passes::device::spec;
+    if !args.target_device.is_empty() {
+        let bad = |why: String| format!("xopt: for the --target-device option: {why}\n");
+        let entries = args
+            .target_device
+            .iter()
+            .map(|v| spec::parse_entry(v))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(bad)?;
+        spec::name_entries(&entries).map_err(bad)?;
+        // Each flag is one list element, grouped so that a select list stays whole.
+        let list: Vec<String> = args
+            .target_device
+            .iter()
+            .map(|v| format!("{{{v}}}"))
+            .collect();
+        let list = list.join(",");
+        let (mut found, mut conflict, mut failed) = (false, false, None);
+        pm.for_each_pass_mut(&mut |p, opts| {
+            if found || p.argument() != "device-assign-targets" {
+                return;
+            }
+            found = true;
+            if !opts.is_empty() {
+                conflict = true;
+            } else if let Err(e) = p.set_option("targets", &list) {
+                failed = Some(e);
+            } else {
+                *opts = format!("targets={list}");
+            }
+        });
+        if conflict {
+            return Err("xopt: --target-device conflicts with the options of device-assign-targets in the pipeline\n".into());
+        }
+        if let Some(e) = failed {
+            return Err(bad(e));
+        }
+        if !found {
+            let info = registry
+                .pass("device-assign-targets")
+                .ok_or("xopt: --target-device needs the device-assign-targets pass\n")?;
+            let mut p = (info.create)();
+            p.set_option("targets", &list).map_err(bad)?;
+            pm.prepend_pass(p, &format!("targets={list}"));
+        }
+    }
+    for file in &args.device_target_registry {
+        let (mut found, mut failed) = (false, None);
+        pm.for_each_pass_mut(&mut |p, opts| {
+            if p.argument() != "device-resolve-aliases" || failed.is_some() {
+                return;
+            }
+            found = true;
+            match p.set_option("registry", file) {
+                Ok(()) => {
+                    let sep = if opts.is_empty() { "" } else { " " };
+                    opts.push_str(&format!("{sep}registry={file}"));
+                }
+                Err(e) => failed = Some(e),
+            }
+        });
+        if let Some(e) = failed {
+            return Err(format!(
+                "xopt: for the --device-target-registry option: {e}\n"
+            ));
+        }
+        if !found {
+            return Err("xopt: --device-target-registry has no effect: the pipeline has no device-resolve-aliases pass\n".into());
         }
     }
     Ok(pm)

@@ -1,0 +1,79 @@
+//! `device-resolve-aliases`: every `#device.alias<"kind"[N]>` becomes the full
+//! `#device.target` of its kind from the target registry (`ordinal = N` added to
+//! the config), wherever it occurs. `registry=FILE` (xopt:
+//! `--device-target-registry=FILE`) adds or overrides kinds.
+
+use super::rewrite_attrs::rewrite_all;
+use super::target_registry::TargetRegistry;
+use xir::pass::{Pass, PassContext, PassOption};
+use xir::{Diagnostic, Op};
+use xir_device::attrs::{decode, DeviceAttr};
+
+#[derive(Default)]
+pub struct ResolveAliases {
+    registry: TargetRegistry,
+    files: Vec<String>,
+}
+
+impl ResolveAliases {
+    pub const ARGUMENT: &'static str = "device-resolve-aliases";
+    pub const SUMMARY: &'static str =
+        "Expand each #device.alias into a full #device.target from the target registry";
+}
+
+impl Pass for ResolveAliases {
+    fn argument(&self) -> &'static str {
+        Self::ARGUMENT
+    }
+    fn name(&self) -> &'static str {
+        "ResolveAliases"
+    }
+    fn summary(&self) -> &'static str {
+        Self::SUMMARY
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("builtin.module")
+    }
+    fn options(&self) -> Vec<PassOption> {
+        vec![PassOption {
+            name: "registry",
+            help: "A file of #device.target definitions, one per line, that add or override kinds",
+            default: String::new(),
+        }]
+    }
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if name != "registry" {
+            return Err(format!("no such option '{name}'"));
+        }
+        if value.is_empty() {
+            return Err("expected a file name".into());
+        }
+        self.registry.add_file(value)?;
+        self.files.push(value.to_string());
+        Ok(())
+    }
+    fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
+        let registry = &self.registry;
+        let mut visit = |ctx: &mut xir::Context, a| {
+            let Some(DeviceAttr::Alias { kind, ordinal }) = decode(ctx, a) else {
+                return Ok(None);
+            };
+            let kind = String::from_utf8_lossy(kind).into_owned();
+            registry.target(ctx, &kind, ordinal).map(Some)
+        };
+        match rewrite_all(pc.ctx, pc.ir, op, &mut visit) {
+            Ok(true) => Ok(()),
+            Ok(false) => {
+                pc.preserve_all();
+                Ok(())
+            }
+            Err((at, msg)) => {
+                let loc = pc.ir.op(at).loc;
+                let name = pc.ctx.str(pc.ir.op(at).name).to_string();
+                pc.diags
+                    .emit(Diagnostic::error(loc, format!("'{name}' op {msg}")));
+                Err(())
+            }
+        }
+    }
+}
