@@ -33,6 +33,8 @@ pub fn register(reg: &mut PassRegistry) {
     pass!(view_op_graph::ViewOpGraph);
     // Device planning and its forms.
     pass!(device::plan::DevicePlan);
+    pass!(device::forms::DeviceMinimize);
+    pass!(device::forms::DeviceExpand);
     // Device assignment (DESIGN.md §4).
     pass!(device::assign_targets::AssignTargets);
     pass!(device::materialize::Materialize);

@@ -95,6 +95,14 @@ pub fn conflict(ctx: &Context, ir: &Ir, p1: &Pin, p2: &Pin, at: Op, chain: &[Op]
         describe(ctx, ir, p1.source),
         line_of(ctx, pin_loc(ctx, ir, p1.source))
     ));
+    // The pins' own ops are already named at the ends.
+    let mut chain = chain;
+    if chain.first().is_some_and(|&o| p1.source.op() == Some(o)) {
+        chain = &chain[1..];
+    }
+    if chain.last().is_some_and(|&o| p2.source.op() == Some(o)) {
+        chain = &chain[..chain.len() - 1];
+    }
     for &o in chain {
         steps.push(format!(
             "'{}' ({})",

@@ -28,6 +28,20 @@ pub enum PinSource {
     OpAttr(Op),
 }
 
+impl PinSource {
+    /// The op that wrote the pin, for op-level pins.
+    pub fn op(self) -> Option<Op> {
+        match self {
+            PinSource::Arg(..) | PinSource::Result(..) => None,
+            PinSource::OnDevice(o)
+            | PinSource::TransferTo(o)
+            | PinSource::TransferFrom(o)
+            | PinSource::Host(o)
+            | PinSource::OpAttr(o) => Some(o),
+        }
+    }
+}
+
 #[derive(Copy, Clone, Debug)]
 pub struct Pin {
     /// The affinity written back (queues included).
