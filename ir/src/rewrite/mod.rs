@@ -13,5 +13,3 @@ pub use greedy::{apply_patterns_greedily, GreedyConfig, RegionSimplify};
 pub use pattern::{PatternSet, RewritePattern};
 pub use rewriter::{Listener, PatternRewriter};
 
-#[cfg(test)]
-mod tests;
