@@ -71,8 +71,8 @@ pub fn ordered_targets(ctx: &Context, ir: &Ir, module: Op) -> Result<Vec<(Ident,
 }
 
 /// The `device.global`s directly in the module, in order: (op, name, device).
-pub fn device_globals(ctx: &Context, ir: &Ir, module: Op) -> Vec<(Op, Ident, Attr)> {
-    let mut out = Vec::new();
+pub fn device_globals(ctx: &mut Context, ir: &Ir, module: Op) -> Vec<(Op, Ident, Attr)> {
+    let mut found: Vec<(Op, Vec<u8>, Attr)> = Vec::new();
     for &r in ir.regions(module) {
         for b in ir.region_blocks(r) {
             for o in ir.block_ops(b) {
@@ -83,18 +83,19 @@ pub fn device_globals(ctx: &Context, ir: &Ir, module: Op) -> Vec<(Op, Ident, Att
                 let name = ctx
                     .dict_get(props, "sym_name")
                     .and_then(|n| match ctx.attr_kind(n) {
-                        AttrKind::String { value, .. } => {
-                            ctx.find_ident(std::str::from_utf8(value).ok()?)
-                        }
+                        AttrKind::String { value, .. } => Some(value.to_vec()),
                         _ => None,
                     });
                 if let (Some(n), Some(v)) = (name, ctx.dict_get(props, "value")) {
-                    out.push((o, n, v));
+                    found.push((o, n, v));
                 }
             }
         }
     }
-    out
+    found
+        .into_iter()
+        .map(|(o, n, v)| (o, ctx.ident_bytes(&n), v))
+        .collect()
 }
 
 fn is_local(ctx: &Context, dev: Attr) -> bool {
