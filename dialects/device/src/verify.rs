@@ -48,9 +48,13 @@ pub fn verify_device_attr(
             Ok(())
         }
         k @ ("device.default" | "device.host") => {
+            // A promise names a device defined later; device-resolve-promises checks it.
+            if is_promise(ctx, value) {
+                return Ok(());
+            }
             let Some(dev) = affinity_device(ctx, value) else {
                 return err(format!(
-                    "'{k}' must be a #device.affinity, got {}",
+                    "'{k}' must be a #device.affinity or #device.promise, got {}",
                     attr_to_string(ctx, value)
                 ));
             };
@@ -61,13 +65,18 @@ pub fn verify_device_attr(
         }
         "device.affinity" => match affinity_device(ctx, value) {
             Some(_) => Ok(()),
+            None if is_promise(ctx, value) => Ok(()),
             None => err(format!(
-                "'device.affinity' must be a #device.affinity, got {}",
+                "'device.affinity' must be a #device.affinity or #device.promise, got {}",
                 attr_to_string(ctx, value)
             )),
         },
         _ => Ok(()),
     }
+}
+
+fn is_promise(ctx: &Context, a: Attr) -> bool {
+    matches!(decode(ctx, a), Some(DeviceAttr::Promise(_)))
 }
 
 /// Whether `dev` is a key of the op's `device.targets` or a `device.global` in its body.

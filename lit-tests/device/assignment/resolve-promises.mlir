@@ -21,3 +21,17 @@ module {
   device.global @g = #device.alias<"local">
   "test.op"() {p = #device.promise<@g>} : () -> ()
 }
+
+// -----
+
+// A promise may stand where an affinity goes (device.affinity on ops and arguments,
+// device.default) until it is resolved.
+// CHECK-LABEL: module attributes {device.default = #device.affinity<@gpu>, device.targets = {gpu = #device.alias<"vulkan">}}
+// CHECK: func.func @g(%arg0: tensor<4xf32> {device.affinity = #device.affinity<@gpu>}) -> tensor<4xf32>
+// CHECK: graph.relu %arg0 {device.affinity = #device.affinity<@gpu>} : tensor<4xf32>
+module attributes {device.default = #device.promise<@gpu>, device.targets = {gpu = #device.alias<"vulkan">}} {
+  func.func @g(%arg0: tensor<4xf32> {device.affinity = #device.promise<@gpu>}) -> tensor<4xf32> {
+    %0 = graph.relu %arg0 {device.affinity = #device.promise<@gpu>} : tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}

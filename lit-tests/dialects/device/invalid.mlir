@@ -82,7 +82,7 @@ module attributes {device.targets = {a = #device.fallback<@b>}} {}
 
 // -----
 
-// expected-error@+1 {{'builtin.module' op 'device.default' must be a #device.affinity, got #device.alias<"local">}}
+// expected-error@+1 {{'builtin.module' op 'device.default' must be a #device.affinity or #device.promise, got #device.alias<"local">}}
 module attributes {device.default = #device.alias<"local">, device.targets = {a = #device.alias<"local">}} {}
 
 // -----
@@ -93,7 +93,7 @@ module attributes {device.host = #device.affinity<@b>, device.targets = {a = #de
 // -----
 
 module {
-  // expected-error@+1 {{'func.func' op 'device.affinity' must be a #device.affinity, got "gpu"}}
+  // expected-error@+1 {{'func.func' op 'device.affinity' must be a #device.affinity or #device.promise, got "gpu"}}
   func.func @f() attributes {device.affinity = "gpu"} {
     return
   }
