@@ -158,6 +158,11 @@ impl Ir {
         self.ops.len()
     }
 
+    /// Values ever created (an upper bound of `Value::index()`, for dense side tables).
+    pub fn num_values(&self) -> usize {
+        self.values.len()
+    }
+
     // ---- creation ----
 
     /// Creates a detached op with fresh results and empty regions.

@@ -9,6 +9,7 @@ pub mod model;
 pub mod pins;
 pub mod rewrite;
 pub mod solver;
+pub mod specialize;
 
 use xir::pass::options::parse_bool;
 use xir::pass::{Pass, PassContext, PassOption};
@@ -55,13 +56,18 @@ impl Pass for DevicePlan {
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
         let mut devices = devices::Devices::collect(pc.ctx, pc.ir, module);
-        let mut m = model::build(
+        let (mut m, clones) = specialize::plan(
             pc.ctx,
             pc.ir,
             module,
             &mut devices,
             self.auto_transfer,
             pc.diags,
+        );
+        pc.add_statistic(
+            "num-clones",
+            "Number of private callees cloned per placement",
+            clones as u64,
         );
         if m.errors > 0 {
             return Err(());

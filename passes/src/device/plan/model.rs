@@ -8,7 +8,7 @@ use super::func_attrs;
 use super::pins::{op_pins, Pinned};
 use super::solver::{Pin, PinSource, Solver, Var};
 use rustc_hash::FxHashMap;
-use xir::symbol::{op_attr, symbol_name};
+use xir::symbol::{op_attr, symbol_name, visibility, Visibility};
 use xir::types::TypeKind;
 use xir::{Attr, AttrKind, Context, DiagEngine, Ident, Ir, Op, Type, Value};
 
@@ -37,11 +37,57 @@ pub struct Cut {
     pub to: Attr,
 }
 
+/// No variable yet (dense side tables).
+const NONE: Var = Var::MAX;
+
+/// A call of a function of the module (for cloning private callees).
+#[derive(Copy, Clone)]
+pub struct CallSite {
+    pub op: Op,
+    /// Index into `Model::funcs`.
+    pub callee: usize,
+    /// A call inside its own callee.
+    pub recursive: bool,
+}
+
+/// The op names the model dispatches on, interned once.
+struct Names {
+    module: Ident,
+    func: Ident,
+    global: Ident,
+    on_device: Ident,
+    transfer: Ident,
+    dim: Ident,
+    yield_: Ident,
+    ret: Ident,
+    call: Ident,
+    if_: Ident,
+}
+
+impl Names {
+    fn new(ctx: &mut Context) -> Names {
+        Names {
+            module: ctx.ident("builtin.module"),
+            func: ctx.ident("func.func"),
+            global: ctx.ident("device.global"),
+            on_device: ctx.ident("graph.on_device"),
+            transfer: ctx.ident("graph.transfer"),
+            dim: ctx.ident("graph.dim"),
+            yield_: ctx.ident("graph.yield"),
+            ret: ctx.ident("func.return"),
+            call: ctx.ident("func.call"),
+            if_: ctx.ident("graph.if"),
+        }
+    }
+}
+
 #[derive(Default)]
 pub struct Model {
     pub solver: Solver,
-    pub values: FxHashMap<Value, Var>,
-    pub ops: FxHashMap<Op, Var>,
+    /// Variable of each value, indexed by `Value::index()` (`NONE`: none).
+    values: Vec<Var>,
+    /// Variable of each op, indexed by `Op::index()`.
+    ops: Vec<Var>,
     pub funcs: Vec<FuncSig>,
     func_by_op: FxHashMap<Op, usize>,
     func_by_name: FxHashMap<Ident, usize>,
@@ -49,27 +95,50 @@ pub struct Model {
     pub placed: Vec<Op>,
     pub on_device: Vec<Op>,
     pub cuts: Vec<Cut>,
+    /// Calls of module functions, in program order.
+    pub calls: Vec<CallSite>,
+    /// Per function: its calls are not unified with it (cloning probe).
+    pub cut_callee: Vec<bool>,
     pub errors: usize,
     auto_transfer: bool,
 }
 
 impl Model {
     fn value_var(&mut self, v: Value) -> Var {
-        if let Some(&x) = self.values.get(&v) {
+        let x = self.values[v.index()];
+        if x != NONE {
             return x;
         }
         let x = self.solver.new_var();
-        self.values.insert(v, x);
+        self.values[v.index()] = x;
         x
     }
 
     fn op_var(&mut self, op: Op) -> Var {
-        if let Some(&x) = self.ops.get(&op) {
+        let x = self.ops[op.index()];
+        if x != NONE {
             return x;
         }
         let x = self.solver.new_var();
-        self.ops.insert(op, x);
+        self.ops[op.index()] = x;
         x
+    }
+
+    /// The variable of a value, if it has one.
+    pub fn var_of_value(&self, v: Value) -> Option<Var> {
+        self.values.get(v.index()).copied().filter(|&x| x != NONE)
+    }
+
+    /// The variable of an op, if it has one.
+    pub fn var_of_op(&self, op: Op) -> Option<Var> {
+        self.ops.get(op.index()).copied().filter(|&x| x != NONE)
+    }
+
+    /// The crossing key of a variable's class pin.
+    pub fn class_key(&mut self, v: Var) -> Option<Attr> {
+        self.solver
+            .class_pin(v)
+            .map(|p| self.solver.pins[p as usize].key)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -172,24 +241,31 @@ impl Model {
     }
 }
 
-/// Builds and solves the placement problem of `module`.
+/// Builds and solves the placement problem of `module`. With `probe`, calls of a
+/// private function called from two or more places outside itself are not unified
+/// with it (see `specialize`): each call site's own placement shows.
+#[allow(clippy::too_many_arguments)]
 pub fn build(
     ctx: &mut Context,
     ir: &Ir,
     module: Op,
     devices: &mut Devices,
     auto_transfer: bool,
+    probe: bool,
     diags: &mut DiagEngine,
 ) -> Model {
     let mut m = Model {
         auto_transfer,
+        values: vec![NONE; ir.num_values()],
+        ops: vec![NONE; ir.num_ops()],
         ..Model::default()
     };
+    let names = Names::new(ctx);
     let order = xir::walk::preorder(ir, module);
 
     // Function signatures and their pins.
     for &op in &order {
-        if ctx.str(ir.op(op).name) != "func.func" {
+        if ir.op(op).name != names.func {
             continue;
         }
         let Some((inputs, results)) = signature(ctx, ir, op) else {
@@ -245,9 +321,28 @@ pub fn build(
         }
     }
 
-    // Phase 1: the pins of ops.
+    // Phase 1: the pins of ops, and the calls of module functions.
     let mut pins = Vec::new();
+    let mut outside_calls = vec![0usize; m.funcs.len()];
     for &op in &order {
+        if ir.op(op).name == names.call {
+            let Some(f) = callee(ctx, ir, op).and_then(|c| m.func_by_name.get(&c).copied()) else {
+                continue;
+            };
+            let fop = m.funcs[f].op;
+            let mut p = ir.parent_op(op);
+            while let Some(o) = p.filter(|&o| o != fop) {
+                p = ir.parent_op(o);
+            }
+            let recursive = p.is_some();
+            outside_calls[f] += !recursive as usize;
+            m.calls.push(CallSite {
+                op,
+                callee: f,
+                recursive,
+            });
+            continue;
+        }
         pins.clear();
         op_pins(ctx, ir, op, devices, &mut pins);
         for (what, attr, src) in pins.drain(..) {
@@ -258,106 +353,112 @@ pub fn build(
             m.pin(ctx, ir, devices, var, attr, src, diags);
         }
     }
+    m.cut_callee = (0..m.funcs.len())
+        .map(|f| {
+            probe
+                && outside_calls[f] >= 2
+                && visibility(ctx, ir, m.funcs[f].op) == Visibility::Private
+        })
+        .collect();
 
     // Phase 2: colocation, in program order.
     for &op in &order {
-        let name = ctx.str(ir.op(op).name);
-        match name {
-            "builtin.module" | "func.func" | "device.global" => {}
-            "graph.on_device" => {
-                let (a, b) = (
-                    m.value_var(ir.operand(op, 0)),
-                    m.value_var(ir.result(op, 0)),
-                );
-                m.def_edge(ctx, ir, b, a, op, diags);
-                m.on_device.push(op);
-            }
-            "graph.transfer" | "graph.dim" => {
-                m.op_var(op);
-                m.placed.push(op);
-            }
-            "graph.yield" => {
-                let Some(parent) = ir.parent_op(op) else {
+        let name = ir.op(op).name;
+        if name == names.module || name == names.func || name == names.global {
+            continue;
+        }
+        if name == names.on_device {
+            let (a, b) = (
+                m.value_var(ir.operand(op, 0)),
+                m.value_var(ir.result(op, 0)),
+            );
+            m.def_edge(ctx, ir, b, a, op, diags);
+            m.on_device.push(op);
+        } else if name == names.transfer || name == names.dim {
+            m.op_var(op);
+            m.placed.push(op);
+        } else if name == names.yield_ {
+            let Some(parent) = ir.parent_op(op).filter(|&p| ir.op(p).name == names.if_) else {
+                continue;
+            };
+            for i in 0..ir.num_operands(op) {
+                let v = ir.operand(op, i);
+                let Some(&r) = ir.results(parent).get(i) else {
                     continue;
                 };
-                if ctx.str(ir.op(parent).name) != "graph.if" {
-                    continue;
-                }
-                for (i, v) in ir.operands(op).enumerate().collect::<Vec<_>>() {
-                    let Some(&r) = ir.results(parent).get(i) else {
-                        continue;
-                    };
-                    if is_tensor(ctx, ir.value_type(v)) {
-                        let (a, b) = (m.value_var(v), m.value_var(r));
-                        m.use_edge(ctx, ir, a, b, op, i, diags);
-                    }
+                if is_tensor(ctx, ir.value_type(v)) {
+                    let (a, b) = (m.value_var(v), m.value_var(r));
+                    m.use_edge(ctx, ir, a, b, op, i, diags);
                 }
             }
-            "func.return" => {
-                let Some(f) = ir.parent_op(op).and_then(|p| m.func_by_op.get(&p).copied()) else {
+        } else if name == names.ret {
+            let Some(f) = ir.parent_op(op).and_then(|p| m.func_by_op.get(&p).copied()) else {
+                continue;
+            };
+            for i in 0..ir.num_operands(op) {
+                let v = ir.operand(op, i);
+                let Some(Some(r)) = m.funcs[f].results.get(i).copied() else {
                     continue;
                 };
-                for (i, v) in ir.operands(op).enumerate().collect::<Vec<_>>() {
-                    let Some(Some(r)) = m.funcs[f].results.get(i).copied() else {
-                        continue;
-                    };
-                    if is_tensor(ctx, ir.value_type(v)) {
-                        let a = m.value_var(v);
-                        m.use_edge(ctx, ir, a, r, op, i, diags);
-                    }
+                if is_tensor(ctx, ir.value_type(v)) {
+                    let a = m.value_var(v);
+                    m.use_edge(ctx, ir, a, r, op, i, diags);
                 }
             }
-            "func.call"
-                if callee(ctx, ir, op)
-                    .and_then(|c| m.func_by_name.get(&c))
-                    .is_some() =>
-            {
-                let f = m.func_by_name[&callee(ctx, ir, op).unwrap_or_else(|| unreachable!())];
-                for (j, &r) in ir.results(op).iter().enumerate() {
-                    let Some(Some(cv)) = m.funcs[f].results.get(j).copied() else {
-                        continue;
-                    };
-                    if is_tensor(ctx, ir.value_type(r)) {
-                        let a = m.value_var(r);
+        } else if let Some(f) = (name == names.call)
+            .then(|| callee(ctx, ir, op).and_then(|c| m.func_by_name.get(&c).copied()))
+            .flatten()
+        {
+            let cut = m.cut_callee[f];
+            for (j, &r) in ir.results(op).iter().enumerate() {
+                let Some(Some(cv)) = m.funcs[f].results.get(j).copied() else {
+                    continue;
+                };
+                if is_tensor(ctx, ir.value_type(r)) {
+                    let a = m.value_var(r);
+                    if !cut {
                         m.def_edge(ctx, ir, a, cv, op, diags);
                     }
                 }
-                for (i, v) in ir.operands(op).enumerate().collect::<Vec<_>>() {
-                    let Some(Some(cv)) = m.funcs[f].args.get(i).copied() else {
-                        continue;
-                    };
-                    if is_tensor(ctx, ir.value_type(v)) {
-                        let a = m.value_var(v);
+            }
+            for i in 0..ir.num_operands(op) {
+                let v = ir.operand(op, i);
+                let Some(Some(cv)) = m.funcs[f].args.get(i).copied() else {
+                    continue;
+                };
+                if is_tensor(ctx, ir.value_type(v)) {
+                    let a = m.value_var(v);
+                    if !cut {
                         m.use_edge(ctx, ir, a, cv, op, i, diags);
                     }
                 }
             }
-            _ => {
-                let graph = name.starts_with("graph.");
-                let tensors = ir
-                    .results(op)
-                    .iter()
-                    .any(|&r| is_tensor(ctx, ir.value_type(r)))
-                    || ir.operands(op).any(|v| is_tensor(ctx, ir.value_type(v)));
-                if !graph && !tensors {
-                    continue;
+        } else {
+            let graph = ctx.bytes(name).starts_with(b"graph.");
+            let tensors = ir
+                .results(op)
+                .iter()
+                .any(|&r| is_tensor(ctx, ir.value_type(r)))
+                || ir.operands(op).any(|v| is_tensor(ctx, ir.value_type(v)));
+            if !graph && !tensors {
+                continue;
+            }
+            // Unknown ops with tensors are colocated conservatively, not annotated.
+            let ov = m.op_var(op);
+            if graph {
+                m.placed.push(op);
+            }
+            for &r in ir.results(op) {
+                if is_tensor(ctx, ir.value_type(r)) {
+                    let rv = m.value_var(r);
+                    m.def_edge(ctx, ir, ov, rv, op, diags);
                 }
-                // Unknown ops with tensors are colocated conservatively, not annotated.
-                let ov = m.op_var(op);
-                if graph {
-                    m.placed.push(op);
-                }
-                for &r in ir.results(op) {
-                    if is_tensor(ctx, ir.value_type(r)) {
-                        let rv = m.value_var(r);
-                        m.def_edge(ctx, ir, ov, rv, op, diags);
-                    }
-                }
-                for (i, v) in ir.operands(op).enumerate().collect::<Vec<_>>() {
-                    if is_tensor(ctx, ir.value_type(v)) {
-                        let a = m.value_var(v);
-                        m.use_edge(ctx, ir, a, ov, op, i, diags);
-                    }
+            }
+            for i in 0..ir.num_operands(op) {
+                let v = ir.operand(op, i);
+                if is_tensor(ctx, ir.value_type(v)) {
+                    let a = m.value_var(v);
+                    m.use_edge(ctx, ir, a, ov, op, i, diags);
                 }
             }
         }
@@ -365,7 +466,7 @@ pub fn build(
     m
 }
 
-fn callee(ctx: &Context, ir: &Ir, op: Op) -> Option<Ident> {
+pub fn callee(ctx: &Context, ir: &Ir, op: Op) -> Option<Ident> {
     match ctx.attr_kind(op_attr(ctx, ir, op, "callee")?) {
         AttrKind::SymbolRef { root, nested } if nested.is_empty() => Some(*root),
         _ => None,

@@ -20,17 +20,17 @@ pub fn op_pins(
     devices: &Devices,
     out: &mut Vec<(Pinned, Attr, PinSource)>,
 ) {
-    let name = ctx.str(ir.op(op).name);
-    if !name.starts_with("graph.") {
+    let name = ctx.bytes(ir.op(op).name);
+    if !name.starts_with(b"graph.") {
         return;
     }
     match name {
-        "graph.on_device" => {
+        b"graph.on_device" => {
             if let Some(a) = op_attr(ctx, ir, op, "affinity") {
                 out.push((Pinned::Value(ir.operand(op, 0)), a, PinSource::OnDevice(op)));
             }
         }
-        "graph.transfer" => {
+        b"graph.transfer" => {
             if let Some(a) = op_attr(ctx, ir, op, "source") {
                 out.push((
                     Pinned::Value(ir.operand(op, 0)),
@@ -46,12 +46,12 @@ pub fn op_pins(
                 ));
             }
         }
-        "graph.yield" => {}
+        b"graph.yield" => {}
         _ => {
             if let Some(a) = ctx.dict_get(ir.op(op).attrs, "device.affinity") {
                 out.push((Pinned::Op(op), a, PinSource::OpAttr(op)));
             }
-            if name == "graph.dim" {
+            if name == b"graph.dim" {
                 if let Some(h) = devices.host {
                     out.push((Pinned::Op(op), h, PinSource::Host(op)));
                 }

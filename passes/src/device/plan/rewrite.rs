@@ -4,6 +4,7 @@
 use super::func_attrs::{set, set_op_attr, set_property};
 use super::model::Model;
 use super::solver::Var;
+use rustc_hash::FxHashMap;
 use xir::symbol::op_attr;
 use xir::{Attr, Context, Ir, OperationState};
 
@@ -38,19 +39,38 @@ pub fn apply(ctx: &mut Context, ir: &mut Ir, m: &mut Model, default: Attr) {
         let r = ir.result(t, 0);
         ir.set_operand(cut.user, cut.index, r);
     }
+    let mut with_aff: FxHashMap<(Attr, Attr), Attr> = FxHashMap::default();
     for op in std::mem::take(&mut m.placed) {
         if ir.op(op).name == transfer {
             if op_attr(ctx, ir, op, "source").is_none() {
-                let a = m.values[&ir.operand(op, 0)];
-                let s = placement(m, default, a);
+                let s = match m.var_of_value(ir.operand(op, 0)) {
+                    Some(a) => placement(m, default, a),
+                    None => default,
+                };
                 set_property(ctx, ir, op, "source", s);
             }
             let t = op_attr(ctx, ir, op, "target");
             set_op_attr(ctx, ir, op, "device.affinity", t);
             continue;
         }
-        let a = placement(m, default, m.ops[&op]);
-        set_op_attr(ctx, ir, op, "device.affinity", Some(a));
+        let a = match m.var_of_op(op) {
+            Some(v) => placement(m, default, v),
+            None => default,
+        };
+        // Most ops share their attribute dictionary and placement: intern each
+        // (old dictionary, placement) pair once.
+        let old = ir.op(op).attrs;
+        let new = *with_aff.entry((old, a)).or_insert_with(|| {
+            let mut entries: Vec<_> = ctx
+                .dict_entries(old)
+                .iter()
+                .filter(|e| e.0 != key_aff)
+                .copied()
+                .collect();
+            entries.push((key_aff, a));
+            ctx.dictionary(entries)
+        });
+        ir.op_mut(op).attrs = new;
     }
     for i in 0..m.funcs.len() {
         let f = m.funcs[i].op;
