@@ -22,11 +22,14 @@ pub const DEVICE_ATTR: AttrConstraint = AttrConstraint {
     value_type: None,
 };
 
-/// `#device.affinity<...>`.
+/// `#device.affinity<...>`, or a `#device.promise<...>` not resolved yet.
 pub const AFFINITY_ATTR: AttrConstraint = AttrConstraint {
     desc: "device affinity attribute",
     storage: |ctx, a| matches!(ctx.attr_kind(a), AttrKind::Dialect { .. }),
-    check: |ctx, a| attrs::affinity_device(ctx, a).is_some(),
+    check: |ctx, a| {
+        attrs::affinity_device(ctx, a).is_some()
+            || matches!(attrs::decode(ctx, a), Some(attrs::DeviceAttr::Promise(_)))
+    },
     form: AttrForm::Generic,
     value_type: None,
 };
