@@ -2,6 +2,7 @@
 //! print-op-stats, strip-debuginfo and view-op-graph.
 
 pub mod device;
+pub mod memory;
 pub mod transforms;
 
 #[cfg(test)]
@@ -40,6 +41,9 @@ pub fn register(reg: &mut PassRegistry) {
     pass!(device::materialize::Materialize);
     pass!(device::resolve_promises::ResolvePromises);
     pass!(device::resolve_aliases::ResolveAliases);
+    // Memory (DESIGN.md §4).
+    pass!(memory::workspace::WorkspaceAnalysis);
+    pass!(memory::memory_plan::MemoryPlan);
     reg.register_pipeline(
         "device-assignment-pipeline",
         "Assign devices: targets from flags, device.globals, promises, aliases",

@@ -1,0 +1,329 @@
+//! The intermediate tensors of each function with their pool, byte size and lifetime
+//! over program order (pre-order numbering of the function's ops: a value lives from
+//! its defining op through its last use, inclusive; the branches of a `graph.if` come
+//! one after the other, so they never count as live together).
+
+use rustc_hash::FxHashMap;
+use xir::printer::type_to_string;
+use xir::symbol::{op_attr, symbol_name};
+use xir::types::TypeKind;
+use xir::{AttrKind, Context, Diagnostic, Ir, Op, Type, Value, DYNAMIC};
+use xir_device::attrs::{self, DeviceAttr};
+
+/// Byte size of a tensor, or why it has none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bytes {
+    Known(u64),
+    /// A `?` dimension (or an unranked tensor) without `max-dim`.
+    Dynamic,
+    /// An element type without a storage size, or a size beyond u64.
+    Unsized,
+}
+
+/// Storage bytes of one element: powers of two from one byte (i1 and i4 take a byte).
+fn element_bytes(ctx: &Context, t: Type) -> Option<u64> {
+    let bits = match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => *width as u64,
+        TypeKind::Index => 64,
+        TypeKind::Float(k) => k.bit_width() as u64,
+        TypeKind::Complex(e) => return element_bytes(ctx, *e)?.checked_mul(2),
+        TypeKind::Vector {
+            shape,
+            scalable,
+            element,
+        } => {
+            if scalable.iter().any(|&s| s) {
+                return None;
+            }
+            let e = element_bytes(ctx, *element)?;
+            return shape
+                .iter()
+                .try_fold(e, |acc, &d| acc.checked_mul(u64::try_from(d).ok()?));
+        }
+        _ => return None,
+    };
+    bits.div_ceil(8).max(1).checked_next_power_of_two()
+}
+
+/// Bytes of a tensor type; `max_dim` bounds each `?`.
+pub fn tensor_bytes(ctx: &Context, t: Type, max_dim: Option<u64>) -> Bytes {
+    let (shape, element) = match ctx.type_kind(t) {
+        TypeKind::RankedTensor { shape, element, .. } => (shape.as_slice(), *element),
+        TypeKind::UnrankedTensor { .. } => return Bytes::Dynamic,
+        _ => return Bytes::Unsized,
+    };
+    let Some(mut n) = element_bytes(ctx, element) else {
+        return Bytes::Unsized;
+    };
+    for &d in shape {
+        let d = if d == DYNAMIC {
+            match max_dim {
+                Some(m) => m,
+                None => return Bytes::Dynamic,
+            }
+        } else {
+            d.max(0) as u64
+        };
+        match n.checked_mul(d) {
+            Some(v) => n = v,
+            None => return Bytes::Unsized,
+        }
+    }
+    Bytes::Known(n)
+}
+
+pub fn is_tensor(ctx: &Context, t: Type) -> bool {
+    matches!(
+        ctx.type_kind(t),
+        TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }
+    )
+}
+
+/// Pool names (device, `:scope` appended) interned module-wide.
+#[derive(Default)]
+pub struct Pools {
+    pub names: Vec<String>,
+    ids: FxHashMap<String, u32>,
+}
+
+impl Pools {
+    pub fn id(&mut self, name: String) -> u32 {
+        if let Some(&i) = self.ids.get(&name) {
+            return i;
+        }
+        let i = self.names.len() as u32;
+        self.ids.insert(name.clone(), i);
+        self.names.push(name);
+        i
+    }
+}
+
+/// The pool name of an affinity (`gpu`, `gpu:shared`).
+pub fn pool_name(ctx: &Context, affinity: xir::Attr) -> Option<String> {
+    match attrs::decode(ctx, affinity)? {
+        DeviceAttr::Affinity { device, memory, .. } => {
+            let mut s = ctx.str(device).to_string();
+            if let Some(m) = memory {
+                s.push(':');
+                s.push_str(&String::from_utf8_lossy(m));
+            }
+            Some(s)
+        }
+        _ => None,
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Buffer {
+    pub value: Value,
+    pub op: Op,
+    pub result: u32,
+    pub pool: u32,
+    pub bytes: Bytes,
+    pub start: u32,
+    pub end: u32,
+}
+
+/// A call and the function it runs (bodiless callees are left out).
+#[derive(Clone, Copy, Debug)]
+pub struct Call {
+    pub op: Op,
+    pub at: u32,
+    pub callee: usize,
+}
+
+pub struct FuncLiveness {
+    pub op: Op,
+    pub name: String,
+    pub buffers: Vec<Buffer>,
+    pub calls: Vec<Call>,
+    /// `graph.constant` results (reported apart from the workspace): pool, bytes.
+    pub constants: Vec<(u32, Bytes)>,
+}
+
+/// Every `func.func` with a body directly in the module, in order.
+pub struct ModuleLiveness {
+    pub funcs: Vec<FuncLiveness>,
+    pub pools: Pools,
+}
+
+/// Where a tensor result lives: the op's `device.affinity`, or for a call the
+/// callee's result attribute.
+fn placement(
+    ctx: &Context,
+    ir: &Ir,
+    op: Op,
+    result: usize,
+    callee: Option<Op>,
+) -> Option<xir::Attr> {
+    if let Some(f) = callee {
+        if let Some(AttrKind::Array(v)) = op_attr(ctx, ir, f, "res_attrs").map(|a| ctx.attr_kind(a))
+        {
+            if let Some(a) = v
+                .get(result)
+                .and_then(|&d| ctx.dict_get(d, "device.affinity"))
+            {
+                return Some(a);
+            }
+        }
+    }
+    ctx.dict_get(ir.op(op).attrs, "device.affinity")
+}
+
+#[allow(clippy::result_unit_err)]
+/// Collects every function's buffers. Unplaced intermediates are errors (run
+/// `device-plan` first); returns `Err` after reporting them.
+pub fn collect(
+    ctx: &Context,
+    ir: &Ir,
+    module: Op,
+    max_dim: Option<u64>,
+    pass: &str,
+    diags: &mut xir::DiagEngine,
+) -> Result<ModuleLiveness, ()> {
+    let mut funcs_ops = Vec::new();
+    let mut by_name: FxHashMap<&[u8], usize> = FxHashMap::default();
+    if let Some(b) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) {
+        for op in ir.block_ops(b) {
+            if ctx.str(ir.op(op).name) != "func.func" {
+                continue;
+            }
+            let has_body = ir
+                .regions(op)
+                .first()
+                .is_some_and(|&r| !ir.region_is_empty(r));
+            if let (Some(n), true) = (symbol_name(ctx, ir, op), has_body) {
+                by_name.insert(n, funcs_ops.len());
+                funcs_ops.push(op);
+            }
+        }
+    }
+    let mut pools = Pools::default();
+    let mut funcs = Vec::with_capacity(funcs_ops.len());
+    let mut errors = 0usize;
+    for &f in &funcs_ops {
+        let name =
+            String::from_utf8_lossy(symbol_name(ctx, ir, f).unwrap_or_default()).into_owned();
+        let ops = xir::walk::preorder(ir, f);
+        let mut index: FxHashMap<Op, u32> = FxHashMap::default();
+        for (i, &o) in ops.iter().enumerate() {
+            index.insert(o, i as u32);
+        }
+        let mut fl = FuncLiveness {
+            op: f,
+            name,
+            buffers: Vec::new(),
+            calls: Vec::new(),
+            constants: Vec::new(),
+        };
+        for (t, &o) in ops.iter().enumerate().skip(1) {
+            let t = t as u32;
+            let opname = ctx.str(ir.op(o).name);
+            let callee = if opname == "func.call" {
+                let c = op_attr(ctx, ir, o, "callee").and_then(|a| match ctx.attr_kind(a) {
+                    AttrKind::SymbolRef { root, nested } if nested.is_empty() => {
+                        by_name.get(ctx.bytes(*root)).copied()
+                    }
+                    _ => None,
+                });
+                if let Some(c) = c {
+                    fl.calls.push(Call {
+                        op: o,
+                        at: t,
+                        callee: c,
+                    });
+                }
+                c.map(|c| funcs_ops[c])
+            } else {
+                None
+            };
+            for (ri, &v) in ir.results(o).iter().enumerate() {
+                let ty = ir.value_type(v);
+                if !is_tensor(ctx, ty) {
+                    continue;
+                }
+                let mut end = t;
+                let mut returned = false;
+                for u in ir.uses(v) {
+                    let owner = ir.use_data(u).owner;
+                    if ctx.str(ir.op(owner).name) == "func.return" && ir.parent_op(owner) == Some(f)
+                    {
+                        returned = true;
+                    }
+                    end = end.max(index.get(&owner).copied().unwrap_or(t));
+                }
+                if returned {
+                    continue;
+                }
+                let Some(pool) = placement(ctx, ir, o, ri, callee).and_then(|a| pool_name(ctx, a))
+                else {
+                    errors += 1;
+                    if errors <= 8 {
+                        diags.emit(Diagnostic::error(
+                            ir.op(o).loc,
+                            format!(
+                                "{pass}: '{opname}' result #{ri} of type {} has no placement; run device-plan first",
+                                type_to_string(ctx, ty)
+                            ),
+                        ));
+                    }
+                    continue;
+                };
+                let pool = pools.id(pool);
+                let bytes = tensor_bytes(ctx, ty, max_dim);
+                if opname == "graph.constant" {
+                    fl.constants.push((pool, bytes));
+                    continue;
+                }
+                fl.buffers.push(Buffer {
+                    value: v,
+                    op: o,
+                    result: ri as u32,
+                    pool,
+                    bytes,
+                    start: t,
+                    end,
+                });
+            }
+        }
+        funcs.push(fl);
+    }
+    if errors > 0 {
+        return Err(());
+    }
+    Ok(ModuleLiveness { funcs, pools })
+}
+
+/// Functions in post-order of the call graph (callees first, except along a cycle,
+/// where the callee that closes it comes later). Iterative.
+pub fn bottom_up(m: &ModuleLiveness) -> Vec<usize> {
+    let n = m.funcs.len();
+    let mut seen = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    for root in 0..n {
+        if seen[root] {
+            continue;
+        }
+        seen[root] = true;
+        let mut stack = vec![(root, 0usize)];
+        while let Some(top) = stack.last_mut() {
+            let f = top.0;
+            if let Some(c) = m.funcs[f].calls.get(top.1) {
+                top.1 += 1;
+                if !seen[c.callee] {
+                    seen[c.callee] = true;
+                    stack.push((c.callee, 0));
+                }
+            } else {
+                order.push(f);
+                stack.pop();
+            }
+        }
+    }
+    order
+}
+
+/// The aligned size of a known byte count.
+pub fn align_up(n: u64, alignment: u64) -> Option<u64> {
+    n.checked_next_multiple_of(alignment)
+}

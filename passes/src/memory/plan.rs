@@ -1,0 +1,539 @@
+//! Offsets for buffers with known lifetimes in one pool (dynamic storage allocation).
+//! Several heuristics run and the smallest pool wins; the lower bound is the peak of
+//! the bytes live at once. Every heuristic is O(n log n), or O(n log n + E log E) for
+//! the interference-graph ones, which only run while the graph has at most
+//! `EDGES_PER_ITEM · n` edges (E is counted in O(n log n) first).
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
+
+/// A buffer: live over the program points `start..=end`; `size` already aligned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub start: u32,
+    pub end: u32,
+    pub size: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heuristic {
+    /// Largest first, each at the best-fitting gap among its interfering buffers (TFLite).
+    GreedyBySize,
+    /// Largest first, each at the lowest gap that fits.
+    GreedyBySizeFirstFit,
+    /// Most interfering buffers first (ties: larger), best-fitting gap.
+    GreedyByConflicts,
+    /// Longest lifetime first (ties: larger), best-fitting gap.
+    GreedyByLifetime,
+    /// In program order, each in the best-fitting free block (a malloc over time).
+    BestFitOverTime,
+    /// Largest first, each on top of the highest buffer of its lifetime.
+    SkylineBySize,
+}
+
+impl Heuristic {
+    pub fn name(self) -> &'static str {
+        match self {
+            Heuristic::GreedyBySize => "greedy-by-size",
+            Heuristic::GreedyBySizeFirstFit => "greedy-by-size-first-fit",
+            Heuristic::GreedyByConflicts => "greedy-by-conflicts",
+            Heuristic::GreedyByLifetime => "greedy-by-lifetime",
+            Heuristic::BestFitOverTime => "best-fit-over-time",
+            Heuristic::SkylineBySize => "skyline-by-size",
+        }
+    }
+}
+
+/// The interference-graph heuristics run up to this many edges per buffer.
+pub const EDGES_PER_ITEM: u64 = 64;
+
+/// The offsets of one heuristic's packing and the pool size it needs.
+#[derive(Clone, Debug)]
+pub struct Placement {
+    pub offsets: Vec<u64>,
+    pub size: u64,
+    pub heuristic: Heuristic,
+}
+
+/// The peak of the bytes live at one program point: no packing can be smaller.
+pub fn lower_bound(items: &[Item]) -> u64 {
+    let mut ev: Vec<(u64, bool, u64)> = Vec::with_capacity(items.len() * 2);
+    for it in items {
+        ev.push((it.start as u64 * 2, true, it.size));
+        ev.push((it.end as u64 * 2 + 1, false, it.size));
+    }
+    ev.sort_unstable_by_key(|e| (e.0, !e.1));
+    let (mut cur, mut peak) = (0u64, 0u64);
+    for (_, add, s) in ev {
+        if add {
+            cur = cur.saturating_add(s);
+            peak = peak.max(cur);
+        } else {
+            cur -= s;
+        }
+    }
+    peak
+}
+
+/// The number of pairs of buffers live at one point, without listing them.
+pub fn count_interferences(items: &[Item]) -> u64 {
+    let mut starts: Vec<u32> = items.iter().map(|i| i.start).collect();
+    let mut ends: Vec<u32> = items.iter().map(|i| i.end).collect();
+    starts.sort_unstable();
+    ends.sort_unstable();
+    // Pairs (j, i) with j starting no later than i (index order among equal starts)
+    // and still live at i's start.
+    let mut e = 0u64;
+    for (k, &s) in starts.iter().enumerate() {
+        let dead = ends.partition_point(|&x| x < s) as u64;
+        e += k as u64 - dead;
+    }
+    e
+}
+
+/// Runs every applicable heuristic and keeps the smallest pool (ties: earliest listed).
+pub fn plan(items: &[Item]) -> Placement {
+    let mut best = run(Heuristic::BestFitOverTime, items, None);
+    let consider = |p: Placement, best: &mut Placement| {
+        if p.size < best.size {
+            *best = p;
+        }
+    };
+    consider(run(Heuristic::SkylineBySize, items, None), &mut best);
+    if count_interferences(items) <= EDGES_PER_ITEM * items.len() as u64 {
+        let graph = Interference::build(items);
+        for h in [
+            Heuristic::GreedyBySize,
+            Heuristic::GreedyBySizeFirstFit,
+            Heuristic::GreedyByConflicts,
+            Heuristic::GreedyByLifetime,
+        ] {
+            consider(run(h, items, Some(&graph)), &mut best);
+        }
+    }
+    best
+}
+
+/// Runs one heuristic. The greedy ones need the interference graph.
+pub fn run(h: Heuristic, items: &[Item], graph: Option<&Interference>) -> Placement {
+    let offsets = match h {
+        Heuristic::BestFitOverTime => best_fit_over_time(items),
+        Heuristic::SkylineBySize => skyline_by_size(items),
+        _ => {
+            let owned;
+            let g = match graph {
+                Some(g) => g,
+                None => {
+                    owned = Interference::build(items);
+                    &owned
+                }
+            };
+            let mut order: Vec<u32> = (0..items.len() as u32).collect();
+            let key = |i: &u32| {
+                let it = items[*i as usize];
+                let life = (it.end - it.start) as u64;
+                match h {
+                    Heuristic::GreedyByConflicts => {
+                        (Reverse(g.degree(*i) as u64), Reverse(it.size), it.start)
+                    }
+                    Heuristic::GreedyByLifetime => (Reverse(life), Reverse(it.size), it.start),
+                    _ => (Reverse(it.size), Reverse(life), it.start),
+                }
+            };
+            order.sort_by_key(key);
+            greedy(items, g, &order, h != Heuristic::GreedyBySizeFirstFit)
+        }
+    };
+    let size = items
+        .iter()
+        .zip(&offsets)
+        .map(|(it, &o)| o + it.size)
+        .max()
+        .unwrap_or(0);
+    Placement {
+        offsets,
+        size,
+        heuristic: h,
+    }
+}
+
+/// The buffers that are live at the same time as each buffer (CSR adjacency).
+pub struct Interference {
+    start: Vec<u32>,
+    adj: Vec<u32>,
+}
+
+impl Interference {
+    /// A sweep in start order with the live set; O(n log n + E).
+    pub fn build(items: &[Item]) -> Interference {
+        let n = items.len();
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_by_key(|&i| items[i as usize].start);
+        let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
+        let mut live: Vec<u32> = Vec::new();
+        let mut pos = vec![u32::MAX; n];
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for &i in &order {
+            let s = items[i as usize].start;
+            while let Some(&Reverse((e, j))) = heap.peek() {
+                if e >= s {
+                    break;
+                }
+                heap.pop();
+                let p = pos[j as usize] as usize;
+                let last = *live.last().unwrap_or(&j);
+                live.swap_remove(p);
+                if last != j {
+                    pos[last as usize] = p as u32;
+                }
+            }
+            for &j in &live {
+                pairs.push((i, j));
+            }
+            pos[i as usize] = live.len() as u32;
+            live.push(i);
+            heap.push(Reverse((items[i as usize].end, i)));
+        }
+        let mut deg = vec![0u32; n + 1];
+        for &(a, b) in &pairs {
+            deg[a as usize] += 1;
+            deg[b as usize] += 1;
+        }
+        let mut start = vec![0u32; n + 1];
+        for i in 0..n {
+            start[i + 1] = start[i] + deg[i];
+        }
+        let mut fill = start.clone();
+        let mut adj = vec![0u32; pairs.len() * 2];
+        for &(a, b) in &pairs {
+            adj[fill[a as usize] as usize] = b;
+            fill[a as usize] += 1;
+            adj[fill[b as usize] as usize] = a;
+            fill[b as usize] += 1;
+        }
+        Interference { start, adj }
+    }
+
+    pub fn neighbors(&self, i: u32) -> &[u32] {
+        &self.adj[self.start[i as usize] as usize..self.start[i as usize + 1] as usize]
+    }
+
+    pub fn degree(&self, i: u32) -> usize {
+        self.neighbors(i).len()
+    }
+}
+
+/// Places buffers in `order`, each in a gap between its already placed neighbours:
+/// the smallest gap that fits (`best_fit`) or the lowest, else on top of them all.
+fn greedy(items: &[Item], g: &Interference, order: &[u32], best_fit: bool) -> Vec<u64> {
+    const UNPLACED: u64 = u64::MAX;
+    let mut off = vec![UNPLACED; items.len()];
+    let mut busy: Vec<(u64, u64)> = Vec::new();
+    for &i in order {
+        let size = items[i as usize].size;
+        if size == 0 {
+            off[i as usize] = 0;
+            continue;
+        }
+        busy.clear();
+        for &j in g.neighbors(i) {
+            let o = off[j as usize];
+            if o != UNPLACED && items[j as usize].size > 0 {
+                busy.push((o, o + items[j as usize].size));
+            }
+        }
+        busy.sort_unstable();
+        let mut cur = 0u64;
+        let mut chosen: Option<(u64, u64)> = None; // (gap size, offset)
+        for &(o, e) in &busy {
+            if o > cur && o - cur >= size {
+                let gap = o - cur;
+                if !best_fit {
+                    chosen = Some((gap, cur));
+                    break;
+                }
+                if chosen.is_none_or(|c| gap < c.0) {
+                    chosen = Some((gap, cur));
+                }
+            }
+            cur = cur.max(e);
+        }
+        off[i as usize] = chosen.map_or(cur, |c| c.1);
+    }
+    off
+}
+
+/// A free list of (offset → length) blocks, coalesced, with a (length, offset) index
+/// for best fit.
+#[derive(Default)]
+struct FreeList {
+    by_off: BTreeMap<u64, u64>,
+    by_len: BTreeSet<(u64, u64)>,
+}
+
+impl FreeList {
+    fn insert(&mut self, mut off: u64, mut len: u64) {
+        if let Some((&o, &l)) = self.by_off.range(..off).next_back() {
+            if o + l == off {
+                self.remove(o, l);
+                off = o;
+                len += l;
+            }
+        }
+        if let Some(&l) = self.by_off.get(&(off + len)) {
+            self.remove(off + len, l);
+            len += l;
+        }
+        self.by_off.insert(off, len);
+        self.by_len.insert((len, off));
+    }
+
+    fn remove(&mut self, off: u64, len: u64) {
+        self.by_off.remove(&off);
+        self.by_len.remove(&(len, off));
+    }
+
+    /// Takes `size` bytes from the smallest block that holds them.
+    fn take_best(&mut self, size: u64) -> Option<u64> {
+        let &(len, off) = self.by_len.range((size, 0)..).next()?;
+        self.remove(off, len);
+        if len > size {
+            self.insert(off + size, len - size);
+        }
+        Some(off)
+    }
+}
+
+fn best_fit_over_time(items: &[Item]) -> Vec<u64> {
+    let mut order: Vec<u32> = (0..items.len() as u32).collect();
+    order.sort_by_key(|&i| {
+        let it = items[i as usize];
+        (it.start, Reverse(it.size))
+    });
+    let mut off = vec![0u64; items.len()];
+    let mut free = FreeList::default();
+    let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
+    let mut top = 0u64;
+    for &i in &order {
+        let it = items[i as usize];
+        while let Some(&Reverse((e, j))) = heap.peek() {
+            if e >= it.start {
+                break;
+            }
+            heap.pop();
+            free.insert(off[j as usize], items[j as usize].size);
+        }
+        if it.size == 0 {
+            continue;
+        }
+        let o = match free.take_best(it.size) {
+            Some(o) => o,
+            None => {
+                // Grow the pool, reusing a free block that ends at the top.
+                let tail = free
+                    .by_off
+                    .range(..top)
+                    .next_back()
+                    .filter(|(&o, &l)| o + l == top)
+                    .map(|(&o, &l)| (o, l));
+                match tail {
+                    Some((o, l)) => {
+                        free.remove(o, l);
+                        top = o + it.size;
+                        o
+                    }
+                    None => {
+                        let o = top;
+                        top += it.size;
+                        o
+                    }
+                }
+            }
+        };
+        off[i as usize] = o;
+        heap.push(Reverse((it.end, i)));
+    }
+    off
+}
+
+fn skyline_by_size(items: &[Item]) -> Vec<u64> {
+    let t = items.iter().map(|i| i.end as usize + 1).max().unwrap_or(1);
+    let mut order: Vec<u32> = (0..items.len() as u32).collect();
+    order.sort_by_key(|&i| {
+        let it = items[i as usize];
+        (Reverse(it.size), it.start)
+    });
+    let mut sky = SkyTree::new(t);
+    let mut off = vec![0u64; items.len()];
+    for &i in &order {
+        let it = items[i as usize];
+        if it.size == 0 {
+            continue;
+        }
+        let o = sky.max(it.start as usize, it.end as usize);
+        off[i as usize] = o;
+        sky.raise(it.start as usize, it.end as usize, o + it.size);
+    }
+    off
+}
+
+/// Range "raise to at least v" and range max, iterative (no recursion depth issue).
+struct SkyTree {
+    size: usize,
+    /// Max over the node's range, including raises applied at or below it.
+    max: Vec<u64>,
+    /// Raises applied to the whole node range (not pushed down).
+    tag: Vec<u64>,
+}
+
+impl SkyTree {
+    fn new(n: usize) -> SkyTree {
+        let size = n.next_power_of_two();
+        SkyTree {
+            size,
+            max: vec![0; 2 * size],
+            tag: vec![0; 2 * size],
+        }
+    }
+
+    fn raise(&mut self, a: usize, b: usize, v: u64) {
+        let (mut l, mut r) = (a + self.size, b + self.size + 1);
+        let (l0, r0) = (l, r - 1);
+        while l < r {
+            if l & 1 == 1 {
+                self.max[l] = self.max[l].max(v);
+                self.tag[l] = self.tag[l].max(v);
+                l += 1;
+            }
+            if r & 1 == 1 {
+                r -= 1;
+                self.max[r] = self.max[r].max(v);
+                self.tag[r] = self.tag[r].max(v);
+            }
+            l >>= 1;
+            r >>= 1;
+        }
+        for mut x in [l0, r0] {
+            x >>= 1;
+            while x >= 1 {
+                self.max[x] = self.max[x].max(self.max[2 * x].max(self.max[2 * x + 1]));
+                x >>= 1;
+            }
+        }
+    }
+
+    fn max(&self, a: usize, b: usize) -> u64 {
+        let mut res = 0u64;
+        let (mut l, mut r) = (a + self.size, b + self.size + 1);
+        let (l0, r0) = (l, r - 1);
+        while l < r {
+            if l & 1 == 1 {
+                res = res.max(self.max[l]);
+                l += 1;
+            }
+            if r & 1 == 1 {
+                r -= 1;
+                res = res.max(self.max[r]);
+            }
+            l >>= 1;
+            r >>= 1;
+        }
+        // Raises tagged on ancestors of the boundary leaves cover them too.
+        for mut x in [l0, r0] {
+            x >>= 1;
+            while x >= 1 {
+                res = res.max(self.tag[x]);
+                x >>= 1;
+            }
+        }
+        res
+    }
+}
+
+/// Whether two buffers live at the same time share bytes (for checkers).
+pub fn overlaps(a: &Item, oa: u64, b: &Item, ob: u64) -> bool {
+    let in_time = a.start <= b.end && b.start <= a.end;
+    let in_space = a.size > 0 && b.size > 0 && oa < ob + b.size && ob < oa + a.size;
+    in_time && in_space
+}
+
+/// Checks a placement with a sweep over program points (no pair enumeration beyond
+/// live neighbours in offset order). Returns the first clash.
+pub fn find_clash(items: &[Item], offsets: &[u64]) -> Option<(usize, usize)> {
+    let mut order: Vec<usize> = (0..items.len()).filter(|&i| items[i].size > 0).collect();
+    order.sort_by_key(|&i| items[i].start);
+    // Live buffers by offset; a new one must not overlap its offset neighbours.
+    let mut live: BTreeMap<u64, usize> = BTreeMap::new();
+    let mut heap: BinaryHeap<Reverse<(u32, usize)>> = BinaryHeap::new();
+    for i in order {
+        let it = items[i];
+        while let Some(&Reverse((e, j))) = heap.peek() {
+            if e >= it.start {
+                break;
+            }
+            heap.pop();
+            live.remove(&offsets[j]);
+        }
+        let o = offsets[i];
+        if let Some((_, &j)) = live.range(..=o).next_back() {
+            if overlaps(&it, o, &items[j], offsets[j]) {
+                return Some((j, i));
+            }
+        }
+        if let Some((_, &j)) = live.range(o..).next() {
+            if overlaps(&it, o, &items[j], offsets[j]) {
+                return Some((j, i));
+            }
+        }
+        live.insert(o, i);
+        heap.push(Reverse((it.end, i)));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn it(start: u32, end: u32, size: u64) -> Item {
+        Item { start, end, size }
+    }
+
+    #[test]
+    fn chain_reuses_memory() {
+        // a -> b -> c -> d: each lives through its consumer.
+        let items = [it(0, 1, 64), it(1, 2, 64), it(2, 3, 64), it(3, 4, 64)];
+        assert_eq!(lower_bound(&items), 128);
+        let p = plan(&items);
+        assert_eq!(p.size, 128);
+        assert_eq!(find_clash(&items, &p.offsets), None);
+    }
+
+    #[test]
+    fn every_heuristic_is_valid() {
+        let mut s = 7u64;
+        let mut items = Vec::new();
+        for k in 0..300u32 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let len = (s % 20) as u32;
+            items.push(it(k, k + len, 64 * (1 + s % 9)));
+        }
+        let g = Interference::build(&items);
+        assert_eq!(g.adj.len() as u64, 2 * count_interferences(&items));
+        let lb = lower_bound(&items);
+        for h in [
+            Heuristic::GreedyBySize,
+            Heuristic::GreedyBySizeFirstFit,
+            Heuristic::GreedyByConflicts,
+            Heuristic::GreedyByLifetime,
+            Heuristic::BestFitOverTime,
+            Heuristic::SkylineBySize,
+        ] {
+            let p = run(h, &items, Some(&g));
+            assert_eq!(find_clash(&items, &p.offsets), None, "{}", h.name());
+            assert!(p.size >= lb);
+        }
+    }
+}
