@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Generates a graph-dialect module of about N ops for the device-plan benchmark:
 functions of 1000 ops over two devices, pinned arguments, on_device pins, explicit
-transfers (calls to the shared private helper are left out until
-device-plan clones private callees per placement; today they would conflict). Deterministic for a given N."""
+transfers, and calls of a shared private helper from both devices (device-plan clones
+it per placement). Deterministic for a given N."""
 import random
 import sys
 
@@ -12,6 +12,9 @@ T = "tensor<16xf32>"
 AFF = ["#device.affinity<@cpu>", "#device.affinity<@gpu>"]
 out = ['module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device.alias<"vulkan">}} {']
 per = 1000
+out.append(f"  func.func private @helper(%x: {T}) -> {T} {{")
+out.append(f"    %0 = graph.neg %x : {T}")
+out.append(f"    return %0 : {T}\n  }}")
 for f in range(max(1, n // per)):
     out.append(f"  func.func @f{f}(%a: {T} {{device.affinity = {AFF[f % 2]}}}, %b: {T}) -> {T} {{")
     vals = ["%a", "%b"]
@@ -32,6 +35,8 @@ for f in range(max(1, n // per)):
         elif r < 0.83 and x not in pinned:
             out.append(f"    {v} = graph.on_device {x} on {AFF[rng.randrange(2)]} : {T}")
             pinned.update((x, v))
+        elif r < 0.855:
+            out.append(f"    {v} = func.call @helper({x}) : ({T}) -> {T}")
         elif r < 0.86:
             out.append(f"    {v} = graph.transfer {x} to {AFF[rng.randrange(2)]} : {T}")
             pinned.add(v)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # device-plan benchmark: generated modules of 10k, 100k and 1M ops; reports the
-# pass's own time (--mlir-timing) and the process's peak memory.
+# pass's own time (--mlir-timing) after device-assignment-pipeline, and the
+# process's peak memory.
 # Usage: bench/device-plan/run.sh [sizes...]   (builds xopt in release first)
 set -e
 cd "$(dirname "$0")/../.."
@@ -9,12 +10,12 @@ X=target/release/xopt
 TMP=${TMPDIR:-/tmp}/xir-device-plan-bench
 mkdir -p "$TMP"
 SIZES=${*:-10000 100000 1000000}
-printf '%-9s %-12s %-14s %-12s %s\n' ops plan_s parse+print_s wall_s peak_MiB
+printf '%-9s %-12s %-14s %-12s %s\n' ops plan_s rest_s wall_s peak_MiB
 for n in $SIZES; do
   f="$TMP/m$n.mlir"
-  [ -f "$f" ] || python3 bench/device-plan/gen.py "$n" > "$f"
+  python3 bench/device-plan/gen.py "$n" > "$f"
   /usr/bin/time -f '%e %M' -o "$TMP/time" \
-    $X "$f" --pass-pipeline='builtin.module(device-plan{auto-transfer=true})' \
+    $X "$f" --pass-pipeline='builtin.module(device-assignment-pipeline,device-plan{auto-transfer=true})' \
        --mlir-timing -o /dev/null 2> "$TMP/timing"
   plan=$(awk '/DevicePlan/ {print $1; exit}' "$TMP/timing")
   total=$(awk '$NF == "Total" {print $1; exit}' "$TMP/timing")

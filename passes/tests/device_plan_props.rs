@@ -38,9 +38,17 @@ fn generate(seed: u64) -> String {
         "module attributes {device.targets = {cpu = #device.alias<\"local\">, gpu = #device.alias<\"vulkan\">}} {\n",
     );
     let helper = r.chance(50);
+    // Private callees, called with whatever placements the random pins give
+    // (cloned per placement): a leaf, one calling the leaf, a recursive one.
     if helper {
         s += &format!(
             "  func.func private @helper(%x: {T}) -> {T} {{\n    %0 = graph.relu %x : {T}\n    return %0 : {T}\n  }}\n"
+        );
+        s += &format!(
+            "  func.func private @outer(%x: {T}, %y: {T}) -> {T} {{\n    %0 = graph.add %x, %y : {T}\n    %1 = func.call @helper(%0) : ({T}) -> {T}\n    return %1 : {T}\n  }}\n"
+        );
+        s += &format!(
+            "  func.func private @rec(%x: {T}) -> {T} {{\n    %0 = func.call @rec(%x) : ({T}) -> {T}\n    %1 = graph.mul %0, %x : {T}\n    return %1 : {T}\n  }}\n"
         );
     }
     let nargs = 1 + r.below(3);
@@ -72,6 +80,7 @@ fn generate(seed: u64) -> String {
     s += "    %c = arith.constant true\n";
     let mut vals: Vec<String> = (0..nargs).map(|i| format!("%a{i}")).collect();
     let n = 1 + r.below(30);
+    let kinds = if helper { 12 } else { 11 };
     for k in 0..n {
         let pick = |r: &mut Rng, vals: &Vec<String>| vals[r.below(vals.len())].clone();
         let attr = if r.chance(8) {
@@ -80,7 +89,8 @@ fn generate(seed: u64) -> String {
             String::new()
         };
         let v = format!("%v{k}");
-        let line = match r.below(11) {
+        let line = match r.below(kinds) {
+            11 => format!("{v} = func.call @helper({}) : ({T}) -> {T}", pick(&mut r, &vals)),
             0 => format!("{v} = graph.constant{attr} dense<1.0> : {T}"),
             1 | 2 => {
                 let op = ["relu", "neg", "exp"][r.below(3)];
@@ -103,7 +113,15 @@ fn generate(seed: u64) -> String {
                 s += &format!("    %d{k} = graph.dim {}, 0 : {T}\n", pick(&mut r, &vals));
                 continue;
             }
-            9 if helper => format!("{v} = func.call @helper({}) : ({T}) -> {T}", pick(&mut r, &vals)),
+            9 if helper => match r.below(3) {
+                0 => format!("{v} = func.call @helper({}) : ({T}) -> {T}", pick(&mut r, &vals)),
+                1 => format!(
+                    "{v} = func.call @outer({}, {}) : ({T}, {T}) -> {T}",
+                    pick(&mut r, &vals),
+                    pick(&mut r, &vals)
+                ),
+                _ => format!("{v} = func.call @rec({}) : ({T}) -> {T}", pick(&mut r, &vals)),
+            },
             _ => format!(
                 "{v} = graph.if %c -> ({T}) {{\n      %t{k} = graph.relu {} : {T}\n      graph.yield %t{k} : {T}\n    }} else {{\n      graph.yield {} : {T}\n    }}",
                 pick(&mut r, &vals),
@@ -311,7 +329,8 @@ fn pins(p: &Prog) -> Vec<(Value, Attr)> {
     out
 }
 
-fn check(seed: u64, auto: bool) -> bool {
+/// Whether the plan succeeded, and whether it cloned a callee.
+fn check(seed: u64, auto: bool) -> (bool, bool) {
     let text = generate(seed);
     let mut p = parse(&text);
     let before = pins(&p);
@@ -321,7 +340,7 @@ fn check(seed: u64, auto: bool) -> bool {
         &[]
     };
     if run(&mut p, "device-plan", opts).is_err() {
-        return false;
+        return (false, false);
     }
     let errs = xir::verifier::verify(&p.ctx, &p.ir, p.top);
     assert!(errs.is_empty(), "seed {seed}: verifier {errs:?}\n{text}");
@@ -343,18 +362,27 @@ fn check(seed: u64, auto: bool) -> bool {
         planned,
         "seed {seed}: expand(minimize(plan)) exact\n{minimized}"
     );
-    true
+    let cloned = ["@helper_", "@outer_", "@rec_"]
+        .iter()
+        .any(|c| planned.contains(c));
+    (true, cloned)
 }
 
 #[test]
 fn plan_properties_on_generated_programs() {
-    let (mut ok_auto, mut ok_strict) = (0, 0);
+    let (mut ok_auto, mut ok_strict, mut cloned) = (0, 0, 0);
     for seed in 1..=400u64 {
-        ok_auto += check(seed, true) as usize;
-        ok_strict += check(seed, false) as usize;
+        let (ok, c) = check(seed, true);
+        ok_auto += ok as usize;
+        cloned += c as usize;
+        ok_strict += check(seed, false).0 as usize;
     }
+    // Calls with different placements are cloned, not failed.
+    assert!(cloned >= 30, "only {cloned}/400 plans cloned a callee");
     // Most programs plan under auto-transfer; a fair share plan without it.
     assert!(ok_auto >= 250, "auto-transfer planned only {ok_auto}/400");
     assert!(ok_strict >= 50, "strict planned only {ok_strict}/400");
-    eprintln!("planned: {ok_auto}/400 with auto-transfer, {ok_strict}/400 without");
+    eprintln!(
+        "planned: {ok_auto}/400 with auto-transfer ({cloned} with clones), {ok_strict}/400 without"
+    );
 }

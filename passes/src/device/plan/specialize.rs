@@ -8,7 +8,8 @@
 //! signature pins; a site that disagrees with those cannot be helped by a clone and
 //! joins the first group (the final plan reports it, or cuts it). With two or more
 //! groups, each gets a clone `@<callee>_<suffix>` right after the callee; its calls
-//! are re-pointed and the callee is erased unless something else names it.
+//! are re-pointed, the group's placements pin the clone's arguments and results,
+//! and the callee is erased unless something else names it.
 //!
 //! Suffix: the group's placements in argument-then-result order, consecutive repeats
 //! collapsed, each as `<device>` or `<device>_<memory scope>`, joined by `_`
@@ -141,7 +142,9 @@ fn clone_round(ctx: &mut Context, ir: &mut Ir, m: &mut Model) -> usize {
         if groups.len() < 2 {
             continue;
         }
-        made += clone_callee(ctx, ir, m.funcs[f].op, &groups);
+        let tensor_args: Vec<bool> = m.funcs[f].args.iter().map(|a| a.is_some()).collect();
+        let tensor_res: Vec<bool> = m.funcs[f].results.iter().map(|r| r.is_some()).collect();
+        made += clone_callee(ctx, ir, m.funcs[f].op, &groups, (&tensor_args, &tensor_res));
     }
     made
 }
@@ -205,7 +208,14 @@ fn direct_symbol_uses(
     out
 }
 
-fn clone_callee(ctx: &mut Context, ir: &mut Ir, f: Op, groups: &[(Sig, Vec<Op>)]) -> usize {
+/// `tensor`: which arguments and results have a placement (the positions of a `Sig`).
+fn clone_callee(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    f: Op,
+    groups: &[(Sig, Vec<Op>)],
+    tensor: (&[bool], &[bool]),
+) -> usize {
     let Some(name) = symbol_name(ctx, ir, f).map(|n| String::from_utf8_lossy(n).into_owned())
     else {
         return 0;
@@ -230,6 +240,18 @@ fn clone_callee(ctx: &mut Context, ir: &mut Ir, f: Op, groups: &[(Sig, Vec<Op>)]
         set_attr(ctx, ir, c, "sym_name", sym);
         ir.insert_op_after(after, c);
         after = c;
+        // The group's placements pin the clone's signature, so a clone whose calls
+        // want the result elsewhere than the argument is cut inside the clone.
+        let mut pos = sig.iter();
+        for (which, mask) in [("arg_attrs", tensor.0), ("res_attrs", tensor.1)] {
+            let pins: Vec<(usize, Option<Attr>)> = mask
+                .iter()
+                .enumerate()
+                .filter(|&(_, &t)| t)
+                .filter_map(|(i, _)| pos.next().copied().flatten().map(|k| (i, Some(k))))
+                .collect();
+            super::func_attrs::set(ctx, ir, c, which, mask.len(), &pins);
+        }
         let new_id = ctx.ident(&new_name);
         let new_ref = ctx.intern_attr(AttrKind::SymbolRef {
             root: new_id,
