@@ -36,6 +36,8 @@ pub fn register(reg: &mut PassRegistry) {
     pass!(device::plan::DevicePlan);
     pass!(device::forms::DeviceMinimize);
     pass!(device::forms::DeviceExpand);
+    pass!(device::annotate::AnnotateAffinities);
+    pass!(device::partition::Partition);
     // Device assignment (DESIGN.md §4).
     pass!(device::assign_targets::AssignTargets);
     pass!(device::materialize::Materialize);

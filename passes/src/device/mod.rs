@@ -1,6 +1,9 @@
 //! Device assignment and planning (DESIGN.md §4).
 
+pub mod annotate;
+pub mod explain;
 pub mod forms;
+pub mod partition;
 pub mod plan;
 
 // Assignment: the `device-assignment-pipeline` (flags → device.targets →
