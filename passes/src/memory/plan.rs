@@ -25,6 +25,12 @@ pub enum Heuristic {
     GreedyByConflicts,
     /// Longest lifetime first (ties: larger), best-fitting gap.
     GreedyByLifetime,
+    /// Largest lifetime × size first, best-fitting gap.
+    GreedyByArea,
+    /// Buffers live at the widest program points first (TFLite's greedy by breadth).
+    GreedyByBreadth,
+    /// Greedy by size with sizes jittered by a few percent, best of some rounds.
+    GreedyPerturbed,
     /// In program order, each in the best-fitting free block (a malloc over time).
     BestFitOverTime,
     /// Largest first, each on top of the highest buffer of its lifetime.
@@ -38,6 +44,9 @@ impl Heuristic {
             Heuristic::GreedyBySizeFirstFit => "greedy-by-size-first-fit",
             Heuristic::GreedyByConflicts => "greedy-by-conflicts",
             Heuristic::GreedyByLifetime => "greedy-by-lifetime",
+            Heuristic::GreedyByArea => "greedy-by-area",
+            Heuristic::GreedyByBreadth => "greedy-by-breadth",
+            Heuristic::GreedyPerturbed => "greedy-perturbed",
             Heuristic::BestFitOverTime => "best-fit-over-time",
             Heuristic::SkylineBySize => "skyline-by-size",
         }
@@ -107,8 +116,16 @@ pub fn plan(items: &[Item]) -> Placement {
             Heuristic::GreedyBySizeFirstFit,
             Heuristic::GreedyByConflicts,
             Heuristic::GreedyByLifetime,
+            Heuristic::GreedyByArea,
+            Heuristic::GreedyByBreadth,
         ] {
             consider(run(h, items, Some(&graph)), &mut best);
+        }
+        if best.size > lower_bound(items) {
+            consider(
+                run(Heuristic::GreedyPerturbed, items, Some(&graph)),
+                &mut best,
+            );
         }
     }
     best
@@ -128,6 +145,14 @@ pub fn run(h: Heuristic, items: &[Item], graph: Option<&Interference>) -> Placem
                     &owned
                 }
             };
+            if h == Heuristic::GreedyPerturbed {
+                return perturbed(items, g);
+            }
+            let breadth = if h == Heuristic::GreedyByBreadth {
+                max_breadth(items)
+            } else {
+                Vec::new()
+            };
             let mut order: Vec<u32> = (0..items.len() as u32).collect();
             let key = |i: &u32| {
                 let it = items[*i as usize];
@@ -137,6 +162,14 @@ pub fn run(h: Heuristic, items: &[Item], graph: Option<&Interference>) -> Placem
                         (Reverse(g.degree(*i) as u64), Reverse(it.size), it.start)
                     }
                     Heuristic::GreedyByLifetime => (Reverse(life), Reverse(it.size), it.start),
+                    Heuristic::GreedyByArea => (
+                        Reverse((life + 1).saturating_mul(it.size)),
+                        Reverse(it.size),
+                        it.start,
+                    ),
+                    Heuristic::GreedyByBreadth => {
+                        (Reverse(breadth[*i as usize]), Reverse(it.size), it.start)
+                    }
                     _ => (Reverse(it.size), Reverse(life), it.start),
                 }
             };
@@ -221,6 +254,82 @@ impl Interference {
     pub fn degree(&self, i: u32) -> usize {
         self.neighbors(i).len()
     }
+}
+
+/// Rounds of greedy-by-size with each size scaled by a random factor in [0.75, 1.25].
+const PERTURBED_ROUNDS: u64 = 12;
+
+fn perturbed(items: &[Item], g: &Interference) -> Placement {
+    let mut best: Option<Placement> = None;
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut keys: Vec<(u64, u32)> = Vec::with_capacity(items.len());
+    for _ in 0..PERTURBED_ROUNDS {
+        keys.clear();
+        for (i, it) in items.iter().enumerate() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let f = 768 + state % 513; // per mille
+            keys.push((it.size.saturating_mul(f) / 1024, i as u32));
+        }
+        keys.sort_unstable_by_key(|k| Reverse(k.0));
+        let order: Vec<u32> = keys.iter().map(|k| k.1).collect();
+        let offsets = greedy(items, g, &order, true);
+        let size = pool_size(items, &offsets);
+        if best.as_ref().is_none_or(|b| size < b.size) {
+            best = Some(Placement {
+                offsets,
+                size,
+                heuristic: Heuristic::GreedyPerturbed,
+            });
+        }
+    }
+    best.unwrap_or(Placement {
+        offsets: Vec::new(),
+        size: 0,
+        heuristic: Heuristic::GreedyPerturbed,
+    })
+}
+
+fn pool_size(items: &[Item], offsets: &[u64]) -> u64 {
+    items
+        .iter()
+        .zip(offsets)
+        .map(|(it, &o)| o + it.size)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Per buffer, the most bytes live at any point of its lifetime (sparse table).
+fn max_breadth(items: &[Item]) -> Vec<u64> {
+    let t = items.iter().map(|i| i.end as usize + 2).max().unwrap_or(1);
+    let mut diff = vec![0i128; t + 1];
+    for it in items {
+        diff[it.start as usize] += it.size as i128;
+        diff[it.end as usize + 1] -= it.size as i128;
+    }
+    let mut level: Vec<u64> = Vec::with_capacity(t);
+    let mut cur = 0i128;
+    for d in &diff[..t] {
+        cur += d;
+        level.push(cur.clamp(0, u64::MAX as i128) as u64);
+    }
+    let mut table = vec![level];
+    let mut w = 1;
+    while 2 * w <= t {
+        let prev = &table[table.len() - 1];
+        let next: Vec<u64> = (0..=t - 2 * w).map(|i| prev[i].max(prev[i + w])).collect();
+        table.push(next);
+        w *= 2;
+    }
+    items
+        .iter()
+        .map(|it| {
+            let (a, b) = (it.start as usize, it.end as usize + 1);
+            let k = (usize::BITS - 1 - (b - a).leading_zeros()) as usize;
+            table[k][a].max(table[k][b - (1 << k)])
+        })
+        .collect()
 }
 
 /// Places buffers in `order`, each in a gap between its already placed neighbours:
@@ -528,6 +637,9 @@ mod tests {
             Heuristic::GreedyBySizeFirstFit,
             Heuristic::GreedyByConflicts,
             Heuristic::GreedyByLifetime,
+            Heuristic::GreedyByArea,
+            Heuristic::GreedyByBreadth,
+            Heuristic::GreedyPerturbed,
             Heuristic::BestFitOverTime,
             Heuristic::SkylineBySize,
         ] {
