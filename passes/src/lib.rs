@@ -38,6 +38,7 @@ pub fn register(reg: &mut PassRegistry) {
     pass!(device::forms::DeviceExpand);
     pass!(device::annotate::AnnotateAffinities);
     pass!(device::partition::Partition);
+    pass!(device::explain::Explain);
     // Device assignment (DESIGN.md §4).
     pass!(device::assign_targets::AssignTargets);
     pass!(device::materialize::Materialize);

@@ -139,6 +139,11 @@ impl Solver {
         self.pin[hi as usize] = pin;
     }
 
+    /// The successful joins (a, b, the op that caused it): the spanning forest.
+    pub fn joins(&self) -> &[(Var, Var, Op)] {
+        &self.forest
+    }
+
     /// The ops on the forest path from `from` to `to` (both in one class), in order.
     /// Breadth-first over the forest: only run when reporting an error.
     pub fn path(&self, from: Var, to: Var) -> Vec<Op> {
