@@ -228,9 +228,13 @@ impl Pass for MemoryPlan {
         // Whole-program requirement per pool: the most any function needs.
         let req = requirements::compute(&m, &own);
         let mut total = vec![0u64; npools];
+        let mut used_bounded = vec![false; npools];
         for (f, r) in req.iter().enumerate() {
             match r {
                 Some(r) => {
+                    for (p, &x) in own[f].iter().enumerate() {
+                        used_bounded[p] |= x > 0;
+                    }
                     for (t, &x) in total.iter_mut().zip(r) {
                         *t = (*t).max(x);
                     }
@@ -246,7 +250,7 @@ impl Pass for MemoryPlan {
             }
         }
         let named: Vec<(&str, u64)> = (0..npools)
-            .filter(|&p| used[p])
+            .filter(|&p| used[p] && (used_bounded[p] || total[p] > 0))
             .map(|p| (m.pools.names[p].as_str(), total[p]))
             .collect();
         let d: Option<Attr> = (!named.is_empty()).then(|| dict_attr(pc.ctx, &named));

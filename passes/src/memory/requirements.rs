@@ -16,7 +16,6 @@ pub fn compute(m: &ModuleLiveness, own: &[Vec<u64>]) -> Vec<Option<Vec<u64>>> {
     let mut done = vec![false; n];
     let mut req: Vec<Option<Vec<u64>>> = vec![None; n];
     for f in liveness::bottom_up(m) {
-        done[f] = true;
         let mut callee_max = vec![0u64; own[f].len()];
         let mut bounded = true;
         for c in &m.funcs[f].calls {
@@ -29,6 +28,7 @@ pub fn compute(m: &ModuleLiveness, own: &[Vec<u64>]) -> Vec<Option<Vec<u64>>> {
                 _ => bounded = false,
             }
         }
+        done[f] = true;
         if bounded {
             req[f] = Some(
                 own[f]

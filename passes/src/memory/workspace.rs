@@ -55,7 +55,6 @@ pub fn compute(
     let mut done = vec![false; n];
     let mut out: Vec<Option<Vec<(u32, Entry)>>> = vec![None; n];
     for f in liveness::bottom_up(m) {
-        done[f] = true;
         let fl = &m.funcs[f];
         let mut items: Vec<Vec<Item>> = vec![Vec::new(); npools];
         let mut unknown = vec![false; npools];
@@ -138,6 +137,7 @@ pub fn compute(
                 }
             }
         }
+        done[f] = true;
         if whole_unknown {
             continue;
         }
