@@ -88,6 +88,7 @@ fn context_with_dialects() -> Context {
     xir_arith::register(&mut ctx);
     xir_device::register(&mut ctx);
     xir_graph::register(&mut ctx);
+    xir_flow::register(&mut ctx);
     ctx
 }
 

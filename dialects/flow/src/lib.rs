@@ -1,0 +1,32 @@
+//! The `flow` dialect (DESIGN.md §3, dispatch level), in IREE's spirit:
+//!
+//! - `flow.dispatch.region on(#device.affinity<@d>) -> (types) { ... flow.return %v : t }`:
+//!   ops that run as one kernel on one device; the region captures values from
+//!   above and returns the results through `flow.return`.
+//! - `flow.executable @exe { flow.executable.export @entry [as @fn]
+//!   builtin.module { func.func @entry(...) { graph ops } } }`: outlined kernels;
+//!   the export names a function of the inner module (its own name by default).
+//! - `flow.dispatch @exe::@entry(%a, %b) [on(#device.affinity<@d>)] : (ts) -> ts`:
+//!   runs a kernel; the entry point must resolve and the types match the kernel.
+//! - `flow.tensor.transfer %x [from #device.affinity<@a>] to #device.affinity<@b> : t`.
+//!
+//! `fixed.rs` holds `custom<FixedTypes>`, shared with `stream` and `hal`.
+
+pub mod fixed;
+pub mod ops;
+pub mod verify;
+
+pub use ops::OPS;
+
+use xir::dialect::DialectDef;
+use xir::Context;
+
+/// Registers the `flow` dialect (and the `device` dialect its affinities use).
+pub fn register(ctx: &mut Context) {
+    xir_device::register(ctx);
+    ctx.register_dialect(DialectDef {
+        name: "flow",
+        open: false,
+    });
+    xir::ods::register_ops(ctx, &OPS);
+}

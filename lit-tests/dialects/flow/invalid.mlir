@@ -1,0 +1,189 @@
+// RUN: xopt %s --split-input-file --verify-diagnostics
+
+// Every verifier message of the flow dialect.
+
+func.func @f(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'flow.dispatch.region' op expects its body to end with flow.return}}
+  %0 = flow.dispatch.region -> (tensor<4xf32>) {
+  }
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'flow.dispatch.region' op the body returns 0 values but the op has 1 results}}
+  %0 = flow.dispatch.region -> (tensor<4xf32>) {
+    flow.return
+  }
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'flow.dispatch.region' op result #0 has type 'tensor<4xf16>' but the body returns 'tensor<4xf32>'}}
+  %0 = flow.dispatch.region -> (tensor<4xf16>) {
+    flow.return %a : tensor<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'flow.dispatch.region' op attribute 'affinity' failed to satisfy constraint: device affinity attribute}}
+  %0 = flow.dispatch.region on(#device.alias<"local">) -> (tensor<4xf32>) {
+    flow.return %a : tensor<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'flow.return' op expects parent op 'flow.dispatch.region'}}
+  flow.return %a : tensor<4xf32>
+}
+
+// -----
+
+// expected-error@+1 {{'flow.executable' op may hold only flow.executable.export ops and one builtin.module, found 'func.func'}}
+flow.executable @exe {
+  func.func @k() {
+    return
+  }
+}
+
+// -----
+
+// expected-error@+1 {{'flow.executable' op holds more than one builtin.module}}
+flow.executable @exe {
+  module {
+  }
+  module {
+  }
+}
+
+// -----
+
+flow.executable @exe {
+  // expected-error@+1 {{'flow.executable.export' op kernel function '@k' not found: the executable has no builtin.module}}
+  flow.executable.export @k
+}
+
+// -----
+
+flow.executable @exe {
+  // expected-error@+1 {{'flow.executable.export' op kernel function '@g' not found in the executable's builtin.module}}
+  flow.executable.export @k as @g
+  module {
+    func.func @k() {
+      return
+    }
+  }
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'flow.executable.export' op expects parent op 'flow.executable'}}
+  flow.executable.export @k
+  return
+}
+
+// -----
+
+flow.executable @exe {
+  flow.executable.export @k
+  module {
+    func.func @k(%a: tensor<4xf32>) -> tensor<4xf32> {
+      return %a : tensor<4xf32>
+    }
+  }
+}
+func.func @f(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'flow.dispatch' op entry point must be @executable::@export, got @exe}}
+  %0 = flow.dispatch @exe(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+flow.executable @exe {
+  flow.executable.export @k
+  module {
+    func.func @k(%a: tensor<4xf32>) -> tensor<4xf32> {
+      return %a : tensor<4xf32>
+    }
+  }
+}
+func.func @f(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'flow.dispatch' op entry point @exe::@nope does not name a flow.executable.export}}
+  %0 = flow.dispatch @exe::@nope(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+flow.executable @exe {
+  flow.executable.export @k
+  module {
+    func.func @k(%a: tensor<4xf32>) -> tensor<4xf32> {
+      return %a : tensor<4xf32>
+    }
+  }
+}
+func.func @f(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'flow.dispatch' op has 2 arguments but the kernel has 1}}
+  %0 = flow.dispatch @exe::@k(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+flow.executable @exe {
+  flow.executable.export @k
+  module {
+    func.func @k(%a: tensor<4xf32>) -> tensor<4xf32> {
+      return %a : tensor<4xf32>
+    }
+  }
+}
+func.func @f(%a: tensor<4xf16>) {
+  // expected-error@+1 {{'flow.dispatch' op argument #0 has type 'tensor<4xf16>' but the kernel's is 'tensor<4xf32>'}}
+  %0 = flow.dispatch @exe::@k(%a) : (tensor<4xf16>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+flow.executable @exe {
+  flow.executable.export @k
+  module {
+    func.func @k(%a: tensor<4xf32>) -> tensor<4xf32> {
+      return %a : tensor<4xf32>
+    }
+  }
+}
+func.func @f(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'flow.dispatch' op result #0 has type 'tensor<4xi32>' but the kernel's is 'tensor<4xf32>'}}
+  %0 = flow.dispatch @exe::@k(%a) : (tensor<4xf32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<4xf32>) {
+  // expected-error@+1 {{'flow.tensor.transfer' op failed to verify that all of {operand, result} have same type}}
+  %0 = "flow.tensor.transfer"(%a) <{target = #device.affinity<@d>}> : (tensor<4xf32>) -> tensor<4xf16>
+  return
+}
+
+// -----
+
+func.func @f(%a: f32) {
+  // expected-error@+1 {{'flow.tensor.transfer' op operand #0 must be ranked tensor of any type values, but got 'f32'}}
+  %0 = "flow.tensor.transfer"(%a) <{target = #device.affinity<@d>}> : (f32) -> f32
+  return
+}
