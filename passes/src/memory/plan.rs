@@ -263,7 +263,13 @@ fn perturbed(items: &[Item], g: &Interference) -> Placement {
     let mut best: Option<Placement> = None;
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     let mut keys: Vec<(u64, u32)> = Vec::with_capacity(items.len());
-    for _ in 0..PERTURBED_ROUNDS {
+    // Large pools get fewer rounds: each costs a full greedy pass.
+    let rounds = if items.len() > 20_000 {
+        2
+    } else {
+        PERTURBED_ROUNDS
+    };
+    for _ in 0..rounds {
         keys.clear();
         for (i, it) in items.iter().enumerate() {
             state ^= state << 13;
