@@ -1,1 +1,51 @@
-//! The `stream` dialect.
+//! The `stream` dialect (DESIGN.md §3, scheduling level), in IREE's spirit but
+//! with a compact syntax:
+//!
+//! - types `!stream.resource<transient|external|constant>` (bytes; the size is
+//!   an `index` value written after the type, `!stream.resource<external>{%n}`)
+//!   and `!stream.timepoint`;
+//! - `stream.tensor.sizeof [on(#aff)] tensor<?x4xf32>{%d} : index`;
+//! - `stream.async.dispatch [on(#aff)] @exe::@entry(%r[%off to %end for %len], %i)
+//!   : (!stream.resource<transient>{%n}, index) -> !stream.resource<transient>{%m}`
+//!   (IREE's syntax without the workload; each resource argument carries the byte
+//!   range the kernel uses; the entry point is a `flow.executable.export`);
+//! - `stream.async.transfer %r : t{%n} from(#a) -> to(#b) t{%n}`;
+//! - `stream.async.execute on(#aff) [await(%t0, %t1) =>] with(%r as %arg: t{%n})
+//!   -> (t{%n}) { ... stream.yield %x : t{%n} } => !stream.timepoint`: work of one
+//!   device; resources enter only as captures (region arguments), so the
+//!   schedule sees every data dependency, while scalars (sizes, offsets) may be
+//!   used from above; it returns its results with a timepoint that signals when
+//!   they are ready;
+//! - `stream.timepoint.join max(%a, %b) => !stream.timepoint`,
+//!   `stream.timepoint.await %t => %r : t{%n}`;
+//! - `stream.resource.alloca [on(#aff)] [await(%t)] : t{%n} => !stream.timepoint`,
+//!   `stream.resource.dealloca [on(#aff)] [await(%t) =>] %r : t{%n} => !stream.timepoint`.
+
+pub mod ops;
+pub mod syntax;
+pub mod types;
+pub mod verify;
+
+pub use ops::OPS;
+
+use xir::dialect::DialectDef;
+use xir::Context;
+
+/// Registers the `stream` dialect (and `flow`, whose executables it dispatches).
+pub fn register(ctx: &mut Context) {
+    xir_flow::register(ctx);
+    ctx.register_dialect(DialectDef {
+        name: types::DIALECT,
+        open: false,
+    });
+    let d = ctx.ident(types::DIALECT);
+    ctx.registry
+        .parse_hooks
+        .types
+        .insert(d, types::parse_stream_type);
+    ctx.registry
+        .dialect_print_hooks
+        .types
+        .insert(d, types::print_stream_type);
+    xir::ods::register_ops(ctx, &OPS);
+}

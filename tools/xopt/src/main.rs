@@ -89,6 +89,7 @@ fn context_with_dialects() -> Context {
     xir_device::register(&mut ctx);
     xir_graph::register(&mut ctx);
     xir_flow::register(&mut ctx);
+    xir_stream::register(&mut ctx);
     ctx
 }
 

@@ -1,0 +1,195 @@
+//! The declarations of the stream ops (DESIGN.md §3, scheduling level).
+
+use crate::syntax::{DISPATCH_OPERANDS, EXECUTE_BODY, SIZED_TYPES};
+use crate::types::{is_resource, is_timepoint};
+use crate::verify;
+use xir::dialect::Traits;
+use xir::ods::constraints::{ANY_TYPE, INDEX, SYMBOL_REF_ATTR, TYPE_ATTR};
+use xir::ods::{Arity, AttrConstraint, AttrSpec, OpSpec, RegionSpec, TypeConstraint, ValueSpec};
+use xir_device::AFFINITY_ATTR;
+use xir_flow::fixed::FIXED_TYPES;
+
+pub const RESOURCE: TypeConstraint = TypeConstraint {
+    desc: "stream resource",
+    check: is_resource,
+};
+
+/// The description names the type for `custom<FixedTypes>`.
+pub const TIMEPOINT: TypeConstraint = TypeConstraint {
+    desc: "!stream.timepoint",
+    check: is_timepoint,
+};
+
+const fn val(name: &'static str, arity: Arity, ty: TypeConstraint) -> ValueSpec {
+    ValueSpec { name, arity, ty }
+}
+
+const fn one(name: &'static str, ty: TypeConstraint) -> ValueSpec {
+    val(name, Arity::Single, ty)
+}
+
+const fn many(name: &'static str, ty: TypeConstraint) -> ValueSpec {
+    val(name, Arity::Variadic, ty)
+}
+
+const fn attr(name: &'static str, constraint: AttrConstraint, optional: bool) -> AttrSpec {
+    AttrSpec {
+        name,
+        constraint,
+        optional,
+    }
+}
+
+const AFFINITY: AttrSpec = attr("affinity", AFFINITY_ATTR, true);
+
+/// `stream.tensor.sizeof [on(#aff)] tensor<?x4xf32>{%d} : index`: the bytes of
+/// a tensor of that type (dynamic dimensions given as values).
+pub static TENSOR_SIZEOF: OpSpec = OpSpec {
+    operands: &[many("encoding_dims", INDEX)],
+    results: &[one("storage_size", INDEX)],
+    attrs: &[attr("encoding", TYPE_ATTR, false), AFFINITY],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_sizeof),
+    format: Some("(`on` `(` $affinity^ `)`)? $encoding (`{` $encoding_dims^ `}`)? attr-dict `:` type($storage_size) `` custom<FixedTypes>(ref($encoding_dims))"),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("stream.tensor.sizeof")
+};
+
+/// `stream.async.dispatch [on(#aff)] @exe::@entry(%r[%off to %end for %len], %i)
+/// : (!stream.resource<transient>{%size}, index) -> !stream.resource<transient>{%rsize}`
+pub static ASYNC_DISPATCH: OpSpec = OpSpec {
+    operands: &[
+        many("resource_operands", ANY_TYPE),
+        many("resource_operand_sizes", INDEX),
+        many("resource_operand_offsets", INDEX),
+        many("resource_operand_ends", INDEX),
+        many("resource_operand_lengths", INDEX),
+        many("result_sizes", INDEX),
+    ],
+    results: &[many("results", RESOURCE)],
+    attrs: &[attr("entry_point", SYMBOL_REF_ATTR, false), AFFINITY],
+    verify: Some(verify::verify_async_dispatch),
+    format: Some("(`on` `(` $affinity^ `)`)? $entry_point `` custom<DispatchOperands>($resource_operands, $resource_operand_offsets, $resource_operand_ends, $resource_operand_lengths) attr-dict `:` `(` custom<SizedTypes>(type($resource_operands), $resource_operand_sizes) `)` `->` custom<SizedTypes>(type($results), $result_sizes)"),
+    custom: &[DISPATCH_OPERANDS, SIZED_TYPES],
+    ..OpSpec::new("stream.async.dispatch")
+};
+
+/// `stream.async.transfer %r : t{%s} [from(#a)] -> [to(#b)] t{%s}`.
+pub static ASYNC_TRANSFER: OpSpec = OpSpec {
+    operands: &[
+        one("source", RESOURCE),
+        one("source_size", INDEX),
+        one("result_size", INDEX),
+    ],
+    results: &[one("result", RESOURCE)],
+    attrs: &[
+        attr("source_affinity", AFFINITY_ATTR, true),
+        attr("result_affinity", AFFINITY_ATTR, true),
+    ],
+    verify: Some(verify::verify_transfer),
+    format: Some("$source `:` custom<SizedTypes>(type($source), $source_size) (`from` `(` $source_affinity^ `)`)? `->` (`to` `(` $result_affinity^ `)`)? custom<SizedTypes>(type($result), $result_size) attr-dict"),
+    custom: &[SIZED_TYPES],
+    ..OpSpec::new("stream.async.transfer")
+};
+
+/// `stream.async.execute [on(#aff)] [await(%tp) =>] with(%x as %a: t{%s}) -> (t{%s})
+/// { ... stream.yield ... } => !stream.timepoint`.
+pub static ASYNC_EXECUTE: OpSpec = OpSpec {
+    operands: &[
+        many("await_timepoints", TIMEPOINT),
+        many("resource_operands", RESOURCE),
+        many("resource_operand_sizes", INDEX),
+        many("result_sizes", INDEX),
+    ],
+    results: &[many("results", RESOURCE), one("result_timepoint", TIMEPOINT)],
+    attrs: &[AFFINITY],
+    regions: &[RegionSpec {
+        name: "body",
+        variadic: false,
+    }],
+    traits: Traits::SINGLE_BLOCK,
+    verify: Some(verify::verify_execute),
+    format: Some("(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoints^ `)` `=` `>`)? custom<ExecuteBody>($resource_operands, $resource_operand_sizes, type($results), $result_sizes, $body) `=` `>` type($result_timepoint) attr-dict `` custom<FixedTypes>(ref($await_timepoints))"),
+    custom: &[EXECUTE_BODY, FIXED_TYPES],
+    ..OpSpec::new("stream.async.execute")
+};
+
+pub static YIELD: OpSpec = OpSpec {
+    operands: &[
+        many("resource_operands", RESOURCE),
+        many("resource_operand_sizes", INDEX),
+    ],
+    traits: Traits(Traits::TERMINATOR.0 | Traits::RETURN_LIKE.0 | Traits::PURE.0),
+    parents: &["stream.async.execute"],
+    verify: Some(verify::verify_yield),
+    format: Some("attr-dict ($resource_operands^ `:` custom<SizedTypes>(type($resource_operands), $resource_operand_sizes))?"),
+    custom: &[SIZED_TYPES],
+    ..OpSpec::new("stream.yield")
+};
+
+/// `stream.timepoint.join max(%a, %b) => !stream.timepoint`.
+pub static TIMEPOINT_JOIN: OpSpec = OpSpec {
+    operands: &[many("await_timepoints", TIMEPOINT)],
+    results: &[one("result_timepoint", TIMEPOINT)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_join),
+    format: Some("`max` `(` $await_timepoints `)` `=` `>` type($result_timepoint) attr-dict `` custom<FixedTypes>(ref($await_timepoints))"),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("stream.timepoint.join")
+};
+
+/// `stream.timepoint.await %tp => %a, %b : t{%s}, t{%s}`: the resources, ready.
+pub static TIMEPOINT_AWAIT: OpSpec = OpSpec {
+    operands: &[
+        one("await_timepoint", TIMEPOINT),
+        many("resource_operands", RESOURCE),
+        many("resource_operand_sizes", INDEX),
+    ],
+    results: &[many("results", RESOURCE)],
+    verify: Some(verify::verify_await),
+    format: Some("$await_timepoint `=` `>` $resource_operands `:` custom<SizedTypes>(type($resource_operands), $resource_operand_sizes, type($results)) attr-dict `` custom<FixedTypes>(ref($await_timepoint))"),
+    custom: &[SIZED_TYPES, FIXED_TYPES],
+    ..OpSpec::new("stream.timepoint.await")
+};
+
+/// `stream.resource.alloca [on(#aff)] [await(%tp)] : t{%size} => !stream.timepoint`.
+pub static RESOURCE_ALLOCA: OpSpec = OpSpec {
+    operands: &[
+        val("await_timepoint", Arity::Optional, TIMEPOINT),
+        one("storage_size", INDEX),
+    ],
+    results: &[one("result", RESOURCE), one("result_timepoint", TIMEPOINT)],
+    attrs: &[AFFINITY],
+    verify: Some(verify::verify_alloca),
+    format: Some("(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)`)? `:` custom<SizedTypes>(type($result), $storage_size) `=` `>` type($result_timepoint) attr-dict `` custom<FixedTypes>(ref($await_timepoint))"),
+    custom: &[SIZED_TYPES, FIXED_TYPES],
+    ..OpSpec::new("stream.resource.alloca")
+};
+
+/// `stream.resource.dealloca [on(#aff)] [await(%tp) =>] %r : t{%size} => !stream.timepoint`.
+pub static RESOURCE_DEALLOCA: OpSpec = OpSpec {
+    operands: &[
+        val("await_timepoint", Arity::Optional, TIMEPOINT),
+        one("operand", RESOURCE),
+        one("operand_size", INDEX),
+    ],
+    results: &[one("result_timepoint", TIMEPOINT)],
+    attrs: &[AFFINITY],
+    verify: Some(verify::verify_dealloca),
+    format: Some("(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `>`)? $operand `:` custom<SizedTypes>(type($operand), $operand_size) `=` `>` type($result_timepoint) attr-dict `` custom<FixedTypes>(ref($await_timepoint))"),
+    custom: &[SIZED_TYPES, FIXED_TYPES],
+    ..OpSpec::new("stream.resource.dealloca")
+};
+
+/// Every op of the dialect.
+pub static OPS: [&OpSpec; 9] = [
+    &ASYNC_DISPATCH,
+    &ASYNC_EXECUTE,
+    &ASYNC_TRANSFER,
+    &RESOURCE_ALLOCA,
+    &RESOURCE_DEALLOCA,
+    &TENSOR_SIZEOF,
+    &TIMEPOINT_AWAIT,
+    &TIMEPOINT_JOIN,
+    &YIELD,
+];
