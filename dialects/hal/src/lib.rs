@@ -1,1 +1,50 @@
-//! The `hal` dialect.
+//! The `hal` dialect (DESIGN.md §3, runtime ABI level), in IREE's spirit with a
+//! compact syntax. Operands of a fixed type are written without it.
+//!
+//! Devices are found at run time:
+//! - `hal.devices.count : index`, `hal.devices.get %i : !hal.device` enumerate;
+//! - `hal.device.resolve <device> : !hal.device` resolves a device attribute:
+//!   `#device.target<"kind", ...>` is the first available device of that kind,
+//!   `#device.alias<"kind"[n]>` the n-th one (ordinal), `#device.select<[A, B]>`
+//!   the first candidate that resolves. A `#device.fallback<@d>` is not resolved
+//!   here: the lowering reuses the value resolved for `@d`.
+//!
+//! Executables: `hal.executable @exe { hal.executable.variant @v target(#device.target<...>)
+//! { hal.executable.export @entry [as @fn] builtin.module { kernels } } }`, one
+//! variant per executable target; `hal.executable.lookup device(%d) executable(@exe)`.
+//!
+//! Work: `hal.allocator.allocate device(%d) size(%n) [memory(scope)] : !hal.buffer`,
+//! `hal.command_buffer.create device(%d)`, `.dispatch %cmd, @exe::@v::@entry
+//! workgroups(%x, %y, %z) [constants(...)] bindings(%buf[%off, %len], ...)`,
+//! `.copy_buffer %cmd, source(%a[%o]) target(%b[%o]) length(%n)`,
+//! `.execution_barrier %cmd`, `.finalize %cmd`; `hal.device.queue.execute %d
+//! [queue(n)] [wait(%f)] signal(%g) commands(%cmd, ...)`; `hal.fence.create
+//! device(%d)`, `hal.fence.await until(%f, ...)`.
+//!
+//! Function inputs and outputs: `hal.buffer_view.create %buf shape(tensor<?x4xf32>{%d})`,
+//! `hal.buffer_view.buffer %view`, `hal.buffer_view.dim %view[0]`.
+
+pub mod bindings;
+pub mod ops;
+pub mod types;
+pub mod verify;
+
+pub use ops::OPS;
+
+use xir::dialect::DialectDef;
+use xir::Context;
+
+/// Registers the `hal` dialect (and `flow`/`device`, whose pieces it reuses).
+pub fn register(ctx: &mut Context) {
+    xir_flow::register(ctx);
+    ctx.register_dialect(DialectDef {
+        name: types::DIALECT,
+        open: false,
+    });
+    let d = ctx.ident(types::DIALECT);
+    ctx.registry
+        .parse_hooks
+        .types
+        .insert(d, types::parse_hal_type);
+    xir::ods::register_ops(ctx, &OPS);
+}

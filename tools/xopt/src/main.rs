@@ -90,6 +90,7 @@ fn context_with_dialects() -> Context {
     xir_graph::register(&mut ctx);
     xir_flow::register(&mut ctx);
     xir_stream::register(&mut ctx);
+    xir_hal::register(&mut ctx);
     ctx
 }
 

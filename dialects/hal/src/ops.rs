@@ -1,0 +1,285 @@
+//! The declarations of the hal ops (DESIGN.md §3, runtime ABI level).
+
+use crate::bindings::BINDINGS;
+use crate::types::DIALECT;
+use crate::verify;
+use xir::dialect::Traits;
+use xir::ods::constraints::{
+    FLAT_SYMBOL_REF_ATTR, I64_ATTR, INDEX, STR_ATTR, SYMBOL_NAME_ATTR, SYMBOL_REF_ATTR, TYPE_ATTR,
+};
+use xir::ods::{Arity, AttrConstraint, AttrSpec, OpSpec, RegionSpec, TypeConstraint, ValueSpec};
+use xir::{Context, Type};
+use xir_device::DEVICE_ATTR;
+use xir_flow::fixed::{is_dialect_type, FIXED_TYPES};
+use xir_flow::ops::TABLE;
+
+macro_rules! hal_type {
+    ($id:ident, $name:literal) => {
+        /// The description names the type for `custom<FixedTypes>`.
+        pub const $id: TypeConstraint = TypeConstraint {
+            desc: concat!("!hal.", $name),
+            check: |ctx: &Context, t: Type| is_dialect_type(ctx, t, DIALECT, $name),
+        };
+    };
+}
+
+hal_type!(DEVICE, "device");
+hal_type!(BUFFER, "buffer");
+hal_type!(BUFFER_VIEW, "buffer_view");
+hal_type!(COMMAND_BUFFER, "command_buffer");
+hal_type!(FENCE, "fence");
+hal_type!(EXECUTABLE_T, "executable");
+
+const fn one(name: &'static str, ty: TypeConstraint) -> ValueSpec {
+    ValueSpec {
+        name,
+        arity: Arity::Single,
+        ty,
+    }
+}
+
+const fn many(name: &'static str, ty: TypeConstraint) -> ValueSpec {
+    ValueSpec {
+        name,
+        arity: Arity::Variadic,
+        ty,
+    }
+}
+
+const fn attr(name: &'static str, constraint: AttrConstraint, optional: bool) -> AttrSpec {
+    AttrSpec {
+        name,
+        constraint,
+        optional,
+    }
+}
+
+const BODY: &[RegionSpec] = &[RegionSpec {
+    name: "body",
+    variadic: false,
+}];
+
+pub static DEVICES_COUNT: OpSpec = OpSpec {
+    results: &[one("result", INDEX)],
+    format: Some("attr-dict `:` type($result)"),
+    ..OpSpec::new("hal.devices.count")
+};
+
+pub static DEVICES_GET: OpSpec = OpSpec {
+    operands: &[one("index", INDEX)],
+    results: &[one("result", DEVICE)],
+    format: Some("$index attr-dict `:` type($result) `` custom<FixedTypes>(ref($index))"),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.devices.get")
+};
+
+/// The run-time device a `#device.target`/`#device.alias`/`#device.select` names.
+pub static DEVICE_RESOLVE: OpSpec = OpSpec {
+    results: &[one("result", DEVICE)],
+    attrs: &[attr("device", DEVICE_ATTR, false)],
+    verify: Some(verify::verify_resolve),
+    format: Some("$device attr-dict `:` type($result)"),
+    ..OpSpec::new("hal.device.resolve")
+};
+
+pub static EXECUTABLE: OpSpec = OpSpec {
+    attrs: &[
+        attr("sym_name", SYMBOL_NAME_ATTR, false),
+        attr("sym_visibility", STR_ATTR, true),
+    ],
+    regions: BODY,
+    traits: TABLE,
+    verify: Some(verify::verify_executable),
+    format: Some("($sym_visibility^)? $sym_name attr-dict-with-keyword $body"),
+    ..OpSpec::new("hal.executable")
+};
+
+pub static VARIANT: OpSpec = OpSpec {
+    attrs: &[
+        attr("sym_name", SYMBOL_NAME_ATTR, false),
+        attr("target", DEVICE_ATTR, false),
+    ],
+    regions: BODY,
+    traits: TABLE,
+    parents: &["hal.executable"],
+    verify: Some(verify::verify_variant),
+    format: Some("$sym_name `target` `(` $target `)` attr-dict-with-keyword $body"),
+    ..OpSpec::new("hal.executable.variant")
+};
+
+pub static EXPORT: OpSpec = OpSpec {
+    attrs: &[
+        attr("sym_name", SYMBOL_NAME_ATTR, false),
+        attr("function_ref", FLAT_SYMBOL_REF_ATTR, true),
+    ],
+    traits: Traits::SYMBOL,
+    parents: &["hal.executable.variant"],
+    verify: Some(xir_flow::verify::verify_export),
+    format: Some("$sym_name (`as` $function_ref^)? attr-dict"),
+    ..OpSpec::new("hal.executable.export")
+};
+
+/// The executable `@exe`, loaded on a device.
+pub static EXECUTABLE_LOOKUP: OpSpec = OpSpec {
+    operands: &[one("device", DEVICE)],
+    results: &[one("result", EXECUTABLE_T)],
+    attrs: &[attr("executable", FLAT_SYMBOL_REF_ATTR, false)],
+    verify: Some(verify::verify_lookup),
+    format: Some("`device` `(` $device `)` `executable` `(` $executable `)` attr-dict `:` type($result) `` custom<FixedTypes>(ref($device))"),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.executable.lookup")
+};
+
+pub static ALLOCATE: OpSpec = OpSpec {
+    operands: &[one("device", DEVICE), one("size", INDEX)],
+    results: &[one("result", BUFFER)],
+    attrs: &[attr("memory", STR_ATTR, true)],
+    format: Some("`device` `(` $device `)` `size` `(` $size `)` (`memory` `(` $memory^ `)`)? attr-dict `:` type($result) `` custom<FixedTypes>(ref($device), ref($size))"),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.allocator.allocate")
+};
+
+pub static CMD_CREATE: OpSpec = OpSpec {
+    operands: &[one("device", DEVICE)],
+    results: &[one("result", COMMAND_BUFFER)],
+    format: Some(
+        "`device` `(` $device `)` attr-dict `:` type($result) `` custom<FixedTypes>(ref($device))",
+    ),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.command_buffer.create")
+};
+
+/// `hal.command_buffer.dispatch %cmd, @exe::@variant::@export workgroups(%x, %y, %z)
+/// [constants(%c, ...)] bindings(%buf[%offset, %length], ...)`.
+pub static CMD_DISPATCH: OpSpec = OpSpec {
+    operands: &[
+        one("command_buffer", COMMAND_BUFFER),
+        many("workgroups", INDEX),
+        many("constants", INDEX),
+        many("binding_buffers", BUFFER),
+        many("binding_offsets", INDEX),
+        many("binding_lengths", INDEX),
+    ],
+    attrs: &[attr("entry_point", SYMBOL_REF_ATTR, false)],
+    verify: Some(verify::verify_dispatch),
+    format: Some("$command_buffer `,` $entry_point `workgroups` `(` $workgroups `)` (`constants` `(` $constants^ `)`)? `bindings` `(` custom<Bindings>($binding_buffers, $binding_offsets, $binding_lengths) `)` attr-dict `` custom<FixedTypes>(ref($command_buffer), ref($workgroups), ref($constants))"),
+    custom: &[BINDINGS, FIXED_TYPES],
+    ..OpSpec::new("hal.command_buffer.dispatch")
+};
+
+pub static CMD_COPY: OpSpec = OpSpec {
+    operands: &[
+        one("command_buffer", COMMAND_BUFFER),
+        one("source_buffer", BUFFER),
+        one("source_offset", INDEX),
+        one("target_buffer", BUFFER),
+        one("target_offset", INDEX),
+        one("length", INDEX),
+    ],
+    format: Some("$command_buffer `,` `source` `(` $source_buffer `[` $source_offset `]` `)` `target` `(` $target_buffer `[` $target_offset `]` `)` `length` `(` $length `)` attr-dict `` custom<FixedTypes>(ref($command_buffer), ref($source_buffer), ref($source_offset), ref($target_buffer), ref($target_offset), ref($length))"),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.command_buffer.copy_buffer")
+};
+
+macro_rules! cmd_only {
+    ($id:ident, $name:literal) => {
+        pub static $id: OpSpec = OpSpec {
+            operands: &[one("command_buffer", COMMAND_BUFFER)],
+            format: Some("$command_buffer attr-dict `` custom<FixedTypes>(ref($command_buffer))"),
+            custom: &[FIXED_TYPES],
+            ..OpSpec::new($name)
+        };
+    };
+}
+
+cmd_only!(CMD_BARRIER, "hal.command_buffer.execution_barrier");
+cmd_only!(CMD_FINALIZE, "hal.command_buffer.finalize");
+
+/// `hal.device.queue.execute %dev [wait(%f)] signal(%g) commands(%c, ...)`.
+pub static QUEUE_EXECUTE: OpSpec = OpSpec {
+    operands: &[
+        one("device", DEVICE),
+        ValueSpec {
+            name: "wait_fence",
+            arity: Arity::Optional,
+            ty: FENCE,
+        },
+        one("signal_fence", FENCE),
+        many("command_buffers", COMMAND_BUFFER),
+    ],
+    attrs: &[attr("queue", I64_ATTR, true)],
+    format: Some("$device (`queue` `(` $queue^ `)`)? (`wait` `(` $wait_fence^ `)`)? `signal` `(` $signal_fence `)` `commands` `(` $command_buffers `)` attr-dict `` custom<FixedTypes>(ref($device), ref($wait_fence), ref($signal_fence), ref($command_buffers))"),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.device.queue.execute")
+};
+
+pub static FENCE_CREATE: OpSpec = OpSpec {
+    operands: &[one("device", DEVICE)],
+    results: &[one("result", FENCE)],
+    format: Some(
+        "`device` `(` $device `)` attr-dict `:` type($result) `` custom<FixedTypes>(ref($device))",
+    ),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.fence.create")
+};
+
+pub static FENCE_AWAIT: OpSpec = OpSpec {
+    operands: &[many("fences", FENCE)],
+    verify: Some(verify::verify_fence_await),
+    format: Some("`until` `(` $fences `)` attr-dict `` custom<FixedTypes>(ref($fences))"),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.fence.await")
+};
+
+/// `hal.buffer_view.create %buf shape(tensor<?x4xf32>{%d}) : !hal.buffer_view`.
+pub static VIEW_CREATE: OpSpec = OpSpec {
+    operands: &[one("buffer", BUFFER), many("dims", INDEX)],
+    results: &[one("result", BUFFER_VIEW)],
+    attrs: &[attr("shape", TYPE_ATTR, false)],
+    verify: Some(verify::verify_view_create),
+    format: Some("$buffer `shape` `(` $shape (`{` $dims^ `}`)? `)` attr-dict `:` type($result) `` custom<FixedTypes>(ref($buffer), ref($dims))"),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.buffer_view.create")
+};
+
+pub static VIEW_BUFFER: OpSpec = OpSpec {
+    operands: &[one("buffer_view", BUFFER_VIEW)],
+    results: &[one("result", BUFFER)],
+    format: Some(
+        "$buffer_view attr-dict `:` type($result) `` custom<FixedTypes>(ref($buffer_view))",
+    ),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.buffer_view.buffer")
+};
+
+pub static VIEW_DIM: OpSpec = OpSpec {
+    operands: &[one("buffer_view", BUFFER_VIEW)],
+    results: &[one("result", INDEX)],
+    attrs: &[attr("index", I64_ATTR, false)],
+    format: Some("$buffer_view `[` $index `]` attr-dict `:` type($result) `` custom<FixedTypes>(ref($buffer_view))"),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.buffer_view.dim")
+};
+
+/// Every op of the dialect.
+pub static OPS: [&OpSpec; 19] = [
+    &ALLOCATE,
+    &CMD_BARRIER,
+    &CMD_COPY,
+    &CMD_CREATE,
+    &CMD_DISPATCH,
+    &CMD_FINALIZE,
+    &DEVICES_COUNT,
+    &DEVICES_GET,
+    &DEVICE_RESOLVE,
+    &EXECUTABLE,
+    &EXECUTABLE_LOOKUP,
+    &EXPORT,
+    &FENCE_AWAIT,
+    &FENCE_CREATE,
+    &QUEUE_EXECUTE,
+    &VARIANT,
+    &VIEW_BUFFER,
+    &VIEW_CREATE,
+    &VIEW_DIM,
+];
