@@ -1,0 +1,176 @@
+// RUN: xopt %s --split-input-file --verify-diagnostics
+
+// Every verifier and type-syntax message of the hal dialect.
+
+// expected-error@+1 {{unknown hal type 'queue'}}
+func.func @f(%q: !hal.queue)
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'hal.device.resolve' op resolves #device.target, #device.alias or #device.select, got #device.fallback<@gpu>}}
+  %0 = hal.device.resolve #device.fallback<@gpu> : !hal.device
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'hal.device.resolve' op attribute 'device' failed to satisfy constraint: device attribute}}
+  %0 = hal.device.resolve #device.affinity<@gpu> : !hal.device
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'hal.executable' op may hold only hal.executable.variant ops, found 'builtin.module'}}
+hal.executable @exe {
+  module {
+  }
+}
+
+// -----
+
+hal.executable @exe {
+  // expected-error@+1 {{'hal.executable.variant' op expects a #device.target as target, got #device.alias<"local">}}
+  hal.executable.variant @v target(#device.alias<"local">) {
+  }
+}
+
+// -----
+
+hal.executable @exe {
+  // expected-error@+1 {{'hal.executable.variant' op may hold only hal.executable.export ops and one builtin.module, found 'flow.executable.export'}}
+  hal.executable.variant @v target(#device.target<"local">) {
+    flow.executable.export @k
+  }
+}
+
+// -----
+
+// expected-error@+1 {{'hal.executable.variant' op expects parent op 'hal.executable'}}
+hal.executable.variant @v target(#device.target<"local">) {
+}
+
+// -----
+
+hal.executable @exe {
+  hal.executable.variant @v target(#device.target<"local">) {
+    // expected-error@+1 {{'hal.executable.export' op kernel function '@k' not found in the executable's builtin.module}}
+    hal.executable.export @k
+    module {
+    }
+  }
+}
+
+// -----
+
+func.func @f(%d: !hal.device) {
+  // expected-error@+1 {{'hal.executable.lookup' op @exe does not name a hal.executable}}
+  %0 = hal.executable.lookup device(%d) executable(@exe) : !hal.executable
+  return
+}
+
+// -----
+
+hal.executable @exe {
+  hal.executable.variant @v target(#device.target<"local">) {
+    hal.executable.export @k
+    module {
+      func.func @k() {
+        return
+      }
+    }
+  }
+}
+func.func @f(%cmd: !hal.command_buffer, %c1: index) {
+  // expected-error@+1 {{'hal.command_buffer.dispatch' op entry point must be @executable::@variant::@export, got @exe::@k}}
+  hal.command_buffer.dispatch %cmd, @exe::@k workgroups(%c1, %c1, %c1) bindings()
+  return
+}
+
+// -----
+
+hal.executable @exe {
+  hal.executable.variant @v target(#device.target<"local">) {
+    hal.executable.export @k
+    module {
+      func.func @k() {
+        return
+      }
+    }
+  }
+}
+func.func @f(%cmd: !hal.command_buffer, %c1: index) {
+  // expected-error@+1 {{'hal.command_buffer.dispatch' op entry point @exe::@w::@k does not name a hal.executable.export}}
+  hal.command_buffer.dispatch %cmd, @exe::@w::@k workgroups(%c1, %c1, %c1) bindings()
+  return
+}
+
+// -----
+
+hal.executable @exe {
+  hal.executable.variant @v target(#device.target<"local">) {
+    hal.executable.export @k
+    module {
+      func.func @k() {
+        return
+      }
+    }
+  }
+}
+func.func @f(%cmd: !hal.command_buffer, %c1: index) {
+  // expected-error@+1 {{'hal.command_buffer.dispatch' op expects 3 workgroup counts (x, y, z), got 2}}
+  hal.command_buffer.dispatch %cmd, @exe::@v::@k workgroups(%c1, %c1) bindings()
+  return
+}
+
+// -----
+
+hal.executable @exe {
+  hal.executable.variant @v target(#device.target<"local">) {
+    hal.executable.export @k
+    module {
+      func.func @k() {
+        return
+      }
+    }
+  }
+}
+func.func @f(%cmd: !hal.command_buffer, %b: !hal.buffer, %c1: index) {
+  // expected-error@+1 {{'hal.command_buffer.dispatch' op has 1 binding buffers but 1 offsets and 0 lengths}}
+  "hal.command_buffer.dispatch"(%cmd, %c1, %c1, %c1, %b, %c1) <{entry_point = @exe::@v::@k, operandSegmentSizes = array<i32: 1, 3, 0, 1, 1, 0>}> : (!hal.command_buffer, index, index, index, !hal.buffer, index) -> ()
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'hal.fence.await' op expects at least one fence}}
+  hal.fence.await until()
+  return
+}
+
+// -----
+
+func.func @f(%b: !hal.buffer) {
+  // expected-error@+1 {{'hal.buffer_view.create' op 'tensor<?x4xf32>' has 1 dynamic dimensions but 0 are given}}
+  %0 = hal.buffer_view.create %b shape(tensor<?x4xf32>) : !hal.buffer_view
+  return
+}
+
+// -----
+
+func.func @f(%b: !hal.buffer) {
+  // expected-error@+1 {{'hal.buffer_view.create' op expects a ranked tensor type as shape, got 'f32'}}
+  %0 = hal.buffer_view.create %b shape(f32) : !hal.buffer_view
+  return
+}
+
+// -----
+
+func.func @f(%d: !hal.buffer) {
+  // expected-error@+1 {{'hal.fence.create' op operand #0 must be !hal.device, but got '!hal.buffer'}}
+  %0 = "hal.fence.create"(%d) : (!hal.buffer) -> !hal.fence
+  return
+}
