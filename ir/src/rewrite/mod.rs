@@ -12,4 +12,3 @@ pub use fold::OperationFolder;
 pub use greedy::{apply_patterns_greedily, GreedyConfig, RegionSimplify};
 pub use pattern::{PatternSet, RewritePattern};
 pub use rewriter::{Listener, PatternRewriter};
-
