@@ -8,21 +8,7 @@ use xir::printer::{print_top_level, PrintOptions};
 use xir::symbol::op_attr;
 use xir::{Attr, AttrKind, Context, DiagEngine, Ir, Op, SourceBuffer, TypeKind, Value, ValueDef};
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, pct: usize) -> bool {
-        self.below(100) < pct
-    }
-}
+use irgen::XorShift as Rng;
 
 const AFFS: [&str; 3] = [
     "#device.affinity<@cpu>",
@@ -33,7 +19,7 @@ const T: &str = "tensor<4xf32>";
 
 /// A random program: a private helper and a main function with pins.
 fn generate(seed: u64) -> String {
-    let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut r = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut s = String::from(
         "module attributes {device.targets = {cpu = #device.alias<\"local\">, gpu = #device.alias<\"vulkan\">}} {\n",
     );

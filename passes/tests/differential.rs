@@ -16,22 +16,7 @@ use xir::{Context, DiagEngine, Ir, SourceBuffer};
 
 const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len())]
-    }
-}
+use irgen::XorShift as Rng;
 
 const TYPES: &[&str] = &["i8", "i16", "i32", "i64", "index"];
 const INT_BIN: &[&str] = &[
@@ -58,7 +43,7 @@ const INT_BIN: &[&str] = &[
 
 /// `cse`: arguments, constants and integer ops, with some ops repeated verbatim.
 fn gen_cse(seed: u64) -> String {
-    let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut r = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let t = r.pick(TYPES);
     let mut vals = vec!["%a".to_string(), "%b".to_string()];
     let mut lines: Vec<String> = Vec::new();
@@ -92,7 +77,7 @@ fn gen_cse(seed: u64) -> String {
 /// `canonicalize`: a constant expression DAG (every op folds unless MLIR refuses:
 /// division by zero, poison shifts).
 fn gen_canon(seed: u64) -> String {
-    let mut r = Rng(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
+    let mut r = Rng::new(seed.wrapping_mul(0xD1B5_4A32_D192_ED03) | 1);
     let t = r.pick(TYPES);
     let mut vals: Vec<String> = Vec::new();
     let mut body = String::new();

@@ -8,21 +8,7 @@ use xir::pass::{AnalysisManager, PassContext, PassRegistry};
 use xir::symbol::op_attr;
 use xir::{AttrKind, Context, DiagEngine, Ir, Op, SourceBuffer, TypeKind};
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, pct: usize) -> bool {
-        self.below(100) < pct
-    }
-}
+use irgen::XorShift as Rng;
 
 const AFFS: [&str; 3] = [
     "#device.affinity<@cpu>",
@@ -50,7 +36,7 @@ fn ty(s: (u64, u64)) -> String {
 
 /// One function of `n` ops in generic form, each with a complete `device.affinity`.
 fn generate(seed: u64, n: usize) -> String {
-    let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut r = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut vals: Vec<Val> = vec![Val {
         name: "%arg0".into(),
         pool: 0,

@@ -16,22 +16,7 @@ use xir::{Context, DiagEngine, Ir, SourceBuffer};
 
 const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len())]
-    }
-}
+use irgen::XorShift as Rng;
 
 const INT_TYPES: &[&str] = &[
     "i1",
@@ -132,7 +117,7 @@ fn constant(r: &mut Rng, t: &str) -> String {
 
 /// A few functions over arguments of a few types, with arith ops.
 fn generate(seed: u64) -> String {
-    let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut r = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let funcs = 1 + r.below(3);
     (0..funcs)
         .map(|k| generate_func(&mut r, &format!("f{seed}_{k}")))

@@ -9,7 +9,7 @@ mod module;
 mod rng;
 mod types;
 
-pub use rng::Rng;
+pub use rng::{Rng, XorShift};
 
 /// What to generate.
 #[derive(Clone, Debug)]

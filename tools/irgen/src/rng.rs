@@ -29,3 +29,34 @@ impl Rng {
         items[self.range(0, items.len() - 1)].clone()
     }
 }
+
+/// The xorshift64 generator the differential and property tests draw programs from
+/// (their stored expectations depend on its exact sequence). The state must be non-zero.
+pub struct XorShift(u64);
+
+impl XorShift {
+    pub fn new(state: u64) -> Self {
+        XorShift(state)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// Uniform in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// True with probability `pct` percent.
+    pub fn chance(&mut self, pct: usize) -> bool {
+        self.below(100) < pct
+    }
+
+    pub fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len())]
+    }
+}
