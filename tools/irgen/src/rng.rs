@@ -39,7 +39,7 @@ impl XorShift {
         XorShift(state)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
         self.0 ^= self.0 << 17;
@@ -48,7 +48,7 @@ impl XorShift {
 
     /// Uniform in `0..n`.
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
 
     /// True with probability `pct` percent.
