@@ -15,6 +15,7 @@ pub mod float;
 mod interner;
 pub mod lexer;
 pub mod ods;
+pub mod op_attrs;
 pub mod parser;
 pub mod pass;
 pub mod printer;

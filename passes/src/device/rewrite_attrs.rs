@@ -103,17 +103,4 @@ fn rewrite(
     Ok(out)
 }
 
-/// Sets (or with `None` removes) the discardable attribute `key` of `op`.
-pub fn set_attr(ctx: &mut Context, ir: &mut Ir, op: Op, key: &str, value: Option<Attr>) {
-    let k = ctx.ident(key);
-    let mut entries: Vec<_> = ctx
-        .dict_entries(ir.op(op).attrs)
-        .iter()
-        .copied()
-        .filter(|e| e.0 != k)
-        .collect();
-    if let Some(v) = value {
-        entries.push((k, v));
-    }
-    ir.op_mut(op).attrs = ctx.dictionary(entries);
-}
+pub use xir::op_attrs::set_attr;

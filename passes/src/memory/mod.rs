@@ -14,7 +14,7 @@ pub mod requirements;
 pub mod workspace;
 
 use xir::pass::options::parse_u64;
-use xir::{Attr, Context, Ir, Op};
+use xir::{Attr, Context};
 
 /// `{name = N : i64, ...}`; sizes beyond i64 saturate.
 pub fn dict_attr(ctx: &mut Context, entries: &[(&str, u64)]) -> Attr {
@@ -28,25 +28,7 @@ pub fn dict_attr(ctx: &mut Context, entries: &[(&str, u64)]) -> Attr {
     ctx.dictionary(v)
 }
 
-/// Sets or removes a discardable attribute.
-pub fn set_attr(ctx: &mut Context, ir: &mut Ir, op: Op, key: &str, value: Option<Attr>) {
-    let k = ctx.ident(key);
-    let attrs = ir.op(op).attrs;
-    if ctx.dict_get(attrs, key) == value {
-        return;
-    }
-    let mut entries: Vec<_> = ctx
-        .dict_entries(attrs)
-        .iter()
-        .filter(|e| e.0 != k)
-        .copied()
-        .collect();
-    if let Some(v) = value {
-        entries.push((k, v));
-    }
-    let d = ctx.dictionary(entries);
-    ir.op_mut(op).attrs = d;
-}
+pub use xir::op_attrs::set_attr;
 
 /// A positive byte alignment (any value, not only powers of two).
 pub fn parse_alignment(value: &str) -> Result<u64, String> {

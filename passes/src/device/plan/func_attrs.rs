@@ -70,37 +70,9 @@ pub fn set(
     ir.op_mut(func).properties = Some(d);
 }
 
-/// Sets or removes a discardable attribute of an op.
-pub fn set_op_attr(ctx: &mut Context, ir: &mut Ir, op: Op, key: &str, value: Option<Attr>) {
-    let k = ctx.ident(key);
-    let attrs = ir.op(op).attrs;
-    if ctx.dict_get(attrs, key) == value {
-        return;
-    }
-    let mut entries: Vec<_> = ctx
-        .dict_entries(attrs)
-        .iter()
-        .filter(|e| e.0 != k)
-        .copied()
-        .collect();
-    if let Some(v) = value {
-        entries.push((k, v));
-    }
-    let d = ctx.dictionary(entries);
-    ir.op_mut(op).attrs = d;
-}
+pub use xir::op_attrs::set_attr as set_op_attr;
 
 /// Sets a property (inherent attribute) of an op.
 pub fn set_property(ctx: &mut Context, ir: &mut Ir, op: Op, key: &str, value: Attr) {
-    let k = ctx.ident(key);
-    let props = ir.op(op).properties.unwrap_or(ctx.empty_dict());
-    let mut entries: Vec<_> = ctx
-        .dict_entries(props)
-        .iter()
-        .filter(|e| e.0 != k)
-        .copied()
-        .collect();
-    entries.push((k, value));
-    let d = ctx.dictionary(entries);
-    ir.op_mut(op).properties = Some(d);
+    xir::op_attrs::set_property(ctx, ir, op, key, Some(value));
 }
