@@ -1,23 +1,13 @@
 //! Round trips of the func dialect through the parser and printer.
 
-use xir::parser::{parse_buffer, ParseOptions};
 use xir::printer::{print_top_level, PrintOptions};
-use xir::{Context, DiagEngine, Ir, SourceBuffer};
+use xir::{Context, Ir};
 
 fn round_trip(src: &str, generic: bool) -> String {
     let mut ctx = Context::new();
     crate::register(&mut ctx);
     let mut ir = Ir::new();
-    let mut diags = DiagEngine::default();
-    let buf = SourceBuffer::new("t", src);
-    let op = parse_buffer(
-        &mut ctx,
-        &mut ir,
-        &buf,
-        &ParseOptions::default(),
-        &mut diags,
-    )
-    .expect("parses");
+    let op = xir::parser::parse_str(&mut ctx, &mut ir, "t", src).expect("parses");
     assert!(xir::verifier::verify(&ctx, &ir, op).is_empty());
     let opts = PrintOptions {
         generic,

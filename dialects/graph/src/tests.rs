@@ -2,9 +2,8 @@
 
 use crate::fold::{fold_binary, fold_unary};
 use xir::ods::FoldResult;
-use xir::parser::{parse_buffer, ParseOptions};
 use xir::printer::attr_to_string;
-use xir::{Attr, Context, DiagEngine, Ir, Op, SourceBuffer};
+use xir::{Attr, Context, Ir, Op};
 
 /// Parses `src` and returns the ops named `name` with their operands' constant
 /// values (from `graph.constant`).
@@ -16,16 +15,7 @@ fn setup(src: &str) -> (Context, Ir, Folds) {
     crate::register(&mut ctx);
     xir_func::register(&mut ctx);
     let mut ir = Ir::new();
-    let mut diags = DiagEngine::default();
-    let buf = SourceBuffer::new("t", src);
-    let top = parse_buffer(
-        &mut ctx,
-        &mut ir,
-        &buf,
-        &ParseOptions::default(),
-        &mut diags,
-    )
-    .expect("parses");
+    let top = xir::parser::parse_str(&mut ctx, &mut ir, "t", src).expect("parses");
     assert!(xir::verifier::verify(&ctx, &ir, top).is_empty());
     let mut out = Vec::new();
     for op in xir::walk::preorder(&ir, top) {

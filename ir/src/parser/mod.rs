@@ -70,6 +70,19 @@ pub fn parse_buffer(
     p.parse_top_level(opts).ok()
 }
 
+/// Parses `text` (named `name` in locations) with the default options: the common
+/// case for tools and tests. Returns the top-level op or the diagnostics.
+pub fn parse_str(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    name: &str,
+    text: &str,
+) -> Result<Op, Vec<crate::diag::Diagnostic>> {
+    let buf = SourceBuffer::new(name, text);
+    let mut diags = DiagEngine::default();
+    parse_buffer(ctx, ir, &buf, &ParseOptions::default(), &mut diags).ok_or_else(|| diags.take())
+}
+
 /// Parser state over one buffer. Public so that custom op / dialect attribute and
 /// type hooks can drive it.
 pub struct Parser<'a> {

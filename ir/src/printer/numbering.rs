@@ -432,8 +432,7 @@ pub fn push_u64(out: &mut String, mut m: u64) {
 mod tests {
     use super::sanitize;
     use crate::attributes::AttrKind;
-    use crate::diag::{DiagEngine, SourceBuffer};
-    use crate::parser::{parse_buffer, ParseOptions};
+
     use crate::printer::{print_top_level, PrintOptions};
     use crate::{Context, Ir, Op};
 
@@ -456,16 +455,7 @@ mod tests {
         ctx.allow_unregistered = true;
         ctx.register_result_names("test.n", names);
         let mut ir = Ir::new();
-        let mut diags = DiagEngine::default();
-        let buf = SourceBuffer::new("t", src.to_string());
-        let top = parse_buffer(
-            &mut ctx,
-            &mut ir,
-            &buf,
-            &ParseOptions::default(),
-            &mut diags,
-        )
-        .expect("parses");
+        let top = crate::parser::parse_str(&mut ctx, &mut ir, "t", src).expect("parses");
         let opts = PrintOptions {
             generic,
             debuginfo: false,
