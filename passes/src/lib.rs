@@ -1,6 +1,7 @@
 //! xir's core transforms: canonicalize, cse, symbol-dce, inline, sccp,
 //! print-op-stats, strip-debuginfo and view-op-graph.
 
+pub mod conversion;
 pub mod device;
 pub mod memory;
 pub mod transforms;
@@ -47,9 +48,20 @@ pub fn register(reg: &mut PassRegistry) {
     // Memory (DESIGN.md §4).
     pass!(memory::workspace::WorkspaceAnalysis);
     pass!(memory::memory_plan::MemoryPlan);
+    // graph → flow (DESIGN.md §3).
+    pass!(conversion::graph_to_flow::form_regions::FormDispatchRegions);
+    pass!(conversion::graph_to_flow::outline::OutlineDispatchRegions);
+    pass!(conversion::graph_to_flow::transfers::ConvertTransfers);
+    pass!(conversion::graph_to_flow::guard::VerifyGraphToFlow);
+    pass!(conversion::graph_to_flow::convert::ConvertGraphToFlow);
     reg.register_pipeline(
         "device-assignment-pipeline",
         "Assign devices: targets from flags, device.globals, promises, aliases",
         "device-assign-targets,device-materialize,device-resolve-promises,device-resolve-aliases",
+    );
+    reg.register_pipeline(
+        "graph-to-flow",
+        "Lower graph to flow: dispatch regions, executables, transfers, level guard",
+        "flow-form-dispatch-regions,flow-outline-dispatch-regions,flow-convert-transfers,verify-graph-to-flow",
     );
 }

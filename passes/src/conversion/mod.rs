@@ -1,0 +1,3 @@
+//! Conversions between levels (DESIGN.md §3): graph → flow.
+
+pub mod graph_to_flow;
