@@ -1,0 +1,43 @@
+// RUN: xopt %s --split-input-file --verify-graph-to-flow --verify-diagnostics
+
+// The guard alone: graph compute ops and transfers outside executables are
+// named; constants, graph.dim and graph.if may stay, and so may kernels.
+module {
+  func.func @left(%a: tensor<4xf32>) -> (tensor<4xf32>, index) {
+    %k = graph.constant dense<1.0> : tensor<4xf32>
+    // expected-error@+1 {{graph-to-flow: 'graph.add' is left outside a flow.executable}}
+    %0 = graph.add %a, %k : tensor<4xf32>
+    // expected-error@+1 {{graph-to-flow: 'graph.transfer' is left outside a flow.executable}}
+    %1 = graph.transfer %0 to #device.affinity<@gpu> : tensor<4xf32>
+    %d = graph.dim %1, 0 : tensor<4xf32>
+    return %1, %d : tensor<4xf32>, index
+  }
+}
+
+// -----
+
+// A dispatch region that was formed but not outlined is still graph level.
+module {
+  func.func @region(%a: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = flow.dispatch.region -> (tensor<4xf32>) {
+      // expected-error@+1 {{graph-to-flow: 'graph.relu' is left outside a flow.executable}}
+      %1 = graph.relu %a : tensor<4xf32>
+      flow.return %1 : tensor<4xf32>
+    }
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+module {
+  flow.executable private @ok {
+    flow.executable.export @ok
+    builtin.module {
+      func.func @ok(%a: tensor<4xf32>) -> tensor<4xf32> {
+        %0 = graph.relu %a : tensor<4xf32>
+        return %0 : tensor<4xf32>
+      }
+    }
+  }
+}
