@@ -167,7 +167,12 @@ fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
                 };
                 parent[u] = g;
                 if let Kind::Group(mine) = &mut units[g].kind {
-                    mine.ops.extend(other.ops);
+                    // Smaller into larger: a long chain of merges stays O(n log n).
+                    let mut ops = other.ops;
+                    if ops.len() > mine.ops.len() {
+                        std::mem::swap(&mut ops, &mut mine.ops);
+                    }
+                    mine.ops.extend(ops);
                     mine.has_root |= other.has_root;
                 }
             }
