@@ -65,6 +65,10 @@ pub struct Args {
     #[arg(long = "pass-pipeline", require_equals = true)]
     pub pass_pipeline: Option<String>,
 
+    /// Lower planned graph IR to this level after the given passes.
+    #[arg(long = "compile-to", require_equals = true, value_enum)]
+    pub compile_to: Option<CompileTo>,
+
     /// Print the registered dialects and exit.
     #[arg(long = "show-dialects")]
     pub show_dialects: bool,
@@ -241,5 +245,20 @@ mod tests {
                 "-"
             ]
         );
+    }
+}
+
+/// The levels `--compile-to` reaches (stream and hal come with their conversions).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CompileTo {
+    Flow,
+}
+
+impl CompileTo {
+    /// The named pipeline that lowers to this level.
+    pub fn pipeline(self) -> &'static str {
+        match self {
+            CompileTo::Flow => "graph-to-flow",
+        }
     }
 }

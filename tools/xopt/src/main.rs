@@ -172,6 +172,12 @@ fn build_pipeline(
         return Err("<unknown>:0: error: IR print for module scope can't be setup on a pass-manager without disabling multi-threading first.\n\n".into());
     }
     if let Some(text) = &args.pass_pipeline {
+        if args.compile_to.is_some() {
+            return Err(
+                "<unknown>:0: error: '-pass-pipeline' option can't be used with '--compile-to'\n"
+                    .into(),
+            );
+        }
         if !flags.is_empty() {
             return Err("<unknown>:0: error: '-pass-pipeline' option can't be used with individual pass options\n".into());
         }
@@ -189,6 +195,11 @@ fn build_pipeline(
                 xir::pass::pipeline::add_pipeline_text(&mut pm, body, registry).map_err(err)?;
             }
         }
+    }
+    // --compile-to: the lowering after the given passes (planned input expected).
+    if let Some(level) = &args.compile_to {
+        let body = registry.pipeline(level.pipeline()).unwrap_or("");
+        xir::pass::pipeline::add_pipeline_text(&mut pm, body, registry).map_err(err)?;
     }
     Ok(pm)
 }
