@@ -14,6 +14,10 @@ mod tests;
 use xir::pass::{PassInfo, PassRegistry};
 
 /// Registers every pass of this crate.
+const FLOW_TO_STREAM: &str =
+    "convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream";
+const GRAPH_TO_STREAM: &str = "flow-form-dispatch-regions,flow-outline-dispatch-regions,flow-convert-transfers,verify-graph-to-flow,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream";
+
 pub fn register(reg: &mut PassRegistry) {
     use transforms::*;
     macro_rules! pass {
@@ -54,6 +58,9 @@ pub fn register(reg: &mut PassRegistry) {
     pass!(conversion::graph_to_flow::transfers::ConvertTransfers);
     pass!(conversion::graph_to_flow::guard::VerifyGraphToFlow);
     pass!(conversion::graph_to_flow::convert::ConvertGraphToFlow);
+    pass!(conversion::flow_to_stream::convert::ConvertFlowToStream);
+    pass!(conversion::flow_to_stream::schedule::ScheduleExecution);
+    pass!(conversion::flow_to_stream::guard::VerifyFlowToStream);
     reg.register_pipeline(
         "device-assignment-pipeline",
         "Assign devices: targets from flags, device.globals, promises, aliases",
@@ -63,5 +70,15 @@ pub fn register(reg: &mut PassRegistry) {
         "graph-to-flow",
         "Lower graph to flow: dispatch regions, executables, transfers, level guard",
         "flow-form-dispatch-regions,flow-outline-dispatch-regions,flow-convert-transfers,verify-graph-to-flow",
+    );
+    reg.register_pipeline(
+        "flow-to-stream",
+        "Lower flow to stream: sized resources, async ops, execute regions, level guard",
+        FLOW_TO_STREAM,
+    );
+    reg.register_pipeline(
+        "graph-to-stream",
+        "Lower graph to stream: graph-to-flow, then flow-to-stream",
+        GRAPH_TO_STREAM,
     );
 }

@@ -1,3 +1,4 @@
-//! Conversions between levels (DESIGN.md §3): graph → flow.
+//! Conversions between levels (DESIGN.md §3): graph → flow → stream.
 
+pub mod flow_to_stream;
 pub mod graph_to_flow;

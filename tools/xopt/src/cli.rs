@@ -248,10 +248,11 @@ mod tests {
     }
 }
 
-/// The levels `--compile-to` reaches (stream and hal come with their conversions).
+/// The levels `--compile-to` reaches (hal comes with its conversion).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum CompileTo {
     Flow,
+    Stream,
 }
 
 impl CompileTo {
@@ -259,6 +260,7 @@ impl CompileTo {
     pub fn pipeline(self) -> &'static str {
         match self {
             CompileTo::Flow => "graph-to-flow",
+            CompileTo::Stream => "graph-to-stream",
         }
     }
 }

@@ -1,0 +1,63 @@
+// RUN: xopt %s --flow-to-stream | xcheck %s
+// RUN: xopt %s --pass-pipeline='builtin.module(flow-to-stream)' | xcheck %s
+
+// A diamond whose branches run on different devices: the cpu head feeds a cpu
+// branch and, through a transfer, a gpu branch; the join runs on the cpu.
+// Scheduling gives the head its own region, then one region per branch, each
+// awaiting only the head, so the two branches overlap; the join region
+// awaits both branches (the transfer back runs on the cpu queue, with it).
+
+module {
+  flow.executable private @ew {
+    flow.executable.export @ew
+    builtin.module {
+      func.func @ew(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+        %0 = graph.relu %a : tensor<4x4xf32>
+        return %0 : tensor<4x4xf32>
+      }
+    }
+  }
+  flow.executable private @mm {
+    flow.executable.export @mm
+    builtin.module {
+      func.func @mm(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> tensor<4x4xf32> {
+        %0 = graph.matmul %a, %b : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+        return %0 : tensor<4x4xf32>
+      }
+    }
+  }
+  func.func @diamond(%arg0: tensor<4x4xf32> {device.affinity = #device.affinity<@cpu>}) -> (tensor<4x4xf32> {device.affinity = #device.affinity<@cpu>}) {
+    %0 = flow.dispatch @ew::@ew(%arg0) on(#device.affinity<@cpu>) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %1 = flow.tensor.transfer %0 from #device.affinity<@cpu> to #device.affinity<@gpu> : tensor<4x4xf32>
+    %2 = flow.dispatch @mm::@mm(%1, %1) on(#device.affinity<@gpu>) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %3 = flow.dispatch @ew::@ew(%0) on(#device.affinity<@cpu>) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %4 = flow.tensor.transfer %2 from #device.affinity<@gpu> to #device.affinity<@cpu> : tensor<4x4xf32>
+    %5 = flow.dispatch @mm::@mm(%4, %3) on(#device.affinity<@cpu>) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %5 : tensor<4x4xf32>
+  }
+}
+
+// CHECK-LABEL: func.func @diamond(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>}) {
+// CHECK: %[[HEAD:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) with(%arg0 as %{{.+}}: !stream.resource<external>{%c64}) -> !stream.resource<transient>{%c64} {
+// CHECK-NEXT: stream.async.dispatch on(#device.affinity<@cpu>) @ew::@ew(
+// CHECK-NEXT: stream.yield
+// CHECK-NEXT: } => !stream.timepoint
+// CHECK-NEXT: %[[GPU:.+]]:2 = stream.async.execute on(#device.affinity<@gpu>) await(%[[HEAD]]#1) => with(%[[HEAD]]#0 as %{{.+}}: !stream.resource<transient>{%c64}) -> !stream.resource<transient>{%c64} {
+// CHECK-NEXT: stream.async.transfer %{{.+}} from(#device.affinity<@cpu>) -> to(#device.affinity<@gpu>)
+// CHECK-NEXT: stream.async.dispatch on(#device.affinity<@gpu>) @mm::@mm(
+// CHECK-NEXT: stream.yield
+// CHECK-NEXT: } => !stream.timepoint
+// CHECK-NEXT: %[[CPU:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) await(%[[HEAD]]#1) => with(%[[HEAD]]#0 as %{{.+}}: !stream.resource<transient>{%c64}) -> !stream.resource<transient>{%c64} {
+// CHECK-NEXT: stream.async.dispatch on(#device.affinity<@cpu>) @ew::@ew(
+// CHECK-NEXT: stream.yield
+// CHECK-NEXT: } => !stream.timepoint
+// CHECK-NEXT: %[[JOIN:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) await(%[[GPU]]#1) => with(%[[GPU]]#0 as %{{.+}}: !stream.resource<transient>{%c64}) -> !stream.resource<transient>{%c64} {
+// CHECK-NEXT: stream.async.transfer %{{.+}} from(#device.affinity<@gpu>) -> to(#device.affinity<@cpu>)
+// CHECK-NEXT: stream.yield
+// CHECK-NEXT: } => !stream.timepoint
+// CHECK-NEXT: %[[LAST:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) await(%[[CPU]]#1, %[[JOIN]]#1) => with(%[[JOIN]]#0 as %{{.+}}, %[[CPU]]#0 as %{{.+}}) -> !stream.resource<external>{%c64} {
+// CHECK-NEXT: stream.async.dispatch on(#device.affinity<@cpu>) @mm::@mm(
+// CHECK-NEXT: stream.yield
+// CHECK-NEXT: } => !stream.timepoint
+// CHECK-NEXT: %[[OUT:.+]] = stream.timepoint.await %[[LAST]]#1 => %[[LAST]]#0 : !stream.resource<external>{%c64}
+// CHECK-NEXT: return %[[OUT]] : !stream.resource<external>

@@ -1,0 +1,46 @@
+// RUN: xopt %s --split-input-file --flow-to-stream --verify-diagnostics
+
+// What flow → stream cannot lower yet is named, at the op.
+
+module {
+  flow.executable private @k {
+    flow.executable.export @k
+    builtin.module {
+      func.func @k(%a: tensor<?xf32>) -> tensor<?xf32> {
+        %0 = graph.relu %a : tensor<?xf32>
+        return %0 : tensor<?xf32>
+      }
+    }
+  }
+  func.func @dynamic(%a: tensor<?xf32>) -> tensor<?xf32> {
+    // expected-error@+1 {{flow-to-stream: dispatch results must have static tensor shapes}}
+    %0 = flow.dispatch @k::@k(%a) on(#device.affinity<@cpu>) : (tensor<?xf32>) -> tensor<?xf32>
+    return %0 : tensor<?xf32>
+  }
+}
+
+// -----
+
+// Constants stay outside kernels at the flow level; stream has no constant
+// resources yet.
+module {
+  func.func @constant() -> tensor<4xf32> {
+    // expected-error@+1 {{flow-to-stream: 'graph.constant' cannot be converted to the stream level}}
+    %0 = graph.constant dense<1.0> : tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+module {
+  func.func @branch(%a: tensor<4xf32>, %c: i1) -> tensor<4xf32> {
+    // expected-error@+1 {{flow-to-stream: 'graph.if' cannot be converted to the stream level}}
+    %0 = graph.if %c -> (tensor<4xf32>) {
+      graph.yield %a : tensor<4xf32>
+    } else {
+      graph.yield %a : tensor<4xf32>
+    }
+    return %0 : tensor<4xf32>
+  }
+}

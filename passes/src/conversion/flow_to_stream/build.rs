@@ -1,0 +1,84 @@
+//! Small builders shared by the flow → stream passes.
+
+use xir::types::TypeKind;
+use xir::{Attr, AttrKind, Context, Ir, Op, OperationState, Type, Value};
+
+/// An op named `name` with the given properties (none when empty).
+pub fn op_state(
+    ctx: &mut Context,
+    name: &str,
+    props: Vec<(&str, Attr)>,
+    loc: Attr,
+) -> OperationState {
+    let properties = if props.is_empty() {
+        None
+    } else {
+        let entries = props.into_iter().map(|(k, v)| (ctx.ident(k), v)).collect();
+        Some(ctx.dictionary(entries))
+    };
+    OperationState {
+        name: ctx.ident(name),
+        operands: Vec::new(),
+        result_types: Vec::new(),
+        properties,
+        attrs: ctx.empty_dict(),
+        num_regions: 0,
+        successors: Vec::new(),
+        loc,
+    }
+}
+
+/// `arith.constant n : index`, inserted before `before`.
+pub fn index_const(ctx: &mut Context, ir: &mut Ir, before: Op, n: i64, loc: Attr) -> Value {
+    let ty = ctx.index_type();
+    let value = ctx.intern_attr(AttrKind::Integer {
+        ty,
+        value: n.into(),
+    });
+    let mut st = op_state(ctx, "arith.constant", vec![("value", value)], loc);
+    st.result_types = vec![ty];
+    let op = ir.create_op(st);
+    ir.insert_op_before(before, op);
+    ir.result(op, 0)
+}
+
+/// The integer value of an integer attribute.
+pub fn int_of(ctx: &Context, a: Attr) -> Option<i64> {
+    match ctx.attr_kind(a) {
+        AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+        _ => None,
+    }
+}
+
+/// Shape and element of a ranked tensor type.
+pub fn tensor_shape(ctx: &Context, t: Type) -> Option<(Vec<i64>, Type)> {
+    match ctx.type_kind(t) {
+        TypeKind::RankedTensor { shape, element, .. } => Some((shape.clone(), *element)),
+        _ => None,
+    }
+}
+
+/// Bytes of one element (sub-byte types padded to a byte); `None` if unknown.
+fn element_bytes(ctx: &Context, t: Type) -> Option<i64> {
+    let bits = match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => *width as i64,
+        TypeKind::Float(k) => k.bit_width() as i64,
+        TypeKind::Index => 64,
+        TypeKind::Complex(e) => return element_bytes(ctx, *e).map(|b| 2 * b),
+        _ => return None,
+    };
+    Some((bits + 7) / 8)
+}
+
+/// Bytes of a statically shaped tensor type; `None` if dynamic, unknown or too large.
+pub fn static_bytes(ctx: &Context, t: Type) -> Option<i64> {
+    let (shape, element) = tensor_shape(ctx, t)?;
+    let mut n = element_bytes(ctx, element)?;
+    for d in shape {
+        if d < 0 {
+            return None;
+        }
+        n = n.checked_mul(d)?;
+    }
+    Some(n)
+}

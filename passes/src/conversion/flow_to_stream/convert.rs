@@ -1,0 +1,402 @@
+//! `convert-flow-to-stream`: tensors become sized resources. Function tensor
+//! arguments/results become `!stream.resource<external>` (plus one `index` per
+//! dynamic dimension, see mod.rs), `flow.dispatch` becomes
+//! `stream.async.dispatch` on its affinity over whole resources,
+//! `flow.tensor.transfer` becomes `stream.async.transfer`, `graph.dim` folds
+//! to the dimension's value. Intermediates are transient; values returned are
+//! external. Sizes: constants for static shapes, `stream.tensor.sizeof` else.
+
+use rustc_hash::FxHashMap;
+use xir::ods::access::segment_attr;
+use xir::op_attrs::set_property;
+use xir::pass::{Pass, PassContext};
+use xir::symbol::op_attr;
+use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ir, Op, Type, Value};
+use xir_stream::types::resource_type;
+
+use super::build::{index_const, int_of, op_state, static_bytes, tensor_shape};
+
+/// A tensor as a resource: the resource, its byte size, its dynamic dims.
+#[derive(Clone)]
+struct Res {
+    value: Value,
+    size: Value,
+    dims: Vec<Value>,
+}
+
+struct Conv<'a> {
+    ctx: &'a mut Context,
+    ir: &'a mut Ir,
+    /// Where sizes and constants go (the first original op of the body).
+    top: Op,
+    consts: FxHashMap<i64, Value>,
+    map: FxHashMap<Value, Res>,
+}
+
+fn err(loc: Attr, msg: String) -> Diagnostic {
+    Diagnostic::error(loc, format!("flow-to-stream: {msg}"))
+}
+
+impl Conv<'_> {
+    fn constant(&mut self, n: i64, loc: Attr) -> Value {
+        if let Some(&v) = self.consts.get(&n) {
+            return v;
+        }
+        let v = index_const(self.ctx, self.ir, self.top, n, loc);
+        self.consts.insert(n, v);
+        v
+    }
+
+    /// The byte size of a tensor of type `t` with dynamic dims `dims`.
+    fn size_of(&mut self, t: Type, dims: &[Value], aff: Option<Attr>, loc: Attr) -> Value {
+        if let Some(n) = static_bytes(self.ctx, t) {
+            return self.constant(n, loc);
+        }
+        let enc = self.ctx.intern_attr(AttrKind::Type(t));
+        let mut props = vec![("encoding", enc)];
+        if let Some(a) = aff {
+            props.push(("affinity", a));
+        }
+        let mut st = op_state(self.ctx, "stream.tensor.sizeof", props, loc);
+        st.operands = dims.to_vec();
+        st.result_types = vec![self.ctx.index_type()];
+        let op = self.ir.create_op(st);
+        self.ir.insert_op_before(self.top, op);
+        self.ir.result(op, 0)
+    }
+
+    fn lookup(&self, v: Value, user: Op) -> Result<Res, Diagnostic> {
+        self.map.get(&v).cloned().ok_or_else(|| {
+            err(
+                self.ir.op(user).loc,
+                format!(
+                    "operand of '{}' is a tensor not produced by a converted op",
+                    self.ctx.str(self.ir.op(user).name)
+                ),
+            )
+        })
+    }
+
+    fn dispatch(&mut self, op: Op, returned: &[Value]) -> Result<Op, Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let c0 = self.constant(0, loc);
+        // Kernel arguments keep their order; ranges go with the resources.
+        let (mut args, mut sizes) = (vec![], vec![]);
+        for v in self.ir.operands(op).collect::<Vec<_>>() {
+            if tensor_shape(self.ctx, self.ir.value_type(v)).is_some() {
+                let r = self.lookup(v, op)?;
+                args.push(r.value);
+                sizes.push(r.size);
+            } else {
+                args.push(v);
+            }
+        }
+        let (mut rtypes, mut rsizes) = (vec![], vec![]);
+        for &r in self.ir.results(op).to_vec().iter() {
+            let t = self.ir.value_type(r);
+            let Some(n) = static_bytes(self.ctx, t) else {
+                return Err(err(
+                    loc,
+                    "dispatch results must have static tensor shapes".to_string(),
+                ));
+            };
+            let lifetime = if returned.contains(&r) {
+                "external"
+            } else {
+                "transient"
+            };
+            rtypes.push(resource_type(self.ctx, lifetime));
+            rsizes.push(self.constant(n, loc));
+        }
+        let k = sizes.len();
+        let segs = segment_attr(self.ctx, &[args.len(), k, k, k, k, rsizes.len()]);
+        let entry = op_attr(self.ctx, self.ir, op, "entry_point")
+            .ok_or_else(|| err(loc, "flow.dispatch without entry point".to_string()))?;
+        let mut props = vec![("entry_point", entry), ("operandSegmentSizes", segs)];
+        if let Some(a) = op_attr(self.ctx, self.ir, op, "affinity") {
+            props.push(("affinity", a));
+        }
+        let mut st = op_state(self.ctx, "stream.async.dispatch", props, loc);
+        // Whole resources: [0 to size for size].
+        let mut operands = args;
+        operands.extend(sizes.iter().copied());
+        operands.extend(std::iter::repeat_n(c0, k));
+        operands.extend(sizes.iter().copied());
+        operands.extend(sizes);
+        operands.extend(rsizes.iter().copied());
+        st.operands = operands;
+        st.result_types = rtypes;
+        let new = self.ir.create_op(st);
+        self.ir.insert_op_before(op, new);
+        for (i, &r) in self.ir.results(op).to_vec().iter().enumerate() {
+            let value = self.ir.result(new, i);
+            let res = Res {
+                value,
+                size: rsizes[i],
+                dims: Vec::new(),
+            };
+            self.map.insert(r, res);
+        }
+        Ok(new)
+    }
+
+    fn transfer(&mut self, op: Op, returned: &[Value]) -> Result<Op, Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let src = self.lookup(self.ir.operand(op, 0), op)?;
+        let r = self.ir.result(op, 0);
+        let lifetime = if returned.contains(&r) {
+            "external"
+        } else {
+            "transient"
+        };
+        let mut props = Vec::new();
+        if let Some(a) = op_attr(self.ctx, self.ir, op, "source") {
+            props.push(("source_affinity", a));
+        }
+        if let Some(a) = op_attr(self.ctx, self.ir, op, "target") {
+            props.push(("result_affinity", a));
+        }
+        let mut st = op_state(self.ctx, "stream.async.transfer", props, loc);
+        st.operands = vec![src.value, src.size, src.size];
+        st.result_types = vec![resource_type(self.ctx, lifetime)];
+        let new = self.ir.create_op(st);
+        self.ir.insert_op_before(op, new);
+        let value = self.ir.result(new, 0);
+        self.map.insert(r, Res { value, ..src });
+        Ok(new)
+    }
+
+    /// `graph.dim` of a converted tensor: its dynamic dim value or a constant.
+    fn dim(&mut self, op: Op) -> Result<(), Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let t = self.ir.operand(op, 0);
+        let src = self.lookup(t, op)?;
+        let shape = tensor_shape(self.ctx, self.ir.value_type(t))
+            .map(|(s, _)| s)
+            .unwrap_or_default();
+        let k = op_attr(self.ctx, self.ir, op, "index").and_then(|a| int_of(self.ctx, a));
+        let Some(k) = k.filter(|&k| k >= 0 && (k as usize) < shape.len()) else {
+            return Err(err(loc, "graph.dim index out of range".to_string()));
+        };
+        let v = if shape[k as usize] < 0 {
+            let nth = shape[..k as usize].iter().filter(|&&d| d < 0).count();
+            src.dims[nth]
+        } else {
+            self.constant(shape[k as usize], loc)
+        };
+        let r = self.ir.result(op, 0);
+        self.ir.replace_all_uses(r, v);
+        Ok(())
+    }
+}
+
+/// `array` attribute entries of a property, or `n` empty dictionaries.
+fn dicts(ctx: &Context, ir: &Ir, f: Op, key: &str, n: usize) -> Vec<Attr> {
+    match op_attr(ctx, ir, f, key).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Array(v)) if v.len() == n => v.clone(),
+        _ => vec![ctx.empty_dict(); n],
+    }
+}
+
+/// Converts one function body; errors leave the body partly converted.
+fn convert_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> Result<(), Diagnostic> {
+    let floc = ir.op(f).loc;
+    let Some(&region) = ir.regions(f).first() else {
+        return Ok(());
+    };
+    let Some(old) = ir.entry_block(region) else {
+        return Ok(()); // a declaration
+    };
+    if ir.next_block(old).is_some() {
+        return Err(err(
+            floc,
+            "functions with several blocks are not supported".to_string(),
+        ));
+    }
+    let Some(ret) = ir.last_op(old) else {
+        return Ok(());
+    };
+    let returned: Vec<Value> = ir.operands(ret).collect();
+    let nargs = ir.block_args(old).len();
+    let nres = returned.len();
+    let arg_attrs = dicts(ctx, ir, f, "arg_attrs", nargs);
+    let res_attrs = dicts(ctx, ir, f, "res_attrs", nres);
+    let index = ctx.index_type();
+    let external = resource_type(ctx, "external");
+    let empty = ctx.empty_dict();
+
+    // New entry block with the converted arguments.
+    let new = ir.create_block();
+    ir.append_block(region, new);
+    let (mut in_types, mut new_arg_attrs) = (Vec::new(), Vec::new());
+    let mut tensor_args = Vec::new();
+    for (i, a) in ir.block_args(old).to_vec().into_iter().enumerate() {
+        let t = ir.value_type(a);
+        let loc = ir.value(a).loc;
+        if let Some((shape, _)) = tensor_shape(ctx, t) {
+            let r = ir.add_block_arg(new, external, loc);
+            in_types.push(external);
+            new_arg_attrs.push(arg_attrs[i]);
+            let mut dims = Vec::new();
+            for _ in shape.iter().filter(|&&d| d < 0) {
+                dims.push(ir.add_block_arg(new, index, loc));
+                in_types.push(index);
+                new_arg_attrs.push(empty);
+            }
+            tensor_args.push((a, r, dims, arg_attrs[i]));
+        } else {
+            let n = ir.add_block_arg(new, t, loc);
+            in_types.push(t);
+            new_arg_attrs.push(arg_attrs[i]);
+            ir.replace_all_uses(a, n);
+        }
+    }
+    let ops: Vec<Op> = ir.block_ops(old).collect();
+    for &op in &ops {
+        ir.remove_op(op);
+        ir.append_op(new, op);
+    }
+    ir.remove_block(old);
+
+    let mut cv = Conv {
+        ctx,
+        ir,
+        top: ops[0],
+        consts: FxHashMap::default(),
+        map: FxHashMap::default(),
+    };
+    for (a, r, dims, attrs) in tensor_args {
+        let t = cv.ir.value_type(a);
+        let aff = cv.ctx.dict_get(attrs, "device.affinity");
+        let size = cv.size_of(t, &dims, aff, floc);
+        cv.map.insert(
+            a,
+            Res {
+                value: r,
+                size,
+                dims,
+            },
+        );
+    }
+
+    let mut dead = Vec::new();
+    for &op in &ops {
+        let name = cv.ctx.str(cv.ir.op(op).name).to_string();
+        match name.as_str() {
+            "flow.dispatch" => {
+                cv.dispatch(op, &returned)?;
+                dead.push(op);
+            }
+            "flow.tensor.transfer" => {
+                cv.transfer(op, &returned)?;
+                dead.push(op);
+            }
+            "graph.dim" => {
+                cv.dim(op)?;
+                dead.push(op);
+            }
+            _ if op == ret => {}
+            _ => {
+                let has_tensor = cv
+                    .ir
+                    .operands(op)
+                    .chain(cv.ir.results(op).iter().copied())
+                    .any(|v| tensor_shape(cv.ctx, cv.ir.value_type(v)).is_some());
+                if has_tensor || !cv.ir.regions(op).is_empty() {
+                    return Err(err(
+                        cv.ir.op(op).loc,
+                        format!("'{name}' cannot be converted to the stream level"),
+                    ));
+                }
+            }
+        }
+    }
+
+    // The return: resources followed by their dynamic dims.
+    let (mut outs, mut out_types, mut new_res_attrs) = (Vec::new(), Vec::new(), Vec::new());
+    for (i, &v) in returned.iter().enumerate() {
+        if tensor_shape(cv.ctx, cv.ir.value_type(v)).is_some() {
+            let r = cv.lookup(v, ret)?;
+            outs.push(r.value);
+            out_types.push(cv.ir.value_type(r.value));
+            new_res_attrs.push(res_attrs[i]);
+            for d in r.dims {
+                outs.push(d);
+                out_types.push(index);
+                new_res_attrs.push(empty);
+            }
+        } else {
+            // Scalars may have been renamed (new block arguments, folded dims).
+            let v = cv.ir.operand(ret, i);
+            outs.push(v);
+            out_types.push(cv.ir.value_type(v));
+            new_res_attrs.push(res_attrs[i]);
+        }
+    }
+    cv.ir.set_operands(ret, &outs);
+    for &op in dead.iter().rev() {
+        cv.ir.erase_op(op);
+    }
+
+    let (ctx, ir) = (cv.ctx, cv.ir);
+    let fty = ctx.function_type(in_types, out_types);
+    let fty = ctx.intern_attr(AttrKind::Type(fty));
+    set_property(ctx, ir, f, "function_type", Some(fty));
+    for (key, list) in [("arg_attrs", new_arg_attrs), ("res_attrs", new_res_attrs)] {
+        if op_attr(ctx, ir, f, key).is_some() {
+            let a = ctx.intern_attr(AttrKind::Array(list));
+            set_property(ctx, ir, f, key, Some(a));
+        }
+    }
+    Ok(())
+}
+
+/// Converts every function directly in `module`; returns how many failed.
+pub fn convert(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngine) -> usize {
+    let Some(&r) = ir.regions(module).first() else {
+        return 0;
+    };
+    let funcs: Vec<Op> = ir
+        .region_blocks(r)
+        .flat_map(|b| ir.block_ops(b).collect::<Vec<_>>())
+        .filter(|&op| ctx.str(ir.op(op).name) == "func.func")
+        .collect();
+    let mut failed = 0;
+    for f in funcs {
+        if let Err(d) = convert_func(ctx, ir, f) {
+            diags.emit(d);
+            failed += 1;
+        }
+    }
+    failed
+}
+
+#[derive(Default)]
+pub struct ConvertFlowToStream;
+
+impl ConvertFlowToStream {
+    pub const ARGUMENT: &'static str = "convert-flow-to-stream";
+    pub const SUMMARY: &'static str =
+        "Convert flow tensors, dispatches and transfers to sized stream resources and async ops";
+}
+
+impl Pass for ConvertFlowToStream {
+    fn argument(&self) -> &'static str {
+        Self::ARGUMENT
+    }
+    fn name(&self) -> &'static str {
+        "ConvertFlowToStream"
+    }
+    fn summary(&self) -> &'static str {
+        Self::SUMMARY
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("builtin.module")
+    }
+    fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        if convert(pc.ctx, pc.ir, module, pc.diags) > 0 {
+            return Err(());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,15 @@
+//! flow → stream (DESIGN.md §3, issue 8): tensors become sized resources,
+//! dispatches and transfers become async stream ops on their affinity
+//! (`convert-flow-to-stream`), scheduling groups them into execute regions
+//! joined by timepoints (`stream-schedule-execution`), and the level guard
+//! (`verify-flow-to-stream`). The `flow-to-stream` pipeline runs all three.
+//!
+//! Function boundary: each tensor argument becomes a `!stream.resource<external>`
+//! followed by one `index` argument per dynamic dimension (in order); each tensor
+//! result likewise becomes the resource followed by its dynamic dimensions.
+//! Resources returned are ready (awaited) when the function returns.
+
+pub mod build;
+pub mod convert;
+pub mod guard;
+pub mod schedule;
