@@ -1,10 +1,13 @@
 // RUN: xopt %S/../../../examples/mlp.mlir --target-device=cpu=local --target-device=gpu=vulkan,local --device-assignment-pipeline --device-plan='auto-transfer=true' --compile-to=stream | xcheck %s
 // RUN: xopt %S/../../../examples/mlp.mlir --target-device=cpu=local --target-device=gpu=vulkan,local --device-assignment-pipeline --device-plan='auto-transfer=true' --compile-to=flow | xopt --flow-to-stream | xcheck %s
+// RUN: xopt %S/../../../examples/mlp.mlir --target-device=cpu=local --target-device=gpu=vulkan,local --device-assignment-pipeline --device-plan='auto-transfer=true' --memory-plan --compile-to=stream | xcheck %s --check-prefix=PLAN
 
 // The MLP split across cpu and gpu, from graph to stream: the arguments are
 // external resources with constant sizes; layer 1 runs in a cpu region, the
 // transfer and layer 2 in a gpu region that awaits it, the transfer back in a
 // cpu region that awaits the gpu; the result is awaited before the return.
+// After memory planning the same schedule comes out; the pool sizes stay on
+// the function (transient slabs from the plan are not allocated yet).
 
 // CHECK: flow.executable private @mlp_dispatch_0 {
 // CHECK: flow.executable private @mlp_dispatch_1 {
@@ -30,3 +33,8 @@
 // CHECK-NEXT: return %3 : !stream.resource<external>
 // CHECK-NOT: flow.dispatch
 // CHECK-NOT: flow.tensor.transfer
+
+// PLAN-LABEL: func.func @mlp(
+// PLAN-SAME: attributes {memory.pools = {cpu = 12288 : i64, gpu = 8192 : i64}} {
+// PLAN-COUNT-3: = stream.async.execute on(
+// PLAN: stream.timepoint.await

@@ -6,7 +6,7 @@
 //! to the dimension's value. Intermediates are transient; values returned are
 //! external. Sizes: constants for static shapes, `stream.tensor.sizeof` else.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use xir::ods::access::segment_attr;
 use xir::op_attrs::set_property;
 use xir::pass::{Pass, PassContext};
@@ -77,7 +77,7 @@ impl Conv<'_> {
         })
     }
 
-    fn dispatch(&mut self, op: Op, returned: &[Value]) -> Result<Op, Diagnostic> {
+    fn dispatch(&mut self, op: Op, returned: &FxHashSet<Value>) -> Result<Op, Diagnostic> {
         let loc = self.ir.op(op).loc;
         let c0 = self.constant(0, loc);
         // Kernel arguments keep their order; ranges go with the resources.
@@ -140,7 +140,7 @@ impl Conv<'_> {
         Ok(new)
     }
 
-    fn transfer(&mut self, op: Op, returned: &[Value]) -> Result<Op, Diagnostic> {
+    fn transfer(&mut self, op: Op, returned: &FxHashSet<Value>) -> Result<Op, Diagnostic> {
         let loc = self.ir.op(op).loc;
         let src = self.lookup(self.ir.operand(op, 0), op)?;
         let r = self.ir.result(op, 0);
@@ -279,16 +279,17 @@ fn convert_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> Result<(), Diagnostic>
         );
     }
 
+    let returned_set: FxHashSet<Value> = returned.iter().copied().collect();
     let mut dead = Vec::new();
     for &op in &ops {
         let name = cv.ctx.str(cv.ir.op(op).name).to_string();
         match name.as_str() {
             "flow.dispatch" => {
-                cv.dispatch(op, &returned)?;
+                cv.dispatch(op, &returned_set)?;
                 dead.push(op);
             }
             "flow.tensor.transfer" => {
-                cv.transfer(op, &returned)?;
+                cv.transfer(op, &returned_set)?;
                 dead.push(op);
             }
             "graph.dim" => {
