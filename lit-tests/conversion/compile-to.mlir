@@ -1,7 +1,7 @@
 // --compile-to=flow lowers planned graph IR after the given passes; levels without a
 // conversion yet are rejected, and it cannot be mixed with --pass-pipeline.
 // RUN: xopt %S/../../examples/mlp.mlir --target-device=cpu=local --target-device=gpu=vulkan,local --device-assignment-pipeline --device-plan='auto-transfer=true' --compile-to=flow | xcheck %s
-// RUN: not xopt %s --compile-to=hal 2>&1 | xcheck %s --check-prefix=LEVEL
+// RUN: not xopt %s --compile-to=llvm 2>&1 | xcheck %s --check-prefix=LEVEL
 // RUN: not xopt %s --compile-to=flow --pass-pipeline='builtin.module()' 2>&1 | xcheck %s --check-prefix=MIX
 
 // CHECK: flow.executable private @mlp_dispatch_0 {
@@ -15,6 +15,6 @@
 // CHECK-NEXT: return %3
 // CHECK-NOT: graph.
 
-// LEVEL: invalid value 'hal' for '--compile-to=<COMPILE_TO>'
+// LEVEL: invalid value 'llvm' for '--compile-to=<COMPILE_TO>'
 
 // MIX: error: '-pass-pipeline' option can't be used with '--compile-to'

@@ -18,6 +18,9 @@ const FLOW_TO_STREAM: &str =
     "convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream";
 const GRAPH_TO_STREAM: &str = "flow-form-dispatch-regions,flow-outline-dispatch-regions,flow-convert-transfers,verify-graph-to-flow,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream";
 
+const STREAM_TO_HAL: &str = "convert-stream-to-hal,verify-stream-to-hal";
+const GRAPH_TO_HAL: &str = "flow-form-dispatch-regions,flow-outline-dispatch-regions,flow-convert-transfers,verify-graph-to-flow,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream,convert-stream-to-hal,verify-stream-to-hal";
+
 pub fn register(reg: &mut PassRegistry) {
     use transforms::*;
     macro_rules! pass {
@@ -61,6 +64,8 @@ pub fn register(reg: &mut PassRegistry) {
     pass!(conversion::flow_to_stream::convert::ConvertFlowToStream);
     pass!(conversion::flow_to_stream::schedule::ScheduleExecution);
     pass!(conversion::flow_to_stream::guard::VerifyFlowToStream);
+    pass!(conversion::stream_to_hal::convert::ConvertStreamToHal);
+    pass!(conversion::stream_to_hal::guard::VerifyStreamToHal);
     reg.register_pipeline(
         "device-assignment-pipeline",
         "Assign devices: targets from flags, device.globals, promises, aliases",
@@ -80,5 +85,15 @@ pub fn register(reg: &mut PassRegistry) {
         "graph-to-stream",
         "Lower graph to stream: graph-to-flow, then flow-to-stream",
         GRAPH_TO_STREAM,
+    );
+    reg.register_pipeline(
+        "stream-to-hal",
+        "Lower stream to hal: devices, executable variants, command buffers, fences, level guard",
+        STREAM_TO_HAL,
+    );
+    reg.register_pipeline(
+        "graph-to-hal",
+        "Lower graph to hal: graph-to-stream, then stream-to-hal",
+        GRAPH_TO_HAL,
     );
 }

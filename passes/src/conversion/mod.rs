@@ -2,3 +2,4 @@
 
 pub mod flow_to_stream;
 pub mod graph_to_flow;
+pub mod stream_to_hal;

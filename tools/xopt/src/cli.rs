@@ -248,11 +248,12 @@ mod tests {
     }
 }
 
-/// The levels `--compile-to` reaches (hal comes with its conversion).
+/// The levels `--compile-to` reaches.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum CompileTo {
     Flow,
     Stream,
+    Hal,
 }
 
 impl CompileTo {
@@ -261,6 +262,7 @@ impl CompileTo {
         match self {
             CompileTo::Flow => "graph-to-flow",
             CompileTo::Stream => "graph-to-stream",
+            CompileTo::Hal => "graph-to-hal",
         }
     }
 }

@@ -1,0 +1,85 @@
+// RUN: xopt %s --flow-to-stream --stream-to-hal | xcheck %s
+// RUN: xopt %s --pass-pipeline='builtin.module(flow-to-stream,stream-to-hal)' --mlir-print-op-generic | xopt | xcheck %s
+
+// The diamond on two devices: the cpu branch and the gpu branch each wait
+// only on the head's fence and signal their own, so they can overlap; the
+// join waits on both. The head is on @cpu; @host falls back to @cpu and
+// reuses its device value.
+
+module {
+  device.global @cpu = #device.target<"local">
+  device.global @gpu = #device.target<"vulkan">
+  device.global @host = #device.fallback<@cpu>
+  flow.executable private @ew {
+    flow.executable.export @ew
+    builtin.module {
+      func.func @ew(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+        %0 = graph.relu %a : tensor<4x4xf32>
+        return %0 : tensor<4x4xf32>
+      }
+    }
+  }
+  flow.executable private @mm {
+    flow.executable.export @mm
+    builtin.module {
+      func.func @mm(%a: tensor<4x4xf32>, %b: tensor<4x4xf32>) -> tensor<4x4xf32> {
+        %0 = graph.matmul %a, %b : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+        return %0 : tensor<4x4xf32>
+      }
+    }
+  }
+  func.func @diamond(%arg0: tensor<4x4xf32> {device.affinity = #device.affinity<@cpu>}) -> (tensor<4x4xf32> {device.affinity = #device.affinity<@cpu>}) {
+    %0 = flow.dispatch @ew::@ew(%arg0) on(#device.affinity<@cpu>) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %1 = flow.tensor.transfer %0 from #device.affinity<@cpu> to #device.affinity<@gpu> : tensor<4x4xf32>
+    %2 = flow.dispatch @mm::@mm(%1, %1) on(#device.affinity<@gpu>) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    %3 = flow.dispatch @ew::@ew(%0) on(#device.affinity<@cpu>) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %4 = flow.tensor.transfer %2 from #device.affinity<@gpu> to #device.affinity<@cpu> : tensor<4x4xf32>
+    %5 = flow.dispatch @mm::@mm(%4, %3) on(#device.affinity<@host>) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %5 : tensor<4x4xf32>
+  }
+}
+
+// CHECK: hal.executable private @ew {
+// CHECK-NEXT: hal.executable.variant @local target(#device.target<"local", {}, []>) {
+// CHECK: hal.executable private @mm {
+// CHECK-NEXT: hal.executable.variant @vulkan target(#device.target<"vulkan", {}, []>) {
+// CHECK: hal.executable.variant @local target(#device.target<"local", {}, []>) {
+// CHECK-LABEL: func.func @diamond(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>}) {
+// CHECK-NEXT: %[[IN:.+]] = hal.buffer_view.buffer %arg0 : !hal.buffer
+// CHECK-NEXT: %[[CPU:.+]] = hal.device.resolve #device.target<"local", {}, []> : !hal.device
+// CHECK: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan", {}, []> : !hal.device
+// CHECK-NOT: hal.device.resolve
+// Head on the cpu.
+// CHECK: %[[HCMD:.+]] = hal.command_buffer.create device(%[[CPU]])
+// CHECK-NEXT: hal.command_buffer.dispatch %[[HCMD]], @ew::@local::@ew workgroups(%c1, %c1, %c1) bindings(%[[IN]][%c0, %c64], %[[HOUT:.+]][%c0, %c64])
+// CHECK-NEXT: hal.command_buffer.finalize %[[HCMD]]
+// CHECK-NEXT: %[[HF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
+// CHECK-NEXT: hal.device.queue.execute %[[CPU]] signal(%[[HF]]) commands(%[[HCMD]])
+// The gpu branch waits only on the head.
+// CHECK: %[[GCMD:.+]] = hal.command_buffer.create device(%[[GPU]])
+// CHECK-NEXT: hal.command_buffer.copy_buffer %[[GCMD]], source(%[[HOUT]][%c0])
+// CHECK-NEXT: hal.command_buffer.execution_barrier %[[GCMD]]
+// CHECK-NEXT: hal.command_buffer.dispatch %[[GCMD]], @mm::@vulkan::@mm
+// CHECK-NEXT: hal.command_buffer.finalize %[[GCMD]]
+// CHECK-NEXT: %[[GF:.+]] = hal.fence.create device(%[[GPU]]) : !hal.fence
+// CHECK-NEXT: hal.device.queue.execute %[[GPU]] wait(%[[HF]]) signal(%[[GF]]) commands(%[[GCMD]])
+// The cpu branch waits only on the head too, with its own fence.
+// CHECK: %[[CCMD:.+]] = hal.command_buffer.create device(%[[CPU]])
+// CHECK-NEXT: hal.command_buffer.dispatch %[[CCMD]], @ew::@local::@ew
+// CHECK-NEXT: hal.command_buffer.finalize %[[CCMD]]
+// CHECK-NEXT: %[[CF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
+// CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[HF]]) signal(%[[CF]]) commands(%[[CCMD]])
+// The transfer back waits on the gpu branch.
+// CHECK: hal.command_buffer.copy_buffer
+// CHECK: %[[TF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
+// CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[GF]]) signal(%[[TF]])
+// The join runs on @host, a fallback to @cpu: same device value.
+// CHECK: %[[JCMD:.+]] = hal.command_buffer.create device(%[[CPU]])
+// CHECK-NEXT: hal.command_buffer.dispatch %[[JCMD]], @mm::@local::@mm
+// CHECK-NEXT: hal.command_buffer.finalize %[[JCMD]]
+// CHECK-NEXT: %[[JF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
+// CHECK-NEXT: hal.fence.await until(%[[CF]])
+// CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[TF]]) signal(%[[JF]]) commands(%[[JCMD]])
+// CHECK-NEXT: hal.fence.await until(%[[JF]])
+// CHECK-NEXT: %[[OUT:.+]] = hal.buffer_view.create %{{.+}} shape(tensor<64xi8>) : !hal.buffer_view
+// CHECK-NEXT: return %[[OUT]] : !hal.buffer_view

@@ -1,0 +1,38 @@
+// RUN: xopt %s --split-input-file --stream-to-hal --verify-diagnostics
+
+// What stream → hal cannot lower is named, at the op.
+
+// An affinity naming a device without a device.global.
+module {
+  flow.executable private @k {
+    flow.executable.export @k
+    builtin.module {
+      func.func @k(%a: tensor<4xf32>) -> tensor<4xf32> {
+        %0 = graph.relu %a : tensor<4xf32>
+        return %0 : tensor<4xf32>
+      }
+    }
+  }
+  func.func @f(%arg0: !stream.resource<external>) -> !stream.resource<external> {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %0:2 = stream.async.execute on(#device.affinity<@nowhere>) with(%arg0 as %a: !stream.resource<external>{%c16}) -> !stream.resource<external>{%c16} {
+      // expected-error@+1 {{stream-to-hal: no device.global @nowhere for the affinity}}
+      %1 = stream.async.dispatch on(#device.affinity<@nowhere>) @k::@k(%a[%c0 to %c16 for %c16]) : (!stream.resource<external>{%c16}) -> !stream.resource<external>{%c16}
+      stream.yield %1 : !stream.resource<external>{%c16}
+    } => !stream.timepoint
+    %2 = stream.timepoint.await %0#1 => %0#0 : !stream.resource<external>{%c16}
+    return %2 : !stream.resource<external>
+  }
+}
+
+// -----
+
+// Sizes of dynamically shaped tensors are not lowered yet.
+module {
+  func.func @sizeof(%d: index) -> index {
+    // expected-error@+1 {{stream-to-hal: 'stream.tensor.sizeof' cannot be converted to hal}}
+    %0 = stream.tensor.sizeof tensor<?xf32>{%d} : index
+    return %0 : index
+  }
+}

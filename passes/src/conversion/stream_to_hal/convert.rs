@@ -1,0 +1,642 @@
+//! `convert-stream-to-hal`: devices, executables (executables.rs) and execution.
+//! Each `stream.async.execute` becomes: allocations of the buffers its commands
+//! produce, a command buffer (a dispatch per async dispatch, a copy per
+//! transfer, a barrier before a command that touches a buffer an earlier
+//! command of the same buffer wrote), a fence, and a queue submission on its
+//! device that waits on the fences of the regions it awaited.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use xir::ods::access::{operand_ranges, segment_attr};
+use xir::op_attrs::set_property;
+use xir::pass::{Pass, PassContext};
+use xir::store::ValueDef;
+use xir::symbol::op_attr;
+use xir::types::{Signedness, TypeKind};
+use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ident, Ir, Op, Value};
+use xir_hal::types::hal_type;
+use xir_stream::ops::{ASYNC_DISPATCH, ASYNC_EXECUTE, TIMEPOINT_AWAIT};
+use xir_stream::types::{is_resource, is_timepoint};
+
+use super::executables::{
+    convert_executables, err, globals, op_device, resolve_device, targets, top_ops, Variants,
+};
+use crate::conversion::flow_to_stream::build::{index_const, int_of, op_state};
+
+/// A resource as a buffer: the buffer and its byte size.
+#[derive(Clone, Copy)]
+struct Buf {
+    buffer: Value,
+    size: Value,
+}
+
+struct Conv<'a> {
+    ctx: &'a mut Context,
+    ir: &'a mut Ir,
+    globals: &'a FxHashMap<Ident, Attr>,
+    variants: &'a Variants,
+    /// Where device values and constants go (the first op of the body).
+    top: Op,
+    consts: FxHashMap<i64, Value>,
+    devices: FxHashMap<Ident, Value>,
+    bufs: FxHashMap<Value, Buf>,
+    fences: FxHashMap<Value, Vec<Value>>,
+}
+
+impl Conv<'_> {
+    fn constant(&mut self, n: i64, loc: Attr) -> Value {
+        if let Some(&v) = self.consts.get(&n) {
+            return v;
+        }
+        let v = index_const(self.ctx, self.ir, self.top, n, loc);
+        self.consts.insert(n, v);
+        v
+    }
+
+    /// The `!hal.device` of the device an op's affinity names; a fallback
+    /// reuses the value of the device it falls back to.
+    fn device(&mut self, op: Op) -> Result<(Ident, Value), Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let dev = op_device(self.ctx, self.ir, op)
+            .ok_or_else(|| err(loc, "op without a #device.affinity"))?;
+        let (dev, attr) = resolve_device(self.ctx, self.globals, dev, loc)?;
+        if let Some(&v) = self.devices.get(&dev) {
+            return Ok((dev, v));
+        }
+        let mut st = op_state(self.ctx, "hal.device.resolve", vec![("device", attr)], loc);
+        st.result_types = vec![hal_type(self.ctx, "device")];
+        let new = self.ir.create_op(st);
+        self.ir.insert_op_before(self.top, new);
+        let v = self.ir.result(new, 0);
+        self.devices.insert(dev, v);
+        Ok((dev, v))
+    }
+
+    fn emit(
+        &mut self,
+        before: Op,
+        name: &str,
+        props: Vec<(&str, Attr)>,
+        operands: Vec<Value>,
+        result: Option<&str>,
+        loc: Attr,
+    ) -> Option<Value> {
+        let mut st = op_state(self.ctx, name, props, loc);
+        st.operands = operands;
+        if let Some(t) = result {
+            st.result_types = vec![hal_type(self.ctx, t)];
+        }
+        let op = self.ir.create_op(st);
+        self.ir.insert_op_before(before, op);
+        result.map(|_| self.ir.result(op, 0))
+    }
+
+    fn buf(&self, v: Value, user: Op) -> Result<Buf, Diagnostic> {
+        self.bufs.get(&v).copied().ok_or_else(|| {
+            err(
+                self.ir.op(user).loc,
+                format!(
+                    "resource operand of '{}' has no buffer",
+                    self.ctx.str(self.ir.op(user).name)
+                ),
+            )
+        })
+    }
+
+    fn execute(&mut self, exec: Op) -> Result<(), Diagnostic> {
+        let loc = self.ir.op(exec).loc;
+        let (dev_id, dev) = self.device(exec)?;
+        let ranges = operand_ranges(self.ctx, self.ir, exec, &ASYNC_EXECUTE);
+        let ops: Vec<Value> = self.ir.operands(exec).collect();
+        let mut wait = Vec::new();
+        for &t in &ops[ranges[0].clone()] {
+            wait.extend(self.fences.get(&t).cloned().unwrap_or_default());
+        }
+        let body = self.ir.regions(exec)[0];
+        let block = self
+            .ir
+            .entry_block(body)
+            .ok_or_else(|| err(loc, "execute region without a body"))?;
+        let args: Vec<Value> = self.ir.block_args(block).to_vec();
+        for (i, &a) in args.iter().enumerate() {
+            let b = self.buf(ops[ranges[1].start + i], exec)?;
+            self.bufs.insert(a, b);
+        }
+        let cmd = self
+            .emit(
+                exec,
+                "hal.command_buffer.create",
+                vec![],
+                vec![dev],
+                Some("command_buffer"),
+                loc,
+            )
+            .unwrap_or(dev);
+        let cmd_op = defining_op(self.ir, cmd).unwrap_or(exec);
+        let c0 = self.constant(0, loc);
+        let c1 = self.constant(1, loc);
+        // Buffers written since the last barrier.
+        let mut written: FxHashSet<Value> = FxHashSet::default();
+        let inner: Vec<Op> = self.ir.block_ops(block).collect();
+        for op in inner {
+            let oloc = self.ir.op(op).loc;
+            let name = self.ctx.str(self.ir.op(op).name).to_string();
+            match name.as_str() {
+                "stream.async.dispatch" => {
+                    let r = operand_ranges(self.ctx, self.ir, op, &ASYNC_DISPATCH);
+                    let o: Vec<Value> = self.ir.operands(op).collect();
+                    let (mut consts, mut bb, mut bo, mut bl) = (vec![], vec![], vec![], vec![]);
+                    let mut k = 0;
+                    for &a in &o[r[0].clone()] {
+                        if is_resource(self.ctx, self.ir.value_type(a)) {
+                            let b = self.buf(a, op)?;
+                            bb.push(b.buffer);
+                            bo.push(o[r[2].start + k]);
+                            bl.push(o[r[4].start + k]);
+                            k += 1;
+                        } else {
+                            consts.push(a);
+                        }
+                    }
+                    for (j, &res) in self.ir.results(op).to_vec().iter().enumerate() {
+                        let size = o[r[5].start + j];
+                        let b = self
+                            .emit(
+                                cmd_op,
+                                "hal.allocator.allocate",
+                                vec![],
+                                vec![dev, size],
+                                Some("buffer"),
+                                oloc,
+                            )
+                            .unwrap_or(dev);
+                        self.bufs.insert(res, Buf { buffer: b, size });
+                        bb.push(b);
+                        bo.push(c0);
+                        bl.push(size);
+                    }
+                    if bb.iter().any(|b| written.contains(b)) {
+                        self.emit(
+                            exec,
+                            "hal.command_buffer.execution_barrier",
+                            vec![],
+                            vec![cmd],
+                            None,
+                            oloc,
+                        );
+                        written.clear();
+                    }
+                    let nres = self.ir.results(op).len();
+                    written.extend(bb[bb.len() - nres..].iter().copied());
+                    let entry = self.entry_point(op, dev_id)?;
+                    let segs = segment_attr(
+                        self.ctx,
+                        &[1, 3, consts.len(), bb.len(), bo.len(), bl.len()],
+                    );
+                    let mut operands = vec![cmd, c1, c1, c1];
+                    operands.extend(consts);
+                    operands.extend(bb);
+                    operands.extend(bo);
+                    operands.extend(bl);
+                    self.emit(
+                        exec,
+                        "hal.command_buffer.dispatch",
+                        vec![("entry_point", entry), ("operandSegmentSizes", segs)],
+                        operands,
+                        None,
+                        oloc,
+                    );
+                }
+                "stream.async.transfer" => {
+                    let src = self.buf(self.ir.operand(op, 0), op)?;
+                    let size = self.ir.operand(op, 2);
+                    let dst = self
+                        .emit(
+                            cmd_op,
+                            "hal.allocator.allocate",
+                            vec![],
+                            vec![dev, size],
+                            Some("buffer"),
+                            oloc,
+                        )
+                        .unwrap_or(dev);
+                    if written.contains(&src.buffer) {
+                        self.emit(
+                            exec,
+                            "hal.command_buffer.execution_barrier",
+                            vec![],
+                            vec![cmd],
+                            None,
+                            oloc,
+                        );
+                        written.clear();
+                    }
+                    written.insert(dst);
+                    let len = self.ir.operand(op, 1);
+                    self.emit(
+                        exec,
+                        "hal.command_buffer.copy_buffer",
+                        vec![],
+                        vec![cmd, src.buffer, c0, dst, c0, len],
+                        None,
+                        oloc,
+                    );
+                    let res = self.ir.result(op, 0);
+                    self.bufs.insert(res, Buf { buffer: dst, size });
+                }
+                "stream.yield" => {
+                    let n = self.ir.results(exec).len() - 1;
+                    for i in 0..n {
+                        let b = self.buf(self.ir.operand(op, i), op)?;
+                        let size = self.ir.operand(op, n + i);
+                        let res = self.ir.result(exec, i);
+                        self.bufs.insert(
+                            res,
+                            Buf {
+                                buffer: b.buffer,
+                                size,
+                            },
+                        );
+                    }
+                }
+                _ => {
+                    return Err(err(oloc, format!("'{name}' cannot be converted to hal")));
+                }
+            }
+        }
+        self.emit(
+            exec,
+            "hal.command_buffer.finalize",
+            vec![],
+            vec![cmd],
+            None,
+            loc,
+        );
+        let fence = self
+            .emit(
+                exec,
+                "hal.fence.create",
+                vec![],
+                vec![dev],
+                Some("fence"),
+                loc,
+            )
+            .unwrap_or(dev);
+        // A submission waits on one fence; the hal dialect has no fence join
+        // yet, so the host awaits all but the last (the regions awaited were
+        // submitted earlier and keep overlapping).
+        if wait.len() > 1 {
+            let extra = wait.drain(..wait.len() - 1).collect();
+            self.emit(exec, "hal.fence.await", vec![], extra, None, loc);
+        }
+        let segs = segment_attr(self.ctx, &[1, wait.len(), 1, 1]);
+        let mut operands = vec![dev];
+        operands.extend(wait);
+        operands.extend([fence, cmd]);
+        self.emit(
+            exec,
+            "hal.device.queue.execute",
+            vec![("operandSegmentSizes", segs)],
+            operands,
+            None,
+            loc,
+        );
+        let n = self.ir.results(exec).len();
+        let tp = self.ir.result(exec, n - 1);
+        self.fences.insert(tp, vec![fence]);
+        Ok(())
+    }
+
+    /// `@exe::@variant::@export`: the variant of the device's preferred target.
+    fn entry_point(&mut self, op: Op, dev: Ident) -> Result<Attr, Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let entry = op_attr(self.ctx, self.ir, op, "entry_point")
+            .ok_or_else(|| err(loc, "dispatch without entry point"))?;
+        let AttrKind::SymbolRef { root, nested } = self.ctx.attr_kind(entry).clone() else {
+            return Err(err(loc, "dispatch entry point is not a symbol reference"));
+        };
+        let want = self
+            .globals
+            .get(&dev)
+            .map(|&a| targets(self.ctx, a))
+            .unwrap_or_default();
+        let variant = self
+            .variants
+            .get(&root)
+            .and_then(|vs| vs.iter().find(|(t, _)| want.contains(t)))
+            .map(|&(_, v)| v)
+            .ok_or_else(|| err(loc, "no executable variant for the dispatch's device"))?;
+        let mut path = vec![variant];
+        path.extend(nested);
+        Ok(self
+            .ctx
+            .intern_attr(AttrKind::SymbolRef { root, nested: path }))
+    }
+
+    fn await_op(&mut self, op: Op) -> Result<(), Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let r = operand_ranges(self.ctx, self.ir, op, &TIMEPOINT_AWAIT);
+        let o: Vec<Value> = self.ir.operands(op).collect();
+        let mut fences = Vec::new();
+        for &t in &o[r[0].clone()] {
+            fences.extend(self.fences.get(&t).cloned().unwrap_or_default());
+        }
+        if !fences.is_empty() {
+            self.emit(op, "hal.fence.await", vec![], fences, None, loc);
+        }
+        for (i, &res) in self.ir.results(op).to_vec().iter().enumerate() {
+            let b = self.buf(o[r[1].start + i], op)?;
+            self.bufs.insert(
+                res,
+                Buf {
+                    buffer: b.buffer,
+                    size: o[r[2].start + i],
+                },
+            );
+        }
+        Ok(())
+    }
+}
+
+fn convert_func(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    f: Op,
+    globals: &FxHashMap<Ident, Attr>,
+    variants: &Variants,
+) -> Result<(), Diagnostic> {
+    let Some(&body) = ir.regions(f).first() else {
+        return Ok(());
+    };
+    let Some(entry) = ir.entry_block(body) else {
+        return Ok(());
+    };
+    let Some(top) = ir.first_op(entry) else {
+        return Ok(());
+    };
+    let floc = ir.op(f).loc;
+    let view = hal_type(ctx, "buffer_view");
+    let mut cv = Conv {
+        ctx,
+        ir,
+        globals,
+        variants,
+        top,
+        consts: FxHashMap::default(),
+        devices: FxHashMap::default(),
+        bufs: FxHashMap::default(),
+        fences: FxHashMap::default(),
+    };
+    // Reuse the index constants the body already has.
+    let index = cv.ctx.index_type();
+    for op in cv.ir.block_ops(entry).collect::<Vec<_>>() {
+        if cv.ctx.str(cv.ir.op(op).name) == "arith.constant"
+            && cv.ir.value_type(cv.ir.result(op, 0)) == index
+        {
+            if let Some(n) = op_attr(cv.ctx, cv.ir, op, "value").and_then(|a| int_of(cv.ctx, a)) {
+                cv.consts.entry(n).or_insert(cv.ir.result(op, 0));
+            }
+        }
+    }
+    // Resource arguments arrive as buffer views.
+    let mut in_types = Vec::new();
+    let mut arg_sizes: Vec<(Value, Value)> = Vec::new();
+    for a in cv.ir.block_args(entry).to_vec() {
+        if is_resource(cv.ctx, cv.ir.value_type(a)) {
+            cv.ir.set_value_type(a, view);
+            let b = cv
+                .emit(
+                    top,
+                    "hal.buffer_view.buffer",
+                    vec![],
+                    vec![a],
+                    Some("buffer"),
+                    floc,
+                )
+                .unwrap_or(a);
+            arg_sizes.push((a, b));
+        }
+        in_types.push(cv.ir.value_type(a));
+    }
+    // Argument sizes come from the execute regions that read them.
+    let blocks: Vec<_> = cv.ir.region_blocks(body).collect();
+    let ops: Vec<Op> = blocks
+        .iter()
+        .flat_map(|&b| cv.ir.block_ops(b).collect::<Vec<_>>())
+        .collect();
+    let mut arg_size: FxHashMap<Value, Value> = FxHashMap::default();
+    for &op in &ops {
+        if cv.ctx.str(cv.ir.op(op).name) == "stream.async.execute" {
+            let r = operand_ranges(cv.ctx, cv.ir, op, &ASYNC_EXECUTE);
+            let o: Vec<Value> = cv.ir.operands(op).collect();
+            for (i, &v) in o[r[1].clone()].iter().enumerate() {
+                arg_size.entry(v).or_insert(o[r[2].start + i]);
+            }
+        }
+    }
+    for (a, b) in arg_sizes {
+        let size = arg_size.get(&a).copied().unwrap_or(a);
+        cv.bufs.insert(a, Buf { buffer: b, size });
+    }
+    let mut dead = Vec::new();
+    let mut out_types = None;
+    for op in ops {
+        let name = cv.ctx.str(cv.ir.op(op).name).to_string();
+        match name.as_str() {
+            "stream.async.execute" => {
+                cv.execute(op)?;
+                dead.push(op);
+            }
+            "stream.timepoint.await" => {
+                cv.await_op(op)?;
+                dead.push(op);
+            }
+            "stream.timepoint.join" => {
+                let mut fs = Vec::new();
+                for t in cv.ir.operands(op).collect::<Vec<_>>() {
+                    fs.extend(cv.fences.get(&t).cloned().unwrap_or_default());
+                }
+                let res = cv.ir.result(op, 0);
+                cv.fences.insert(res, fs);
+                dead.push(op);
+            }
+            "func.return" => {
+                let mut outs = Vec::new();
+                for v in cv.ir.operands(op).collect::<Vec<_>>() {
+                    if is_resource(cv.ctx, cv.ir.value_type(v)) {
+                        let b = cv.buf(v, op)?;
+                        let loc = cv.ir.op(op).loc;
+                        outs.push(cv.view(op, b, loc));
+                    } else {
+                        outs.push(v);
+                    }
+                }
+                cv.ir.set_operands(op, &outs);
+                out_types = Some(
+                    outs.iter()
+                        .map(|&v| cv.ir.value_type(v))
+                        .collect::<Vec<_>>(),
+                );
+            }
+            _ => {
+                let touches = cv
+                    .ir
+                    .operands(op)
+                    .chain(cv.ir.results(op).iter().copied())
+                    .any(|v| {
+                        let t = cv.ir.value_type(v);
+                        is_resource(cv.ctx, t) || is_timepoint(cv.ctx, t)
+                    });
+                if touches || name.starts_with("stream.") {
+                    return Err(err(
+                        cv.ir.op(op).loc,
+                        format!("'{name}' cannot be converted to hal"),
+                    ));
+                }
+            }
+        }
+    }
+    for &op in dead.iter().rev() {
+        cv.ir.erase_op(op);
+    }
+    let (ctx, ir) = (cv.ctx, cv.ir);
+    let old = op_attr(ctx, ir, f, "function_type").and_then(|a| match ctx.attr_kind(a) {
+        AttrKind::Type(t) => Some(*t),
+        _ => None,
+    });
+    let out_types = match (out_types, old.map(|t| ctx.type_kind(t).clone())) {
+        (Some(o), _) => o,
+        (None, Some(TypeKind::Function { results, .. })) => results.to_vec(),
+        _ => Vec::new(),
+    };
+    let fty = ctx.function_type(in_types, out_types);
+    let fty = ctx.intern_attr(AttrKind::Type(fty));
+    set_property(ctx, ir, f, "function_type", Some(fty));
+    Ok(())
+}
+
+impl Conv<'_> {
+    /// A byte view of a buffer, `tensor<Nxi8>` (see mod.rs).
+    fn view(&mut self, before: Op, b: Buf, loc: Attr) -> Value {
+        let i8t = self.ctx.integer_type(8, Signedness::Signless);
+        let n = defining_op(self.ir, b.size)
+            .filter(|&d| self.ctx.str(self.ir.op(d).name) == "arith.constant")
+            .and_then(|d| op_attr(self.ctx, self.ir, d, "value"))
+            .and_then(|a| int_of(self.ctx, a));
+        let shape = vec![n.unwrap_or(i64::MIN)];
+        let t = self.ctx.intern_type(TypeKind::RankedTensor {
+            shape,
+            element: i8t,
+            encoding: None,
+        });
+        let ta = self.ctx.intern_attr(AttrKind::Type(t));
+        let mut operands = vec![b.buffer];
+        if n.is_none() {
+            operands.push(b.size);
+        }
+        self.emit(
+            before,
+            "hal.buffer_view.create",
+            vec![("shape", ta)],
+            operands,
+            Some("buffer_view"),
+            loc,
+        )
+        .unwrap_or(b.buffer)
+    }
+}
+
+/// Converts devices, executables and every function; returns how many failed.
+pub fn convert(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngine) -> usize {
+    let globals = globals(ctx, ir, module);
+    let funcs: Vec<Op> = top_ops(ir, module)
+        .into_iter()
+        .filter(|&op| ctx.str(ir.op(op).name) == "func.func")
+        .collect();
+    // Targets each executable is dispatched on, in first-use order.
+    let mut uses: FxHashMap<Ident, Vec<Attr>> = FxHashMap::default();
+    let mut failed = 0;
+    // Program order (the stack is reversed), so variants follow first use.
+    let mut stack: Vec<Op> = funcs.iter().rev().copied().collect();
+    while let Some(op) = stack.pop() {
+        if ctx.str(ir.op(op).name) == "stream.async.dispatch" {
+            let loc = ir.op(op).loc;
+            let entry = op_attr(ctx, ir, op, "entry_point").map(|a| ctx.attr_kind(a).clone());
+            let Some(AttrKind::SymbolRef { root, .. }) = entry else {
+                continue;
+            };
+            let dev = op_device(ctx, ir, op);
+            let resolved = dev
+                .ok_or_else(|| err(loc, "dispatch without a #device.affinity"))
+                .and_then(|d| resolve_device(ctx, &globals, d, loc));
+            match resolved {
+                Ok((_, attr)) => {
+                    let list = uses.entry(root).or_default();
+                    for t in targets(ctx, attr) {
+                        if !list.contains(&t) {
+                            list.push(t);
+                        }
+                    }
+                }
+                Err(d) => {
+                    diags.emit(d);
+                    failed += 1;
+                }
+            }
+        }
+        let start = stack.len();
+        for &r in ir.regions(op) {
+            for b in ir.region_blocks(r) {
+                stack.extend(ir.block_ops(b));
+            }
+        }
+        stack[start..].reverse();
+    }
+    if failed > 0 {
+        return failed;
+    }
+    let variants = convert_executables(ctx, ir, module, &uses);
+    for f in funcs {
+        if let Err(d) = convert_func(ctx, ir, f, &globals, &variants) {
+            diags.emit(d);
+            failed += 1;
+        }
+    }
+    failed
+}
+
+#[derive(Default)]
+pub struct ConvertStreamToHal;
+
+impl ConvertStreamToHal {
+    pub const ARGUMENT: &'static str = "convert-stream-to-hal";
+    pub const SUMMARY: &'static str =
+        "Convert stream devices, executables and execute regions to hal devices, executable variants, command buffers and fences";
+}
+
+impl Pass for ConvertStreamToHal {
+    fn argument(&self) -> &'static str {
+        Self::ARGUMENT
+    }
+    fn name(&self) -> &'static str {
+        "ConvertStreamToHal"
+    }
+    fn summary(&self) -> &'static str {
+        Self::SUMMARY
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("builtin.module")
+    }
+    fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        if convert(pc.ctx, pc.ir, module, pc.diags) > 0 {
+            return Err(());
+        }
+        Ok(())
+    }
+}
+
+fn defining_op(ir: &Ir, v: Value) -> Option<Op> {
+    match ir.value(v).def {
+        ValueDef::Result { op, .. } => Some(op),
+        _ => None,
+    }
+}

@@ -1,0 +1,17 @@
+//! stream → hal (DESIGN.md §3, issue 8): devices become run-time resolved
+//! `!hal.device` values, `flow.executable`s become `hal.executable`s with one
+//! variant per target in use, execute regions become command buffers submitted
+//! to device queues with fences (`convert-stream-to-hal`), and the level guard
+//! (`verify-stream-to-hal`). The `stream-to-hal` pipeline runs both.
+//!
+//! Function ABI: each `!stream.resource<external>` argument or result becomes a
+//! `!hal.buffer_view`. Arguments are unwrapped with `hal.buffer_view.buffer`;
+//! results are wrapped with `hal.buffer_view.create` as a byte view,
+//! `tensor<Nxi8>` (N the resource size; `tensor<?xi8>{%size}` when dynamic),
+//! since the element type is not known at the stream level. Index arguments
+//! (dynamic dims) pass through unchanged. Results are ready (their fences awaited)
+//! when the function returns.
+
+pub mod convert;
+pub mod executables;
+pub mod guard;
