@@ -2,4 +2,5 @@
 
 pub mod flow_to_stream;
 pub mod graph_to_flow;
+pub mod guard;
 pub mod stream_to_hal;

@@ -1,69 +1,22 @@
 //! The stream-level guard: after flow → stream, no flow or graph op is left
 //! outside `flow.executable`s (which stream dispatches still reference).
 
-use xir::pass::{Pass, PassContext};
-use xir::{Context, DiagEngine, Diagnostic, Ir, Op};
+use crate::conversion::guard::{Level, LevelGuard};
 
-/// Errors reported before giving up.
-const MAX_ERRORS: usize = 8;
+pub struct StreamLevel;
 
-/// Reports each flow or graph op outside executables; returns how many.
-pub fn check(ctx: &Context, ir: &Ir, module: Op, diags: &mut DiagEngine) -> usize {
-    let mut errors = 0;
-    let mut stack = vec![module];
-    while let Some(op) = stack.pop() {
-        let name = ctx.str(ir.op(op).name);
-        if name == "flow.executable" {
-            continue;
-        }
-        if name.starts_with("flow.") || name.starts_with("graph.") {
-            errors += 1;
-            if errors <= MAX_ERRORS {
-                diags.emit(Diagnostic::error(
-                    ir.op(op).loc,
-                    format!("flow-to-stream: '{name}' is left after conversion to stream"),
-                ));
-            }
-        }
-        // Reversed so that errors come in program order.
-        let start = stack.len();
-        for &r in ir.regions(op) {
-            for b in ir.region_blocks(r) {
-                stack.extend(ir.block_ops(b));
-            }
-        }
-        stack[start..].reverse();
-    }
-    errors
-}
-
-#[derive(Default)]
-pub struct VerifyFlowToStream;
-
-impl VerifyFlowToStream {
-    pub const ARGUMENT: &'static str = "verify-flow-to-stream";
-    pub const SUMMARY: &'static str =
+impl Level for StreamLevel {
+    const ARGUMENT: &'static str = "verify-flow-to-stream";
+    const NAME: &'static str = "VerifyFlowToStream";
+    const SUMMARY: &'static str =
         "Check that no flow or graph op is left outside flow.executable ops";
+    const EXECUTABLE: &'static str = "flow.executable";
+    fn forbidden(name: &str) -> bool {
+        name.starts_with("flow.") || name.starts_with("graph.")
+    }
+    fn message(name: &str) -> String {
+        format!("flow-to-stream: '{name}' is left after conversion to stream")
+    }
 }
 
-impl Pass for VerifyFlowToStream {
-    fn argument(&self) -> &'static str {
-        Self::ARGUMENT
-    }
-    fn name(&self) -> &'static str {
-        "VerifyFlowToStream"
-    }
-    fn summary(&self) -> &'static str {
-        Self::SUMMARY
-    }
-    fn anchor(&self) -> Option<&'static str> {
-        Some("builtin.module")
-    }
-    fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
-        pc.preserve_all();
-        if check(pc.ctx, pc.ir, module, pc.diags) > 0 {
-            return Err(());
-        }
-        Ok(())
-    }
-}
+pub type VerifyFlowToStream = LevelGuard<StreamLevel>;

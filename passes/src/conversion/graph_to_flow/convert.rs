@@ -40,7 +40,8 @@ impl Pass for ConvertGraphToFlow {
         );
         pc.add_statistic("num-executables", "Number of executables created", exes);
         pc.add_statistic("num-transfers", "Number of transfers converted", moved);
-        if guard::check(pc.ctx, pc.ir, module, pc.diags) > 0 {
+        if crate::conversion::guard::check::<guard::FlowLevel>(pc.ctx, pc.ir, module, pc.diags) > 0
+        {
             return Err(());
         }
         Ok(())
