@@ -5,100 +5,11 @@
 //! timepoint of a region whose results it does not read.
 
 use rustc_hash::FxHashSet;
-use xir::parser::{parse_buffer, ParseOptions};
-use xir::pass::{AnalysisManager, PassContext, PassRegistry};
 use xir::symbol::op_attr;
-use xir::{Context, DiagEngine, Ir, Op, SourceBuffer, ValueDef};
+use xir::{Context, Ir, Op, ValueDef};
 
-use irgen::XorShift as Rng;
-
-const M: &str = "tensor<4x4xf32>";
-const V: &str = "tensor<4xf32>";
-const AFFS: [&str; 2] = ["#device.affinity<@cpu>", "#device.affinity<@gpu>"];
-
-fn generate(seed: u64) -> String {
-    let mut r = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let mut s = String::from(
-        "module attributes {device.targets = {cpu = #device.alias<\"local\">, gpu = #device.alias<\"vulkan\">}} {\n",
-    );
-    s += &format!(
-        "  func.func @main(%a: {M} {{device.affinity = {}}}, %b: {V}) -> {M} {{\n",
-        AFFS[r.below(2)]
-    );
-    let mut ms = vec!["%a".to_string()];
-    let mut vs = vec!["%b".to_string()];
-    let n = 1 + r.below(40);
-    for k in 0..n {
-        let m = ms[r.below(ms.len())].clone();
-        let m2 = ms[r.below(ms.len())].clone();
-        let v = vs[r.below(vs.len())].clone();
-        let x = format!("%x{k}");
-        let (line, is_m) = match r.below(8) {
-            0 => (
-                format!("{x} = graph.matmul {m}, {m2} : ({M}, {M}) -> {M}"),
-                true,
-            ),
-            1 => (format!("{x} = graph.add {m}, {m2} : {M}"), true),
-            2 => (format!("{x} = graph.relu {m} : {M}"), true),
-            3 => (format!("{x} = graph.exp {v} : {V}"), false),
-            4 => (
-                format!("{x} = graph.reduce_sum {m} axes = [1] : {M} -> {V}"),
-                false,
-            ),
-            5 => (
-                format!("{x} = graph.broadcast {v} dimensions = [0] : {V} -> {M}"),
-                true,
-            ),
-            6 => (
-                format!("{x} = graph.transfer {m} to {} : {M}", AFFS[r.below(2)]),
-                true,
-            ),
-            _ => (format!("{x} = graph.mul {v}, {v} : {V}"), false),
-        };
-        s += &format!("    {line}\n");
-        if is_m {
-            ms.push(x);
-        } else {
-            vs.push(x);
-        }
-    }
-    s += &format!("    return {} : {M}\n  }}\n}}\n", ms.last().expect("one"));
-    s
-}
-
-fn parse(ctx: &mut Context, ir: &mut Ir, text: &str) -> Op {
-    xir_func::register(ctx);
-    xir_arith::register(ctx);
-    xir_graph::register(ctx);
-    xir_flow::register(ctx);
-    xir_stream::register(ctx);
-    let mut diags = DiagEngine::default();
-    let buf = SourceBuffer::new("gen", text.to_string());
-    let opts = ParseOptions {
-        implicit_module: true,
-        module_line_col: (0, 0),
-    };
-    parse_buffer(ctx, ir, &buf, &opts, &mut diags)
-        .unwrap_or_else(|| panic!("generated program parses: {:?}\n{text}", diags.diagnostics))
-}
-
-fn run(ctx: &mut Context, ir: &mut Ir, top: Op, name: &str, opts: &[(&str, &str)]) {
-    let mut reg = PassRegistry::default();
-    xir_passes::register(&mut reg);
-    let mut pass = (reg.pass(name).expect("registered").create)();
-    for (k, v) in opts {
-        pass.set_option(k, v).expect("option");
-    }
-    let mut diags = DiagEngine::default();
-    let mut am = AnalysisManager::default();
-    let res = {
-        let mut pc = PassContext::new(ctx, ir, &mut diags, &mut am);
-        pass.run(&mut pc, top)
-    };
-    assert!(res.is_ok(), "{name} failed: {:?}", diags.diagnostics);
-    let errs = xir::verifier::verify(ctx, ir, top);
-    assert!(errs.is_empty(), "verifier after {name}: {errs:?}");
-}
+mod common;
+use common::{parse, run_pass as run};
 
 fn count(ctx: &Context, ir: &Ir, top: Op, name: &str) -> usize {
     xir::walk::preorder(ir, top)
@@ -155,8 +66,8 @@ fn check_schedule(ctx: &Context, ir: &Ir, top: Op, text: &str) -> (usize, usize)
 fn random_programs_schedule() {
     let (mut regions, mut awaits) = (0, 0);
     for seed in 0..300 {
-        let text = generate(seed);
-        let (mut ctx, mut ir) = (Context::new(), Ir::new());
+        let text = common::two_device_program(seed, false);
+        let (mut ctx, mut ir) = (common::context(), Ir::new());
         let top = parse(&mut ctx, &mut ir, &text);
         let (c, i) = (&mut ctx, &mut ir);
         run(c, i, top, "device-plan", &[("auto-transfer", "true")]);

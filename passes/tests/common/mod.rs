@@ -1,0 +1,104 @@
+//! Shared pieces of the pass property tests: a context with every dialect, parsing,
+//! running one registered pass, and a random two-device graph program.
+#![allow(dead_code)]
+
+use xir::pass::{AnalysisManager, PassContext, PassRegistry};
+use xir::{Context, DiagEngine, Ir, Op};
+
+use irgen::XorShift as Rng;
+
+pub const M: &str = "tensor<4x4xf32>";
+pub const V: &str = "tensor<4xf32>";
+pub const AFFS: [&str; 2] = ["#device.affinity<@cpu>", "#device.affinity<@gpu>"];
+
+/// A context with every dialect the passes work on.
+pub fn context() -> Context {
+    let mut ctx = Context::new();
+    xir_func::register(&mut ctx);
+    xir_arith::register(&mut ctx);
+    xir_graph::register(&mut ctx);
+    xir_device::register(&mut ctx);
+    xir_flow::register(&mut ctx);
+    xir_stream::register(&mut ctx);
+    xir_hal::register(&mut ctx);
+    ctx
+}
+
+/// Parses generated text; a failure shows the diagnostics and the text.
+pub fn parse(ctx: &mut Context, ir: &mut Ir, text: &str) -> Op {
+    xir::parser::parse_str(ctx, ir, "gen", text)
+        .unwrap_or_else(|d| panic!("generated program parses: {d:?}\n{text}"))
+}
+
+/// Runs the registered pass `name` with `opts` on `top`, then the verifier; both
+/// must succeed.
+pub fn run_pass(ctx: &mut Context, ir: &mut Ir, top: Op, name: &str, opts: &[(&str, &str)]) {
+    let mut reg = PassRegistry::default();
+    xir_passes::register(&mut reg);
+    let mut pass = (reg.pass(name).expect("registered").create)();
+    for (k, v) in opts {
+        pass.set_option(k, v).expect("option");
+    }
+    let mut diags = DiagEngine::default();
+    let mut am = AnalysisManager::default();
+    let res = {
+        let mut pc = PassContext::new(ctx, ir, &mut diags, &mut am);
+        pass.run(&mut pc, top)
+    };
+    assert!(res.is_ok(), "{name} failed: {:?}", diags.diagnostics);
+    let errs = xir::verifier::verify(ctx, ir, top);
+    assert!(errs.is_empty(), "verifier after {name}: {errs:?}");
+}
+
+/// A random placed program on two devices and two shapes: roots, elementwise
+/// chains and transfers (plus constants when `with_constants`).
+pub fn two_device_program(seed: u64, with_constants: bool) -> String {
+    let mut r = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut s = String::from(
+        "module attributes {device.targets = {cpu = #device.alias<\"local\">, gpu = #device.alias<\"vulkan\">}} {\n",
+    );
+    s += &format!(
+        "  func.func @main(%a: {M} {{device.affinity = {}}}, %b: {V}) -> {M} {{\n",
+        AFFS[r.below(2)]
+    );
+    let mut ms = vec!["%a".to_string()];
+    let mut vs = vec!["%b".to_string()];
+    let n = 1 + r.below(40);
+    for k in 0..n {
+        let m = ms[r.below(ms.len())].clone();
+        let m2 = ms[r.below(ms.len())].clone();
+        let v = vs[r.below(vs.len())].clone();
+        let x = format!("%x{k}");
+        let (line, is_m) = match r.below(if with_constants { 9 } else { 8 }) {
+            0 => (
+                format!("{x} = graph.matmul {m}, {m2} : ({M}, {M}) -> {M}"),
+                true,
+            ),
+            1 => (format!("{x} = graph.add {m}, {m2} : {M}"), true),
+            2 => (format!("{x} = graph.relu {m} : {M}"), true),
+            3 => (format!("{x} = graph.exp {v} : {V}"), false),
+            4 => (
+                format!("{x} = graph.reduce_sum {m} axes = [1] : {M} -> {V}"),
+                false,
+            ),
+            5 => (
+                format!("{x} = graph.broadcast {v} dimensions = [0] : {V} -> {M}"),
+                true,
+            ),
+            6 => (
+                format!("{x} = graph.transfer {m} to {} : {M}", AFFS[r.below(2)]),
+                true,
+            ),
+            7 if with_constants => (format!("{x} = graph.constant dense<1.0> : {V}"), false),
+            _ => (format!("{x} = graph.mul {v}, {v} : {V}"), false),
+        };
+        s += &format!("    {line}\n");
+        if is_m {
+            ms.push(x);
+        } else {
+            vs.push(x);
+        }
+    }
+    s += &format!("    return {} : {M}\n  }}\n}}\n", ms.last().expect("one"));
+    s
+}
