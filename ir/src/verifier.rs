@@ -27,24 +27,27 @@ pub fn verify_with(ctx: &Context, ir: &Ir, root: Op, opts: VerifyOptions) -> Vec
         Ok(()) => Vec::new(),
         Err((mut d, op)) => {
             if let (Some(op), true) = (op, opts.print_op_on_diagnostic) {
-                let popts = crate::printer::PrintOptions {
-                    generic: true,
-                    ..Default::default()
-                };
-                let text = crate::printer::op_to_string(ctx, ir, op, &popts);
-                let sep = if text.contains('\n') { "\n" } else { "" };
-                d.notes.insert(
-                    0,
-                    Diagnostic {
-                        severity: crate::diag::Severity::Note,
-                        loc: ir.op(op).loc,
-                        message: format!("see current operation: {sep}{text}"),
-                        notes: Vec::new(),
-                    },
-                );
+                d.notes.insert(0, current_op_note(ctx, ir, op));
             }
             vec![d]
         }
+    }
+}
+
+/// MLIR's `see current operation: ...` note: the op in generic form, on a line of
+/// its own when it spans several.
+pub fn current_op_note(ctx: &Context, ir: &Ir, op: Op) -> Diagnostic {
+    let popts = crate::printer::PrintOptions {
+        generic: true,
+        ..Default::default()
+    };
+    let text = crate::printer::op_to_string(ctx, ir, op, &popts);
+    let sep = if text.contains('\n') { "\n" } else { "" };
+    Diagnostic {
+        severity: crate::diag::Severity::Note,
+        loc: ir.op(op).loc,
+        message: format!("see current operation: {sep}{text}"),
+        notes: Vec::new(),
     }
 }
 

@@ -338,6 +338,17 @@ fn run_pass(
             return Ok(());
         }
     }
+    let required = pass.required_traits();
+    if !st.ctx.op_traits(st.ir.op(op).name).contains(required) {
+        let msg = pass.missing_traits_message(st.ctx.str(st.ir.op(op).name));
+        let mut d = Diagnostic::error(st.ir.op(op).loc, msg);
+        if !st.config.verify_quiet {
+            d.notes
+                .push(crate::verifier::current_op_note(st.ctx, st.ir, op));
+        }
+        st.diags.emit(d);
+        return Err(());
+    }
     if printing.print_before(arg) {
         let text = printing.dump(st.ctx, st.ir, op, "Before", name, arg);
         (st.dump)(st.ctx, st.diags, &text);

@@ -101,6 +101,19 @@ pub trait Pass {
     fn anchor(&self) -> Option<&'static str> {
         None
     }
+    /// Traits every op the pass runs on must have (MLIR's interface-anchored
+    /// passes), e.g. SymbolTable for symbol-dce; none by default.
+    fn required_traits(&self) -> crate::dialect::Traits {
+        crate::dialect::Traits::NONE
+    }
+    /// The error for an op without [`Pass::required_traits`] (MLIR's wording:
+    /// "'func.func' op  was scheduled to run under SymbolDCE, but ...").
+    fn missing_traits_message(&self, op_name: &str) -> String {
+        format!(
+            "'{op_name}' op  was scheduled to run under {}, but lacks the traits it requires",
+            self.name()
+        )
+    }
     fn options(&self) -> Vec<PassOption> {
         Vec::new()
     }

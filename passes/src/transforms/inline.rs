@@ -108,6 +108,12 @@ impl Pass for Inline {
     fn summary(&self) -> &'static str {
         Self::SUMMARY
     }
+    fn required_traits(&self) -> xir::dialect::Traits {
+        xir::dialect::Traits::SYMBOL_TABLE
+    }
+    fn missing_traits_message(&self, op_name: &str) -> String {
+        format!("'{op_name}' op  was scheduled to run under the inliner, but does not define a symbol table")
+    }
     fn options(&self) -> Vec<PassOption> {
         vec![PassOption {
             name: "max-callee-ops",

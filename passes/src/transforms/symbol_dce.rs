@@ -94,6 +94,12 @@ impl Pass for SymbolDce {
     fn summary(&self) -> &'static str {
         Self::SUMMARY
     }
+    fn required_traits(&self) -> xir::dialect::Traits {
+        xir::dialect::Traits::SYMBOL_TABLE
+    }
+    fn missing_traits_message(&self, op_name: &str) -> String {
+        format!("'{op_name}' op  was scheduled to run under SymbolDCE, but does not define a symbol table")
+    }
     fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
         let mut n = 0;
         // Every symbol table under `op`, innermost last.
