@@ -5,6 +5,8 @@ use crate::context::Context;
 use crate::dialect::Traits;
 use crate::entity::{Attr, Op};
 use crate::store::Ir;
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Visibility {
@@ -37,8 +39,52 @@ pub fn visibility(ctx: &Context, ir: &Ir, op: Op) -> Visibility {
     }
 }
 
-/// The op named `name` directly inside the symbol table `table`. O(ops in the table).
+/// Symbol tables indexed on first use while the IR cannot change (see
+/// [`with_symbol_cache`]): table op -> name -> first op with that name.
+type SymbolCache = FxHashMap<Op, FxHashMap<Vec<u8>, Op>>;
+
+thread_local! {
+    static SYMBOL_CACHE: RefCell<Option<SymbolCache>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with symbol look-ups on this thread answered from tables indexed on
+/// first use, so that verifying n symbol uses costs O(n) instead of O(n × table).
+/// Only for code that holds the IR immutably (the verifier): a table changed
+/// inside `f` would be answered from its stale index.
+pub fn with_symbol_cache<R>(f: impl FnOnce() -> R) -> R {
+    let outer = SYMBOL_CACHE.with(|c| c.borrow_mut().replace(FxHashMap::default()));
+    let r = f();
+    SYMBOL_CACHE.with(|c| *c.borrow_mut() = outer);
+    r
+}
+
+fn index_table(ctx: &Context, ir: &Ir, table: Op) -> FxHashMap<Vec<u8>, Op> {
+    let mut m = FxHashMap::default();
+    let Some(b) = ir.regions(table).first().and_then(|&r| ir.entry_block(r)) else {
+        return m;
+    };
+    for op in ir.block_ops(b) {
+        if let Some(n) = symbol_name(ctx, ir, op) {
+            m.entry(n.to_vec()).or_insert(op);
+        }
+    }
+    m
+}
+
+/// The op named `name` directly inside the symbol table `table`: O(ops in the
+/// table), or O(1) amortized inside [`with_symbol_cache`].
 pub fn lookup_symbol_in(ctx: &Context, ir: &Ir, table: Op, name: &[u8]) -> Option<Op> {
+    let cached = SYMBOL_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        let cache = c.as_mut()?;
+        let t = cache
+            .entry(table)
+            .or_insert_with(|| index_table(ctx, ir, table));
+        Some(t.get(name).copied())
+    });
+    if let Some(found) = cached {
+        return found;
+    }
     let r = *ir.regions(table).first()?;
     let b = ir.entry_block(r)?;
     ir.block_ops(b)

@@ -23,7 +23,8 @@ pub fn verify(ctx: &Context, ir: &Ir, root: Op) -> Vec<Diagnostic> {
 }
 
 pub fn verify_with(ctx: &Context, ir: &Ir, root: Op, opts: VerifyOptions) -> Vec<Diagnostic> {
-    match verify_structure(ctx, ir, root).and_then(|()| verify_dominance(ctx, ir, root)) {
+    let checked = crate::symbol::with_symbol_cache(|| verify_structure(ctx, ir, root));
+    match checked.and_then(|()| verify_dominance(ctx, ir, root)) {
         Ok(()) => Vec::new(),
         Err((mut d, op)) => {
             if let (Some(op), true) = (op, opts.print_op_on_diagnostic) {

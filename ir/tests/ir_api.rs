@@ -255,8 +255,27 @@ fn symbol_tables_reject_duplicates_and_resolve_nested_refs() {
         Some(inner)
     );
     assert!(verifier::verify(&t.ctx, &t.ir, m).is_empty());
+    // Cached look-ups answer the same, including misses and the first of duplicates.
     let (dup, _) = mk(&mut t, "a");
     t.ir.append_op(b, dup);
+    let missing = t.ctx.intern_attr(AttrKind::SymbolRef {
+        root: nested,
+        nested: vec![],
+    });
+    for s in [sym, missing] {
+        let plain = symbol::lookup_symbol_ref(&t.ctx, &t.ir, m, s);
+        let cached = symbol::with_symbol_cache(|| {
+            let first = symbol::lookup_symbol_ref(&t.ctx, &t.ir, m, s);
+            assert_eq!(first, symbol::lookup_symbol_ref(&t.ctx, &t.ir, m, s));
+            first
+        });
+        assert_eq!(plain, cached);
+    }
+    assert_eq!(symbol::lookup_symbol_in(&t.ctx, &t.ir, m, b"a"), Some(a));
+    assert_eq!(
+        symbol::with_symbol_cache(|| symbol::lookup_symbol_in(&t.ctx, &t.ir, m, b"a")),
+        Some(a)
+    );
     let d = verifier::verify(&t.ctx, &t.ir, m);
     assert_eq!(d[0].message, "redefinition of symbol named 'a'");
     assert_eq!(d[0].notes[0].message, "see existing symbol definition here");

@@ -156,14 +156,14 @@ pub fn lookup_entry(
     let Some(sym) = op_attr(ctx, ir, op, "entry_point") else {
         return Err("requires an 'entry_point' symbol reference".into());
     };
-    let shown = attr_to_string(ctx, sym);
+    let shown = || attr_to_string(ctx, sym);
     let form = if nested == 1 {
         "@executable::@export"
     } else {
         "@executable::@variant::@export"
     };
     if !matches!(ctx.attr_kind(sym), AttrKind::SymbolRef { nested: n, .. } if n.len() == nested) {
-        return Err(format!("entry point must be {form}, got {shown}"));
+        return Err(format!("entry point must be {form}, got {}", shown()));
     }
     let found = ir
         .parent_op(op)
@@ -171,7 +171,7 @@ pub fn lookup_entry(
         .and_then(|t| lookup_symbol_ref(ctx, ir, t, sym));
     match found {
         Some(e) if ctx.str(ir.op(e).name) == export => Ok(e),
-        _ => Err(format!("entry point {shown} does not name a {export}")),
+        _ => Err(format!("entry point {} does not name a {export}", shown())),
     }
 }
 

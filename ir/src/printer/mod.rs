@@ -72,6 +72,9 @@ pub struct Printer<'a> {
     type_cache: Vec<(u32, u32)>,
     attr_cache: Vec<(u32, u32)>,
     cache: String,
+    /// Off for one-off printers (diagnostics): the caches are indexed by id, so
+    /// filling them costs O(ids in the context), not O(text printed).
+    caching: bool,
     scratch_blocks: Vec<crate::entity::Block>,
     /// Where finished output goes while printing, so that a large module is never
     /// held as one string; `None` keeps everything in `out`.
@@ -98,6 +101,7 @@ impl<'a> Printer<'a> {
             type_cache: Vec::new(),
             attr_cache: Vec::new(),
             cache: String::new(),
+            caching: true,
             scratch_blocks: Vec::new(),
             sink: None,
             sink_error: None,
@@ -139,7 +143,7 @@ impl<'a> Printer<'a> {
 
     fn store_cache(&mut self, is_type: bool, i: usize, from: usize) {
         let len = self.out.len() - from;
-        if len > CACHE_MAX {
+        if len > CACHE_MAX || !self.caching {
             return;
         }
         let start = self.cache.len() as u32;
@@ -224,6 +228,7 @@ pub fn op_to_string(ctx: &Context, ir: &Ir, op: Op, opts: &PrintOptions) -> Stri
 pub fn type_to_string(ctx: &Context, t: Type) -> String {
     let ir = Ir::new();
     let mut p = Printer::new(ctx, &ir, &PrintOptions::default());
+    p.caching = false;
     p.print_type(t);
     p.out
 }
@@ -232,6 +237,7 @@ pub fn type_to_string(ctx: &Context, t: Type) -> String {
 pub fn attr_to_string(ctx: &Context, a: Attr) -> String {
     let ir = Ir::new();
     let mut p = Printer::new(ctx, &ir, &PrintOptions::default());
+    p.caching = false;
     p.print_attr(a);
     p.out
 }
