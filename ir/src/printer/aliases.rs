@@ -6,6 +6,7 @@
 use super::Printer;
 use crate::attributes::{AttrKind, Location};
 use crate::context::Context;
+use crate::dialect::Traits;
 use crate::entity::{Attr, Op, Region, Type};
 use crate::types::TypeKind;
 use smallvec::SmallVec;
@@ -358,7 +359,7 @@ impl Printer<'_> {
             }
         }
         for &r in ir.regions(op) {
-            self.collect_region(r, true);
+            self.collect_region(r, true, true);
         }
         for v in ir.operands(op) {
             let t = ir.value_type(v);
@@ -373,7 +374,9 @@ impl Printer<'_> {
         }
     }
 
-    pub(super) fn collect_region(&mut self, r: Region, entry_args: bool) {
+    /// Like printing: the entry block's terminator is skipped when the op's
+    /// custom form hides it (`terminators` false), so it gets no alias.
+    pub(super) fn collect_region(&mut self, r: Region, entry_args: bool, terminators: bool) {
         let ctx = self.ctx;
         let ir = self.ir;
         for (i, b) in ir.region_blocks(r).enumerate() {
@@ -387,7 +390,14 @@ impl Printer<'_> {
                     }
                 }
             }
+            let last = ir.last_op(b);
+            let skip_last = i == 0
+                && !terminators
+                && last.is_some_and(|l| ctx.op_traits(ir.op(l).name).contains(Traits::TERMINATOR));
             for op in ir.block_ops(b) {
+                if skip_last && Some(op) == last {
+                    break;
+                }
                 self.collect_op(op);
             }
         }

@@ -190,7 +190,7 @@ impl Printer<'_> {
         empty_block: bool,
     ) {
         if self.is_collecting() {
-            return self.collect_region(r, entry_args);
+            return self.collect_region(r, entry_args, terminators);
         }
         let ir = self.ir;
         self.out.push_str("{\n");

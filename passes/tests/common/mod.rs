@@ -21,6 +21,7 @@ pub fn context() -> Context {
     xir_flow::register(&mut ctx);
     xir_stream::register(&mut ctx);
     xir_hal::register(&mut ctx);
+    xir_scf::register(&mut ctx);
     ctx
 }
 

@@ -91,6 +91,7 @@ fn context_with_dialects() -> Context {
     xir_flow::register(&mut ctx);
     xir_stream::register(&mut ctx);
     xir_hal::register(&mut ctx);
+    xir_scf::register(&mut ctx);
     ctx
 }
 
