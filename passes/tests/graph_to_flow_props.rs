@@ -85,6 +85,7 @@ fn random_programs_convert() {
         assert_eq!(seen, placed.len(), "seed {seed}: kernel ops lost\n{text}");
         run(&mut p, "flow-outline-dispatch-regions", &[]);
         run(&mut p, "flow-convert-transfers", &[]);
+        run(&mut p, "flow-convert-control-flow", &[]);
         run(&mut p, "verify-graph-to-flow", &[]);
     }
     // Not vacuous: many regions, some with several results.

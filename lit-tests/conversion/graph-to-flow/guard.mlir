@@ -1,7 +1,8 @@
 // RUN: xopt %s --split-input-file --verify-graph-to-flow --verify-diagnostics
 
 // The guard alone: graph compute ops and transfers outside executables are
-// named; constants, graph.dim and graph.if may stay, and so may kernels.
+// named; constants and graph.dim may stay, and so may kernels; graph.if and
+// graph.yield may not (graph → flow makes them scf.if and scf.yield).
 module {
   func.func @left(%a: tensor<4xf32>) -> (tensor<4xf32>, index) {
     %k = graph.constant dense<1.0> : tensor<4xf32>
@@ -39,5 +40,35 @@ module {
         return %0 : tensor<4xf32>
       }
     }
+  }
+}
+
+// -----
+
+module {
+  func.func @branch(%a: tensor<4xf32>, %c: i1) -> tensor<4xf32> {
+    // expected-error@+1 {{graph-to-flow: 'graph.if' is left outside a flow.executable}}
+    %0 = graph.if %c -> (tensor<4xf32>) {
+      // expected-error@+1 {{graph-to-flow: 'graph.yield' is left outside a flow.executable}}
+      graph.yield %a : tensor<4xf32>
+    } else {
+      // expected-error@+1 {{graph-to-flow: 'graph.yield' is left outside a flow.executable}}
+      graph.yield %a : tensor<4xf32>
+    }
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// Host control flow at the flow level is scf.
+module {
+  func.func @scf(%a: tensor<4xf32>, %c: i1) -> tensor<4xf32> {
+    %0 = scf.if %c -> (tensor<4xf32>) {
+      scf.yield %a : tensor<4xf32>
+    } else {
+      scf.yield %a : tensor<4xf32>
+    }
+    return %0 : tensor<4xf32>
   }
 }

@@ -5,7 +5,8 @@
 // producers of the reduction root and neg its consumer (the region's shape is
 // the root's result); the transpose of another shape is a region of its own;
 // graph.dim stays outside; ops in graph.if branches form regions inside the
-// branch, and graph.if stays outside.
+// branch, and graph.if stays outside (the full conversion then makes it an
+// scf.if, see if.mlir).
 
 module attributes {device.targets = {cpu = #device.alias<"local">}} {
   func.func @rules(%arg0: tensor<4x8xf32> {device.affinity = #device.affinity<@cpu>}, %arg1: i1) -> (tensor<4x8xf32> {device.affinity = #device.affinity<@cpu>}, tensor<4xf32> {device.affinity = #device.affinity<@cpu>}, index) {
@@ -59,5 +60,9 @@ module attributes {device.targets = {cpu = #device.alias<"local">}} {
 // FLOW-NEXT: %1 = flow.dispatch @rules_dispatch_0::@rules_dispatch_0(%arg0, %0) on(#device.affinity<@cpu>) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4xf32>
 // FLOW-NEXT: %2 = flow.dispatch @rules_dispatch_1::@rules_dispatch_1(%arg0)
 // FLOW-NEXT: %3 = graph.dim %2, 0
-// FLOW-NEXT: %4 = graph.if %arg1
+// FLOW-NEXT: %4 = scf.if %arg1 -> (tensor<4x8xf32>) {
 // FLOW-NEXT: %5 = flow.dispatch @rules_dispatch_2::@rules_dispatch_2(%arg0)
+// FLOW-NEXT: scf.yield %5 : tensor<4x8xf32>
+// FLOW-NEXT: } else {
+// FLOW-NEXT: scf.yield %arg0 : tensor<4x8xf32>
+// FLOW-NEXT: } {device.affinity = #device.affinity<@cpu>}

@@ -1,10 +1,10 @@
 //! `convert-graph-to-flow`: the whole graph → flow step in one pass (region
-//! formation, outlining, transfers), then the level guard.
+//! formation, outlining, transfers, control flow), then the level guard.
 
 use xir::pass::{Pass, PassContext};
 use xir::Op;
 
-use super::{form_regions, guard, outline, transfers};
+use super::{control_flow, form_regions, guard, outline, transfers};
 
 #[derive(Default)]
 pub struct ConvertGraphToFlow;
@@ -32,6 +32,7 @@ impl Pass for ConvertGraphToFlow {
         let regions = form_regions::form(pc.ctx, pc.ir, module);
         let (dispatches, exes) = outline::outline_all(pc.ctx, pc.ir, module);
         let moved = transfers::convert_transfers(pc.ctx, pc.ir, module);
+        let ifs = control_flow::convert_ifs(pc.ctx, pc.ir, module);
         pc.add_statistic("num-regions", "Number of dispatch regions formed", regions);
         pc.add_statistic(
             "num-dispatches",
@@ -40,6 +41,7 @@ impl Pass for ConvertGraphToFlow {
         );
         pc.add_statistic("num-executables", "Number of executables created", exes);
         pc.add_statistic("num-transfers", "Number of transfers converted", moved);
+        pc.add_statistic("num-ifs", "Number of graph.if ops converted", ifs);
         if crate::conversion::guard::check::<guard::FlowLevel>(pc.ctx, pc.ir, module, pc.diags) > 0
         {
             return Err(());
