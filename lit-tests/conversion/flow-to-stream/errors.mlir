@@ -33,6 +33,8 @@ module {
 
 // -----
 
+// graph → flow turns graph.if into scf.if (converted, see if.mlir); a graph.if
+// left at the flow level is not.
 module {
   func.func @branch(%a: tensor<4xf32>, %c: i1) -> tensor<4xf32> {
     // expected-error@+1 {{flow-to-stream: 'graph.if' cannot be converted to the stream level}}
@@ -40,6 +42,22 @@ module {
       graph.yield %a : tensor<4xf32>
     } else {
       graph.yield %a : tensor<4xf32>
+    }
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// The ops of scf.if branches are converted too, and named when they cannot be.
+module {
+  func.func @in_branch(%a: tensor<4xf32>, %c: i1) -> tensor<4xf32> {
+    %0 = scf.if %c -> (tensor<4xf32>) {
+      // expected-error@+1 {{flow-to-stream: 'graph.constant' cannot be converted to the stream level}}
+      %1 = graph.constant dense<1.0> : tensor<4xf32>
+      scf.yield %1 : tensor<4xf32>
+    } else {
+      scf.yield %a : tensor<4xf32>
     }
     return %0 : tensor<4xf32>
   }

@@ -31,3 +31,29 @@ module {
     return %a : !stream.resource<external>
   }
 }
+
+// -----
+
+// Host control flow is scf at the stream level; graph.if is not.
+module {
+  func.func @scf(%a: !stream.resource<external>, %c: i1) -> !stream.resource<external> {
+    %c16 = arith.constant 16 : index
+    %0:2 = scf.if %c -> (!stream.resource<external>, index) {
+      scf.yield %a, %c16 : !stream.resource<external>, index
+    } else {
+      scf.yield %a, %c16 : !stream.resource<external>, index
+    }
+    return %0#0 : !stream.resource<external>
+  }
+  func.func @graph_if(%a: tensor<4xf32>, %c: i1) -> tensor<4xf32> {
+    // expected-error@+1 {{flow-to-stream: 'graph.if' is left after conversion to stream}}
+    %0 = graph.if %c -> (tensor<4xf32>) {
+      // expected-error@+1 {{flow-to-stream: 'graph.yield' is left after conversion to stream}}
+      graph.yield %a : tensor<4xf32>
+    } else {
+      // expected-error@+1 {{flow-to-stream: 'graph.yield' is left after conversion to stream}}
+      graph.yield %a : tensor<4xf32>
+    }
+    return %0 : tensor<4xf32>
+  }
+}

@@ -5,13 +5,24 @@
 //! `flow.tensor.transfer` becomes `stream.async.transfer`, `graph.dim` folds
 //! to the dimension's value. Intermediates are transient; values returned are
 //! external. Sizes: constants for static shapes, `stream.tensor.sizeof` else.
+//!
+//! `scf.if` (host control flow) is converted with its branches: each tensor
+//! result becomes a resource followed by an `index` result for its byte size
+//! (as IREE does: a resource's size travels with the ops that use it, and
+//! `scf.yield` would otherwise lose it, e.g. for a yielded argument), then one
+//! `index` per dynamic dimension (as at the function boundary); `scf.yield`
+//! forwards the same. Ops reading a statically shaped result use the constant
+//! size. A result and the values yielded for it share one
+//! lifetime (external when any of them is returned or is a function
+//! argument), so types match.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use xir::ods::access::segment_attr;
 use xir::op_attrs::set_property;
 use xir::pass::{Pass, PassContext};
 use xir::symbol::op_attr;
-use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ir, Op, Type, Value};
+use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ir, Op, OperationState, Type, Value};
+use xir_scf::ops::{IF_NAME, YIELD_NAME};
 use xir_stream::types::resource_type;
 
 use super::build::{index_const, int_of, op_state, static_bytes, tensor_shape};
@@ -77,7 +88,7 @@ impl Conv<'_> {
         })
     }
 
-    fn dispatch(&mut self, op: Op, returned: &FxHashSet<Value>) -> Result<Op, Diagnostic> {
+    fn dispatch(&mut self, op: Op, external: &FxHashSet<Value>) -> Result<Op, Diagnostic> {
         let loc = self.ir.op(op).loc;
         let c0 = self.constant(0, loc);
         // Kernel arguments keep their order; ranges go with the resources.
@@ -100,12 +111,7 @@ impl Conv<'_> {
                     "dispatch results must have static tensor shapes".to_string(),
                 ));
             };
-            let lifetime = if returned.contains(&r) {
-                "external"
-            } else {
-                "transient"
-            };
-            rtypes.push(resource_type(self.ctx, lifetime));
+            rtypes.push(resource_type(self.ctx, lifetime(external, r)));
             rsizes.push(self.constant(n, loc));
         }
         let k = sizes.len();
@@ -140,15 +146,10 @@ impl Conv<'_> {
         Ok(new)
     }
 
-    fn transfer(&mut self, op: Op, returned: &FxHashSet<Value>) -> Result<Op, Diagnostic> {
+    fn transfer(&mut self, op: Op, external: &FxHashSet<Value>) -> Result<Op, Diagnostic> {
         let loc = self.ir.op(op).loc;
         let src = self.lookup(self.ir.operand(op, 0), op)?;
         let r = self.ir.result(op, 0);
-        let lifetime = if returned.contains(&r) {
-            "external"
-        } else {
-            "transient"
-        };
         let mut props = Vec::new();
         if let Some(a) = op_attr(self.ctx, self.ir, op, "source") {
             props.push(("source_affinity", a));
@@ -158,7 +159,7 @@ impl Conv<'_> {
         }
         let mut st = op_state(self.ctx, "stream.async.transfer", props, loc);
         st.operands = vec![src.value, src.size, src.size];
-        st.result_types = vec![resource_type(self.ctx, lifetime)];
+        st.result_types = vec![resource_type(self.ctx, lifetime(external, r))];
         let new = self.ir.create_op(st);
         self.ir.insert_op_before(op, new);
         let value = self.ir.result(new, 0);
@@ -188,6 +189,155 @@ impl Conv<'_> {
         self.ir.replace_all_uses(r, v);
         Ok(())
     }
+
+    /// A new `scf.if` with converted results (see the module comment) that
+    /// takes over the branches; returns it.
+    fn if_op(&mut self, op: Op, external: &FxHashSet<Value>) -> Result<Op, Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let index = self.ctx.index_type();
+        let old: Vec<Value> = self.ir.results(op).to_vec();
+        let mut types = Vec::new();
+        for &r in &old {
+            let t = self.ir.value_type(r);
+            match tensor_shape(self.ctx, t) {
+                Some((shape, _)) => {
+                    types.push(resource_type(self.ctx, lifetime(external, r)));
+                    types.push(index);
+                    types.extend(shape.iter().filter(|&&d| d < 0).map(|_| index));
+                }
+                None => types.push(t),
+            }
+        }
+        let new = self.ir.create_op(OperationState {
+            name: self.ctx.ident(IF_NAME),
+            operands: self.ir.operands(op).collect(),
+            result_types: types,
+            properties: None,
+            attrs: self.ir.op(op).attrs,
+            num_regions: 2,
+            successors: Vec::new(),
+            loc,
+        });
+        self.ir.insert_op_before(op, new);
+        // Constants made later must dominate the branches.
+        if self.top == op {
+            self.top = new;
+        }
+        let (from, to) = (self.ir.regions(op).to_vec(), self.ir.regions(new).to_vec());
+        for (&src, &dst) in from.iter().zip(&to) {
+            self.ir.take_body(dst, src);
+        }
+        let mut k = 0;
+        for &r in &old {
+            let t = self.ir.value_type(r);
+            let value = self.ir.result(new, k);
+            k += 1;
+            let Some((shape, _)) = tensor_shape(self.ctx, t) else {
+                self.ir.replace_all_uses(r, value);
+                continue;
+            };
+            // Static sizes stay constants for the ops that read the result.
+            let size = match static_bytes(self.ctx, t) {
+                Some(n) => self.constant(n, loc),
+                None => self.ir.result(new, k),
+            };
+            k += 1;
+            let ndims = shape.iter().filter(|&&d| d < 0).count();
+            let dims = (k..k + ndims).map(|i| self.ir.result(new, i)).collect();
+            k += ndims;
+            self.map.insert(r, Res { value, size, dims });
+        }
+        Ok(new)
+    }
+
+    /// `scf.yield`: each tensor as its resource, size, dynamic dims.
+    fn yield_op(&mut self, op: Op) -> Result<(), Diagnostic> {
+        let mut outs = Vec::new();
+        for v in self.ir.operands(op).collect::<Vec<_>>() {
+            let t = self.ir.value_type(v);
+            if tensor_shape(self.ctx, t).is_none() {
+                outs.push(v);
+                continue;
+            }
+            let r = self.lookup(v, op)?;
+            outs.push(r.value);
+            outs.push(r.size);
+            outs.extend(r.dims);
+        }
+        self.ir.set_operands(op, &outs);
+        Ok(())
+    }
+}
+
+fn lifetime(external: &FxHashSet<Value>, v: Value) -> &'static str {
+    if external.contains(&v) {
+        "external"
+    } else {
+        "transient"
+    }
+}
+
+fn find(parent: &mut [usize], mut x: usize) -> usize {
+    while parent[x] != x {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    x
+}
+
+/// The tensors that must be external resources: `roots` (returned or passed
+/// in) and every value tied to one through `scf.if` results and the values
+/// yielded for them (union-find over those ties: one pass).
+fn external_values(
+    ctx: &Context,
+    ir: &Ir,
+    ops: &[Op],
+    roots: impl IntoIterator<Item = Value>,
+) -> FxHashSet<Value> {
+    let mut id: FxHashMap<Value, usize> = FxHashMap::default();
+    let mut parent: Vec<usize> = Vec::new();
+    let mut key = |v: Value, parent: &mut Vec<usize>| {
+        *id.entry(v).or_insert_with(|| {
+            parent.push(parent.len());
+            parent.len() - 1
+        })
+    };
+    for &op in ops {
+        if ctx.str(ir.op(op).name) != IF_NAME {
+            continue;
+        }
+        let results = ir.results(op);
+        for &region in ir.regions(op) {
+            let Some(y) = ir.entry_block(region).and_then(|b| ir.last_op(b)) else {
+                continue;
+            };
+            if ctx.str(ir.op(y).name) != YIELD_NAME {
+                continue;
+            }
+            for (&r, v) in results.iter().zip(ir.operands(y)) {
+                if tensor_shape(ctx, ir.value_type(v)).is_none() {
+                    continue;
+                }
+                let (a, b) = (key(r, &mut parent), key(v, &mut parent));
+                let (a, b) = (find(&mut parent, a), find(&mut parent, b));
+                parent[a] = b;
+            }
+        }
+    }
+    let mut out: FxHashSet<Value> = FxHashSet::default();
+    let mut ext_roots: FxHashSet<usize> = FxHashSet::default();
+    for v in roots {
+        out.insert(v);
+        if let Some(&i) = id.get(&v) {
+            ext_roots.insert(find(&mut parent, i));
+        }
+    }
+    for (&v, &i) in &id {
+        if ext_roots.contains(&find(&mut parent, i)) {
+            out.insert(v);
+        }
+    }
+    out
 }
 
 /// `array` attribute entries of a property, or `n` empty dictionaries.
@@ -251,12 +401,16 @@ fn convert_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> Result<(), Diagnostic>
             ir.replace_all_uses(a, n);
         }
     }
-    let ops: Vec<Op> = ir.block_ops(old).collect();
-    for &op in &ops {
+    let top_ops: Vec<Op> = ir.block_ops(old).collect();
+    for &op in &top_ops {
         ir.remove_op(op);
         ir.append_op(new, op);
     }
     ir.remove_block(old);
+    // Every op of the body, branches of scf.if included, in program order.
+    let ops: Vec<Op> = xir::walk::preorder(ir, f).into_iter().skip(1).collect();
+    let roots = returned.iter().chain(tensor_args.iter().map(|t| &t.0));
+    let external_set = external_values(ctx, ir, &ops, roots.copied());
 
     let mut cv = Conv {
         ctx,
@@ -279,19 +433,23 @@ fn convert_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> Result<(), Diagnostic>
         );
     }
 
-    let returned_set: FxHashSet<Value> = returned.iter().copied().collect();
     let mut dead = Vec::new();
     for &op in &ops {
         let name = cv.ctx.str(cv.ir.op(op).name).to_string();
         match name.as_str() {
             "flow.dispatch" => {
-                cv.dispatch(op, &returned_set)?;
+                cv.dispatch(op, &external_set)?;
                 dead.push(op);
             }
             "flow.tensor.transfer" => {
-                cv.transfer(op, &returned_set)?;
+                cv.transfer(op, &external_set)?;
                 dead.push(op);
             }
+            IF_NAME => {
+                cv.if_op(op, &external_set)?;
+                dead.push(op);
+            }
+            YIELD_NAME => cv.yield_op(op)?,
             "graph.dim" => {
                 cv.dim(op)?;
                 dead.push(op);

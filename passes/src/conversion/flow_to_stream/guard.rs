@@ -1,5 +1,6 @@
 //! The stream-level guard: after flow → stream, no flow or graph op is left
 //! outside `flow.executable`s (which stream dispatches still reference).
+//! Host control flow (`scf.if`) belongs to every level and is allowed.
 
 use crate::conversion::guard::{Level, LevelGuard};
 

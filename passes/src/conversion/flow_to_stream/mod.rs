@@ -8,6 +8,10 @@
 //! followed by one `index` argument per dynamic dimension (in order); each tensor
 //! result likewise becomes the resource followed by its dynamic dimensions.
 //! Resources returned are ready (awaited) when the function returns.
+//!
+//! Host control flow: an `scf.if` with tensor results gets, for each, the
+//! resource, its byte size (`index`) and its dynamic dims; the branches are
+//! scheduled on their own and await what they yield, so results are ready.
 
 pub mod build;
 pub mod convert;

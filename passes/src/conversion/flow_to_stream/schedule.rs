@@ -9,6 +9,14 @@
 //! no region waits on a timepoint it does not depend on: independent work on
 //! different devices overlaps. Transfers run on their target's queue.
 //! Resources returned are awaited (one join of the groups that produce them).
+//!
+//! Host control flow: the ops of each block are grouped on their own, and an
+//! `scf.if` ends the groups of its block before it (they are placed there),
+//! so a group inside a branch may await groups of enclosing blocks (their
+//! timepoints dominate the branch). Values a branch yields are awaited before
+//! its `scf.yield` (whichever group made them, inside or outside the branch),
+//! so `scf.if` results are ready resources, read later without a timepoint.
+//! Blocks are scheduled from a worklist: no recursion, one visit per op.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use xir::ods::access::{operand_group, segment_attr};
@@ -83,16 +91,23 @@ fn awaits_transitively(groups: &[Group], g: usize, d: usize) -> bool {
     false
 }
 
-/// Partitions `ops` (in program order) into groups; see the module comment.
-fn partition(ctx: &Context, ir: &Ir, ops: &[Op]) -> Vec<Group> {
-    let mut groups: Vec<Group> = Vec::new();
+/// Partitions `ops` (in program order, one block) into new groups appended to
+/// `groups`; `produced` maps results of earlier execute regions to their
+/// groups. See the module comment.
+fn partition(
+    ctx: &Context,
+    ir: &Ir,
+    ops: &[Op],
+    groups: &mut Vec<Group>,
+    produced: &FxHashMap<Value, usize>,
+) {
     let mut owner: FxHashMap<Value, usize> = FxHashMap::default();
     let mut open: FxHashMap<Option<Attr>, usize> = FxHashMap::default();
     for &op in ops {
         let affinity = affinity_of(ctx, ir, op);
         let mut deps: Vec<usize> = ir
             .operands(op)
-            .filter_map(|v| owner.get(&v).copied())
+            .filter_map(|v| owner.get(&v).or_else(|| produced.get(&v)).copied())
             .collect();
         deps.sort_unstable();
         deps.dedup();
@@ -101,7 +116,7 @@ fn partition(ctx: &Context, ir: &Ir, ops: &[Op]) -> Vec<Group> {
             Some(g)
                 if deps
                     .iter()
-                    .all(|&d| d == g || awaits_transitively(&groups, g, d)) =>
+                    .all(|&d| d == g || awaits_transitively(groups, g, d)) =>
             {
                 g
             }
@@ -126,36 +141,39 @@ fn partition(ctx: &Context, ir: &Ir, ops: &[Op]) -> Vec<Group> {
         }
         open.insert(affinity, g);
     }
-    groups
 }
 
-/// Schedules the entry block of `f`; returns the number of execute regions.
-pub fn schedule_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> usize {
-    let Some(block) = ir.regions(f).first().and_then(|&r| ir.entry_block(r)) else {
-        return 0;
-    };
-    let Some(ret) = ir.last_op(block) else {
-        return 0;
-    };
-    let ops: Vec<Op> = ir
-        .block_ops(block)
-        .filter(|&op| {
-            let n = ctx.str(ir.op(op).name);
-            n == ASYNC_DISPATCH.name || n == ASYNC_TRANSFER.name
-        })
-        .collect();
-    if ops.is_empty() {
-        return 0;
-    }
-    let mut size = FxHashMap::default();
-    sizes(ctx, ir, &ops, &mut size);
-    let groups = partition(ctx, ir, &ops);
-    let tp_type = timepoint_type(ctx);
-    let mut timepoint: Vec<Value> = Vec::with_capacity(groups.len());
-    // Results of execute ops (outer values) → their group.
-    let mut produced: FxHashMap<Value, usize> = FxHashMap::default();
+/// The schedule of one function, built block by block.
+#[derive(Default)]
+struct Sched {
+    groups: Vec<Group>,
+    /// The timepoint of each materialized group.
+    timepoint: Vec<Value>,
+    /// Results of execute ops (outer values) → their group.
+    produced: FxHashMap<Value, usize>,
+    /// Byte size of each resource async ops read or write.
+    size: FxHashMap<Value, Value>,
+}
 
-    for (gi, g) in groups.iter().enumerate() {
+impl Sched {
+    /// Groups `ops` (async ops of one block, in order) and places their
+    /// execute regions before `before`.
+    fn flush(&mut self, ctx: &mut Context, ir: &mut Ir, ops: &[Op], before: Op) {
+        if ops.is_empty() {
+            return;
+        }
+        sizes(ctx, ir, ops, &mut self.size);
+        let first = self.groups.len();
+        partition(ctx, ir, ops, &mut self.groups, &self.produced);
+        for gi in first..self.groups.len() {
+            self.materialize(ctx, ir, gi, before);
+        }
+    }
+
+    fn materialize(&mut self, ctx: &mut Context, ir: &mut Ir, gi: usize, before: Op) {
+        let tp_type = timepoint_type(ctx);
+        let g = &self.groups[gi];
+        let size = &mut self.size;
         let inside: FxHashSet<Op> = g.ops.iter().copied().collect();
         let mut captured: Vec<Value> = Vec::new();
         let mut seen = FxHashSet::default();
@@ -173,7 +191,7 @@ pub fn schedule_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> usize {
                 }
             }
         }
-        let awaits: Vec<Value> = g.awaits.iter().map(|&a| timepoint[a]).collect();
+        let awaits: Vec<Value> = g.awaits.iter().map(|&a| self.timepoint[a]).collect();
         let (nc, ny) = (captured.len(), yielded.len());
         let segs = segment_attr(ctx, &[awaits.len(), nc, nc, ny]);
         let mut props = vec![("operandSegmentSizes", segs)];
@@ -190,7 +208,7 @@ pub fn schedule_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> usize {
         st.result_types = yielded.iter().map(|&v| ir.value_type(v)).collect();
         st.result_types.push(tp_type);
         let exe = ir.create_op(st);
-        ir.insert_op_before(ret, exe);
+        ir.insert_op_before(before, exe);
         let body = ir.create_block();
         let region = ir.regions(exe)[0];
         ir.append_block(region, body);
@@ -209,7 +227,8 @@ pub fn schedule_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> usize {
                 }
             }
         }
-        // Uses outside the region now read the execute's results.
+        // Uses outside the region (branches of later scf.ifs included) now
+        // read the execute's results.
         for (j, &r) in yielded.iter().enumerate() {
             let outer = ir.result(exe, j);
             let outside: Vec<(Op, usize)> = ir
@@ -222,7 +241,7 @@ pub fn schedule_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> usize {
                 ir.set_operand(user, i, outer);
             }
             size.insert(outer, size[&r]);
-            produced.insert(outer, gi);
+            self.produced.insert(outer, gi);
         }
         let ysegs = segment_attr(ctx, &[ny, ny]);
         let mut st = op_state(
@@ -235,73 +254,97 @@ pub fn schedule_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> usize {
         st.operands.extend(yielded.iter().map(|v| size[v]));
         let y = ir.create_op(st);
         ir.append_op(body, y);
-        timepoint.push(ir.result(exe, ny));
+        self.timepoint.push(ir.result(exe, ny));
     }
 
-    await_returned(ctx, ir, ret, &produced, &timepoint, &size);
-    groups.len()
+    /// Makes the resources `term` (a return or yield) forwards ready: one
+    /// await of the join of the groups that produce them.
+    fn await_forwarded(&self, ctx: &mut Context, ir: &mut Ir, term: Op) {
+        let mut pending: Vec<(usize, Value)> = Vec::new();
+        let mut groups: Vec<usize> = Vec::new();
+        for (i, v) in ir.operands(term).enumerate() {
+            if let Some(&g) = self.produced.get(&v) {
+                pending.push((i, v));
+                groups.push(g);
+            }
+        }
+        if pending.is_empty() {
+            return;
+        }
+        groups.sort_unstable();
+        groups.dedup();
+        let loc = ir.op(term).loc;
+        let tp_type = timepoint_type(ctx);
+        let tp = if groups.len() == 1 {
+            self.timepoint[groups[0]]
+        } else {
+            let mut st = op_state(ctx, "stream.timepoint.join", Vec::new(), loc);
+            st.operands = groups.iter().map(|&g| self.timepoint[g]).collect();
+            st.result_types = vec![tp_type];
+            let join = ir.create_op(st);
+            ir.insert_op_before(term, join);
+            ir.result(join, 0)
+        };
+        let mut seen = FxHashSet::default();
+        let values: Vec<Value> = pending
+            .iter()
+            .map(|&(_, v)| v)
+            .filter(|&v| seen.insert(v))
+            .collect();
+        let n = values.len();
+        let segs = segment_attr(ctx, &[1, n, n]);
+        let mut st = op_state(
+            ctx,
+            "stream.timepoint.await",
+            vec![("operandSegmentSizes", segs)],
+            loc,
+        );
+        st.operands = vec![tp];
+        st.operands.extend(values.iter().copied());
+        st.operands.extend(values.iter().map(|v| self.size[v]));
+        st.result_types = values.iter().map(|&v| ir.value_type(v)).collect();
+        let aw = ir.create_op(st);
+        ir.insert_op_before(term, aw);
+        for (i, v) in pending {
+            if let Some(k) = values.iter().position(|&x| x == v) {
+                let r = ir.result(aw, k);
+                ir.set_operand(term, i, r);
+            }
+        }
+    }
 }
 
-/// Makes the returned resources ready: one await of the join of their groups.
-fn await_returned(
-    ctx: &mut Context,
-    ir: &mut Ir,
-    ret: Op,
-    produced: &FxHashMap<Value, usize>,
-    timepoint: &[Value],
-    size: &FxHashMap<Value, Value>,
-) {
-    let mut pending: Vec<(usize, Value)> = Vec::new();
-    let mut groups: Vec<usize> = Vec::new();
-    for (i, v) in ir.operands(ret).enumerate() {
-        if let Some(&g) = produced.get(&v) {
-            pending.push((i, v));
-            groups.push(g);
-        }
-    }
-    if pending.is_empty() {
-        return;
-    }
-    groups.sort_unstable();
-    groups.dedup();
-    let loc = ir.op(ret).loc;
-    let tp_type = timepoint_type(ctx);
-    let tp = if groups.len() == 1 {
-        timepoint[groups[0]]
-    } else {
-        let mut st = op_state(ctx, "stream.timepoint.join", Vec::new(), loc);
-        st.operands = groups.iter().map(|&g| timepoint[g]).collect();
-        st.result_types = vec![tp_type];
-        let join = ir.create_op(st);
-        ir.insert_op_before(ret, join);
-        ir.result(join, 0)
+/// Schedules the body of `f` (see the module comment); returns the number of
+/// execute regions.
+pub fn schedule_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> usize {
+    let Some(entry) = ir.regions(f).first().and_then(|&r| ir.entry_block(r)) else {
+        return 0;
     };
-    let mut seen = FxHashSet::default();
-    let values: Vec<Value> = pending
-        .iter()
-        .map(|&(_, v)| v)
-        .filter(|&v| seen.insert(v))
-        .collect();
-    let n = values.len();
-    let segs = segment_attr(ctx, &[1, n, n]);
-    let mut st = op_state(
-        ctx,
-        "stream.timepoint.await",
-        vec![("operandSegmentSizes", segs)],
-        loc,
-    );
-    st.operands = vec![tp];
-    st.operands.extend(values.iter().copied());
-    st.operands.extend(values.iter().map(|v| size[v]));
-    st.result_types = values.iter().map(|&v| ir.value_type(v)).collect();
-    let aw = ir.create_op(st);
-    ir.insert_op_before(ret, aw);
-    for (i, v) in pending {
-        if let Some(k) = values.iter().position(|&x| x == v) {
-            let r = ir.result(aw, k);
-            ir.set_operand(ret, i, r);
+    let mut s = Sched::default();
+    let mut work = vec![entry];
+    while let Some(block) = work.pop() {
+        let Some(term) = ir.last_op(block) else {
+            continue;
+        };
+        let mut pending: Vec<Op> = Vec::new();
+        for op in ir.block_ops(block).collect::<Vec<_>>() {
+            let n = ctx.str(ir.op(op).name);
+            if n == ASYNC_DISPATCH.name || n == ASYNC_TRANSFER.name {
+                pending.push(op);
+            } else if op == term || !ir.regions(op).is_empty() {
+                // The groups so far go before it: an scf.if's branches and
+                // the terminator may read their results.
+                s.flush(ctx, ir, &pending, op);
+                pending.clear();
+                for &r in ir.regions(op).iter().rev() {
+                    work.extend(ir.region_blocks(r));
+                }
+            }
         }
+        s.flush(ctx, ir, &pending, term);
+        s.await_forwarded(ctx, ir, term);
     }
+    s.groups.len()
 }
 
 /// Schedules every function directly in `module`; returns the region count.

@@ -14,6 +14,7 @@ use xir::symbol::op_attr;
 use xir::types::{Signedness, TypeKind};
 use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ident, Ir, Op, Value};
 use xir_hal::types::hal_type;
+use xir_scf::ops::{IF_NAME, YIELD_NAME};
 use xir_stream::ops::{ASYNC_DISPATCH, ASYNC_EXECUTE, TIMEPOINT_AWAIT};
 use xir_stream::types::{is_resource, is_timepoint};
 
@@ -418,13 +419,9 @@ fn convert_func(
         in_types.push(cv.ir.value_type(a));
     }
     // Argument sizes come from the execute regions that read them.
-    let blocks: Vec<_> = cv.ir.region_blocks(body).collect();
-    let ops: Vec<Op> = blocks
-        .iter()
-        .flat_map(|&b| cv.ir.block_ops(b).collect::<Vec<_>>())
-        .collect();
+    let steps = host_steps(cv.ctx, cv.ir, entry);
     let mut arg_size: FxHashMap<Value, Value> = FxHashMap::default();
-    for &op in &ops {
+    for &(op, _) in &steps {
         if cv.ctx.str(cv.ir.op(op).name) == "stream.async.execute" {
             let r = operand_ranges(cv.ctx, cv.ir, op, &ASYNC_EXECUTE);
             let o: Vec<Value> = cv.ir.operands(op).collect();
@@ -439,9 +436,15 @@ fn convert_func(
     }
     let mut dead = Vec::new();
     let mut out_types = None;
-    for op in ops {
+    for (op, end) in steps {
+        if end {
+            cv.if_end(op)?;
+            continue;
+        }
         let name = cv.ctx.str(cv.ir.op(op).name).to_string();
         match name.as_str() {
+            IF_NAME => {}
+            YIELD_NAME => cv.yield_op(op)?,
             "stream.async.execute" => {
                 cv.execute(op)?;
                 dead.push(op);
@@ -461,8 +464,11 @@ fn convert_func(
             }
             "func.return" => {
                 let mut outs = Vec::new();
+                let buffer = hal_type(cv.ctx, "buffer");
                 for v in cv.ir.operands(op).collect::<Vec<_>>() {
-                    if is_resource(cv.ctx, cv.ir.value_type(v)) {
+                    // Resources, and scf.if results already made buffers.
+                    let t = cv.ir.value_type(v);
+                    if is_resource(cv.ctx, t) || t == buffer {
                         let b = cv.buf(v, op)?;
                         let loc = cv.ir.op(op).loc;
                         outs.push(cv.view(op, b, loc));
@@ -514,14 +520,113 @@ fn convert_func(
     Ok(())
 }
 
+/// The ops of a function body that run on the host, in program order: ops
+/// of the entry block and, recursively, of `scf.if` branches (not of execute
+/// regions). Each `scf.if` appears twice: before its branches (`false`) and
+/// after them (`true`). An explicit stack: no recursion.
+fn host_steps(ctx: &Context, ir: &Ir, entry: xir::Block) -> Vec<(Op, bool)> {
+    let mut steps = Vec::new();
+    let mut stack: Vec<(Op, bool)> = ir.block_ops(entry).map(|o| (o, false)).collect();
+    stack.reverse();
+    while let Some((op, end)) = stack.pop() {
+        steps.push((op, end));
+        if end || ctx.str(ir.op(op).name) != IF_NAME {
+            continue;
+        }
+        stack.push((op, true));
+        let start = stack.len();
+        for &r in ir.regions(op) {
+            for b in ir.region_blocks(r) {
+                stack.extend(ir.block_ops(b).map(|o| (o, false)));
+            }
+        }
+        stack[start..].reverse();
+    }
+    steps
+}
+
+/// Values followed by [`const_size`] before giving up.
+const CONST_SEARCH_LIMIT: usize = 64;
+
+/// The value of an index constant, seen through `scf.if` results whose
+/// branches all yield the same constant (the size results of flow → stream).
+fn const_size(ctx: &Context, ir: &Ir, v: Value) -> Option<i64> {
+    let mut found = None;
+    let mut stack = vec![v];
+    let mut steps = 0;
+    while let Some(v) = stack.pop() {
+        steps += 1;
+        if steps > CONST_SEARCH_LIMIT {
+            return None;
+        }
+        let ValueDef::Result { op, index } = ir.value(v).def else {
+            return None;
+        };
+        let n = match ctx.str(ir.op(op).name) {
+            "arith.constant" => op_attr(ctx, ir, op, "value").and_then(|a| int_of(ctx, a))?,
+            IF_NAME => {
+                for &r in ir.regions(op) {
+                    let y = ir.entry_block(r).and_then(|b| ir.last_op(b))?;
+                    stack.push(*ir.operands(y).collect::<Vec<_>>().get(index as usize)?);
+                }
+                continue;
+            }
+            _ => return None,
+        };
+        if found.is_some_and(|f| f != n) {
+            return None;
+        }
+        found = Some(n);
+    }
+    found
+}
+
 impl Conv<'_> {
+    /// `scf.yield` in a converted `scf.if`: resources become their buffers.
+    fn yield_op(&mut self, op: Op) -> Result<(), Diagnostic> {
+        let Some(parent) = self.ir.parent_op(op) else {
+            return Ok(());
+        };
+        let results = self.ir.results(parent).to_vec();
+        for (i, &r) in results.iter().enumerate() {
+            if i < self.ir.num_operands(op) && is_resource(self.ctx, self.ir.value_type(r)) {
+                let b = self.buf(self.ir.operand(op, i), op)?;
+                self.ir.set_operand(op, i, b.buffer);
+            }
+        }
+        Ok(())
+    }
+
+    /// After its branches: each resource result of an `scf.if` becomes a
+    /// `!hal.buffer` sized by the `index` result after it (see flow → stream).
+    fn if_end(&mut self, op: Op) -> Result<(), Diagnostic> {
+        let buffer = hal_type(self.ctx, "buffer");
+        let index = self.ctx.index_type();
+        let results = self.ir.results(op).to_vec();
+        for (i, &r) in results.iter().enumerate() {
+            if !is_resource(self.ctx, self.ir.value_type(r)) {
+                continue;
+            }
+            let size = results
+                .get(i + 1)
+                .copied()
+                .filter(|&s| self.ir.value_type(s) == index)
+                .ok_or_else(|| {
+                    err(
+                        self.ir.op(op).loc,
+                        format!("resource result #{i} of 'scf.if' has no size result after it"),
+                    )
+                })?;
+            self.ir.set_value_type(r, buffer);
+            self.bufs.insert(r, Buf { buffer: r, size });
+        }
+        Ok(())
+    }
+
     /// A byte view of a buffer, `tensor<Nxi8>` (see mod.rs).
     fn view(&mut self, before: Op, b: Buf, loc: Attr) -> Value {
         let i8t = self.ctx.integer_type(8, Signedness::Signless);
-        let n = defining_op(self.ir, b.size)
-            .filter(|&d| self.ctx.str(self.ir.op(d).name) == "arith.constant")
-            .and_then(|d| op_attr(self.ctx, self.ir, d, "value"))
-            .and_then(|a| int_of(self.ctx, a));
+        let n = const_size(self.ctx, self.ir, b.size);
         let shape = vec![n.unwrap_or(i64::MIN)];
         let t = self.ctx.intern_type(TypeKind::RankedTensor {
             shape,

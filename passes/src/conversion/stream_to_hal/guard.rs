@@ -1,5 +1,5 @@
 //! The hal-level guard: after stream → hal, no stream, flow or graph op is
-//! left outside `hal.executable`s.
+//! left outside `hal.executable`s. Host control flow (`scf.if`) is allowed.
 
 use crate::conversion::guard::{Level, LevelGuard};
 

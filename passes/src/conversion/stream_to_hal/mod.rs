@@ -10,7 +10,9 @@
 //! `tensor<Nxi8>` (N the resource size; `tensor<?xi8>{%size}` when dynamic),
 //! since the element type is not known at the stream level. Index arguments
 //! (dynamic dims) pass through unchanged. Results are ready (their fences awaited)
-//! when the function returns.
+//! when the function returns. `scf.if` results that were resources become
+//! `!hal.buffer`s (their size results pass through); branches are converted
+//! in place and use the devices and constants made at function entry.
 
 pub mod convert;
 pub mod executables;
