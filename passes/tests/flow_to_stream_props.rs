@@ -1,8 +1,11 @@
 //! Property test of flow → stream on random planned programs (two devices,
-//! two shapes, chains with transfers), lowered graph → flow → stream: the IR
-//! verifies after each pass (so execute regions form no cycle), every dispatch
-//! survives, every region holds work of one affinity, and no region awaits a
-//! timepoint of a region whose results it does not read.
+//! two shapes, chains with transfers, `graph.if`s with work in their
+//! branches), lowered graph → flow → stream → hal: the IR verifies after each
+//! pass (so execute regions form no cycle and a branch awaits only timepoints
+//! that dominate it), every dispatch and `scf.if` survives, every region holds
+//! work of one affinity, no region awaits a timepoint of a region whose
+//! results it does not read, and every resource an `scf.yield` forwards is
+//! ready (not an execute result still in flight).
 
 use rustc_hash::FxHashSet;
 use xir::symbol::op_attr;
@@ -62,18 +65,50 @@ fn check_schedule(ctx: &Context, ir: &Ir, top: Op, text: &str) -> (usize, usize)
     (regions, awaits)
 }
 
+/// Checks that yields forward ready resources; returns how many they forward.
+fn check_yields(ctx: &Context, ir: &Ir, top: Op, text: &str) -> usize {
+    let mut forwarded = 0;
+    for y in xir::walk::preorder(ir, top) {
+        if ctx.str(ir.op(y).name) != "scf.yield" {
+            continue;
+        }
+        for v in ir.operands(y) {
+            if !xir_stream::types::is_resource(ctx, ir.value_type(v)) {
+                continue;
+            }
+            forwarded += 1;
+            if let ValueDef::Result { op, .. } = ir.value(v).def {
+                assert_ne!(
+                    ctx.str(ir.op(op).name),
+                    "stream.async.execute",
+                    "a yield forwards a resource in flight\n{text}"
+                );
+            }
+        }
+    }
+    forwarded
+}
+
 #[test]
 fn random_programs_schedule() {
-    let (mut regions, mut awaits) = (0, 0);
+    let (mut regions, mut awaits, mut forwarded) = (0, 0, 0);
     for seed in 0..300 {
-        let text = common::two_device_program(seed, false);
+        let gen = common::Gen {
+            constants: false,
+            ifs: true,
+        };
+        let text = common::two_device_program(seed, gen);
         let (mut ctx, mut ir) = (common::context(), Ir::new());
         let top = parse(&mut ctx, &mut ir, &text);
         let (c, i) = (&mut ctx, &mut ir);
+        for pass in ["device-materialize", "device-resolve-aliases"] {
+            run(c, i, top, pass, &[]);
+        }
         run(c, i, top, "device-plan", &[("auto-transfer", "true")]);
         run(c, i, top, "convert-graph-to-flow", &[]);
         let dispatches = count(c, i, top, "flow.dispatch");
         let transfers = count(c, i, top, "flow.tensor.transfer");
+        let ifs = count(c, i, top, "scf.if");
         run(c, i, top, "convert-flow-to-stream", &[]);
         run(c, i, top, "stream-schedule-execution", &[]);
         run(c, i, top, "verify-flow-to-stream", &[]);
@@ -87,13 +122,19 @@ fn random_programs_schedule() {
             transfers,
             "{text}"
         );
+        assert_eq!(count(c, i, top, "scf.if"), ifs, "{text}");
         let (r, a) = check_schedule(c, i, top, &text);
         regions += r;
         awaits += a;
+        forwarded += check_yields(c, i, top, &text);
+        run(c, i, top, "convert-stream-to-hal", &[]);
+        run(c, i, top, "verify-stream-to-hal", &[]);
+        assert_eq!(count(c, i, top, "scf.if"), ifs, "{text}");
     }
-    // Not vacuous: many regions, many of them waiting on others.
+    // Not vacuous: many regions, many of them waiting on others, many
+    // resources forwarded out of branches.
     assert!(
-        regions > 600 && awaits > 300,
-        "{regions} regions, {awaits} awaits"
+        regions > 600 && awaits > 300 && forwarded > 1000,
+        "{regions} regions, {awaits} awaits, {forwarded} forwarded"
     );
 }

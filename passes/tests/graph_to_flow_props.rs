@@ -2,7 +2,8 @@
 //! shapes, roots, elementwise chains, transfers): region formation keeps every
 //! kernel op, puts one placement and at most one root in each region, and the
 //! result verifies (so no region depends on itself); the whole conversion then
-//! verifies and passes the level guard.
+//! verifies and passes the level guard. Programs have `graph.if`s (nested
+//! too): formation works inside their branches, and each becomes an `scf.if`.
 
 use rustc_hash::FxHashMap;
 use xir::{Attr, Context, Ir, Op};
@@ -26,6 +27,13 @@ fn run(p: &mut Prog, name: &str, opts: &[(&str, &str)]) {
     common::run_pass(&mut p.ctx, &mut p.ir, p.top, name, opts);
 }
 
+fn count(p: &Prog, name: &str) -> usize {
+    xir::walk::preorder(&p.ir, p.top)
+        .into_iter()
+        .filter(|&op| p.ctx.str(p.ir.op(op).name) == name)
+        .count()
+}
+
 fn kernel_op(name: &str) -> bool {
     xir_passes::conversion::graph_to_flow::classify::class_of_name(name)
         != xir_passes::conversion::graph_to_flow::classify::Class::Outside
@@ -33,9 +41,13 @@ fn kernel_op(name: &str) -> bool {
 
 #[test]
 fn random_programs_convert() {
-    let (mut regions, mut multi) = (0, 0);
+    let (mut regions, mut multi, mut ifs) = (0, 0, 0);
     for seed in 0..300 {
-        let text = common::two_device_program(seed, true);
+        let gen = common::Gen {
+            constants: true,
+            ifs: true,
+        };
+        let text = common::two_device_program(seed, gen);
         let mut p = parse(&text);
         run(&mut p, "device-plan", &[("auto-transfer", "true")]);
         // Placement of each kernel op, by its (unique) location.
@@ -85,12 +97,16 @@ fn random_programs_convert() {
         assert_eq!(seen, placed.len(), "seed {seed}: kernel ops lost\n{text}");
         run(&mut p, "flow-outline-dispatch-regions", &[]);
         run(&mut p, "flow-convert-transfers", &[]);
+        let graph_ifs = count(&p, "graph.if");
         run(&mut p, "flow-convert-control-flow", &[]);
+        assert_eq!(count(&p, "graph.if"), 0, "seed {seed}\n{text}");
+        assert_eq!(count(&p, "scf.if"), graph_ifs, "seed {seed}\n{text}");
+        ifs += graph_ifs;
         run(&mut p, "verify-graph-to-flow", &[]);
     }
-    // Not vacuous: many regions, some with several results.
+    // Not vacuous: many regions, some with several results, many ifs.
     assert!(
-        regions > 600 && multi > 20,
-        "{regions} regions, {multi} multi-result"
+        regions > 600 && multi > 20 && ifs > 500,
+        "{regions} regions, {multi} multi-result, {ifs} ifs"
     );
 }

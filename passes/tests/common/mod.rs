@@ -51,26 +51,77 @@ pub fn run_pass(ctx: &mut Context, ir: &mut Ir, top: Op, name: &str, opts: &[(&s
     assert!(errs.is_empty(), "verifier after {name}: {errs:?}");
 }
 
+/// What [`two_device_program`] may emit besides kernels and transfers.
+#[derive(Copy, Clone, Default)]
+pub struct Gen {
+    pub constants: bool,
+    /// `graph.if` on an `i1` argument, with ops in its branches (nested once).
+    pub ifs: bool,
+}
+
 /// A random placed program on two devices and two shapes: roots, elementwise
-/// chains and transfers (plus constants when `with_constants`).
-pub fn two_device_program(seed: u64, with_constants: bool) -> String {
+/// chains and transfers (plus constants and `graph.if`s as `gen` says).
+pub fn two_device_program(seed: u64, gen: Gen) -> String {
     let mut r = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut s = String::from(
         "module attributes {device.targets = {cpu = #device.alias<\"local\">, gpu = #device.alias<\"vulkan\">}} {\n",
     );
+    let cond = if gen.ifs { ", %c: i1" } else { "" };
     s += &format!(
-        "  func.func @main(%a: {M} {{device.affinity = {}}}, %b: {V}) -> {M} {{\n",
+        "  func.func @main(%a: {M} {{device.affinity = {}}}, %b: {V}{cond}) -> {M} {{\n",
         AFFS[r.below(2)]
     );
-    let mut ms = vec!["%a".to_string()];
-    let mut vs = vec!["%b".to_string()];
+    let mut scope = Scope {
+        ms: vec!["%a".to_string()],
+        vs: vec!["%b".to_string()],
+        next: 0,
+    };
     let n = 1 + r.below(40);
-    for k in 0..n {
-        let m = ms[r.below(ms.len())].clone();
-        let m2 = ms[r.below(ms.len())].clone();
-        let v = vs[r.below(vs.len())].clone();
+    body(&mut r, &mut s, &mut scope, n, gen, 0);
+    s += &format!(
+        "    return {} : {M}\n  }}\n}}\n",
+        scope.ms.last().expect("one")
+    );
+    s
+}
+
+/// Values visible at a point of the generated program.
+#[derive(Clone)]
+struct Scope {
+    ms: Vec<String>,
+    vs: Vec<String>,
+    next: usize,
+}
+
+/// Appends `n` random ops at nesting `depth` to `s`.
+fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: usize) {
+    let pad = "  ".repeat(depth + 2);
+    for _ in 0..n {
+        let k = sc.next;
+        sc.next += 1;
+        let m = sc.ms[r.below(sc.ms.len())].clone();
+        let m2 = sc.ms[r.below(sc.ms.len())].clone();
+        let v = sc.vs[r.below(sc.vs.len())].clone();
         let x = format!("%x{k}");
-        let (line, is_m) = match r.below(if with_constants { 9 } else { 8 }) {
+        if gen.ifs && depth < 2 && r.below(8) == 0 {
+            s.push_str(&format!("{pad}{x} = graph.if %c -> ({M}) {{\n"));
+            for branch in 0..2 {
+                if branch == 1 {
+                    s.push_str(&format!("{pad}}} else {{\n"));
+                }
+                // Values made in a branch stay in it.
+                let mut inner = sc.clone();
+                let len = r.below(4);
+                body(r, s, &mut inner, len, gen, depth + 1);
+                sc.next = inner.next;
+                let y = &inner.ms[r.below(inner.ms.len())];
+                s.push_str(&format!("{pad}  graph.yield {y} : {M}\n"));
+            }
+            s.push_str(&format!("{pad}}}\n"));
+            sc.ms.push(x);
+            continue;
+        }
+        let (line, is_m) = match r.below(if gen.constants { 9 } else { 8 }) {
             0 => (
                 format!("{x} = graph.matmul {m}, {m2} : ({M}, {M}) -> {M}"),
                 true,
@@ -90,16 +141,14 @@ pub fn two_device_program(seed: u64, with_constants: bool) -> String {
                 format!("{x} = graph.transfer {m} to {} : {M}", AFFS[r.below(2)]),
                 true,
             ),
-            7 if with_constants => (format!("{x} = graph.constant dense<1.0> : {V}"), false),
+            7 if gen.constants => (format!("{x} = graph.constant dense<1.0> : {V}"), false),
             _ => (format!("{x} = graph.mul {v}, {v} : {V}"), false),
         };
-        s += &format!("    {line}\n");
+        s.push_str(&format!("{pad}{line}\n"));
         if is_m {
-            ms.push(x);
+            sc.ms.push(x);
         } else {
-            vs.push(x);
+            sc.vs.push(x);
         }
     }
-    s += &format!("    return {} : {M}\n  }}\n}}\n", ms.last().expect("one"));
-    s
 }
