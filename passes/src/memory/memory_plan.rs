@@ -8,11 +8,10 @@ use super::plan::{self, Item};
 use super::report::{self, Row};
 use super::requirements;
 use super::{dict_attr, parse_alignment, parse_max_dim, set_attr};
-use rustc_hash::FxHashMap;
 use xir::pass::options::parse_bool;
 use xir::pass::{Pass, PassContext, PassOption};
 use xir::printer::type_to_string;
-use xir::{Attr, AttrKind, Context, Diagnostic, Ir, Op};
+use xir::{Attr, AttrKind, Context, Diagnostic, Ident, Ir, Op};
 
 pub struct MemoryPlan {
     pub alignment: u64,
@@ -42,19 +41,26 @@ impl MemoryPlan {
 /// One planned result: (result index, pool, offset).
 type Placed = (u32, u32, u64);
 
-fn write_op(ctx: &mut Context, ir: &mut Ir, op: Op, placed: &[Placed], names: &[String]) {
+/// Interned once per run: 100k ops each get both attributes.
+struct Keys {
+    pool: Ident,
+    offset: Ident,
+    /// One string attribute per pool name.
+    names: Vec<Attr>,
+}
+
+fn write_op(ctx: &mut Context, ir: &mut Ir, op: Op, placed: &[Placed], keys: &Keys) {
     let nres = ir.results(op).len();
     let (pool, offset) = if nres == 1 {
         let (_, p, o) = placed[0];
-        let p = ctx.string_attr(&names[p as usize]);
-        (p, ctx.i64_attr(o as i64))
+        (keys.names[p as usize], ctx.i64_attr(o as i64))
     } else {
         let mut pools = Vec::with_capacity(nres);
         let mut offs = Vec::with_capacity(nres);
         for r in 0..nres as u32 {
             match placed.iter().find(|x| x.0 == r) {
                 Some(&(_, p, o)) => {
-                    pools.push(ctx.string_attr(&names[p as usize]));
+                    pools.push(keys.names[p as usize]);
                     offs.push(ctx.i64_attr(o as i64));
                 }
                 None => {
@@ -68,8 +74,11 @@ fn write_op(ctx: &mut Context, ir: &mut Ir, op: Op, placed: &[Placed], names: &[
             ctx.intern_attr(AttrKind::Array(offs)),
         )
     };
-    set_attr(ctx, ir, op, "memory.pool", Some(pool));
-    set_attr(ctx, ir, op, "memory.offset", Some(offset));
+    // Both keys in one new dictionary (later entries replace earlier ones).
+    let mut entries = ctx.dict_entries(ir.op(op).attrs).to_vec();
+    entries.push((keys.pool, pool));
+    entries.push((keys.offset, offset));
+    ir.op_mut(op).attrs = ctx.dictionary(entries);
 }
 
 impl Pass for MemoryPlan {
@@ -129,6 +138,16 @@ impl Pass for MemoryPlan {
             pc.diags,
         )?;
         let npools = m.pools.names.len();
+        let keys = Keys {
+            pool: pc.ctx.ident("memory.pool"),
+            offset: pc.ctx.ident("memory.offset"),
+            names: m
+                .pools
+                .names
+                .iter()
+                .map(|n| pc.ctx.string_attr(n))
+                .collect(),
+        };
         let mut used = vec![false; npools];
         let mut rows = Vec::new();
         let mut own: Vec<Vec<u64>> = Vec::with_capacity(m.funcs.len());
@@ -158,20 +177,21 @@ impl Pass for MemoryPlan {
             let (group, inplace) = super::inplace::groups(pc.ctx, pc.ir, fl, self.allow_inplace);
             ninplace += inplace as u64;
             // One item per group, per pool.
+            // A group is the index of its first buffer.
             let mut items: Vec<Vec<Item>> = vec![Vec::new(); npools];
-            let mut item_of: FxHashMap<u32, usize> = FxHashMap::default();
+            let mut item_of: Vec<u32> = vec![u32::MAX; fl.buffers.len()];
             for (i, b) in fl.buffers.iter().enumerate() {
                 let Some(s) = sizes[i] else { continue };
-                let g = group[i];
+                let g = group[i] as usize;
                 let list = &mut items[b.pool as usize];
-                match item_of.get(&g) {
-                    Some(&k) => {
-                        let it = &mut list[k];
+                match item_of[g] {
+                    k if k != u32::MAX => {
+                        let it = &mut list[k as usize];
                         it.start = it.start.min(b.start);
                         it.end = it.end.max(b.end);
                     }
-                    None => {
-                        item_of.insert(g, list.len());
+                    _ => {
+                        item_of[g] = list.len() as u32;
                         list.push(Item {
                             start: b.start,
                             end: b.end,
@@ -180,9 +200,11 @@ impl Pass for MemoryPlan {
                     }
                 }
             }
+            let bounds: Vec<u64> = items.iter().map(|v| plan::lower_bound(v)).collect();
             let plans: Vec<Option<plan::Placement>> = items
                 .iter()
-                .map(|v| (!v.is_empty()).then(|| plan::plan(v)))
+                .zip(&bounds)
+                .map(|(v, &lb)| (!v.is_empty()).then(|| plan::plan(v, lb)))
                 .collect();
             let mut pool_sizes = vec![0u64; npools];
             let mut named: Vec<(&str, u64)> = Vec::new();
@@ -195,7 +217,7 @@ impl Pass for MemoryPlan {
                     func: fl.name.clone(),
                     pool: m.pools.names[p].clone(),
                     size: pl.size,
-                    lower_bound: plan::lower_bound(&items[p]),
+                    lower_bound: bounds[p],
                     buffers: items[p].len(),
                     largest: items[p].iter().map(|i| i.size).max().unwrap_or(0),
                     heuristic: pl.heuristic.name(),
@@ -207,7 +229,7 @@ impl Pass for MemoryPlan {
                 if sizes[i].is_none() {
                     continue;
                 }
-                let k = item_of[&group[i]];
+                let k = item_of[group[i] as usize] as usize;
                 let Some(pl) = &plans[b.pool as usize] else {
                     continue;
                 };
@@ -219,7 +241,7 @@ impl Pass for MemoryPlan {
                 }
             }
             for (op, placed) in &per_op {
-                write_op(pc.ctx, pc.ir, *op, placed, &m.pools.names);
+                write_op(pc.ctx, pc.ir, *op, placed, &keys);
             }
             let d = dict_attr(pc.ctx, &named);
             set_attr(pc.ctx, pc.ir, fl.op, "memory.pools", Some(d));

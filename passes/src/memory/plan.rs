@@ -1,8 +1,9 @@
 //! Offsets for buffers with known lifetimes in one pool (dynamic storage allocation).
-//! Several heuristics run and the smallest pool wins; the lower bound is the peak of
-//! the bytes live at once. Every heuristic is O(n log n), or O(n log n + E log E) for
-//! the interference-graph ones, which only run while the graph has at most
-//! `EDGES_PER_ITEM · n` edges (E is counted in O(n log n) first).
+//! Several heuristics run, cheapest first, and the smallest pool wins; the lower bound
+//! is the peak of the bytes live at once, and reaching it ends the search. The
+//! heuristics without a graph are O(n log n); the interference-graph ones cost
+//! O(n + E) a pass (E edges, counted in O(n log n) first) and share a work budget
+//! linear in n (see [`greedy_passes`]): small pools get every pass, large ones a few.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
@@ -53,8 +54,37 @@ impl Heuristic {
     }
 }
 
-/// The interference-graph heuristics run up to this many edges per buffer.
+/// Pools of at most this many edges per buffer always get the graph and greedy-by-size.
 pub const EDGES_PER_ITEM: u64 = 64;
+
+/// Work of the interference-graph heuristics, counted as buffers plus adjacency
+/// entries visited (building the graph and each greedy pass visit them all): enough
+/// for every pass on small pools, a fixed amount per buffer on large ones.
+pub const GRAPH_WORK_MIN: u64 = 1 << 21;
+pub const GRAPH_WORK_PER_ITEM: u64 = 128;
+
+/// How many greedy passes a pool of `n` buffers with `edges` interferences gets
+/// after the graph is built (which costs one); 0: no graph. Past the six greedy
+/// heuristics the rest go to perturbed rounds. The bench's 100k-tensor pools (about
+/// 19 edges per buffer) get two.
+pub fn greedy_passes(n: u64, edges: u64) -> u64 {
+    let pass = n + 2 * edges;
+    let budget = GRAPH_WORK_MIN.max(GRAPH_WORK_PER_ITEM * n);
+    match (budget / pass.max(1)).saturating_sub(1) {
+        0 if edges <= EDGES_PER_ITEM * n => 1,
+        k => k,
+    }
+}
+
+/// The greedy heuristics in the order they are tried (ties keep the earliest).
+const GREEDY: [Heuristic; 6] = [
+    Heuristic::GreedyBySize,
+    Heuristic::GreedyBySizeFirstFit,
+    Heuristic::GreedyByConflicts,
+    Heuristic::GreedyByLifetime,
+    Heuristic::GreedyByArea,
+    Heuristic::GreedyByBreadth,
+];
 
 /// The offsets of one heuristic's packing and the pool size it needs.
 #[derive(Clone, Debug)]
@@ -66,22 +96,32 @@ pub struct Placement {
 
 /// The peak of the bytes live at one program point: no packing can be smaller.
 pub fn lower_bound(items: &[Item]) -> u64 {
-    let mut ev: Vec<(u64, bool, u64)> = Vec::with_capacity(items.len() * 2);
-    for it in items {
-        ev.push((it.start as u64 * 2, true, it.size));
-        ev.push((it.end as u64 * 2 + 1, false, it.size));
-    }
-    ev.sort_unstable_by_key(|e| (e.0, !e.1));
-    let (mut cur, mut peak) = (0u64, 0u64);
-    for (_, add, s) in ev {
-        if add {
-            cur = cur.saturating_add(s);
-            peak = peak.max(cur);
-        } else {
-            cur -= s;
+    // Starts and ends sorted apart as (time, index) in one u64 each; an end at t
+    // frees its bytes after every start at t.
+    let key = |t: u32, i: usize| (t as u64) << 32 | i as u64;
+    let mut starts: Vec<u64> = items
+        .iter()
+        .enumerate()
+        .map(|(i, it)| key(it.start, i))
+        .collect();
+    let mut ends: Vec<u64> = items
+        .iter()
+        .enumerate()
+        .map(|(i, it)| key(it.end, i))
+        .collect();
+    starts.sort_unstable();
+    ends.sort_unstable();
+    let size = |k: u64| items[(k & u32::MAX as u64) as usize].size as u128;
+    let (mut cur, mut peak, mut e) = (0u128, 0u128, 0usize);
+    for &s in &starts {
+        while e < ends.len() && ends[e] >> 32 < s >> 32 {
+            cur -= size(ends[e]);
+            e += 1;
         }
+        cur += size(s);
+        peak = peak.max(cur);
     }
-    peak
+    u64::try_from(peak).unwrap_or(u64::MAX)
 }
 
 /// The number of pairs of buffers live at one point, without listing them.
@@ -100,33 +140,37 @@ pub fn count_interferences(items: &[Item]) -> u64 {
     e
 }
 
-/// Runs every applicable heuristic and keeps the smallest pool (ties: earliest listed).
-pub fn plan(items: &[Item]) -> Placement {
+/// Runs the heuristics, cheapest first, and keeps the smallest pool (ties: earliest
+/// run); stops as soon as one reaches `lower_bound` (see [`lower_bound`]), which no
+/// packing can beat.
+pub fn plan(items: &[Item], lower_bound: u64) -> Placement {
     let mut best = run(Heuristic::BestFitOverTime, items, None);
+    if best.size <= lower_bound {
+        return best;
+    }
     let consider = |p: Placement, best: &mut Placement| {
         if p.size < best.size {
             *best = p;
         }
     };
-    consider(run(Heuristic::SkylineBySize, items, None), &mut best);
-    if count_interferences(items) <= EDGES_PER_ITEM * items.len() as u64 {
-        let graph = Interference::build(items);
-        for h in [
-            Heuristic::GreedyBySize,
-            Heuristic::GreedyBySizeFirstFit,
-            Heuristic::GreedyByConflicts,
-            Heuristic::GreedyByLifetime,
-            Heuristic::GreedyByArea,
-            Heuristic::GreedyByBreadth,
-        ] {
-            consider(run(h, items, Some(&graph)), &mut best);
+    let passes = greedy_passes(items.len() as u64, count_interferences(items));
+    if passes == 0 {
+        // Too dense for the graph: skyline stands in for greedy-by-size.
+        consider(run(Heuristic::SkylineBySize, items, None), &mut best);
+        return best;
+    }
+    let graph = Interference::build(items);
+    for h in GREEDY.into_iter().take(passes as usize) {
+        consider(run(h, items, Some(&graph)), &mut best);
+        if best.size <= lower_bound {
+            return best;
         }
-        if best.size > lower_bound(items) {
-            consider(
-                run(Heuristic::GreedyPerturbed, items, Some(&graph)),
-                &mut best,
-            );
-        }
+    }
+    let rounds = passes
+        .saturating_sub(GREEDY.len() as u64)
+        .min(PERTURBED_ROUNDS);
+    if rounds > 0 {
+        consider(perturbed(items, &graph, rounds, lower_bound), &mut best);
     }
     best
 }
@@ -146,34 +190,31 @@ pub fn run(h: Heuristic, items: &[Item], graph: Option<&Interference>) -> Placem
                 }
             };
             if h == Heuristic::GreedyPerturbed {
-                return perturbed(items, g);
+                return perturbed(items, g, PERTURBED_ROUNDS, 0);
             }
             let breadth = if h == Heuristic::GreedyByBreadth {
                 max_breadth(items)
             } else {
                 Vec::new()
             };
-            let mut order: Vec<u32> = (0..items.len() as u32).collect();
-            let key = |i: &u32| {
-                let it = items[*i as usize];
-                let life = (it.end - it.start) as u64;
-                match h {
-                    Heuristic::GreedyByConflicts => {
-                        (Reverse(g.degree(*i) as u64), Reverse(it.size), it.start)
-                    }
-                    Heuristic::GreedyByLifetime => (Reverse(life), Reverse(it.size), it.start),
-                    Heuristic::GreedyByArea => (
-                        Reverse((life + 1).saturating_mul(it.size)),
-                        Reverse(it.size),
-                        it.start,
-                    ),
-                    Heuristic::GreedyByBreadth => {
-                        (Reverse(breadth[*i as usize]), Reverse(it.size), it.start)
-                    }
-                    _ => (Reverse(it.size), Reverse(life), it.start),
-                }
-            };
-            order.sort_by_key(key);
+            // Descending keys as complements; the index makes the order total.
+            let mut keys: Vec<(u64, u64, u32, u32)> = items
+                .iter()
+                .enumerate()
+                .map(|(i, it)| {
+                    let life = (it.end - it.start) as u64;
+                    let (a, b) = match h {
+                        Heuristic::GreedyByConflicts => (g.degree(i as u32) as u64, it.size),
+                        Heuristic::GreedyByLifetime => (life, it.size),
+                        Heuristic::GreedyByArea => ((life + 1).saturating_mul(it.size), it.size),
+                        Heuristic::GreedyByBreadth => (breadth[i], it.size),
+                        _ => (it.size, life),
+                    };
+                    (!a, !b, it.start, i as u32)
+                })
+                .collect();
+            keys.sort_unstable();
+            let order: Vec<u32> = keys.iter().map(|k| k.3).collect();
             greedy(items, g, &order, h != Heuristic::GreedyBySizeFirstFit)
         }
     };
@@ -197,53 +238,34 @@ pub struct Interference {
 }
 
 impl Interference {
-    /// A sweep in start order with the live set; O(n log n + E).
+    /// Two sweeps in start order with the live set (degrees, then adjacency), so no
+    /// pair list is held; O(n log n + E).
     pub fn build(items: &[Item]) -> Interference {
         let n = items.len();
         let mut order: Vec<u32> = (0..n as u32).collect();
-        order.sort_by_key(|&i| items[i as usize].start);
-        let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
-        let mut live: Vec<u32> = Vec::new();
-        let mut pos = vec![u32::MAX; n];
-        let mut pairs: Vec<(u32, u32)> = Vec::new();
-        for &i in &order {
-            let s = items[i as usize].start;
-            while let Some(&Reverse((e, j))) = heap.peek() {
-                if e >= s {
-                    break;
-                }
-                heap.pop();
-                let p = pos[j as usize] as usize;
-                let last = *live.last().unwrap_or(&j);
-                live.swap_remove(p);
-                if last != j {
-                    pos[last as usize] = p as u32;
-                }
+        order.sort_unstable_by_key(|&i| (items[i as usize].start, i));
+        let mut deg = vec![0u32; n];
+        sweep(items, &order, |i, live| {
+            deg[i as usize] += live.len() as u32;
+            for &j in live {
+                deg[j as usize] += 1;
             }
-            for &j in &live {
-                pairs.push((i, j));
-            }
-            pos[i as usize] = live.len() as u32;
-            live.push(i);
-            heap.push(Reverse((items[i as usize].end, i)));
-        }
-        let mut deg = vec![0u32; n + 1];
-        for &(a, b) in &pairs {
-            deg[a as usize] += 1;
-            deg[b as usize] += 1;
-        }
+        });
         let mut start = vec![0u32; n + 1];
         for i in 0..n {
             start[i + 1] = start[i] + deg[i];
         }
-        let mut fill = start.clone();
-        let mut adj = vec![0u32; pairs.len() * 2];
-        for &(a, b) in &pairs {
-            adj[fill[a as usize] as usize] = b;
-            fill[a as usize] += 1;
-            adj[fill[b as usize] as usize] = a;
-            fill[b as usize] += 1;
-        }
+        let mut fill = start[..n].to_vec();
+        let mut adj = vec![0u32; start[n] as usize];
+        sweep(items, &order, |i, live| {
+            let f = fill[i as usize] as usize;
+            adj[f..f + live.len()].copy_from_slice(live);
+            fill[i as usize] += live.len() as u32;
+            for &j in live {
+                adj[fill[j as usize] as usize] = i;
+                fill[j as usize] += 1;
+            }
+        });
         Interference { start, adj }
     }
 
@@ -256,19 +278,41 @@ impl Interference {
     }
 }
 
+/// Calls `f(i, live)` for each buffer in `order` (by start) with the buffers still
+/// live when it starts.
+fn sweep(items: &[Item], order: &[u32], mut f: impl FnMut(u32, &[u32])) {
+    let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
+    let mut live: Vec<u32> = Vec::new();
+    let mut pos = vec![u32::MAX; items.len()];
+    for &i in order {
+        let s = items[i as usize].start;
+        while let Some(&Reverse((e, j))) = heap.peek() {
+            if e >= s {
+                break;
+            }
+            heap.pop();
+            let p = pos[j as usize] as usize;
+            let last = *live.last().unwrap_or(&j);
+            live.swap_remove(p);
+            if last != j {
+                pos[last as usize] = p as u32;
+            }
+        }
+        f(i, &live);
+        pos[i as usize] = live.len() as u32;
+        live.push(i);
+        heap.push(Reverse((items[i as usize].end, i)));
+    }
+}
+
 /// Rounds of greedy-by-size with each size scaled by a random factor in [0.75, 1.25].
 const PERTURBED_ROUNDS: u64 = 12;
 
-fn perturbed(items: &[Item], g: &Interference) -> Placement {
+/// Stops early once a round reaches `target`.
+fn perturbed(items: &[Item], g: &Interference, rounds: u64, target: u64) -> Placement {
     let mut best: Option<Placement> = None;
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     let mut keys: Vec<(u64, u32)> = Vec::with_capacity(items.len());
-    // Large pools get fewer rounds: each costs a full greedy pass.
-    let rounds = if items.len() > 20_000 {
-        2
-    } else {
-        PERTURBED_ROUNDS
-    };
     for _ in 0..rounds {
         keys.clear();
         for (i, it) in items.iter().enumerate() {
@@ -288,6 +332,9 @@ fn perturbed(items: &[Item], g: &Interference) -> Placement {
                 size,
                 heuristic: Heuristic::GreedyPerturbed,
             });
+        }
+        if size <= target {
+            break;
         }
     }
     best.unwrap_or(Placement {
@@ -341,41 +388,78 @@ fn max_breadth(items: &[Item]) -> Vec<u64> {
 /// Places buffers in `order`, each in a gap between its already placed neighbours:
 /// the smallest gap that fits (`best_fit`) or the lowest, else on top of them all.
 fn greedy(items: &[Item], g: &Interference, order: &[u32], best_fit: bool) -> Vec<u64> {
-    const UNPLACED: u64 = u64::MAX;
-    let mut off = vec![UNPLACED; items.len()];
-    let mut busy: Vec<(u64, u64)> = Vec::new();
+    // (offset, end) per buffer; (0, 0) while unplaced (or empty), which blocks nothing.
+    // One array keeps each neighbour to one memory access.
+    let mut span = vec![(0u64, 0u64); items.len()];
+    // Sizes and neighbour lists gathered in processing order first: the loads of that
+    // loop are independent and overlap, and the main loop reads them sequentially
+    // (with random order it is bound by memory latency otherwise).
+    let mut adj: Vec<u32> = Vec::with_capacity(g.adj.len());
+    let mut bounds: Vec<(u64, u32)> = Vec::with_capacity(order.len());
     for &i in order {
-        let size = items[i as usize].size;
+        adj.extend_from_slice(g.neighbors(i));
+        bounds.push((items[i as usize].size, adj.len() as u32));
+    }
+    let mut all: Vec<(u64, u64)> = Vec::new();
+    let mut keys: Vec<u64> = Vec::new();
+    let mut from = 0usize;
+    for (&i, &(size, to)) in order.iter().zip(&bounds) {
+        let nb = &adj[from..to as usize];
+        from = to as usize;
         if size == 0 {
-            off[i as usize] = 0;
             continue;
         }
-        busy.clear();
-        for &j in g.neighbors(i) {
-            let o = off[j as usize];
-            if o != UNPLACED && items[j as usize].size > 0 {
-                busy.push((o, o + items[j as usize].size));
-            }
+        // Branch-free filter (placed or not is a coin toss for the predictor).
+        all.resize(nb.len() + 1, (0, 0));
+        let mut k = 0;
+        for &j in nb {
+            let s = span[j as usize];
+            all[k] = s;
+            k += (s.1 != 0) as usize;
         }
-        busy.sort_unstable();
-        let mut cur = 0u64;
-        let mut chosen: Option<(u64, u64)> = None; // (gap size, offset)
-        for &(o, e) in &busy {
-            if o > cur && o - cur >= size {
-                let gap = o - cur;
-                if !best_fit {
-                    chosen = Some((gap, cur));
-                    break;
-                }
-                if chosen.is_none_or(|c| gap < c.0) {
-                    chosen = Some((gap, cur));
-                }
-            }
-            cur = cur.max(e);
-        }
-        off[i as usize] = chosen.map_or(cur, |c| c.1);
+        let busy = &mut all[..k];
+        // Offsets with the index in the low bits sort as plain u64s (branch-free);
+        // huge offsets fall back to sorting the pairs. Equal offsets need no order:
+        // the scan keeps the furthest end.
+        let bits = u64::BITS - (k as u64).leading_zeros();
+        let top = busy.iter().map(|b| b.0).max().unwrap_or(0);
+        let o = if top.checked_shr(u64::BITS - bits).unwrap_or(0) == 0 {
+            keys.clear();
+            keys.extend(busy.iter().enumerate().map(|(x, b)| b.0 << bits | x as u64));
+            keys.sort_unstable();
+            let mask = (1u64 << bits) - 1;
+            fit(
+                keys.iter().map(|&p| busy[(p & mask) as usize]),
+                size,
+                best_fit,
+            )
+        } else {
+            busy.sort_unstable_by_key(|b| b.0);
+            fit(busy.iter().copied(), size, best_fit)
+        };
+        span[i as usize] = (o, o + size);
     }
-    off
+    span.into_iter().map(|s| s.0).collect()
+}
+
+/// The offset for `size` bytes among the busy `(offset, end)` ranges in offset order:
+/// the smallest gap that fits (`best_fit`) or the lowest, else above them all.
+fn fit(busy: impl Iterator<Item = (u64, u64)>, size: u64, best_fit: bool) -> u64 {
+    let mut cur = 0u64;
+    let mut chosen: Option<(u64, u64)> = None; // (gap size, offset)
+    for (o, e) in busy {
+        if o > cur && o - cur >= size {
+            let gap = o - cur;
+            if !best_fit {
+                return cur;
+            }
+            if chosen.is_none_or(|c| gap < c.0) {
+                chosen = Some((gap, cur));
+            }
+        }
+        cur = cur.max(e);
+    }
+    chosen.map_or(cur, |c| c.1)
 }
 
 /// A free list of (offset → length) blocks, coalesced, with a (length, offset) index
@@ -420,11 +504,13 @@ impl FreeList {
 }
 
 fn best_fit_over_time(items: &[Item]) -> Vec<u64> {
-    let mut order: Vec<u32> = (0..items.len() as u32).collect();
-    order.sort_by_key(|&i| {
-        let it = items[i as usize];
-        (it.start, Reverse(it.size))
-    });
+    let mut keys: Vec<(u32, u64, u32)> = items
+        .iter()
+        .enumerate()
+        .map(|(i, it)| (it.start, !it.size, i as u32))
+        .collect();
+    keys.sort_unstable();
+    let order: Vec<u32> = keys.iter().map(|k| k.2).collect();
     let mut off = vec![0u64; items.len()];
     let mut free = FreeList::default();
     let mut heap: BinaryHeap<Reverse<(u32, u32)>> = BinaryHeap::new();
@@ -619,9 +705,54 @@ mod tests {
         // a -> b -> c -> d: each lives through its consumer.
         let items = [it(0, 1, 64), it(1, 2, 64), it(2, 3, 64), it(3, 4, 64)];
         assert_eq!(lower_bound(&items), 128);
-        let p = plan(&items);
+        let p = plan(&items, 128);
         assert_eq!(p.size, 128);
         assert_eq!(find_clash(&items, &p.offsets), None);
+    }
+
+    /// `n` buffers starting one per point, each live for up to `max_len` points.
+    fn random(seed: u64, n: u32, max_len: u64) -> Vec<Item> {
+        let mut s = seed;
+        (0..n)
+            .map(|k| {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                it(k, k + (s % (max_len + 1)) as u32, 64 * (1 + s % 9))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn stops_at_the_lower_bound() {
+        // Best-fit over time packs a chain exactly; nothing else runs.
+        let items = [it(0, 1, 64), it(1, 2, 128), it(2, 3, 64), it(3, 4, 128)];
+        let p = plan(&items, lower_bound(&items));
+        assert_eq!((p.size, p.heuristic), (192, Heuristic::BestFitOverTime));
+    }
+
+    #[test]
+    fn the_budget_bounds_graph_work() {
+        assert_eq!(greedy_passes(100, 1_000), (1 << 21) / 2_100 - 1);
+        // The bench's gpu:shared pool of 100k tensors: greedy-by-size and first fit.
+        assert_eq!(greedy_passes(33_381, 625_641), 2);
+        // Dense but within the edge limit: greedy-by-size still runs.
+        assert_eq!(greedy_passes(100_000, 6_000_000), 1);
+        assert_eq!(greedy_passes(2_000, 600_000), 0);
+    }
+
+    #[test]
+    fn large_and_dense_pools_are_valid() {
+        // Cut short after a few greedy passes; too dense for the graph.
+        for (n, len, passes) in [(5_000, 60, 5), (2_000, 2_000, 0)] {
+            let items = random(11, n, len);
+            assert_eq!(greedy_passes(n as u64, count_interferences(&items)), passes);
+            let lb = lower_bound(&items);
+            let p = plan(&items, lb);
+            assert_eq!(find_clash(&items, &p.offsets), None);
+            assert!(p.size >= lb);
+            assert!(p.size <= run(Heuristic::BestFitOverTime, &items, None).size);
+        }
     }
 
     #[test]
