@@ -36,3 +36,19 @@ module {
     return %0 : index
   }
 }
+
+// -----
+
+// An scf.if resource result needs its size result after it (flow → stream
+// always makes one).
+module {
+  func.func @unsized(%arg0: !stream.resource<external>, %c: i1) -> !stream.resource<external> {
+    // expected-error@+1 {{stream-to-hal: resource result #0 of 'scf.if' has no size result after it}}
+    %0 = scf.if %c -> (!stream.resource<external>) {
+      scf.yield %arg0 : !stream.resource<external>
+    } else {
+      scf.yield %arg0 : !stream.resource<external>
+    }
+    return %0 : !stream.resource<external>
+  }
+}

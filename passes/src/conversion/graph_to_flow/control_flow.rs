@@ -9,17 +9,21 @@ use xir::{Context, Ir, Op, OperationState};
 use xir_scf::ops::{IF_NAME, YIELD_NAME};
 use xir_scf::syntax::ensure_yield;
 
-/// Rewrites every `graph.if` in `module` outside executables; returns how many.
+/// Rewrites every `graph.if` in `module` outside kernels (executables and
+/// dispatch regions); returns how many.
 pub fn convert_ifs(ctx: &mut Context, ir: &mut Ir, module: Op) -> u64 {
     let Some(name) = ctx.find_ident("graph.if") else {
         return 0;
     };
-    let exe = ctx.find_ident("flow.executable");
+    let kernels = [
+        ctx.find_ident("flow.executable"),
+        ctx.find_ident("flow.dispatch.region"),
+    ];
     let mut found = Vec::new();
     let mut stack = vec![module];
     while let Some(op) = stack.pop() {
         let n = ir.op(op).name;
-        if Some(n) == exe {
+        if kernels.contains(&Some(n)) {
             continue;
         }
         if n == name {
