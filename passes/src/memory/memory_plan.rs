@@ -8,6 +8,7 @@ use super::plan::{self, Item};
 use super::report::{self, Row};
 use super::requirements;
 use super::{dict_attr, parse_alignment, parse_max_dim, set_attr};
+use rustc_hash::FxHashMap;
 use xir::pass::options::parse_bool;
 use xir::pass::{Pass, PassContext, PassOption};
 use xir::printer::type_to_string;
@@ -47,13 +48,25 @@ struct Keys {
     offset: Ident,
     /// One string attribute per pool name.
     names: Vec<Attr>,
+    /// Offsets repeat a lot; interning an integer allocates.
+    offsets: FxHashMap<u64, Attr>,
 }
 
-fn write_op(ctx: &mut Context, ir: &mut Ir, op: Op, placed: &[Placed], keys: &Keys) {
+impl Keys {
+    /// Offsets beyond i64 saturate, as pool sizes do.
+    fn offset(&mut self, ctx: &mut Context, o: u64) -> Attr {
+        *self
+            .offsets
+            .entry(o)
+            .or_insert_with(|| ctx.i64_attr(i64::try_from(o).unwrap_or(i64::MAX)))
+    }
+}
+
+fn write_op(ctx: &mut Context, ir: &mut Ir, op: Op, placed: &[Placed], keys: &mut Keys) {
     let nres = ir.results(op).len();
     let (pool, offset) = if nres == 1 {
         let (_, p, o) = placed[0];
-        (keys.names[p as usize], ctx.i64_attr(o as i64))
+        (keys.names[p as usize], keys.offset(ctx, o))
     } else {
         let mut pools = Vec::with_capacity(nres);
         let mut offs = Vec::with_capacity(nres);
@@ -61,7 +74,7 @@ fn write_op(ctx: &mut Context, ir: &mut Ir, op: Op, placed: &[Placed], keys: &Ke
             match placed.iter().find(|x| x.0 == r) {
                 Some(&(_, p, o)) => {
                     pools.push(keys.names[p as usize]);
-                    offs.push(ctx.i64_attr(o as i64));
+                    offs.push(keys.offset(ctx, o));
                 }
                 None => {
                     pools.push(ctx.string_attr(""));
@@ -138,7 +151,7 @@ impl Pass for MemoryPlan {
             pc.diags,
         )?;
         let npools = m.pools.names.len();
-        let keys = Keys {
+        let mut keys = Keys {
             pool: pc.ctx.ident("memory.pool"),
             offset: pc.ctx.ident("memory.offset"),
             names: m
@@ -147,6 +160,7 @@ impl Pass for MemoryPlan {
                 .iter()
                 .map(|n| pc.ctx.string_attr(n))
                 .collect(),
+            offsets: FxHashMap::default(),
         };
         let mut used = vec![false; npools];
         let mut rows = Vec::new();
@@ -241,7 +255,7 @@ impl Pass for MemoryPlan {
                 }
             }
             for (op, placed) in &per_op {
-                write_op(pc.ctx, pc.ir, *op, placed, &keys);
+                write_op(pc.ctx, pc.ir, *op, placed, &mut keys);
             }
             let d = dict_attr(pc.ctx, &named);
             set_attr(pc.ctx, pc.ir, fl.op, "memory.pools", Some(d));

@@ -497,7 +497,9 @@ impl FreeList {
         let &(len, off) = self.by_len.range((size, 0)..).next()?;
         self.remove(off, len);
         if len > size {
-            self.insert(off + size, len - size);
+            // Blocks are kept coalesced: the rest has no free neighbour.
+            self.by_off.insert(off + size, len - size);
+            self.by_len.insert((len - size, off + size));
         }
         Some(off)
     }
