@@ -567,7 +567,10 @@ fn const_size(ctx: &Context, ir: &Ir, v: Value) -> Option<i64> {
             IF_NAME => {
                 for &r in ir.regions(op) {
                     let y = ir.entry_block(r).and_then(|b| ir.last_op(b))?;
-                    stack.push(*ir.operands(y).collect::<Vec<_>>().get(index as usize)?);
+                    if index as usize >= ir.num_operands(y) {
+                        return None;
+                    }
+                    stack.push(ir.operand(y, index as usize));
                 }
                 continue;
             }
