@@ -16,10 +16,10 @@ use xir::pass::{PassInfo, PassRegistry};
 /// Registers every pass of this crate.
 const FLOW_TO_STREAM: &str =
     "convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream";
-const GRAPH_TO_STREAM: &str = "flow-form-dispatch-regions,flow-outline-dispatch-regions,flow-convert-transfers,flow-convert-control-flow,verify-graph-to-flow,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream";
+const GRAPH_TO_STREAM: &str = "flow-form-dispatch-regions,flow-convert-constants,flow-outline-dispatch-regions,flow-convert-transfers,flow-convert-control-flow,verify-graph-to-flow,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream";
 
 const STREAM_TO_HAL: &str = "convert-stream-to-hal,verify-stream-to-hal";
-const GRAPH_TO_HAL: &str = "flow-form-dispatch-regions,flow-outline-dispatch-regions,flow-convert-transfers,flow-convert-control-flow,verify-graph-to-flow,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream,convert-stream-to-hal,verify-stream-to-hal";
+const GRAPH_TO_HAL: &str = "flow-form-dispatch-regions,flow-convert-constants,flow-outline-dispatch-regions,flow-convert-transfers,flow-convert-control-flow,verify-graph-to-flow,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream,convert-stream-to-hal,verify-stream-to-hal";
 
 pub fn register(reg: &mut PassRegistry) {
     use transforms::*;
@@ -57,6 +57,7 @@ pub fn register(reg: &mut PassRegistry) {
     pass!(memory::memory_plan::MemoryPlan);
     // graph → flow (DESIGN.md §3).
     pass!(conversion::graph_to_flow::form_regions::FormDispatchRegions);
+    pass!(conversion::graph_to_flow::constants::ConvertConstants);
     pass!(conversion::graph_to_flow::outline::OutlineDispatchRegions);
     pass!(conversion::graph_to_flow::transfers::ConvertTransfers);
     pass!(conversion::graph_to_flow::control_flow::ConvertControlFlow);
@@ -74,8 +75,8 @@ pub fn register(reg: &mut PassRegistry) {
     );
     reg.register_pipeline(
         "graph-to-flow",
-        "Lower graph to flow: dispatch regions, executables, transfers, control flow, level guard",
-        "flow-form-dispatch-regions,flow-outline-dispatch-regions,flow-convert-transfers,flow-convert-control-flow,verify-graph-to-flow",
+        "Lower graph to flow: dispatch regions, constants, executables, transfers, control flow, level guard",
+        "flow-form-dispatch-regions,flow-convert-constants,flow-outline-dispatch-regions,flow-convert-transfers,flow-convert-control-flow,verify-graph-to-flow",
     );
     reg.register_pipeline(
         "flow-to-stream",

@@ -4,8 +4,11 @@
 //! result verifies (so no region depends on itself); the whole conversion then
 //! verifies and passes the level guard. Programs have `graph.if`s (nested
 //! too): formation works inside their branches, and each becomes an `scf.if`.
+//! They have constants and calls of a helper (cloned per device by planning):
+//! every constant ends up in a dispatch region, one of its own only where the
+//! value is used outside kernels (then on the constant's placement).
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use xir::{Attr, Context, Ir, Op};
 
 mod common;
@@ -34,6 +37,28 @@ fn count(p: &Prog, name: &str) -> usize {
         .count()
 }
 
+/// The function holding `op`, and whether a dispatch region encloses it.
+fn context_of(p: &Prog, op: Op) -> (Option<Op>, bool) {
+    let (mut func, mut in_region) = (None, false);
+    let mut cur = p.ir.parent_op(op);
+    while let Some(o) = cur {
+        match p.ctx.str(p.ir.op(o).name) {
+            "func.func" => func = Some(o),
+            "flow.dispatch.region" => in_region = true,
+            _ => {}
+        }
+        cur = p.ir.parent_op(o);
+    }
+    (func, in_region)
+}
+
+/// An op by its function and (in that function, unique) location.
+type Key = (Option<Op>, Attr);
+
+fn key(p: &Prog, op: Op) -> Key {
+    (context_of(p, op).0, p.ir.op(op).loc)
+}
+
 fn kernel_op(name: &str) -> bool {
     xir_passes::conversion::graph_to_flow::classify::class_of_name(name)
         != xir_passes::conversion::graph_to_flow::classify::Class::Outside
@@ -42,20 +67,22 @@ fn kernel_op(name: &str) -> bool {
 #[test]
 fn random_programs_convert() {
     let (mut regions, mut multi, mut ifs) = (0, 0, 0);
+    let (mut materialized, mut cloned) = (0, 0);
     for seed in 0..300 {
         let gen = common::Gen {
             constants: true,
             ifs: true,
+            calls: true,
         };
         let text = common::two_device_program(seed, gen);
         let mut p = parse(&text);
         run(&mut p, "device-plan", &[("auto-transfer", "true")]);
         // Placement of each kernel op, by its (unique) location.
-        let mut placed: FxHashMap<Attr, Attr> = FxHashMap::default();
+        let mut placed: FxHashMap<Key, Attr> = FxHashMap::default();
         for op in xir::walk::preorder(&p.ir, p.top) {
             if kernel_op(p.ctx.str(p.ir.op(op).name)) {
                 let a = p.ctx.dict_get(p.ir.op(op).attrs, "device.affinity");
-                placed.insert(p.ir.op(op).loc, a.expect("planned"));
+                placed.insert(key(&p, op), a.expect("planned"));
             }
         }
         run(&mut p, "flow-form-dispatch-regions", &[]);
@@ -83,7 +110,7 @@ fn random_programs_convert() {
                 seen += 1;
                 roots += usize::from(matches!(n, "graph.matmul" | "graph.reduce_sum"));
                 assert_eq!(
-                    placed.get(&p.ir.op(inner).loc).copied(),
+                    placed.get(&key(&p, inner)).copied(),
                     aff,
                     "seed {seed}: region mixes placements\n{text}"
                 );
@@ -95,6 +122,55 @@ fn random_programs_convert() {
             );
         }
         assert_eq!(seen, placed.len(), "seed {seed}: kernel ops lost\n{text}");
+        // Placement of each constant, and whether it is used outside kernels.
+        let mut constants: FxHashMap<Key, (Option<Attr>, bool)> = FxHashMap::default();
+        for op in xir::walk::preorder(&p.ir, p.top) {
+            if p.ctx.str(p.ir.op(op).name) != "graph.constant" {
+                continue;
+            }
+            let r = p.ir.result(op, 0);
+            let outside =
+                p.ir.uses(r)
+                    .any(|u| !context_of(&p, p.ir.use_data(u).owner).1);
+            let aff = p.ctx.dict_get(p.ir.op(op).attrs, "device.affinity");
+            constants.insert(key(&p, op), (aff, outside));
+        }
+        run(&mut p, "flow-convert-constants", &[]);
+        let mut kept = FxHashSet::default();
+        for op in xir::walk::preorder(&p.ir, p.top) {
+            if p.ctx.str(p.ir.op(op).name) != "graph.constant" {
+                continue;
+            }
+            let region = p.ir.parent_op(op).expect("nested");
+            assert_eq!(
+                p.ctx.str(p.ir.op(region).name),
+                "flow.dispatch.region",
+                "seed {seed}: constant left outside kernels\n{text}"
+            );
+            let k = key(&p, op);
+            let (aff, outside) = constants[&k];
+            // A region of its own holds the constant and its return.
+            let own = p.ir.regions(region).iter().all(|&r| {
+                p.ir.region_blocks(r)
+                    .all(|b| p.ir.block_ops(b).count() == 2)
+            });
+            if own && outside && kept.insert(k) {
+                materialized += 1;
+                assert_eq!(
+                    xir::symbol::op_attr(&p.ctx, &p.ir, region, "affinity"),
+                    aff,
+                    "seed {seed}: constant materialized off its placement\n{text}"
+                );
+            } else {
+                cloned += 1;
+            }
+        }
+        for (k, &(_, outside)) in &constants {
+            assert!(
+                kept.contains(k) || !outside,
+                "seed {seed}: a constant used outside kernels was not materialized\n{text}"
+            );
+        }
         run(&mut p, "flow-outline-dispatch-regions", &[]);
         run(&mut p, "flow-convert-transfers", &[]);
         let graph_ifs = count(&p, "graph.if");
@@ -104,9 +180,10 @@ fn random_programs_convert() {
         ifs += graph_ifs;
         run(&mut p, "verify-graph-to-flow", &[]);
     }
-    // Not vacuous: many regions, some with several results, many ifs.
+    // Not vacuous: many regions, some with several results, many ifs, many
+    // constants of both kinds.
     assert!(
-        regions > 600 && multi > 20 && ifs > 500,
-        "{regions} regions, {multi} multi-result, {ifs} ifs"
+        regions > 600 && multi > 20 && ifs > 500 && materialized > 100 && cloned > 100,
+        "{regions} regions, {multi} multi-result, {ifs} ifs, {materialized} constants materialized, {cloned} cloned"
     );
 }

@@ -1,10 +1,12 @@
 // RUN: xopt %s --split-input-file --verify-graph-to-flow --verify-diagnostics
 
-// The guard alone: graph compute ops and transfers outside executables are
-// named; constants and graph.dim may stay, and so may kernels; graph.if and
-// graph.yield may not (graph → flow makes them scf.if and scf.yield).
+// The guard alone: graph compute ops, constants and transfers outside
+// executables are named; graph.dim may stay, and so may kernels; graph.if and
+// graph.yield may not (graph → flow makes them scf.if and scf.yield, and
+// constants kernel code).
 module {
   func.func @left(%a: tensor<4xf32>) -> (tensor<4xf32>, index) {
+    // expected-error@+1 {{graph-to-flow: 'graph.constant' is left outside a flow.executable}}
     %k = graph.constant dense<1.0> : tensor<4xf32>
     // expected-error@+1 {{graph-to-flow: 'graph.add' is left outside a flow.executable}}
     %0 = graph.add %a, %k : tensor<4xf32>

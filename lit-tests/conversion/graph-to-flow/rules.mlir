@@ -1,7 +1,8 @@
 // RUN: xopt %s --flow-form-dispatch-regions | xcheck %s
 // RUN: xopt %s --convert-graph-to-flow | xcheck %s --check-prefix=FLOW
 
-// Formation rules: the constant stays outside and is captured; add and exp are
+// Formation rules: the constant stays outside and is captured (the full
+// conversion then clones it into the kernel, see constants.mlir); add and exp are
 // producers of the reduction root and neg its consumer (the region's shape is
 // the root's result); the transpose of another shape is a region of its own;
 // graph.dim stays outside; ops in graph.if branches form regions inside the
@@ -54,15 +55,18 @@ module attributes {device.targets = {cpu = #device.alias<"local">}} {
 // CHECK-NEXT: }
 // CHECK-NEXT: return %4, %1, %3
 
-// FLOW-COUNT-3: flow.executable private
+// The full conversion clones the constant into the kernel that reads it.
+// FLOW: func.func @rules_dispatch_0(%arg0: tensor<4x8xf32>) -> tensor<4xf32> {
+// FLOW-NEXT: %[[K:.+]] = graph.constant dense<1.000000e+00> : tensor<4x8xf32>
+// FLOW-NEXT: graph.add %arg0, %[[K]]
+// FLOW-COUNT-2: flow.executable private
 // FLOW-LABEL: func.func @rules(
-// FLOW-NEXT: %0 = graph.constant
-// FLOW-NEXT: %1 = flow.dispatch @rules_dispatch_0::@rules_dispatch_0(%arg0, %0) on(#device.affinity<@cpu>) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4xf32>
-// FLOW-NEXT: %2 = flow.dispatch @rules_dispatch_1::@rules_dispatch_1(%arg0)
-// FLOW-NEXT: %3 = graph.dim %2, 0
-// FLOW-NEXT: %4 = scf.if %arg1 -> (tensor<4x8xf32>) {
-// FLOW-NEXT: %5 = flow.dispatch @rules_dispatch_2::@rules_dispatch_2(%arg0)
-// FLOW-NEXT: scf.yield %5 : tensor<4x8xf32>
+// FLOW-NEXT: %0 = flow.dispatch @rules_dispatch_0::@rules_dispatch_0(%arg0) on(#device.affinity<@cpu>) : (tensor<4x8xf32>) -> tensor<4xf32>
+// FLOW-NEXT: %1 = flow.dispatch @rules_dispatch_1::@rules_dispatch_1(%arg0)
+// FLOW-NEXT: %2 = graph.dim %1, 0
+// FLOW-NEXT: %3 = scf.if %arg1 -> (tensor<4x8xf32>) {
+// FLOW-NEXT: %4 = flow.dispatch @rules_dispatch_2::@rules_dispatch_2(%arg0)
+// FLOW-NEXT: scf.yield %4 : tensor<4x8xf32>
 // FLOW-NEXT: } else {
 // FLOW-NEXT: scf.yield %arg0 : tensor<4x8xf32>
 // FLOW-NEXT: } {device.affinity = #device.affinity<@cpu>}

@@ -54,18 +54,29 @@ pub fn run_pass(ctx: &mut Context, ir: &mut Ir, top: Op, name: &str, opts: &[(&s
 /// What [`two_device_program`] may emit besides kernels and transfers.
 #[derive(Copy, Clone, Default)]
 pub struct Gen {
+    /// Constants of both shapes (so some are returned, yielded, transferred
+    /// or passed to calls, not only read by kernels).
     pub constants: bool,
     /// `graph.if` on an `i1` argument, with ops in its branches (nested once).
     pub ifs: bool,
+    /// Calls of a private `@helper` (planning clones it per device).
+    pub calls: bool,
 }
 
 /// A random placed program on two devices and two shapes: roots, elementwise
-/// chains and transfers (plus constants and `graph.if`s as `gen` says).
+/// chains and transfers (plus constants, `graph.if`s and calls as `gen` says).
 pub fn two_device_program(seed: u64, gen: Gen) -> String {
     let mut r = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut s = String::from(
         "module attributes {device.targets = {cpu = #device.alias<\"local\">, gpu = #device.alias<\"vulkan\">}} {\n",
     );
+    if gen.calls {
+        s += &format!(
+            "  func.func private @helper(%x: {M}) -> {M} {{\n    %0 = graph.relu %x : {M}\n    \
+             %1 = graph.constant dense<5.0e-01> : {M}\n    %2 = graph.add %0, %1 : {M}\n    \
+             return %2 : {M}\n  }}\n"
+        );
+    }
     let cond = if gen.ifs { ", %c: i1" } else { "" };
     s += &format!(
         "  func.func @main(%a: {M} {{device.affinity = {}}}, %b: {V}{cond}) -> {M} {{\n",
@@ -121,7 +132,21 @@ fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: 
             sc.ms.push(x);
             continue;
         }
-        let (line, is_m) = match r.below(if gen.constants { 9 } else { 8 }) {
+        // Seven kinds always, the optional ones, then mul.
+        let mut extra: Vec<usize> = Vec::new();
+        if gen.constants {
+            extra.extend([7, 8]);
+        }
+        if gen.calls {
+            extra.push(9);
+        }
+        let pick = r.below(8 + extra.len());
+        let kind = if pick < 7 {
+            pick
+        } else {
+            extra.get(pick - 7).copied().unwrap_or(10)
+        };
+        let (line, is_m) = match kind {
             0 => (
                 format!("{x} = graph.matmul {m}, {m2} : ({M}, {M}) -> {M}"),
                 true,
@@ -141,7 +166,9 @@ fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: 
                 format!("{x} = graph.transfer {m} to {} : {M}", AFFS[r.below(2)]),
                 true,
             ),
-            7 if gen.constants => (format!("{x} = graph.constant dense<1.0> : {V}"), false),
+            7 => (format!("{x} = graph.constant dense<1.0> : {V}"), false),
+            8 => (format!("{x} = graph.constant dense<2.0> : {M}"), true),
+            9 => (format!("{x} = func.call @helper({m}) : ({M}) -> {M}"), true),
             _ => (format!("{x} = graph.mul {v}, {v} : {V}"), false),
         };
         s.push_str(&format!("{pad}{line}\n"));

@@ -28,8 +28,8 @@ pub fn class_of(ctx: &Context, ir: &Ir, op: Op) -> Class {
     class_of_name(ctx.str(ir.op(op).name))
 }
 
-/// Graph ops that may remain outside executables after conversion (control
-/// flow does not: it becomes `scf.if`).
+/// Graph ops that may remain outside executables after conversion: host shape
+/// queries. Control flow becomes `scf.if`, constants become kernel code.
 pub fn allowed_outside(name: &str) -> bool {
-    matches!(name, "graph.constant" | "graph.dim")
+    name == "graph.dim"
 }

@@ -1,10 +1,11 @@
 //! `convert-graph-to-flow`: the whole graph → flow step in one pass (region
-//! formation, outlining, transfers, control flow), then the level guard.
+//! formation, constants, outlining, transfers, control flow), then the level
+//! guard.
 
 use xir::pass::{Pass, PassContext};
 use xir::Op;
 
-use super::{control_flow, form_regions, guard, outline, transfers};
+use super::{constants, control_flow, form_regions, guard, outline, transfers};
 
 #[derive(Default)]
 pub struct ConvertGraphToFlow;
@@ -30,10 +31,12 @@ impl Pass for ConvertGraphToFlow {
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
         let regions = form_regions::form(pc.ctx, pc.ir, module);
+        let consts = constants::convert_constants(pc.ctx, pc.ir, module);
         let (dispatches, exes) = outline::outline_all(pc.ctx, pc.ir, module);
         let moved = transfers::convert_transfers(pc.ctx, pc.ir, module);
         let ifs = control_flow::convert_ifs(pc.ctx, pc.ir, module);
         pc.add_statistic("num-regions", "Number of dispatch regions formed", regions);
+        constants::add_statistics(pc, &consts);
         pc.add_statistic(
             "num-dispatches",
             "Number of dispatch regions outlined",

@@ -20,7 +20,7 @@ use xir::pass::{Pass, PassContext};
 use xir::{Attr, Block, Context, Ir, Op, OperationState, Type, Value};
 
 use super::classify::{class_of, Class};
-use super::util::{ancestor_in, def_in};
+use super::util::{ancestor_in, def_in, kernel_attrs};
 
 #[derive(Default)]
 pub struct FormDispatchRegions;
@@ -231,19 +231,12 @@ fn build_region(ctx: &mut Context, ir: &mut Ir, block: Block, g: Group) -> Op {
     let body = ir.create_block();
     let r = ir.regions(region_op)[0];
     ir.append_block(r, body);
-    let k_aff = ctx.ident("device.affinity");
     for &op in &ops {
         ir.remove_op(op);
         ir.append_op(body, op);
         // The region carries the placement; kernels are device-neutral.
         let attrs = ir.op(op).attrs;
-        let kept: Vec<_> = ctx
-            .dict_entries(attrs)
-            .iter()
-            .copied()
-            .filter(|&(k, _)| k != k_aff)
-            .collect();
-        ir.op_mut(op).attrs = ctx.dictionary(kept);
+        ir.op_mut(op).attrs = kernel_attrs(ctx, attrs);
     }
     for (k, &v) in outputs.iter().enumerate() {
         let res = ir.result(region_op, k);

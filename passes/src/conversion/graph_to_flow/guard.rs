@@ -1,5 +1,6 @@
-//! The flow-level guard: after graph → flow, graph compute ops live only in
-//! executables; one left outside is an error that names it.
+//! The flow-level guard: after graph → flow, graph ops (constants included)
+//! live only in executables, but for host shape queries (`graph.dim`); one
+//! left outside is an error that names it.
 
 use super::classify::allowed_outside;
 use crate::conversion::guard::{Level, LevelGuard};
@@ -10,7 +11,7 @@ impl Level for FlowLevel {
     const ARGUMENT: &'static str = "verify-graph-to-flow";
     const NAME: &'static str = "VerifyGraphToFlow";
     const SUMMARY: &'static str =
-        "Check that no graph compute op or transfer is left outside flow.executable ops";
+        "Check that no graph op but graph.dim is left outside flow.executable ops";
     const EXECUTABLE: &'static str = "flow.executable";
     fn forbidden(name: &str) -> bool {
         name.starts_with("graph.") && !allowed_outside(name)

@@ -1,10 +1,12 @@
-//! graph → flow (DESIGN.md §3, issue 8): dispatch-region formation, outlining
-//! into executables (identical kernels shared), transfers, `graph.if` into
-//! `scf.if` (host control flow), and the level guard.
+//! graph → flow (DESIGN.md §3, issue 8): dispatch-region formation,
+//! constants (cloned into the kernels that use them, else kernels of their
+//! own), outlining into executables (identical kernels shared), transfers,
+//! `graph.if` into `scf.if` (host control flow), and the level guard.
 //! `convert-graph-to-flow` runs them all; the `graph-to-flow` pipeline runs the
 //! same steps as separate passes.
 
 pub mod classify;
+pub mod constants;
 pub mod control_flow;
 pub mod convert;
 pub mod form_regions;

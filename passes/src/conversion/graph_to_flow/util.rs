@@ -1,6 +1,6 @@
 //! Small IR queries shared by the graph → flow passes.
 
-use xir::{Block, Ir, Op, Value, ValueDef};
+use xir::{Attr, Block, Context, Ir, Op, Value, ValueDef};
 
 /// The ancestor of `op` (or `op`) that lies directly in `block`.
 pub fn ancestor_in(ir: &Ir, block: Block, mut op: Op) -> Option<Op> {
@@ -45,4 +45,23 @@ pub fn defining_scope(ir: &Ir, v: Value) -> Option<Op> {
         ValueDef::BlockArg { block, .. } => ir.block_parent_op(block),
         _ => None,
     }
+}
+
+/// Discardable attributes of an op moved into a kernel, without placement
+/// (`device.affinity`) and memory planning (`memory.*`): kernels are
+/// device-neutral, and equal kernels must compare equal to be shared.
+pub fn kernel_attrs(ctx: &mut Context, attrs: Attr) -> Attr {
+    let kept: Vec<_> = ctx
+        .dict_entries(attrs)
+        .iter()
+        .copied()
+        .filter(|&(k, _)| {
+            let k = ctx.str(k);
+            k != "device.affinity" && !k.starts_with("memory.")
+        })
+        .collect();
+    if kept.len() == ctx.dict_entries(attrs).len() {
+        return attrs;
+    }
+    ctx.dictionary(kept)
 }
