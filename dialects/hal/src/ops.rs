@@ -150,7 +150,10 @@ pub static CMD_CREATE: OpSpec = OpSpec {
 };
 
 /// `hal.command_buffer.dispatch %cmd, @exe::@variant::@export workgroups(%x, %y, %z)
-/// [constants(%c, ...)] bindings(%buf[%offset, %length], ...)`.
+/// [constants(%c, ...)] bindings(%buf[%offset, %length], ...)`. The entry point
+/// names one variant (a device whose target is known), or is `@exe::@export`:
+/// the export of the variant matching the command buffer's device at run time
+/// (a `#device.select`), which every variant must have.
 pub static CMD_DISPATCH: OpSpec = OpSpec {
     operands: &[
         one("command_buffer", COMMAND_BUFFER),

@@ -2,9 +2,12 @@
 
 use xir::ods::verify::op_error;
 use xir::printer::{attr_to_string, type_to_string};
-use xir::symbol::{lookup_symbol_ref, nearest_symbol_table, op_attr};
+use xir::store::ValueDef;
+use xir::symbol::{
+    lookup_symbol_in, lookup_symbol_ref, nearest_symbol_table, op_attr, symbol_name,
+};
 use xir::types::TypeKind;
-use xir::{AttrKind, Context, Diagnostic, Ir, Op};
+use xir::{Attr, AttrKind, Context, Diagnostic, Ir, Op};
 use xir_device::{decode, DeviceAttr};
 use xir_flow::verify::{body_ops, lookup_entry, verify_kernel_container};
 
@@ -88,8 +91,109 @@ fn group_len(ctx: &Context, ir: &Ir, op: Op, name: &str) -> usize {
         .unwrap_or(0)
 }
 
+/// The op defining `v`, if a result.
+fn defining(ir: &Ir, v: xir::Value) -> Option<Op> {
+    match ir.value(v).def {
+        ValueDef::Result { op, .. } => Some(op),
+        _ => None,
+    }
+}
+
+/// The targets the command buffer's device may be, when its definition is
+/// in sight (`hal.command_buffer.create` of a `hal.device.resolve` of a
+/// target or a select of targets).
+fn command_buffer_targets(ctx: &Context, ir: &Ir, op: Op) -> Option<Vec<Attr>> {
+    let create = defining(ir, ir.operand(op, 0))?;
+    if ctx.str(ir.op(create).name) != "hal.command_buffer.create" || ir.num_operands(create) != 1 {
+        return None;
+    }
+    let resolve = defining(ir, ir.operand(create, 0))?;
+    if ctx.str(ir.op(resolve).name) != "hal.device.resolve" {
+        return None;
+    }
+    let a = op_attr(ctx, ir, resolve, "device")?;
+    match decode(ctx, a)? {
+        DeviceAttr::Target { .. } => Some(vec![a]),
+        DeviceAttr::Select(cands) => cands
+            .iter()
+            .map(|&c| matches!(decode(ctx, c), Some(DeviceAttr::Target { .. })).then_some(c))
+            .collect(),
+        _ => None,
+    }
+}
+
+/// `@exe::@export`: every variant of `@exe` has the export, and, where the
+/// command buffer's device is in sight, each target it may be has a variant.
+fn verify_any_variant(ctx: &Context, ir: &Ir, op: Op, sym: Attr) -> Result<(), String> {
+    let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(sym) else {
+        return Ok(());
+    };
+    let shown = || attr_to_string(ctx, sym);
+    let exe = ir
+        .parent_op(op)
+        .and_then(|p| nearest_symbol_table(ctx, ir, p))
+        .and_then(|t| lookup_symbol_in(ctx, ir, t, ctx.bytes(*root)))
+        .filter(|&e| ctx.str(ir.op(e).name) == "hal.executable")
+        .ok_or_else(|| format!("entry point {} does not name a hal.executable", shown()))?;
+    let variants: Vec<Op> = body_ops(ir, exe)
+        .into_iter()
+        .filter(|&v| ctx.str(ir.op(v).name) == "hal.executable.variant")
+        .collect();
+    if variants.is_empty() {
+        return Err(format!(
+            "entry point {}: the executable has no variants",
+            shown()
+        ));
+    }
+    let export = ctx.bytes(nested[0]);
+    for &v in &variants {
+        let found = lookup_symbol_in(ctx, ir, v, export)
+            .filter(|&e| ctx.str(ir.op(e).name) == "hal.executable.export");
+        if found.is_none() {
+            let vname = symbol_name(ctx, ir, v).unwrap_or_default();
+            return Err(format!(
+                "entry point {}: variant @{} has no hal.executable.export @{}",
+                shown(),
+                String::from_utf8_lossy(vname),
+                ctx.str(nested[0])
+            ));
+        }
+    }
+    for t in command_buffer_targets(ctx, ir, op).unwrap_or_default() {
+        let covered = variants
+            .iter()
+            .any(|&v| op_attr(ctx, ir, v, "target") == Some(t));
+        if !covered {
+            return Err(format!(
+                "entry point {}: no variant for target {} of the command buffer's device",
+                shown(),
+                attr_to_string(ctx, t)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Entry points: `@exe::@variant::@export` names one variant (for a device
+/// whose target is known); `@exe::@export` names the export of whichever
+/// variant matches the command buffer's device at run time.
 pub fn verify_dispatch(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
-    lookup_entry(ctx, ir, op, 2, "hal.executable.export").map_err(|m| op_error(ctx, ir, op, m))?;
+    let sym = op_attr(ctx, ir, op, "entry_point");
+    let levels = sym.map(|a| match ctx.attr_kind(a) {
+        AttrKind::SymbolRef { nested, .. } => nested.len(),
+        _ => 0,
+    });
+    match (sym, levels) {
+        (Some(a), Some(1)) => verify_any_variant(ctx, ir, op, a),
+        (_, Some(2)) | (None, _) => {
+            lookup_entry(ctx, ir, op, 2, "hal.executable.export").map(|_| ())
+        }
+        (Some(a), _) => Err(format!(
+            "entry point must be @executable::@export or @executable::@variant::@export, got {}",
+            attr_to_string(ctx, a)
+        )),
+    }
+    .map_err(|m| op_error(ctx, ir, op, m))?;
     let wg = group_len(ctx, ir, op, "workgroups");
     if wg != 3 {
         return Err(op_error(

@@ -84,7 +84,74 @@ hal.executable @exe {
   }
 }
 func.func @f(%cmd: !hal.command_buffer, %c1: index) {
-  // expected-error@+1 {{'hal.command_buffer.dispatch' op entry point must be @executable::@variant::@export, got @exe::@k}}
+  // expected-error@+1 {{'hal.command_buffer.dispatch' op entry point must be @executable::@export or @executable::@variant::@export, got @exe::@v::@k::@x}}
+  hal.command_buffer.dispatch %cmd, @exe::@v::@k::@x workgroups(%c1, %c1, %c1) bindings()
+  return
+}
+
+// -----
+
+// Without a variant, `@exe::@export` names the export every variant has.
+hal.executable @exe {
+  hal.executable.variant @v target(#device.target<"local">) {
+    hal.executable.export @k
+    module {
+      func.func @k() {
+        return
+      }
+    }
+  }
+  hal.executable.variant @w target(#device.target<"vulkan">) {
+    hal.executable.export @other
+    module {
+      func.func @other() {
+        return
+      }
+    }
+  }
+}
+func.func @f(%cmd: !hal.command_buffer, %c1: index) {
+  // expected-error@+1 {{'hal.command_buffer.dispatch' op entry point @exe::@k: variant @w has no hal.executable.export @k}}
+  hal.command_buffer.dispatch %cmd, @exe::@k workgroups(%c1, %c1, %c1) bindings()
+  return
+}
+
+// -----
+
+func.func @f(%cmd: !hal.command_buffer, %c1: index) {
+  // expected-error@+1 {{'hal.command_buffer.dispatch' op entry point @nothing::@k does not name a hal.executable}}
+  hal.command_buffer.dispatch %cmd, @nothing::@k workgroups(%c1, %c1, %c1) bindings()
+  return
+}
+
+// -----
+
+hal.executable @exe {
+}
+func.func @f(%cmd: !hal.command_buffer, %c1: index) {
+  // expected-error@+1 {{'hal.command_buffer.dispatch' op entry point @exe::@k: the executable has no variants}}
+  hal.command_buffer.dispatch %cmd, @exe::@k workgroups(%c1, %c1, %c1) bindings()
+  return
+}
+
+// -----
+
+// The command buffer's device may be vulkan or local; the executable has
+// only a local variant.
+hal.executable @exe {
+  hal.executable.variant @local target(#device.target<"local">) {
+    hal.executable.export @k
+    module {
+      func.func @k() {
+        return
+      }
+    }
+  }
+}
+func.func @f(%c1: index) {
+  %dev = hal.device.resolve #device.select<[#device.target<"vulkan">, #device.target<"local">]> : !hal.device
+  %cmd = hal.command_buffer.create device(%dev) : !hal.command_buffer
+  // expected-error@+1 {{'hal.command_buffer.dispatch' op entry point @exe::@k: no variant for target #device.target<"vulkan", {}, []> of the command buffer's device}}
   hal.command_buffer.dispatch %cmd, @exe::@k workgroups(%c1, %c1, %c1) bindings()
   return
 }

@@ -6,7 +6,9 @@
 
 // Custom <-> generic round trips of every hal op and type: device enumeration and
 // run-time resolution, executables with one variant per target, allocation,
-// command buffers, queue submission with fences, buffer views.
+// command buffers (dispatches naming a variant's export, or the export of
+// whichever variant matches the device at run time), queue submission with
+// fences, buffer views.
 
 module {
   hal.executable private @exe {
@@ -29,6 +31,24 @@ module {
       }
     }
   }
+  hal.executable private @both {
+    hal.executable.variant @vulkan target(#device.target<"vulkan">) {
+      hal.executable.export @k
+      module {
+        func.func @k() {
+          return
+        }
+      }
+    }
+    hal.executable.variant @local target(#device.target<"local">) {
+      hal.executable.export @k
+      module {
+        func.func @k() {
+          return
+        }
+      }
+    }
+  }
   func.func @main(%in: !hal.buffer_view, %d: index) -> !hal.buffer_view {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -45,6 +65,7 @@ module {
     %cmd = hal.command_buffer.create device(%gpu) : !hal.command_buffer
     hal.command_buffer.dispatch %cmd, @exe::@vulkan::@add workgroups(%c1, %c1, %c1) bindings(%buf[%c0, %c16], %buf[%c0, %c16], %out[%c0, %c16])
     hal.command_buffer.dispatch %cmd, @exe::@cpu::@add2 workgroups(%c1, %c1, %c1) constants(%d, %c0) bindings()
+    hal.command_buffer.dispatch %cmd, @both::@k workgroups(%c1, %c1, %c1) bindings()
     hal.command_buffer.execution_barrier %cmd
     hal.command_buffer.copy_buffer %cmd, source(%out[%c0]) target(%tmp[%c0]) length(%c16)
     hal.command_buffer.finalize %cmd
@@ -90,6 +111,7 @@ module {
 // CHECK: %9 = hal.command_buffer.create device(%2) : !hal.command_buffer
 // CHECK: hal.command_buffer.dispatch %9, @exe::@vulkan::@add workgroups(%c1, %c1, %c1) bindings(%5[%c0, %c16], %5[%c0, %c16], %7[%c0, %c16])
 // CHECK: hal.command_buffer.dispatch %9, @exe::@cpu::@add2 workgroups(%c1, %c1, %c1) constants(%arg1, %c0) bindings()
+// CHECK: hal.command_buffer.dispatch %9, @both::@k workgroups(%c1, %c1, %c1) bindings()
 // CHECK: hal.command_buffer.execution_barrier %9
 // CHECK: hal.command_buffer.copy_buffer %9, source(%7[%c0]) target(%8[%c0]) length(%c16)
 // CHECK: hal.command_buffer.finalize %9
@@ -120,6 +142,7 @@ module {
 // GEN: %12 = "hal.command_buffer.create"(%5) : (!hal.device) -> !hal.command_buffer
 // GEN: "hal.command_buffer.dispatch"(%12, %1, %1, %1, %8, %8, %10, %0, %0, %0, %2, %2, %2) <{entry_point = @exe::@vulkan::@add, operandSegmentSizes = array<i32: 1, 3, 0, 3, 3, 3>}> : (!hal.command_buffer, index, index, index, !hal.buffer, !hal.buffer, !hal.buffer, index, index, index, index, index, index) -> ()
 // GEN: "hal.command_buffer.dispatch"(%12, %1, %1, %1, %arg1, %0) <{entry_point = @exe::@cpu::@add2, operandSegmentSizes = array<i32: 1, 3, 2, 0, 0, 0>}> : (!hal.command_buffer, index, index, index, index, index) -> ()
+// GEN: "hal.command_buffer.dispatch"(%12, %1, %1, %1) <{entry_point = @both::@k, operandSegmentSizes = array<i32: 1, 3, 0, 0, 0, 0>}> : (!hal.command_buffer, index, index, index) -> ()
 // GEN: "hal.command_buffer.execution_barrier"(%12) : (!hal.command_buffer) -> ()
 // GEN: "hal.command_buffer.copy_buffer"(%12, %10, %0, %11, %0, %2) : (!hal.command_buffer, !hal.buffer, index, !hal.buffer, index, index) -> ()
 // GEN: "hal.command_buffer.finalize"(%12) : (!hal.command_buffer) -> ()
