@@ -5,7 +5,10 @@
 //! that dominate it), every dispatch and `scf.if` survives, every region holds
 //! work of one affinity, no region awaits a timepoint of a region whose
 //! results it does not read, and every resource an `scf.yield` forwards is
-//! ready (not an execute result still in flight).
+//! ready (not an execute result still in flight). Programs have constants
+//! (kernels of their own where returned, yielded, transferred or passed) and
+//! calls of a helper cloned per device: calls survive every level, pass only
+//! ready resources, and pass and receive buffer views at the hal level.
 
 use rustc_hash::FxHashSet;
 use xir::symbol::op_attr;
@@ -65,11 +68,12 @@ fn check_schedule(ctx: &Context, ir: &Ir, top: Op, text: &str) -> (usize, usize)
     (regions, awaits)
 }
 
-/// Checks that yields forward ready resources; returns how many they forward.
+/// Checks that yields and calls pass on ready resources; returns how many
+/// they pass.
 fn check_yields(ctx: &Context, ir: &Ir, top: Op, text: &str) -> usize {
     let mut forwarded = 0;
     for y in xir::walk::preorder(ir, top) {
-        if ctx.str(ir.op(y).name) != "scf.yield" {
+        if !matches!(ctx.str(ir.op(y).name), "scf.yield" | "func.call") {
             continue;
         }
         for v in ir.operands(y) {
@@ -91,11 +95,12 @@ fn check_yields(ctx: &Context, ir: &Ir, top: Op, text: &str) -> usize {
 
 #[test]
 fn random_programs_schedule() {
-    let (mut regions, mut awaits, mut forwarded) = (0, 0, 0);
+    let (mut regions, mut awaits, mut forwarded, mut total_calls) = (0, 0, 0, 0);
     for seed in 0..300 {
         let gen = common::Gen {
-            constants: false,
+            constants: true,
             ifs: true,
+            calls: true,
         };
         let text = common::two_device_program(seed, gen);
         let (mut ctx, mut ir) = (common::context(), Ir::new());
@@ -109,6 +114,8 @@ fn random_programs_schedule() {
         let dispatches = count(c, i, top, "flow.dispatch");
         let transfers = count(c, i, top, "flow.tensor.transfer");
         let ifs = count(c, i, top, "scf.if");
+        let calls = count(c, i, top, "func.call");
+        total_calls += calls;
         run(c, i, top, "convert-flow-to-stream", &[]);
         run(c, i, top, "stream-schedule-execution", &[]);
         run(c, i, top, "verify-flow-to-stream", &[]);
@@ -123,6 +130,7 @@ fn random_programs_schedule() {
             "{text}"
         );
         assert_eq!(count(c, i, top, "scf.if"), ifs, "{text}");
+        assert_eq!(count(c, i, top, "func.call"), calls, "{text}");
         let (r, a) = check_schedule(c, i, top, &text);
         regions += r;
         awaits += a;
@@ -130,11 +138,19 @@ fn random_programs_schedule() {
         run(c, i, top, "convert-stream-to-hal", &[]);
         run(c, i, top, "verify-stream-to-hal", &[]);
         assert_eq!(count(c, i, top, "scf.if"), ifs, "{text}");
+        let view = xir_hal::types::hal_type(c, "buffer_view");
+        for call in xir::walk::preorder(i, top) {
+            if c.str(i.op(call).name) == "func.call" {
+                let values = i.operands(call).chain(i.results(call).iter().copied());
+                let types: Vec<_> = values.map(|v| i.value_type(v)).collect();
+                assert!(types.iter().all(|&t| t == view), "{text}");
+            }
+        }
     }
     // Not vacuous: many regions, many of them waiting on others, many
-    // resources forwarded out of branches.
+    // resources forwarded out of branches or passed to calls, many calls.
     assert!(
-        regions > 600 && awaits > 300 && forwarded > 1000,
-        "{regions} regions, {awaits} awaits, {forwarded} forwarded"
+        regions > 600 && awaits > 300 && forwarded > 1000 && total_calls > 300,
+        "{regions} regions, {awaits} awaits, {forwarded} forwarded, {total_calls} calls"
     );
 }

@@ -21,8 +21,8 @@ module {
 
 // -----
 
-// Constants stay outside kernels at the flow level; stream has no constant
-// resources yet.
+// graph → flow makes constants kernel code (see graph-to-flow/constants.mlir);
+// one left at the flow level is not converted.
 module {
   func.func @constant() -> tensor<4xf32> {
     // expected-error@+1 {{flow-to-stream: 'graph.constant' cannot be converted to the stream level}}
@@ -60,5 +60,30 @@ module {
       scf.yield %a : tensor<4xf32>
     }
     return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+
+// Signatures and calls follow the function ABI (a resource and its dynamic
+// dims per tensor); an unranked tensor has no stream form, at the
+// declaration and at the call.
+module {
+  // expected-error@+1 {{flow-to-stream: result #0 of @make: type 'tensor<*xf32>' has no stream form (only ranked tensors do)}}
+  func.func private @make() -> tensor<*xf32>
+  func.func @caller() -> index {
+    // expected-error@+1 {{flow-to-stream: result #0 of 'func.call': type 'tensor<*xf32>' has no stream form (only ranked tensors do)}}
+    %0 = func.call @make() : () -> tensor<*xf32>
+    %c = arith.constant 0 : index
+    return %c : index
+  }
+}
+
+// -----
+
+module {
+  // expected-error@+1 {{flow-to-stream: argument #1 of @take: type 'tensor<*xf32>' has no stream form (only ranked tensors do)}}
+  func.func @take(%a: tensor<4xf32>, %b: tensor<*xf32>) -> tensor<4xf32> {
+    return %a : tensor<4xf32>
   }
 }

@@ -5,7 +5,8 @@
 // The MLP split across cpu and gpu, from graph to hal. Layer 1's executable
 // runs only on the cpu (one `local` variant); layer 2's on the gpu, a
 // #device.select of vulkan then local: one variant per candidate target, the
-// dispatch naming the preferred one. Each execute region becomes allocations,
+// dispatch naming the export without a variant (the runtime picks the
+// variant of the device it resolved); layer 1's dispatch names its variant. Each execute region becomes allocations,
 // a command buffer and a queue submission that waits on the fence of the
 // region it awaited; the result is awaited and returned as a byte view.
 
@@ -41,7 +42,7 @@
 // CHECK-NEXT: %12 = hal.command_buffer.create device(%6) : !hal.command_buffer
 // CHECK-NEXT: hal.command_buffer.copy_buffer %12, source(%7[%c0]) target(%10[%c0]) length(%c4096)
 // CHECK-NEXT: hal.command_buffer.execution_barrier %12
-// CHECK-NEXT: hal.command_buffer.dispatch %12, @mlp_dispatch_1::@vulkan::@mlp_dispatch_1 workgroups(%c1, %c1, %c1) bindings(%10[%c0, %c4096], %3[%c0, %c5120], %4[%c0, %c40], %11[%c0, %c320])
+// CHECK-NEXT: hal.command_buffer.dispatch %12, @mlp_dispatch_1::@mlp_dispatch_1 workgroups(%c1, %c1, %c1) bindings(%10[%c0, %c4096], %3[%c0, %c5120], %4[%c0, %c40], %11[%c0, %c320])
 // CHECK-NEXT: hal.command_buffer.finalize %12
 // CHECK-NEXT: %13 = hal.fence.create device(%6) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %6 wait(%9) signal(%13) commands(%12)

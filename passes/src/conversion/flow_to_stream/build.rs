@@ -3,6 +3,8 @@
 use xir::types::TypeKind;
 use xir::{Attr, AttrKind, Context, Ir, Op, OperationState, Type, Value};
 
+use crate::memory::liveness::{tensor_bytes, Bytes};
+
 /// An op named `name` with the given properties (none when empty).
 pub fn op_state(
     ctx: &mut Context,
@@ -58,27 +60,11 @@ pub fn tensor_shape(ctx: &Context, t: Type) -> Option<(Vec<i64>, Type)> {
     }
 }
 
-/// Bytes of one element (sub-byte types padded to a byte); `None` if unknown.
-fn element_bytes(ctx: &Context, t: Type) -> Option<i64> {
-    let bits = match ctx.type_kind(t) {
-        TypeKind::Integer { width, .. } => *width as i64,
-        TypeKind::Float(k) => k.bit_width() as i64,
-        TypeKind::Index => 64,
-        TypeKind::Complex(e) => return element_bytes(ctx, *e).map(|b| 2 * b),
-        _ => return None,
-    };
-    Some((bits + 7) / 8)
-}
-
-/// Bytes of a statically shaped tensor type; `None` if dynamic, unknown or too large.
+/// Bytes of a statically shaped tensor type (the memory planner's rule, see
+/// memory/liveness.rs); `None` if dynamic, unknown or too large.
 pub fn static_bytes(ctx: &Context, t: Type) -> Option<i64> {
-    let (shape, element) = tensor_shape(ctx, t)?;
-    let mut n = element_bytes(ctx, element)?;
-    for d in shape {
-        if d < 0 {
-            return None;
-        }
-        n = n.checked_mul(d)?;
+    match tensor_bytes(ctx, t, None) {
+        Bytes::Known(n) => i64::try_from(n).ok(),
+        _ => None,
     }
-    Some(n)
 }

@@ -15,16 +15,25 @@
 //! size. A result and the values yielded for it share one
 //! lifetime (external when any of them is returned or is a function
 //! argument), so types match.
+//!
+//! `func.call` follows the function ABI (abi.rs): tensor operands pass as
+//! their (external) resources and dynamic dims, tensor results come back the
+//! same way, sized by constants or `stream.tensor.sizeof` after the call.
+//! Declarations get the converted signature too.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use xir::ods::access::segment_attr;
 use xir::op_attrs::set_property;
 use xir::pass::{Pass, PassContext};
 use xir::symbol::op_attr;
-use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ir, Op, OperationState, Type, Value};
+use xir::types::TypeKind;
+use xir::{
+    Attr, AttrKind, Context, DiagEngine, Diagnostic, Ident, Ir, Op, OperationState, Type, Value,
+};
 use xir_scf::ops::{IF_NAME, YIELD_NAME};
 use xir_stream::types::resource_type;
 
+use super::abi;
 use super::build::{index_const, int_of, op_state, static_bytes, tensor_shape};
 
 /// A tensor as a resource: the resource, its byte size, its dynamic dims.
@@ -42,7 +51,12 @@ struct Conv<'a> {
     top: Op,
     consts: FxHashMap<i64, Value>,
     map: FxHashMap<Value, Res>,
+    /// Each function's result affinities (by original result index).
+    result_affinities: &'a Affinities,
 }
+
+/// Function name → the `device.affinity` of each of its results.
+pub type Affinities = FxHashMap<Ident, Vec<Option<Attr>>>;
 
 fn err(loc: Attr, msg: String) -> Diagnostic {
     Diagnostic::error(loc, format!("flow-to-stream: {msg}"))
@@ -58,8 +72,17 @@ impl Conv<'_> {
         v
     }
 
-    /// The byte size of a tensor of type `t` with dynamic dims `dims`.
-    fn size_of(&mut self, t: Type, dims: &[Value], aff: Option<Attr>, loc: Attr) -> Value {
+    /// The byte size of a tensor of type `t` with dynamic dims `dims`; a
+    /// `stream.tensor.sizeof` goes after `after` (where the dims are
+    /// defined), else at the top.
+    fn size_of(
+        &mut self,
+        t: Type,
+        dims: &[Value],
+        aff: Option<Attr>,
+        loc: Attr,
+        after: Option<Op>,
+    ) -> Value {
         if let Some(n) = static_bytes(self.ctx, t) {
             return self.constant(n, loc);
         }
@@ -72,7 +95,10 @@ impl Conv<'_> {
         st.operands = dims.to_vec();
         st.result_types = vec![self.ctx.index_type()];
         let op = self.ir.create_op(st);
-        self.ir.insert_op_before(self.top, op);
+        match after {
+            Some(a) => self.ir.insert_op_after(a, op),
+            None => self.ir.insert_op_before(self.top, op),
+        }
         self.ir.result(op, 0)
     }
 
@@ -250,6 +276,80 @@ impl Conv<'_> {
         Ok(new)
     }
 
+    /// `func.call` by the function ABI (abi.rs); returns the new call.
+    fn call(&mut self, op: Op) -> Result<Op, Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let mut operands = Vec::new();
+        for (i, v) in self
+            .ir
+            .operands(op)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .enumerate()
+        {
+            let t = self.ir.value_type(v);
+            abi::convert_type(self.ctx, t, &mut Vec::new())
+                .map_err(|m| err(loc, format!("operand #{i} of 'func.call': {m}")))?;
+            if tensor_shape(self.ctx, t).is_some() {
+                let r = self.lookup(v, op)?;
+                operands.push(r.value);
+                operands.extend(r.dims);
+            } else {
+                operands.push(v);
+            }
+        }
+        let old: Vec<Value> = self.ir.results(op).to_vec();
+        let old_types: Vec<Type> = old.iter().map(|&r| self.ir.value_type(r)).collect();
+        let types = abi::convert_types(self.ctx, &old_types)
+            .map_err(|(i, m)| err(loc, format!("result #{i} of 'func.call': {m}")))?;
+        let callee =
+            op_attr(self.ctx, self.ir, op, "callee").and_then(|a| match self.ctx.attr_kind(a) {
+                AttrKind::SymbolRef { root, .. } => Some(*root),
+                _ => None,
+            });
+        let affs = callee
+            .and_then(|c| self.result_affinities.get(&c))
+            .cloned()
+            .unwrap_or_default();
+        let d = self.ir.op(op);
+        let new = self.ir.create_op(OperationState {
+            name: d.name,
+            operands,
+            result_types: types,
+            properties: d.properties,
+            attrs: d.attrs,
+            num_regions: 0,
+            successors: Vec::new(),
+            loc,
+        });
+        self.ir.insert_op_before(op, new);
+        // Constants made later must dominate the call's results' users.
+        if self.top == op {
+            self.top = new;
+        }
+        let (mut k, mut after) = (0, new);
+        for (i, &r) in old.iter().enumerate() {
+            let t = old_types[i];
+            let value = self.ir.result(new, k);
+            let n = abi::arity(self.ctx, t);
+            if tensor_shape(self.ctx, t).is_none() {
+                self.ir.replace_all_uses(r, value);
+                k += n;
+                continue;
+            }
+            let dims: Vec<Value> = (k + 1..k + n).map(|j| self.ir.result(new, j)).collect();
+            k += n;
+            let aff = affs.get(i).copied().flatten();
+            let size = self.size_of(t, &dims, aff, loc, Some(after));
+            if let Some(s) = defining(self.ir, size).filter(|&s| self.ir.prev_op(s) == Some(after))
+            {
+                after = s;
+            }
+            self.map.insert(r, Res { value, size, dims });
+        }
+        Ok(new)
+    }
+
     /// `scf.yield`: each tensor as its resource, size, dynamic dims.
     fn yield_op(&mut self, op: Op) -> Result<(), Diagnostic> {
         let mut outs = Vec::new();
@@ -266,6 +366,13 @@ impl Conv<'_> {
         }
         self.ir.set_operands(op, &outs);
         Ok(())
+    }
+}
+
+fn defining(ir: &Ir, v: Value) -> Option<Op> {
+    match ir.value(v).def {
+        xir::ValueDef::Result { op, .. } => Some(op),
+        _ => None,
     }
 }
 
@@ -348,15 +455,68 @@ fn dicts(ctx: &Context, ir: &Ir, f: Op, key: &str, n: usize) -> Vec<Attr> {
     }
 }
 
+/// The inputs and results of `f`'s `function_type`.
+fn signature(ctx: &Context, ir: &Ir, f: Op) -> Option<(Vec<Type>, Vec<Type>)> {
+    let a = op_attr(ctx, ir, f, "function_type")?;
+    let AttrKind::Type(t) = ctx.attr_kind(a) else {
+        return None;
+    };
+    match ctx.type_kind(*t) {
+        TypeKind::Function { inputs, results } => Some((inputs.clone(), results.clone())),
+        _ => None,
+    }
+}
+
+/// Checks that `f`'s signature has a stream form (abi.rs); for a declaration,
+/// also converts it (a definition's is rebuilt from its body).
+fn convert_signature(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    f: Op,
+    declaration: bool,
+) -> Result<(), Diagnostic> {
+    let loc = ir.op(f).loc;
+    let Some((inputs, results)) = signature(ctx, ir, f) else {
+        return Ok(());
+    };
+    let name = xir::symbol::symbol_name(ctx, ir, f)
+        .map(|n| String::from_utf8_lossy(n).into_owned())
+        .unwrap_or_default();
+    let ins = abi::convert_types(ctx, &inputs)
+        .map_err(|(i, m)| err(loc, format!("argument #{i} of @{name}: {m}")))?;
+    let outs = abi::convert_types(ctx, &results)
+        .map_err(|(i, m)| err(loc, format!("result #{i} of @{name}: {m}")))?;
+    if !declaration {
+        return Ok(());
+    }
+    for (key, types) in [("arg_attrs", &inputs), ("res_attrs", &results)] {
+        if op_attr(ctx, ir, f, key).is_some() {
+            let list = dicts(ctx, ir, f, key, types.len());
+            let a = abi::expand_attrs(ctx, types, &list);
+            set_property(ctx, ir, f, key, Some(a));
+        }
+    }
+    let fty = ctx.function_type(ins, outs);
+    let fty = ctx.intern_attr(AttrKind::Type(fty));
+    set_property(ctx, ir, f, "function_type", Some(fty));
+    Ok(())
+}
+
 /// Converts one function body; errors leave the body partly converted.
-fn convert_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> Result<(), Diagnostic> {
+fn convert_func(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    f: Op,
+    result_affinities: &Affinities,
+) -> Result<(), Diagnostic> {
     let floc = ir.op(f).loc;
     let Some(&region) = ir.regions(f).first() else {
         return Ok(());
     };
     let Some(old) = ir.entry_block(region) else {
-        return Ok(()); // a declaration
+        return convert_signature(ctx, ir, f, true);
     };
+    convert_signature(ctx, ir, f, false)?;
     if ir.next_block(old).is_some() {
         return Err(err(
             floc,
@@ -409,7 +569,18 @@ fn convert_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> Result<(), Diagnostic>
     ir.remove_block(old);
     // Every op of the body, branches of scf.if included, in program order.
     let ops: Vec<Op> = xir::walk::preorder(ir, f).into_iter().skip(1).collect();
-    let roots = returned.iter().chain(tensor_args.iter().map(|t| &t.0));
+    // Calls pass and return external resources (the function ABI).
+    let mut call_values = Vec::new();
+    for &op in &ops {
+        if ctx.str(ir.op(op).name) == "func.call" {
+            call_values.extend(ir.operands(op));
+            call_values.extend(ir.results(op).iter().copied());
+        }
+    }
+    let roots = returned
+        .iter()
+        .chain(tensor_args.iter().map(|t| &t.0))
+        .chain(&call_values);
     let external_set = external_values(ctx, ir, &ops, roots.copied());
 
     let mut cv = Conv {
@@ -418,11 +589,12 @@ fn convert_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> Result<(), Diagnostic>
         top: ops[0],
         consts: FxHashMap::default(),
         map: FxHashMap::default(),
+        result_affinities,
     };
     for (a, r, dims, attrs) in tensor_args {
         let t = cv.ir.value_type(a);
         let aff = cv.ctx.dict_get(attrs, "device.affinity");
-        let size = cv.size_of(t, &dims, aff, floc);
+        let size = cv.size_of(t, &dims, aff, floc, None);
         cv.map.insert(
             a,
             Res {
@@ -450,6 +622,10 @@ fn convert_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> Result<(), Diagnostic>
                 dead.push(op);
             }
             YIELD_NAME => cv.yield_op(op)?,
+            "func.call" => {
+                cv.call(op)?;
+                dead.push(op);
+            }
             "graph.dim" => {
                 cv.dim(op)?;
                 dead.push(op);
@@ -520,9 +696,26 @@ pub fn convert(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngin
         .flat_map(|b| ir.block_ops(b).collect::<Vec<_>>())
         .filter(|&op| ctx.str(ir.op(op).name) == "func.func")
         .collect();
+    // Result affinities before any signature changes (calls size their
+    // dynamic results on the callee's devices).
+    let mut affinities = Affinities::default();
+    for &f in &funcs {
+        let (Some(name), Some((_, results))) = (
+            xir::symbol::symbol_name(ctx, ir, f).map(<[u8]>::to_vec),
+            signature(ctx, ir, f),
+        ) else {
+            continue;
+        };
+        let list = dicts(ctx, ir, f, "res_attrs", results.len())
+            .into_iter()
+            .map(|d| ctx.dict_get(d, "device.affinity"))
+            .collect();
+        let name = ctx.ident(&String::from_utf8_lossy(&name));
+        affinities.insert(name, list);
+    }
     let mut failed = 0;
     for f in funcs {
-        if let Err(d) = convert_func(ctx, ir, f) {
+        if let Err(d) = convert_func(ctx, ir, f, &affinities) {
             diags.emit(d);
             failed += 1;
         }

@@ -13,6 +13,7 @@
 //! resource, its byte size (`index`) and its dynamic dims; the branches are
 //! scheduled on their own and await what they yield, so results are ready.
 
+pub mod abi;
 pub mod build;
 pub mod convert;
 pub mod guard;

@@ -17,6 +17,11 @@
 //! its `scf.yield` (whichever group made them, inside or outside the branch),
 //! so `scf.if` results are ready resources, read later without a timepoint.
 //! Blocks are scheduled from a worklist: no recursion, one visit per op.
+//!
+//! Calls: a `func.call` ends the groups of its block before it too, and the
+//! resources it passes are awaited first (the callee gets ready resources);
+//! its results are ready (a function returns ready resources), so no group
+//! spans a call and nothing awaits a call.
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use xir::ods::access::{operand_group, segment_attr};
@@ -257,8 +262,8 @@ impl Sched {
         self.timepoint.push(ir.result(exe, ny));
     }
 
-    /// Makes the resources `term` (a return or yield) forwards ready: one
-    /// await of the join of the groups that produce them.
+    /// Makes the resources `term` (a return, yield or call) passes on ready:
+    /// one await of the join of the groups that produce them.
     fn await_forwarded(&self, ctx: &mut Context, ir: &mut Ir, term: Op) {
         let mut pending: Vec<(usize, Value)> = Vec::new();
         let mut groups: Vec<usize> = Vec::new();
@@ -331,11 +336,15 @@ pub fn schedule_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> usize {
             let n = ctx.str(ir.op(op).name);
             if n == ASYNC_DISPATCH.name || n == ASYNC_TRANSFER.name {
                 pending.push(op);
-            } else if op == term || !ir.regions(op).is_empty() {
-                // The groups so far go before it: an scf.if's branches and
-                // the terminator may read their results.
+            } else if op == term || n == "func.call" || !ir.regions(op).is_empty() {
+                // The groups so far go before it: an scf.if's branches, a
+                // call and the terminator may read their results.
+                let call = n == "func.call";
                 s.flush(ctx, ir, &pending, op);
                 pending.clear();
+                if call {
+                    s.await_forwarded(ctx, ir, op);
+                }
                 for &r in ir.regions(op).iter().rev() {
                     work.extend(ir.region_blocks(r));
                 }

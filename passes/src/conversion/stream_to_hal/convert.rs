@@ -16,6 +16,8 @@ use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ident, Ir, Op, Value}
 use xir_hal::types::hal_type;
 use xir_scf::ops::{IF_NAME, YIELD_NAME};
 use xir_stream::ops::{ASYNC_DISPATCH, ASYNC_EXECUTE, TIMEPOINT_AWAIT};
+
+const SIZEOF: &str = "stream.tensor.sizeof";
 use xir_stream::types::{is_resource, is_timepoint};
 
 use super::executables::{
@@ -23,28 +25,29 @@ use super::executables::{
 };
 use crate::conversion::flow_to_stream::build::{index_const, int_of, op_state};
 
-/// A resource as a buffer: the buffer and its byte size.
+/// A resource as a buffer: the buffer and its byte size (none for buffers
+/// unwrapped from views: the view is reused where one is needed).
 #[derive(Clone, Copy)]
-struct Buf {
-    buffer: Value,
-    size: Value,
+pub(super) struct Buf {
+    pub(super) buffer: Value,
+    pub(super) size: Option<Value>,
 }
 
-struct Conv<'a> {
-    ctx: &'a mut Context,
-    ir: &'a mut Ir,
+pub(super) struct Conv<'a> {
+    pub(super) ctx: &'a mut Context,
+    pub(super) ir: &'a mut Ir,
     globals: &'a FxHashMap<Ident, Attr>,
     variants: &'a Variants,
     /// Where device values and constants go (the first op of the body).
     top: Op,
     consts: FxHashMap<i64, Value>,
     devices: FxHashMap<Ident, Value>,
-    bufs: FxHashMap<Value, Buf>,
+    pub(super) bufs: FxHashMap<Value, Buf>,
     fences: FxHashMap<Value, Vec<Value>>,
 }
 
 impl Conv<'_> {
-    fn constant(&mut self, n: i64, loc: Attr) -> Value {
+    pub(super) fn constant(&mut self, n: i64, loc: Attr) -> Value {
         if let Some(&v) = self.consts.get(&n) {
             return v;
         }
@@ -72,7 +75,7 @@ impl Conv<'_> {
         Ok((dev, v))
     }
 
-    fn emit(
+    pub(super) fn emit(
         &mut self,
         before: Op,
         name: &str,
@@ -91,7 +94,7 @@ impl Conv<'_> {
         result.map(|_| self.ir.result(op, 0))
     }
 
-    fn buf(&self, v: Value, user: Op) -> Result<Buf, Diagnostic> {
+    pub(super) fn buf(&self, v: Value, user: Op) -> Result<Buf, Diagnostic> {
         self.bufs.get(&v).copied().ok_or_else(|| {
             err(
                 self.ir.op(user).loc,
@@ -170,7 +173,13 @@ impl Conv<'_> {
                                 oloc,
                             )
                             .unwrap_or(dev);
-                        self.bufs.insert(res, Buf { buffer: b, size });
+                        self.bufs.insert(
+                            res,
+                            Buf {
+                                buffer: b,
+                                size: Some(size),
+                            },
+                        );
                         bb.push(b);
                         bo.push(c0);
                         bl.push(size);
@@ -242,7 +251,13 @@ impl Conv<'_> {
                         oloc,
                     );
                     let res = self.ir.result(op, 0);
-                    self.bufs.insert(res, Buf { buffer: dst, size });
+                    self.bufs.insert(
+                        res,
+                        Buf {
+                            buffer: dst,
+                            size: Some(size),
+                        },
+                    );
                 }
                 "stream.yield" => {
                     let n = self.ir.results(exec).len() - 1;
@@ -254,7 +269,7 @@ impl Conv<'_> {
                             res,
                             Buf {
                                 buffer: b.buffer,
-                                size,
+                                size: Some(size),
                             },
                         );
                     }
@@ -307,7 +322,10 @@ impl Conv<'_> {
         Ok(())
     }
 
-    /// `@exe::@variant::@export`: the variant of the device's preferred target.
+    /// The dispatch's entry point: `@exe::@variant::@export` when the device
+    /// has one target (known statically), else `@exe::@export` (the export of
+    /// the variant matching the command buffer's device at run time), after
+    /// checking that every candidate target has a variant.
     fn entry_point(&mut self, op: Op, dev: Ident) -> Result<Attr, Diagnostic> {
         let loc = self.ir.op(op).loc;
         let entry = op_attr(self.ctx, self.ir, op, "entry_point")
@@ -320,14 +338,29 @@ impl Conv<'_> {
             .get(&dev)
             .map(|&a| targets(self.ctx, a))
             .unwrap_or_default();
-        let variant = self
-            .variants
-            .get(&root)
-            .and_then(|vs| vs.iter().find(|(t, _)| want.contains(t)))
-            .map(|&(_, v)| v)
-            .ok_or_else(|| err(loc, "no executable variant for the dispatch's device"))?;
-        let mut path = vec![variant];
-        path.extend(nested);
+        let vars = self.variants.get(&root).map(Vec::as_slice).unwrap_or(&[]);
+        let variant_of = |t: &Attr| vars.iter().find(|(v, _)| v == t).map(|&(_, n)| n);
+        for t in &want {
+            if variant_of(t).is_none() {
+                return Err(err(
+                    loc,
+                    format!(
+                        "no variant of @{} for target {} of the dispatch's device",
+                        self.ctx.str(root),
+                        xir::printer::attr_to_string(self.ctx, *t)
+                    ),
+                ));
+            }
+        }
+        let path = match want.as_slice() {
+            [] => return Err(err(loc, "no executable variant for the dispatch's device")),
+            [t] => {
+                let mut path: Vec<Ident> = variant_of(t).into_iter().collect();
+                path.extend(nested);
+                path
+            }
+            _ => nested,
+        };
         Ok(self
             .ctx
             .intern_attr(AttrKind::SymbolRef { root, nested: path }))
@@ -350,7 +383,7 @@ impl Conv<'_> {
                 res,
                 Buf {
                     buffer: b.buffer,
-                    size: o[r[2].start + i],
+                    size: Some(o[r[2].start + i]),
                 },
             );
         }
@@ -400,7 +433,7 @@ fn convert_func(
     }
     // Resource arguments arrive as buffer views.
     let mut in_types = Vec::new();
-    let mut arg_sizes: Vec<(Value, Value)> = Vec::new();
+    let mut arg_bufs: Vec<(Value, Value)> = Vec::new();
     for a in cv.ir.block_args(entry).to_vec() {
         if is_resource(cv.ctx, cv.ir.value_type(a)) {
             cv.ir.set_value_type(a, view);
@@ -414,27 +447,28 @@ fn convert_func(
                     floc,
                 )
                 .unwrap_or(a);
-            arg_sizes.push((a, b));
+            arg_bufs.push((a, b));
         }
         in_types.push(cv.ir.value_type(a));
     }
-    // Argument sizes come from the execute regions that read them.
     let steps = host_steps(cv.ctx, cv.ir, entry);
-    let mut arg_size: FxHashMap<Value, Value> = FxHashMap::default();
+    let mut dead = Vec::new();
+    // Sizes first: execute regions and awaits read them.
     for &(op, _) in &steps {
-        if cv.ctx.str(cv.ir.op(op).name) == "stream.async.execute" {
-            let r = operand_ranges(cv.ctx, cv.ir, op, &ASYNC_EXECUTE);
-            let o: Vec<Value> = cv.ir.operands(op).collect();
-            for (i, &v) in o[r[1].clone()].iter().enumerate() {
-                arg_size.entry(v).or_insert(o[r[2].start + i]);
-            }
+        if cv.ctx.str(cv.ir.op(op).name) == SIZEOF {
+            cv.sizeof(op)?;
+            dead.push(op);
         }
     }
-    for (a, b) in arg_sizes {
-        let size = arg_size.get(&a).copied().unwrap_or(a);
-        cv.bufs.insert(a, Buf { buffer: b, size });
+    for (a, b) in arg_bufs {
+        cv.bufs.insert(
+            a,
+            Buf {
+                buffer: b,
+                size: None,
+            },
+        );
     }
-    let mut dead = Vec::new();
     let mut out_types = None;
     for (op, end) in steps {
         if end {
@@ -443,8 +477,9 @@ fn convert_func(
         }
         let name = cv.ctx.str(cv.ir.op(op).name).to_string();
         match name.as_str() {
-            IF_NAME => {}
+            IF_NAME | SIZEOF => {}
             YIELD_NAME => cv.yield_op(op)?,
+            "func.call" => cv.call(op)?,
             "stream.async.execute" => {
                 cv.execute(op)?;
                 dead.push(op);
@@ -471,7 +506,7 @@ fn convert_func(
                     if is_resource(cv.ctx, t) || t == buffer {
                         let b = cv.buf(v, op)?;
                         let loc = cv.ir.op(op).loc;
-                        outs.push(cv.view(op, b, loc));
+                        outs.push(cv.view(op, b, loc)?);
                     } else {
                         outs.push(v);
                     }
@@ -621,15 +656,30 @@ impl Conv<'_> {
                     )
                 })?;
             self.ir.set_value_type(r, buffer);
-            self.bufs.insert(r, Buf { buffer: r, size });
+            self.bufs.insert(
+                r,
+                Buf {
+                    buffer: r,
+                    size: Some(size),
+                },
+            );
         }
         Ok(())
     }
 
-    /// A byte view of a buffer, `tensor<Nxi8>` (see mod.rs).
-    fn view(&mut self, before: Op, b: Buf, loc: Attr) -> Value {
+    /// A byte view of a buffer, `tensor<Nxi8>` (see mod.rs); a buffer
+    /// unwrapped from a view (an argument, a call's result) is that view.
+    pub(super) fn view(&mut self, before: Op, b: Buf, loc: Attr) -> Result<Value, Diagnostic> {
+        if let Some(op) = defining_op(self.ir, b.buffer) {
+            if self.ctx.str(self.ir.op(op).name) == "hal.buffer_view.buffer" {
+                return Ok(self.ir.operand(op, 0));
+            }
+        }
+        let size = b
+            .size
+            .ok_or_else(|| err(loc, "a resource without a byte size cannot become a view"))?;
         let i8t = self.ctx.integer_type(8, Signedness::Signless);
-        let n = const_size(self.ctx, self.ir, b.size);
+        let n = const_size(self.ctx, self.ir, size);
         let shape = vec![n.unwrap_or(i64::MIN)];
         let t = self.ctx.intern_type(TypeKind::RankedTensor {
             shape,
@@ -639,17 +689,18 @@ impl Conv<'_> {
         let ta = self.ctx.intern_attr(AttrKind::Type(t));
         let mut operands = vec![b.buffer];
         if n.is_none() {
-            operands.push(b.size);
+            operands.push(size);
         }
-        self.emit(
-            before,
-            "hal.buffer_view.create",
-            vec![("shape", ta)],
-            operands,
-            Some("buffer_view"),
-            loc,
-        )
-        .unwrap_or(b.buffer)
+        Ok(self
+            .emit(
+                before,
+                "hal.buffer_view.create",
+                vec![("shape", ta)],
+                operands,
+                Some("buffer_view"),
+                loc,
+            )
+            .unwrap_or(b.buffer))
     }
 }
 
@@ -742,7 +793,7 @@ impl Pass for ConvertStreamToHal {
     }
 }
 
-fn defining_op(ir: &Ir, v: Value) -> Option<Op> {
+pub(super) fn defining_op(ir: &Ir, v: Value) -> Option<Op> {
     match ir.value(v).def {
         ValueDef::Result { op, .. } => Some(op),
         _ => None,

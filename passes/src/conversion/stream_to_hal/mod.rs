@@ -14,6 +14,8 @@
 //! `!hal.buffer`s (their size results pass through); branches are converted
 //! in place and use the devices and constants made at function entry.
 
+pub mod calls;
 pub mod convert;
 pub mod executables;
 pub mod guard;
+pub mod sizes;
