@@ -4,10 +4,13 @@
 //! joined by timepoints (`stream-schedule-execution`), and the level guard
 //! (`verify-flow-to-stream`). The `flow-to-stream` pipeline runs all three.
 //!
-//! Function boundary: each tensor argument becomes a `!stream.resource<external>`
-//! followed by one `index` argument per dynamic dimension (in order); each tensor
-//! result likewise becomes the resource followed by its dynamic dimensions.
-//! Resources returned are ready (awaited) when the function returns.
+//! Function boundary (abi.rs): each tensor argument becomes a
+//! `!stream.resource<external>` followed by one `index` argument per dynamic
+//! dimension (in order); each tensor result likewise becomes the resource
+//! followed by its dynamic dimensions. Resources returned are ready (awaited)
+//! when the function returns. `func.call` operands and results follow the
+//! same rule, for private and public callees and declarations alike; what a
+//! call passes is awaited before it, so no execute region spans a call.
 //!
 //! Host control flow: an `scf.if` with tensor results gets, for each, the
 //! resource, its byte size (`index`) and its dynamic dims; the branches are

@@ -13,6 +13,15 @@
 //! when the function returns. `scf.if` results that were resources become
 //! `!hal.buffer`s (their size results pass through); branches are converted
 //! in place and use the devices and constants made at function entry.
+//! `func.call` follows the same ABI (calls.rs): resources passed become views
+//! (a view received is passed on as it is), results are unwrapped.
+//! `stream.tensor.sizeof` becomes index arithmetic (sizes.rs).
+//!
+//! Variants: a dispatch on a device with one candidate target names its
+//! variant (`@exe::@variant::@export`); on a device resolved at run time
+//! among several (`#device.select`, or a fallback to one) it names
+//! `@exe::@export`, the export of whichever variant matches the command
+//! buffer's device, after checking that each candidate has a variant.
 
 pub mod calls;
 pub mod convert;
