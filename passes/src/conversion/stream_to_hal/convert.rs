@@ -402,6 +402,7 @@ fn convert_func(
         return Ok(());
     };
     let Some(entry) = ir.entry_block(body) else {
+        declaration_signature(ctx, ir, f);
         return Ok(());
     };
     let Some(top) = ir.first_op(entry) else {
@@ -553,6 +554,28 @@ fn convert_func(
     let fty = ctx.intern_attr(AttrKind::Type(fty));
     set_property(ctx, ir, f, "function_type", Some(fty));
     Ok(())
+}
+
+/// A declaration's signature by the ABI: each resource a buffer view.
+fn declaration_signature(ctx: &mut Context, ir: &mut Ir, f: Op) {
+    let old = op_attr(ctx, ir, f, "function_type").and_then(|a| match ctx.attr_kind(a) {
+        AttrKind::Type(t) => Some(*t),
+        _ => None,
+    });
+    let Some(TypeKind::Function { inputs, results }) = old.map(|t| ctx.type_kind(t).clone())
+    else {
+        return;
+    };
+    let view = hal_type(ctx, "buffer_view");
+    let conv = |ts: &[xir::Type]| -> Vec<xir::Type> {
+        ts.iter()
+            .map(|&t| if is_resource(ctx, t) { view } else { t })
+            .collect()
+    };
+    let (inputs, results) = (conv(&inputs), conv(&results));
+    let fty = ctx.function_type(inputs, results);
+    let fty = ctx.intern_attr(AttrKind::Type(fty));
+    set_property(ctx, ir, f, "function_type", Some(fty));
 }
 
 /// The ops of a function body that run on the host, in program order: ops
