@@ -562,8 +562,7 @@ fn declaration_signature(ctx: &mut Context, ir: &mut Ir, f: Op) {
         AttrKind::Type(t) => Some(*t),
         _ => None,
     });
-    let Some(TypeKind::Function { inputs, results }) = old.map(|t| ctx.type_kind(t).clone())
-    else {
+    let Some(TypeKind::Function { inputs, results }) = old.map(|t| ctx.type_kind(t).clone()) else {
         return;
     };
     let view = hal_type(ctx, "buffer_view");
