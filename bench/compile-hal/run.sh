@@ -24,7 +24,7 @@ for n in $SIZES; do
   /usr/bin/time -f '%e %M' -o "$TMP/time" \
     $X "$f" --device-assignment-pipeline --device-plan='auto-transfer=true' \
        --compile-to=hal --mlir-timing -o /dev/null 2> "$TMP/timing"
-  lower=$(awk '/FormDispatchRegions|OutlineDispatchRegions|ConvertTransfers|VerifyGraphToFlow|ConvertFlowToStream|ScheduleExecution|VerifyFlowToStream|ConvertStreamToHal|VerifyStreamToHal|ConvertIf|ConvertConstants|MemoryPlan/ {s += $1} END {print s}' "$TMP/timing")
+  lower=$(awk '/FormDispatchRegions|ConvertConstants|OutlineDispatchRegions|ConvertTransfers|ConvertControlFlow|VerifyGraphToFlow|ConvertFlowToStream|ScheduleExecution|VerifyFlowToStream|ConvertStreamToHal|VerifyStreamToHal|MemoryPlan/ {s += $1} END {print s}' "$TMP/timing")
   verify=$(awk '$NF == "Rest" {print $1; exit}' "$TMP/timing")
   read wall kb < "$TMP/time"
   printf '%-9s %-11s %-11s %-9s %s\n' "$n" "$lower" "$verify" "$wall" "$((kb / 1024))"
