@@ -5,6 +5,7 @@
 pub mod devices;
 pub mod diagnostics;
 pub mod func_attrs;
+pub mod kinds;
 pub mod model;
 pub mod pins;
 pub mod rewrite;

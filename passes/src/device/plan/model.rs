@@ -5,7 +5,8 @@
 use super::devices::Devices;
 use super::diagnostics;
 use super::func_attrs;
-use super::pins::{op_pins, Pinned};
+use super::kinds::{Kinds, OpKind};
+use super::pins::{pins_of, Pinned};
 use super::solver::{Pin, PinSource, Solver, Var};
 use rustc_hash::FxHashMap;
 use xir::symbol::{op_attr, symbol_name, visibility, Visibility};
@@ -48,37 +49,18 @@ pub struct CallSite {
     pub callee: usize,
     /// A call inside its own callee.
     pub recursive: bool,
+    /// Where its placements start in `Model::site_pos` (calls of cut callees only).
+    pos: u32,
 }
 
-/// The op names the model dispatches on, interned once.
-struct Names {
-    module: Ident,
-    func: Ident,
-    global: Ident,
-    on_device: Ident,
-    transfer: Ident,
-    dim: Ident,
-    yield_: Ident,
-    ret: Ident,
-    call: Ident,
-    if_: Ident,
-}
-
-impl Names {
-    fn new(ctx: &mut Context) -> Names {
-        Names {
-            module: ctx.ident("builtin.module"),
-            func: ctx.ident("func.func"),
-            global: ctx.ident("device.global"),
-            on_device: ctx.ident("graph.on_device"),
-            transfer: ctx.ident("graph.transfer"),
-            dim: ctx.ident("graph.dim"),
-            yield_: ctx.ident("graph.yield"),
-            ret: ctx.ident("func.return"),
-            call: ctx.ident("func.call"),
-            if_: ctx.ident("graph.if"),
-        }
-    }
+/// Where a call site's placement for one placed position of its callee comes
+/// from, noted while the call is at hand (reading it back later misses the cache).
+#[derive(Copy, Clone)]
+enum SitePos {
+    Var(Var),
+    /// A value that had no variable yet: looked up when asked.
+    Value(Value),
+    Missing,
 }
 
 #[derive(Default)]
@@ -99,11 +81,43 @@ pub struct Model {
     pub calls: Vec<CallSite>,
     /// Per function: its calls are not unified with it (cloning probe).
     pub cut_callee: Vec<bool>,
+    /// The positions of the calls of cut callees, arguments then results.
+    site_pos: Vec<SitePos>,
     pub errors: usize,
     auto_transfer: bool,
+    /// A probe that cuts calls (never the final plan): conflicts are only counted,
+    /// and joins are not recorded for error chains.
+    probe_only: bool,
+    /// The ops of the module in pre-order, and their kinds.
+    order: Vec<Op>,
+    kind: Vec<OpKind>,
+}
+
+/// The big tables of a model no longer needed: `build_reusing` fills them again
+/// instead of faulting in fresh memory.
+#[derive(Default)]
+pub struct Spare {
+    solver: Solver,
+    values: Vec<Var>,
+    ops: Vec<Var>,
+    placed: Vec<Op>,
+    order: Vec<Op>,
+    kind: Vec<OpKind>,
 }
 
 impl Model {
+    /// Gives up the model, keeping its big tables for the next one.
+    pub fn into_spare(self) -> Spare {
+        Spare {
+            solver: self.solver,
+            values: self.values,
+            ops: self.ops,
+            placed: self.placed,
+            order: self.order,
+            kind: self.kind,
+        }
+    }
+
     fn value_var(&mut self, v: Value) -> Var {
         let x = self.values[v.index()];
         if x != NONE {
@@ -132,6 +146,27 @@ impl Model {
     /// The variable of an op, if it has one.
     pub fn var_of_op(&self, op: Op) -> Option<Var> {
         self.ops.get(op.index()).copied().filter(|&x| x != NONE)
+    }
+
+    /// The crossing keys a call of a cut callee sees at the callee's placed
+    /// positions (arguments then results). A call erased since the plan has no
+    /// operands left: its argument positions read `None`.
+    pub fn site_keys(&mut self, site: &CallSite, erased: bool, out: &mut Vec<Option<Attr>>) {
+        out.clear();
+        let f = site.callee;
+        let nargs = self.funcs[f].args.iter().filter(|a| a.is_some()).count();
+        let n = nargs + self.funcs[f].results.iter().filter(|r| r.is_some()).count();
+        let start = site.pos as usize;
+        for k in 0..n {
+            let var = match self.site_pos[start + k] {
+                _ if erased && k < nargs => None,
+                SitePos::Var(v) => Some(v),
+                SitePos::Value(v) => self.var_of_value(v),
+                SitePos::Missing => None,
+            };
+            let key = var.and_then(|v| self.class_key(v));
+            out.push(key);
+        }
     }
 
     /// The crossing key of a variable's class pin.
@@ -177,11 +212,9 @@ impl Model {
         why: Op,
         diags: &mut DiagEngine,
     ) {
-        if let Some((pa, pb)) = self.solver.conflict(a, b) {
+        if let Err((pa, pb)) = self.solver.try_union(a, b, why) {
             self.report(ctx, ir, pa, pb, a, b, why, diags);
-            return;
         }
-        self.solver.union(a, b, why);
     }
 
     /// Joins a used value with where its user needs it; cut under auto-transfer.
@@ -196,24 +229,145 @@ impl Model {
         index: usize,
         diags: &mut DiagEngine,
     ) {
-        if let Some((pa, pb)) = self.solver.conflict(value, need) {
-            if self.auto_transfer {
-                let (from, to) = (
-                    self.solver.pins[pa as usize].attr,
-                    self.solver.pins[pb as usize].attr,
-                );
-                self.cuts.push(Cut {
-                    user,
-                    index,
-                    from,
-                    to,
-                });
-            } else {
-                self.report(ctx, ir, pa, pb, value, need, user, diags);
+        let Err((pa, pb)) = self.solver.try_union(value, need, user) else {
+            return;
+        };
+        if self.auto_transfer {
+            let (from, to) = (
+                self.solver.pins[pa as usize].attr,
+                self.solver.pins[pb as usize].attr,
+            );
+            self.cuts.push(Cut {
+                user,
+                index,
+                from,
+                to,
+            });
+        } else {
+            self.report(ctx, ir, pa, pb, value, need, user, diags);
+        }
+    }
+
+    /// Notes the placement variables call `site` (of cut callee `f`) has at the
+    /// callee's placed positions; see `site_keys`.
+    fn note_site(
+        &mut self,
+        ctx: &Context,
+        ir: &Ir,
+        kinds: &mut Kinds,
+        op: Op,
+        f: usize,
+        site: usize,
+    ) {
+        self.calls[site].pos = self.site_pos.len() as u32;
+        let operands = ir.num_operands(op);
+        for i in 0..self.funcs[f].args.len() {
+            if self.funcs[f].args[i].is_none() {
+                continue;
             }
+            let pos = if i < operands {
+                let v = ir.operand(op, i);
+                if kinds.tensor(ctx, ir.value_type(v)) {
+                    SitePos::Var(self.value_var(v))
+                } else {
+                    SitePos::Value(v)
+                }
+            } else {
+                SitePos::Missing
+            };
+            self.site_pos.push(pos);
+        }
+        for j in 0..self.funcs[f].results.len() {
+            if self.funcs[f].results[j].is_none() {
+                continue;
+            }
+            let pos = match ir.results(op).get(j) {
+                Some(&r) if kinds.tensor(ctx, ir.value_type(r)) => SitePos::Var(self.value_var(r)),
+                Some(&r) => SitePos::Value(r),
+                None => SitePos::Missing,
+            };
+            self.site_pos.push(pos);
+        }
+    }
+
+    /// A call of module function `f` (call number `site` in `calls`): unified with
+    /// its signature unless `f` is cut.
+    #[allow(clippy::too_many_arguments)]
+    fn call(
+        &mut self,
+        ctx: &Context,
+        ir: &Ir,
+        kinds: &mut Kinds,
+        op: Op,
+        f: usize,
+        site: usize,
+        diags: &mut DiagEngine,
+    ) {
+        let cut = self.cut_callee[f];
+        if cut {
+            self.note_site(ctx, ir, kinds, op, f, site);
+        }
+        for (j, &r) in ir.results(op).iter().enumerate() {
+            let Some(Some(cv)) = self.funcs[f].results.get(j).copied() else {
+                continue;
+            };
+            if kinds.tensor(ctx, ir.value_type(r)) {
+                let a = self.value_var(r);
+                if !cut {
+                    self.def_edge(ctx, ir, a, cv, op, diags);
+                }
+            }
+        }
+        for (i, v) in ir.operands(op).enumerate() {
+            let Some(Some(cv)) = self.funcs[f].args.get(i).copied() else {
+                continue;
+            };
+            if kinds.tensor(ctx, ir.value_type(v)) {
+                let a = self.value_var(v);
+                if !cut {
+                    self.use_edge(ctx, ir, a, cv, op, i, diags);
+                }
+            }
+        }
+    }
+
+    /// Any other op: a graph op, or an op touching tensors, runs where its tensor
+    /// operands and results live.
+    fn generic(
+        &mut self,
+        ctx: &Context,
+        ir: &Ir,
+        kinds: &mut Kinds,
+        op: Op,
+        graph: bool,
+        diags: &mut DiagEngine,
+    ) {
+        if !graph
+            && !ir
+                .results(op)
+                .iter()
+                .any(|&r| kinds.tensor(ctx, ir.value_type(r)))
+            && !ir.operands(op).any(|v| kinds.tensor(ctx, ir.value_type(v)))
+        {
             return;
         }
-        self.solver.union(value, need, user);
+        // Unknown ops with tensors are colocated conservatively, not annotated.
+        let ov = self.op_var(op);
+        if graph {
+            self.placed.push(op);
+        }
+        for &r in ir.results(op) {
+            if kinds.tensor(ctx, ir.value_type(r)) {
+                let rv = self.value_var(r);
+                self.def_edge(ctx, ir, ov, rv, op, diags);
+            }
+        }
+        for (i, v) in ir.operands(op).enumerate() {
+            if kinds.tensor(ctx, ir.value_type(v)) {
+                let a = self.value_var(v);
+                self.use_edge(ctx, ir, a, ov, op, i, diags);
+            }
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -229,7 +383,7 @@ impl Model {
         diags: &mut DiagEngine,
     ) {
         self.errors += 1;
-        if self.errors > MAX_CONFLICTS {
+        if self.errors > MAX_CONFLICTS || self.probe_only {
             return;
         }
         let (p1, p2) = (self.solver.pins[pa as usize], self.solver.pins[pb as usize]);
@@ -254,27 +408,58 @@ pub fn build(
     probe: bool,
     diags: &mut DiagEngine,
 ) -> Model {
+    let spare = Spare::default();
+    build_reusing(ctx, ir, module, devices, auto_transfer, probe, diags, spare)
+}
+
+/// `build`, in the memory of an earlier model.
+#[allow(clippy::too_many_arguments)]
+pub fn build_reusing(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: Op,
+    devices: &mut Devices,
+    auto_transfer: bool,
+    probe: bool,
+    diags: &mut DiagEngine,
+    spare: Spare,
+) -> Model {
+    let Spare {
+        solver,
+        mut values,
+        mut ops,
+        mut placed,
+        mut order,
+        mut kind,
+    } = spare;
+    values.clear();
+    values.resize(ir.num_values(), NONE);
+    ops.clear();
+    ops.resize(ir.num_ops(), NONE);
+    placed.clear();
+    let mut kinds = Kinds::default();
+    preorder(ir, module, &mut order);
+    kind.clear();
+    kind.extend(order.iter().map(|&op| kinds.op(ctx, ir.op(op).name)));
     let mut m = Model {
         auto_transfer,
-        values: vec![NONE; ir.num_values()],
-        ops: vec![NONE; ir.num_ops()],
+        values,
+        ops,
+        // At most one variable per value and per op, plus function results.
+        solver: solver.reset(ir.num_values() + ir.num_ops()),
+        placed,
         ..Model::default()
     };
-    let names = Names::new(ctx);
-    let order = xir::walk::preorder(ir, module);
 
     // Function signatures and their pins.
-    for &op in &order {
-        if ir.op(op).name != names.func {
-            continue;
-        }
+    for (&op, _) in order.iter().zip(&kind).filter(|(_, &k)| k == OpKind::Func) {
         let Some((inputs, results)) = signature(ctx, ir, op) else {
             continue;
         };
         let entry = ir.regions(op).first().and_then(|&r| ir.entry_block(r));
         let mut args = Vec::with_capacity(inputs.len());
         for (i, &t) in inputs.iter().enumerate() {
-            if !is_tensor(ctx, t) {
+            if !kinds.tensor(ctx, t) {
                 args.push(None);
                 continue;
             }
@@ -289,7 +474,7 @@ pub fn build(
         }
         let mut res = Vec::with_capacity(results.len());
         for (i, &t) in results.iter().enumerate() {
-            if !is_tensor(ctx, t) {
+            if !kinds.tensor(ctx, t) {
                 res.push(None);
                 continue;
             }
@@ -321,12 +506,16 @@ pub fn build(
         }
     }
 
-    // Phase 1: the pins of ops, and the calls of module functions.
+    // Phase 1: the pins of ops, and the calls of module functions. `callee_of`
+    // keeps each call's resolved callee for phase 2.
     let mut pins = Vec::new();
     let mut outside_calls = vec![0usize; m.funcs.len()];
-    for &op in &order {
-        if ir.op(op).name == names.call {
-            let Some(f) = callee(ctx, ir, op).and_then(|c| m.func_by_name.get(&c).copied()) else {
+    let mut callee_of: Vec<Option<usize>> = Vec::new();
+    for (&op, &k) in order.iter().zip(&kind) {
+        if k == OpKind::Call {
+            let f = callee(ctx, ir, op).and_then(|c| m.func_by_name.get(&c).copied());
+            callee_of.push(f);
+            let Some(f) = f else {
                 continue;
             };
             let fop = m.funcs[f].op;
@@ -340,11 +529,14 @@ pub fn build(
                 op,
                 callee: f,
                 recursive,
+                pos: u32::MAX,
             });
             continue;
         }
-        pins.clear();
-        op_pins(ctx, ir, op, devices, &mut pins);
+        if !k.is_graph() {
+            continue;
+        }
+        pins_of(ctx, ir, op, k, devices, &mut pins);
         for (what, attr, src) in pins.drain(..) {
             let var = match what {
                 Pinned::Value(v) => m.value_var(v),
@@ -360,110 +552,91 @@ pub fn build(
                 && visibility(ctx, ir, m.funcs[f].op) == Visibility::Private
         })
         .collect();
+    if m.cut_callee.iter().any(|&c| c) {
+        m.probe_only = true;
+        m.solver.forget_joins();
+    }
 
     // Phase 2: colocation, in program order.
-    for &op in &order {
-        let name = ir.op(op).name;
-        if name == names.module || name == names.func || name == names.global {
-            continue;
-        }
-        if name == names.on_device {
-            let (a, b) = (
-                m.value_var(ir.operand(op, 0)),
-                m.value_var(ir.result(op, 0)),
-            );
-            m.def_edge(ctx, ir, b, a, op, diags);
-            m.on_device.push(op);
-        } else if name == names.transfer || name == names.dim {
-            m.op_var(op);
-            m.placed.push(op);
-        } else if name == names.yield_ {
-            let Some(parent) = ir.parent_op(op).filter(|&p| ir.op(p).name == names.if_) else {
-                continue;
-            };
-            for i in 0..ir.num_operands(op) {
-                let v = ir.operand(op, i);
-                let Some(&r) = ir.results(parent).get(i) else {
-                    continue;
-                };
-                if is_tensor(ctx, ir.value_type(v)) {
-                    let (a, b) = (m.value_var(v), m.value_var(r));
-                    m.use_edge(ctx, ir, a, b, op, i, diags);
-                }
+    let mut callee_of = callee_of.into_iter();
+    let mut site = 0;
+    for (&op, &k) in order.iter().zip(&kind) {
+        match k {
+            OpKind::Module | OpKind::Func | OpKind::Global => {}
+            OpKind::OnDevice => {
+                let (a, b) = (
+                    m.value_var(ir.operand(op, 0)),
+                    m.value_var(ir.result(op, 0)),
+                );
+                m.def_edge(ctx, ir, b, a, op, diags);
+                m.on_device.push(op);
             }
-        } else if name == names.ret {
-            let Some(f) = ir.parent_op(op).and_then(|p| m.func_by_op.get(&p).copied()) else {
-                continue;
-            };
-            for i in 0..ir.num_operands(op) {
-                let v = ir.operand(op, i);
-                let Some(Some(r)) = m.funcs[f].results.get(i).copied() else {
-                    continue;
-                };
-                if is_tensor(ctx, ir.value_type(v)) {
-                    let a = m.value_var(v);
-                    m.use_edge(ctx, ir, a, r, op, i, diags);
-                }
-            }
-        } else if let Some(f) = (name == names.call)
-            .then(|| callee(ctx, ir, op).and_then(|c| m.func_by_name.get(&c).copied()))
-            .flatten()
-        {
-            let cut = m.cut_callee[f];
-            for (j, &r) in ir.results(op).iter().enumerate() {
-                let Some(Some(cv)) = m.funcs[f].results.get(j).copied() else {
-                    continue;
-                };
-                if is_tensor(ctx, ir.value_type(r)) {
-                    let a = m.value_var(r);
-                    if !cut {
-                        m.def_edge(ctx, ir, a, cv, op, diags);
-                    }
-                }
-            }
-            for i in 0..ir.num_operands(op) {
-                let v = ir.operand(op, i);
-                let Some(Some(cv)) = m.funcs[f].args.get(i).copied() else {
-                    continue;
-                };
-                if is_tensor(ctx, ir.value_type(v)) {
-                    let a = m.value_var(v);
-                    if !cut {
-                        m.use_edge(ctx, ir, a, cv, op, i, diags);
-                    }
-                }
-            }
-        } else {
-            let graph = ctx.bytes(name).starts_with(b"graph.");
-            let tensors = ir
-                .results(op)
-                .iter()
-                .any(|&r| is_tensor(ctx, ir.value_type(r)))
-                || ir.operands(op).any(|v| is_tensor(ctx, ir.value_type(v)));
-            if !graph && !tensors {
-                continue;
-            }
-            // Unknown ops with tensors are colocated conservatively, not annotated.
-            let ov = m.op_var(op);
-            if graph {
+            OpKind::Transfer | OpKind::Dim => {
+                m.op_var(op);
                 m.placed.push(op);
             }
-            for &r in ir.results(op) {
-                if is_tensor(ctx, ir.value_type(r)) {
-                    let rv = m.value_var(r);
-                    m.def_edge(ctx, ir, ov, rv, op, diags);
+            OpKind::Yield => {
+                let Some(parent) = ir
+                    .parent_op(op)
+                    .filter(|&p| kinds.op(ctx, ir.op(p).name) == OpKind::If)
+                else {
+                    continue;
+                };
+                let results = ir.results(parent);
+                for (i, v) in ir.operands(op).enumerate() {
+                    let Some(&r) = results.get(i) else {
+                        continue;
+                    };
+                    if kinds.tensor(ctx, ir.value_type(v)) {
+                        let (a, b) = (m.value_var(v), m.value_var(r));
+                        m.use_edge(ctx, ir, a, b, op, i, diags);
+                    }
                 }
             }
-            for i in 0..ir.num_operands(op) {
-                let v = ir.operand(op, i);
-                if is_tensor(ctx, ir.value_type(v)) {
-                    let a = m.value_var(v);
-                    m.use_edge(ctx, ir, a, ov, op, i, diags);
+            OpKind::Return => {
+                let Some(f) = ir.parent_op(op).and_then(|p| m.func_by_op.get(&p).copied()) else {
+                    continue;
+                };
+                for (i, v) in ir.operands(op).enumerate() {
+                    let Some(Some(r)) = m.funcs[f].results.get(i).copied() else {
+                        continue;
+                    };
+                    if kinds.tensor(ctx, ir.value_type(v)) {
+                        let a = m.value_var(v);
+                        m.use_edge(ctx, ir, a, r, op, i, diags);
+                    }
                 }
             }
+            OpKind::Call => match callee_of.next().flatten() {
+                Some(f) => {
+                    m.call(ctx, ir, &mut kinds, op, f, site, diags);
+                    site += 1;
+                }
+                None => m.generic(ctx, ir, &mut kinds, op, false, diags),
+            },
+            _ => m.generic(ctx, ir, &mut kinds, op, k.is_graph(), diags),
         }
     }
+    m.order = order;
+    m.kind = kind;
     m
+}
+
+/// Every op nested in `root` (including `root`) in pre-order, into `out`.
+fn preorder(ir: &Ir, root: Op, out: &mut Vec<Op>) {
+    out.clear();
+    out.reserve(ir.num_ops());
+    let mut stack = vec![root];
+    while let Some(op) = stack.pop() {
+        out.push(op);
+        let start = stack.len();
+        for &r in ir.regions(op) {
+            for b in ir.region_blocks(r) {
+                stack.extend(ir.block_ops(b));
+            }
+        }
+        stack[start..].reverse();
+    }
 }
 
 pub fn callee(ctx: &Context, ir: &Ir, op: Op) -> Option<Ident> {

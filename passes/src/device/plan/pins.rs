@@ -1,6 +1,7 @@
 //! The hard pins of one op: what the program itself says about placement.
 
 use super::devices::Devices;
+use super::kinds::OpKind;
 use super::solver::PinSource;
 use xir::symbol::op_attr;
 use xir::{Attr, Context, Ir, Op, Value};
@@ -20,17 +21,26 @@ pub fn op_pins(
     devices: &Devices,
     out: &mut Vec<(Pinned, Attr, PinSource)>,
 ) {
-    let name = ctx.bytes(ir.op(op).name);
-    if !name.starts_with(b"graph.") {
-        return;
-    }
-    match name {
-        b"graph.on_device" => {
+    let kind = OpKind::of_name(ctx.bytes(ir.op(op).name));
+    pins_of(ctx, ir, op, kind, devices, out);
+}
+
+/// `op_pins` for an op whose kind is known.
+pub fn pins_of(
+    ctx: &Context,
+    ir: &Ir,
+    op: Op,
+    kind: OpKind,
+    devices: &Devices,
+    out: &mut Vec<(Pinned, Attr, PinSource)>,
+) {
+    match kind {
+        OpKind::OnDevice => {
             if let Some(a) = op_attr(ctx, ir, op, "affinity") {
                 out.push((Pinned::Value(ir.operand(op, 0)), a, PinSource::OnDevice(op)));
             }
         }
-        b"graph.transfer" => {
+        OpKind::Transfer => {
             if let Some(a) = op_attr(ctx, ir, op, "source") {
                 out.push((
                     Pinned::Value(ir.operand(op, 0)),
@@ -46,16 +56,16 @@ pub fn op_pins(
                 ));
             }
         }
-        b"graph.yield" => {}
-        _ => {
+        OpKind::Dim | OpKind::If | OpKind::Graph => {
             if let Some(a) = ctx.dict_get(ir.op(op).attrs, "device.affinity") {
                 out.push((Pinned::Op(op), a, PinSource::OpAttr(op)));
             }
-            if name == b"graph.dim" {
+            if kind == OpKind::Dim {
                 if let Some(h) = devices.host {
                     out.push((Pinned::Op(op), h, PinSource::Host(op)));
                 }
             }
         }
+        _ => {}
     }
 }

@@ -21,10 +21,16 @@ pub fn apply(ctx: &mut Context, ir: &mut Ir, m: &mut Model, default: Attr) {
     let key_source = ctx.ident("source");
     let key_target = ctx.ident("target");
     let key_aff = ctx.ident("device.affinity");
+    let mut transfer_dicts: FxHashMap<(Attr, Attr), (Attr, Attr)> = FxHashMap::default();
     for cut in std::mem::take(&mut m.cuts) {
         let v = ir.operand(cut.user, cut.index);
-        let props = ctx.dictionary(vec![(key_source, cut.from), (key_target, cut.to)]);
-        let attrs = ctx.dictionary(vec![(key_aff, cut.to)]);
+        // Few distinct crossings: intern their dictionaries once each.
+        let (props, attrs) = *transfer_dicts.entry((cut.from, cut.to)).or_insert_with(|| {
+            (
+                ctx.dictionary(vec![(key_source, cut.from), (key_target, cut.to)]),
+                ctx.dictionary(vec![(key_aff, cut.to)]),
+            )
+        });
         let t = ir.create_op(OperationState {
             name: transfer,
             operands: vec![v],

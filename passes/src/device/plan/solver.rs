@@ -9,6 +9,9 @@ use xir::{Attr, Op};
 pub type Var = u32;
 pub type PinId = u32;
 
+/// No pin on a root.
+const NO_PIN: PinId = PinId::MAX;
+
 /// Where a pin comes from (for diagnostics).
 #[derive(Copy, Clone, Debug)]
 pub enum PinSource {
@@ -52,56 +55,119 @@ pub struct Pin {
     pub source: PinSource,
 }
 
-#[derive(Default)]
+/// One variable: its parent, and for a root its rank and pin, side by side so that
+/// looking at a root touches one cache line.
+#[derive(Copy, Clone)]
+struct Node {
+    parent: Var,
+    /// The pin of a root (`NO_PIN`: none).
+    pin: PinId,
+    rank: u8,
+}
+
 pub struct Solver {
-    parent: Vec<Var>,
-    rank: Vec<u8>,
-    /// The pin of each root.
-    pin: Vec<Option<PinId>>,
+    nodes: Vec<Node>,
     pub pins: Vec<Pin>,
     /// Successful joins: (a, b, the op that caused it).
     forest: Vec<(Var, Var, Op)>,
+    /// Whether joins are recorded (only a plan that may report errors needs them).
+    record: bool,
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::with_capacity(0)
+    }
 }
 
 impl Solver {
+    /// A solver with room for `vars` variables and as many joins, so that the
+    /// tables never regrow (regrowing copies and faults in pages again).
+    pub fn with_capacity(vars: usize) -> Solver {
+        Solver {
+            nodes: Vec::with_capacity(vars),
+            pins: Vec::new(),
+            forest: Vec::with_capacity(vars),
+            record: true,
+        }
+    }
+
+    /// This solver emptied, with room for `vars` variables (keeps its memory).
+    pub fn reset(mut self, vars: usize) -> Solver {
+        self.nodes.clear();
+        self.nodes.reserve(vars);
+        self.pins.clear();
+        self.forest.clear();
+        self.forest.reserve(vars);
+        self.record = true;
+        self
+    }
+
+    /// Forgets the joins made so far and records no more: `joins` is then empty
+    /// and `path` finds nothing.
+    pub fn forget_joins(&mut self) {
+        self.record = false;
+        self.forest.clear();
+    }
+
     pub fn new_var(&mut self) -> Var {
-        let v = self.parent.len() as Var;
-        self.parent.push(v);
-        self.rank.push(0);
-        self.pin.push(None);
+        let v = self.nodes.len() as Var;
+        self.nodes.push(Node {
+            parent: v,
+            pin: NO_PIN,
+            rank: 0,
+        });
         v
     }
 
+    fn root_pin(&self, root: Var) -> Option<PinId> {
+        let p = self.nodes[root as usize].pin;
+        (p != NO_PIN).then_some(p)
+    }
+
     pub fn num_vars(&self) -> usize {
-        self.parent.len()
+        self.nodes.len()
     }
 
     /// The class representative (path halving: iterative, near-constant amortized).
     pub fn find(&mut self, mut v: Var) -> Var {
-        while self.parent[v as usize] != v {
-            let p = self.parent[v as usize];
-            self.parent[v as usize] = self.parent[p as usize];
+        loop {
+            let p = self.nodes[v as usize].parent;
+            if p == v {
+                return v;
+            }
+            let g = self.nodes[p as usize].parent;
+            self.nodes[v as usize].parent = g;
             v = p;
         }
-        v
     }
 
     pub fn class_pin(&mut self, v: Var) -> Option<PinId> {
         let r = self.find(v);
-        self.pin[r as usize]
+        self.root_pin(r)
     }
 
     /// Pins `pin.var`'s class; on conflict returns the pin already there.
     pub fn add_pin(&mut self, pin: Pin) -> Result<(), PinId> {
         let r = self.find(pin.var);
-        match self.pin[r as usize] {
+        match self.root_pin(r) {
             Some(p) if self.pins[p as usize].key != pin.key => Err(p),
             Some(_) => Ok(()),
             None => {
-                self.pin[r as usize] = Some(self.pins.len() as PinId);
+                self.nodes[r as usize].pin = self.pins.len() as PinId;
                 self.pins.push(pin);
                 Ok(())
             }
+        }
+    }
+
+    /// Two root pins that cannot meet: (pin of a, pin of b).
+    fn clash(&self, ra: Var, rb: Var) -> Option<(PinId, PinId)> {
+        match (self.root_pin(ra), self.root_pin(rb)) {
+            (Some(pa), Some(pb)) if self.pins[pa as usize].key != self.pins[pb as usize].key => {
+                Some((pa, pb))
+            }
+            _ => None,
         }
     }
 
@@ -111,32 +177,47 @@ impl Solver {
         if ra == rb {
             return None;
         }
-        match (self.pin[ra as usize], self.pin[rb as usize]) {
-            (Some(pa), Some(pb)) if self.pins[pa as usize].key != self.pins[pb as usize].key => {
-                Some((pa, pb))
-            }
-            _ => None,
-        }
+        self.clash(ra, rb)
     }
 
     /// Joins the classes of `a` and `b` (caller checked `conflict` first).
     pub fn union(&mut self, a: Var, b: Var, why: Op) {
         let (ra, rb) = (self.find(a), self.find(b));
-        if ra == rb {
-            return;
+        if ra != rb {
+            self.link(a, b, ra, rb, why);
         }
-        self.forest.push((a, b, why));
-        let pin = self.pin[ra as usize].or(self.pin[rb as usize]);
-        let (hi, lo) = if self.rank[ra as usize] >= self.rank[rb as usize] {
+    }
+
+    /// `conflict`, then `union` where there is none, finding the roots once.
+    pub fn try_union(&mut self, a: Var, b: Var, why: Op) -> Result<(), (PinId, PinId)> {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return Ok(());
+        }
+        if let Some(c) = self.clash(ra, rb) {
+            return Err(c);
+        }
+        self.link(a, b, ra, rb, why);
+        Ok(())
+    }
+
+    /// Joins roots `ra` (of `a`) and `rb` (of `b`); the class keeps `a`'s pin if any.
+    fn link(&mut self, a: Var, b: Var, ra: Var, rb: Var, why: Op) {
+        if self.record {
+            self.forest.push((a, b, why));
+        }
+        let (na, nb) = (self.nodes[ra as usize], self.nodes[rb as usize]);
+        let pin = if na.pin == NO_PIN { nb.pin } else { na.pin };
+        let (hi, lo) = if na.rank >= nb.rank {
             (ra, rb)
         } else {
             (rb, ra)
         };
-        if self.rank[hi as usize] == self.rank[lo as usize] {
-            self.rank[hi as usize] += 1;
+        if na.rank == nb.rank {
+            self.nodes[hi as usize].rank += 1;
         }
-        self.parent[lo as usize] = hi;
-        self.pin[hi as usize] = pin;
+        self.nodes[lo as usize].parent = hi;
+        self.nodes[hi as usize].pin = pin;
     }
 
     /// The successful joins (a, b, the op that caused it): the spanning forest.
@@ -147,7 +228,7 @@ impl Solver {
     /// The ops on the forest path from `from` to `to` (both in one class), in order.
     /// Breadth-first over the forest: only run when reporting an error.
     pub fn path(&self, from: Var, to: Var) -> Vec<Op> {
-        let n = self.parent.len();
+        let n = self.nodes.len();
         let mut adj_start = vec![0u32; n + 1];
         for &(a, b, _) in &self.forest {
             adj_start[a as usize + 1] += 1;

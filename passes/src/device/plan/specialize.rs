@@ -20,11 +20,12 @@
 //! it calls the clone itself, so a recursive function called with two placements
 //! becomes two recursive functions. Clones may call other private functions with
 //! new placements, so probing repeats (at most `MAX_ROUNDS` times; what is left
-//! over is planned as is).
+//! over is planned as is), unless the round shows that the next probe would
+//! clone nothing (see `clone_round`).
 
 use super::devices::Devices;
-use super::model::{self, callee, Model};
-use rustc_hash::FxHashSet;
+use super::model::{self, callee, CallSite, Model, Spare};
+use rustc_hash::{FxHashMap, FxHashSet};
 use xir::clone::{clone_op, Mapping};
 use xir::symbol::symbol_name;
 use xir::{Attr, AttrKind, Context, DiagEngine, Ident, Ir, Op};
@@ -61,9 +62,19 @@ pub fn plan(
     diags: &mut DiagEngine,
 ) -> (Model, usize) {
     let mut clones = 0;
+    let mut spare = Spare::default();
     for _ in 0..MAX_ROUNDS {
         let mut scratch = DiagEngine::default();
-        let mut m = model::build(ctx, ir, module, devices, auto_transfer, true, &mut scratch);
+        let mut m = model::build_reusing(
+            ctx,
+            ir,
+            module,
+            devices,
+            auto_transfer,
+            true,
+            &mut scratch,
+            spare,
+        );
         if !m.cut_callee.iter().any(|&c| c) {
             // Nothing was cut: this is the final plan.
             for d in scratch.take() {
@@ -71,36 +82,41 @@ pub fn plan(
             }
             return (m, clones);
         }
-        let made = clone_round(ctx, ir, &mut m);
-        if made == 0 {
+        let round = clone_round(ctx, ir, &mut m);
+        spare = m.into_spare();
+        if round.made == 0 {
             break;
         }
-        clones += made;
+        clones += round.made;
+        if round.settled {
+            #[cfg(debug_assertions)]
+            check_settled(ctx, ir, module, devices, auto_transfer);
+            break;
+        }
     }
-    let m = model::build(ctx, ir, module, devices, auto_transfer, false, diags);
+    let m = model::build_reusing(ctx, ir, module, devices, auto_transfer, false, diags, spare);
     (m, clones)
 }
 
-fn site_sig(m: &mut Model, ir: &Ir, call: Op, f: usize) -> Sig {
-    let mut sig = Sig::new();
-    let (nargs, nres) = (m.funcs[f].args.len(), m.funcs[f].results.len());
-    for i in 0..nargs {
-        if m.funcs[f].args[i].is_none() {
-            continue;
+/// Debug builds check the shortcut of a settled round: probing once more would
+/// clone nothing.
+#[cfg(debug_assertions)]
+fn check_settled(
+    ctx: &mut Context,
+    ir: &Ir,
+    module: Op,
+    devices: &mut Devices,
+    auto_transfer: bool,
+) {
+    let mut scratch = DiagEngine::default();
+    let mut m = model::build(ctx, ir, module, devices, auto_transfer, true, &mut scratch);
+    let sites = sites_by_callee(&mut m);
+    for (f, sites) in sites.iter().enumerate() {
+        if m.cut_callee[f] {
+            let groups = group_sites(&mut m, ir, sites, f, false);
+            assert!(groups.len() < 2, "a settled round left a callee to clone");
         }
-        let v = (i < ir.num_operands(call))
-            .then(|| m.var_of_value(ir.operand(call, i)))
-            .flatten();
-        sig.push(v.and_then(|v| m.class_key(v)));
     }
-    for j in 0..nres {
-        if m.funcs[f].results[j].is_none() {
-            continue;
-        }
-        let v = ir.results(call).get(j).and_then(|&r| m.var_of_value(r));
-        sig.push(v.and_then(|v| m.class_key(v)));
-    }
-    sig
 }
 
 fn callee_sig(m: &mut Model, f: usize) -> Sig {
@@ -114,39 +130,99 @@ fn callee_sig(m: &mut Model, f: usize) -> Sig {
     vars.into_iter().map(|v| m.class_key(v)).collect()
 }
 
+/// The sites of each cut callee (calls from outside it), in program order.
+fn sites_by_callee(m: &mut Model) -> Vec<Vec<CallSite>> {
+    let mut sites = vec![Vec::new(); m.funcs.len()];
+    for c in std::mem::take(&mut m.calls) {
+        if m.cut_callee[c.callee] && !c.recursive {
+            sites[c.callee].push(c);
+        }
+    }
+    sites
+}
+
+/// What a cloning round did.
+struct Round {
+    made: usize,
+    /// Probing again would clone nothing (see `clone_round`).
+    settled: bool,
+}
+
+/// Groups the sites of cut callee `f` (see the module comment). `erased`: ops may
+/// have been erased since the plan (by cloning).
+fn group_sites(
+    m: &mut Model,
+    ir: &Ir,
+    sites: &[CallSite],
+    f: usize,
+    erased: bool,
+) -> Vec<(Sig, Vec<Op>)> {
+    let base = callee_sig(m, f);
+    let mut groups: Vec<(Sig, Vec<Op>)> = Vec::new();
+    let mut sig = Sig::new();
+    for site in sites {
+        m.site_keys(site, erased && ir.is_erased(site.op), &mut sig);
+        let fits = agrees(&sig, &base);
+        let g = match groups.iter().position(|g| !fits || agrees(&g.0, &sig)) {
+            Some(g) => g,
+            None => {
+                groups.push((base.clone(), Vec::new()));
+                groups.len() - 1
+            }
+        };
+        if fits {
+            merge(&mut groups[g].0, &sig);
+        }
+        groups[g].1.push(site.op);
+    }
+    groups
+}
+
 /// One round: groups the sites of each cut callee and clones where needed.
-fn clone_round(ctx: &mut Context, ir: &mut Ir, m: &mut Model) -> usize {
-    let mut made = 0;
-    let calls = std::mem::take(&mut m.calls);
-    for f in 0..m.funcs.len() {
+///
+/// The round is settled, and the next probe would clone nothing, when every
+/// cloned callee calls nothing but itself and each of its clones has two or more
+/// call sites. Then the next probe cuts the clones' calls again, so every caller
+/// sees the same placements as in this round, and every group agrees with the
+/// placements pinned on its clone's signature: one group per clone. Callees cut
+/// but not cloned keep their sites and their single group.
+fn clone_round(ctx: &mut Context, ir: &mut Ir, m: &mut Model) -> Round {
+    let mut round = Round {
+        made: 0,
+        settled: true,
+    };
+    let sites = sites_by_callee(m);
+    let mut erased = false;
+    for (f, sites) in sites.iter().enumerate() {
         if !m.cut_callee[f] {
             continue;
         }
-        let base = callee_sig(m, f);
-        let mut groups: Vec<(Sig, Vec<Op>)> = Vec::new();
-        for site in calls.iter().filter(|c| c.callee == f && !c.recursive) {
-            let sig = site_sig(m, ir, site.op, f);
-            let fits = agrees(&sig, &base);
-            let g = match groups.iter().position(|g| !fits || agrees(&g.0, &sig)) {
-                Some(g) => g,
-                None => {
-                    groups.push((base.clone(), Vec::new()));
-                    groups.len() - 1
-                }
-            };
-            if fits {
-                merge(&mut groups[g].0, &sig);
-            }
-            groups[g].1.push(site.op);
-        }
+        // Grouped after the previous callees' clones: their sites may lie in those.
+        let groups = group_sites(m, ir, sites, f, erased);
         if groups.len() < 2 {
             continue;
         }
+        let fop = m.funcs[f].op;
+        round.settled &= groups.iter().all(|g| g.1.len() >= 2) && calls_only_itself(ctx, ir, fop);
         let tensor_args: Vec<bool> = m.funcs[f].args.iter().map(|a| a.is_some()).collect();
         let tensor_res: Vec<bool> = m.funcs[f].results.iter().map(|r| r.is_some()).collect();
-        made += clone_callee(ctx, ir, m.funcs[f].op, &groups, (&tensor_args, &tensor_res));
+        let made = clone_callee(ctx, ir, fop, &groups, (&tensor_args, &tensor_res));
+        erased |= ir.is_erased(fop);
+        round.settled &= made > 0;
+        round.made += made;
     }
-    made
+    round
+}
+
+/// Whether every `func.call` nested in function `f` calls `f` itself.
+fn calls_only_itself(ctx: &Context, ir: &Ir, f: Op) -> bool {
+    let Some(name) = symbol_name(ctx, ir, f) else {
+        return false;
+    };
+    xir::walk::preorder(ir, f).into_iter().skip(1).all(|op| {
+        ctx.bytes(ir.op(op).name) != b"func.call"
+            || callee(ctx, ir, op).map(|c| ctx.bytes(c)) == Some(name)
+    })
 }
 
 /// The readable suffix of a group's placements (see the module comment).
@@ -184,28 +260,37 @@ fn suffix(ctx: &Context, sig: &Sig) -> String {
         .collect()
 }
 
-/// The symbol names directly used by ops other than `skip` (attributes and
-/// properties, one level deep: `callee`, `func.constant`'s `value`, ...).
-fn direct_symbol_uses(
+/// Whether an op outside `f` other than the `skip` ops names symbol `name` directly
+/// (attributes and properties, one level deep: `callee`, `func.constant`'s
+/// `value`, ...). Stops at the first one.
+fn named_outside(
     ctx: &Context,
     ir: &Ir,
     module: Op,
+    f: Op,
     skip: &FxHashSet<Op>,
-) -> FxHashSet<Ident> {
-    let mut out = FxHashSet::default();
-    for op in xir::walk::preorder(ir, module) {
-        if skip.contains(&op) {
+    name: Ident,
+) -> bool {
+    let mut stack = vec![module];
+    while let Some(op) = stack.pop() {
+        if op == f {
             continue;
         }
         let d = ir.op(op);
         let props = d.properties.map(|p| ctx.dict_entries(p)).unwrap_or(&[]);
-        for &(_, a) in ctx.dict_entries(d.attrs).iter().chain(props) {
-            if let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(a) {
-                out.insert(*root);
+        let names_it = ctx.dict_entries(d.attrs).iter().chain(props).any(
+            |&(_, a)| matches!(ctx.attr_kind(a), AttrKind::SymbolRef { root, .. } if *root == name),
+        );
+        if names_it && !skip.contains(&op) {
+            return true;
+        }
+        for &r in ir.regions(op) {
+            for b in ir.region_blocks(r) {
+                stack.extend(ir.block_ops(b));
             }
         }
     }
-    out
+    false
 }
 
 /// `tensor`: which arguments and results have a placement (the positions of a `Sig`).
@@ -263,14 +348,28 @@ fn clone_callee(
                 set_attr(ctx, ir, op, "callee", new_ref);
             }
         }
+        // Sites mostly share their dictionaries: set the callee once per pair.
+        let mut retarget: FxHashMap<(Option<Attr>, Attr), (Option<Attr>, Attr)> =
+            FxHashMap::default();
         for &site in sites {
-            set_attr(ctx, ir, site, "callee", new_ref);
+            let d = ir.op(site);
+            let old = (d.properties, d.attrs);
+            let new = match retarget.get(&old) {
+                Some(&new) => new,
+                None => {
+                    set_attr(ctx, ir, site, "callee", new_ref);
+                    let d = ir.op(site);
+                    retarget.insert(old, (d.properties, d.attrs));
+                    (d.properties, d.attrs)
+                }
+            };
+            let d = ir.op_mut(site);
+            (d.properties, d.attrs) = new;
             repointed.insert(site);
         }
     }
     // Calls inside the original die with it.
-    repointed.extend(xir::walk::preorder(ir, f));
-    if !direct_symbol_uses(ctx, ir, module, &repointed).contains(&old_id) {
+    if !named_outside(ctx, ir, module, f, &repointed, old_id) {
         ir.erase_op(f);
     }
     groups.len()
