@@ -2,6 +2,16 @@
 //! over program order (pre-order numbering of the function's ops: a value lives from
 //! its defining op through its last use, inclusive; the branches of a `graph.if` come
 //! one after the other, so they never count as live together).
+//!
+//! Flow level (a module with any `flow.` op, after graph → flow): only tensors
+//! that touch memory are buffers: `flow.dispatch` results (placed by the op's
+//! `affinity`) and `flow.tensor.transfer` results (by its `target`); values
+//! fused inside a kernel live in `flow.executable`s, which belong to no
+//! function's plan. An `scf.if` result is no buffer of its own: it is whatever
+//! its branches yield (lowering forwards the yielded resource), so each value
+//! tied to it through yields lives until the last use of any of them, and none
+//! is planned when one of them is returned. Call results belong to the callee
+//! (it returns resources of its own), so they are not planned either.
 
 use rustc_hash::FxHashMap;
 use xir::printer::type_to_string;
@@ -145,6 +155,92 @@ pub struct FuncLiveness {
 pub struct ModuleLiveness {
     pub funcs: Vec<FuncLiveness>,
     pub pools: Pools,
+    /// The module is at the flow level (see the module comment).
+    pub flow_level: bool,
+}
+
+/// Where a result of a flow-level op lives; `None`: not a buffer.
+fn flow_placement(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Option<Option<xir::Attr>> {
+    match name {
+        "flow.dispatch" => Some(op_attr(ctx, ir, op, "affinity")),
+        "flow.tensor.transfer" => Some(op_attr(ctx, ir, op, "target")),
+        "scf.if" | "func.call" => None,
+        _ => Some(ctx.dict_get(ir.op(op).attrs, "device.affinity")),
+    }
+}
+
+fn find(parent: &mut [u32], mut x: u32) -> u32 {
+    while parent[x as usize] != x {
+        parent[x as usize] = parent[parent[x as usize] as usize];
+        x = parent[x as usize];
+    }
+    x
+}
+
+/// Flow level: values tied through `scf.if` results and their yields share
+/// one lifetime (union-find, near-linear). Per value of a tie: its class;
+/// per class: the last use of any member and whether one is returned.
+struct Ties {
+    class: FxHashMap<Value, u32>,
+    end: Vec<u32>,
+    returned: Vec<bool>,
+}
+
+fn ties(ctx: &Context, ir: &Ir, f: Op, ops: &[Op], index: &FxHashMap<Op, u32>) -> Ties {
+    let mut id: FxHashMap<Value, u32> = FxHashMap::default();
+    let mut parent: Vec<u32> = Vec::new();
+    let mut key = |v: Value, parent: &mut Vec<u32>| {
+        *id.entry(v).or_insert_with(|| {
+            parent.push(parent.len() as u32);
+            parent.len() as u32 - 1
+        })
+    };
+    for &op in ops {
+        if ctx.str(ir.op(op).name) != "scf.if" {
+            continue;
+        }
+        for &region in ir.regions(op) {
+            let Some(y) = ir.entry_block(region).and_then(|b| ir.last_op(b)) else {
+                continue;
+            };
+            if ctx.str(ir.op(y).name) != "scf.yield" {
+                continue;
+            }
+            for (&r, v) in ir.results(op).iter().zip(ir.operands(y)) {
+                if !is_tensor(ctx, ir.value_type(r)) {
+                    continue;
+                }
+                let (a, b) = (key(r, &mut parent), key(v, &mut parent));
+                let (a, b) = (find(&mut parent, a), find(&mut parent, b));
+                parent[a as usize] = b;
+            }
+        }
+    }
+    let n = parent.len();
+    let (mut end, mut returned) = (vec![0u32; n], vec![false; n]);
+    let mut class = FxHashMap::default();
+    for (&v, &i) in &id {
+        let c = find(&mut parent, i);
+        class.insert(v, c);
+        let def = match ir.value(v).def {
+            xir::ValueDef::Result { op, .. } => index.get(&op).copied().unwrap_or(0),
+            _ => 0,
+        };
+        let mut e = def;
+        for u in ir.uses(v) {
+            let owner = ir.use_data(u).owner;
+            if ctx.str(ir.op(owner).name) == "func.return" && ir.parent_op(owner) == Some(f) {
+                returned[c as usize] = true;
+            }
+            e = e.max(index.get(&owner).copied().unwrap_or(def));
+        }
+        end[c as usize] = end[c as usize].max(e);
+    }
+    Ties {
+        class,
+        end,
+        returned,
+    }
 }
 
 /// Where a tensor result lives: the op's `device.affinity`, or for a call the
@@ -201,10 +297,25 @@ pub fn collect(
     let mut pools = Pools::default();
     let mut funcs = Vec::with_capacity(funcs_ops.len());
     let mut errors = 0usize;
-    for &f in &funcs_ops {
+    let orders: Vec<Vec<Op>> = funcs_ops
+        .iter()
+        .map(|&f| xir::walk::preorder(ir, f))
+        .collect();
+    let flow_level = orders
+        .iter()
+        .flatten()
+        .any(|&o| ctx.str(ir.op(o).name).starts_with("flow."))
+        || ir
+            .regions(module)
+            .first()
+            .and_then(|&r| ir.entry_block(r))
+            .is_some_and(|b| {
+                ir.block_ops(b)
+                    .any(|o| ctx.str(ir.op(o).name) == "flow.executable")
+            });
+    for (&f, ops) in funcs_ops.iter().zip(orders) {
         let name =
             String::from_utf8_lossy(symbol_name(ctx, ir, f).unwrap_or_default()).into_owned();
-        let ops = xir::walk::preorder(ir, f);
         let mut index: FxHashMap<Op, u32> = FxHashMap::default();
         for (i, &o) in ops.iter().enumerate() {
             index.insert(o, i as u32);
@@ -216,6 +327,7 @@ pub fn collect(
             calls: Vec::new(),
             constants: Vec::new(),
         };
+        let tied = flow_level.then(|| ties(ctx, ir, f, &ops, &index));
         for (t, &o) in ops.iter().enumerate().skip(1) {
             let t = t as u32;
             let opname = ctx.str(ir.op(o).name);
@@ -237,6 +349,14 @@ pub fn collect(
             } else {
                 None
             };
+            let flow_place = if flow_level {
+                match flow_placement(ctx, ir, o, opname) {
+                    Some(p) => Some(p),
+                    None => continue,
+                }
+            } else {
+                None
+            };
             for (ri, &v) in ir.results(o).iter().enumerate() {
                 let ty = ir.value_type(v);
                 if !is_tensor(ctx, ty) {
@@ -252,11 +372,19 @@ pub fn collect(
                     }
                     end = end.max(index.get(&owner).copied().unwrap_or(t));
                 }
+                if let Some(&c) = tied.as_ref().and_then(|t| t.class.get(&v)) {
+                    let t = tied.as_ref().expect("flow level");
+                    returned |= t.returned[c as usize];
+                    end = end.max(t.end[c as usize]);
+                }
                 if returned {
                     continue;
                 }
-                let Some(pool) = placement(ctx, ir, o, ri, callee).and_then(|a| pool_name(ctx, a))
-                else {
+                let place = match flow_place {
+                    Some(p) => p,
+                    None => placement(ctx, ir, o, ri, callee),
+                };
+                let Some(pool) = place.and_then(|a| pool_name(ctx, a)) else {
                     errors += 1;
                     if errors <= 8 {
                         diags.emit(Diagnostic::error(
@@ -291,7 +419,11 @@ pub fn collect(
     if errors > 0 {
         return Err(());
     }
-    Ok(ModuleLiveness { funcs, pools })
+    Ok(ModuleLiveness {
+        funcs,
+        pools,
+        flow_level,
+    })
 }
 
 /// Functions in post-order of the call graph (callees first, except along a cycle,

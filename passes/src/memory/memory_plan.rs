@@ -94,6 +94,21 @@ fn write_op(ctx: &mut Context, ir: &mut Ir, op: Op, placed: &[Placed], keys: &mu
     ir.op_mut(op).attrs = ctx.dictionary(entries);
 }
 
+/// Removes `memory.pool`/`memory.offset` from the ops of function `f`.
+fn strip_plan(ctx: &mut Context, ir: &mut Ir, f: Op) {
+    for op in xir::walk::preorder(ir, f).into_iter().skip(1) {
+        let attrs = ir.op(op).attrs;
+        if ctx.dict_get(attrs, "memory.pool").is_none()
+            && ctx.dict_get(attrs, "memory.offset").is_none()
+        {
+            continue;
+        }
+        let a = ctx.dict_set(attrs, "memory.pool", None);
+        let a = ctx.dict_set(a, "memory.offset", None);
+        ir.op_mut(op).attrs = a;
+    }
+}
+
 impl Pass for MemoryPlan {
     fn argument(&self) -> &'static str {
         Self::ARGUMENT
@@ -150,6 +165,13 @@ impl Pass for MemoryPlan {
             Self::ARGUMENT,
             pc.diags,
         )?;
+        if m.flow_level {
+            // Attributes of an earlier (graph-level) plan would be stale: the
+            // flow-level buffers are fewer (fused values need no memory).
+            for fl in &m.funcs {
+                strip_plan(pc.ctx, pc.ir, fl.op);
+            }
+        }
         let npools = m.pools.names.len();
         let mut keys = Keys {
             pool: pc.ctx.ident("memory.pool"),
