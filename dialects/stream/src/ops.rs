@@ -139,6 +139,7 @@ pub static TIMEPOINT_JOIN: OpSpec = OpSpec {
 };
 
 /// `stream.timepoint.await %tp => %a, %b : t{%s}, t{%s}`: the resources, ready.
+/// Without resources (`stream.timepoint.await %tp`) the host only waits.
 pub static TIMEPOINT_AWAIT: OpSpec = OpSpec {
     operands: &[
         one("await_timepoint", TIMEPOINT),
@@ -147,7 +148,7 @@ pub static TIMEPOINT_AWAIT: OpSpec = OpSpec {
     ],
     results: &[many("results", RESOURCE)],
     verify: Some(verify::verify_await),
-    format: Some("$await_timepoint `=` `>` $resource_operands `:` custom<SizedTypes>(type($resource_operands), $resource_operand_sizes, type($results)) attr-dict `` custom<FixedTypes>(ref($await_timepoint))"),
+    format: Some("$await_timepoint (`=` `>` $resource_operands^ `:` custom<SizedTypes>(type($resource_operands), $resource_operand_sizes, type($results)))? attr-dict `` custom<FixedTypes>(ref($await_timepoint))"),
     custom: &[SIZED_TYPES, FIXED_TYPES],
     ..OpSpec::new("stream.timepoint.await")
 };

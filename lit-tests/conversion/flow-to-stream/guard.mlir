@@ -57,3 +57,40 @@ module {
     return %0 : tensor<4xf32>
   }
 }
+
+// -----
+
+// Planned memory: a planned result needs a slab of its pool in its function
+// and, with constant sizes, must lie inside it.
+module {
+  flow.executable private @k {
+    flow.executable.export @k
+    builtin.module {
+      func.func @k(%a: tensor<4xf32>) -> tensor<4xf32> {
+        %0 = graph.relu %a : tensor<4xf32>
+        return %0 : tensor<4xf32>
+      }
+    }
+  }
+  func.func @slabs(%a: !stream.resource<external>) -> !stream.resource<external> {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c64 = arith.constant 64 : index
+    %s, %t = stream.resource.alloca on(#device.affinity<@cpu>) : !stream.resource<transient>{%c64} => !stream.timepoint {memory.pool = "cpu"}
+    %r = stream.timepoint.await %t => %s : !stream.resource<transient>{%c64}
+    %0:2 = stream.async.execute on(#device.affinity<@cpu>) with(%a as %x: !stream.resource<external>{%c16}) -> !stream.resource<external>{%c16} {
+      // Fits: bytes 48 to 64 of 64.
+      %1 = stream.async.dispatch on(#device.affinity<@cpu>) @k::@k(%x[%c0 to %c16 for %c16]) {memory.offset = 48 : i64, memory.pool = "cpu"} : (!stream.resource<external>{%c16}) -> !stream.resource<transient>{%c16}
+      // expected-error@+1 {{flow-to-stream: 'stream.async.dispatch' result #0 (bytes 56 to 72) lies outside the slab of pool "cpu" (64 bytes)}}
+      %2 = stream.async.dispatch on(#device.affinity<@cpu>) @k::@k(%1[%c0 to %c16 for %c16]) {memory.offset = 56 : i64, memory.pool = "cpu"} : (!stream.resource<transient>{%c16}) -> !stream.resource<transient>{%c16}
+      // expected-error@+1 {{flow-to-stream: 'stream.async.dispatch' result #0 is planned in pool "gpu" but @slabs has no slab for it}}
+      %3 = stream.async.dispatch on(#device.affinity<@cpu>) @k::@k(%2[%c0 to %c16 for %c16]) {memory.offset = 0 : i64, memory.pool = "gpu"} : (!stream.resource<transient>{%c16}) -> !stream.resource<transient>{%c16}
+      // Unplanned results of a multi-result op are "" / -1.
+      %4:2 = stream.async.dispatch on(#device.affinity<@cpu>) @k::@k(%3[%c0 to %c16 for %c16]) {memory.offset = [-1, 0], memory.pool = ["", "cpu"]} : (!stream.resource<transient>{%c16}) -> (!stream.resource<transient>{%c16}, !stream.resource<external>{%c16})
+      stream.yield %4#1 : !stream.resource<external>{%c16}
+    } => !stream.timepoint
+    %d = stream.resource.dealloca on(#device.affinity<@cpu>) await(%0#1) => %r : !stream.resource<transient>{%c64} => !stream.timepoint
+    %5 = stream.timepoint.await %d => %0#0 : !stream.resource<external>{%c16}
+    return %5 : !stream.resource<external>
+  }
+}

@@ -7,7 +7,8 @@
 // Custom <-> generic round trips of every stream op and type: resources of each
 // lifetime with their sizes, sizeof with dynamic dims, execute regions (with and
 // without await, results, attributes), dispatches with byte ranges and scalars,
-// transfers, timepoint join/await, alloca/dealloca.
+// transfers, timepoint join/await (also a host wait without resources),
+// alloca/dealloca.
 
 module {
   device.global @cpu = #device.alias<"local">
@@ -44,6 +45,7 @@ module {
     %b, %bt = stream.resource.alloca : !stream.resource<transient>{%sz} => !stream.timepoint
     %dt = stream.resource.dealloca on(#device.affinity<@gpu>) await(%at) => %a : !stream.resource<transient>{%sz} => !stream.timepoint
     %dt2 = stream.resource.dealloca %b : !stream.resource<transient>{%sz} => !stream.timepoint
+    stream.timepoint.await %dt2
     return %ready#0, %dt : !stream.resource<external>, !stream.timepoint
   }
 }
@@ -80,6 +82,7 @@ module {
 // CHECK: %10:2 = stream.resource.alloca : !stream.resource<transient>{%0} => !stream.timepoint
 // CHECK: %11 = stream.resource.dealloca on(#device.affinity<@gpu>) await(%9#1) => %9#0 : !stream.resource<transient>{%0} => !stream.timepoint
 // CHECK: %12 = stream.resource.dealloca %10#0 : !stream.resource<transient>{%0} => !stream.timepoint
+// CHECK-NEXT: stream.timepoint.await %12{{$}}
 // CHECK: return %8#0, %11 : !stream.resource<external>, !stream.timepoint
 
 // GEN: %1 = "stream.tensor.sizeof"(%arg2) <{affinity = #device.affinity<@cpu>, encoding = tensor<?x4xf32>}> : (index) -> index
@@ -100,3 +103,4 @@ module {
 // GEN: %11:2 = "stream.resource.alloca"(%1) : (index) -> (!stream.resource<transient>, !stream.timepoint)
 // GEN: %12 = "stream.resource.dealloca"(%10#1, %10#0, %1) <{affinity = #device.affinity<@gpu>}> : (!stream.timepoint, !stream.resource<transient>, index) -> !stream.timepoint
 // GEN: %13 = "stream.resource.dealloca"(%11#0, %1) : (!stream.resource<transient>, index) -> !stream.timepoint
+// GEN-NEXT: "stream.timepoint.await"(%13) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (!stream.timepoint) -> ()

@@ -18,6 +18,10 @@ pub trait Level {
     const EXECUTABLE: &'static str;
     fn forbidden(op_name: &str) -> bool;
     fn message(op_name: &str) -> String;
+    /// Checks of the level beyond op names; returns how many errors.
+    fn check_more(_ctx: &Context, _ir: &Ir, _module: Op, _diags: &mut DiagEngine) -> usize {
+        0
+    }
 }
 
 /// Reports each forbidden op outside executables, in program order; returns how many.
@@ -43,7 +47,7 @@ pub fn check<L: Level>(ctx: &Context, ir: &Ir, module: Op, diags: &mut DiagEngin
         }
         stack[start..].reverse();
     }
-    errors
+    errors + L::check_more(ctx, ir, module, diags)
 }
 
 /// The guard of level `L` as a pass.

@@ -35,6 +35,7 @@ use xir_stream::types::resource_type;
 
 use super::abi;
 use super::build::{index_const, int_of, op_state, static_bytes, tensor_shape};
+use super::slabs;
 
 /// A tensor as a resource: the resource, its byte size, its dynamic dims.
 #[derive(Clone)]
@@ -53,6 +54,8 @@ struct Conv<'a> {
     map: FxHashMap<Value, Res>,
     /// Each function's result affinities (by original result index).
     result_affinities: &'a Affinities,
+    /// Pools that planned ops use (pool name → the affinity of the first).
+    used_pools: FxHashMap<Attr, Attr>,
 }
 
 /// Function name → the `device.affinity` of each of its results.
@@ -63,6 +66,28 @@ fn err(loc: Attr, msg: String) -> Diagnostic {
 }
 
 impl Conv<'_> {
+    /// Carries the memory plan of flow op `op` over to `new` (slabs.rs) and
+    /// notes the pools it uses, which live on `aff`.
+    fn carry_plan(&mut self, op: Op, new: Op, aff: Option<Attr>) {
+        let attrs = self.ir.op(op).attrs;
+        let mut kept = Vec::new();
+        for key in [slabs::POOL, slabs::OFFSET] {
+            if let Some(v) = self.ctx.dict_get(attrs, key) {
+                kept.push((self.ctx.ident(key), v));
+            }
+        }
+        if kept.is_empty() {
+            return;
+        }
+        self.ir.op_mut(new).attrs = self.ctx.dictionary(kept);
+        let Some(aff) = aff else { return };
+        for i in 0..self.ir.results(op).len() {
+            if let Some((pool, _)) = slabs::result_plan(self.ctx, self.ir, op, i) {
+                self.used_pools.entry(pool).or_insert(aff);
+            }
+        }
+    }
+
     fn constant(&mut self, n: i64, loc: Attr) -> Value {
         if let Some(&v) = self.consts.get(&n) {
             return v;
@@ -160,6 +185,8 @@ impl Conv<'_> {
         st.result_types = rtypes;
         let new = self.ir.create_op(st);
         self.ir.insert_op_before(op, new);
+        let aff = op_attr(self.ctx, self.ir, op, "affinity");
+        self.carry_plan(op, new, aff);
         for (i, &r) in self.ir.results(op).to_vec().iter().enumerate() {
             let value = self.ir.result(new, i);
             let res = Res {
@@ -188,6 +215,8 @@ impl Conv<'_> {
         st.result_types = vec![resource_type(self.ctx, lifetime(external, r))];
         let new = self.ir.create_op(st);
         self.ir.insert_op_before(op, new);
+        let aff = op_attr(self.ctx, self.ir, op, "target");
+        self.carry_plan(op, new, aff);
         let value = self.ir.result(new, 0);
         self.map.insert(r, Res { value, ..src });
         Ok(new)
@@ -590,6 +619,7 @@ fn convert_func(
         consts: FxHashMap::default(),
         map: FxHashMap::default(),
         result_affinities,
+        used_pools: FxHashMap::default(),
     };
     for (a, r, dims, attrs) in tensor_args {
         let t = cv.ir.value_type(a);
@@ -671,6 +701,21 @@ fn convert_func(
     cv.ir.set_operands(ret, &outs);
     for &op in dead.iter().rev() {
         cv.ir.erase_op(op);
+    }
+    // One slab per pool that planned ops use (slabs.rs).
+    if !cv.used_pools.is_empty() {
+        // After the constants (the first original op may be gone).
+        let top = cv
+            .ir
+            .block_ops(new)
+            .find(|&o| cv.ctx.str(cv.ir.op(o).name) != "arith.constant")
+            .unwrap_or(ret);
+        let (consts, used) = (&mut cv.consts, &cv.used_pools);
+        slabs::create(cv.ctx, cv.ir, f, top, ret, used, |ctx, ir, n| {
+            *consts
+                .entry(n)
+                .or_insert_with(|| index_const(ctx, ir, top, n, floc))
+        });
     }
 
     let (ctx, ir) = (cv.ctx, cv.ir);

@@ -20,4 +20,6 @@ pub mod abi;
 pub mod build;
 pub mod convert;
 pub mod guard;
+pub mod hazards;
 pub mod schedule;
+pub mod slabs;
