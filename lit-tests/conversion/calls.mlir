@@ -12,8 +12,12 @@
 // level resources cross calls as buffer views: a fresh buffer is wrapped
 // (hal.buffer_view.create), a view received (argument, call result) is passed
 // on as it is, and results are unwrapped (hal.buffer_view.buffer). The size
-// of a dynamic result is index arithmetic on its dim. Memory-planned input
-// (function attributes memory.*) lowers the same way.
+// of a dynamic result is index arithmetic on its dim. Memory: each function
+// has its own slab (a callee's is its own allocation); a planned buffer
+// passed to a call is a subspan of the caller's slab, wrapped as a view, and
+// its bytes may be reused after the call: the callee returns only when all of
+// its work is done. Call results belong to the callee (not planned), so a
+// graph-level plan given as input is replaced by the flow-level one.
 
 module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device.alias<"vulkan">}, device.default = #device.affinity<@cpu>} {
   func.func private @helper(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
@@ -79,6 +83,8 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // STREAM-LABEL: func.func private @rows(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}, %arg1: index) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>}, index, !stream.resource<external> {device.affinity = #device.affinity<@cpu>}) {
 // STREAM: return %arg0, %arg1, %{{.+}} : !stream.resource<external>, index, !stream.resource<external>
 // STREAM-LABEL: func.func @main(
+// STREAM: %[[CS:.+]]:2 = stream.resource.alloca on(#device.affinity<@cpu>) : !stream.resource<transient>{%c64} => !stream.timepoint {memory.pool = "cpu"}
+// STREAM-NEXT: %[[SLAB:.+]] = stream.timepoint.await %[[CS]]#1 => %[[CS]]#0
 // STREAM: %[[E:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>)
 // STREAM: %[[EA:.+]] = stream.timepoint.await %[[E]]#1 => %[[E]]#0 : !stream.resource<external>{%c64}
 // STREAM-NEXT: %[[H0:.+]] = call @helper_cpu(%[[EA]]) : (!stream.resource<external>) -> !stream.resource<external>
@@ -92,9 +98,18 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // STREAM-NEXT: %[[R:.+]]:3 = call @rows(%arg2, %arg3) : (!stream.resource<external>, index) -> (!stream.resource<external>, index, !stream.resource<external>)
 // STREAM-NEXT: stream.tensor.sizeof on(#device.affinity<@cpu>) tensor<?x4xf32>{%[[R]]#1} : index
 // STREAM-NEXT: %[[ADD:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) with(%[[IF]]#0 as
-// STREAM: %[[O:.+]] = stream.timepoint.await %[[ADD]]#1 => %[[ADD]]#0
+// STREAM: %[[FREE:.+]] = stream.resource.dealloca on(#device.affinity<@cpu>) await(%[[ADD]]#1) => %[[SLAB]]
+// STREAM-NEXT: %[[O:.+]] = stream.timepoint.await %[[FREE]] => %[[ADD]]#0
 // STREAM-NEXT: return %[[O]], %[[H1]], %[[R]]#0, %[[R]]#1, %[[R]]#2 :
 
+// The helper's values are fused into one kernel: nothing to plan, no slab
+// (the graph-level plan's pools are gone).
+// PLANNED-LABEL: func.func private @helper_cpu(
+// PLANNED-NOT: memory.pools
+// PLANNED-SAME: attributes {memory.workspace = {cpu = 64 : i64}} {
 // PLANNED-LABEL: func.func @main(
-// PLANNED-SAME: attributes {memory.
-// PLANNED: call @helper_cpu(%{{.+}}) {memory.offset = {{.+}} : (!hal.buffer_view) -> !hal.buffer_view
+// PLANNED-SAME: attributes {memory.pools = {cpu = 64 : i64},
+// PLANNED: %[[SLAB:.+]] = hal.allocator.allocate device(%{{.+}}) size(%c64) : !hal.buffer
+// PLANNED: %[[E:.+]] = hal.buffer.subspan %[[SLAB]][%c0, %c64] : !hal.buffer
+// PLANNED: %[[EV:.+]] = hal.buffer_view.create %[[E]] shape(tensor<64xi8>) : !hal.buffer_view
+// PLANNED-NEXT: call @helper_cpu(%[[EV]]) : (!hal.buffer_view) -> !hal.buffer_view

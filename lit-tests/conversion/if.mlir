@@ -9,8 +9,11 @@
 // the cpu. graph.if becomes scf.if; the head's region runs before it, the
 // regions in both branches wait on its fence, each branch awaits what it
 // yields, and the region after the if reads the ready result without waiting
-// on the branches. The IR verifies after every pass (and between levels, when
-// each level's text is read back).
+// on the branches. Memory: one slab per device; each branch's results are
+// subspans of it, and the values yielded for the result keep their bytes
+// until the result's last use (the two branches' results get bytes of their
+// own: lifetimes follow program order). The IR verifies after every pass
+// (and between levels, when each level's text is read back).
 
 module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device.alias<"vulkan">}, device.default = #device.affinity<@cpu>} {
   func.func @branchy(%x: tensor<4x4xf32> {device.affinity = #device.affinity<@cpu>}, %w: tensor<4x4xf32> {device.affinity = #device.affinity<@cpu>}, %c: i1) -> (tensor<4x4xf32> {device.affinity = #device.affinity<@cpu>}) {
@@ -34,10 +37,13 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK-NEXT: hal.executable.variant @vulkan target(#device.target<"vulkan"
 // CHECK: graph.matmul
 // CHECK-NEXT: graph.tanh
-// CHECK-LABEL: func.func @branchy(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg2: i1) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>}) {
+// CHECK-LABEL: func.func @branchy(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg2: i1) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>})
+// CHECK-SAME: attributes {memory.pools = {cpu = 192 : i64, gpu = 128 : i64}} {
 // CHECK-DAG: %[[CPU:.+]] = hal.device.resolve #device.target<"local"
 // CHECK-DAG: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan"
-// CHECK: %[[H:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c64) : !hal.buffer
+// CHECK: %[[CSLAB:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c192) : !hal.buffer
+// CHECK-NEXT: %[[GSLAB:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%c128) : !hal.buffer
+// CHECK-NEXT: %[[H:.+]] = hal.buffer.subspan %[[CSLAB]][%c0, %c64] : !hal.buffer
 // CHECK: hal.command_buffer.dispatch %{{.+}}, @branchy_dispatch_0::@local::@branchy_dispatch_0
 // CHECK: %[[HF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] signal(%[[HF]])
@@ -46,13 +52,13 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK: hal.command_buffer.dispatch %{{.+}}, @branchy_dispatch_1::@vulkan::@branchy_dispatch_1
 // CHECK: %[[GF:.+]] = hal.fence.create device(%[[GPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[GPU]] wait(%[[HF]]) signal(%[[GF]])
-// CHECK: %[[BACK:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c64) : !hal.buffer
+// CHECK: %[[BACK:.+]] = hal.buffer.subspan %[[CSLAB]][%c64, %c64] : !hal.buffer
 // CHECK: %[[BF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[GF]]) signal(%[[BF]])
 // CHECK-NEXT: hal.fence.await until(%[[BF]])
 // CHECK-NEXT: scf.yield %[[BACK]], %c64 : !hal.buffer, index
 // CHECK-NEXT: } else {
-// CHECK-NEXT: %[[E:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c64) : !hal.buffer
+// CHECK-NEXT: %[[E:.+]] = hal.buffer.subspan %[[CSLAB]][%c128, %c64] : !hal.buffer
 // CHECK: hal.command_buffer.dispatch %{{.+}}, @branchy_dispatch_2::@local::@branchy_dispatch_2 workgroups(%c1, %c1, %c1) bindings(%[[H]][%c0, %c64], %[[E]][%c0, %c64])
 // CHECK: %[[EF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[HF]]) signal(%[[EF]])
@@ -78,6 +84,7 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // EACH: // -----// IR Dump After ConvertTransfers (flow-convert-transfers) //----- //
 // EACH: // -----// IR Dump After ConvertControlFlow (flow-convert-control-flow) //----- //
 // EACH: // -----// IR Dump After VerifyGraphToFlow (verify-graph-to-flow) //----- //
+// EACH: // -----// IR Dump After MemoryPlan (memory-plan) //----- //
 // EACH: // -----// IR Dump After ConvertFlowToStream (convert-flow-to-stream) //----- //
 // EACH: // -----// IR Dump After ScheduleExecution (stream-schedule-execution) //----- //
 // EACH: // -----// IR Dump After VerifyFlowToStream (verify-flow-to-stream) //----- //

@@ -15,11 +15,11 @@ use xir::pass::{PassInfo, PassRegistry};
 
 /// Registers every pass of this crate.
 const FLOW_TO_STREAM: &str =
-    "convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream";
-const GRAPH_TO_STREAM: &str = "flow-form-dispatch-regions,flow-convert-constants,flow-outline-dispatch-regions,flow-convert-transfers,flow-convert-control-flow,verify-graph-to-flow,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream";
+    "memory-plan,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream";
+const GRAPH_TO_STREAM: &str = "flow-form-dispatch-regions,flow-convert-constants,flow-outline-dispatch-regions,flow-convert-transfers,flow-convert-control-flow,verify-graph-to-flow,memory-plan,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream";
 
 const STREAM_TO_HAL: &str = "convert-stream-to-hal,verify-stream-to-hal";
-const GRAPH_TO_HAL: &str = "flow-form-dispatch-regions,flow-convert-constants,flow-outline-dispatch-regions,flow-convert-transfers,flow-convert-control-flow,verify-graph-to-flow,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream,convert-stream-to-hal,verify-stream-to-hal";
+const GRAPH_TO_HAL: &str = "flow-form-dispatch-regions,flow-convert-constants,flow-outline-dispatch-regions,flow-convert-transfers,flow-convert-control-flow,verify-graph-to-flow,memory-plan,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream,convert-stream-to-hal,verify-stream-to-hal";
 
 pub fn register(reg: &mut PassRegistry) {
     use transforms::*;
@@ -80,7 +80,7 @@ pub fn register(reg: &mut PassRegistry) {
     );
     reg.register_pipeline(
         "flow-to-stream",
-        "Lower flow to stream: sized resources, async ops, execute regions, level guard",
+        "Lower flow to stream: memory plan, sized resources and slabs, async ops, execute regions, level guard",
         FLOW_TO_STREAM,
     );
     reg.register_pipeline(

@@ -139,6 +139,23 @@ pub static ALLOCATE: OpSpec = OpSpec {
     ..OpSpec::new("hal.allocator.allocate")
 };
 
+/// `hal.buffer.subspan %buf[%offset, %length] : !hal.buffer`: bytes
+/// `offset..offset+length` of a buffer as a buffer of their own (no copy);
+/// the lowering binds planned results to subspans of their slab.
+pub static BUFFER_SUBSPAN: OpSpec = OpSpec {
+    operands: &[
+        one("source_buffer", BUFFER),
+        one("source_offset", INDEX),
+        one("length", INDEX),
+    ],
+    results: &[one("result", BUFFER)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_subspan),
+    format: Some("$source_buffer `[` $source_offset `,` $length `]` attr-dict `:` type($result) `` custom<FixedTypes>(ref($source_buffer), ref($source_offset), ref($length))"),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.buffer.subspan")
+};
+
 pub static CMD_CREATE: OpSpec = OpSpec {
     operands: &[one("device", DEVICE)],
     results: &[one("result", COMMAND_BUFFER)],
@@ -265,8 +282,9 @@ pub static VIEW_DIM: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 19] = [
+pub static OPS: [&OpSpec; 20] = [
     &ALLOCATE,
+    &BUFFER_SUBSPAN,
     &CMD_BARRIER,
     &CMD_COPY,
     &CMD_CREATE,

@@ -254,3 +254,57 @@ pub fn verify_view_create(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnost
     }
     Ok(())
 }
+
+/// The value of an `arith.constant` (index or integer).
+fn constant(ctx: &Context, ir: &Ir, v: xir::Value) -> Option<i128> {
+    let op = defining(ir, v)?;
+    if ctx.str(ir.op(op).name) != "arith.constant" {
+        return None;
+    }
+    match ctx.attr_kind(op_attr(ctx, ir, op, "value")?) {
+        AttrKind::Integer { value, .. } => i128::try_from(value).ok(),
+        _ => None,
+    }
+}
+
+/// The byte size of a buffer, where its definition says: an allocation or
+/// a subspan of constant size.
+fn buffer_bytes(ctx: &Context, ir: &Ir, v: xir::Value) -> Option<i128> {
+    let op = defining(ir, v)?;
+    match ctx.str(ir.op(op).name) {
+        "hal.allocator.allocate" => constant(ctx, ir, ir.operand(op, 1)),
+        "hal.buffer.subspan" => constant(ctx, ir, ir.operand(op, 2)),
+        _ => None,
+    }
+}
+
+/// Constant offsets and lengths are not negative and, where the source's
+/// size is known, the span lies inside it.
+pub fn verify_subspan(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let off = constant(ctx, ir, ir.operand(op, 1));
+    let len = constant(ctx, ir, ir.operand(op, 2));
+    for (what, v) in [("offset", off), ("length", len)] {
+        if let Some(n) = v.filter(|&n| n < 0) {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!("expects a non-negative {what}, got {n}"),
+            ));
+        }
+    }
+    if let (Some(o), Some(l), Some(size)) = (off, len, buffer_bytes(ctx, ir, ir.operand(op, 0))) {
+        if o + l > size {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "bytes {o} to {} lie outside the source buffer of {size} bytes",
+                    o + l
+                ),
+            ));
+        }
+    }
+    Ok(())
+}

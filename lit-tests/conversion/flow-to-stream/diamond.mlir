@@ -4,8 +4,11 @@
 // A diamond whose branches run on different devices: the cpu head feeds a cpu
 // branch and, through a transfer, a gpu branch; the join runs on the cpu.
 // Scheduling gives the head its own region, then one region per branch, each
-// awaiting only the head, so the two branches overlap; the join region
-// awaits both branches (the transfer back runs on the cpu queue, with it).
+// awaiting only the head, so the two branches overlap. Memory: one slab per
+// device. The transfer back reuses the head's bytes of the cpu slab (the
+// head dies with the branches), so it also waits for the cpu branch, which
+// reads them: it joins the last region, which awaits both branches (not the
+// head: both branches await it already).
 
 module {
   flow.executable private @ew {
@@ -37,27 +40,31 @@ module {
   }
 }
 
-// CHECK-LABEL: func.func @diamond(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>}) {
-// CHECK: %[[HEAD:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) with(%arg0 as %{{.+}}: !stream.resource<external>{%c64}) -> !stream.resource<transient>{%c64} {
-// CHECK-NEXT: stream.async.dispatch on(#device.affinity<@cpu>) @ew::@ew(
+// CHECK-LABEL: func.func @diamond(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>}) attributes {memory.pools = {cpu = 128 : i64, gpu = 128 : i64}} {
+// CHECK: %[[CS:.+]]:2 = stream.resource.alloca on(#device.affinity<@cpu>) : !stream.resource<transient>{%c128} => !stream.timepoint {memory.pool = "cpu"}
+// CHECK-NEXT: %[[CPUSLAB:.+]] = stream.timepoint.await %[[CS]]#1 => %[[CS]]#0
+// CHECK-NEXT: %[[GS:.+]]:2 = stream.resource.alloca on(#device.affinity<@gpu>) : !stream.resource<transient>{%c128} => !stream.timepoint {memory.pool = "gpu"}
+// CHECK-NEXT: %[[GPUSLAB:.+]] = stream.timepoint.await %[[GS]]#1 => %[[GS]]#0
+// CHECK-NEXT: %[[HEAD:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) with(%arg0 as %{{.+}}: !stream.resource<external>{%c64}) -> !stream.resource<transient>{%c64} {
+// CHECK-NEXT: stream.async.dispatch on(#device.affinity<@cpu>) @ew::@ew({{.+}}) {memory.offset = 0 : i64, memory.pool = "cpu"}
 // CHECK-NEXT: stream.yield
 // CHECK-NEXT: } => !stream.timepoint
 // CHECK-NEXT: %[[GPU:.+]]:2 = stream.async.execute on(#device.affinity<@gpu>) await(%[[HEAD]]#1) => with(%[[HEAD]]#0 as %{{.+}}: !stream.resource<transient>{%c64}) -> !stream.resource<transient>{%c64} {
-// CHECK-NEXT: stream.async.transfer %{{.+}} from(#device.affinity<@cpu>) -> to(#device.affinity<@gpu>)
-// CHECK-NEXT: stream.async.dispatch on(#device.affinity<@gpu>) @mm::@mm(
+// CHECK-NEXT: stream.async.transfer %{{.+}} from(#device.affinity<@cpu>) -> to(#device.affinity<@gpu>) !stream.resource<transient>{%c64} {memory.offset = 0 : i64, memory.pool = "gpu"}
+// CHECK-NEXT: stream.async.dispatch on(#device.affinity<@gpu>) @mm::@mm({{.+}}) {memory.offset = 64 : i64, memory.pool = "gpu"}
 // CHECK-NEXT: stream.yield
 // CHECK-NEXT: } => !stream.timepoint
 // CHECK-NEXT: %[[CPU:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) await(%[[HEAD]]#1) => with(%[[HEAD]]#0 as %{{.+}}: !stream.resource<transient>{%c64}) -> !stream.resource<transient>{%c64} {
-// CHECK-NEXT: stream.async.dispatch on(#device.affinity<@cpu>) @ew::@ew(
+// CHECK-NEXT: stream.async.dispatch on(#device.affinity<@cpu>) @ew::@ew({{.+}}) {memory.offset = 64 : i64, memory.pool = "cpu"}
 // CHECK-NEXT: stream.yield
 // CHECK-NEXT: } => !stream.timepoint
-// CHECK-NEXT: %[[JOIN:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) await(%[[GPU]]#1) => with(%[[GPU]]#0 as %{{.+}}: !stream.resource<transient>{%c64}) -> !stream.resource<transient>{%c64} {
-// CHECK-NEXT: stream.async.transfer %{{.+}} from(#device.affinity<@gpu>) -> to(#device.affinity<@cpu>)
-// CHECK-NEXT: stream.yield
-// CHECK-NEXT: } => !stream.timepoint
-// CHECK-NEXT: %[[LAST:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) await(%[[CPU]]#1, %[[JOIN]]#1) => with(%[[JOIN]]#0 as %{{.+}}, %[[CPU]]#0 as %{{.+}}) -> !stream.resource<external>{%c64} {
+// CHECK-NEXT: %[[LAST:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) await(%[[GPU]]#1, %[[CPU]]#1) => with(%[[GPU]]#0 as %{{.+}}, %[[CPU]]#0 as %{{.+}}) -> !stream.resource<external>{%c64} {
+// CHECK-NEXT: stream.async.transfer %{{.+}} from(#device.affinity<@gpu>) -> to(#device.affinity<@cpu>) !stream.resource<transient>{%c64} {memory.offset = 0 : i64, memory.pool = "cpu"}
 // CHECK-NEXT: stream.async.dispatch on(#device.affinity<@cpu>) @mm::@mm(
 // CHECK-NEXT: stream.yield
 // CHECK-NEXT: } => !stream.timepoint
-// CHECK-NEXT: %[[OUT:.+]] = stream.timepoint.await %[[LAST]]#1 => %[[LAST]]#0 : !stream.resource<external>{%c64}
+// CHECK-NEXT: %[[DC:.+]] = stream.resource.dealloca on(#device.affinity<@cpu>) await(%[[LAST]]#1) => %[[CPUSLAB]]
+// CHECK-NEXT: %[[DG:.+]] = stream.resource.dealloca on(#device.affinity<@gpu>) await(%[[LAST]]#1) => %[[GPUSLAB]]
+// CHECK-NEXT: %[[DONE:.+]] = stream.timepoint.join max(%[[DC]], %[[DG]]) => !stream.timepoint
+// CHECK-NEXT: %[[OUT:.+]] = stream.timepoint.await %[[DONE]] => %[[LAST]]#0 : !stream.resource<external>{%c64}
 // CHECK-NEXT: return %[[OUT]] : !stream.resource<external>

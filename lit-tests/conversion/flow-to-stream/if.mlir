@@ -44,9 +44,12 @@ module {
   }
 }
 
+// Memory: the values yielded for the result stay alive until its last use
+// (the transfer back does not reuse the bytes of %0, read after the if).
 // CHECK-LABEL: func.func @branch(
+// CHECK-SAME: attributes {memory.pools = {cpu = 128 : i64, gpu = 128 : i64}}
 // CHECK: %[[HEAD:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) with(%arg0 as %{{.+}}: !stream.resource<external>{%c64}) -> !stream.resource<transient>{%c64} {
-// CHECK-NEXT: stream.async.dispatch on(#device.affinity<@cpu>) @ew::@ew(
+// CHECK-NEXT: stream.async.dispatch on(#device.affinity<@cpu>) @ew::@ew({{.+}}) {memory.offset = 0 : i64, memory.pool = "cpu"}
 // CHECK-NEXT: stream.yield
 // CHECK-NEXT: } => !stream.timepoint
 // CHECK-NEXT: %[[IF:.+]]:2 = scf.if %arg1 -> (!stream.resource<transient>, index) {
@@ -56,7 +59,7 @@ module {
 // CHECK-NEXT: stream.yield
 // CHECK-NEXT: } => !stream.timepoint
 // CHECK-NEXT: %[[BACK:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) await(%[[GPU]]#1) => with(%[[GPU]]#0 as
-// CHECK-NEXT: stream.async.transfer %{{.+}} from(#device.affinity<@gpu>) -> to(#device.affinity<@cpu>)
+// CHECK-NEXT: stream.async.transfer %{{.+}} from(#device.affinity<@gpu>) -> to(#device.affinity<@cpu>) !stream.resource<transient>{%c64} {memory.offset = 64 : i64, memory.pool = "cpu"}
 // CHECK-NEXT: stream.yield
 // CHECK-NEXT: } => !stream.timepoint
 // CHECK-NEXT: %[[T:.+]] = stream.timepoint.await %[[BACK]]#1 => %[[BACK]]#0 : !stream.resource<transient>{%c64}
@@ -70,7 +73,10 @@ module {
 // CHECK-NEXT: stream.async.dispatch on(#device.affinity<@cpu>) @add::@add(
 // CHECK-NEXT: stream.yield
 // CHECK-NEXT: } => !stream.timepoint
-// CHECK-NEXT: %[[OUT:.+]] = stream.timepoint.await %[[LAST]]#1 => %[[LAST]]#0 : !stream.resource<external>{%c64}
+// CHECK-NEXT: stream.resource.dealloca on(#device.affinity<@cpu>) await(%[[LAST]]#1)
+// CHECK-NEXT: stream.resource.dealloca on(#device.affinity<@gpu>) await(%[[LAST]]#1)
+// CHECK-NEXT: %[[DONE:.+]] = stream.timepoint.join
+// CHECK-NEXT: %[[OUT:.+]] = stream.timepoint.await %[[DONE]] => %[[LAST]]#0 : !stream.resource<external>{%c64}
 // CHECK-NEXT: return %[[OUT]] : !stream.resource<external>
 
 // -----

@@ -4,7 +4,10 @@
 // The diamond on two devices: the cpu branch and the gpu branch each wait
 // only on the head's fence and signal their own, so they can overlap; the
 // join waits on both. The head is on @cpu; @host falls back to @cpu and
-// reuses its device value.
+// reuses its device value. Memory: one slab per device at entry, planned
+// results are subspans of it. The transfer back lands in the head's bytes of
+// the cpu slab (the head is dead by then), so besides the gpu branch it
+// feeds on, it waits for the cpu branch, the head's last reader.
 
 module {
   device.global @cpu = #device.target<"local">
@@ -44,42 +47,53 @@ module {
 // CHECK: hal.executable private @mm {
 // CHECK-NEXT: hal.executable.variant @vulkan target(#device.target<"vulkan", {}, []>) {
 // CHECK: hal.executable.variant @local target(#device.target<"local", {}, []>) {
-// CHECK-LABEL: func.func @diamond(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>}) {
+// CHECK-LABEL: func.func @diamond(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>}) attributes {memory.pools = {cpu = 128 : i64, gpu = 128 : i64}} {
 // CHECK-NEXT: %[[IN:.+]] = hal.buffer_view.buffer %arg0 : !hal.buffer
 // CHECK-NEXT: %[[CPU:.+]] = hal.device.resolve #device.target<"local", {}, []> : !hal.device
 // CHECK: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan", {}, []> : !hal.device
 // CHECK-NOT: hal.device.resolve
+// CHECK: %[[CSLAB:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c128) : !hal.buffer
+// CHECK-NEXT: %[[GSLAB:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%c128) : !hal.buffer
 // Head on the cpu.
-// CHECK: %[[HCMD:.+]] = hal.command_buffer.create device(%[[CPU]])
-// CHECK-NEXT: hal.command_buffer.dispatch %[[HCMD]], @ew::@local::@ew workgroups(%c1, %c1, %c1) bindings(%[[IN]][%c0, %c64], %[[HOUT:.+]][%c0, %c64])
+// CHECK-NEXT: %[[HOUT:.+]] = hal.buffer.subspan %[[CSLAB]][%c0, %c64] : !hal.buffer
+// CHECK-NEXT: %[[HCMD:.+]] = hal.command_buffer.create device(%[[CPU]])
+// CHECK-NEXT: hal.command_buffer.dispatch %[[HCMD]], @ew::@local::@ew workgroups(%c1, %c1, %c1) bindings(%[[IN]][%c0, %c64], %[[HOUT]][%c0, %c64])
 // CHECK-NEXT: hal.command_buffer.finalize %[[HCMD]]
 // CHECK-NEXT: %[[HF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] signal(%[[HF]]) commands(%[[HCMD]])
 // The gpu branch waits only on the head.
-// CHECK: %[[GCMD:.+]] = hal.command_buffer.create device(%[[GPU]])
-// CHECK-NEXT: hal.command_buffer.copy_buffer %[[GCMD]], source(%[[HOUT]][%c0])
+// CHECK-NEXT: %[[G0:.+]] = hal.buffer.subspan %[[GSLAB]][%c0, %c64] : !hal.buffer
+// CHECK-NEXT: %[[G1:.+]] = hal.buffer.subspan %[[GSLAB]][%c64, %c64] : !hal.buffer
+// CHECK-NEXT: %[[GCMD:.+]] = hal.command_buffer.create device(%[[GPU]])
+// CHECK-NEXT: hal.command_buffer.copy_buffer %[[GCMD]], source(%[[HOUT]][%c0]) target(%[[G0]][%c0]) length(%c64)
 // CHECK-NEXT: hal.command_buffer.execution_barrier %[[GCMD]]
-// CHECK-NEXT: hal.command_buffer.dispatch %[[GCMD]], @mm::@vulkan::@mm
+// CHECK-NEXT: hal.command_buffer.dispatch %[[GCMD]], @mm::@vulkan::@mm workgroups(%c1, %c1, %c1) bindings(%[[G0]][%c0, %c64], %[[G0]][%c0, %c64], %[[G1]][%c0, %c64])
 // CHECK-NEXT: hal.command_buffer.finalize %[[GCMD]]
 // CHECK-NEXT: %[[GF:.+]] = hal.fence.create device(%[[GPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[GPU]] wait(%[[HF]]) signal(%[[GF]]) commands(%[[GCMD]])
 // The cpu branch waits only on the head too, with its own fence.
-// CHECK: %[[CCMD:.+]] = hal.command_buffer.create device(%[[CPU]])
-// CHECK-NEXT: hal.command_buffer.dispatch %[[CCMD]], @ew::@local::@ew
+// CHECK-NEXT: %[[C1:.+]] = hal.buffer.subspan %[[CSLAB]][%c64, %c64] : !hal.buffer
+// CHECK-NEXT: %[[CCMD:.+]] = hal.command_buffer.create device(%[[CPU]])
+// CHECK-NEXT: hal.command_buffer.dispatch %[[CCMD]], @ew::@local::@ew workgroups(%c1, %c1, %c1) bindings(%[[HOUT]][%c0, %c64], %[[C1]][%c0, %c64])
 // CHECK-NEXT: hal.command_buffer.finalize %[[CCMD]]
 // CHECK-NEXT: %[[CF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[HF]]) signal(%[[CF]]) commands(%[[CCMD]])
-// The transfer back waits on the gpu branch.
-// CHECK: hal.command_buffer.copy_buffer
-// CHECK: %[[TF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
-// CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[GF]]) signal(%[[TF]])
-// The join runs on @host, a fallback to @cpu: same device value.
-// CHECK: %[[JCMD:.+]] = hal.command_buffer.create device(%[[CPU]])
-// CHECK-NEXT: hal.command_buffer.dispatch %[[JCMD]], @mm::@local::@mm
+// The transfer back reuses the head's bytes: it waits on both branches.
+// CHECK-NEXT: %[[BACK:.+]] = hal.buffer.subspan %[[CSLAB]][%c0, %c64] : !hal.buffer
+// CHECK-NEXT: %[[TCMD:.+]] = hal.command_buffer.create device(%[[CPU]])
+// CHECK-NEXT: hal.command_buffer.copy_buffer %[[TCMD]], source(%[[G1]][%c0]) target(%[[BACK]][%c0]) length(%c64)
+// CHECK-NEXT: hal.command_buffer.finalize %[[TCMD]]
+// CHECK-NEXT: %[[TF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
+// CHECK-NEXT: hal.fence.await until(%[[GF]])
+// CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[CF]]) signal(%[[TF]])
+// The join runs on @host, a fallback to @cpu: same device value. Its
+// result is returned: an allocation of its own.
+// CHECK-NEXT: %[[R:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c64) : !hal.buffer
+// CHECK-NEXT: %[[JCMD:.+]] = hal.command_buffer.create device(%[[CPU]])
+// CHECK-NEXT: hal.command_buffer.dispatch %[[JCMD]], @mm::@local::@mm workgroups(%c1, %c1, %c1) bindings(%[[BACK]][%c0, %c64], %[[C1]][%c0, %c64], %[[R]][%c0, %c64])
 // CHECK-NEXT: hal.command_buffer.finalize %[[JCMD]]
 // CHECK-NEXT: %[[JF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
-// CHECK-NEXT: hal.fence.await until(%[[CF]])
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[TF]]) signal(%[[JF]]) commands(%[[JCMD]])
 // CHECK-NEXT: hal.fence.await until(%[[JF]])
-// CHECK-NEXT: %[[OUT:.+]] = hal.buffer_view.create %{{.+}} shape(tensor<64xi8>) : !hal.buffer_view
+// CHECK-NEXT: %[[OUT:.+]] = hal.buffer_view.create %[[R]] shape(tensor<64xi8>) : !hal.buffer_view
 // CHECK-NEXT: return %[[OUT]] : !hal.buffer_view

@@ -42,18 +42,22 @@ module {
   }
 }
 
-// CHECK-LABEL: func.func @branch(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: i1) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>}) {
+// Planned results in both branches are subspans of the slabs made at entry.
+// CHECK-LABEL: func.func @branch(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: i1) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>}) attributes {memory.pools = {cpu = 128 : i64, gpu = 128 : i64}} {
 // CHECK-DAG: %[[CPU:.+]] = hal.device.resolve #device.target<"local"{{.*}}> : !hal.device
 // CHECK-DAG: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan"{{.*}}> : !hal.device
-// CHECK: %[[HEADBUF:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c64) : !hal.buffer
+// CHECK: %[[CSLAB:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c128) : !hal.buffer
+// CHECK-NEXT: %[[GSLAB:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%c128) : !hal.buffer
+// CHECK-NEXT: %[[HEADBUF:.+]] = hal.buffer.subspan %[[CSLAB]][%c0, %c64] : !hal.buffer
 // CHECK: %[[HEAD:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] signal(%[[HEAD]])
 // CHECK-NEXT: %[[IF:.+]]:2 = scf.if %arg1 -> (!hal.buffer, index) {
+// CHECK-NEXT: hal.buffer.subspan %[[GSLAB]][%c0, %c64] : !hal.buffer
 // CHECK: hal.command_buffer.copy_buffer %{{.+}}, source(%[[HEADBUF]][%c0])
 // CHECK: hal.command_buffer.dispatch %{{.+}}, @ew::@vulkan::@ew
 // CHECK: %[[G:.+]] = hal.fence.create device(%[[GPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[GPU]] wait(%[[HEAD]]) signal(%[[G]])
-// CHECK: %[[BACKBUF:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c64) : !hal.buffer
+// CHECK: %[[BACKBUF:.+]] = hal.buffer.subspan %[[CSLAB]][%c64, %c64] : !hal.buffer
 // CHECK: %[[B:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[G]]) signal(%[[B]])
 // CHECK-NEXT: hal.fence.await until(%[[B]])

@@ -241,3 +241,46 @@ func.func @f(%d: !hal.buffer) {
   %0 = "hal.fence.create"(%d) : (!hal.buffer) -> !hal.fence
   return
 }
+
+// -----
+
+func.func @subspan_outside(%dev: !hal.device) {
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %slab = hal.allocator.allocate device(%dev) size(%c128) : !hal.buffer
+  // expected-error@+1 {{'hal.buffer.subspan' op bytes 128 to 192 lie outside the source buffer of 128 bytes}}
+  %a = hal.buffer.subspan %slab[%c128, %c64] : !hal.buffer
+  return
+}
+
+// -----
+
+func.func @subspan_of_subspan(%dev: !hal.device) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %slab = hal.allocator.allocate device(%dev) size(%c128) : !hal.buffer
+  %a = hal.buffer.subspan %slab[%c64, %c64] : !hal.buffer
+  // expected-error@+1 {{'hal.buffer.subspan' op bytes 0 to 128 lie outside the source buffer of 64 bytes}}
+  %b = hal.buffer.subspan %a[%c0, %c128] : !hal.buffer
+  return
+}
+
+// -----
+
+func.func @subspan_negative(%b: !hal.buffer) {
+  %c0 = arith.constant 0 : index
+  %m = arith.constant -8 : index
+  // expected-error@+1 {{'hal.buffer.subspan' op expects a non-negative length, got -8}}
+  %a = hal.buffer.subspan %b[%c0, %m] : !hal.buffer
+  return
+}
+
+// -----
+
+func.func @subspan_types(%b: !hal.buffer, %i: i32) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{'hal.buffer.subspan' op operand #2 must be index, but got 'i32'}}
+  %a = "hal.buffer.subspan"(%b, %c0, %i) : (!hal.buffer, index, i32) -> !hal.buffer
+  return
+}

@@ -3,7 +3,8 @@
 //! its defining op through its last use, inclusive; the branches of a `graph.if` come
 //! one after the other, so they never count as live together).
 //!
-//! Flow level (a module with any `flow.` op, after graph → flow): only tensors
+//! Flow level (a module with a `flow.` or `scf.` op, after graph → flow, or
+//! without graph ops): only tensors
 //! that touch memory are buffers: `flow.dispatch` results (placed by the op's
 //! `affinity`) and `flow.tensor.transfer` results (by its `target`); values
 //! fused inside a kernel live in `flow.executable`s, which belong to no
@@ -159,13 +160,14 @@ pub struct ModuleLiveness {
     pub flow_level: bool,
 }
 
-/// Where a result of a flow-level op lives; `None`: not a buffer.
+/// Where a result of a flow-level op lives; `None`: not a buffer (only
+/// dispatches and transfers make buffers; other tensor ops do not belong
+/// at this level and are left to the conversion to name).
 fn flow_placement(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Option<Option<xir::Attr>> {
     match name {
         "flow.dispatch" => Some(op_attr(ctx, ir, op, "affinity")),
         "flow.tensor.transfer" => Some(op_attr(ctx, ir, op, "target")),
-        "scf.if" | "func.call" => None,
-        _ => Some(ctx.dict_get(ir.op(op).attrs, "device.affinity")),
+        _ => None,
     }
 }
 
@@ -301,10 +303,17 @@ pub fn collect(
         .iter()
         .map(|&f| xir::walk::preorder(ir, f))
         .collect();
-    let flow_level = orders
-        .iter()
-        .flatten()
-        .any(|&o| ctx.str(ir.op(o).name).starts_with("flow."))
+    // Flow level: a flow op, host control flow as scf (graph.if becomes
+    // scf.if with graph → flow), or no graph op at all (nothing but calls).
+    let has = |prefix: &str| {
+        orders
+            .iter()
+            .flatten()
+            .any(|&o| ctx.str(ir.op(o).name).starts_with(prefix))
+    };
+    let flow_level = has("flow.")
+        || has("scf.")
+        || !has("graph.")
         || ir
             .regions(module)
             .first()

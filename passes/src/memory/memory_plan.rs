@@ -279,8 +279,9 @@ impl Pass for MemoryPlan {
             for (op, placed) in &per_op {
                 write_op(pc.ctx, pc.ir, *op, placed, &mut keys);
             }
-            let d = dict_attr(pc.ctx, &named);
-            set_attr(pc.ctx, pc.ir, fl.op, "memory.pools", Some(d));
+            // Lowering reads the pools; an empty dictionary would only be noise there.
+            let d = (!m.flow_level || !named.is_empty()).then(|| dict_attr(pc.ctx, &named));
+            set_attr(pc.ctx, pc.ir, fl.op, "memory.pools", d);
             own.push(pool_sizes);
         }
         // Whole-program requirement per pool: the most any function needs.

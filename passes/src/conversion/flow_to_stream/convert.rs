@@ -704,20 +704,19 @@ fn convert_func(
     }
     // One slab per pool that planned ops use (slabs.rs).
     if !cv.used_pools.is_empty() {
-        // After the constants (the first original op may be gone).
-        let top = cv
-            .ir
-            .block_ops(new)
-            .find(|&o| cv.ctx.str(cv.ir.op(o).name) != "arith.constant")
-            .unwrap_or(ret);
-        let (consts, used) = (&mut cv.consts, &cv.used_pools);
-        slabs::create(cv.ctx, cv.ir, f, top, ret, used, |ctx, ir, n| {
+        let (consts, top, used) = (&mut cv.consts, cv.top, &cv.used_pools);
+        // Constants go before the first original op (still in place).
+        let anchor = if cv.ir.is_erased(top) || cv.ir.parent_block(top) != Some(new) {
+            cv.ir.first_op(new).unwrap_or(ret)
+        } else {
+            top
+        };
+        slabs::create(cv.ctx, cv.ir, f, new, ret, used, |ctx, ir, n| {
             *consts
                 .entry(n)
-                .or_insert_with(|| index_const(ctx, ir, top, n, floc))
+                .or_insert_with(|| index_const(ctx, ir, anchor, n, floc))
         });
     }
-
     let (ctx, ir) = (cv.ctx, cv.ir);
     let fty = ctx.function_type(in_types, out_types);
     let fty = ctx.intern_attr(AttrKind::Type(fty));

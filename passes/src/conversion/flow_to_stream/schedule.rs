@@ -171,11 +171,21 @@ fn partition(
                 g
             }
             _ => {
+                // A dependence another one already awaits needs no await.
+                let implied: FxHashSet<usize> = deps
+                    .iter()
+                    .flat_map(|&d| groups[d].awaits.iter().copied())
+                    .collect();
+                let awaits = deps
+                    .iter()
+                    .copied()
+                    .filter(|d| !implied.contains(d))
+                    .collect();
                 groups.push(Group {
                     affinity,
                     ops: Vec::new(),
                     sealed: false,
-                    awaits: deps.clone(),
+                    awaits,
                 });
                 groups.len() - 1
             }

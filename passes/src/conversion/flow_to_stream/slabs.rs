@@ -154,13 +154,14 @@ pub fn pool_sizes(ctx: &Context, ir: &Ir, f: Op) -> Vec<(String, i64)> {
 
 /// Makes the slabs of one function: for each pool of `memory.pools` that a
 /// planned op uses (`used`: pool name attribute → the affinity it lives on),
-/// an alloca and its await before `top`, and a dealloca before `ret`.
-/// `constant` makes index constants (placed before `top`).
+/// an alloca and its await after the constants at the top of `block` (the
+/// entry block), and a dealloca before `ret`. `constant` makes index
+/// constants (at the top).
 pub fn create(
     ctx: &mut Context,
     ir: &mut Ir,
     f: Op,
-    top: Op,
+    block: xir::Block,
     ret: Op,
     used: &FxHashMap<Attr, Attr>,
     mut constant: impl FnMut(&mut Context, &mut Ir, i64) -> Value,
@@ -168,12 +169,18 @@ pub fn create(
     let loc = ir.op(f).loc;
     let transient = resource_type(ctx, "transient");
     let tp = timepoint_type(ctx);
+    let mut slabs = Vec::new();
     for (name, size) in pool_sizes(ctx, ir, f) {
         let pool = ctx.string_attr(&name);
-        let Some(&aff) = used.get(&pool) else {
-            continue;
-        };
-        let size = constant(ctx, ir, size);
+        if let Some(&aff) = used.get(&pool) {
+            slabs.push((pool, aff, constant(ctx, ir, size)));
+        }
+    }
+    let top = ir
+        .block_ops(block)
+        .find(|&o| ctx.str(ir.op(o).name) != "arith.constant")
+        .unwrap_or(ret);
+    for (pool, aff, size) in slabs {
         let mut st = op_state(ctx, ALLOCA, vec![("affinity", aff)], loc);
         st.operands = vec![size];
         st.result_types = vec![transient, tp];

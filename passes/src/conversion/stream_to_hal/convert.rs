@@ -5,7 +5,7 @@
 //! command of the same buffer wrote), a fence, and a queue submission on its
 //! device that waits on the fences of the regions it awaited.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashMap;
 use xir::ods::access::{operand_ranges, segment_attr};
 use xir::op_attrs::set_property;
 use xir::pass::{Pass, PassContext};
@@ -15,15 +15,19 @@ use xir::types::{Signedness, TypeKind};
 use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ident, Ir, Op, Value};
 use xir_hal::types::hal_type;
 use xir_scf::ops::{IF_NAME, YIELD_NAME};
-use xir_stream::ops::{ASYNC_DISPATCH, ASYNC_EXECUTE, TIMEPOINT_AWAIT};
+use xir_stream::ops::{
+    ASYNC_DISPATCH, ASYNC_EXECUTE, RESOURCE_ALLOCA, RESOURCE_DEALLOCA, TIMEPOINT_AWAIT,
+};
 
 const SIZEOF: &str = "stream.tensor.sizeof";
 use xir_stream::types::{is_resource, is_timepoint};
 
+use super::barriers::{Access, Touched};
 use super::executables::{
     convert_executables, err, globals, op_device, resolve_device, targets, top_ops, Variants,
 };
 use crate::conversion::flow_to_stream::build::{index_const, int_of, op_state};
+use crate::conversion::flow_to_stream::slabs;
 
 /// A resource as a buffer: the buffer and its byte size (none for buffers
 /// unwrapped from views: the view is reused where one is needed).
@@ -44,6 +48,10 @@ pub(super) struct Conv<'a> {
     devices: FxHashMap<Ident, Value>,
     pub(super) bufs: FxHashMap<Value, Buf>,
     fences: FxHashMap<Value, Vec<Value>>,
+    /// The slab of each pool (memory.pool of its alloca), and each
+    /// subspan of a slab: (slab, offset, length when constant).
+    slabs: FxHashMap<Attr, Value>,
+    spans: FxHashMap<Value, (Value, u64, Option<u64>)>,
 }
 
 impl Conv<'_> {
@@ -106,6 +114,76 @@ impl Conv<'_> {
         })
     }
 
+    /// The buffer of result `j` of async op `op`: its bytes of the slab when
+    /// planned (a subspan), else an allocation of its own; placed before
+    /// `before` (the command buffer's creation).
+    fn result_buffer(
+        &mut self,
+        op: Op,
+        j: usize,
+        dev: Value,
+        size: Value,
+        before: Op,
+    ) -> Result<Value, Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let Some((pool, offset)) = slabs::result_plan(self.ctx, self.ir, op, j) else {
+            return Ok(self
+                .emit(
+                    before,
+                    "hal.allocator.allocate",
+                    vec![],
+                    vec![dev, size],
+                    Some("buffer"),
+                    loc,
+                )
+                .unwrap_or(dev));
+        };
+        let Some(&slab) = self.slabs.get(&pool) else {
+            return Err(err(
+                loc,
+                format!(
+                    "result #{j} is planned in pool {} but the function has no slab for it",
+                    xir::printer::attr_to_string(self.ctx, pool)
+                ),
+            ));
+        };
+        let off = i64::try_from(offset)
+            .map_err(|_| err(loc, "a planned offset beyond the index range"))?;
+        let off_v = self.constant(off, loc);
+        let b = self
+            .emit(
+                before,
+                "hal.buffer.subspan",
+                vec![],
+                vec![slab, off_v, size],
+                Some("buffer"),
+                loc,
+            )
+            .unwrap_or(dev);
+        let len = slabs::const_index(self.ctx, self.ir, size);
+        self.spans.insert(b, (slab, offset, len));
+        Ok(b)
+    }
+
+    /// The bytes a command touches through buffer `b`: its range of the
+    /// slab for a subspan, else all of `b`.
+    fn access(&self, b: Value, write: bool) -> Access {
+        match self.spans.get(&b) {
+            Some(&(root, start, len)) => Access {
+                root,
+                start,
+                end: len.and_then(|n| start.checked_add(n)).unwrap_or(u64::MAX),
+                write,
+            },
+            None => Access {
+                root: b,
+                start: 0,
+                end: u64::MAX,
+                write,
+            },
+        }
+    }
+
     fn execute(&mut self, exec: Op) -> Result<(), Diagnostic> {
         let loc = self.ir.op(exec).loc;
         let (dev_id, dev) = self.device(exec)?;
@@ -115,6 +193,7 @@ impl Conv<'_> {
         for &t in &ops[ranges[0].clone()] {
             wait.extend(self.fences.get(&t).cloned().unwrap_or_default());
         }
+        let mut wait = unique(wait);
         let body = self.ir.regions(exec)[0];
         let block = self
             .ir
@@ -138,8 +217,8 @@ impl Conv<'_> {
         let cmd_op = defining_op(self.ir, cmd).unwrap_or(exec);
         let c0 = self.constant(0, loc);
         let c1 = self.constant(1, loc);
-        // Buffers written since the last barrier.
-        let mut written: FxHashSet<Value> = FxHashSet::default();
+        // Bytes read and written since the last barrier.
+        let mut touched = Touched::default();
         let inner: Vec<Op> = self.ir.block_ops(block).collect();
         for op in inner {
             let oloc = self.ir.op(op).loc;
@@ -163,16 +242,7 @@ impl Conv<'_> {
                     }
                     for (j, &res) in self.ir.results(op).to_vec().iter().enumerate() {
                         let size = o[r[5].start + j];
-                        let b = self
-                            .emit(
-                                cmd_op,
-                                "hal.allocator.allocate",
-                                vec![],
-                                vec![dev, size],
-                                Some("buffer"),
-                                oloc,
-                            )
-                            .unwrap_or(dev);
+                        let b = self.result_buffer(op, j, dev, size, cmd_op)?;
                         self.bufs.insert(
                             res,
                             Buf {
@@ -184,7 +254,13 @@ impl Conv<'_> {
                         bo.push(c0);
                         bl.push(size);
                     }
-                    if bb.iter().any(|b| written.contains(b)) {
+                    let nres = self.ir.results(op).len();
+                    let accesses: Vec<Access> = bb
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &b)| self.access(b, i >= bb.len() - nres))
+                        .collect();
+                    if touched.conflicts(&accesses) {
                         self.emit(
                             exec,
                             "hal.command_buffer.execution_barrier",
@@ -193,10 +269,9 @@ impl Conv<'_> {
                             None,
                             oloc,
                         );
-                        written.clear();
+                        touched.clear();
                     }
-                    let nres = self.ir.results(op).len();
-                    written.extend(bb[bb.len() - nres..].iter().copied());
+                    touched.add(&accesses);
                     let entry = self.entry_point(op, dev_id)?;
                     let segs = segment_attr(
                         self.ctx,
@@ -219,17 +294,9 @@ impl Conv<'_> {
                 "stream.async.transfer" => {
                     let src = self.buf(self.ir.operand(op, 0), op)?;
                     let size = self.ir.operand(op, 2);
-                    let dst = self
-                        .emit(
-                            cmd_op,
-                            "hal.allocator.allocate",
-                            vec![],
-                            vec![dev, size],
-                            Some("buffer"),
-                            oloc,
-                        )
-                        .unwrap_or(dev);
-                    if written.contains(&src.buffer) {
+                    let dst = self.result_buffer(op, 0, dev, size, cmd_op)?;
+                    let accesses = [self.access(src.buffer, false), self.access(dst, true)];
+                    if touched.conflicts(&accesses) {
                         self.emit(
                             exec,
                             "hal.command_buffer.execution_barrier",
@@ -238,9 +305,9 @@ impl Conv<'_> {
                             None,
                             oloc,
                         );
-                        written.clear();
+                        touched.clear();
                     }
-                    written.insert(dst);
+                    touched.add(&accesses);
                     let len = self.ir.operand(op, 1);
                     self.emit(
                         exec,
@@ -366,6 +433,46 @@ impl Conv<'_> {
             .intern_attr(AttrKind::SymbolRef { root, nested: path }))
     }
 
+    /// `stream.resource.alloca`: an allocation, ready at once (the
+    /// allocator is synchronous: its timepoint has no fence). A slab (tagged
+    /// `memory.pool`) is where that pool's planned results get subspans.
+    fn alloca(&mut self, op: Op) -> Result<(), Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let (_, dev) = self.device(op)?;
+        let r = operand_ranges(self.ctx, self.ir, op, &RESOURCE_ALLOCA);
+        let size = self.ir.operand(op, r[1].start);
+        let b = self
+            .emit(
+                op,
+                "hal.allocator.allocate",
+                vec![],
+                vec![dev, size],
+                Some("buffer"),
+                loc,
+            )
+            .unwrap_or(dev);
+        let res = self.ir.result(op, 0);
+        self.bufs.insert(
+            res,
+            Buf {
+                buffer: b,
+                size: Some(size),
+            },
+        );
+        // Awaiting an allocation waits for what the alloca awaited.
+        let mut fs = Vec::new();
+        for i in r[0].clone() {
+            let t = self.ir.operand(op, i);
+            fs.extend(self.fences.get(&t).cloned().unwrap_or_default());
+        }
+        let tp = self.ir.result(op, 1);
+        self.fences.insert(tp, fs);
+        if let Some(pool) = self.ctx.dict_get(self.ir.op(op).attrs, slabs::POOL) {
+            self.slabs.insert(pool, b);
+        }
+        Ok(())
+    }
+
     fn await_op(&mut self, op: Op) -> Result<(), Diagnostic> {
         let loc = self.ir.op(op).loc;
         let r = operand_ranges(self.ctx, self.ir, op, &TIMEPOINT_AWAIT);
@@ -374,6 +481,7 @@ impl Conv<'_> {
         for &t in &o[r[0].clone()] {
             fences.extend(self.fences.get(&t).cloned().unwrap_or_default());
         }
+        let fences = unique(fences);
         if !fences.is_empty() {
             self.emit(op, "hal.fence.await", vec![], fences, None, loc);
         }
@@ -420,6 +528,8 @@ fn convert_func(
         devices: FxHashMap::default(),
         bufs: FxHashMap::default(),
         fences: FxHashMap::default(),
+        slabs: FxHashMap::default(),
+        spans: FxHashMap::default(),
     };
     // Reuse the index constants the body already has.
     let index = cv.ctx.index_type();
@@ -489,13 +599,30 @@ fn convert_func(
                 cv.await_op(op)?;
                 dead.push(op);
             }
+            "stream.resource.alloca" => {
+                cv.alloca(op)?;
+                dead.push(op);
+            }
+            "stream.resource.dealloca" => {
+                // The buffer goes with its last reference; what follows the
+                // deallocation waits for what it waited for.
+                let r = operand_ranges(cv.ctx, cv.ir, op, &RESOURCE_DEALLOCA);
+                let mut fs = Vec::new();
+                for i in r[0].clone() {
+                    let t = cv.ir.operand(op, i);
+                    fs.extend(cv.fences.get(&t).cloned().unwrap_or_default());
+                }
+                let res = cv.ir.result(op, 0);
+                cv.fences.insert(res, unique(fs));
+                dead.push(op);
+            }
             "stream.timepoint.join" => {
                 let mut fs = Vec::new();
                 for t in cv.ir.operands(op).collect::<Vec<_>>() {
                     fs.extend(cv.fences.get(&t).cloned().unwrap_or_default());
                 }
                 let res = cv.ir.result(op, 0);
-                cv.fences.insert(res, fs);
+                cv.fences.insert(res, unique(fs));
                 dead.push(op);
             }
             "func.return" => {
@@ -820,4 +947,10 @@ pub(super) fn defining_op(ir: &Ir, v: Value) -> Option<Op> {
         ValueDef::Result { op, .. } => Some(op),
         _ => None,
     }
+}
+
+/// `fences` without repeats, in order (joined timepoints often share one).
+fn unique(fences: Vec<Value>) -> Vec<Value> {
+    let mut seen = rustc_hash::FxHashSet::default();
+    fences.into_iter().filter(|&f| seen.insert(f)).collect()
 }

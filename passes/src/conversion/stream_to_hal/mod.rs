@@ -23,6 +23,7 @@
 //! `@exe::@export`, the export of whichever variant matches the command
 //! buffer's device, after checking that each candidate has a variant.
 
+pub mod barriers;
 pub mod calls;
 pub mod convert;
 pub mod executables;
