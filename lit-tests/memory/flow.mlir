@@ -137,3 +137,33 @@ module {
     return %1 : tensor<4x4xf32>
   }
 }
+
+// -----
+
+// A transfer reads its source on the target's queue: the source keeps its
+// bytes until the end of the transfer's block, so the cpu dispatch after it
+// does not reuse them (which would make the cpu wait for the gpu).
+// CHECK-LABEL: func.func @cross
+// CHECK-SAME: memory.pools = {cpu = 128 : i64, gpu = 64 : i64}
+// CHECK-NEXT: flow.dispatch @k::@k(%arg0) on(#device.affinity<@cpu>) {memory.offset = 0 : i64, memory.pool = "cpu"}
+// CHECK-NEXT: flow.tensor.transfer %0 {{.*}}{memory.offset = 0 : i64, memory.pool = "gpu"}
+// CHECK-NEXT: flow.dispatch @k::@k(%arg0) on(#device.affinity<@cpu>) {memory.offset = 64 : i64, memory.pool = "cpu"}
+module {
+  flow.executable private @k {
+    flow.executable.export @k
+    builtin.module {
+      func.func @k(%arg0: tensor<4x4xf32>) -> tensor<4x4xf32> {
+        %0 = graph.relu %arg0 : tensor<4x4xf32>
+        return %0 : tensor<4x4xf32>
+      }
+    }
+  }
+  func.func @cross(%a: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {
+    %0 = flow.dispatch @k::@k(%a) on(#device.affinity<@cpu>) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %1 = flow.tensor.transfer %0 from #device.affinity<@cpu> to #device.affinity<@gpu> : tensor<4x4xf32>
+    %2 = flow.dispatch @k::@k(%a) on(#device.affinity<@cpu>) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %3 = flow.dispatch @k::@k(%2) on(#device.affinity<@cpu>) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %4 = flow.dispatch @k::@k(%1) on(#device.affinity<@gpu>) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %3, %4 : tensor<4x4xf32>, tensor<4x4xf32>
+  }
+}

@@ -4,11 +4,11 @@
 // A diamond whose branches run on different devices: the cpu head feeds a cpu
 // branch and, through a transfer, a gpu branch; the join runs on the cpu.
 // Scheduling gives the head its own region, then one region per branch, each
-// awaiting only the head, so the two branches overlap. Memory: one slab per
-// device. The transfer back reuses the head's bytes of the cpu slab (the
-// head dies with the branches), so it also waits for the cpu branch, which
-// reads them: it joins the last region, which awaits both branches (not the
-// head: both branches await it already).
+// awaiting only the head, so the two branches overlap; the join region
+// awaits both branches (the transfer back runs on the cpu queue, in a region
+// awaiting the gpu). Memory: one slab per device. The head, read by the
+// transfer on the gpu queue, keeps its bytes to the end (reusing them would
+// make the cpu wait for the gpu), so nothing here waits for memory.
 
 module {
   flow.executable private @ew {
@@ -40,8 +40,8 @@ module {
   }
 }
 
-// CHECK-LABEL: func.func @diamond(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>}) attributes {memory.pools = {cpu = 128 : i64, gpu = 128 : i64}} {
-// CHECK: %[[CS:.+]]:2 = stream.resource.alloca on(#device.affinity<@cpu>) : !stream.resource<transient>{%c128} => !stream.timepoint {memory.pool = "cpu"}
+// CHECK-LABEL: func.func @diamond(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>}) attributes {memory.pools = {cpu = 192 : i64, gpu = 128 : i64}} {
+// CHECK: %[[CS:.+]]:2 = stream.resource.alloca on(#device.affinity<@cpu>) : !stream.resource<transient>{%c192} => !stream.timepoint {memory.pool = "cpu"}
 // CHECK-NEXT: %[[CPUSLAB:.+]] = stream.timepoint.await %[[CS]]#1 => %[[CS]]#0
 // CHECK-NEXT: %[[GS:.+]]:2 = stream.resource.alloca on(#device.affinity<@gpu>) : !stream.resource<transient>{%c128} => !stream.timepoint {memory.pool = "gpu"}
 // CHECK-NEXT: %[[GPUSLAB:.+]] = stream.timepoint.await %[[GS]]#1 => %[[GS]]#0
@@ -58,8 +58,11 @@ module {
 // CHECK-NEXT: stream.async.dispatch on(#device.affinity<@cpu>) @ew::@ew({{.+}}) {memory.offset = 64 : i64, memory.pool = "cpu"}
 // CHECK-NEXT: stream.yield
 // CHECK-NEXT: } => !stream.timepoint
-// CHECK-NEXT: %[[LAST:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) await(%[[GPU]]#1, %[[CPU]]#1) => with(%[[GPU]]#0 as %{{.+}}, %[[CPU]]#0 as %{{.+}}) -> !stream.resource<external>{%c64} {
-// CHECK-NEXT: stream.async.transfer %{{.+}} from(#device.affinity<@gpu>) -> to(#device.affinity<@cpu>) !stream.resource<transient>{%c64} {memory.offset = 0 : i64, memory.pool = "cpu"}
+// CHECK-NEXT: %[[JOIN:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) await(%[[GPU]]#1) => with(%[[GPU]]#0 as %{{.+}}: !stream.resource<transient>{%c64}) -> !stream.resource<transient>{%c64} {
+// CHECK-NEXT: stream.async.transfer %{{.+}} from(#device.affinity<@gpu>) -> to(#device.affinity<@cpu>) !stream.resource<transient>{%c64} {memory.offset = 128 : i64, memory.pool = "cpu"}
+// CHECK-NEXT: stream.yield
+// CHECK-NEXT: } => !stream.timepoint
+// CHECK-NEXT: %[[LAST:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) await(%[[CPU]]#1, %[[JOIN]]#1) => with(%[[JOIN]]#0 as %{{.+}}, %[[CPU]]#0 as %{{.+}}) -> !stream.resource<external>{%c64} {
 // CHECK-NEXT: stream.async.dispatch on(#device.affinity<@cpu>) @mm::@mm(
 // CHECK-NEXT: stream.yield
 // CHECK-NEXT: } => !stream.timepoint

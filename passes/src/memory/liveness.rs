@@ -12,7 +12,9 @@
 //! its branches yield (lowering forwards the yielded resource), so each value
 //! tied to it through yields lives until the last use of any of them, and none
 //! is planned when one of them is returned. Call results belong to the callee
-//! (it returns resources of its own), so they are not planned either.
+//! (it returns resources of its own), so they are not planned either. The
+//! source of a transfer lives until the end of the transfer's block (see
+//! [`use_point`]).
 
 use rustc_hash::FxHashMap;
 use xir::printer::type_to_string;
@@ -171,6 +173,27 @@ fn flow_placement(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Option<Option<x
     }
 }
 
+/// Until when a use by `owner` keeps a value alive. At the flow level a
+/// transfer reads its source on the target's queue, which the source's
+/// device learns about only by waiting for the target: reusing the source's
+/// bytes sooner would make its device wait for the other one (no overlap).
+/// So the source lives until the end of the transfer's block (when a
+/// function returns or an `scf.if` ends, all of its work has finished).
+fn use_point(
+    ctx: &Context,
+    ir: &Ir,
+    index: &FxHashMap<Op, u32>,
+    owner: Op,
+    flow_level: bool,
+) -> Option<u32> {
+    if flow_level && ctx.str(ir.op(owner).name) == "flow.tensor.transfer" {
+        if let Some(last) = ir.parent_block(owner).and_then(|b| ir.last_op(b)) {
+            return index.get(&last).copied();
+        }
+    }
+    index.get(&owner).copied()
+}
+
 fn find(parent: &mut [u32], mut x: u32) -> u32 {
     while parent[x as usize] != x {
         parent[x as usize] = parent[parent[x as usize] as usize];
@@ -234,7 +257,7 @@ fn ties(ctx: &Context, ir: &Ir, f: Op, ops: &[Op], index: &FxHashMap<Op, u32>) -
             if ctx.str(ir.op(owner).name) == "func.return" && ir.parent_op(owner) == Some(f) {
                 returned[c as usize] = true;
             }
-            e = e.max(index.get(&owner).copied().unwrap_or(def));
+            e = e.max(use_point(ctx, ir, index, owner, true).unwrap_or(def));
         }
         end[c as usize] = end[c as usize].max(e);
     }
@@ -379,7 +402,7 @@ pub fn collect(
                     {
                         returned = true;
                     }
-                    end = end.max(index.get(&owner).copied().unwrap_or(t));
+                    end = end.max(use_point(ctx, ir, &index, owner, flow_level).unwrap_or(t));
                 }
                 if let Some(&c) = tied.as_ref().and_then(|t| t.class.get(&v)) {
                     let t = tied.as_ref().expect("flow level");
