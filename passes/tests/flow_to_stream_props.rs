@@ -9,12 +9,19 @@
 //! (kernels of their own where returned, yielded, transferred or passed) and
 //! calls of a helper cloned per device: calls survive every level, pass only
 //! ready resources, and pass and receive buffer views at the hal level.
+//! Memory is planned at the flow level (one slab per function and pool): a
+//! region awaits only regions it reads or whose bytes it reuses; no two
+//! buffers of a slab whose bytes overlap are in use at once at run time
+//! (slab_check: the later region waits for the earlier one, or, in one
+//! command buffer, a barrier separates them); a branch or a function ends
+//! with its work finished.
 
 use rustc_hash::FxHashSet;
 use xir::symbol::op_attr;
 use xir::{Context, Ir, Op, ValueDef};
 
 mod common;
+mod slab_check;
 use common::{parse, run_pass as run};
 
 fn count(ctx: &Context, ir: &Ir, top: Op, name: &str) -> usize {
@@ -24,9 +31,10 @@ fn count(ctx: &Context, ir: &Ir, top: Op, name: &str) -> usize {
         .count()
 }
 
-/// Checks the schedule; returns (regions, awaits).
-fn check_schedule(ctx: &Context, ir: &Ir, top: Op, text: &str) -> (usize, usize) {
-    let (mut regions, mut awaits) = (0, 0);
+/// Checks the schedule; returns (regions, awaits, awaits for reused memory
+/// only).
+fn check_schedule(ctx: &Context, ir: &Ir, top: Op, text: &str) -> (usize, usize, usize) {
+    let (mut regions, mut awaits, mut for_memory) = (0, 0, 0);
     for exe in xir::walk::preorder(ir, top) {
         if ctx.str(ir.op(exe).name) != "stream.async.execute" {
             continue;
@@ -59,13 +67,17 @@ fn check_schedule(ctx: &Context, ir: &Ir, top: Op, text: &str) -> (usize, usize)
             let ValueDef::Result { op: src, .. } = ir.value(v).def else {
                 panic!("timepoint not produced by an op\n{text}");
             };
+            if read.contains(&src) {
+                continue;
+            }
+            for_memory += 1;
             assert!(
-                read.contains(&src),
-                "a region awaits one it does not read\n{text}"
+                slab_check::regions_conflict(ctx, ir, src, exe),
+                "a region awaits one it neither reads nor reuses the bytes of\n{text}"
             );
         }
     }
-    (regions, awaits)
+    (regions, awaits, for_memory)
 }
 
 /// Checks that yields and calls pass on ready resources; returns how many
@@ -96,6 +108,8 @@ fn check_yields(ctx: &Context, ir: &Ir, top: Op, text: &str) -> usize {
 #[test]
 fn random_programs_schedule() {
     let (mut regions, mut awaits, mut forwarded, mut total_calls) = (0, 0, 0, 0);
+    let (mut mem, mut barriers, mut planned) = (slab_check::StreamStats::default(), 0, 0);
+    let mut memory_awaits = 0;
     for seed in 0..300 {
         let gen = common::Gen {
             constants: true,
@@ -111,6 +125,7 @@ fn random_programs_schedule() {
         }
         run(c, i, top, "device-plan", &[("auto-transfer", "true")]);
         run(c, i, top, "convert-graph-to-flow", &[]);
+        run(c, i, top, "memory-plan", &[]);
         let dispatches = count(c, i, top, "flow.dispatch");
         let transfers = count(c, i, top, "flow.tensor.transfer");
         let ifs = count(c, i, top, "scf.if");
@@ -131,12 +146,16 @@ fn random_programs_schedule() {
         );
         assert_eq!(count(c, i, top, "scf.if"), ifs, "{text}");
         assert_eq!(count(c, i, top, "func.call"), calls, "{text}");
-        let (r, a) = check_schedule(c, i, top, &text);
+        let (r, a, m) = check_schedule(c, i, top, &text);
         regions += r;
         awaits += a;
+        memory_awaits += m;
         forwarded += check_yields(c, i, top, &text);
+        slab_check::check_stream(c, i, top, &text, &mut mem);
+        planned += count(c, i, top, "stream.resource.alloca");
         run(c, i, top, "convert-stream-to-hal", &[]);
         run(c, i, top, "verify-stream-to-hal", &[]);
+        barriers += slab_check::check_hal(c, i, top, &text);
         assert_eq!(count(c, i, top, "scf.if"), ifs, "{text}");
         let view = xir_hal::types::hal_type(c, "buffer_view");
         for call in xir::walk::preorder(i, top) {
@@ -152,5 +171,20 @@ fn random_programs_schedule() {
     assert!(
         regions > 600 && awaits > 300 && forwarded > 1000 && total_calls > 300,
         "{regions} regions, {awaits} awaits, {forwarded} forwarded, {total_calls} calls"
+    );
+    // Nor the memory checks: many slabs, many pairs of regions touching the
+    // same bytes (many not reading each other), regions waiting only because
+    // of reuse, many commands of one command buffer that need their barrier.
+    let seen = format!(
+        "{planned} slabs, {mem:?}, {memory_awaits} awaits for memory, {barriers} barrier pairs"
+    );
+    eprintln!("{seen}");
+    assert!(
+        planned > 300
+            && mem.conflicts > 10_000
+            && mem.not_read > 1000
+            && memory_awaits > 20
+            && barriers > 300,
+        "{seen}"
     );
 }
