@@ -14,7 +14,7 @@
 //! is planned when one of them is returned. Call results belong to the callee
 //! (it returns resources of its own), so they are not planned either. The
 //! source of a transfer lives until the end of the transfer's block (see
-//! [`use_point`]).
+//! `use_point`).
 
 use rustc_hash::FxHashMap;
 use xir::printer::type_to_string;

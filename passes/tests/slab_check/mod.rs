@@ -364,6 +364,9 @@ fn kernel_results(ctx: &Context, ir: &Ir, module: Op, entry: Attr) -> usize {
     0
 }
 
+/// A command's access: root buffer, bytes, written.
+type Touch = (Value, u64, u64, bool);
+
 /// The bytes a binding touches: of the slab for a subspan, else all of it.
 fn binding(ctx: &Context, ir: &Ir, buf: Value, off: Value, len: Value) -> (Value, u64, u64) {
     let (boff, blen) = (const_of(ctx, ir, off).unwrap_or(0), const_of(ctx, ir, len));
@@ -386,8 +389,8 @@ pub fn check_hal(ctx: &Context, ir: &Ir, module: Op, text: &str) -> usize {
             continue;
         }
         let cmd = ir.result(create, 0);
-        // (segment, accesses as (root, start, end, write)) per command.
-        let mut cmds: Vec<(usize, Vec<(Value, u64, u64, bool)>)> = Vec::new();
+        // Per command: the barriers before it, its accesses.
+        let mut cmds: Vec<(usize, Vec<Touch>)> = Vec::new();
         let mut seg = 0;
         let mut next = ir.next_op(create);
         while let Some(op) = next {

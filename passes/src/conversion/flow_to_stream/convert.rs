@@ -20,6 +20,9 @@
 //! their (external) resources and dynamic dims, tensor results come back the
 //! same way, sized by constants or `stream.tensor.sizeof` after the call.
 //! Declarations get the converted signature too.
+//!
+//! Planned dispatches and transfers keep `memory.pool`/`memory.offset`, and a
+//! function with `memory.pools` gets its slabs (slabs.rs).
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use xir::ods::access::segment_attr;

@@ -15,6 +15,21 @@
 //! Host control flow: an `scf.if` with tensor results gets, for each, the
 //! resource, its byte size (`index`) and its dynamic dims; the branches are
 //! scheduled on their own and await what they yield, so results are ready.
+//!
+//! Transient memory (slabs.rs, hazards.rs): the `flow-to-stream` pipeline
+//! first runs `memory-plan` on the flow program, where the tensors that touch
+//! memory are known (dispatch and transfer results; values fused in a kernel
+//! need none). Each function gets one `stream.resource.alloca` per pool
+//! (device, memory scope) at entry, tagged `memory.pool` and sized by its
+//! `memory.pools`; planned async ops keep `memory.pool`/`memory.offset`.
+//! Scheduling orders reuse (a write of reused bytes waits for their last
+//! writer and readers), every block's terminator waits for the block's work,
+//! and the slabs are deallocated after the function's work, which the return
+//! awaits. A function's slabs are its own: a callee allocates its own, and
+//! returns only when its work is done, so what a caller passed may be reused.
+//! Not planned (an allocation of their own at the hal level): returned
+//! values, call results (the callee's), and tensors with a dynamic shape
+//! unless `memory-plan` bounds it (`max-dim`); it says so in a remark.
 
 pub mod abi;
 pub mod build;

@@ -1,9 +1,11 @@
 //! `convert-stream-to-hal`: devices, executables (executables.rs) and execution.
-//! Each `stream.async.execute` becomes: allocations of the buffers its commands
-//! produce, a command buffer (a dispatch per async dispatch, a copy per
-//! transfer, a barrier before a command that touches a buffer an earlier
-//! command of the same buffer wrote), a fence, and a queue submission on its
-//! device that waits on the fences of the regions it awaited.
+//! Each `stream.async.execute` becomes: the buffers its commands produce
+//! (subspans of the function's slabs for planned results, allocations
+//! otherwise), a command buffer (a dispatch per async dispatch, a copy per
+//! transfer, a barrier before a command touching bytes an earlier one
+//! touched, one of them writing: barriers.rs), a fence, and a queue
+//! submission on its device that waits on the fences of the regions it
+//! awaited.
 
 use rustc_hash::FxHashMap;
 use xir::ods::access::{operand_ranges, segment_attr};

@@ -17,6 +17,16 @@
 //! (a view received is passed on as it is), results are unwrapped.
 //! `stream.tensor.sizeof` becomes index arithmetic (sizes.rs).
 //!
+//! Memory: a slab (`stream.resource.alloca` tagged `memory.pool`) becomes one
+//! `hal.allocator.allocate` at function entry, and a planned result a
+//! `hal.buffer.subspan` of it at its offset; other results get their own
+//! allocation. The allocator is synchronous, so an alloca's timepoint needs no
+//! fence; a dealloca emits nothing (a buffer goes with its last reference) and
+//! its timepoint is what it awaited. Inside a command buffer a barrier goes
+//! before a command that touches bytes an earlier command (since the last
+//! barrier) touched, one of the two writing, subspans of a slab counting as
+//! the slab's bytes (barriers.rs).
+//!
 //! Variants: a dispatch on a device with one candidate target names its
 //! variant (`@exe::@variant::@export`); on a device resolved at run time
 //! among several (`#device.select`, or a fallback to one) it names
