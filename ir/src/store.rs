@@ -103,6 +103,23 @@ pub struct OperationState {
     pub loc: Attr,
 }
 
+impl OperationState {
+    /// An op `name` at `loc` with no operands, results, properties, attributes,
+    /// regions or successors; fill in the rest with struct update syntax.
+    pub fn new(ctx: &mut crate::context::Context, name: &str, loc: Attr) -> OperationState {
+        OperationState {
+            name: ctx.ident(name),
+            operands: Vec::new(),
+            result_types: Vec::new(),
+            properties: None,
+            attrs: ctx.empty_dict(),
+            num_regions: 0,
+            successors: Vec::new(),
+            loc,
+        }
+    }
+}
+
 #[derive(Default, Clone)]
 pub struct Ir {
     ops: Vec<OpData>,
@@ -311,6 +328,16 @@ impl Ir {
     }
 
     /// Replaces every use of `from` with `to`. O(uses of `from`).
+    /// Replaces every use of each result of `old` by the same-numbered result
+    /// of `new`, then erases `old`.
+    pub fn replace_op(&mut self, old: Op, new: Op) {
+        for k in 0..self.results(old).len() {
+            let (from, to) = (self.result(old, k), self.result(new, k));
+            self.replace_all_uses(from, to);
+        }
+        self.erase_op(old);
+    }
+
     pub fn replace_all_uses(&mut self, from: Value, to: Value) {
         if from == to {
             return;

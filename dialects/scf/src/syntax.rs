@@ -55,16 +55,7 @@ pub fn ensure_yield(ctx: &mut xir::Context, ir: &mut Ir, r: Region, loc: Attr) {
         .last_op(block)
         .is_some_and(|l| ctx.op_traits(ir.op(l).name).contains(Traits::TERMINATOR));
     if !ends {
-        let y = ir.create_op(OperationState {
-            name: ctx.ident(YIELD_NAME),
-            operands: Vec::new(),
-            result_types: Vec::new(),
-            properties: None,
-            attrs: ctx.empty_dict(),
-            num_regions: 0,
-            successors: Vec::new(),
-            loc,
-        });
+        let y = ir.create_op(OperationState::new(ctx, YIELD_NAME, loc));
         ir.append_op(block, y);
     }
 }

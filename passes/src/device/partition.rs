@@ -406,14 +406,8 @@ fn hoist(
         ir.set_operand(op, i, r);
     }
     let ret = ir.create_op(OperationState {
-        name: ctx.ident("func.return"),
         operands: outputs,
-        result_types: Vec::new(),
-        properties: None,
-        attrs: ctx.empty_dict(),
-        num_regions: 0,
-        successors: Vec::new(),
-        loc,
+        ..OperationState::new(ctx, "func.return", loc)
     });
     ir.append_op(body, ret);
     part

@@ -142,14 +142,8 @@ fn materialize(ctx: &mut Context, ir: &mut Ir, constant: Op) {
     ir.append_op(body, constant);
     to_kernel(ctx, ir, constant);
     let ret = ir.create_op(OperationState {
-        name: ctx.ident("flow.return"),
         operands: vec![value],
-        result_types: Vec::new(),
-        properties: None,
-        attrs: ctx.empty_dict(),
-        num_regions: 0,
-        successors: Vec::new(),
-        loc,
+        ..OperationState::new(ctx, "flow.return", loc)
     });
     ir.append_op(body, ret);
 }

@@ -79,11 +79,7 @@ pub fn convert_ifs(ctx: &mut Context, ir: &mut Ir, module: Op) -> u64 {
         }
         // scf.if always has a then block (graph.if may omit it without results).
         ensure_yield(ctx, ir, new_regions[0], loc);
-        for (k, r) in ir.results(op).to_vec().into_iter().enumerate() {
-            let nr = ir.result(new, k);
-            ir.replace_all_uses(r, nr);
-        }
-        ir.erase_op(op);
+        ir.replace_op(op, new);
     }
     found.len() as u64
 }

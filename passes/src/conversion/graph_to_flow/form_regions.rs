@@ -250,14 +250,8 @@ fn build_region(ctx: &mut Context, ir: &mut Ir, block: Block, g: Group) -> Op {
         }
     }
     let ret = ir.create_op(OperationState {
-        name: ctx.ident("flow.return"),
         operands: outputs,
-        result_types: Vec::new(),
-        properties: None,
-        attrs: ctx.empty_dict(),
-        num_regions: 0,
-        successors: Vec::new(),
-        loc,
+        ..OperationState::new(ctx, "flow.return", loc)
     });
     ir.append_op(body, ret);
     region_op

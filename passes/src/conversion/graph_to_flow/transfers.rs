@@ -49,11 +49,7 @@ pub fn convert_transfers(ctx: &mut Context, ir: &mut Ir, module: Op) -> u64 {
             loc,
         });
         ir.insert_op_before(op, new);
-        for (k, r) in ir.results(op).to_vec().into_iter().enumerate() {
-            let nr = ir.result(new, k);
-            ir.replace_all_uses(r, nr);
-        }
-        ir.erase_op(op);
+        ir.replace_op(op, new);
     }
     found.len() as u64
 }
