@@ -19,7 +19,9 @@
 //! `.copy_buffer %cmd, source(%a[%o]) target(%b[%o]) length(%n)`,
 //! `.execution_barrier %cmd`, `.finalize %cmd`; `hal.device.queue.execute %d
 //! [queue(n)] [wait(%f)] signal(%g) commands(%cmd, ...)`; `hal.fence.create
-//! device(%d)`, `hal.fence.await until(%f, ...)`.
+//! device(%d)`, `hal.fence.join at(%f, ...) -> !hal.fence` (reached when all
+//! are: what a submission depending on several waits on),
+//! `hal.fence.await until(%f, ...)` (the host blocks until all are reached).
 //!
 //! Function inputs and outputs: `hal.buffer_view.create %buf shape(tensor<?x4xf32>{%d})`,
 //! `hal.buffer_view.buffer %view`, `hal.buffer_view.dim %view[0]`.

@@ -251,6 +251,22 @@ pub static FENCE_AWAIT: OpSpec = OpSpec {
     ..OpSpec::new("hal.fence.await")
 };
 
+/// `hal.fence.join at(%a, %b, ...) -> !hal.fence`: a fence reached when all
+/// of its operands are (IREE's wait-all join). A submission waits on one
+/// fence, so one that depends on several waits on their join. It creates no
+/// work: pure.
+pub static FENCE_JOIN: OpSpec = OpSpec {
+    operands: &[many("fences", FENCE)],
+    results: &[one("result", FENCE)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_fence_join),
+    format: Some(
+        "`at` `(` $fences `)` attr-dict `->` type($result) `` custom<FixedTypes>(ref($fences))",
+    ),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.fence.join")
+};
+
 /// `hal.buffer_view.create %buf shape(tensor<?x4xf32>{%d}) : !hal.buffer_view`.
 pub static VIEW_CREATE: OpSpec = OpSpec {
     operands: &[one("buffer", BUFFER), many("dims", INDEX)],
@@ -282,7 +298,7 @@ pub static VIEW_DIM: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 20] = [
+pub static OPS: [&OpSpec; 21] = [
     &ALLOCATE,
     &BUFFER_SUBSPAN,
     &CMD_BARRIER,
@@ -298,6 +314,7 @@ pub static OPS: [&OpSpec; 20] = [
     &EXPORT,
     &FENCE_AWAIT,
     &FENCE_CREATE,
+    &FENCE_JOIN,
     &QUEUE_EXECUTE,
     &VARIANT,
     &VIEW_BUFFER,

@@ -224,6 +224,13 @@ pub fn verify_fence_await(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnost
     Ok(())
 }
 
+pub fn verify_fence_join(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    if ir.num_operands(op) == 0 {
+        return Err(op_error(ctx, ir, op, "expects at least one fence to join"));
+    }
+    Ok(())
+}
+
 pub fn verify_view_create(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     let Some(AttrKind::Type(t)) = op_attr(ctx, ir, op, "shape").map(|a| ctx.attr_kind(a)) else {
         return Ok(());

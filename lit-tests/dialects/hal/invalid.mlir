@@ -220,6 +220,38 @@ func.func @f() {
 
 // -----
 
+func.func @f() {
+  // expected-error@+1 {{'hal.fence.join' op expects at least one fence to join}}
+  %0 = hal.fence.join at() -> !hal.fence
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'hal.fence.join' op expects at least one fence to join}}
+  %0 = "hal.fence.join"() : () -> !hal.fence
+  return
+}
+
+// -----
+
+func.func @f(%b: !hal.buffer) {
+  // expected-error@+1 {{'hal.fence.join' op operand #0 must be variadic of !hal.fence, but got '!hal.buffer'}}
+  %0 = "hal.fence.join"(%b) : (!hal.buffer) -> !hal.fence
+  return
+}
+
+// -----
+
+func.func @f(%f: !hal.fence) {
+  // expected-error@+1 {{'hal.fence.join' op result #0 must be !hal.fence, but got '!hal.buffer'}}
+  %0 = "hal.fence.join"(%f) : (!hal.fence) -> !hal.buffer
+  return
+}
+
+// -----
+
 func.func @f(%b: !hal.buffer) {
   // expected-error@+1 {{'hal.buffer_view.create' op 'tensor<?x4xf32>' has 1 dynamic dimensions but 0 are given}}
   %0 = hal.buffer_view.create %b shape(tensor<?x4xf32>) : !hal.buffer_view

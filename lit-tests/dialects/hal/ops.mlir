@@ -8,7 +8,7 @@
 // run-time resolution, executables with one variant per target, allocation,
 // command buffers (dispatches naming a variant's export, or the export of
 // whichever variant matches the device at run time), queue submission with
-// fences, buffer views.
+// fences (a submission waiting on several joins them), buffer views.
 
 module {
   hal.executable private @exe {
@@ -48,6 +48,14 @@ module {
         }
       }
     }
+  }
+  func.func @join(%dev: !hal.device, %a: !hal.fence, %b: !hal.fence, %cmd: !hal.command_buffer) {
+    %ab = hal.fence.join at(%a, %b) -> !hal.fence
+    %one = hal.fence.join at(%ab) {tag} -> !hal.fence
+    %done = hal.fence.create device(%dev) : !hal.fence
+    hal.device.queue.execute %dev wait(%ab) signal(%done) commands(%cmd)
+    hal.fence.await until(%done, %one)
+    return
   }
   func.func @main(%in: !hal.buffer_view, %d: index) -> !hal.buffer_view {
     %c0 = arith.constant 0 : index
@@ -95,6 +103,12 @@ module {
 // CHECK-LABEL: func.func @add(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK: %0 = graph.add %arg0, %arg1 : tensor<4xf32>
 // CHECK: return %0 : tensor<4xf32>
+// CHECK-LABEL: func.func @join(%arg0: !hal.device, %arg1: !hal.fence, %arg2: !hal.fence, %arg3: !hal.command_buffer) {
+// CHECK-NEXT: %0 = hal.fence.join at(%arg1, %arg2) -> !hal.fence
+// CHECK-NEXT: %1 = hal.fence.join at(%0) {tag} -> !hal.fence
+// CHECK-NEXT: %2 = hal.fence.create device(%arg0) : !hal.fence
+// CHECK-NEXT: hal.device.queue.execute %arg0 wait(%0) signal(%2) commands(%arg3)
+// CHECK-NEXT: hal.fence.await until(%2, %1)
 // CHECK-LABEL: func.func @main(%arg0: !hal.buffer_view, %arg1: index) -> !hal.buffer_view {
 // CHECK: %c0 = arith.constant 0 : index
 // CHECK: %c1 = arith.constant 1 : index
@@ -130,6 +144,13 @@ module {
 // GEN: "hal.executable.export"() <{sym_name = "add"}> : () -> ()
 // GEN: "hal.executable.variant"() <{sym_name = "cpu", target = #device.target<"local", {}, []>}> ({
 // GEN: "hal.executable.export"() <{function_ref = @add, sym_name = "add2"}> : () -> ()
+// GEN: "func.func"() <{function_type = (!hal.device, !hal.fence, !hal.fence, !hal.command_buffer) -> (), sym_name = "join"}> ({
+// GEN-NEXT: ^bb0(%[[DEV:arg[0-9]+]]: !hal.device, %[[A:arg[0-9]+]]: !hal.fence, %[[B:arg[0-9]+]]: !hal.fence, %[[CMD:arg[0-9]+]]: !hal.command_buffer):
+// GEN-NEXT: %[[AB:[0-9]+]] = "hal.fence.join"(%[[A]], %[[B]]) : (!hal.fence, !hal.fence) -> !hal.fence
+// GEN-NEXT: %[[ONE:[0-9]+]] = "hal.fence.join"(%[[AB]]) {tag} : (!hal.fence) -> !hal.fence
+// GEN-NEXT: %[[DONE:[0-9]+]] = "hal.fence.create"(%[[DEV]]) : (!hal.device) -> !hal.fence
+// GEN-NEXT: "hal.device.queue.execute"(%[[DEV]], %[[AB]], %[[DONE]], %[[CMD]]) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (!hal.device, !hal.fence, !hal.fence, !hal.command_buffer) -> ()
+// GEN-NEXT: "hal.fence.await"(%[[DONE]], %[[ONE]]) : (!hal.fence, !hal.fence) -> ()
 // GEN: %3 = "hal.devices.count"() : () -> index
 // GEN: %4 = "hal.devices.get"(%0) : (index) -> !hal.device
 // GEN: %5 = "hal.device.resolve"() <{device = #device.select<[#device.alias<"vulkan"[1]>, #device.alias<"local">]>}> : () -> !hal.device
