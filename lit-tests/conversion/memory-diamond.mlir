@@ -65,8 +65,14 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK-NEXT: %[[BACK:.+]] = hal.buffer.subspan %[[CSLAB]][%c1024, %c1024] : !hal.buffer
 // CHECK-NEXT: %[[OUT:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c1024) : !hal.buffer
 // CHECK: hal.command_buffer.copy_buffer %{{.+}}, source(%[[G3]][%c0]) target(%[[BACK]][%c0]) length(%c1024)
-// CHECK: hal.fence.await until(%[[GF]])
-// CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[CF]])
+// It waits for both branches on the device, through one joined fence: the
+// host blocks only for the result it returns.
+// CHECK-NOT: hal.fence.await
+// CHECK: %[[JF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
+// CHECK-NEXT: %[[BOTH:.+]] = hal.fence.join at(%[[GF]], %[[CF]]) -> !hal.fence
+// CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[BOTH]]) signal(%[[JF]])
+// CHECK-NEXT: hal.fence.await until(%[[JF]])
+// CHECK-NOT: hal.fence.await
 // CHECK: return
 
 // STREAM-LABEL: func.func @diamond(

@@ -14,7 +14,10 @@
 //! buffers of a slab whose bytes overlap are in use at once at run time
 //! (slab_check: the later region waits for the earlier one, or, in one
 //! command buffer, a barrier separates them); a branch or a function ends
-//! with its work finished.
+//! with its work finished. At the hal level the same holds through fences
+//! (slab_check/fences.rs): a submission depending on several waits on their
+//! `hal.fence.join`, and the host blocks only before a call, a return or a
+//! yield, never more often than the stream program awaits.
 
 use rustc_hash::FxHashSet;
 use xir::symbol::op_attr;
@@ -110,6 +113,7 @@ fn random_programs_schedule() {
     let (mut regions, mut awaits, mut forwarded, mut total_calls) = (0, 0, 0, 0);
     let (mut mem, mut barriers, mut planned) = (slab_check::StreamStats::default(), 0, 0);
     let mut memory_awaits = 0;
+    let mut fences = slab_check::FenceStats::default();
     for seed in 0..300 {
         let gen = common::Gen {
             constants: true,
@@ -153,9 +157,17 @@ fn random_programs_schedule() {
         forwarded += check_yields(c, i, top, &text);
         slab_check::check_stream(c, i, top, &text, &mut mem);
         planned += count(c, i, top, "stream.resource.alloca");
+        let stream_awaits = count(c, i, top, "stream.timepoint.await");
         run(c, i, top, "convert-stream-to-hal", &[]);
         run(c, i, top, "verify-stream-to-hal", &[]);
         barriers += slab_check::check_hal(c, i, top, &text);
+        let host_waits = fences.host_waits;
+        slab_check::check_fences(c, i, top, &text, &mut fences);
+        // The host blocks only where the stream program awaits.
+        assert!(
+            fences.host_waits - host_waits <= stream_awaits,
+            "more host waits than stream awaits\n{text}"
+        );
         assert_eq!(count(c, i, top, "scf.if"), ifs, "{text}");
         let view = xir_hal::types::hal_type(c, "buffer_view");
         for call in xir::walk::preorder(i, top) {
@@ -175,8 +187,10 @@ fn random_programs_schedule() {
     // Nor the memory checks: many slabs, many pairs of regions touching the
     // same bytes (many not reading each other), regions waiting only because
     // of reuse, many commands of one command buffer that need their barrier.
+    // And the fences: many submissions wait on a join of several, many
+    // pairs of submissions touch the same bytes.
     let seen = format!(
-        "{planned} slabs, {mem:?}, {memory_awaits} awaits for memory, {barriers} barrier pairs"
+        "{planned} slabs, {mem:?}, {memory_awaits} awaits for memory, {barriers} barrier pairs, {fences:?}"
     );
     eprintln!("{seen}");
     assert!(
@@ -184,7 +198,9 @@ fn random_programs_schedule() {
             && mem.conflicts > 10_000
             && mem.not_read > 1000
             && memory_awaits > 20
-            && barriers > 300,
+            && barriers > 300
+            && fences.joined_waits > 100
+            && fences.conflicts > 1000,
         "{seen}"
     );
 }

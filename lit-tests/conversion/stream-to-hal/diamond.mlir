@@ -3,7 +3,8 @@
 
 // The diamond on two devices: the cpu branch and the gpu branch each wait
 // only on the head's fence and signal their own, so they can overlap; the
-// join waits on both. The head is on @cpu; @host falls back to @cpu and
+// join waits on both through one `hal.fence.join` (the host blocks only for
+// the returned result). The head is on @cpu; @host falls back to @cpu and
 // reuses its device value. Memory: one slab per device at entry, planned
 // results are subspans of it (the head, read on the gpu queue, keeps its
 // bytes: no wait across devices for memory).
@@ -91,8 +92,8 @@ module {
 // CHECK-NEXT: hal.command_buffer.dispatch %[[JCMD]], @mm::@local::@mm workgroups(%c1, %c1, %c1) bindings(%[[BACK]][%c0, %c64], %[[C1]][%c0, %c64], %[[R]][%c0, %c64])
 // CHECK-NEXT: hal.command_buffer.finalize %[[JCMD]]
 // CHECK-NEXT: %[[JF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
-// CHECK-NEXT: hal.fence.await until(%[[CF]])
-// CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[TF]]) signal(%[[JF]]) commands(%[[JCMD]])
+// CHECK-NEXT: %[[BOTH:.+]] = hal.fence.join at(%[[CF]], %[[TF]]) -> !hal.fence
+// CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[BOTH]]) signal(%[[JF]]) commands(%[[JCMD]])
 // CHECK-NEXT: hal.fence.await until(%[[JF]])
 // CHECK-NEXT: %[[OUT:.+]] = hal.buffer_view.create %[[R]] shape(tensor<64xi8>) : !hal.buffer_view
 // CHECK-NEXT: return %[[OUT]] : !hal.buffer_view

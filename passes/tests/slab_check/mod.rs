@@ -9,6 +9,10 @@
 //! overlapping bytes of one buffer, one writing, have a barrier between).
 //! And a block's work is finished when its terminator runs (a return or a
 //! yield), so callers and the code after an `scf.if` may reuse the bytes.
+//! fences.rs checks the same at the hal level, through fences and joins.
+
+mod fences;
+pub use fences::{check_fences, FenceStats};
 
 use rustc_hash::{FxHashMap, FxHashSet};
 use xir::ods::access::operand_group;
@@ -380,6 +384,42 @@ fn binding(ctx: &Context, ir: &Ir, buf: Value, off: Value, len: Value) -> (Value
     (buf, 0, u64::MAX)
 }
 
+/// What a copy or a dispatch touches, its bindings' bytes by `bind`
+/// (buffer, offset, length → root, start, end); none for other ops.
+fn command_touches(
+    ctx: &Context,
+    ir: &Ir,
+    module: Op,
+    op: Op,
+    bind: impl Fn(Value, Value, Value) -> (Value, u64, u64),
+) -> Option<Vec<Touch>> {
+    match name(ctx, ir, op) {
+        "hal.command_buffer.copy_buffer" => {
+            let o: Vec<Value> = ir.operands(op).collect();
+            let (sr, ss, se) = bind(o[1], o[2], o[5]);
+            let (dr, ds, de) = bind(o[3], o[4], o[5]);
+            Some(vec![(sr, ss, se, false), (dr, ds, de, true)])
+        }
+        "hal.command_buffer.dispatch" => {
+            let spec = &xir_hal::ops::CMD_DISPATCH;
+            let bufs = operand_group(ctx, ir, op, spec, "binding_buffers");
+            let offs = operand_group(ctx, ir, op, spec, "binding_offsets");
+            let lens = operand_group(ctx, ir, op, spec, "binding_lengths");
+            let entry = op_attr(ctx, ir, op, "entry_point").expect("entry");
+            let nres = kernel_results(ctx, ir, module, entry);
+            Some(
+                (0..bufs.len())
+                    .map(|i| {
+                        let (r, s, e) = bind(bufs[i], offs[i], lens[i]);
+                        (r, s, e, i + nres >= bufs.len())
+                    })
+                    .collect(),
+            )
+        }
+        _ => None,
+    }
+}
+
 /// Checks barriers in every command buffer; returns how many pairs of
 /// commands conflict (each separated by a barrier).
 pub fn check_hal(ctx: &Context, ir: &Ir, module: Op, text: &str) -> usize {
@@ -401,28 +441,12 @@ pub fn check_hal(ctx: &Context, ir: &Ir, module: Op, text: &str) -> usize {
             match name(ctx, ir, op) {
                 "hal.command_buffer.execution_barrier" => seg += 1,
                 "hal.command_buffer.finalize" => break,
-                "hal.command_buffer.copy_buffer" => {
-                    let o: Vec<Value> = ir.operands(op).collect();
-                    let (sr, ss, se) = binding(ctx, ir, o[1], o[2], o[5]);
-                    let (dr, ds, de) = binding(ctx, ir, o[3], o[4], o[5]);
-                    cmds.push((seg, vec![(sr, ss, se, false), (dr, ds, de, true)]));
+                _ => {
+                    let bind = |b, o, l| binding(ctx, ir, b, o, l);
+                    if let Some(acc) = command_touches(ctx, ir, module, op, bind) {
+                        cmds.push((seg, acc));
+                    }
                 }
-                "hal.command_buffer.dispatch" => {
-                    let spec = &xir_hal::ops::CMD_DISPATCH;
-                    let bufs = operand_group(ctx, ir, op, spec, "binding_buffers");
-                    let offs = operand_group(ctx, ir, op, spec, "binding_offsets");
-                    let lens = operand_group(ctx, ir, op, spec, "binding_lengths");
-                    let entry = op_attr(ctx, ir, op, "entry_point").expect("entry");
-                    let nres = kernel_results(ctx, ir, module, entry);
-                    let acc = (0..bufs.len())
-                        .map(|i| {
-                            let (r, s, e) = binding(ctx, ir, bufs[i], offs[i], lens[i]);
-                            (r, s, e, i + nres >= bufs.len())
-                        })
-                        .collect();
-                    cmds.push((seg, acc));
-                }
-                _ => {}
             }
         }
         for j in 0..cmds.len() {

@@ -5,9 +5,11 @@
 //! transfer, a barrier before a command touching bytes an earlier one
 //! touched, one of them writing: barriers.rs), a fence, and a queue
 //! submission on its device that waits on the fences of the regions it
-//! awaited.
+//! awaited (joined by `hal.fence.join` when several, as
+//! `stream.timepoint.join` is). The host blocks (`hal.fence.await`) only
+//! where the stream program awaits (`stream.timepoint.await`).
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use xir::ods::access::{operand_ranges, segment_attr};
 use xir::op_attrs::set_property;
 use xir::pass::{Pass, PassContext};
@@ -49,7 +51,10 @@ pub(super) struct Conv<'a> {
     consts: FxHashMap<i64, Value>,
     devices: FxHashMap<Ident, Value>,
     pub(super) bufs: FxHashMap<Value, Buf>,
+    /// The fences of each timepoint (several until a submission joins them).
     fences: FxHashMap<Value, Vec<Value>>,
+    /// The operands of each `hal.fence.join` made.
+    joins: FxHashMap<Value, Vec<Value>>,
     /// The slab of each pool (memory.pool of its alloca), and each
     /// subspan of a slab: (slab, offset, length when constant).
     slabs: FxHashMap<Attr, Value>,
@@ -195,7 +200,7 @@ impl Conv<'_> {
         for &t in &ops[ranges[0].clone()] {
             wait.extend(self.fences.get(&t).cloned().unwrap_or_default());
         }
-        let mut wait = unique(wait);
+        let wait = unique(wait);
         let body = self.ir.regions(exec)[0];
         let block = self
             .ir
@@ -366,14 +371,10 @@ impl Conv<'_> {
                 loc,
             )
             .unwrap_or(dev);
-        // A submission waits on one fence; the hal dialect has no fence join
-        // yet, so the host awaits all but the last (the regions awaited were
-        // submitted earlier and keep overlapping).
-        if wait.len() > 1 {
-            let extra = wait.drain(..wait.len() - 1).collect();
-            self.emit(exec, "hal.fence.await", vec![], extra, None, loc);
-        }
-        let segs = segment_attr(self.ctx, &[1, wait.len(), 1, 1]);
+        // A submission waits on one fence: several are joined (the host
+        // never blocks for a submission).
+        let wait = self.joined(wait, exec, loc);
+        let segs = segment_attr(self.ctx, &[1, usize::from(wait.is_some()), 1, 1]);
         let mut operands = vec![dev];
         operands.extend(wait);
         operands.extend([fence, cmd]);
@@ -389,6 +390,47 @@ impl Conv<'_> {
         let tp = self.ir.result(exec, n - 1);
         self.fences.insert(tp, vec![fence]);
         Ok(())
+    }
+
+    /// `fences` (distinct) less those a join among them already waits for.
+    fn prune(&self, fences: Vec<Value>) -> Vec<Value> {
+        let covered: FxHashSet<Value> = fences
+            .iter()
+            .filter_map(|f| self.joins.get(f))
+            .flatten()
+            .copied()
+            .collect();
+        if covered.is_empty() {
+            return fences;
+        }
+        fences
+            .into_iter()
+            .filter(|f| !covered.contains(f))
+            .collect()
+    }
+
+    /// One fence for `fences` (distinct): none for none, the fence itself
+    /// for one, else a `hal.fence.join` of them placed before `before`.
+    fn joined(&mut self, fences: Vec<Value>, before: Op, loc: Attr) -> Option<Value> {
+        let fences = self.prune(fences);
+        match fences.as_slice() {
+            [] => None,
+            [f] => Some(*f),
+            _ => {
+                let j = self.emit(
+                    before,
+                    "hal.fence.join",
+                    vec![],
+                    fences.clone(),
+                    Some("fence"),
+                    loc,
+                );
+                if let Some(j) = j {
+                    self.joins.insert(j, fences);
+                }
+                j
+            }
+        }
     }
 
     /// The dispatch's entry point: `@exe::@variant::@export` when the device
@@ -483,7 +525,7 @@ impl Conv<'_> {
         for &t in &o[r[0].clone()] {
             fences.extend(self.fences.get(&t).cloned().unwrap_or_default());
         }
-        let fences = unique(fences);
+        let fences = self.prune(unique(fences));
         if !fences.is_empty() {
             self.emit(op, "hal.fence.await", vec![], fences, None, loc);
         }
@@ -530,6 +572,7 @@ fn convert_func(
         devices: FxHashMap::default(),
         bufs: FxHashMap::default(),
         fences: FxHashMap::default(),
+        joins: FxHashMap::default(),
         slabs: FxHashMap::default(),
         spans: FxHashMap::default(),
     };
@@ -623,8 +666,10 @@ fn convert_func(
                 for t in cv.ir.operands(op).collect::<Vec<_>>() {
                     fs.extend(cv.fences.get(&t).cloned().unwrap_or_default());
                 }
+                let loc = cv.ir.op(op).loc;
+                let joined = cv.joined(unique(fs), op, loc);
                 let res = cv.ir.result(op, 0);
-                cv.fences.insert(res, unique(fs));
+                cv.fences.insert(res, joined.into_iter().collect());
                 dead.push(op);
             }
             "func.return" => {
@@ -953,6 +998,6 @@ pub(super) fn defining_op(ir: &Ir, v: Value) -> Option<Op> {
 
 /// `fences` without repeats, in order (joined timepoints often share one).
 fn unique(fences: Vec<Value>) -> Vec<Value> {
-    let mut seen = rustc_hash::FxHashSet::default();
+    let mut seen = FxHashSet::default();
     fences.into_iter().filter(|&f| seen.insert(f)).collect()
 }

@@ -17,6 +17,14 @@
 //! (a view received is passed on as it is), results are unwrapped.
 //! `stream.tensor.sizeof` becomes index arithmetic (sizes.rs).
 //!
+//! Synchronisation (IREE's): a submission waits on one fence, so a region
+//! awaiting several timepoints waits on the `hal.fence.join` of their fences
+//! (one a join among them covers is left out), and `stream.timepoint.join`
+//! becomes a `hal.fence.join`. The host blocks (`hal.fence.await`, which
+//! takes several fences) only where the stream program awaits: before a
+//! return, a call, or the yield of an `scf.if` branch; work on different
+//! devices keeps overlapping.
+//!
 //! Memory: a slab (`stream.resource.alloca` tagged `memory.pool`) becomes one
 //! `hal.allocator.allocate` at function entry, and a planned result a
 //! `hal.buffer.subspan` of it at its offset; other results get their own
