@@ -62,6 +62,14 @@ impl Keys {
     }
 }
 
+/// The sum of the buffers' sizes, if it fits in an i64.
+fn total_bytes(items: &[Item]) -> Option<u64> {
+    items
+        .iter()
+        .try_fold(0u64, |a, it| a.checked_add(it.size))
+        .filter(|&t| t <= i64::MAX as u64)
+}
+
 fn write_op(ctx: &mut Context, ir: &mut Ir, op: Op, placed: &[Placed], keys: &mut Keys) {
     let nres = ir.results(op).len();
     let (pool, offset) = if nres == 1 {
@@ -236,6 +244,23 @@ impl Pass for MemoryPlan {
                     }
                 }
             }
+            // Every heuristic places a buffer at most on top of all the others, so a
+            // pool whose buffers sum to no more than i64::MAX (the attributes' type)
+            // keeps every offset and end in range.
+            for (p, v) in items.iter().enumerate() {
+                if total_bytes(v).is_none() {
+                    pc.diags.emit(Diagnostic::error(
+                        pc.ir.op(fl.op).loc,
+                        format!(
+                            "memory-plan: the buffers of @{} in pool '{}' total more than {} bytes",
+                            fl.name,
+                            m.pools.names[p],
+                            i64::MAX
+                        ),
+                    ));
+                    return Err(());
+                }
+            }
             let bounds: Vec<u64> = items.iter().map(|v| plan::lower_bound(v)).collect();
             let plans: Vec<Option<plan::Placement>> = items
                 .iter()
@@ -286,6 +311,21 @@ impl Pass for MemoryPlan {
         }
         // Whole-program requirement per pool: the most any function needs.
         let req = requirements::compute(&m, &own);
+        for (f, r) in req.iter().enumerate() {
+            let Some(p) = r.iter().flatten().position(|&x| x > i64::MAX as u64) else {
+                continue;
+            };
+            pc.diags.emit(Diagnostic::error(
+                pc.ir.op(m.funcs[f].op).loc,
+                format!(
+                    "memory-plan: @{} and its callees need more than {} bytes in pool '{}'",
+                    m.funcs[f].name,
+                    i64::MAX,
+                    m.pools.names[p]
+                ),
+            ));
+            return Err(());
+        }
         let mut total = vec![0u64; npools];
         let mut used_bounded = vec![false; npools];
         for (f, r) in req.iter().enumerate() {

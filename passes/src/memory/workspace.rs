@@ -144,10 +144,22 @@ pub fn compute(
         let entries = (0..npools)
             .filter(|&p| used[p])
             .map(|p| {
-                let e = if unknown[p] {
-                    Entry::Unknown
-                } else {
-                    Entry::Known(lower_bound(&items[p]))
+                let e = match lower_bound(&items[p]) {
+                    _ if unknown[p] => Entry::Unknown,
+                    // Beyond the attribute's i64: unknown, not a clamped number.
+                    b if b > i64::MAX as u64 => {
+                        diags.emit(Diagnostic::remark(
+                            ir.op(fl.op).loc,
+                            format!(
+                                "workspace of @{} on {} is unknown: more than {} bytes",
+                                fl.name,
+                                pool_name(p as u32),
+                                i64::MAX
+                            ),
+                        ));
+                        Entry::Unknown
+                    }
+                    b => Entry::Known(b),
                 };
                 (p as u32, e)
             })
@@ -157,7 +169,8 @@ pub fn compute(
     out
 }
 
-/// Per pool: the bytes of the function's `graph.constant` results (kept apart).
+/// Per pool: the bytes of the function's `graph.constant` results (kept apart); pools
+/// whose constants total more than i64::MAX bytes are left out.
 fn constants(m: &ModuleLiveness, f: usize, alignment: u64) -> Vec<(u32, u64)> {
     let mut v: Vec<(u32, u64)> = Vec::new();
     for &(p, b) in &m.funcs[f].constants {
@@ -168,6 +181,7 @@ fn constants(m: &ModuleLiveness, f: usize, alignment: u64) -> Vec<(u32, u64)> {
             None => v.push((p, s)),
         }
     }
+    v.retain(|e| e.1 <= i64::MAX as u64);
     v
 }
 
