@@ -8,12 +8,16 @@
 //!   the export names a function of the inner module (its own name by default).
 //! - `flow.dispatch @exe::@entry(%a, %b) [on(#device.affinity<@d>)] : (ts) -> ts`:
 //!   runs a kernel; the entry point must resolve and the types match the kernel.
+//!   Dynamic dims travel as values after each type, `tensor<?x4xf32>{%d}`, as
+//!   in IREE (shaped.rs); dispatch regions carry their results' dims likewise,
+//!   `flow.dispatch.region -> (tensor<?x4xf32>{%d}) { ... }`.
 //! - `flow.tensor.transfer %x [from #device.affinity<@a>] to #device.affinity<@b> : t`.
 //!
 //! `fixed.rs` holds `custom<FixedTypes>`, shared with `stream` and `hal`.
 
 pub mod fixed;
 pub mod ops;
+pub mod shaped;
 pub mod verify;
 
 pub use ops::OPS;

@@ -1,9 +1,11 @@
 //! The declarations of the flow ops (DESIGN.md §3, dispatch level).
 
+use crate::shaped::{SHAPED_FUNCTION_TYPE, SHAPED_RESULTS};
 use crate::verify;
 use xir::dialect::Traits;
 use xir::ods::constraints::{
-    ANY_TYPE, FLAT_SYMBOL_REF_ATTR, RANKED_TENSOR, STR_ATTR, SYMBOL_NAME_ATTR, SYMBOL_REF_ATTR,
+    ANY_TYPE, FLAT_SYMBOL_REF_ATTR, INDEX, RANKED_TENSOR, STR_ATTR, SYMBOL_NAME_ATTR,
+    SYMBOL_REF_ATTR,
 };
 use xir::ods::{Arity, AttrConstraint, AttrSpec, OpSpec, RegionSpec, TypeConstraint, ValueSpec};
 use xir_device::AFFINITY_ATTR;
@@ -40,15 +42,18 @@ pub const TABLE: Traits = Traits(
 );
 
 /// Ops fused into one kernel, run on `affinity`; captures values from above.
+/// `result_dims`: the dynamic dims of the results, computed outside.
 pub static DISPATCH_REGION: OpSpec = OpSpec {
+    operands: &[val("result_dims", Arity::Variadic, INDEX)],
     results: &[val("results", Arity::Variadic, ANY_TYPE)],
     attrs: &[attr("affinity", AFFINITY_ATTR, true)],
     regions: BODY,
     traits: Traits(Traits::SINGLE_BLOCK.0 | Traits::NO_REGION_ARGUMENTS.0),
     verify: Some(verify::verify_dispatch_region),
     format: Some(
-        "(`on` `(` $affinity^ `)`)? (`->` `(` type($results)^ `)`)? attr-dict-with-keyword $body",
+        "(`on` `(` $affinity^ `)`)? `` custom<ShapedResults>(type($results), $result_dims) attr-dict-with-keyword $body",
     ),
+    custom: &[SHAPED_RESULTS],
     ..OpSpec::new("flow.dispatch.region")
 };
 
@@ -87,9 +92,14 @@ pub static EXPORT: OpSpec = OpSpec {
     ..OpSpec::new("flow.executable.export")
 };
 
-/// `flow.dispatch @exe::@entry(%args) on(#affinity) : (types) -> types`.
+/// `flow.dispatch @exe::@entry(%args) on(#affinity) : (t{%dims}, ...) -> t{%dims}`:
+/// the dynamic dims of arguments and results as values (IREE's shape-aware form).
 pub static DISPATCH: OpSpec = OpSpec {
-    operands: &[val("arguments", Arity::Variadic, ANY_TYPE)],
+    operands: &[
+        val("arguments", Arity::Variadic, ANY_TYPE),
+        val("argument_dims", Arity::Variadic, INDEX),
+        val("result_dims", Arity::Variadic, INDEX),
+    ],
     results: &[val("results", Arity::Variadic, ANY_TYPE)],
     attrs: &[
         attr("entry_point", SYMBOL_REF_ATTR, false),
@@ -97,8 +107,9 @@ pub static DISPATCH: OpSpec = OpSpec {
     ],
     verify: Some(verify::verify_dispatch),
     format: Some(
-        "$entry_point `(` $arguments `)` (`on` `(` $affinity^ `)`)? attr-dict `:` functional-type($arguments, results)",
+        "$entry_point `(` $arguments `)` (`on` `(` $affinity^ `)`)? attr-dict `:` custom<ShapedFunctionType>(type($arguments), $argument_dims, type($results), $result_dims)",
     ),
+    custom: &[SHAPED_FUNCTION_TYPE],
     ..OpSpec::new("flow.dispatch")
 };
 

@@ -5,7 +5,9 @@ use xir::ods::verify::op_error;
 use xir::printer::{attr_to_string, type_to_string};
 use xir::symbol::{lookup_symbol_in, lookup_symbol_ref, nearest_symbol_table, op_attr};
 use xir::types::TypeKind;
-use xir::{AttrKind, Context, Diagnostic, Ir, Op, Type};
+use xir::{AttrKind, Context, Diagnostic, Ir, Op, Type, Value};
+
+use crate::shaped::dynamic_dims;
 
 /// The op that ends the single block of `op`'s region `i`, if it is named `name`.
 pub fn terminator_named(ctx: &Context, ir: &Ir, op: Op, i: usize, name: &str) -> Option<Op> {
@@ -52,7 +54,44 @@ pub fn check_returned(
     Ok(())
 }
 
+/// Checks that `dims` holds one value per dynamic dimension of `values`' types.
+pub fn verify_dims(
+    ctx: &Context,
+    ir: &Ir,
+    op: Op,
+    what: &str,
+    values: &[Value],
+    dims: &[Value],
+) -> Result<(), Diagnostic> {
+    let want: usize = values
+        .iter()
+        .map(|&v| dynamic_dims(ctx, ir.value_type(v)))
+        .sum();
+    if dims.len() == want {
+        return Ok(());
+    }
+    Err(op_error(
+        ctx,
+        ir,
+        op,
+        format!(
+            "has {} {what} dims but its {what} types have {want} dynamic dimensions",
+            dims.len()
+        ),
+    ))
+}
+
+/// Operand group `name` of a flow op.
+fn operands_named(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Vec<Value> {
+    match xir::ods::spec_of(ctx, ir.op(op).name) {
+        Some(spec) => xir::ods::access::operand_group(ctx, ir, op, spec, name),
+        None => Vec::new(),
+    }
+}
+
 pub fn verify_dispatch_region(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let dims = operands_named(ctx, ir, op, "result_dims");
+    verify_dims(ctx, ir, op, "result", ir.results(op), &dims)?;
     let Some(ret) = terminator_named(ctx, ir, op, 0, "flow.return") else {
         return Err(op_error(
             ctx,
@@ -225,6 +264,11 @@ fn check_types(
 }
 
 pub fn verify_dispatch(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let arguments = operands_named(ctx, ir, op, "arguments");
+    let dims = operands_named(ctx, ir, op, "argument_dims");
+    verify_dims(ctx, ir, op, "argument", &arguments, &dims)?;
+    let dims = operands_named(ctx, ir, op, "result_dims");
+    verify_dims(ctx, ir, op, "result", ir.results(op), &dims)?;
     let export = lookup_entry(ctx, ir, op, 1, "flow.executable.export")
         .map_err(|m| op_error(ctx, ir, op, m))?;
     // An unresolvable kernel is reported at the export.
@@ -234,7 +278,7 @@ pub fn verify_dispatch(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic>
     else {
         return Ok(());
     };
-    let args: Vec<Type> = ir.operands(op).map(|v| ir.value_type(v)).collect();
+    let args: Vec<Type> = arguments.iter().map(|&v| ir.value_type(v)).collect();
     check_types(ctx, ir, op, "argument", &args, &inputs)?;
     let res: Vec<Type> = ir.results(op).iter().map(|&v| ir.value_type(v)).collect();
     check_types(ctx, ir, op, "result", &res, &results)

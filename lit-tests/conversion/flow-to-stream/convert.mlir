@@ -1,4 +1,4 @@
-// RUN: xopt %s --convert-flow-to-stream | xcheck %s
+// RUN: xopt %s --split-input-file --convert-flow-to-stream | xcheck %s
 
 // convert-flow-to-stream alone: a tensor argument becomes an external resource
 // followed by an index per dynamic dimension, sized by stream.tensor.sizeof
@@ -29,7 +29,7 @@ module {
   func.func @f(%x: tensor<?x4xf32> {device.affinity = #device.affinity<@cpu>}, %w: tensor<4x4xf32> {device.affinity = #device.affinity<@gpu>}, %s: i32) -> (tensor<4x4xf32> {device.affinity = #device.affinity<@cpu>}, tensor<?x4xf32>, index, i32) {
     %d = graph.dim %x, 0 : tensor<?x4xf32>
     %c = graph.dim %x, 1 : tensor<?x4xf32>
-    %0 = flow.dispatch @k::@k(%x, %d) on(#device.affinity<@cpu>) : (tensor<?x4xf32>, index) -> tensor<4x4xf32>
+    %0 = flow.dispatch @k::@k(%x, %d) on(#device.affinity<@cpu>) : (tensor<?x4xf32>{%d}, index) -> tensor<4x4xf32>
     %1 = flow.tensor.transfer %0 from #device.affinity<@cpu> to #device.affinity<@gpu> : tensor<4x4xf32>
     %2 = flow.dispatch @m::@m(%1, %w) on(#device.affinity<@gpu>) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
     %3 = flow.tensor.transfer %2 to #device.affinity<@cpu> : tensor<4x4xf32>
@@ -51,3 +51,35 @@ module {
 // CHECK-NEXT: return %4, %arg0, %arg1, %5, %arg3 : !stream.resource<external>, !stream.resource<external>, index, index, i32
 // CHECK-NOT: flow.dispatch
 // CHECK-NOT: flow.tensor.transfer
+
+// -----
+
+// A dispatch result with a dynamic shape: its size is a stream.tensor.sizeof
+// of its dims, placed before the dispatch; it keeps its dims for graph.dim,
+// the transfer and the return.
+module {
+  flow.executable private @e {
+    flow.executable.export @e
+    builtin.module {
+      func.func @e(%a: tensor<?x4xf32>) -> tensor<4x?xf32> {
+        %0 = graph.transpose %a permutation = [1, 0] : tensor<?x4xf32> -> tensor<4x?xf32>
+        return %0 : tensor<4x?xf32>
+      }
+    }
+  }
+  func.func @g(%x: tensor<?x4xf32> {device.affinity = #device.affinity<@cpu>}) -> (tensor<4x?xf32>, index) {
+    %d = graph.dim %x, 0 : tensor<?x4xf32>
+    %0 = flow.dispatch @e::@e(%x) on(#device.affinity<@cpu>) : (tensor<?x4xf32>{%d}) -> tensor<4x?xf32>{%d}
+    %1 = flow.tensor.transfer %0 from #device.affinity<@cpu> to #device.affinity<@gpu> : tensor<4x?xf32>
+    %n = graph.dim %1, 1 : tensor<4x?xf32>
+    return %1, %n : tensor<4x?xf32>, index
+  }
+}
+
+// CHECK-LABEL: func.func @g(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}, %arg1: index) -> (!stream.resource<external>, index, index) {
+// CHECK-NEXT: %[[IN:.+]] = stream.tensor.sizeof on(#device.affinity<@cpu>) tensor<?x4xf32>{%arg1} : index
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %[[OUT:.+]] = stream.tensor.sizeof on(#device.affinity<@cpu>) tensor<4x?xf32>{%arg1} : index
+// CHECK-NEXT: %[[R:.+]] = stream.async.dispatch on(#device.affinity<@cpu>) @e::@e(%arg0[%c0 to %[[IN]] for %[[IN]]]) : (!stream.resource<external>{%[[IN]]}) -> !stream.resource<transient>{%[[OUT]]}
+// CHECK-NEXT: %[[T:.+]] = stream.async.transfer %[[R]] : !stream.resource<transient>{%[[OUT]]} from(#device.affinity<@cpu>) -> to(#device.affinity<@gpu>) !stream.resource<external>{%[[OUT]]}
+// CHECK-NEXT: return %[[T]], %arg1, %arg1 : !stream.resource<external>, index, index

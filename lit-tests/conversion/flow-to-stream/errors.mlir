@@ -2,25 +2,6 @@
 
 // What flow → stream cannot lower yet is named, at the op.
 
-module {
-  flow.executable private @k {
-    flow.executable.export @k
-    builtin.module {
-      func.func @k(%a: tensor<?xf32>) -> tensor<?xf32> {
-        %0 = graph.relu %a : tensor<?xf32>
-        return %0 : tensor<?xf32>
-      }
-    }
-  }
-  func.func @dynamic(%a: tensor<?xf32>) -> tensor<?xf32> {
-    // expected-error@+1 {{flow-to-stream: dispatch results must have static tensor shapes}}
-    %0 = flow.dispatch @k::@k(%a) on(#device.affinity<@cpu>) : (tensor<?xf32>) -> tensor<?xf32>
-    return %0 : tensor<?xf32>
-  }
-}
-
-// -----
-
 // graph → flow makes constants kernel code (see graph-to-flow/constants.mlir);
 // one left at the flow level is not converted.
 module {

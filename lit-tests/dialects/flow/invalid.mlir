@@ -187,3 +187,82 @@ func.func @f(%a: f32) {
   %0 = "flow.tensor.transfer"(%a) <{target = #device.affinity<@d>}> : (f32) -> f32
   return
 }
+
+// -----
+
+// Dynamic dims: one value per '?' of the types they follow.
+func.func @f(%a: tensor<?x4xf32>, %d: index) {
+  // expected-error@+1 {{'flow.dispatch.region' op has 0 result dims but its result types have 1 dynamic dimensions}}
+  %0 = flow.dispatch.region -> (tensor<?x4xf32>) {
+    flow.return %a : tensor<?x4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<?x4xf32>, %d: index) {
+  // expected-error@+1 {{'flow.dispatch.region' op has 2 result dims but its result types have 1 dynamic dimensions}}
+  %0 = flow.dispatch.region -> (tensor<?x4xf32>{%d, %d}) {
+    flow.return %a : tensor<?x4xf32>
+  }
+  return
+}
+
+// -----
+
+flow.executable @exe {
+  flow.executable.export @k
+  module {
+    func.func @k(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
+      return %a : tensor<?x4xf32>
+    }
+  }
+}
+func.func @f(%a: tensor<?x4xf32>, %d: index) {
+  // expected-error@+1 {{'flow.dispatch' op has 0 argument dims but its argument types have 1 dynamic dimensions}}
+  %0 = flow.dispatch @exe::@k(%a) : (tensor<?x4xf32>) -> tensor<?x4xf32>{%d}
+  return
+}
+
+// -----
+
+flow.executable @exe {
+  flow.executable.export @k
+  module {
+    func.func @k(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
+      return %a : tensor<?x4xf32>
+    }
+  }
+}
+func.func @f(%a: tensor<?x4xf32>, %d: index) {
+  // expected-error@+1 {{'flow.dispatch' op has 0 result dims but its result types have 1 dynamic dimensions}}
+  %0 = flow.dispatch @exe::@k(%a) : (tensor<?x4xf32>{%d}) -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+flow.executable @exe {
+  flow.executable.export @k
+  module {
+    func.func @k(%a: tensor<4xf32>) -> tensor<4xf32> {
+      return %a : tensor<4xf32>
+    }
+  }
+}
+func.func @f(%a: tensor<4xf32>, %d: index) {
+  // expected-error@+1 {{'flow.dispatch' op has 1 result dims but its result types have 0 dynamic dimensions}}
+  %0 = "flow.dispatch"(%a, %d) <{entry_point = @exe::@k, operandSegmentSizes = array<i32: 1, 0, 1>}> : (tensor<4xf32>, index) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @f(%a: tensor<?x4xf32>, %d: index) {
+  // expected-error@+1 {{expected ',' or '}' in the dynamic dimensions}}
+  %0 = flow.dispatch.region -> (tensor<?x4xf32>{%d %d}) {
+    flow.return %a : tensor<?x4xf32>
+  }
+  return
+}

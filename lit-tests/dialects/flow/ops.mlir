@@ -68,7 +68,7 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // GEN: "flow.return"(%6) : (tensor<4x2xf32>) -> ()
 // GEN: "flow.dispatch.region"() ({
 // GEN: "flow.return"() : () -> ()
-// GEN: %1 = "flow.dispatch"(%arg0, %arg1) <{affinity = #device.affinity<@cpu>, entry_point = @exe::@mm}> : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
-// GEN: %2 = "flow.dispatch"(%arg0, %arg1) <{entry_point = @exe::@mm2}> {tag} : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
+// GEN: %1 = "flow.dispatch"(%arg0, %arg1) <{affinity = #device.affinity<@cpu>, entry_point = @exe::@mm, operandSegmentSizes = array<i32: 2, 0, 0>}> : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
+// GEN: %2 = "flow.dispatch"(%arg0, %arg1) <{entry_point = @exe::@mm2, operandSegmentSizes = array<i32: 2, 0, 0>}> {tag} : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
 // GEN: %3 = "flow.tensor.transfer"(%2) <{target = #device.affinity<@gpu>}> : (tensor<4x2xf32>) -> tensor<4x2xf32>
 // GEN: %4 = "flow.tensor.transfer"(%3) <{source = #device.affinity<@gpu>, target = #device.affinity<@cpu>}> : (tensor<4x2xf32>) -> tensor<4x2xf32>

@@ -3,7 +3,9 @@
 //! dynamic dimension, see mod.rs), `flow.dispatch` becomes
 //! `stream.async.dispatch` on its affinity over whole resources,
 //! `flow.tensor.transfer` becomes `stream.async.transfer`, `graph.dim` folds
-//! to the dimension's value. Intermediates are transient; values returned are
+//! to the dimension's value. A dispatch result's dims are the dispatch's
+//! `result_dims` (its size a `stream.tensor.sizeof` of them before it), and
+//! travel with it to later `graph.dim`s, calls, transfers and returns. Intermediates are transient; values returned are
 //! external. Sizes: constants for static shapes, `stream.tensor.sizeof` else.
 //!
 //! `scf.if` (host control flow) is converted with its branches: each tensor
@@ -40,6 +42,13 @@ use super::abi;
 use super::build::{index_const, int_of, op_state, static_bytes, tensor_shape};
 use super::slabs;
 
+/// Where a `stream.tensor.sizeof` goes.
+#[derive(Clone, Copy)]
+enum Place {
+    After(Op),
+    Before(Op),
+}
+
 /// A tensor as a resource: the resource, its byte size, its dynamic dims.
 #[derive(Clone)]
 struct Res {
@@ -54,6 +63,8 @@ struct Conv<'a> {
     /// Where sizes and constants go (the first original op of the body).
     top: Op,
     consts: FxHashMap<i64, Value>,
+    /// Sizes made at the top, by type, dims and affinity.
+    top_sizes: FxHashMap<(Type, Vec<Value>, Option<Attr>), Value>,
     map: FxHashMap<Value, Res>,
     /// Each function's result affinities (by original result index).
     result_affinities: &'a Affinities,
@@ -101,18 +112,22 @@ impl Conv<'_> {
     }
 
     /// The byte size of a tensor of type `t` with dynamic dims `dims`; a
-    /// `stream.tensor.sizeof` goes after `after` (where the dims are
-    /// defined), else at the top.
+    /// `stream.tensor.sizeof` goes at `after` (where the dims are defined),
+    /// else at the top.
     fn size_of(
         &mut self,
         t: Type,
         dims: &[Value],
         aff: Option<Attr>,
         loc: Attr,
-        after: Option<Op>,
+        after: Option<Place>,
     ) -> Value {
         if let Some(n) = static_bytes(self.ctx, t) {
             return self.constant(n, loc);
+        }
+        let key = (t, dims.to_vec(), aff);
+        if let Some(&v) = self.top_sizes.get(&key) {
+            return v;
         }
         let enc = self.ctx.intern_attr(AttrKind::Type(t));
         let mut props = vec![("encoding", enc)];
@@ -124,10 +139,16 @@ impl Conv<'_> {
         st.result_types = vec![self.ctx.index_type()];
         let op = self.ir.create_op(st);
         match after {
-            Some(a) => self.ir.insert_op_after(a, op),
+            Some(Place::After(a)) => self.ir.insert_op_after(a, op),
+            Some(Place::Before(b)) => self.ir.insert_op_before(b, op),
             None => self.ir.insert_op_before(self.top, op),
         }
-        self.ir.result(op, 0)
+        let v = self.ir.result(op, 0);
+        // Only those at the top dominate every later use.
+        if after.is_none() {
+            self.top_sizes.insert(key, v);
+        }
+        v
     }
 
     fn lookup(&self, v: Value, user: Op) -> Result<Res, Diagnostic> {
@@ -145,9 +166,21 @@ impl Conv<'_> {
     fn dispatch(&mut self, op: Op, external: &FxHashSet<Value>) -> Result<Op, Diagnostic> {
         let loc = self.ir.op(op).loc;
         let c0 = self.constant(0, loc);
+        let groups = match xir::ods::spec_of(self.ctx, self.ir.op(op).name) {
+            Some(spec) => xir::ods::access::operand_ranges(self.ctx, self.ir, op, spec),
+            None => Vec::new(),
+        };
+        let [arguments, _, result_dims] = &groups[..] else {
+            return Err(err(
+                loc,
+                "flow.dispatch without operand segments".to_string(),
+            ));
+        };
+        let all: Vec<Value> = self.ir.operands(op).collect();
+        let mut result_dims = all[result_dims.clone()].iter().copied();
         // Kernel arguments keep their order; ranges go with the resources.
         let (mut args, mut sizes) = (vec![], vec![]);
-        for v in self.ir.operands(op).collect::<Vec<_>>() {
+        for &v in &all[arguments.clone()] {
             if tensor_shape(self.ctx, self.ir.value_type(v)).is_some() {
                 let r = self.lookup(v, op)?;
                 args.push(r.value);
@@ -156,17 +189,21 @@ impl Conv<'_> {
                 args.push(v);
             }
         }
-        let (mut rtypes, mut rsizes) = (vec![], vec![]);
+        // Result sizes from their types and dims (a `stream.tensor.sizeof`
+        // before the dispatch when dynamic); results keep their dims.
+        let aff = op_attr(self.ctx, self.ir, op, "affinity");
+        let (mut rtypes, mut rsizes, mut rdims) = (vec![], vec![], vec![]);
         for &r in self.ir.results(op).to_vec().iter() {
             let t = self.ir.value_type(r);
-            let Some(n) = static_bytes(self.ctx, t) else {
-                return Err(err(
-                    loc,
-                    "dispatch results must have static tensor shapes".to_string(),
-                ));
-            };
+            let n =
+                tensor_shape(self.ctx, t).map_or(0, |(s, _)| s.iter().filter(|&&d| d < 0).count());
+            let dims: Vec<Value> = result_dims.by_ref().take(n).collect();
+            if dims.len() != n {
+                return Err(err(loc, "dispatch result without its dims".to_string()));
+            }
             rtypes.push(resource_type(self.ctx, lifetime(external, r)));
-            rsizes.push(self.constant(n, loc));
+            rsizes.push(self.size_of(t, &dims, aff, loc, Some(Place::Before(op))));
+            rdims.push(dims);
         }
         let k = sizes.len();
         let segs = segment_attr(self.ctx, &[args.len(), k, k, k, k, rsizes.len()]);
@@ -188,14 +225,13 @@ impl Conv<'_> {
         st.result_types = rtypes;
         let new = self.ir.create_op(st);
         self.ir.insert_op_before(op, new);
-        let aff = op_attr(self.ctx, self.ir, op, "affinity");
         self.carry_plan(op, new, aff);
-        for (i, &r) in self.ir.results(op).to_vec().iter().enumerate() {
+        for (i, (&r, dims)) in self.ir.results(op).to_vec().iter().zip(rdims).enumerate() {
             let value = self.ir.result(new, i);
             let res = Res {
                 value,
                 size: rsizes[i],
-                dims: Vec::new(),
+                dims,
             };
             self.map.insert(r, res);
         }
@@ -372,7 +408,7 @@ impl Conv<'_> {
             let dims: Vec<Value> = (k + 1..k + n).map(|j| self.ir.result(new, j)).collect();
             k += n;
             let aff = affs.get(i).copied().flatten();
-            let size = self.size_of(t, &dims, aff, loc, Some(after));
+            let size = self.size_of(t, &dims, aff, loc, Some(Place::After(after)));
             if let Some(s) = defining(self.ir, size).filter(|&s| self.ir.prev_op(s) == Some(after))
             {
                 after = s;
@@ -620,6 +656,7 @@ fn convert_func(
         ir,
         top: ops[0],
         consts: FxHashMap::default(),
+        top_sizes: FxHashMap::default(),
         map: FxHashMap::default(),
         result_affinities,
         used_pools: FxHashMap::default(),

@@ -30,7 +30,10 @@ impl Pass for ConvertGraphToFlow {
         Some("builtin.module")
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
-        let regions = form_regions::form(pc.ctx, pc.ir, module);
+        let (regions, failed) = form_regions::form(pc.ctx, pc.ir, module, pc.diags);
+        if failed > 0 {
+            return Err(());
+        }
         let consts = constants::convert_constants(pc.ctx, pc.ir, module);
         let (dispatches, exes) = outline::outline_all(pc.ctx, pc.ir, module);
         let moved = transfers::convert_transfers(pc.ctx, pc.ir, module);

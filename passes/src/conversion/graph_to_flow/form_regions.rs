@@ -17,9 +17,10 @@
 
 use rustc_hash::FxHashMap;
 use xir::pass::{Pass, PassContext};
-use xir::{Attr, Block, Context, Ir, Op, OperationState, Type, Value};
+use xir::{Attr, Block, Context, DiagEngine, Diagnostic, Ir, Op, OperationState, Type, Value};
 
 use super::classify::{class_of, Class};
+use super::dims::{Derivation, DimValues};
 use super::util::{ancestor_in, def_in, kernel_attrs};
 
 #[derive(Default)]
@@ -196,8 +197,16 @@ fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
     units
 }
 
-/// Builds the region for `ops` (in program order) at the end of `block`.
-fn build_region(ctx: &mut Context, ir: &mut Ir, block: Block, g: Group) -> Op {
+/// Builds the region for `ops` (in program order) at the end of `block`; its
+/// results' dynamic dims are computed before it (dims.rs). A dim no rule
+/// derives is an error, and the ops then stay as they are.
+fn build_region(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    block: Block,
+    g: Group,
+    dim_values: &mut DimValues,
+) -> Result<Op, (Diagnostic, Vec<Op>)> {
     let Group { aff, ops, .. } = g;
     let members: rustc_hash::FxHashSet<Op> = ops.iter().copied().collect();
     let mut outputs: Vec<Value> = Vec::new();
@@ -210,6 +219,14 @@ fn build_region(ctx: &mut Context, ir: &mut Ir, block: Block, g: Group) -> Op {
             if outside {
                 outputs.push(r);
             }
+        }
+    }
+    let derivation = Derivation::new(ctx, ir, &ops);
+    let mut sources = Vec::new();
+    for &v in &outputs {
+        match derivation.dynamic_dims(ctx, ir, v) {
+            Ok(d) => sources.extend(d),
+            Err(d) => return Err((d, ops)),
         }
     }
     let loc = ir.op(ops[0]).loc;
@@ -228,6 +245,11 @@ fn build_region(ctx: &mut Context, ir: &mut Ir, block: Block, g: Group) -> Op {
         loc,
     });
     ir.append_op(block, region_op);
+    let dims: Vec<Value> = sources
+        .into_iter()
+        .map(|src| dim_values.get(ctx, ir, src, region_op))
+        .collect();
+    ir.set_operands(region_op, &dims);
     let body = ir.create_block();
     let r = ir.regions(region_op)[0];
     ir.append_block(r, body);
@@ -254,7 +276,7 @@ fn build_region(ctx: &mut Context, ir: &mut Ir, block: Block, g: Group) -> Op {
         ..OperationState::new(ctx, "flow.return", loc)
     });
     ir.append_op(body, ret);
-    region_op
+    Ok(region_op)
 }
 
 /// Blocks of function bodies (and of region ops in them, e.g. `graph.if`
@@ -280,10 +302,12 @@ fn candidate_blocks(ctx: &Context, ir: &Ir, module: Op) -> Vec<Block> {
     out
 }
 
-/// Forms the regions of every function in `module`; returns how many.
-pub fn form(ctx: &mut Context, ir: &mut Ir, module: Op) -> u64 {
-    let mut count = 0;
+/// Forms the regions of every function in `module`; returns how many, and
+/// how many failed (their errors emitted to `diags`).
+pub fn form(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngine) -> (u64, usize) {
+    let (mut count, mut failed) = (0, 0);
     for block in candidate_blocks(ctx, ir, module) {
+        let mut dim_values = DimValues::default();
         let units = group_block(ctx, ir, block);
         if !units.iter().any(|u| matches!(u.kind, Kind::Group(_))) {
             continue;
@@ -302,14 +326,23 @@ pub fn form(ctx: &mut Context, ir: &mut Ir, module: Op) -> u64 {
                 Kind::Group(mut g) => {
                     g.ops
                         .sort_by_key(|o| order.get(o).copied().unwrap_or(usize::MAX));
-                    build_region(ctx, ir, block, g);
-                    count += 1;
+                    match build_region(ctx, ir, block, g, &mut dim_values) {
+                        Ok(_) => count += 1,
+                        Err((d, ops)) => {
+                            diags.emit(d);
+                            failed += 1;
+                            for op in ops {
+                                ir.remove_op(op);
+                                ir.append_op(block, op);
+                            }
+                        }
+                    }
                 }
                 Kind::Gone => {}
             }
         }
     }
-    count
+    (count, failed)
 }
 
 impl Pass for FormDispatchRegions {
@@ -326,8 +359,11 @@ impl Pass for FormDispatchRegions {
         Some("builtin.module")
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
-        let n = form(pc.ctx, pc.ir, module);
+        let (n, failed) = form(pc.ctx, pc.ir, module, pc.diags);
         pc.add_statistic("num-regions", "Number of dispatch regions formed", n);
+        if failed > 0 {
+            return Err(());
+        }
         if n == 0 {
             pc.preserve_all();
         }

@@ -9,6 +9,7 @@ pub mod classify;
 pub mod constants;
 pub mod control_flow;
 pub mod convert;
+pub mod dims;
 pub mod form_regions;
 pub mod guard;
 pub mod outline;

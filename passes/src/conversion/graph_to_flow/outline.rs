@@ -1,17 +1,22 @@
 //! `flow-outline-dispatch-regions`: each `flow.dispatch.region` becomes a
 //! private `flow.executable @<func>_dispatch_<n>` with one export and a kernel
 //! `func.func` (the region's ops, captured values as arguments), and the region
-//! is replaced by `flow.dispatch @exe::@export(captures) on(#aff)`.
+//! is replaced by `flow.dispatch @exe::@export(captures) on(#aff)`, with the
+//! captures' dynamic dims (`graph.dim` ops before it) and the region's result
+//! dims.
 //!
 //! Kernels that are structurally equal (same signature, same ops with the same
 //! properties, attributes and result types, wired the same way) share one
 //! executable; locations do not count.
 
 use rustc_hash::{FxHashMap, FxHashSet};
+use xir::ods::access::segment_attr;
 use xir::pass::{Pass, PassContext};
 use xir::symbol::symbol_name;
+use xir::types::TypeKind;
 use xir::{AttrKind, Block, Context, Ir, Op, OperationState, Value};
 
+use super::dims::{DimSrc, DimValues};
 use super::util::{ancestor_in, defining_scope, is_inside};
 
 #[derive(Default)]
@@ -294,7 +299,21 @@ pub fn outline_all(ctx: &mut Context, ir: &mut Ir, module: Op) -> (u64, u64) {
             root,
             nested: vec![root],
         });
-        let mut props = vec![("entry_point", entry)];
+        // Dims: the arguments' from `graph.dim` before the dispatch (shared
+        // with those region formation made), the results' from the region.
+        let mut dim_values = DimValues::seeded_before(ctx, ir, region_op);
+        let mut arg_dims = Vec::new();
+        for &v in &caps {
+            if let TypeKind::RankedTensor { shape, .. } = ctx.type_kind(ir.value_type(v)) {
+                let dynamic: Vec<usize> = (0..shape.len()).filter(|&k| shape[k] < 0).collect();
+                for k in dynamic {
+                    arg_dims.push(dim_values.get(ctx, ir, DimSrc::Of(v, k), region_op));
+                }
+            }
+        }
+        let result_dims: Vec<Value> = ir.operands(region_op).collect();
+        let segs = segment_attr(ctx, &[caps.len(), arg_dims.len(), result_dims.len()]);
+        let mut props = vec![("entry_point", entry), ("operandSegmentSizes", segs)];
         if let Some(a) = ir
             .op(region_op)
             .properties
@@ -304,6 +323,8 @@ pub fn outline_all(ctx: &mut Context, ir: &mut Ir, module: Op) -> (u64, u64) {
         }
         let mut st = simple_op(ctx, "flow.dispatch", props, 0, loc);
         st.operands = caps;
+        st.operands.extend(arg_dims);
+        st.operands.extend(result_dims);
         st.result_types = ir
             .results(region_op)
             .iter()
