@@ -1,0 +1,62 @@
+// RUN: xopt %s --device-assignment-pipeline --device-plan --compile-to=flow | xcheck %s --check-prefix=FLOW
+// RUN: xopt %s --device-assignment-pipeline --device-plan --compile-to=hal --verify-each | xcheck %s
+// RUN: xopt %s --device-assignment-pipeline --device-plan --compile-to=flow | xopt --memory-plan='max-dim=8' --convert-flow-to-stream --stream-schedule-execution --convert-stream-to-hal --verify-each | xcheck %s --check-prefix=BOUND
+
+// Kernels with dynamically shaped results, from graph to hal on two devices:
+// exp+add on the cpu (result dims: the argument's), a transfer to the gpu,
+// matmul+relu there (m from the moved tensor), the result returned with its
+// dim. At the flow level the dims are graph.dim values given to each
+// flow.dispatch; at the stream level they fold to the function's dim
+// argument, and each result's byte size (16 bytes a row) sizes its
+// allocation: without max-dim the dynamic intermediates are not planned (an
+// allocation each); with it the cpu result and its gpu copy are subspans of
+// the slabs. The returned result is always an allocation of its own.
+
+module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device.alias<"vulkan">}, device.default = #device.affinity<@cpu>} {
+  func.func @dyn(%x: tensor<?x4xf32> {device.affinity = #device.affinity<@cpu>}, %w: tensor<4x4xf32> {device.affinity = #device.affinity<@gpu>}) -> (tensor<?x4xf32> {device.affinity = #device.affinity<@gpu>}, index) {
+    %e = graph.exp %x : tensor<?x4xf32>
+    %a = graph.add %e, %e : tensor<?x4xf32>
+    %g = graph.transfer %a to #device.affinity<@gpu> : tensor<?x4xf32>
+    %m = graph.matmul %g, %w : (tensor<?x4xf32>, tensor<4x4xf32>) -> tensor<?x4xf32>
+    %r = graph.relu %m : tensor<?x4xf32>
+    %n = graph.dim %r, 0 : tensor<?x4xf32>
+    return %r, %n : tensor<?x4xf32>, index
+  }
+}
+
+// FLOW-LABEL: func.func @dyn(
+// FLOW-NEXT: %[[D:.+]] = graph.dim %arg0, 0 : tensor<?x4xf32>
+// FLOW-NEXT: %[[A:.+]] = flow.dispatch @dyn_dispatch_0::@dyn_dispatch_0(%arg0) on(#device.affinity<@cpu>) : (tensor<?x4xf32>{%[[D]]}) -> tensor<?x4xf32>{%[[D]]}
+// FLOW-NEXT: %[[G:.+]] = flow.tensor.transfer %[[A]] from #device.affinity<@cpu> to #device.affinity<@gpu> : tensor<?x4xf32>
+// FLOW-NEXT: %[[DG:.+]] = graph.dim %[[G]], 0 : tensor<?x4xf32>
+// FLOW-NEXT: %[[R:.+]] = flow.dispatch @dyn_dispatch_1::@dyn_dispatch_1(%[[G]], %arg1) on(#device.affinity<@gpu>) : (tensor<?x4xf32>{%[[DG]]}, tensor<4x4xf32>) -> tensor<?x4xf32>{%[[DG]]}
+// FLOW-NEXT: %[[N:.+]] = graph.dim %[[R]], 0
+// FLOW-NEXT: return %[[R]], %[[N]] : tensor<?x4xf32>, index
+
+// CHECK-LABEL: func.func @dyn(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: index, %arg2: !hal.buffer_view {device.affinity = #device.affinity<@gpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@gpu>}, index, index) {
+// CHECK: %[[IN:.+]] = hal.buffer_view.buffer %arg0 : !hal.buffer
+// CHECK: %[[BYTES:.+]] = arith.muli %{{.+}}, %arg1 : index
+// CHECK: %[[CPU:.+]] = hal.device.resolve #device.target<"local"
+// CHECK: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan"
+// CHECK: %[[GBYTES:.+]] = arith.muli %{{.+}}, %arg1 : index
+// CHECK: %[[A:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%[[BYTES]]) : !hal.buffer
+// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_0::@local::@dyn_dispatch_0 workgroups(%c1, %c1, %c1) bindings(%[[IN]][%c0, %[[BYTES]]], %[[A]][%c0, %[[BYTES]]])
+// CHECK: %[[G:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%[[BYTES]]) : !hal.buffer
+// CHECK-NEXT: %[[R:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%[[GBYTES]]) : !hal.buffer
+// CHECK: hal.command_buffer.copy_buffer %{{.+}}, source(%[[A]][%c0]) target(%[[G]][%c0]) length(%[[BYTES]])
+// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_1::@vulkan::@dyn_dispatch_1 workgroups(%c1, %c1, %c1) bindings(%[[G]][%c0, %[[BYTES]]], %{{.+}}[%c0, %c64], %[[R]][%c0, %[[GBYTES]]])
+// CHECK: %[[OUT:.+]] = hal.buffer_view.create %[[R]] shape(tensor<?xi8>{%[[GBYTES]]}) : !hal.buffer_view
+// CHECK-NEXT: return %[[OUT]], %arg1, %arg1 : !hal.buffer_view, index, index
+// CHECK-NOT: stream.
+// CHECK-NOT: flow.
+
+// BOUND-LABEL: func.func @dyn(
+// BOUND-SAME: attributes {memory.pools = {cpu = 128 : i64, gpu = 128 : i64}}
+// BOUND: %[[CSLAB:.+]] = hal.allocator.allocate device(%{{.+}}) size(%c128) : !hal.buffer
+// BOUND-NEXT: %[[GSLAB:.+]] = hal.allocator.allocate device(%{{.+}}) size(%c128) : !hal.buffer
+// BOUND: %[[BYTES:.+]] = arith.muli %{{.+}}, %arg1 : index
+// BOUND: %[[A:.+]] = hal.buffer.subspan %[[CSLAB]][%c0, %[[BYTES]]] : !hal.buffer
+// BOUND: %[[G:.+]] = hal.buffer.subspan %[[GSLAB]][%c0, %[[BYTES]]] : !hal.buffer
+// BOUND-NEXT: %[[R:.+]] = hal.allocator.allocate device(%{{.+}}) size(%{{.+}}) : !hal.buffer
+// BOUND: hal.command_buffer.copy_buffer %{{.+}}, source(%[[A]][%c0]) target(%[[G]][%c0]) length(%[[BYTES]])
+// BOUND: hal.buffer_view.create %[[R]] shape(tensor<?xi8>{%{{.+}}}) : !hal.buffer_view

@@ -1,0 +1,122 @@
+// RUN: xopt %s --split-input-file --flow-form-dispatch-regions | xcheck %s
+// RUN: xopt %s --split-input-file --convert-graph-to-flow | xcheck %s --check-prefix=FLOW
+
+// Dynamic dims of dispatch region results, computed outside the region from
+// the inputs' dims by each op's shape rule (dims.rs): a graph.dim of the
+// input dim the result dim equals, given to the region (and, outlined, to the
+// flow.dispatch with the arguments' dims).
+
+// Elementwise: the operand's dims, through a chain of fused ops.
+func.func @elementwise(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %e = graph.exp %x : tensor<?x4xf32>
+  %a = graph.add %e, %e : tensor<?x4xf32>
+  return %a : tensor<?x4xf32>
+}
+// CHECK-LABEL: func.func @elementwise(%arg0: tensor<?x4xf32>)
+// CHECK-NEXT: %[[D:.+]] = graph.dim %arg0, 0 : tensor<?x4xf32>
+// CHECK-NEXT: %{{.+}} = flow.dispatch.region -> (tensor<?x4xf32>{%[[D]]}) {
+// FLOW-LABEL: func.func @elementwise(%arg0: tensor<?x4xf32>)
+// FLOW-NEXT: %[[D:.+]] = graph.dim %arg0, 0 : tensor<?x4xf32>
+// FLOW-NEXT: %{{.+}} = flow.dispatch @elementwise_dispatch_0::@elementwise_dispatch_0(%arg0) : (tensor<?x4xf32>{%[[D]]}) -> tensor<?x4xf32>{%[[D]]}
+
+// -----
+
+// Matmul: m from the lhs, n from the rhs; a fused consumer keeps them.
+func.func @matmul(%a: tensor<?x8xf32>, %b: tensor<8x?xf32>) -> tensor<?x?xf32> {
+  %m = graph.matmul %a, %b : (tensor<?x8xf32>, tensor<8x?xf32>) -> tensor<?x?xf32>
+  %r = graph.relu %m : tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+// CHECK-LABEL: func.func @matmul(%arg0: tensor<?x8xf32>, %arg1: tensor<8x?xf32>)
+// CHECK-NEXT: %[[M:.+]] = graph.dim %arg0, 0 : tensor<?x8xf32>
+// CHECK-NEXT: %[[N:.+]] = graph.dim %arg1, 1 : tensor<8x?xf32>
+// CHECK-NEXT: flow.dispatch.region -> (tensor<?x?xf32>{%[[M]], %[[N]]}) {
+// FLOW-LABEL: func.func @matmul(
+// FLOW-NEXT: %[[M:.+]] = graph.dim %arg0, 0 : tensor<?x8xf32>
+// FLOW-NEXT: %[[N:.+]] = graph.dim %arg1, 1 : tensor<8x?xf32>
+// FLOW-NEXT: flow.dispatch @matmul_dispatch_0::@matmul_dispatch_0(%arg0, %arg1) : (tensor<?x8xf32>{%[[M]]}, tensor<8x?xf32>{%[[N]]}) -> tensor<?x?xf32>{%[[M]], %[[N]]}
+
+// -----
+
+// Batched matmul: the batch dim from the lhs.
+func.func @batch(%a: tensor<?x2x8xf32>, %b: tensor<?x8x3xf32>) -> tensor<?x2x3xf32> {
+  %m = graph.matmul %a, %b : (tensor<?x2x8xf32>, tensor<?x8x3xf32>) -> tensor<?x2x3xf32>
+  return %m : tensor<?x2x3xf32>
+}
+// CHECK-LABEL: func.func @batch
+// CHECK-NEXT: %[[B:.+]] = graph.dim %arg0, 0 : tensor<?x2x8xf32>
+// CHECK-NEXT: flow.dispatch.region -> (tensor<?x2x3xf32>{%[[B]]}) {
+
+// -----
+
+// Transpose: permuted.
+func.func @transpose(%x: tensor<?x4x?xf32>) -> tensor<?x?x4xf32> {
+  %t = graph.transpose %x permutation = [2, 0, 1] : tensor<?x4x?xf32> -> tensor<?x?x4xf32>
+  return %t : tensor<?x?x4xf32>
+}
+// CHECK-LABEL: func.func @transpose
+// CHECK-NEXT: %[[D2:.+]] = graph.dim %arg0, 2 : tensor<?x4x?xf32>
+// CHECK-NEXT: %[[D0:.+]] = graph.dim %arg0, 0 : tensor<?x4x?xf32>
+// CHECK-NEXT: flow.dispatch.region -> (tensor<?x?x4xf32>{%[[D2]], %[[D0]]}) {
+
+// -----
+
+// Reduction: the dims not reduced.
+func.func @reduce(%x: tensor<?x4x?xf32>) -> tensor<?x?xf32> {
+  %s = graph.reduce_sum %x axes = [1] : tensor<?x4x?xf32> -> tensor<?x?xf32>
+  return %s : tensor<?x?xf32>
+}
+// CHECK-LABEL: func.func @reduce
+// CHECK-NEXT: %[[D0:.+]] = graph.dim %arg0, 0 : tensor<?x4x?xf32>
+// CHECK-NEXT: %[[D2:.+]] = graph.dim %arg0, 2 : tensor<?x4x?xf32>
+// CHECK-NEXT: flow.dispatch.region -> (tensor<?x?xf32>{%[[D0]], %[[D2]]}) {
+
+// -----
+
+// Broadcast: a result dim from the input dim mapped to it.
+func.func @broadcast(%x: tensor<?x4xf32>) -> tensor<3x?x4xf32> {
+  %b = graph.broadcast %x dimensions = [1, 2] : tensor<?x4xf32> -> tensor<3x?x4xf32>
+  return %b : tensor<3x?x4xf32>
+}
+// CHECK-LABEL: func.func @broadcast
+// CHECK-NEXT: %[[D:.+]] = graph.dim %arg0, 0 : tensor<?x4xf32>
+// CHECK-NEXT: flow.dispatch.region -> (tensor<3x?x4xf32>{%[[D]]}) {
+
+// -----
+
+// Concat: the dims off the axis from the first input.
+func.func @concat(%x: tensor<?x4xf32>, %y: tensor<?x2xf32>) -> tensor<?x6xf32> {
+  %c = graph.concat %x, %y axis = 1 : (tensor<?x4xf32>, tensor<?x2xf32>) -> tensor<?x6xf32>
+  return %c : tensor<?x6xf32>
+}
+// CHECK-LABEL: func.func @concat
+// CHECK-NEXT: %[[D:.+]] = graph.dim %arg0, 0 : tensor<?x4xf32>
+// CHECK-NEXT: flow.dispatch.region -> (tensor<?x6xf32>{%[[D]]}) {
+
+// -----
+
+// Reshape: its one dynamic dim kept when the static rest has as many elements.
+func.func @reshape(%x: tensor<?x4xf32>) -> tensor<2x?x2xf32> {
+  %r = graph.reshape %x : tensor<?x4xf32> -> tensor<2x?x2xf32>
+  return %r : tensor<2x?x2xf32>
+}
+// CHECK-LABEL: func.func @reshape
+// CHECK-NEXT: %[[D:.+]] = graph.dim %arg0, 0 : tensor<?x4xf32>
+// CHECK-NEXT: flow.dispatch.region -> (tensor<2x?x2xf32>{%[[D]]}) {
+
+// -----
+
+// Two regions in one block share the dims of their inputs; a region reading
+// another's result takes its dims from a graph.dim of that result.
+func.func @shared(%x: tensor<?x4xf32>, %w: tensor<4x4xf32>) -> (tensor<?x4xf32>, tensor<?x4xf32>) {
+  %e = graph.exp %x : tensor<?x4xf32>
+  %m = graph.matmul %x, %w : (tensor<?x4xf32>, tensor<4x4xf32>) -> tensor<?x4xf32>
+  %n = graph.matmul %m, %w : (tensor<?x4xf32>, tensor<4x4xf32>) -> tensor<?x4xf32>
+  return %e, %n : tensor<?x4xf32>, tensor<?x4xf32>
+}
+// CHECK-LABEL: func.func @shared
+// CHECK-NEXT: %[[D:.+]] = graph.dim %arg0, 0 : tensor<?x4xf32>
+// CHECK-NEXT: %[[E:.+]] = flow.dispatch.region -> (tensor<?x4xf32>{%[[D]]}) {
+// CHECK: %[[M:.+]] = flow.dispatch.region -> (tensor<?x4xf32>{%[[D]]}) {
+// CHECK: %[[DM:.+]] = graph.dim %[[M]], 0 : tensor<?x4xf32>
+// CHECK-NEXT: flow.dispatch.region -> (tensor<?x4xf32>{%[[DM]]}) {
