@@ -119,6 +119,7 @@ fn random_programs_schedule() {
             constants: true,
             ifs: true,
             calls: true,
+            dynamic: false,
         };
         let text = common::two_device_program(seed, gen);
         let (mut ctx, mut ir) = (common::context(), Ir::new());
@@ -203,4 +204,53 @@ fn random_programs_schedule() {
             && fences.conflicts > 1000,
         "{seen}"
     );
+}
+
+/// Random programs whose matrices are `?x4`: dynamic dispatch results are
+/// sized by `stream.tensor.sizeof` of their dims and lowered to hal (each
+/// pass verifies); the memory and fence checks hold as for static programs.
+#[test]
+fn random_dynamic_programs_lower() {
+    let (mut sized, mut mem, mut fences) = (
+        0,
+        slab_check::StreamStats::default(),
+        slab_check::FenceStats::default(),
+    );
+    for seed in 0..150 {
+        let gen = common::Gen {
+            constants: true,
+            ifs: true,
+            calls: true,
+            dynamic: true,
+        };
+        let text = common::two_device_program(seed, gen);
+        let (mut ctx, mut ir) = (common::context(), Ir::new());
+        let top = parse(&mut ctx, &mut ir, &text);
+        let (c, i) = (&mut ctx, &mut ir);
+        for pass in ["device-materialize", "device-resolve-aliases"] {
+            run(c, i, top, pass, &[]);
+        }
+        run(c, i, top, "device-plan", &[("auto-transfer", "true")]);
+        run(c, i, top, "convert-graph-to-flow", &[]);
+        run(c, i, top, "memory-plan", &[]);
+        let dispatches = count(c, i, top, "flow.dispatch");
+        run(c, i, top, "convert-flow-to-stream", &[]);
+        run(c, i, top, "stream-schedule-execution", &[]);
+        run(c, i, top, "verify-flow-to-stream", &[]);
+        assert_eq!(
+            count(c, i, top, "stream.async.dispatch"),
+            dispatches,
+            "{text}"
+        );
+        assert_eq!(count(c, i, top, "graph.dim"), 0, "{text}");
+        sized += count(c, i, top, "stream.tensor.sizeof");
+        check_schedule(c, i, top, &text);
+        check_yields(c, i, top, &text);
+        slab_check::check_stream(c, i, top, &text, &mut mem);
+        run(c, i, top, "convert-stream-to-hal", &[]);
+        run(c, i, top, "verify-stream-to-hal", &[]);
+        slab_check::check_hal(c, i, top, &text);
+        slab_check::check_fences(c, i, top, &text, &mut fences);
+    }
+    assert!(sized > 300, "{sized} sizes");
 }

@@ -73,6 +73,7 @@ fn random_programs_convert() {
             constants: true,
             ifs: true,
             calls: true,
+            dynamic: false,
         };
         let text = common::two_device_program(seed, gen);
         let mut p = parse(&text);
@@ -185,5 +186,73 @@ fn random_programs_convert() {
     assert!(
         regions > 600 && multi > 20 && ifs > 500 && materialized > 100 && cloned > 100,
         "{regions} regions, {multi} multi-result, {ifs} ifs, {materialized} constants materialized, {cloned} cloned"
+    );
+}
+
+/// Random programs whose matrices are `?x4`: every dynamic dispatch result
+/// gets its dims from a `graph.dim` of a dynamic dim of a value defined
+/// before it, or from a constant (a broadcast into the rows); the whole
+/// conversion verifies (one dim per `?`).
+#[test]
+fn random_dynamic_programs_convert() {
+    let (mut dynamic, mut from_dim, mut from_const) = (0, 0, 0);
+    for seed in 0..200 {
+        let gen = common::Gen {
+            constants: true,
+            ifs: true,
+            calls: true,
+            dynamic: true,
+        };
+        let text = common::two_device_program(seed, gen);
+        let mut p = parse(&text);
+        run(&mut p, "device-plan", &[("auto-transfer", "true")]);
+        run(&mut p, "convert-graph-to-flow", &[]);
+        let spec = xir::ods::spec_of(
+            &p.ctx,
+            p.ctx.find_ident("flow.dispatch").expect("registered"),
+        )
+        .expect("spec");
+        for op in xir::walk::preorder(&p.ir, p.top) {
+            if p.ctx.str(p.ir.op(op).name) != "flow.dispatch" {
+                continue;
+            }
+            let dims = xir::ods::access::operand_group(&p.ctx, &p.ir, op, spec, "result_dims");
+            dynamic += usize::from(!dims.is_empty());
+            for d in dims {
+                let xir::ValueDef::Result { op: def, .. } = p.ir.value(d).def else {
+                    panic!("seed {seed}: a result dim is not made by an op\n{text}");
+                };
+                match p.ctx.str(p.ir.op(def).name) {
+                    "graph.dim" => {
+                        let src = p.ir.operand(def, 0);
+                        let k = xir::symbol::op_attr(&p.ctx, &p.ir, def, "index")
+                            .and_then(|a| match p.ctx.attr_kind(a) {
+                                xir::AttrKind::Integer { value, .. } => i64::try_from(value).ok(),
+                                _ => None,
+                            })
+                            .expect("index");
+                        let xir::types::TypeKind::RankedTensor { shape, .. } =
+                            p.ctx.type_kind(p.ir.value_type(src))
+                        else {
+                            panic!("seed {seed}: graph.dim of a non-tensor\n{text}");
+                        };
+                        assert!(
+                            shape[k as usize] < 0,
+                            "seed {seed}: dim of a static dim\n{text}"
+                        );
+                        from_dim += 1;
+                    }
+                    "arith.constant" => from_const += 1,
+                    other => panic!("seed {seed}: result dim made by {other}\n{text}"),
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{dynamic} dynamic dispatches, {from_dim} dims from graph.dim, {from_const} constant"
+    );
+    assert!(
+        dynamic > 500 && from_dim > 500 && from_const > 20,
+        "{dynamic} dynamic dispatches, {from_dim} dims from graph.dim, {from_const} constant"
     );
 }

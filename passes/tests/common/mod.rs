@@ -61,6 +61,18 @@ pub struct Gen {
     pub ifs: bool,
     /// Calls of a private `@helper` (planning clones it per device).
     pub calls: bool,
+    /// The matrix shape is `?x4` (dynamic rows): kernels with dynamic
+    /// results, their dims derived by graph → flow (no matrix constants).
+    pub dynamic: bool,
+}
+
+/// The matrix type of a program made with `gen`.
+fn matrix(gen: Gen) -> &'static str {
+    if gen.dynamic {
+        "tensor<?x4xf32>"
+    } else {
+        M
+    }
 }
 
 /// A random placed program on two devices and two shapes: roots, elementwise
@@ -70,16 +82,22 @@ pub fn two_device_program(seed: u64, gen: Gen) -> String {
     let mut s = String::from(
         "module attributes {device.targets = {cpu = #device.alias<\"local\">, gpu = #device.alias<\"vulkan\">}} {\n",
     );
+    let m = matrix(gen);
     if gen.calls {
+        let one = if gen.dynamic {
+            "%1 = graph.exp %0"
+        } else {
+            "%1 = graph.constant dense<5.0e-01>"
+        };
         s += &format!(
-            "  func.func private @helper(%x: {M}) -> {M} {{\n    %0 = graph.relu %x : {M}\n    \
-             %1 = graph.constant dense<5.0e-01> : {M}\n    %2 = graph.add %0, %1 : {M}\n    \
-             return %2 : {M}\n  }}\n"
+            "  func.func private @helper(%x: {m}) -> {m} {{\n    %0 = graph.relu %x : {m}\n    \
+             {one} : {m}\n    %2 = graph.add %0, %1 : {m}\n    \
+             return %2 : {m}\n  }}\n"
         );
     }
     let cond = if gen.ifs { ", %c: i1" } else { "" };
     s += &format!(
-        "  func.func @main(%a: {M} {{device.affinity = {}}}, %b: {V}{cond}) -> {M} {{\n",
+        "  func.func @main(%a: {m} {{device.affinity = {}}}, %b: {V}{cond}) -> {m} {{\n",
         AFFS[r.below(2)]
     );
     let mut scope = Scope {
@@ -90,7 +108,7 @@ pub fn two_device_program(seed: u64, gen: Gen) -> String {
     let n = 1 + r.below(40);
     body(&mut r, &mut s, &mut scope, n, gen, 0);
     s += &format!(
-        "    return {} : {M}\n  }}\n}}\n",
+        "    return {} : {m}\n  }}\n}}\n",
         scope.ms.last().expect("one")
     );
     s
@@ -107,6 +125,10 @@ struct Scope {
 /// Appends `n` random ops at nesting `depth` to `s`.
 fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: usize) {
     let pad = "  ".repeat(depth + 2);
+    let mt = matrix(gen);
+    // Rows are the dynamic dim: reduce them away; a broadcast into the
+    // rows makes them 4 (a static source of a dynamic dim).
+    let (axes, dims) = if gen.dynamic { (0, 0) } else { (1, 0) };
     for _ in 0..n {
         let k = sc.next;
         sc.next += 1;
@@ -115,7 +137,7 @@ fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: 
         let v = sc.vs[r.below(sc.vs.len())].clone();
         let x = format!("%x{k}");
         if gen.ifs && depth < 2 && r.below(8) == 0 {
-            s.push_str(&format!("{pad}{x} = graph.if %c -> ({M}) {{\n"));
+            s.push_str(&format!("{pad}{x} = graph.if %c -> ({mt}) {{\n"));
             for branch in 0..2 {
                 if branch == 1 {
                     s.push_str(&format!("{pad}}} else {{\n"));
@@ -126,7 +148,7 @@ fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: 
                 body(r, s, &mut inner, len, gen, depth + 1);
                 sc.next = inner.next;
                 let y = &inner.ms[r.below(inner.ms.len())];
-                s.push_str(&format!("{pad}  graph.yield {y} : {M}\n"));
+                s.push_str(&format!("{pad}  graph.yield {y} : {mt}\n"));
             }
             s.push_str(&format!("{pad}}}\n"));
             sc.ms.push(x);
@@ -148,27 +170,31 @@ fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: 
         };
         let (line, is_m) = match kind {
             0 => (
-                format!("{x} = graph.matmul {m}, {m2} : ({M}, {M}) -> {M}"),
+                format!("{x} = graph.matmul {m}, {m2} : ({mt}, {mt}) -> {mt}"),
                 true,
             ),
-            1 => (format!("{x} = graph.add {m}, {m2} : {M}"), true),
-            2 => (format!("{x} = graph.relu {m} : {M}"), true),
+            1 => (format!("{x} = graph.add {m}, {m2} : {mt}"), true),
+            2 => (format!("{x} = graph.relu {m} : {mt}"), true),
             3 => (format!("{x} = graph.exp {v} : {V}"), false),
             4 => (
-                format!("{x} = graph.reduce_sum {m} axes = [1] : {M} -> {V}"),
+                format!("{x} = graph.reduce_sum {m} axes = [{axes}] : {mt} -> {V}"),
                 false,
             ),
             5 => (
-                format!("{x} = graph.broadcast {v} dimensions = [0] : {V} -> {M}"),
+                format!("{x} = graph.broadcast {v} dimensions = [{dims}] : {V} -> {mt}"),
                 true,
             ),
             6 => (
-                format!("{x} = graph.transfer {m} to {} : {M}", AFFS[r.below(2)]),
+                format!("{x} = graph.transfer {m} to {} : {mt}", AFFS[r.below(2)]),
                 true,
             ),
             7 => (format!("{x} = graph.constant dense<1.0> : {V}"), false),
-            8 => (format!("{x} = graph.constant dense<2.0> : {M}"), true),
-            9 => (format!("{x} = func.call @helper({m}) : ({M}) -> {M}"), true),
+            8 if gen.dynamic => (format!("{x} = graph.constant dense<2.0> : {V}"), false),
+            8 => (format!("{x} = graph.constant dense<2.0> : {mt}"), true),
+            9 => (
+                format!("{x} = func.call @helper({m}) : ({mt}) -> {mt}"),
+                true,
+            ),
             _ => (format!("{x} = graph.mul {v}, {v} : {V}"), false),
         };
         s.push_str(&format!("{pad}{line}\n"));

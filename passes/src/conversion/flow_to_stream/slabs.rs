@@ -154,7 +154,7 @@ pub fn pool_sizes(ctx: &Context, ir: &Ir, f: Op) -> Vec<(String, i64)> {
 
 /// Makes the slabs of one function: for each pool of `memory.pools` that a
 /// planned op uses (`used`: pool name attribute → the affinity it lives on),
-/// an alloca and its await after the constants at the top of `block` (the
+/// an alloca and its await after the constants and sizes at the top of `block` (the
 /// entry block), and a dealloca before `ret`. `constant` makes index
 /// constants (at the top).
 pub fn create(
@@ -176,9 +176,16 @@ pub fn create(
             slabs.push((pool, aff, constant(ctx, ir, size)));
         }
     }
+    // After the constants and sizes at the top (interleaved when arguments
+    // have dynamic shapes), so that the slab sizes dominate.
     let top = ir
         .block_ops(block)
-        .find(|&o| ctx.str(ir.op(o).name) != "arith.constant")
+        .find(|&o| {
+            !matches!(
+                ctx.str(ir.op(o).name),
+                "arith.constant" | "stream.tensor.sizeof"
+            )
+        })
         .unwrap_or(ret);
     for (pool, aff, size) in slabs {
         let mut st = op_state(ctx, ALLOCA, vec![("affinity", aff)], loc);
