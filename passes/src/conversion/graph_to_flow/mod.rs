@@ -1,4 +1,5 @@
-//! graph → flow (DESIGN.md §3, issue 8): dispatch-region formation,
+//! graph → flow (DESIGN.md §3, issue 8): dispatch-region formation (with
+//! the dynamic dims of region results derived outside, dims.rs),
 //! constants (cloned into the kernels that use them, else kernels of their
 //! own), outlining into executables (identical kernels shared), transfers,
 //! `graph.if` into `scf.if` (host control flow), and the level guard.
