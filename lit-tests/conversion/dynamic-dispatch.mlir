@@ -52,9 +52,9 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 
 // BOUND-LABEL: func.func @dyn(
 // BOUND-SAME: attributes {memory.pools = {cpu = 128 : i64, gpu = 128 : i64}}
+// BOUND: %[[BYTES:.+]] = arith.muli %{{.+}}, %arg1 : index
 // BOUND: %[[CSLAB:.+]] = hal.allocator.allocate device(%{{.+}}) size(%c128) : !hal.buffer
 // BOUND-NEXT: %[[GSLAB:.+]] = hal.allocator.allocate device(%{{.+}}) size(%c128) : !hal.buffer
-// BOUND: %[[BYTES:.+]] = arith.muli %{{.+}}, %arg1 : index
 // BOUND: %[[A:.+]] = hal.buffer.subspan %[[CSLAB]][%c0, %[[BYTES]]] : !hal.buffer
 // BOUND: %[[G:.+]] = hal.buffer.subspan %[[GSLAB]][%c0, %[[BYTES]]] : !hal.buffer
 // BOUND-NEXT: %[[R:.+]] = hal.allocator.allocate device(%{{.+}}) size(%{{.+}}) : !hal.buffer

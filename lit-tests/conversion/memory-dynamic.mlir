@@ -22,9 +22,10 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK-SAME: attributes {memory.pools = {cpu = 64 : i64, gpu = 64 : i64}} {
 // CHECK: %[[CPU:.+]] = hal.device.resolve #device.target<"local"
 // CHECK-NEXT: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan"
-// CHECK: %[[CSLAB:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c64) : !hal.buffer
-// CHECK-NEXT: %[[GSLAB:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%c64) : !hal.buffer
+// The argument's size comes first (the slabs go after the sizes at the top).
 // CHECK: %[[BYTES:.+]] = arith.muli %{{.+}}, %arg1 : index
+// CHECK-NEXT: %[[CSLAB:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c64) : !hal.buffer
+// CHECK-NEXT: %[[GSLAB:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%c64) : !hal.buffer
 // The dynamic intermediate: an allocation of its own.
 // CHECK: %[[MOVED:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%[[BYTES]]) : !hal.buffer
 // CHECK-NEXT: %[[SUM:.+]] = hal.buffer.subspan %[[GSLAB]][%c0, %[[C16:.+]]] : !hal.buffer
