@@ -27,27 +27,6 @@ pub fn dynamic_dims(ctx: &Context, t: Type) -> usize {
     }
 }
 
-fn unref(a: &Arg) -> &Arg {
-    match a {
-        Arg::Ref(b) => unref(b),
-        a => a,
-    }
-}
-
-fn operand_arg(args: &[Arg], k: usize) -> Option<usize> {
-    match args.get(k).map(unref) {
-        Some(Arg::Operand(i)) => Some(*i),
-        _ => None,
-    }
-}
-
-fn type_arg(args: &[Arg], k: usize) -> Option<TypeArg> {
-    match args.get(k).map(unref) {
-        Some(Arg::Type(t)) => Some(*t),
-        _ => None,
-    }
-}
-
 /// One type and its `{%d, ...}` dims, if written.
 fn parse_shaped<'a>(p: &mut Parser<'a>, dims: &mut Vec<OperandRef<'a>>) -> PResult<Type> {
     let t = p.parse_type()?;
@@ -99,10 +78,10 @@ fn parse_function_type<'a, 'b>(
     args: &'b [Arg],
 ) -> PResult<()> {
     let (Some(TypeArg::Operand(a)), Some(ad), Some(TypeArg::Result(r)), Some(rd)) = (
-        type_arg(args, 0),
-        operand_arg(args, 1),
-        type_arg(args, 2),
-        operand_arg(args, 3),
+        Arg::type_at(args, 0),
+        Arg::operand_at(args, 1),
+        Arg::type_at(args, 2),
+        Arg::operand_at(args, 3),
     ) else {
         return p.error_here("malformed custom<ShapedFunctionType> directive");
     };
@@ -138,7 +117,8 @@ fn parse_results<'a, 'b>(
     st: &'b mut ParseState<'a>,
     args: &'b [Arg],
 ) -> PResult<()> {
-    let (Some(TypeArg::Result(r)), Some(rd)) = (type_arg(args, 0), operand_arg(args, 1)) else {
+    let (Some(TypeArg::Result(r)), Some(rd)) = (Arg::type_at(args, 0), Arg::operand_at(args, 1))
+    else {
         return p.error_here("malformed custom<ShapedResults> directive");
     };
     let mut dims = Vec::new();
@@ -157,7 +137,7 @@ fn group(p: &Printer<'_>, op: Op, a: &Arg) -> Vec<Value> {
         return Vec::new();
     };
     use xir::ods::access::{operand_group, result_group};
-    match unref(a) {
+    match Arg::unref(a) {
         Arg::Operand(i) | Arg::Type(TypeArg::Operand(i)) => {
             operand_group(p.ctx, p.ir, op, spec, spec.operands[*i].name)
         }

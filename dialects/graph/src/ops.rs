@@ -320,3 +320,17 @@ pub static OPS: [&OpSpec; 23] = [
     &TRANSPOSE,
     &YIELD,
 ];
+
+/// The elementwise ops: the result has the shape of each operand, and element `i`
+/// of the result reads only element `i` of the operands.
+pub const ELEMENTWISE: [&str; 9] = [
+    "graph.add",
+    "graph.sub",
+    "graph.mul",
+    "graph.div",
+    "graph.max",
+    "graph.neg",
+    "graph.exp",
+    "graph.tanh",
+    "graph.relu",
+];

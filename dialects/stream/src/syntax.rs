@@ -19,27 +19,6 @@ use xir::parser::{PResult, Parser};
 use xir::printer::Printer;
 use xir::{Op, Type, Value};
 
-fn unref(a: &Arg) -> &Arg {
-    match a {
-        Arg::Ref(b) => unref(b),
-        a => a,
-    }
-}
-
-fn operand_arg(args: &[Arg], k: usize) -> Option<usize> {
-    match args.get(k).map(unref) {
-        Some(Arg::Operand(i)) => Some(*i),
-        _ => None,
-    }
-}
-
-fn type_arg(args: &[Arg], k: usize) -> Option<TypeArg> {
-    match args.get(k).map(unref) {
-        Some(Arg::Type(t)) => Some(*t),
-        _ => None,
-    }
-}
-
 fn parse_ref<'a>(p: &mut Parser<'a>) -> PResult<OperandRef<'a>> {
     let u = p.parse_operand_use()?;
     Ok(OperandRef {
@@ -93,7 +72,7 @@ fn parse_sized_types<'a, 'b>(
     st: &'b mut ParseState<'a>,
     args: &'b [Arg],
 ) -> PResult<()> {
-    let (Some(target), Some(sizes_at)) = (type_arg(args, 0), operand_arg(args, 1)) else {
+    let (Some(target), Some(sizes_at)) = (Arg::type_at(args, 0), Arg::operand_at(args, 1)) else {
         return p.error_here("malformed custom<SizedTypes> directive");
     };
     let mut sizes = Vec::new();
@@ -121,7 +100,7 @@ fn parse_sized_types<'a, 'b>(
         }
         _ => return p.error_here("malformed custom<SizedTypes> directive"),
     };
-    if let Some(TypeArg::Result(m)) = type_arg(args, 2) {
+    if let Some(TypeArg::Result(m)) = Arg::type_at(args, 2) {
         st.result_types[m] = Some(types);
     }
     set_sizes(p, st, sizes_at, sizes);
@@ -132,7 +111,7 @@ fn group(p: &Printer<'_>, op: Op, a: &Arg) -> Vec<Value> {
     let Some(spec) = xir::ods::spec_of(p.ctx, p.ir.op(op).name) else {
         return Vec::new();
     };
-    match unref(a) {
+    match Arg::unref(a) {
         Arg::Operand(i) => {
             xir::ods::access::operand_group(p.ctx, p.ir, op, spec, spec.operands[*i].name)
         }
@@ -181,7 +160,7 @@ fn print_sized_types(p: &mut Printer<'_>, op: Op, args: &[Arg]) {
     };
     let values = group(p, op, a);
     let sizes = group(p, op, s);
-    let variadic_result = match unref(a) {
+    let variadic_result = match Arg::unref(a) {
         Arg::Type(TypeArg::Result(i)) => xir::ods::spec_of(p.ctx, p.ir.op(op).name)
             .is_some_and(|spec| spec.results[*i].arity == xir::ods::Arity::Variadic),
         _ => false,
@@ -201,7 +180,7 @@ fn parse_dispatch_operands<'a, 'b>(
     st: &'b mut ParseState<'a>,
     args: &'b [Arg],
 ) -> PResult<()> {
-    let ids: Vec<usize> = (0..4).filter_map(|k| operand_arg(args, k)).collect();
+    let ids: Vec<usize> = (0..4).filter_map(|k| Arg::operand_at(args, k)).collect();
     let [vals, offs, ends, lens] = ids[..] else {
         return p.error_here("malformed custom<DispatchOperands> directive");
     };
@@ -281,14 +260,14 @@ fn parse_execute_body<'a, 'b>(
     args: &'b [Arg],
 ) -> PResult<()> {
     let (Some(vals), Some(sizes_at), Some(TypeArg::Result(res)), Some(res_sizes_at)) = (
-        operand_arg(args, 0),
-        operand_arg(args, 1),
-        type_arg(args, 2),
-        operand_arg(args, 3),
+        Arg::operand_at(args, 0),
+        Arg::operand_at(args, 1),
+        Arg::type_at(args, 2),
+        Arg::operand_at(args, 3),
     ) else {
         return p.error_here("malformed custom<ExecuteBody> directive");
     };
-    let Some(Arg::Region(body)) = args.get(4).map(unref) else {
+    let Some(Arg::Region(body)) = args.get(4).map(Arg::unref) else {
         return p.error_here("malformed custom<ExecuteBody> directive");
     };
     if !p.consume_kw("with") {

@@ -46,6 +46,33 @@ pub enum Arg {
     Ref(Box<Arg>),
 }
 
+impl Arg {
+    /// The argument a `ref(...)` wraps (any depth), or the argument itself.
+    pub fn unref(&self) -> &Arg {
+        let mut a = self;
+        while let Arg::Ref(b) = a {
+            a = b;
+        }
+        a
+    }
+
+    /// The operand group of directive argument `k`, looking through `ref`.
+    pub fn operand_at(args: &[Arg], k: usize) -> Option<usize> {
+        match args.get(k).map(Arg::unref) {
+            Some(Arg::Operand(i)) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// The type argument at `k`, looking through `ref`.
+    pub fn type_at(args: &[Arg], k: usize) -> Option<TypeArg> {
+        match args.get(k).map(Arg::unref) {
+            Some(Arg::Type(t)) => Some(*t),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Elem {
     Literal(String),

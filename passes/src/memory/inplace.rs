@@ -6,17 +6,7 @@ use super::liveness::{Bytes, FuncLiveness};
 use rustc_hash::FxHashMap;
 use xir::{Context, Ir};
 
-const ELEMENTWISE: [&str; 9] = [
-    "graph.add",
-    "graph.sub",
-    "graph.mul",
-    "graph.div",
-    "graph.max",
-    "graph.neg",
-    "graph.exp",
-    "graph.tanh",
-    "graph.relu",
-];
+use xir_graph::ops::ELEMENTWISE;
 
 /// The group (index of its first buffer) of every buffer, and how many results
 /// were written in place.

@@ -51,17 +51,7 @@ fn ints(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Vec<i64> {
     }
 }
 
-const ELEMENTWISE: &[&str] = &[
-    "graph.add",
-    "graph.sub",
-    "graph.mul",
-    "graph.div",
-    "graph.max",
-    "graph.neg",
-    "graph.exp",
-    "graph.tanh",
-    "graph.relu",
-];
+use xir_graph::ops::ELEMENTWISE;
 
 /// The operand dim (operand index, dim) that result dim `i` of `op` equals.
 fn rule(ctx: &Context, ir: &Ir, op: Op, i: usize) -> Option<(usize, usize)> {
