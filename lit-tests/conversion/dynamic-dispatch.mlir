@@ -11,6 +11,11 @@
 // allocation: without max-dim the dynamic intermediates are not planned (an
 // allocation each); with it the cpu result and its gpu copy are subspans of
 // the slabs. The returned result is always an allocation of its own.
+//
+// Each kernel takes an index argument per dynamic dim, its arguments' then
+// its results', and each dispatch passes them (flow: the dims after the
+// types; hal: the dispatch's constants). @swap transposes a ?x? tensor: its
+// kernel gets d0, d1 (the argument's) then d1, d0 (the result's).
 
 module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device.alias<"vulkan">}, device.default = #device.affinity<@cpu>} {
   func.func @dyn(%x: tensor<?x4xf32> {device.affinity = #device.affinity<@cpu>}, %w: tensor<4x4xf32> {device.affinity = #device.affinity<@gpu>}) -> (tensor<?x4xf32> {device.affinity = #device.affinity<@gpu>}, index) {
@@ -22,8 +27,15 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
     %n = graph.dim %r, 0 : tensor<?x4xf32>
     return %r, %n : tensor<?x4xf32>, index
   }
+  func.func @swap(%x: tensor<?x?xf32> {device.affinity = #device.affinity<@cpu>}) -> (tensor<?x?xf32> {device.affinity = #device.affinity<@cpu>}) {
+    %t = graph.transpose %x permutation = [1, 0] : tensor<?x?xf32> -> tensor<?x?xf32>
+    %r = graph.relu %t : tensor<?x?xf32>
+    return %r : tensor<?x?xf32>
+  }
 }
 
+// FLOW: func.func @dyn_dispatch_0(%arg0: tensor<?x4xf32>, %arg1: index, %arg2: index) -> tensor<?x4xf32> {
+// FLOW: func.func @dyn_dispatch_1(%arg0: tensor<?x4xf32>, %arg1: tensor<4x4xf32>, %arg2: index, %arg3: index) -> tensor<?x4xf32> {
 // FLOW-LABEL: func.func @dyn(
 // FLOW-NEXT: %[[D:.+]] = graph.dim %arg0, 0 : tensor<?x4xf32>
 // FLOW-NEXT: %[[A:.+]] = flow.dispatch @dyn_dispatch_0::@dyn_dispatch_0(%arg0) on(#device.affinity<@cpu>) : (tensor<?x4xf32>{%[[D]]}) -> tensor<?x4xf32>{%[[D]]}
@@ -32,7 +44,13 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // FLOW-NEXT: %[[R:.+]] = flow.dispatch @dyn_dispatch_1::@dyn_dispatch_1(%[[G]], %arg1) on(#device.affinity<@gpu>) : (tensor<?x4xf32>{%[[DG]]}, tensor<4x4xf32>) -> tensor<?x4xf32>{%[[DG]]}
 // FLOW-NEXT: %[[N:.+]] = graph.dim %[[R]], 0
 // FLOW-NEXT: return %[[R]], %[[N]] : tensor<?x4xf32>, index
+// FLOW: func.func @swap_dispatch_0(%arg0: tensor<?x?xf32>, %arg1: index, %arg2: index, %arg3: index, %arg4: index) -> tensor<?x?xf32> {
+// FLOW-LABEL: func.func @swap(
+// FLOW-NEXT: %[[D1:.+]] = graph.dim %arg0, 1 : tensor<?x?xf32>
+// FLOW-NEXT: %[[D0:.+]] = graph.dim %arg0, 0 : tensor<?x?xf32>
+// FLOW-NEXT: flow.dispatch @swap_dispatch_0::@swap_dispatch_0(%arg0) on(#device.affinity<@cpu>) : (tensor<?x?xf32>{%[[D0]], %[[D1]]}) -> tensor<?x?xf32>{%[[D1]], %[[D0]]}
 
+// CHECK: func.func @dyn_dispatch_1(%arg0: tensor<?x4xf32>, %arg1: tensor<4x4xf32>, %arg2: index, %arg3: index) -> tensor<?x4xf32> {
 // CHECK-LABEL: func.func @dyn(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: index, %arg2: !hal.buffer_view {device.affinity = #device.affinity<@gpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@gpu>}, index, index) {
 // CHECK: %[[IN:.+]] = hal.buffer_view.buffer %arg0 : !hal.buffer
 // CHECK: %[[BYTES:.+]] = arith.muli %{{.+}}, %arg1 : index
@@ -40,13 +58,16 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan"
 // CHECK: %[[GBYTES:.+]] = arith.muli %{{.+}}, %arg1 : index
 // CHECK: %[[A:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%[[BYTES]]) : !hal.buffer
-// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_0::@local::@dyn_dispatch_0 workgroups(%c1, %c1, %c1) bindings(%[[IN]][%c0, %[[BYTES]]], %[[A]][%c0, %[[BYTES]]])
+// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_0::@local::@dyn_dispatch_0 workgroups(%c1, %c1, %c1) constants(%arg1, %arg1) bindings(%[[IN]][%c0, %[[BYTES]]], %[[A]][%c0, %[[BYTES]]])
 // CHECK: %[[G:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%[[BYTES]]) : !hal.buffer
 // CHECK-NEXT: %[[R:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%[[GBYTES]]) : !hal.buffer
 // CHECK: hal.command_buffer.copy_buffer %{{.+}}, source(%[[A]][%c0]) target(%[[G]][%c0]) length(%[[BYTES]])
-// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_1::@vulkan::@dyn_dispatch_1 workgroups(%c1, %c1, %c1) bindings(%[[G]][%c0, %[[BYTES]]], %{{.+}}[%c0, %c64], %[[R]][%c0, %[[GBYTES]]])
+// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_1::@vulkan::@dyn_dispatch_1 workgroups(%c1, %c1, %c1) constants(%arg1, %arg1) bindings(%[[G]][%c0, %[[BYTES]]], %{{.+}}[%c0, %c64], %[[R]][%c0, %[[GBYTES]]])
 // CHECK: %[[OUT:.+]] = hal.buffer_view.create %[[R]] shape(tensor<?xi8>{%[[GBYTES]]}) : !hal.buffer_view
 // CHECK-NEXT: return %[[OUT]], %arg1, %arg1 : !hal.buffer_view, index, index
+// CHECK: func.func @swap_dispatch_0(%arg0: tensor<?x?xf32>, %arg1: index, %arg2: index, %arg3: index, %arg4: index) -> tensor<?x?xf32> {
+// CHECK-LABEL: func.func @swap(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: index, %arg2: index)
+// CHECK: hal.command_buffer.dispatch %{{.+}}, @swap_dispatch_0::@local::@swap_dispatch_0 workgroups(%c1, %c1, %c1) constants(%arg1, %arg2, %arg2, %arg1) bindings(
 // CHECK-NOT: stream.
 // CHECK-NOT: flow.
 

@@ -4,7 +4,8 @@
 // A dynamically shaped program from graph to hal. The argument arrives as a
 // buffer view and its dim (the function ABI); its byte size, a
 // stream.tensor.sizeof at the stream level, becomes index arithmetic (16
-// bytes per row: 4 x f32, times the dim), which sizes the kernel's binding,
+// bytes per row: 4 x f32, times the dim), which sizes the kernel's binding
+// (the dim itself is the dispatch's constant, the kernel's index argument),
 // the copy to the gpu and the buffer view of the dynamically sized result,
 // returned with its dim.
 
@@ -21,7 +22,7 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK-NEXT: %[[IN:.+]] = hal.buffer_view.buffer %arg0 : !hal.buffer
 // CHECK-NEXT: %[[ROW:.+]] = arith.constant 16 : index
 // CHECK-NEXT: %[[BYTES:.+]] = arith.muli %[[ROW]], %arg1 : index
-// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_0::@local::@dyn_dispatch_0 workgroups(%c1, %c1, %c1) bindings(%[[IN]][%c0, %[[BYTES]]], %{{.+}}[%c0, %c16{{.*}}])
+// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_0::@local::@dyn_dispatch_0 workgroups(%c1, %c1, %c1) constants(%arg1) bindings(%[[IN]][%c0, %[[BYTES]]], %{{.+}}[%c0, %c16{{.*}}])
 // CHECK: %[[COPY:.+]] = hal.allocator.allocate device(%{{.+}}) size(%[[BYTES]]) : !hal.buffer
 // CHECK: hal.command_buffer.copy_buffer %{{.+}}, source(%[[IN]][%c0]) target(%[[COPY]][%c0]) length(%[[BYTES]])
 // CHECK: %[[SUM:.+]] = hal.buffer_view.create %{{.+}} shape(tensor<16xi8>) : !hal.buffer_view

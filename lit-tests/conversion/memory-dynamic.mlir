@@ -30,7 +30,7 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK: %[[MOVED:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%[[BYTES]]) : !hal.buffer
 // CHECK-NEXT: %[[SUM:.+]] = hal.buffer.subspan %[[GSLAB]][%c0, %[[C16:.+]]] : !hal.buffer
 // CHECK: hal.command_buffer.copy_buffer %{{.+}}, source(%{{.+}}[%c0]) target(%[[MOVED]][%c0]) length(%[[BYTES]])
-// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_0::@vulkan::@dyn_dispatch_0 workgroups(%c1, %c1, %c1) bindings(%[[MOVED]][%c0, %[[BYTES]]], %[[SUM]][%c0, %[[C16]]])
+// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_0::@vulkan::@dyn_dispatch_0 workgroups(%c1, %c1, %c1) constants(%arg1) bindings(%[[MOVED]][%c0, %[[BYTES]]], %[[SUM]][%c0, %[[C16]]])
 // CHECK: %[[BACK:.+]] = hal.buffer.subspan %[[CSLAB]][%c0, %[[C16]]] : !hal.buffer
 // CHECK: hal.command_buffer.copy_buffer %{{.+}}, source(%[[SUM]][%c0]) target(%[[BACK]][%c0])
 // CHECK: return

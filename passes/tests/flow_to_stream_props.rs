@@ -206,12 +206,55 @@ fn random_programs_schedule() {
     );
 }
 
+/// Checks that every `name` dispatch passes as many `index` operands as its
+/// kernel has dynamic dims (hal: its `constants`); returns how many in all.
+fn check_dims_passed(
+    ctx: &Context,
+    ir: &Ir,
+    top: Op,
+    name: &str,
+    kernels: &rustc_hash::FxHashMap<String, (usize, usize)>,
+    text: &str,
+) -> usize {
+    let mut total = 0;
+    for op in xir::walk::preorder(ir, top) {
+        if ctx.str(ir.op(op).name) != name {
+            continue;
+        }
+        let Some(xir::AttrKind::SymbolRef { root, .. }) =
+            op_attr(ctx, ir, op, "entry_point").map(|a| ctx.attr_kind(a))
+        else {
+            panic!("{name} without an entry point\n{text}");
+        };
+        let root = ctx.str(*root).to_string();
+        let (dims, _) = kernels[&root];
+        let spec = xir::ods::spec_of(ctx, ir.op(op).name).expect("spec");
+        let passed = if name == "hal.command_buffer.dispatch" {
+            xir::ods::access::operand_group(ctx, ir, op, spec, "constants").len()
+        } else {
+            xir::ods::access::operand_group(ctx, ir, op, spec, "resource_operands")
+                .into_iter()
+                .filter(|&v| matches!(ctx.type_kind(ir.value_type(v)), xir::types::TypeKind::Index))
+                .count()
+        };
+        assert_eq!(
+            passed, dims,
+            "{name} of @{root} with {dims} dynamic dims\n{text}"
+        );
+        total += passed;
+    }
+    total
+}
+
 /// Random programs whose matrices are `?x4`: dynamic dispatch results are
 /// sized by `stream.tensor.sizeof` of their dims and lowered to hal (each
 /// pass verifies); the memory and fence checks hold as for static programs.
+/// Every stream and hal dispatch of a kernel with k dynamic dims passes k
+/// `index` operands, at the hal level as the dispatch's constants.
 #[test]
 fn random_dynamic_programs_lower() {
-    let (mut sized, mut mem, mut fences) = (
+    let (mut sized, mut dims_passed, mut mem, mut fences) = (
+        0,
         0,
         slab_check::StreamStats::default(),
         slab_check::FenceStats::default(),
@@ -244,6 +287,8 @@ fn random_dynamic_programs_lower() {
         );
         assert_eq!(count(c, i, top, "graph.dim"), 0, "{text}");
         sized += count(c, i, top, "stream.tensor.sizeof");
+        let kernels = common::kernel_dims(c, i, top);
+        check_dims_passed(c, i, top, "stream.async.dispatch", &kernels, &text);
         check_schedule(c, i, top, &text);
         check_yields(c, i, top, &text);
         slab_check::check_stream(c, i, top, &text, &mut mem);
@@ -251,6 +296,12 @@ fn random_dynamic_programs_lower() {
         run(c, i, top, "verify-stream-to-hal", &[]);
         slab_check::check_hal(c, i, top, &text);
         slab_check::check_fences(c, i, top, &text, &mut fences);
+        let kernels = common::kernel_dims(c, i, top);
+        dims_passed += check_dims_passed(c, i, top, "hal.command_buffer.dispatch", &kernels, &text);
     }
     assert!(sized > 300, "{sized} sizes");
+    assert!(
+        dims_passed > 1000,
+        "{dims_passed} dims passed to hal dispatches"
+    );
 }

@@ -192,10 +192,11 @@ fn random_programs_convert() {
 /// Random programs whose matrices are `?x4`: every dynamic dispatch result
 /// gets its dims from a `graph.dim` of a dynamic dim of a value defined
 /// before it, or from a constant (a broadcast into the rows); the whole
-/// conversion verifies (one dim per `?`).
+/// conversion verifies (one dim per `?`); each kernel takes one trailing
+/// `index` argument per dim its dispatches pass (arguments' and results').
 #[test]
 fn random_dynamic_programs_convert() {
-    let (mut dynamic, mut from_dim, mut from_const) = (0, 0, 0);
+    let (mut dynamic, mut from_dim, mut from_const, mut dim_args) = (0, 0, 0, 0);
     for seed in 0..200 {
         let gen = common::Gen {
             constants: true,
@@ -212,10 +213,27 @@ fn random_dynamic_programs_convert() {
             p.ctx.find_ident("flow.dispatch").expect("registered"),
         )
         .expect("spec");
+        let kernels = common::kernel_dims(&p.ctx, &p.ir, p.top);
         for op in xir::walk::preorder(&p.ir, p.top) {
             if p.ctx.str(p.ir.op(op).name) != "flow.dispatch" {
                 continue;
             }
+            let passed = xir::ods::access::operand_group(&p.ctx, &p.ir, op, spec, "argument_dims")
+                .len()
+                + xir::ods::access::operand_group(&p.ctx, &p.ir, op, spec, "result_dims").len();
+            let root = match xir::symbol::op_attr(&p.ctx, &p.ir, op, "entry_point")
+                .map(|a| p.ctx.attr_kind(a))
+            {
+                Some(xir::AttrKind::SymbolRef { root, .. }) => p.ctx.str(*root).to_string(),
+                _ => panic!("seed {seed}: dispatch without entry point\n{text}"),
+            };
+            let (dims, trailing) = kernels[&root];
+            assert_eq!(
+                (dims, trailing),
+                (passed, passed),
+                "seed {seed}: kernel @{root}: (dynamic dims, trailing index arguments) vs dims the dispatch passes\n{text}"
+            );
+            dim_args += passed;
             let dims = xir::ods::access::operand_group(&p.ctx, &p.ir, op, spec, "result_dims");
             dynamic += usize::from(!dims.is_empty());
             for d in dims {
@@ -249,10 +267,10 @@ fn random_dynamic_programs_convert() {
         }
     }
     eprintln!(
-        "{dynamic} dynamic dispatches, {from_dim} dims from graph.dim, {from_const} constant"
+        "{dynamic} dynamic dispatches, {from_dim} dims from graph.dim, {from_const} constant, {dim_args} kernel dim arguments"
     );
     assert!(
-        dynamic > 500 && from_dim > 500 && from_const > 20,
+        dynamic > 500 && from_dim > 500 && from_const > 20 && dim_args > 1000,
         "{dynamic} dynamic dispatches, {from_dim} dims from graph.dim, {from_const} constant"
     );
 }

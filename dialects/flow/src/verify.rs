@@ -279,7 +279,41 @@ pub fn verify_dispatch(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic>
         return Ok(());
     };
     let args: Vec<Type> = arguments.iter().map(|&v| ir.value_type(v)).collect();
-    check_types(ctx, ir, op, "argument", &args, &inputs)?;
+    // Kernels take the arguments, then an index per dynamic dim of the
+    // arguments, then of the results (graph → flow outlining).
+    let num_dims = operands_named(ctx, ir, op, "argument_dims").len() + dims.len();
+    if num_dims > 0 && inputs.len() != args.len() + num_dims {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "has {} arguments and {num_dims} dynamic dims, so the kernel should take {} \
+                 inputs (the arguments, then an index per dynamic dim of the arguments, \
+                 then of the results), but it takes {}",
+                args.len(),
+                args.len() + num_dims,
+                inputs.len()
+            ),
+        ));
+    }
+    let split = inputs.len() - num_dims.min(inputs.len());
+    check_types(ctx, ir, op, "argument", &args, &inputs[..split])?;
+    if let Some(k) = inputs[split..]
+        .iter()
+        .position(|&t| !matches!(ctx.type_kind(t), TypeKind::Index))
+    {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "kernel input #{} (for dynamic dim #{k}) has type '{}' but dims are 'index'",
+                split + k,
+                type_to_string(ctx, inputs[split + k])
+            ),
+        ));
+    }
     let res: Vec<Type> = ir.results(op).iter().map(|&v| ir.value_type(v)).collect();
     check_types(ctx, ir, op, "result", &res, &results)
 }

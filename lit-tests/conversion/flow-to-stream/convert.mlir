@@ -2,7 +2,9 @@
 
 // convert-flow-to-stream alone: a tensor argument becomes an external resource
 // followed by an index per dynamic dimension, sized by stream.tensor.sizeof
-// (static shapes by a constant); dispatches read whole resources; transfers
+// (static shapes by a constant); dispatches read whole resources and pass
+// their argument then result dims after their arguments (the kernel's
+// trailing index arguments, after a scalar argument here); transfers
 // keep their affinities; graph.dim folds to the dimension's value;
 // intermediates are transient and what is returned is external. Scheduling is
 // a later pass, so the async ops stay at the top level here.
@@ -11,7 +13,7 @@ module {
   flow.executable private @k {
     flow.executable.export @k
     builtin.module {
-      func.func @k(%a: tensor<?x4xf32>, %n: index) -> tensor<4x4xf32> {
+      func.func @k(%a: tensor<?x4xf32>, %n: index, %a0: index) -> tensor<4x4xf32> {
         %0 = graph.slice %a start = [0, 0] strides = [1, 1] : tensor<?x4xf32> -> tensor<4x4xf32>
         return %0 : tensor<4x4xf32>
       }
@@ -43,7 +45,7 @@ module {
 // CHECK-NEXT: %c64 = arith.constant 64 : index
 // CHECK-NEXT: %c4 = arith.constant 4 : index
 // CHECK-NEXT: %c0 = arith.constant 0 : index
-// CHECK-NEXT: %1 = stream.async.dispatch on(#device.affinity<@cpu>) @k::@k(%arg0[%c0 to %0 for %0], %arg1) : (!stream.resource<external>{%0}, index) -> !stream.resource<transient>{%c64}
+// CHECK-NEXT: %1 = stream.async.dispatch on(#device.affinity<@cpu>) @k::@k(%arg0[%c0 to %0 for %0], %arg1, %arg1) : (!stream.resource<external>{%0}, index, index) -> !stream.resource<transient>{%c64}
 // CHECK-NEXT: %2 = stream.async.transfer %1 : !stream.resource<transient>{%c64} from(#device.affinity<@cpu>) -> to(#device.affinity<@gpu>) !stream.resource<transient>{%c64}
 // CHECK-NEXT: %3 = stream.async.dispatch on(#device.affinity<@gpu>) @m::@m(%2[%c0 to %c64 for %c64], %arg2[%c0 to %c64 for %c64]) : (!stream.resource<transient>{%c64}, !stream.resource<external>{%c64}) -> !stream.resource<transient>{%c64}
 // CHECK-NEXT: %4 = stream.async.transfer %3 : !stream.resource<transient>{%c64} -> to(#device.affinity<@cpu>) !stream.resource<external>{%c64}
@@ -55,13 +57,14 @@ module {
 // -----
 
 // A dispatch result with a dynamic shape: its size is a stream.tensor.sizeof
-// of its dims, placed before the dispatch; it keeps its dims for graph.dim,
-// the transfer and the return.
+// of its dims, placed before the dispatch; the dispatch passes the argument's
+// dim then the result's; the result keeps its dims for graph.dim, the
+// transfer and the return.
 module {
   flow.executable private @e {
     flow.executable.export @e
     builtin.module {
-      func.func @e(%a: tensor<?x4xf32>) -> tensor<4x?xf32> {
+      func.func @e(%a: tensor<?x4xf32>, %a0: index, %r1: index) -> tensor<4x?xf32> {
         %0 = graph.transpose %a permutation = [1, 0] : tensor<?x4xf32> -> tensor<4x?xf32>
         return %0 : tensor<4x?xf32>
       }
@@ -80,6 +83,6 @@ module {
 // CHECK-NEXT: %[[IN:.+]] = stream.tensor.sizeof on(#device.affinity<@cpu>) tensor<?x4xf32>{%arg1} : index
 // CHECK-NEXT: %c0 = arith.constant 0 : index
 // CHECK-NEXT: %[[OUT:.+]] = stream.tensor.sizeof on(#device.affinity<@cpu>) tensor<4x?xf32>{%arg1} : index
-// CHECK-NEXT: %[[R:.+]] = stream.async.dispatch on(#device.affinity<@cpu>) @e::@e(%arg0[%c0 to %[[IN]] for %[[IN]]]) : (!stream.resource<external>{%[[IN]]}) -> !stream.resource<transient>{%[[OUT]]}
+// CHECK-NEXT: %[[R:.+]] = stream.async.dispatch on(#device.affinity<@cpu>) @e::@e(%arg0[%c0 to %[[IN]] for %[[IN]]], %arg1, %arg1) : (!stream.resource<external>{%[[IN]]}, index, index) -> !stream.resource<transient>{%[[OUT]]}
 // CHECK-NEXT: %[[T:.+]] = stream.async.transfer %[[R]] : !stream.resource<transient>{%[[OUT]]} from(#device.affinity<@cpu>) -> to(#device.affinity<@gpu>) !stream.resource<external>{%[[OUT]]}
 // CHECK-NEXT: return %[[T]], %arg1, %arg1 : !stream.resource<external>, index, index

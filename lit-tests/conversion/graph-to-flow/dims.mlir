@@ -4,7 +4,8 @@
 // Dynamic dims of dispatch region results, computed outside the region from
 // the inputs' dims by each op's shape rule (dims.rs): a graph.dim of the
 // input dim the result dim equals, given to the region (and, outlined, to the
-// flow.dispatch with the arguments' dims).
+// flow.dispatch with the arguments' dims). Outlined, the kernel takes an
+// index argument per dynamic dim: the arguments' then the results'.
 
 // Elementwise: the operand's dims, through a chain of fused ops.
 func.func @elementwise(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
@@ -15,6 +16,7 @@ func.func @elementwise(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
 // CHECK-LABEL: func.func @elementwise(%arg0: tensor<?x4xf32>)
 // CHECK-NEXT: %[[D:.+]] = graph.dim %arg0, 0 : tensor<?x4xf32>
 // CHECK-NEXT: %{{.+}} = flow.dispatch.region -> (tensor<?x4xf32>{%[[D]]}) {
+// FLOW: func.func @elementwise_dispatch_0(%arg0: tensor<?x4xf32>, %arg1: index, %arg2: index) -> tensor<?x4xf32> {
 // FLOW-LABEL: func.func @elementwise(%arg0: tensor<?x4xf32>)
 // FLOW-NEXT: %[[D:.+]] = graph.dim %arg0, 0 : tensor<?x4xf32>
 // FLOW-NEXT: %{{.+}} = flow.dispatch @elementwise_dispatch_0::@elementwise_dispatch_0(%arg0) : (tensor<?x4xf32>{%[[D]]}) -> tensor<?x4xf32>{%[[D]]}
@@ -31,6 +33,7 @@ func.func @matmul(%a: tensor<?x8xf32>, %b: tensor<8x?xf32>) -> tensor<?x?xf32> {
 // CHECK-NEXT: %[[M:.+]] = graph.dim %arg0, 0 : tensor<?x8xf32>
 // CHECK-NEXT: %[[N:.+]] = graph.dim %arg1, 1 : tensor<8x?xf32>
 // CHECK-NEXT: flow.dispatch.region -> (tensor<?x?xf32>{%[[M]], %[[N]]}) {
+// FLOW: func.func @matmul_dispatch_0(%arg0: tensor<?x8xf32>, %arg1: tensor<8x?xf32>, %arg2: index, %arg3: index, %arg4: index, %arg5: index) -> tensor<?x?xf32> {
 // FLOW-LABEL: func.func @matmul(
 // FLOW-NEXT: %[[M:.+]] = graph.dim %arg0, 0 : tensor<?x8xf32>
 // FLOW-NEXT: %[[N:.+]] = graph.dim %arg1, 1 : tensor<8x?xf32>
@@ -58,6 +61,11 @@ func.func @transpose(%x: tensor<?x4x?xf32>) -> tensor<?x?x4xf32> {
 // CHECK-NEXT: %[[D2:.+]] = graph.dim %arg0, 2 : tensor<?x4x?xf32>
 // CHECK-NEXT: %[[D0:.+]] = graph.dim %arg0, 0 : tensor<?x4x?xf32>
 // CHECK-NEXT: flow.dispatch.region -> (tensor<?x?x4xf32>{%[[D2]], %[[D0]]}) {
+// FLOW: func.func @transpose_dispatch_0(%arg0: tensor<?x4x?xf32>, %arg1: index, %arg2: index, %arg3: index, %arg4: index) -> tensor<?x?x4xf32> {
+// FLOW-LABEL: func.func @transpose(
+// FLOW-NEXT: %[[D2:.+]] = graph.dim %arg0, 2 : tensor<?x4x?xf32>
+// FLOW-NEXT: %[[D0:.+]] = graph.dim %arg0, 0 : tensor<?x4x?xf32>
+// FLOW-NEXT: flow.dispatch @transpose_dispatch_0::@transpose_dispatch_0(%arg0) : (tensor<?x4x?xf32>{%[[D0]], %[[D2]]}) -> tensor<?x?x4xf32>{%[[D2]], %[[D0]]}
 
 // -----
 
@@ -120,3 +128,10 @@ func.func @shared(%x: tensor<?x4xf32>, %w: tensor<4x4xf32>) -> (tensor<?x4xf32>,
 // CHECK: %[[M:.+]] = flow.dispatch.region -> (tensor<?x4xf32>{%[[D]]}) {
 // CHECK: %[[DM:.+]] = graph.dim %[[M]], 0 : tensor<?x4xf32>
 // CHECK-NEXT: flow.dispatch.region -> (tensor<?x4xf32>{%[[DM]]}) {
+// Both matmuls have the same kernel (same body and signature, dim arguments
+// included): one executable.
+// FLOW: func.func @shared_dispatch_1(%arg0: tensor<?x4xf32>, %arg1: tensor<4x4xf32>, %arg2: index, %arg3: index) -> tensor<?x4xf32> {
+// FLOW-NOT: func.func @shared_dispatch_2
+// FLOW-LABEL: func.func @shared(
+// FLOW: flow.dispatch @shared_dispatch_1::@shared_dispatch_1(%arg0, %arg1)
+// FLOW: flow.dispatch @shared_dispatch_1::@shared_dispatch_1(%{{.+}}, %arg1)

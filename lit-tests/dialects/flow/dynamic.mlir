@@ -7,14 +7,15 @@
 // form): dispatch arguments and results, dispatch region results; static
 // tensors and scalars carry none. Generic form: the operand segments
 // arguments, argument_dims, result_dims of flow.dispatch; the region's dims
-// are its operands.
+// are its operands. The kernel takes the arguments, then an index per
+// dynamic dim of the arguments, then of the results.
 
 module attributes {device.targets = {cpu = #device.alias<"local">}} {
   device.global @cpu = #device.alias<"local">
   flow.executable private @dyn {
     flow.executable.export @k
     module {
-      func.func @k(%a: tensor<?x?xf32>, %b: tensor<4xf32>, %n: index) -> (tensor<?x?xf32>, tensor<4xf32>) {
+      func.func @k(%a: tensor<?x?xf32>, %b: tensor<4xf32>, %n: index, %a0: index, %a1: index, %r0: index, %r1: index) -> (tensor<?x?xf32>, tensor<4xf32>) {
         return %a, %b : tensor<?x?xf32>, tensor<4xf32>
       }
     }

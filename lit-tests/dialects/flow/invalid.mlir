@@ -174,6 +174,40 @@ func.func @f(%a: tensor<4xf32>) {
 
 // -----
 
+// A kernel of a dispatch with dynamic dims without its trailing dim arguments.
+flow.executable @exe {
+  flow.executable.export @k
+  module {
+    func.func @k(%a: tensor<?x?xf32>) -> tensor<?x?xf32> {
+      return %a : tensor<?x?xf32>
+    }
+  }
+}
+func.func @f(%a: tensor<?x?xf32>, %m: index, %n: index) {
+  // expected-error@+1 {{'flow.dispatch' op has 1 arguments and 4 dynamic dims, so the kernel should take 5 inputs (the arguments, then an index per dynamic dim of the arguments, then of the results), but it takes 1}}
+  %0 = flow.dispatch @exe::@k(%a) : (tensor<?x?xf32>{%m, %n}) -> tensor<?x?xf32>{%n, %m}
+  return
+}
+
+// -----
+
+// The dim arguments are index values.
+flow.executable @exe {
+  flow.executable.export @k
+  module {
+    func.func @k(%a: tensor<?x4xf32>, %d: index, %r: i32) -> tensor<?x4xf32> {
+      return %a : tensor<?x4xf32>
+    }
+  }
+}
+func.func @f(%a: tensor<?x4xf32>, %m: index) {
+  // expected-error@+1 {{'flow.dispatch' op kernel input #2 (for dynamic dim #1) has type 'i32' but dims are 'index'}}
+  %0 = flow.dispatch @exe::@k(%a) : (tensor<?x4xf32>{%m}) -> tensor<?x4xf32>{%m}
+  return
+}
+
+// -----
+
 func.func @f(%a: tensor<4xf32>) {
   // expected-error@+1 {{'flow.tensor.transfer' op failed to verify that all of {operand, result} have same type}}
   %0 = "flow.tensor.transfer"(%a) <{target = #device.affinity<@d>}> : (tensor<4xf32>) -> tensor<4xf16>

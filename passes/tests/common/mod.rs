@@ -205,3 +205,47 @@ fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: 
         }
     }
 }
+
+/// The dynamic dims of each kernel, by executable name (flow or hal: every
+/// variant of a hal executable has the same kernel): (dims of its tensor
+/// arguments and results, its trailing `index` arguments).
+pub fn kernel_dims(
+    ctx: &Context,
+    ir: &Ir,
+    top: Op,
+) -> rustc_hash::FxHashMap<String, (usize, usize)> {
+    use xir::types::TypeKind;
+    let dynamic = |t: xir::Type| match ctx.type_kind(t) {
+        TypeKind::RankedTensor { shape, .. } => shape.iter().filter(|&&d| d < 0).count(),
+        _ => 0,
+    };
+    let mut out = rustc_hash::FxHashMap::default();
+    for exe in xir::walk::preorder(ir, top) {
+        if !matches!(
+            ctx.str(ir.op(exe).name),
+            "flow.executable" | "hal.executable"
+        ) {
+            continue;
+        }
+        let Some(name) = xir::symbol::symbol_name(ctx, ir, exe) else {
+            continue;
+        };
+        let name = String::from_utf8_lossy(name).into_owned();
+        let kernel = xir::walk::preorder(ir, exe)
+            .into_iter()
+            .find(|&op| ctx.str(ir.op(op).name) == "func.func");
+        let Some((ins, outs)) =
+            kernel.and_then(|f| xir_flow::verify::function_signature(ctx, ir, f))
+        else {
+            continue;
+        };
+        let dims: usize = ins.iter().chain(&outs).map(|&t| dynamic(t)).sum();
+        let trailing = ins
+            .iter()
+            .rev()
+            .take_while(|&&t| matches!(ctx.type_kind(t), TypeKind::Index))
+            .count();
+        out.insert(name, (dims, trailing));
+    }
+    out
+}

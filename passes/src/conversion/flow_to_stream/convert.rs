@@ -1,9 +1,11 @@
 //! `convert-flow-to-stream`: tensors become sized resources. Function tensor
 //! arguments/results become `!stream.resource<external>` (plus one `index` per
 //! dynamic dimension, see mod.rs), `flow.dispatch` becomes
-//! `stream.async.dispatch` on its affinity over whole resources,
-//! `flow.tensor.transfer` becomes `stream.async.transfer`, `graph.dim` folds
-//! to the dimension's value. A dispatch result's dims are the dispatch's
+//! `stream.async.dispatch` on its affinity over whole resources, with the
+//! dispatch's argument then result dims after its arguments as `index`
+//! operands (the kernel's trailing dim arguments), `flow.tensor.transfer`
+//! becomes `stream.async.transfer`, `graph.dim` folds to the dimension's
+//! value. A dispatch result's dims are the dispatch's
 //! `result_dims` (its size a `stream.tensor.sizeof` of them before it), and
 //! travel with it to later `graph.dim`s, calls, transfers and returns. Intermediates are transient; values returned are
 //! external. Sizes: constants for static shapes, `stream.tensor.sizeof` else.
@@ -170,7 +172,7 @@ impl Conv<'_> {
             Some(spec) => xir::ods::access::operand_ranges(self.ctx, self.ir, op, spec),
             None => Vec::new(),
         };
-        let [arguments, _, result_dims] = &groups[..] else {
+        let [arguments, argument_dims, result_dims] = &groups[..] else {
             return Err(err(
                 loc,
                 "flow.dispatch without operand segments".to_string(),
@@ -189,6 +191,10 @@ impl Conv<'_> {
                 args.push(v);
             }
         }
+        // The kernel's trailing dim arguments (graph → flow outlining): the
+        // arguments' dims, then the results' (`graph.dim`s already folded).
+        args.extend_from_slice(&all[argument_dims.clone()]);
+        args.extend_from_slice(&all[groups[2].clone()]);
         // Result sizes from their types and dims (a `stream.tensor.sizeof`
         // before the dispatch when dynamic); results keep their dims.
         let aff = op_attr(self.ctx, self.ir, op, "affinity");

@@ -1,7 +1,9 @@
 //! graph → flow (DESIGN.md §3, issue 8): dispatch-region formation (with
 //! the dynamic dims of region results derived outside, dims.rs),
 //! constants (cloned into the kernels that use them, else kernels of their
-//! own), outlining into executables (identical kernels shared), transfers,
+//! own), outlining into executables (identical kernels shared; a kernel takes
+//! an `index` argument per dynamic dim of its arguments, then of its results,
+//! outline.rs), transfers,
 //! `graph.if` into `scf.if` (host control flow), and the level guard.
 //! `convert-graph-to-flow` runs them all; the `graph-to-flow` pipeline runs the
 //! same steps as separate passes.

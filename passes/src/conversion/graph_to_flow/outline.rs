@@ -5,6 +5,14 @@
 //! captures' dynamic dims (`graph.dim` ops before it) and the region's result
 //! dims.
 //!
+//! A region with dynamic argument or result dims gets a kernel with trailing
+//! `index` arguments, one per dynamic dim: first each argument's (in argument
+//! order, outermost dim first), then each result's, the same values (same
+//! order) the `flow.dispatch` lists after the types, so a kernel knows every
+//! dim even of a `?x?` tensor (IREE passes them as push constants; stream →
+//! hal makes them the dispatch's `constants`). The kernel's ops need not use
+//! them: graph ops carry dims in their types.
+//!
 //! Kernels that are structurally equal (same signature, same ops with the same
 //! properties, attributes and result types, wired the same way) share one
 //! executable; locations do not count.
@@ -57,8 +65,17 @@ fn captures(ir: &Ir, region_op: Op) -> (Vec<Value>, Vec<(Op, usize, usize)>) {
     (caps, uses)
 }
 
+/// The number of `?` of `t` (0 unless a ranked tensor).
+fn dynamic_dims(ctx: &Context, t: xir::Type) -> usize {
+    match ctx.type_kind(t) {
+        TypeKind::RankedTensor { shape, .. } => shape.iter().filter(|&&d| d < 0).count(),
+        _ => 0,
+    }
+}
+
 /// A structural key of the kernel: equal keys mean interchangeable kernels.
-/// `None` for bodies with nested regions (never shared).
+/// `None` for bodies with nested regions (never shared). The trailing dim
+/// arguments follow from the types, so the key covers them.
 fn kernel_key(ir: &Ir, region_op: Op, caps: &[Value]) -> Option<Vec<u32>> {
     let block = body(ir, region_op)?;
     let mut key: Vec<u32> = vec![caps.len() as u32];
@@ -145,6 +162,12 @@ fn outline(
     name: &str,
     anchor: Op,
 ) {
+    let num_dims = caps
+        .iter()
+        .copied()
+        .chain(ir.results(region_op).iter().copied())
+        .map(|v| dynamic_dims(ctx, ir.value_type(v)))
+        .sum::<usize>();
     let loc = ir.op(region_op).loc;
     let sym = ctx.string_attr(name);
     let private = ctx.string_attr("private");
@@ -169,7 +192,9 @@ fn outline(
     let st = simple_op(ctx, "builtin.module", vec![], 1, loc);
     let (module, module_body) = with_block(ir, st);
     ir.append_op(exe_body, module);
-    let inputs = caps.iter().map(|&v| ir.value_type(v)).collect();
+    let index = ctx.index_type();
+    let mut inputs: Vec<_> = caps.iter().map(|&v| ir.value_type(v)).collect();
+    inputs.extend(std::iter::repeat_n(index, num_dims));
     let results = ir
         .results(region_op)
         .iter()
@@ -193,6 +218,9 @@ fn outline(
             ir.add_block_arg(entry, ir.value_type(v), l)
         })
         .collect();
+    for _ in 0..num_dims {
+        ir.add_block_arg(entry, index, Some(loc));
+    }
     for &(user, i, k) in cap_uses {
         ir.set_operand(user, i, args[k]);
     }

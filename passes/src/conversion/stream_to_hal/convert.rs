@@ -1,10 +1,11 @@
 //! `convert-stream-to-hal`: devices, executables (executables.rs) and execution.
 //! Each `stream.async.execute` becomes: the buffers its commands produce
 //! (subspans of the function's slabs for planned results, allocations
-//! otherwise), a command buffer (a dispatch per async dispatch, a copy per
-//! transfer, a barrier before a command touching bytes an earlier one
-//! touched, one of them writing: barriers.rs), a fence, and a queue
-//! submission on its device that waits on the fences of the regions it
+//! otherwise), a command buffer (a dispatch per async dispatch, its `index`
+//! operands, e.g. the kernel's dynamic dims, as the dispatch's `constants`
+//! in order; a copy per transfer, a barrier before a command touching bytes
+//! an earlier one touched, one of them writing: barriers.rs), a fence, and a
+//! queue submission on its device that waits on the fences of the regions it
 //! awaited (joined by `hal.fence.join` when several, as
 //! `stream.timepoint.join` is). The host blocks (`hal.fence.await`) only
 //! where the stream program awaits (`stream.timepoint.await`).
