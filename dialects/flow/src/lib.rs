@@ -10,7 +10,9 @@
 //!   runs a kernel; the entry point must resolve and the types match the kernel.
 //!   Dynamic dims travel as values after each type, `tensor<?x4xf32>{%d}`, as
 //!   in IREE (shaped.rs); dispatch regions carry their results' dims likewise,
-//!   `flow.dispatch.region -> (tensor<?x4xf32>{%d}) { ... }`.
+//!   `flow.dispatch.region -> (tensor<?x4xf32>{%d}) { ... }`. A dispatch with
+//!   dims needs a kernel taking, after the arguments, one `index` per dim
+//!   (the arguments' then the results', as listed).
 //! - `flow.tensor.transfer %x [from #device.affinity<@a>] to #device.affinity<@b> : t`.
 //!
 //! `fixed.rs` holds `custom<FixedTypes>`, shared with `stream` and `hal`.

@@ -8,7 +8,9 @@
 //!   nothing when there are no results.
 //!
 //! The parser takes any number of dims in braces; the verifiers check that
-//! each list holds one value per `?` (`verify_dims`).
+//! each list holds one value per `?` (`verify_dims`), and that a dispatched
+//! kernel takes them, argument dims then result dims, as trailing `index`
+//! arguments (`verify_dispatch`).
 
 use xir::lexer::Tok;
 use xir::ods::format::TypeArg;
