@@ -108,6 +108,19 @@ fn check_yields(ctx: &Context, ir: &Ir, top: Op, text: &str) -> usize {
     forwarded
 }
 
+/// `text` parsed, devices resolved, planned (auto-transfer), lowered to flow
+/// and memory-planned: the input every test here lowers further.
+fn planned_flow(ctx: &mut Context, ir: &mut Ir, text: &str) -> Op {
+    let top = parse(ctx, ir, text);
+    for pass in ["device-materialize", "device-resolve-aliases"] {
+        run(ctx, ir, top, pass, &[]);
+    }
+    run(ctx, ir, top, "device-plan", &[("auto-transfer", "true")]);
+    run(ctx, ir, top, "convert-graph-to-flow", &[]);
+    run(ctx, ir, top, "memory-plan", &[]);
+    top
+}
+
 #[test]
 fn random_programs_schedule() {
     let (mut regions, mut awaits, mut forwarded, mut total_calls) = (0, 0, 0, 0);
@@ -115,22 +128,11 @@ fn random_programs_schedule() {
     let mut memory_awaits = 0;
     let mut fences = slab_check::FenceStats::default();
     for seed in 0..300 {
-        let gen = common::Gen {
-            constants: true,
-            ifs: true,
-            calls: true,
-            dynamic: false,
-        };
+        let gen = common::Gen::everything(false);
         let text = common::two_device_program(seed, gen);
         let (mut ctx, mut ir) = (common::context(), Ir::new());
-        let top = parse(&mut ctx, &mut ir, &text);
+        let top = planned_flow(&mut ctx, &mut ir, &text);
         let (c, i) = (&mut ctx, &mut ir);
-        for pass in ["device-materialize", "device-resolve-aliases"] {
-            run(c, i, top, pass, &[]);
-        }
-        run(c, i, top, "device-plan", &[("auto-transfer", "true")]);
-        run(c, i, top, "convert-graph-to-flow", &[]);
-        run(c, i, top, "memory-plan", &[]);
         let dispatches = count(c, i, top, "flow.dispatch");
         let transfers = count(c, i, top, "flow.tensor.transfer");
         let ifs = count(c, i, top, "scf.if");
@@ -260,22 +262,11 @@ fn random_dynamic_programs_lower() {
         slab_check::FenceStats::default(),
     );
     for seed in 0..150 {
-        let gen = common::Gen {
-            constants: true,
-            ifs: true,
-            calls: true,
-            dynamic: true,
-        };
+        let gen = common::Gen::everything(true);
         let text = common::two_device_program(seed, gen);
         let (mut ctx, mut ir) = (common::context(), Ir::new());
-        let top = parse(&mut ctx, &mut ir, &text);
+        let top = planned_flow(&mut ctx, &mut ir, &text);
         let (c, i) = (&mut ctx, &mut ir);
-        for pass in ["device-materialize", "device-resolve-aliases"] {
-            run(c, i, top, pass, &[]);
-        }
-        run(c, i, top, "device-plan", &[("auto-transfer", "true")]);
-        run(c, i, top, "convert-graph-to-flow", &[]);
-        run(c, i, top, "memory-plan", &[]);
         let dispatches = count(c, i, top, "flow.dispatch");
         run(c, i, top, "convert-flow-to-stream", &[]);
         run(c, i, top, "stream-schedule-execution", &[]);

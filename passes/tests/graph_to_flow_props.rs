@@ -69,12 +69,7 @@ fn random_programs_convert() {
     let (mut regions, mut multi, mut ifs) = (0, 0, 0);
     let (mut materialized, mut cloned) = (0, 0);
     for seed in 0..300 {
-        let gen = common::Gen {
-            constants: true,
-            ifs: true,
-            calls: true,
-            dynamic: false,
-        };
+        let gen = common::Gen::everything(false);
         let text = common::two_device_program(seed, gen);
         let mut p = parse(&text);
         run(&mut p, "device-plan", &[("auto-transfer", "true")]);
@@ -198,12 +193,7 @@ fn random_programs_convert() {
 fn random_dynamic_programs_convert() {
     let (mut dynamic, mut from_dim, mut from_const, mut dim_args) = (0, 0, 0, 0);
     for seed in 0..200 {
-        let gen = common::Gen {
-            constants: true,
-            ifs: true,
-            calls: true,
-            dynamic: true,
-        };
+        let gen = common::Gen::everything(true);
         let text = common::two_device_program(seed, gen);
         let mut p = parse(&text);
         run(&mut p, "device-plan", &[("auto-transfer", "true")]);

@@ -66,6 +66,18 @@ pub struct Gen {
     pub dynamic: bool,
 }
 
+impl Gen {
+    /// Constants, ifs and calls; static or dynamic matrices.
+    pub fn everything(dynamic: bool) -> Gen {
+        Gen {
+            constants: true,
+            ifs: true,
+            calls: true,
+            dynamic,
+        }
+    }
+}
+
 /// The matrix type of a program made with `gen`.
 fn matrix(gen: Gen) -> &'static str {
     if gen.dynamic {
