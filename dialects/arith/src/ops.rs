@@ -4,36 +4,26 @@ use crate::constraints::*;
 use crate::{fold, select, verify};
 use xir::dialect::Traits;
 use xir::ods::constraints::{ANY_TYPE, UNIT_ATTR};
-use xir::ods::{Arity, AttrConstraint, AttrSpec, OpSpec, TypeConstraint, TypeRule, ValueSpec};
-
-const fn v(name: &'static str, ty: TypeConstraint) -> ValueSpec {
-    ValueSpec {
-        name,
-        arity: Arity::Single,
-        ty,
-    }
-}
-
-const fn a(name: &'static str, constraint: AttrConstraint, optional: bool) -> AttrSpec {
-    AttrSpec {
-        name,
-        constraint,
-        optional,
-    }
-}
+use xir::ods::{AttrSpec, OpSpec, TypeRule, ValueSpec};
 
 const PURE: Traits = Traits::PURE;
 const SAME: Traits = Traits::SAME_OPERANDS_AND_RESULT_TYPE;
 const PURE_SAME: Traits = Traits(Traits::PURE.0 | Traits::SAME_OPERANDS_AND_RESULT_TYPE.0);
 
-const INT_BIN: &[ValueSpec] = &[v("lhs", INT_LIKE), v("rhs", INT_LIKE)];
-const INT_RES: &[ValueSpec] = &[v("result", INT_LIKE)];
-const FLT_BIN: &[ValueSpec] = &[v("lhs", FLOAT_LIKE), v("rhs", FLOAT_LIKE)];
-const FLT_RES: &[ValueSpec] = &[v("result", FLOAT_LIKE)];
+const INT_BIN: &[ValueSpec] = &[
+    ValueSpec::one("lhs", INT_LIKE),
+    ValueSpec::one("rhs", INT_LIKE),
+];
+const INT_RES: &[ValueSpec] = &[ValueSpec::one("result", INT_LIKE)];
+const FLT_BIN: &[ValueSpec] = &[
+    ValueSpec::one("lhs", FLOAT_LIKE),
+    ValueSpec::one("rhs", FLOAT_LIKE),
+];
+const FLT_RES: &[ValueSpec] = &[ValueSpec::one("result", FLOAT_LIKE)];
 
-const OVERFLOW_ATTRS: &[AttrSpec] = &[a("overflowFlags", OVERFLOW_ATTR, true)];
-const FASTMATH_ATTRS: &[AttrSpec] = &[a("fastmath", FASTMATH_ATTR, true)];
-const EXACT_ATTRS: &[AttrSpec] = &[a("isExact", UNIT_ATTR, true)];
+const OVERFLOW_ATTRS: &[AttrSpec] = &[AttrSpec::optional("overflowFlags", OVERFLOW_ATTR)];
+const FASTMATH_ATTRS: &[AttrSpec] = &[AttrSpec::optional("fastmath", FASTMATH_ATTR)];
+const EXACT_ATTRS: &[AttrSpec] = &[AttrSpec::optional("isExact", UNIT_ATTR)];
 
 const F_OVERFLOW: &str =
     "$lhs `,` $rhs (`overflow` `` $overflowFlags^)? attr-dict `:` type($result)";
@@ -95,8 +85,8 @@ const fn flt_bin(name: &'static str) -> OpSpec {
 macro_rules! cast {
     ($id:ident, $name:literal, $from:expr, $to:expr) => {
         pub static $id: OpSpec = OpSpec {
-            operands: &[v("in", $from)],
-            results: &[v("out", $to)],
+            operands: &[ValueSpec::one("in", $from)],
+            results: &[ValueSpec::one("out", $to)],
             traits: PURE,
             verify: Some(verify::verify_cast),
             fold: Some(fold::fold_op),
@@ -107,8 +97,8 @@ macro_rules! cast {
 }
 
 pub static CONSTANT: OpSpec = OpSpec {
-    results: &[v("result", ANY_TYPE)],
-    attrs: &[a("value", TYPED_ATTR, false)],
+    results: &[ValueSpec::one("result", ANY_TYPE)],
+    attrs: &[AttrSpec::required("value", TYPED_ATTR)],
     traits: Traits(Traits::PURE.0 | Traits::CONSTANT_LIKE.0),
     same_types: &[&["value", "result"]],
     verify: Some(verify::verify_constant),
@@ -141,7 +131,10 @@ pub static MINUI: OpSpec = int_bin("arith.minui", PURE);
 
 pub static ADDUI_EXTENDED: OpSpec = OpSpec {
     operands: INT_BIN,
-    results: &[v("sum", INT_LIKE), v("overflow", BOOL_LIKE)],
+    results: &[
+        ValueSpec::one("sum", INT_LIKE),
+        ValueSpec::one("overflow", BOOL_LIKE),
+    ],
     traits: PURE,
     same_types: &[&["lhs", "rhs", "sum"]],
     fold: Some(fold::fold_op),
@@ -152,7 +145,10 @@ pub static ADDUI_EXTENDED: OpSpec = OpSpec {
 
 pub static MULSI_EXTENDED: OpSpec = OpSpec {
     operands: INT_BIN,
-    results: &[v("low", INT_LIKE), v("high", INT_LIKE)],
+    results: &[
+        ValueSpec::one("low", INT_LIKE),
+        ValueSpec::one("high", INT_LIKE),
+    ],
     traits: PURE,
     same_types: &[&["lhs", "rhs", "low", "high"]],
     fold: Some(fold::fold_op),
@@ -163,7 +159,10 @@ pub static MULSI_EXTENDED: OpSpec = OpSpec {
 
 pub static MULUI_EXTENDED: OpSpec = OpSpec {
     operands: INT_BIN,
-    results: &[v("low", INT_LIKE), v("high", INT_LIKE)],
+    results: &[
+        ValueSpec::one("low", INT_LIKE),
+        ValueSpec::one("high", INT_LIKE),
+    ],
     traits: PURE,
     same_types: &[&["lhs", "rhs", "low", "high"]],
     fold: Some(fold::fold_op),
@@ -183,7 +182,7 @@ pub static MAXNUMF: OpSpec = flt_bin("arith.maxnumf");
 pub static MINNUMF: OpSpec = flt_bin("arith.minnumf");
 
 pub static NEGF: OpSpec = OpSpec {
-    operands: &[v("operand", FLOAT_LIKE)],
+    operands: &[ValueSpec::one("operand", FLOAT_LIKE)],
     results: FLT_RES,
     attrs: FASTMATH_ATTRS,
     defaults: &[FASTMATH_DEFAULT],
@@ -236,8 +235,8 @@ const RHS_RULE: TypeRule = TypeRule {
 
 pub static CMPI: OpSpec = OpSpec {
     operands: INT_BIN,
-    results: &[v("result", BOOL_LIKE)],
-    attrs: &[a("predicate", CMPI_PREDICATE_ATTR, false)],
+    results: &[ValueSpec::one("result", BOOL_LIKE)],
+    attrs: &[AttrSpec::required("predicate", CMPI_PREDICATE_ATTR)],
     traits: PURE,
     type_rules: &[CMP_RULE, RHS_RULE],
     verify: Some(verify::verify_same_operands),
@@ -248,10 +247,10 @@ pub static CMPI: OpSpec = OpSpec {
 
 pub static CMPF: OpSpec = OpSpec {
     operands: FLT_BIN,
-    results: &[v("result", BOOL_LIKE)],
+    results: &[ValueSpec::one("result", BOOL_LIKE)],
     attrs: &[
-        a("predicate", CMPF_PREDICATE_ATTR, false),
-        a("fastmath", FASTMATH_ATTR, true),
+        AttrSpec::required("predicate", CMPF_PREDICATE_ATTR),
+        AttrSpec::optional("fastmath", FASTMATH_ATTR),
     ],
     defaults: &[FASTMATH_DEFAULT],
     traits: PURE,
@@ -266,11 +265,11 @@ pub static CMPF: OpSpec = OpSpec {
 
 pub static SELECT: OpSpec = OpSpec {
     operands: &[
-        v("condition", BOOL_LIKE),
-        v("true_value", ANY_TYPE),
-        v("false_value", ANY_TYPE),
+        ValueSpec::one("condition", BOOL_LIKE),
+        ValueSpec::one("true_value", ANY_TYPE),
+        ValueSpec::one("false_value", ANY_TYPE),
     ],
-    results: &[v("result", ANY_TYPE)],
+    results: &[ValueSpec::one("result", ANY_TYPE)],
     traits: PURE,
     same_types: &[&["true_value", "false_value", "result"]],
     verify: Some(verify::verify_select),
@@ -296,8 +295,8 @@ cast!(
 cast!(BITCAST_OP, "arith.bitcast", BITCAST, BITCAST);
 
 pub static TRUNCI: OpSpec = OpSpec {
-    operands: &[v("in", FIXED_INT_LIKE)],
-    results: &[v("out", FIXED_INT_LIKE)],
+    operands: &[ValueSpec::one("in", FIXED_INT_LIKE)],
+    results: &[ValueSpec::one("out", FIXED_INT_LIKE)],
     attrs: OVERFLOW_ATTRS,
     defaults: &[OVERFLOW_DEFAULT],
     traits: PURE,
@@ -308,8 +307,8 @@ pub static TRUNCI: OpSpec = OpSpec {
 };
 
 pub static EXTF: OpSpec = OpSpec {
-    operands: &[v("in", FLOAT_LIKE)],
-    results: &[v("out", FLOAT_LIKE)],
+    operands: &[ValueSpec::one("in", FLOAT_LIKE)],
+    results: &[ValueSpec::one("out", FLOAT_LIKE)],
     attrs: FASTMATH_ATTRS,
     traits: PURE,
     verify: Some(verify::verify_cast),
@@ -319,11 +318,11 @@ pub static EXTF: OpSpec = OpSpec {
 };
 
 pub static TRUNCF: OpSpec = OpSpec {
-    operands: &[v("in", FLOAT_LIKE)],
-    results: &[v("out", FLOAT_LIKE)],
+    operands: &[ValueSpec::one("in", FLOAT_LIKE)],
+    results: &[ValueSpec::one("out", FLOAT_LIKE)],
     attrs: &[
-        a("roundingmode", ROUNDING_MODE_ATTR, true),
-        a("fastmath", FASTMATH_ATTR, true),
+        AttrSpec::optional("roundingmode", ROUNDING_MODE_ATTR),
+        AttrSpec::optional("fastmath", FASTMATH_ATTR),
     ],
     traits: PURE,
     verify: Some(verify::verify_cast),
@@ -335,8 +334,8 @@ pub static TRUNCF: OpSpec = OpSpec {
 };
 
 pub static SCALING_EXTF: OpSpec = OpSpec {
-    operands: &[v("in", FLOAT_LIKE), v("scale", FLOAT_LIKE)],
-    results: &[v("out", FLOAT_LIKE)],
+    operands: &[ValueSpec::one("in", FLOAT_LIKE), ValueSpec::one("scale", FLOAT_LIKE)],
+    results: &[ValueSpec::one("out", FLOAT_LIKE)],
     attrs: FASTMATH_ATTRS,
     traits: PURE,
     verify: Some(verify::verify_scaling),
@@ -347,11 +346,11 @@ pub static SCALING_EXTF: OpSpec = OpSpec {
 };
 
 pub static SCALING_TRUNCF: OpSpec = OpSpec {
-    operands: &[v("in", FLOAT_LIKE), v("scale", FLOAT_LIKE)],
-    results: &[v("out", FLOAT_LIKE)],
+    operands: &[ValueSpec::one("in", FLOAT_LIKE), ValueSpec::one("scale", FLOAT_LIKE)],
+    results: &[ValueSpec::one("out", FLOAT_LIKE)],
     attrs: &[
-        a("roundingmode", ROUNDING_MODE_ATTR, true),
-        a("fastmath", FASTMATH_ATTR, true),
+        AttrSpec::optional("roundingmode", ROUNDING_MODE_ATTR),
+        AttrSpec::optional("fastmath", FASTMATH_ATTR),
     ],
     traits: PURE,
     verify: Some(verify::verify_scaling),

@@ -36,21 +36,9 @@ pub const AFFINITY_ATTR: AttrConstraint = AttrConstraint {
 
 pub static GLOBAL: OpSpec = OpSpec {
     attrs: &[
-        AttrSpec {
-            name: "sym_name",
-            constraint: SYMBOL_NAME_ATTR,
-            optional: false,
-        },
-        AttrSpec {
-            name: "value",
-            constraint: DEVICE_ATTR,
-            optional: false,
-        },
-        AttrSpec {
-            name: "sym_visibility",
-            constraint: STR_ATTR,
-            optional: true,
-        },
+        AttrSpec::required("sym_name", SYMBOL_NAME_ATTR),
+        AttrSpec::required("value", DEVICE_ATTR),
+        AttrSpec::optional("sym_visibility", STR_ATTR),
     ],
     traits: Traits::SYMBOL,
     verify: Some(verify::verify_global),

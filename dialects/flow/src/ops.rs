@@ -7,29 +7,10 @@ use xir::ods::constraints::{
     ANY_TYPE, FLAT_SYMBOL_REF_ATTR, INDEX, RANKED_TENSOR, STR_ATTR, SYMBOL_NAME_ATTR,
     SYMBOL_REF_ATTR,
 };
-use xir::ods::{Arity, AttrConstraint, AttrSpec, OpSpec, RegionSpec, TypeConstraint, ValueSpec};
+use xir::ods::{AttrSpec, OpSpec, RegionSpec, ValueSpec};
 use xir_device::AFFINITY_ATTR;
 
-pub(crate) const fn val(name: &'static str, arity: Arity, ty: TypeConstraint) -> ValueSpec {
-    ValueSpec { name, arity, ty }
-}
-
-pub(crate) const fn attr(
-    name: &'static str,
-    constraint: AttrConstraint,
-    optional: bool,
-) -> AttrSpec {
-    AttrSpec {
-        name,
-        constraint,
-        optional,
-    }
-}
-
-const BODY: &[RegionSpec] = &[RegionSpec {
-    name: "body",
-    variadic: false,
-}];
+const BODY: &[RegionSpec] = &[RegionSpec::one("body")];
 
 /// Symbol tables whose body is a list of declarations (executables, variants).
 pub const TABLE: Traits = Traits(
@@ -44,9 +25,9 @@ pub const TABLE: Traits = Traits(
 /// Ops fused into one kernel, run on `affinity`; captures values from above.
 /// `result_dims`: the dynamic dims of the results, computed outside.
 pub static DISPATCH_REGION: OpSpec = OpSpec {
-    operands: &[val("result_dims", Arity::Variadic, INDEX)],
-    results: &[val("results", Arity::Variadic, ANY_TYPE)],
-    attrs: &[attr("affinity", AFFINITY_ATTR, true)],
+    operands: &[ValueSpec::many("result_dims", INDEX)],
+    results: &[ValueSpec::many("results", ANY_TYPE)],
+    attrs: &[AttrSpec::optional("affinity", AFFINITY_ATTR)],
     regions: BODY,
     traits: Traits(Traits::SINGLE_BLOCK.0 | Traits::NO_REGION_ARGUMENTS.0),
     verify: Some(verify::verify_dispatch_region),
@@ -58,7 +39,7 @@ pub static DISPATCH_REGION: OpSpec = OpSpec {
 };
 
 pub static RETURN: OpSpec = OpSpec {
-    operands: &[val("operands", Arity::Variadic, ANY_TYPE)],
+    operands: &[ValueSpec::many("operands", ANY_TYPE)],
     traits: Traits(Traits::TERMINATOR.0 | Traits::RETURN_LIKE.0 | Traits::PURE.0),
     parents: &["flow.dispatch.region"],
     format: Some("attr-dict ($operands^ `:` type($operands))?"),
@@ -68,8 +49,8 @@ pub static RETURN: OpSpec = OpSpec {
 /// `flow.executable @name { exports; builtin.module { kernel functions } }`.
 pub static EXECUTABLE: OpSpec = OpSpec {
     attrs: &[
-        attr("sym_name", SYMBOL_NAME_ATTR, false),
-        attr("sym_visibility", STR_ATTR, true),
+        AttrSpec::required("sym_name", SYMBOL_NAME_ATTR),
+        AttrSpec::optional("sym_visibility", STR_ATTR),
     ],
     regions: BODY,
     traits: TABLE,
@@ -82,8 +63,8 @@ pub static EXECUTABLE: OpSpec = OpSpec {
 /// kernel function in the executable's inner module.
 pub static EXPORT: OpSpec = OpSpec {
     attrs: &[
-        attr("sym_name", SYMBOL_NAME_ATTR, false),
-        attr("function_ref", FLAT_SYMBOL_REF_ATTR, true),
+        AttrSpec::required("sym_name", SYMBOL_NAME_ATTR),
+        AttrSpec::optional("function_ref", FLAT_SYMBOL_REF_ATTR),
     ],
     traits: Traits::SYMBOL,
     parents: &["flow.executable"],
@@ -96,14 +77,14 @@ pub static EXPORT: OpSpec = OpSpec {
 /// the dynamic dims of arguments and results as values (IREE's shape-aware form).
 pub static DISPATCH: OpSpec = OpSpec {
     operands: &[
-        val("arguments", Arity::Variadic, ANY_TYPE),
-        val("argument_dims", Arity::Variadic, INDEX),
-        val("result_dims", Arity::Variadic, INDEX),
+        ValueSpec::many("arguments", ANY_TYPE),
+        ValueSpec::many("argument_dims", INDEX),
+        ValueSpec::many("result_dims", INDEX),
     ],
-    results: &[val("results", Arity::Variadic, ANY_TYPE)],
+    results: &[ValueSpec::many("results", ANY_TYPE)],
     attrs: &[
-        attr("entry_point", SYMBOL_REF_ATTR, false),
-        attr("affinity", AFFINITY_ATTR, true),
+        AttrSpec::required("entry_point", SYMBOL_REF_ATTR),
+        AttrSpec::optional("affinity", AFFINITY_ATTR),
     ],
     verify: Some(verify::verify_dispatch),
     format: Some(
@@ -115,11 +96,11 @@ pub static DISPATCH: OpSpec = OpSpec {
 
 /// Moves a tensor to another device (`source` optional, as `graph.transfer`).
 pub static TENSOR_TRANSFER: OpSpec = OpSpec {
-    operands: &[val("operand", Arity::Single, RANKED_TENSOR)],
-    results: &[val("result", Arity::Single, RANKED_TENSOR)],
+    operands: &[ValueSpec::one("operand", RANKED_TENSOR)],
+    results: &[ValueSpec::one("result", RANKED_TENSOR)],
     attrs: &[
-        attr("source", AFFINITY_ATTR, true),
-        attr("target", AFFINITY_ATTR, false),
+        AttrSpec::optional("source", AFFINITY_ATTR),
+        AttrSpec::required("target", AFFINITY_ATTR),
     ],
     same_types: &[&["operand", "result"]],
     format: Some("$operand (`from` $source^)? `to` $target attr-dict `:` type($result)"),

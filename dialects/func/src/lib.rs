@@ -9,42 +9,19 @@ use xir::ods::constraints::{
     SYMBOL_NAME_ATTR, UNIT_ATTR,
 };
 use xir::ods::function::{parse_function_op, print_function_op};
-use xir::ods::{Arity, AttrSpec, OpSpec, RegionSpec, TypeRule, ValueSpec};
+use xir::ods::{AttrSpec, OpSpec, RegionSpec, TypeRule, ValueSpec};
 use xir::types::TypeKind;
 use xir::Context;
 
-const fn attr(
-    name: &'static str,
-    constraint: xir::ods::AttrConstraint,
-    optional: bool,
-) -> AttrSpec {
-    AttrSpec {
-        name,
-        constraint,
-        optional,
-    }
-}
-
-const fn values(name: &'static str, arity: Arity) -> ValueSpec {
-    ValueSpec {
-        name,
-        arity,
-        ty: ANY_TYPE,
-    }
-}
-
 pub static FUNC: OpSpec = OpSpec {
     attrs: &[
-        attr("sym_name", SYMBOL_NAME_ATTR, false),
-        attr("function_type", FUNCTION_TYPE_ATTR, false),
-        attr("sym_visibility", STR_ATTR, true),
-        attr("arg_attrs", DICT_ARRAY_ATTR, true),
-        attr("res_attrs", DICT_ARRAY_ATTR, true),
+        AttrSpec::required("sym_name", SYMBOL_NAME_ATTR),
+        AttrSpec::required("function_type", FUNCTION_TYPE_ATTR),
+        AttrSpec::optional("sym_visibility", STR_ATTR),
+        AttrSpec::optional("arg_attrs", DICT_ARRAY_ATTR),
+        AttrSpec::optional("res_attrs", DICT_ARRAY_ATTR),
     ],
-    regions: &[RegionSpec {
-        name: "body",
-        variadic: false,
-    }],
+    regions: &[RegionSpec::one("body")],
     traits: Traits(Traits::ISOLATED_FROM_ABOVE.0 | Traits::SYMBOL.0),
     verify: Some(verify::verify_func),
     parse: Some(parse_function_op),
@@ -54,7 +31,7 @@ pub static FUNC: OpSpec = OpSpec {
 };
 
 pub static RETURN: OpSpec = OpSpec {
-    operands: &[values("operands", Arity::Variadic)],
+    operands: &[ValueSpec::many("operands", ANY_TYPE)],
     traits: Traits(Traits::TERMINATOR.0 | Traits::RETURN_LIKE.0 | Traits::PURE.0),
     parents: &["func.func"],
     verify: Some(verify::verify_return),
@@ -63,13 +40,13 @@ pub static RETURN: OpSpec = OpSpec {
 };
 
 pub static CALL: OpSpec = OpSpec {
-    operands: &[values("operands", Arity::Variadic)],
-    results: &[values("results", Arity::Variadic)],
+    operands: &[ValueSpec::many("operands", ANY_TYPE)],
+    results: &[ValueSpec::many("results", ANY_TYPE)],
     attrs: &[
-        attr("callee", FLAT_SYMBOL_REF_ATTR, false),
-        attr("arg_attrs", DICT_ARRAY_ATTR, true),
-        attr("res_attrs", DICT_ARRAY_ATTR, true),
-        attr("no_inline", UNIT_ATTR, true),
+        AttrSpec::required("callee", FLAT_SYMBOL_REF_ATTR),
+        AttrSpec::optional("arg_attrs", DICT_ARRAY_ATTR),
+        AttrSpec::optional("res_attrs", DICT_ARRAY_ATTR),
+        AttrSpec::optional("no_inline", UNIT_ATTR),
     ],
     traits: Traits::CALL_LIKE,
     verify: Some(verify::verify_call),
@@ -86,17 +63,13 @@ fn fn_parts(ctx: &Context, t: xir::Type) -> Option<(&[xir::Type], &[xir::Type])>
 
 pub static CALL_INDIRECT: OpSpec = OpSpec {
     operands: &[
-        ValueSpec {
-            name: "callee",
-            arity: Arity::Single,
-            ty: FUNCTION_TYPE,
-        },
-        values("callee_operands", Arity::Variadic),
+        ValueSpec::one("callee", FUNCTION_TYPE),
+        ValueSpec::many("callee_operands", ANY_TYPE),
     ],
-    results: &[values("results", Arity::Variadic)],
+    results: &[ValueSpec::many("results", ANY_TYPE)],
     attrs: &[
-        attr("arg_attrs", DICT_ARRAY_ATTR, true),
-        attr("res_attrs", DICT_ARRAY_ATTR, true),
+        AttrSpec::optional("arg_attrs", DICT_ARRAY_ATTR),
+        AttrSpec::optional("res_attrs", DICT_ARRAY_ATTR),
     ],
     traits: Traits::CALL_LIKE,
     type_rules: &[
@@ -120,8 +93,8 @@ pub static CALL_INDIRECT: OpSpec = OpSpec {
 };
 
 pub static CONSTANT: OpSpec = OpSpec {
-    results: &[values("result", Arity::Single)],
-    attrs: &[attr("value", FLAT_SYMBOL_REF_ATTR, false)],
+    results: &[ValueSpec::one("result", ANY_TYPE)],
+    attrs: &[AttrSpec::required("value", FLAT_SYMBOL_REF_ATTR)],
     traits: Traits(Traits::PURE.0 | Traits::CONSTANT_LIKE.0),
     verify: Some(verify::verify_constant),
     format: Some("attr-dict $value `:` type(results)"),

@@ -4,9 +4,7 @@
 use crate::{fold, syntax, verify};
 use xir::dialect::Traits;
 use xir::ods::constraints::{ANY_TYPE, I1, I64_ATTR, INDEX};
-use xir::ods::{
-    Arity, AttrConstraint, AttrForm, AttrSpec, OpSpec, RegionSpec, TypeRule, ValueSpec,
-};
+use xir::ods::{AttrConstraint, AttrForm, AttrSpec, OpSpec, RegionSpec, TypeRule, ValueSpec};
 use xir::types::{FloatKind, Signedness, TypeKind};
 use xir::{AttrKind, Context, Type};
 use xir_device::AFFINITY_ATTR;
@@ -59,27 +57,16 @@ pub const ELEMENTS_ATTR: AttrConstraint = AttrConstraint {
     value_type: None,
 };
 
+/// A tensor operand or result.
 const fn v(name: &'static str) -> ValueSpec {
-    ValueSpec {
-        name,
-        arity: Arity::Single,
-        ty: TENSOR,
-    }
-}
-
-const fn attr(name: &'static str, constraint: AttrConstraint) -> AttrSpec {
-    AttrSpec {
-        name,
-        constraint,
-        optional: false,
-    }
+    ValueSpec::one(name, TENSOR)
 }
 
 const PURE_SAME: Traits = Traits(Traits::PURE.0 | Traits::SAME_OPERANDS_AND_RESULT_TYPE.0);
 
 pub static CONSTANT: OpSpec = OpSpec {
     results: &[v("result")],
-    attrs: &[attr("value", ELEMENTS_ATTR)],
+    attrs: &[AttrSpec::required("value", ELEMENTS_ATTR)],
     traits: Traits(Traits::PURE.0 | Traits::CONSTANT_LIKE.0),
     same_types: &[&["value", "result"]],
     format: Some("attr-dict $value"),
@@ -137,7 +124,7 @@ const I64_LIST: xir::ods::CustomDirective = syntax::I64_LIST;
 pub static TRANSPOSE: OpSpec = OpSpec {
     operands: &[v("input")],
     results: &[v("result")],
-    attrs: &[attr("permutation", I64_ARRAY_ATTR)],
+    attrs: &[AttrSpec::required("permutation", I64_ARRAY_ATTR)],
     traits: Traits::PURE,
     verify: Some(verify::verify_shaped),
     format: Some("$input `permutation` `=` custom<I64List>($permutation) attr-dict `:` type($input) `->` type($result)"),
@@ -157,7 +144,7 @@ pub static RESHAPE: OpSpec = OpSpec {
 pub static BROADCAST: OpSpec = OpSpec {
     operands: &[v("input")],
     results: &[v("result")],
-    attrs: &[attr("dimensions", I64_ARRAY_ATTR)],
+    attrs: &[AttrSpec::required("dimensions", I64_ARRAY_ATTR)],
     traits: Traits::PURE,
     verify: Some(verify::verify_shaped),
     format: Some("$input `dimensions` `=` custom<I64List>($dimensions) attr-dict `:` type($input) `->` type($result)"),
@@ -170,7 +157,7 @@ macro_rules! reduce {
         pub static $id: OpSpec = OpSpec {
             operands: &[v("input")],
             results: &[v("result")],
-            attrs: &[attr("axes", I64_ARRAY_ATTR)],
+            attrs: &[AttrSpec::required("axes", I64_ARRAY_ATTR)],
             traits: Traits::PURE,
             verify: Some(verify::verify_shaped),
             format: Some("$input `axes` `=` custom<I64List>($axes) attr-dict `:` type($input) `->` type($result)"),
@@ -184,13 +171,9 @@ reduce!(REDUCE_SUM, "graph.reduce_sum");
 reduce!(REDUCE_MAX, "graph.reduce_max");
 
 pub static CONCAT: OpSpec = OpSpec {
-    operands: &[ValueSpec {
-        name: "inputs",
-        arity: Arity::Variadic,
-        ty: TENSOR,
-    }],
+    operands: &[ValueSpec::many("inputs", TENSOR)],
     results: &[v("result")],
-    attrs: &[attr("axis", I64_ATTR)],
+    attrs: &[AttrSpec::required("axis", I64_ATTR)],
     traits: Traits::PURE,
     verify: Some(verify::verify_shaped),
     format: Some("$inputs `axis` `=` $axis attr-dict `:` functional-type(operands, results)"),
@@ -200,7 +183,10 @@ pub static CONCAT: OpSpec = OpSpec {
 pub static SLICE: OpSpec = OpSpec {
     operands: &[v("input")],
     results: &[v("result")],
-    attrs: &[attr("start", I64_ARRAY_ATTR), attr("strides", I64_ARRAY_ATTR)],
+    attrs: &[
+        AttrSpec::required("start", I64_ARRAY_ATTR),
+        AttrSpec::required("strides", I64_ARRAY_ATTR),
+    ],
     traits: Traits::PURE,
     verify: Some(verify::verify_shaped),
     format: Some("$input `start` `=` custom<I64List>($start) `strides` `=` custom<I64List>($strides) attr-dict `:` type($input) `->` type($result)"),
@@ -210,12 +196,8 @@ pub static SLICE: OpSpec = OpSpec {
 
 pub static DIM: OpSpec = OpSpec {
     operands: &[v("input")],
-    results: &[ValueSpec {
-        name: "result",
-        arity: Arity::Single,
-        ty: INDEX,
-    }],
-    attrs: &[attr("index", I64_ATTR)],
+    results: &[ValueSpec::one("result", INDEX)],
+    attrs: &[AttrSpec::required("index", I64_ATTR)],
     traits: Traits::PURE,
     type_rules: &[TypeRule {
         lhs: "input",
@@ -230,25 +212,11 @@ pub static DIM: OpSpec = OpSpec {
 };
 
 pub static IF: OpSpec = OpSpec {
-    operands: &[ValueSpec {
-        name: "condition",
-        arity: Arity::Single,
-        ty: I1,
-    }],
-    results: &[ValueSpec {
-        name: "results",
-        arity: Arity::Variadic,
-        ty: ANY_TYPE,
-    }],
+    operands: &[ValueSpec::one("condition", I1)],
+    results: &[ValueSpec::many("results", ANY_TYPE)],
     regions: &[
-        RegionSpec {
-            name: "then",
-            variadic: false,
-        },
-        RegionSpec {
-            name: "else",
-            variadic: false,
-        },
+        RegionSpec::one("then"),
+        RegionSpec::one("else"),
     ],
     traits: Traits(Traits::SINGLE_BLOCK.0 | Traits::NO_REGION_ARGUMENTS.0),
     verify: Some(verify::verify_if),
@@ -258,11 +226,7 @@ pub static IF: OpSpec = OpSpec {
 };
 
 pub static YIELD: OpSpec = OpSpec {
-    operands: &[ValueSpec {
-        name: "operands",
-        arity: Arity::Variadic,
-        ty: ANY_TYPE,
-    }],
+    operands: &[ValueSpec::many("operands", ANY_TYPE)],
     traits: Traits(Traits::TERMINATOR.0 | Traits::RETURN_LIKE.0 | Traits::PURE.0),
     parents: &["graph.if"],
     format: Some("attr-dict ($operands^ `:` type($operands))?"),
@@ -272,7 +236,7 @@ pub static YIELD: OpSpec = OpSpec {
 pub static ON_DEVICE: OpSpec = OpSpec {
     operands: &[v("input")],
     results: &[v("result")],
-    attrs: &[attr("affinity", AFFINITY_ATTR)],
+    attrs: &[AttrSpec::required("affinity", AFFINITY_ATTR)],
     same_types: &[&["input", "result"]],
     format: Some("$input `on` $affinity attr-dict `:` type($result)"),
     ..OpSpec::new("graph.on_device")
@@ -282,12 +246,8 @@ pub static TRANSFER: OpSpec = OpSpec {
     operands: &[v("input")],
     results: &[v("result")],
     attrs: &[
-        AttrSpec {
-            name: "source",
-            constraint: AFFINITY_ATTR,
-            optional: true,
-        },
-        attr("target", AFFINITY_ATTR),
+        AttrSpec::optional("source", AFFINITY_ATTR),
+        AttrSpec::required("target", AFFINITY_ATTR),
     ],
     same_types: &[&["input", "result"]],
     format: Some("$input (`from` $source^)? `to` $target attr-dict `:` type($result)"),

@@ -7,7 +7,7 @@ use xir::dialect::Traits;
 use xir::ods::constraints::{
     FLAT_SYMBOL_REF_ATTR, I64_ATTR, INDEX, STR_ATTR, SYMBOL_NAME_ATTR, SYMBOL_REF_ATTR, TYPE_ATTR,
 };
-use xir::ods::{Arity, AttrConstraint, AttrSpec, OpSpec, RegionSpec, TypeConstraint, ValueSpec};
+use xir::ods::{AttrSpec, OpSpec, RegionSpec, TypeConstraint, ValueSpec};
 use xir::{Context, Type};
 use xir_device::DEVICE_ATTR;
 use xir_flow::fixed::{is_dialect_type, FIXED_TYPES};
@@ -30,44 +30,17 @@ hal_type!(COMMAND_BUFFER, "command_buffer");
 hal_type!(FENCE, "fence");
 hal_type!(EXECUTABLE_T, "executable");
 
-const fn one(name: &'static str, ty: TypeConstraint) -> ValueSpec {
-    ValueSpec {
-        name,
-        arity: Arity::Single,
-        ty,
-    }
-}
-
-const fn many(name: &'static str, ty: TypeConstraint) -> ValueSpec {
-    ValueSpec {
-        name,
-        arity: Arity::Variadic,
-        ty,
-    }
-}
-
-const fn attr(name: &'static str, constraint: AttrConstraint, optional: bool) -> AttrSpec {
-    AttrSpec {
-        name,
-        constraint,
-        optional,
-    }
-}
-
-const BODY: &[RegionSpec] = &[RegionSpec {
-    name: "body",
-    variadic: false,
-}];
+const BODY: &[RegionSpec] = &[RegionSpec::one("body")];
 
 pub static DEVICES_COUNT: OpSpec = OpSpec {
-    results: &[one("result", INDEX)],
+    results: &[ValueSpec::one("result", INDEX)],
     format: Some("attr-dict `:` type($result)"),
     ..OpSpec::new("hal.devices.count")
 };
 
 pub static DEVICES_GET: OpSpec = OpSpec {
-    operands: &[one("index", INDEX)],
-    results: &[one("result", DEVICE)],
+    operands: &[ValueSpec::one("index", INDEX)],
+    results: &[ValueSpec::one("result", DEVICE)],
     format: Some("$index attr-dict `:` type($result) `` custom<FixedTypes>(ref($index))"),
     custom: &[FIXED_TYPES],
     ..OpSpec::new("hal.devices.get")
@@ -75,8 +48,8 @@ pub static DEVICES_GET: OpSpec = OpSpec {
 
 /// The run-time device a `#device.target`/`#device.alias`/`#device.select` names.
 pub static DEVICE_RESOLVE: OpSpec = OpSpec {
-    results: &[one("result", DEVICE)],
-    attrs: &[attr("device", DEVICE_ATTR, false)],
+    results: &[ValueSpec::one("result", DEVICE)],
+    attrs: &[AttrSpec::required("device", DEVICE_ATTR)],
     verify: Some(verify::verify_resolve),
     format: Some("$device attr-dict `:` type($result)"),
     ..OpSpec::new("hal.device.resolve")
@@ -84,8 +57,8 @@ pub static DEVICE_RESOLVE: OpSpec = OpSpec {
 
 pub static EXECUTABLE: OpSpec = OpSpec {
     attrs: &[
-        attr("sym_name", SYMBOL_NAME_ATTR, false),
-        attr("sym_visibility", STR_ATTR, true),
+        AttrSpec::required("sym_name", SYMBOL_NAME_ATTR),
+        AttrSpec::optional("sym_visibility", STR_ATTR),
     ],
     regions: BODY,
     traits: TABLE,
@@ -96,8 +69,8 @@ pub static EXECUTABLE: OpSpec = OpSpec {
 
 pub static VARIANT: OpSpec = OpSpec {
     attrs: &[
-        attr("sym_name", SYMBOL_NAME_ATTR, false),
-        attr("target", DEVICE_ATTR, false),
+        AttrSpec::required("sym_name", SYMBOL_NAME_ATTR),
+        AttrSpec::required("target", DEVICE_ATTR),
     ],
     regions: BODY,
     traits: TABLE,
@@ -109,8 +82,8 @@ pub static VARIANT: OpSpec = OpSpec {
 
 pub static EXPORT: OpSpec = OpSpec {
     attrs: &[
-        attr("sym_name", SYMBOL_NAME_ATTR, false),
-        attr("function_ref", FLAT_SYMBOL_REF_ATTR, true),
+        AttrSpec::required("sym_name", SYMBOL_NAME_ATTR),
+        AttrSpec::optional("function_ref", FLAT_SYMBOL_REF_ATTR),
     ],
     traits: Traits::SYMBOL,
     parents: &["hal.executable.variant"],
@@ -121,9 +94,9 @@ pub static EXPORT: OpSpec = OpSpec {
 
 /// The executable `@exe`, loaded on a device.
 pub static EXECUTABLE_LOOKUP: OpSpec = OpSpec {
-    operands: &[one("device", DEVICE)],
-    results: &[one("result", EXECUTABLE_T)],
-    attrs: &[attr("executable", FLAT_SYMBOL_REF_ATTR, false)],
+    operands: &[ValueSpec::one("device", DEVICE)],
+    results: &[ValueSpec::one("result", EXECUTABLE_T)],
+    attrs: &[AttrSpec::required("executable", FLAT_SYMBOL_REF_ATTR)],
     verify: Some(verify::verify_lookup),
     format: Some("`device` `(` $device `)` `executable` `(` $executable `)` attr-dict `:` type($result) `` custom<FixedTypes>(ref($device))"),
     custom: &[FIXED_TYPES],
@@ -131,9 +104,9 @@ pub static EXECUTABLE_LOOKUP: OpSpec = OpSpec {
 };
 
 pub static ALLOCATE: OpSpec = OpSpec {
-    operands: &[one("device", DEVICE), one("size", INDEX)],
-    results: &[one("result", BUFFER)],
-    attrs: &[attr("memory", STR_ATTR, true)],
+    operands: &[ValueSpec::one("device", DEVICE), ValueSpec::one("size", INDEX)],
+    results: &[ValueSpec::one("result", BUFFER)],
+    attrs: &[AttrSpec::optional("memory", STR_ATTR)],
     format: Some("`device` `(` $device `)` `size` `(` $size `)` (`memory` `(` $memory^ `)`)? attr-dict `:` type($result) `` custom<FixedTypes>(ref($device), ref($size))"),
     custom: &[FIXED_TYPES],
     ..OpSpec::new("hal.allocator.allocate")
@@ -144,11 +117,11 @@ pub static ALLOCATE: OpSpec = OpSpec {
 /// the lowering binds planned results to subspans of their slab.
 pub static BUFFER_SUBSPAN: OpSpec = OpSpec {
     operands: &[
-        one("source_buffer", BUFFER),
-        one("source_offset", INDEX),
-        one("length", INDEX),
+        ValueSpec::one("source_buffer", BUFFER),
+        ValueSpec::one("source_offset", INDEX),
+        ValueSpec::one("length", INDEX),
     ],
-    results: &[one("result", BUFFER)],
+    results: &[ValueSpec::one("result", BUFFER)],
     traits: Traits::PURE,
     verify: Some(verify::verify_subspan),
     format: Some("$source_buffer `[` $source_offset `,` $length `]` attr-dict `:` type($result) `` custom<FixedTypes>(ref($source_buffer), ref($source_offset), ref($length))"),
@@ -157,8 +130,8 @@ pub static BUFFER_SUBSPAN: OpSpec = OpSpec {
 };
 
 pub static CMD_CREATE: OpSpec = OpSpec {
-    operands: &[one("device", DEVICE)],
-    results: &[one("result", COMMAND_BUFFER)],
+    operands: &[ValueSpec::one("device", DEVICE)],
+    results: &[ValueSpec::one("result", COMMAND_BUFFER)],
     format: Some(
         "`device` `(` $device `)` attr-dict `:` type($result) `` custom<FixedTypes>(ref($device))",
     ),
@@ -173,14 +146,14 @@ pub static CMD_CREATE: OpSpec = OpSpec {
 /// (a `#device.select`), which every variant must have.
 pub static CMD_DISPATCH: OpSpec = OpSpec {
     operands: &[
-        one("command_buffer", COMMAND_BUFFER),
-        many("workgroups", INDEX),
-        many("constants", INDEX),
-        many("binding_buffers", BUFFER),
-        many("binding_offsets", INDEX),
-        many("binding_lengths", INDEX),
+        ValueSpec::one("command_buffer", COMMAND_BUFFER),
+        ValueSpec::many("workgroups", INDEX),
+        ValueSpec::many("constants", INDEX),
+        ValueSpec::many("binding_buffers", BUFFER),
+        ValueSpec::many("binding_offsets", INDEX),
+        ValueSpec::many("binding_lengths", INDEX),
     ],
-    attrs: &[attr("entry_point", SYMBOL_REF_ATTR, false)],
+    attrs: &[AttrSpec::required("entry_point", SYMBOL_REF_ATTR)],
     verify: Some(verify::verify_dispatch),
     format: Some("$command_buffer `,` $entry_point `workgroups` `(` $workgroups `)` (`constants` `(` $constants^ `)`)? `bindings` `(` custom<Bindings>($binding_buffers, $binding_offsets, $binding_lengths) `)` attr-dict `` custom<FixedTypes>(ref($command_buffer), ref($workgroups), ref($constants))"),
     custom: &[BINDINGS, FIXED_TYPES],
@@ -189,12 +162,12 @@ pub static CMD_DISPATCH: OpSpec = OpSpec {
 
 pub static CMD_COPY: OpSpec = OpSpec {
     operands: &[
-        one("command_buffer", COMMAND_BUFFER),
-        one("source_buffer", BUFFER),
-        one("source_offset", INDEX),
-        one("target_buffer", BUFFER),
-        one("target_offset", INDEX),
-        one("length", INDEX),
+        ValueSpec::one("command_buffer", COMMAND_BUFFER),
+        ValueSpec::one("source_buffer", BUFFER),
+        ValueSpec::one("source_offset", INDEX),
+        ValueSpec::one("target_buffer", BUFFER),
+        ValueSpec::one("target_offset", INDEX),
+        ValueSpec::one("length", INDEX),
     ],
     format: Some("$command_buffer `,` `source` `(` $source_buffer `[` $source_offset `]` `)` `target` `(` $target_buffer `[` $target_offset `]` `)` `length` `(` $length `)` attr-dict `` custom<FixedTypes>(ref($command_buffer), ref($source_buffer), ref($source_offset), ref($target_buffer), ref($target_offset), ref($length))"),
     custom: &[FIXED_TYPES],
@@ -204,7 +177,7 @@ pub static CMD_COPY: OpSpec = OpSpec {
 macro_rules! cmd_only {
     ($id:ident, $name:literal) => {
         pub static $id: OpSpec = OpSpec {
-            operands: &[one("command_buffer", COMMAND_BUFFER)],
+            operands: &[ValueSpec::one("command_buffer", COMMAND_BUFFER)],
             format: Some("$command_buffer attr-dict `` custom<FixedTypes>(ref($command_buffer))"),
             custom: &[FIXED_TYPES],
             ..OpSpec::new($name)
@@ -218,24 +191,20 @@ cmd_only!(CMD_FINALIZE, "hal.command_buffer.finalize");
 /// `hal.device.queue.execute %dev [wait(%f)] signal(%g) commands(%c, ...)`.
 pub static QUEUE_EXECUTE: OpSpec = OpSpec {
     operands: &[
-        one("device", DEVICE),
-        ValueSpec {
-            name: "wait_fence",
-            arity: Arity::Optional,
-            ty: FENCE,
-        },
-        one("signal_fence", FENCE),
-        many("command_buffers", COMMAND_BUFFER),
+        ValueSpec::one("device", DEVICE),
+        ValueSpec::optional("wait_fence", FENCE),
+        ValueSpec::one("signal_fence", FENCE),
+        ValueSpec::many("command_buffers", COMMAND_BUFFER),
     ],
-    attrs: &[attr("queue", I64_ATTR, true)],
+    attrs: &[AttrSpec::optional("queue", I64_ATTR)],
     format: Some("$device (`queue` `(` $queue^ `)`)? (`wait` `(` $wait_fence^ `)`)? `signal` `(` $signal_fence `)` `commands` `(` $command_buffers `)` attr-dict `` custom<FixedTypes>(ref($device), ref($wait_fence), ref($signal_fence), ref($command_buffers))"),
     custom: &[FIXED_TYPES],
     ..OpSpec::new("hal.device.queue.execute")
 };
 
 pub static FENCE_CREATE: OpSpec = OpSpec {
-    operands: &[one("device", DEVICE)],
-    results: &[one("result", FENCE)],
+    operands: &[ValueSpec::one("device", DEVICE)],
+    results: &[ValueSpec::one("result", FENCE)],
     format: Some(
         "`device` `(` $device `)` attr-dict `:` type($result) `` custom<FixedTypes>(ref($device))",
     ),
@@ -244,7 +213,7 @@ pub static FENCE_CREATE: OpSpec = OpSpec {
 };
 
 pub static FENCE_AWAIT: OpSpec = OpSpec {
-    operands: &[many("fences", FENCE)],
+    operands: &[ValueSpec::many("fences", FENCE)],
     verify: Some(verify::verify_fence_await),
     format: Some("`until` `(` $fences `)` attr-dict `` custom<FixedTypes>(ref($fences))"),
     custom: &[FIXED_TYPES],
@@ -256,8 +225,8 @@ pub static FENCE_AWAIT: OpSpec = OpSpec {
 /// fence, so one that depends on several waits on their join. It creates no
 /// work: pure.
 pub static FENCE_JOIN: OpSpec = OpSpec {
-    operands: &[many("fences", FENCE)],
-    results: &[one("result", FENCE)],
+    operands: &[ValueSpec::many("fences", FENCE)],
+    results: &[ValueSpec::one("result", FENCE)],
     traits: Traits::PURE,
     verify: Some(verify::verify_fence_join),
     format: Some(
@@ -269,9 +238,9 @@ pub static FENCE_JOIN: OpSpec = OpSpec {
 
 /// `hal.buffer_view.create %buf shape(tensor<?x4xf32>{%d}) : !hal.buffer_view`.
 pub static VIEW_CREATE: OpSpec = OpSpec {
-    operands: &[one("buffer", BUFFER), many("dims", INDEX)],
-    results: &[one("result", BUFFER_VIEW)],
-    attrs: &[attr("shape", TYPE_ATTR, false)],
+    operands: &[ValueSpec::one("buffer", BUFFER), ValueSpec::many("dims", INDEX)],
+    results: &[ValueSpec::one("result", BUFFER_VIEW)],
+    attrs: &[AttrSpec::required("shape", TYPE_ATTR)],
     verify: Some(verify::verify_view_create),
     format: Some("$buffer `shape` `(` $shape (`{` $dims^ `}`)? `)` attr-dict `:` type($result) `` custom<FixedTypes>(ref($buffer), ref($dims))"),
     custom: &[FIXED_TYPES],
@@ -279,8 +248,8 @@ pub static VIEW_CREATE: OpSpec = OpSpec {
 };
 
 pub static VIEW_BUFFER: OpSpec = OpSpec {
-    operands: &[one("buffer_view", BUFFER_VIEW)],
-    results: &[one("result", BUFFER)],
+    operands: &[ValueSpec::one("buffer_view", BUFFER_VIEW)],
+    results: &[ValueSpec::one("result", BUFFER)],
     format: Some(
         "$buffer_view attr-dict `:` type($result) `` custom<FixedTypes>(ref($buffer_view))",
     ),
@@ -289,9 +258,9 @@ pub static VIEW_BUFFER: OpSpec = OpSpec {
 };
 
 pub static VIEW_DIM: OpSpec = OpSpec {
-    operands: &[one("buffer_view", BUFFER_VIEW)],
-    results: &[one("result", INDEX)],
-    attrs: &[attr("index", I64_ATTR, false)],
+    operands: &[ValueSpec::one("buffer_view", BUFFER_VIEW)],
+    results: &[ValueSpec::one("result", INDEX)],
+    attrs: &[AttrSpec::required("index", I64_ATTR)],
     format: Some("$buffer_view `[` $index `]` attr-dict `:` type($result) `` custom<FixedTypes>(ref($buffer_view))"),
     custom: &[FIXED_TYPES],
     ..OpSpec::new("hal.buffer_view.dim")

@@ -3,33 +3,16 @@
 use crate::{syntax, verify};
 use xir::dialect::Traits;
 use xir::ods::constraints::{ANY_TYPE, I1};
-use xir::ods::{Arity, OpSpec, RegionSpec, ValueSpec};
+use xir::ods::{OpSpec, RegionSpec, ValueSpec};
 
 pub const IF_NAME: &str = "scf.if";
 pub const YIELD_NAME: &str = "scf.yield";
 
 /// `scf.if %c [-> (types)] { then } [else { else }] [attr-dict]`.
 pub static IF: OpSpec = OpSpec {
-    operands: &[ValueSpec {
-        name: "condition",
-        arity: Arity::Single,
-        ty: I1,
-    }],
-    results: &[ValueSpec {
-        name: "results",
-        arity: Arity::Variadic,
-        ty: ANY_TYPE,
-    }],
-    regions: &[
-        RegionSpec {
-            name: "thenRegion",
-            variadic: false,
-        },
-        RegionSpec {
-            name: "elseRegion",
-            variadic: false,
-        },
-    ],
+    operands: &[ValueSpec::one("condition", I1)],
+    results: &[ValueSpec::many("results", ANY_TYPE)],
+    regions: &[RegionSpec::one("thenRegion"), RegionSpec::one("elseRegion")],
     traits: Traits(Traits::SINGLE_BLOCK.0 | Traits::NO_REGION_ARGUMENTS.0),
     verify: Some(verify::verify_if),
     parse: Some(syntax::parse_if),
@@ -48,11 +31,7 @@ pub const YIELD_PARENTS: &[&str] = &[
 ];
 
 pub static YIELD: OpSpec = OpSpec {
-    operands: &[ValueSpec {
-        name: "results",
-        arity: Arity::Variadic,
-        ty: ANY_TYPE,
-    }],
+    operands: &[ValueSpec::many("results", ANY_TYPE)],
     traits: Traits(Traits::TERMINATOR.0 | Traits::RETURN_LIKE.0 | Traits::PURE.0),
     parents: YIELD_PARENTS,
     format: Some("attr-dict ($results^ `:` type($results))?"),

@@ -5,7 +5,7 @@ use crate::types::{is_resource, is_timepoint};
 use crate::verify;
 use xir::dialect::Traits;
 use xir::ods::constraints::{ANY_TYPE, INDEX, SYMBOL_REF_ATTR, TYPE_ATTR};
-use xir::ods::{Arity, AttrConstraint, AttrSpec, OpSpec, RegionSpec, TypeConstraint, ValueSpec};
+use xir::ods::{AttrSpec, OpSpec, RegionSpec, TypeConstraint, ValueSpec};
 use xir_device::AFFINITY_ATTR;
 use xir_flow::fixed::FIXED_TYPES;
 
@@ -20,34 +20,14 @@ pub const TIMEPOINT: TypeConstraint = TypeConstraint {
     check: is_timepoint,
 };
 
-const fn val(name: &'static str, arity: Arity, ty: TypeConstraint) -> ValueSpec {
-    ValueSpec { name, arity, ty }
-}
-
-const fn one(name: &'static str, ty: TypeConstraint) -> ValueSpec {
-    val(name, Arity::Single, ty)
-}
-
-const fn many(name: &'static str, ty: TypeConstraint) -> ValueSpec {
-    val(name, Arity::Variadic, ty)
-}
-
-const fn attr(name: &'static str, constraint: AttrConstraint, optional: bool) -> AttrSpec {
-    AttrSpec {
-        name,
-        constraint,
-        optional,
-    }
-}
-
-const AFFINITY: AttrSpec = attr("affinity", AFFINITY_ATTR, true);
+const AFFINITY: AttrSpec = AttrSpec::optional("affinity", AFFINITY_ATTR);
 
 /// `stream.tensor.sizeof [on(#aff)] tensor<?x4xf32>{%d} : index`: the bytes of
 /// a tensor of that type (dynamic dimensions given as values).
 pub static TENSOR_SIZEOF: OpSpec = OpSpec {
-    operands: &[many("encoding_dims", INDEX)],
-    results: &[one("storage_size", INDEX)],
-    attrs: &[attr("encoding", TYPE_ATTR, false), AFFINITY],
+    operands: &[ValueSpec::many("encoding_dims", INDEX)],
+    results: &[ValueSpec::one("storage_size", INDEX)],
+    attrs: &[AttrSpec::required("encoding", TYPE_ATTR), AFFINITY],
     traits: Traits::PURE,
     verify: Some(verify::verify_sizeof),
     format: Some("(`on` `(` $affinity^ `)`)? $encoding (`{` $encoding_dims^ `}`)? attr-dict `:` type($storage_size) `` custom<FixedTypes>(ref($encoding_dims))"),
@@ -59,15 +39,15 @@ pub static TENSOR_SIZEOF: OpSpec = OpSpec {
 /// : (!stream.resource<transient>{%size}, index) -> !stream.resource<transient>{%rsize}`
 pub static ASYNC_DISPATCH: OpSpec = OpSpec {
     operands: &[
-        many("resource_operands", ANY_TYPE),
-        many("resource_operand_sizes", INDEX),
-        many("resource_operand_offsets", INDEX),
-        many("resource_operand_ends", INDEX),
-        many("resource_operand_lengths", INDEX),
-        many("result_sizes", INDEX),
+        ValueSpec::many("resource_operands", ANY_TYPE),
+        ValueSpec::many("resource_operand_sizes", INDEX),
+        ValueSpec::many("resource_operand_offsets", INDEX),
+        ValueSpec::many("resource_operand_ends", INDEX),
+        ValueSpec::many("resource_operand_lengths", INDEX),
+        ValueSpec::many("result_sizes", INDEX),
     ],
-    results: &[many("results", RESOURCE)],
-    attrs: &[attr("entry_point", SYMBOL_REF_ATTR, false), AFFINITY],
+    results: &[ValueSpec::many("results", RESOURCE)],
+    attrs: &[AttrSpec::required("entry_point", SYMBOL_REF_ATTR), AFFINITY],
     verify: Some(verify::verify_async_dispatch),
     format: Some("(`on` `(` $affinity^ `)`)? $entry_point `` custom<DispatchOperands>($resource_operands, $resource_operand_offsets, $resource_operand_ends, $resource_operand_lengths) attr-dict `:` `(` custom<SizedTypes>(type($resource_operands), $resource_operand_sizes) `)` `->` custom<SizedTypes>(type($results), $result_sizes)"),
     custom: &[DISPATCH_OPERANDS, SIZED_TYPES],
@@ -77,14 +57,14 @@ pub static ASYNC_DISPATCH: OpSpec = OpSpec {
 /// `stream.async.transfer %r : t{%s} [from(#a)] -> [to(#b)] t{%s}`.
 pub static ASYNC_TRANSFER: OpSpec = OpSpec {
     operands: &[
-        one("source", RESOURCE),
-        one("source_size", INDEX),
-        one("result_size", INDEX),
+        ValueSpec::one("source", RESOURCE),
+        ValueSpec::one("source_size", INDEX),
+        ValueSpec::one("result_size", INDEX),
     ],
-    results: &[one("result", RESOURCE)],
+    results: &[ValueSpec::one("result", RESOURCE)],
     attrs: &[
-        attr("source_affinity", AFFINITY_ATTR, true),
-        attr("result_affinity", AFFINITY_ATTR, true),
+        AttrSpec::optional("source_affinity", AFFINITY_ATTR),
+        AttrSpec::optional("result_affinity", AFFINITY_ATTR),
     ],
     verify: Some(verify::verify_transfer),
     format: Some("$source `:` custom<SizedTypes>(type($source), $source_size) (`from` `(` $source_affinity^ `)`)? `->` (`to` `(` $result_affinity^ `)`)? custom<SizedTypes>(type($result), $result_size) attr-dict"),
@@ -96,17 +76,17 @@ pub static ASYNC_TRANSFER: OpSpec = OpSpec {
 /// { ... stream.yield ... } => !stream.timepoint`.
 pub static ASYNC_EXECUTE: OpSpec = OpSpec {
     operands: &[
-        many("await_timepoints", TIMEPOINT),
-        many("resource_operands", RESOURCE),
-        many("resource_operand_sizes", INDEX),
-        many("result_sizes", INDEX),
+        ValueSpec::many("await_timepoints", TIMEPOINT),
+        ValueSpec::many("resource_operands", RESOURCE),
+        ValueSpec::many("resource_operand_sizes", INDEX),
+        ValueSpec::many("result_sizes", INDEX),
     ],
-    results: &[many("results", RESOURCE), one("result_timepoint", TIMEPOINT)],
+    results: &[
+        ValueSpec::many("results", RESOURCE),
+        ValueSpec::one("result_timepoint", TIMEPOINT),
+    ],
     attrs: &[AFFINITY],
-    regions: &[RegionSpec {
-        name: "body",
-        variadic: false,
-    }],
+    regions: &[RegionSpec::one("body")],
     traits: Traits::SINGLE_BLOCK,
     verify: Some(verify::verify_execute),
     format: Some("(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoints^ `)` `=` `>`)? custom<ExecuteBody>($resource_operands, $resource_operand_sizes, type($results), $result_sizes, $body) `=` `>` type($result_timepoint) attr-dict `` custom<FixedTypes>(ref($await_timepoints))"),
@@ -116,8 +96,8 @@ pub static ASYNC_EXECUTE: OpSpec = OpSpec {
 
 pub static YIELD: OpSpec = OpSpec {
     operands: &[
-        many("resource_operands", RESOURCE),
-        many("resource_operand_sizes", INDEX),
+        ValueSpec::many("resource_operands", RESOURCE),
+        ValueSpec::many("resource_operand_sizes", INDEX),
     ],
     traits: Traits(Traits::TERMINATOR.0 | Traits::RETURN_LIKE.0 | Traits::PURE.0),
     parents: &["stream.async.execute"],
@@ -129,8 +109,8 @@ pub static YIELD: OpSpec = OpSpec {
 
 /// `stream.timepoint.join max(%a, %b) => !stream.timepoint`.
 pub static TIMEPOINT_JOIN: OpSpec = OpSpec {
-    operands: &[many("await_timepoints", TIMEPOINT)],
-    results: &[one("result_timepoint", TIMEPOINT)],
+    operands: &[ValueSpec::many("await_timepoints", TIMEPOINT)],
+    results: &[ValueSpec::one("result_timepoint", TIMEPOINT)],
     traits: Traits::PURE,
     verify: Some(verify::verify_join),
     format: Some("`max` `(` $await_timepoints `)` `=` `>` type($result_timepoint) attr-dict `` custom<FixedTypes>(ref($await_timepoints))"),
@@ -142,11 +122,11 @@ pub static TIMEPOINT_JOIN: OpSpec = OpSpec {
 /// Without resources (`stream.timepoint.await %tp`) the host only waits.
 pub static TIMEPOINT_AWAIT: OpSpec = OpSpec {
     operands: &[
-        one("await_timepoint", TIMEPOINT),
-        many("resource_operands", RESOURCE),
-        many("resource_operand_sizes", INDEX),
+        ValueSpec::one("await_timepoint", TIMEPOINT),
+        ValueSpec::many("resource_operands", RESOURCE),
+        ValueSpec::many("resource_operand_sizes", INDEX),
     ],
-    results: &[many("results", RESOURCE)],
+    results: &[ValueSpec::many("results", RESOURCE)],
     verify: Some(verify::verify_await),
     format: Some("$await_timepoint (`=` `>` $resource_operands^ `:` custom<SizedTypes>(type($resource_operands), $resource_operand_sizes, type($results)))? attr-dict `` custom<FixedTypes>(ref($await_timepoint))"),
     custom: &[SIZED_TYPES, FIXED_TYPES],
@@ -156,10 +136,10 @@ pub static TIMEPOINT_AWAIT: OpSpec = OpSpec {
 /// `stream.resource.alloca [on(#aff)] [await(%tp)] : t{%size} => !stream.timepoint`.
 pub static RESOURCE_ALLOCA: OpSpec = OpSpec {
     operands: &[
-        val("await_timepoint", Arity::Optional, TIMEPOINT),
-        one("storage_size", INDEX),
+        ValueSpec::optional("await_timepoint", TIMEPOINT),
+        ValueSpec::one("storage_size", INDEX),
     ],
-    results: &[one("result", RESOURCE), one("result_timepoint", TIMEPOINT)],
+    results: &[ValueSpec::one("result", RESOURCE), ValueSpec::one("result_timepoint", TIMEPOINT)],
     attrs: &[AFFINITY],
     verify: Some(verify::verify_alloca),
     format: Some("(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)`)? `:` custom<SizedTypes>(type($result), $storage_size) `=` `>` type($result_timepoint) attr-dict `` custom<FixedTypes>(ref($await_timepoint))"),
@@ -170,11 +150,11 @@ pub static RESOURCE_ALLOCA: OpSpec = OpSpec {
 /// `stream.resource.dealloca [on(#aff)] [await(%tp) =>] %r : t{%size} => !stream.timepoint`.
 pub static RESOURCE_DEALLOCA: OpSpec = OpSpec {
     operands: &[
-        val("await_timepoint", Arity::Optional, TIMEPOINT),
-        one("operand", RESOURCE),
-        one("operand_size", INDEX),
+        ValueSpec::optional("await_timepoint", TIMEPOINT),
+        ValueSpec::one("operand", RESOURCE),
+        ValueSpec::one("operand_size", INDEX),
     ],
-    results: &[one("result_timepoint", TIMEPOINT)],
+    results: &[ValueSpec::one("result_timepoint", TIMEPOINT)],
     attrs: &[AFFINITY],
     verify: Some(verify::verify_dealloca),
     format: Some("(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `>`)? $operand `:` custom<SizedTypes>(type($operand), $operand_size) `=` `>` type($result_timepoint) attr-dict `` custom<FixedTypes>(ref($await_timepoint))"),

@@ -32,6 +32,35 @@ pub struct ValueSpec {
     pub ty: TypeConstraint,
 }
 
+impl ValueSpec {
+    /// Exactly one value.
+    pub const fn one(name: &'static str, ty: TypeConstraint) -> ValueSpec {
+        ValueSpec {
+            name,
+            arity: Arity::Single,
+            ty,
+        }
+    }
+
+    /// Zero or one value.
+    pub const fn optional(name: &'static str, ty: TypeConstraint) -> ValueSpec {
+        ValueSpec {
+            name,
+            arity: Arity::Optional,
+            ty,
+        }
+    }
+
+    /// Any number of values.
+    pub const fn many(name: &'static str, ty: TypeConstraint) -> ValueSpec {
+        ValueSpec {
+            name,
+            arity: Arity::Variadic,
+            ty,
+        }
+    }
+}
+
 /// How an attribute is written where a format names it (`$attr`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum AttrForm {
@@ -71,10 +100,38 @@ pub struct AttrSpec {
     pub optional: bool,
 }
 
+impl AttrSpec {
+    pub const fn required(name: &'static str, constraint: AttrConstraint) -> AttrSpec {
+        AttrSpec {
+            name,
+            constraint,
+            optional: false,
+        }
+    }
+
+    pub const fn optional(name: &'static str, constraint: AttrConstraint) -> AttrSpec {
+        AttrSpec {
+            name,
+            constraint,
+            optional: true,
+        }
+    }
+}
+
 #[derive(Copy, Clone)]
 pub struct RegionSpec {
     pub name: &'static str,
     pub variadic: bool,
+}
+
+impl RegionSpec {
+    /// One region (not a variadic group).
+    pub const fn one(name: &'static str) -> RegionSpec {
+        RegionSpec {
+            name,
+            variadic: false,
+        }
+    }
 }
 
 #[derive(Copy, Clone)]

@@ -2,30 +2,17 @@
 
 use super::constraints::{ANY_TYPE, I64_ATTR, UNIT_ATTR};
 use super::format::{compile, Elem, TypeArg};
-use super::spec::{Arity, AttrSpec, OpSpec, ValueSpec};
-
-const fn v(name: &'static str, arity: Arity) -> ValueSpec {
-    ValueSpec {
-        name,
-        arity,
-        ty: ANY_TYPE,
-    }
-}
+use super::spec::{AttrSpec, OpSpec, ValueSpec};
 
 static BIN: OpSpec = OpSpec {
-    operands: &[v("lhs", Arity::Single), v("rhs", Arity::Single)],
-    results: &[v("result", Arity::Single)],
+    operands: &[
+        ValueSpec::one("lhs", ANY_TYPE),
+        ValueSpec::one("rhs", ANY_TYPE),
+    ],
+    results: &[ValueSpec::one("result", ANY_TYPE)],
     attrs: &[
-        AttrSpec {
-            name: "n",
-            constraint: I64_ATTR,
-            optional: true,
-        },
-        AttrSpec {
-            name: "flag",
-            constraint: UNIT_ATTR,
-            optional: true,
-        },
+        AttrSpec::optional("n", I64_ATTR),
+        AttrSpec::optional("flag", UNIT_ATTR),
     ],
     ..OpSpec::new("t.bin")
 };
