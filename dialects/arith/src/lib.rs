@@ -9,7 +9,7 @@ mod select;
 mod verify;
 
 use constraints::{FASTMATH, OVERFLOW};
-use xir::dialect::DialectDef;
+use xir::ods::constant::build_constant;
 use xir::parser::{PResult, Parser};
 use xir::{Attr, Context};
 
@@ -32,12 +32,7 @@ fn parse_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attr> {
 
 /// Registers the `arith` dialect with the context.
 pub fn register(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef {
-        name: "arith",
-        open: false,
-    });
-    xir::ods::register_ops(ctx, ops::OPS);
-    let d = ctx.ident("arith");
+    let d = xir::ods::register_dialect(ctx, "arith", ops::OPS);
     ctx.registry.parse_hooks.attrs.insert(d, parse_attr);
     ctx.registry
         .materializers
@@ -61,19 +56,7 @@ pub fn materialize_constant(
     if vty != ty {
         return None;
     }
-    let key = ctx.ident("value");
-    let props = ctx.dictionary(vec![(key, value)]);
-    let st = xir::OperationState {
-        name: ctx.ident("arith.constant"),
-        operands: Vec::new(),
-        result_types: vec![ty],
-        properties: Some(props),
-        attrs: ctx.empty_dict(),
-        num_regions: 0,
-        successors: Vec::new(),
-        loc,
-    };
-    Some(ir.create_op(st))
+    Some(build_constant(ctx, ir, "arith.constant", value, ty, loc))
 }
 
 #[cfg(test)]

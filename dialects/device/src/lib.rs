@@ -8,7 +8,7 @@ pub mod verify;
 
 pub use attrs::{decode, DeviceAttr};
 
-use xir::dialect::{DialectDef, Traits};
+use xir::dialect::Traits;
 use xir::ods::constraints::{STR_ATTR, SYMBOL_NAME_ATTR};
 use xir::ods::{AttrConstraint, AttrForm, AttrSpec, OpSpec};
 use xir::{AttrKind, Context};
@@ -51,11 +51,7 @@ pub static OPS: [&OpSpec; 1] = [&GLOBAL];
 /// Registers the `device` dialect: its attributes' parse/print hooks, the
 /// verifier of `device.*` attributes, and `device.global`.
 pub fn register(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef {
-        name: attrs::DIALECT,
-        open: false,
-    });
-    let d = ctx.ident(attrs::DIALECT);
+    let d = xir::ods::register_dialect(ctx, attrs::DIALECT, &OPS);
     ctx.registry
         .parse_hooks
         .attrs
@@ -67,7 +63,6 @@ pub fn register(ctx: &mut Context) {
     ctx.registry
         .attr_verifiers
         .insert(attrs::DIALECT, verify::verify_device_attr);
-    xir::ods::register_ops(ctx, &OPS);
 }
 
 #[cfg(test)]

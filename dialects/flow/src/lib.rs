@@ -24,15 +24,10 @@ pub mod verify;
 
 pub use ops::OPS;
 
-use xir::dialect::DialectDef;
 use xir::Context;
 
 /// Registers the `flow` dialect (and the `device` dialect its affinities use).
 pub fn register(ctx: &mut Context) {
     xir_device::register(ctx);
-    ctx.register_dialect(DialectDef {
-        name: "flow",
-        open: false,
-    });
-    xir::ods::register_ops(ctx, &OPS);
+    xir::ods::register_dialect(ctx, "flow", &OPS);
 }

@@ -3,7 +3,7 @@
 
 mod verify;
 
-use xir::dialect::{DialectDef, Traits};
+use xir::dialect::Traits;
 use xir::ods::constraints::{
     ANY_TYPE, DICT_ARRAY_ATTR, FLAT_SYMBOL_REF_ATTR, FUNCTION_TYPE, FUNCTION_TYPE_ATTR, STR_ATTR,
     SYMBOL_NAME_ATTR, UNIT_ATTR,
@@ -112,11 +112,7 @@ pub static OPS: [&OpSpec; 5] = [&CALL, &CALL_INDIRECT, &CONSTANT, &FUNC, &RETURN
 
 /// Registers the `func` dialect with the context.
 pub fn register(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef {
-        name: "func",
-        open: false,
-    });
-    xir::ods::register_ops(ctx, &OPS);
+    xir::ods::register_dialect(ctx, "func", &OPS);
 }
 
 #[cfg(test)]

@@ -11,17 +11,13 @@ pub mod verify;
 
 pub use ops::OPS;
 
-use xir::dialect::DialectDef;
+use xir::ods::constant::build_constant;
 use xir::Context;
 
 /// Registers the `graph` dialect (and the `device` dialect its placement ops use).
 pub fn register(ctx: &mut Context) {
     xir_device::register(ctx);
-    ctx.register_dialect(DialectDef {
-        name: "graph",
-        open: false,
-    });
-    xir::ods::register_ops(ctx, &OPS);
+    xir::ods::register_dialect(ctx, "graph", &OPS);
     ctx.registry
         .materializers
         .insert("graph", materialize_constant);
@@ -39,19 +35,7 @@ pub fn materialize_constant(
         xir::AttrKind::DenseElements { ty: vty, .. } if *vty == ty => {}
         _ => return None,
     }
-    let key = ctx.ident("value");
-    let props = ctx.dictionary(vec![(key, value)]);
-    let st = xir::OperationState {
-        name: ctx.ident("graph.constant"),
-        operands: Vec::new(),
-        result_types: vec![ty],
-        properties: Some(props),
-        attrs: ctx.empty_dict(),
-        num_regions: 0,
-        successors: Vec::new(),
-        loc,
-    };
-    Some(ir.create_op(st))
+    Some(build_constant(ctx, ir, "graph.constant", value, ty, loc))
 }
 
 #[cfg(test)]

@@ -33,20 +33,14 @@ pub mod verify;
 
 pub use ops::OPS;
 
-use xir::dialect::DialectDef;
 use xir::Context;
 
 /// Registers the `hal` dialect (and `flow`/`device`, whose pieces it reuses).
 pub fn register(ctx: &mut Context) {
     xir_flow::register(ctx);
-    ctx.register_dialect(DialectDef {
-        name: types::DIALECT,
-        open: false,
-    });
-    let d = ctx.ident(types::DIALECT);
+    let d = xir::ods::register_dialect(ctx, types::DIALECT, &OPS);
     ctx.registry
         .parse_hooks
         .types
         .insert(d, types::parse_hal_type);
-    xir::ods::register_ops(ctx, &OPS);
 }

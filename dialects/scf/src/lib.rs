@@ -10,16 +10,11 @@ pub mod verify;
 
 pub use ops::OPS;
 
-use xir::dialect::DialectDef;
 use xir::Context;
 
 /// Registers the `scf` dialect.
 pub fn register(ctx: &mut Context) {
-    ctx.register_dialect(DialectDef {
-        name: "scf",
-        open: false,
-    });
-    xir::ods::register_ops(ctx, &OPS);
+    xir::ods::register_dialect(ctx, "scf", &OPS);
 }
 
 #[cfg(test)]

@@ -28,17 +28,12 @@ pub mod verify;
 
 pub use ops::OPS;
 
-use xir::dialect::DialectDef;
 use xir::Context;
 
 /// Registers the `stream` dialect (and `flow`, whose executables it dispatches).
 pub fn register(ctx: &mut Context) {
     xir_flow::register(ctx);
-    ctx.register_dialect(DialectDef {
-        name: types::DIALECT,
-        open: false,
-    });
-    let d = ctx.ident(types::DIALECT);
+    let d = xir::ods::register_dialect(ctx, types::DIALECT, &OPS);
     ctx.registry
         .parse_hooks
         .types
@@ -47,5 +42,4 @@ pub fn register(ctx: &mut Context) {
         .dialect_print_hooks
         .types
         .insert(d, types::print_stream_type);
-    xir::ods::register_ops(ctx, &OPS);
 }

@@ -3,6 +3,7 @@
 //! parser, printer, verifier and generic-form property conversion.
 
 pub mod access;
+pub mod constant;
 pub mod constraints;
 pub mod enum_attr;
 pub mod format;
@@ -25,7 +26,7 @@ pub use spec::{
 
 use crate::attributes::AttrKind;
 use crate::context::Context;
-use crate::dialect::OpDef;
+use crate::dialect::{DialectDef, OpDef};
 use crate::entity::{Attr, Ident};
 use crate::printer::{attr_to_string, CustomPrinter};
 use std::sync::Arc;
@@ -89,6 +90,14 @@ pub fn register_ops(ctx: &mut Context, specs: &[&'static OpSpec]) {
             panic!("invalid op declaration: {e}");
         }
     }
+}
+
+/// Registers a closed dialect with its declared ops; returns its interned name
+/// for the dialect's own hooks (types, attributes).
+pub fn register_dialect(ctx: &mut Context, name: &'static str, specs: &[&'static OpSpec]) -> Ident {
+    ctx.register_dialect(DialectDef { name, open: false });
+    register_ops(ctx, specs);
+    ctx.ident(name)
 }
 
 /// The declaration of a registered op.
