@@ -1,7 +1,7 @@
 //! Structural verifiers of the flow ops, and the entry-point lookup that
 //! `stream` and `hal` dispatches share.
 
-use xir::ods::verify::op_error;
+use xir::ods::verify::{first_type_mismatch, op_error};
 use xir::printer::{attr_to_string, type_to_string};
 use xir::symbol::{lookup_symbol_in, lookup_symbol_ref, nearest_symbol_table, op_attr};
 use xir::types::TypeKind;
@@ -37,19 +37,17 @@ pub fn check_returned(
             ),
         ));
     }
-    for (k, (&v, &e)) in values.iter().zip(expected).enumerate() {
-        if v != e {
-            return Err(op_error(
-                ctx,
-                ir,
-                op,
-                format!(
-                    "result #{k} has type '{}' but {what} '{}'",
-                    type_to_string(ctx, e),
-                    type_to_string(ctx, v)
-                ),
-            ));
-        }
+    if let Some((k, v, e)) = first_type_mismatch(values.iter().copied(), expected) {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "result #{k} has type '{}' but {what} '{}'",
+                type_to_string(ctx, e),
+                type_to_string(ctx, v)
+            ),
+        ));
     }
     Ok(())
 }
@@ -246,19 +244,17 @@ fn check_types(
             ),
         ));
     }
-    for (k, (&g, &w)) in got.iter().zip(want).enumerate() {
-        if g != w {
-            return Err(op_error(
-                ctx,
-                ir,
-                op,
-                format!(
-                    "{what} #{k} has type '{}' but the kernel's is '{}'",
-                    type_to_string(ctx, g),
-                    type_to_string(ctx, w)
-                ),
-            ));
-        }
+    if let Some((k, g, w)) = first_type_mismatch(got.iter().copied(), want) {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "{what} #{k} has type '{}' but the kernel's is '{}'",
+                type_to_string(ctx, g),
+                type_to_string(ctx, w)
+            ),
+        ));
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! The verifiers of the func ops, with MLIR 22's messages.
 
 use xir::attributes::AttrKind;
-use xir::ods::verify::op_error;
+use xir::ods::verify::{first_type_mismatch, op_error};
 use xir::printer::type_to_string;
 use xir::symbol::{lookup_symbol_ref, nearest_symbol_table, op_attr, visibility, Visibility};
 use xir::types::TypeKind;
@@ -85,20 +85,18 @@ pub fn verify_func(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
                     ),
                 ));
             }
-            for (i, (&a, &t)) in args.iter().zip(&inputs).enumerate() {
-                let at = ir.value_type(a);
-                if at != t {
-                    return Err(op_error(
-                        ctx,
-                        ir,
-                        op,
-                        format!(
-                            "type of entry block argument #{i}('{}') must match the type of the corresponding argument in function signature('{}')",
-                            type_to_string(ctx, at),
-                            type_to_string(ctx, t)
-                        ),
-                    ));
-                }
+            let arg_types = args.iter().map(|&a| ir.value_type(a));
+            if let Some((i, at, t)) = first_type_mismatch(arg_types, &inputs) {
+                return Err(op_error(
+                    ctx,
+                    ir,
+                    op,
+                    format!(
+                        "type of entry block argument #{i}('{}') must match the type of the corresponding argument in function signature('{}')",
+                        type_to_string(ctx, at),
+                        type_to_string(ctx, t)
+                    ),
+                ));
             }
         }
         None => {
@@ -143,18 +141,16 @@ pub fn verify_return(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
             ),
         ));
     }
-    for (i, (v, &t)) in ir.operands(op).zip(&results).enumerate() {
-        let vt = ir.value_type(v);
-        if vt != t {
-            return Err(Diagnostic::error(
-                ir.op(op).loc,
-                format!(
-                    "type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{name}",
-                    type_to_string(ctx, vt),
-                    type_to_string(ctx, t)
-                ),
-            ));
-        }
+    let operand_types = ir.operands(op).map(|v| ir.value_type(v));
+    if let Some((i, vt, t)) = first_type_mismatch(operand_types, &results) {
+        return Err(Diagnostic::error(
+            ir.op(op).loc,
+            format!(
+                "type of return operand {i} ('{}') doesn't match function result type ('{}') in function @{name}",
+                type_to_string(ctx, vt),
+                type_to_string(ctx, t)
+            ),
+        ));
     }
     Ok(())
 }
@@ -206,20 +202,18 @@ pub fn verify_call(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
             "incorrect number of operands for callee",
         ));
     }
-    for (i, (v, &t)) in ir.operands(op).zip(&inputs).enumerate() {
-        let vt = ir.value_type(v);
-        if vt != t {
-            return Err(op_error(
-                ctx,
-                ir,
-                op,
-                format!(
-                    "operand type mismatch: expected operand type '{}', but provided '{}' for operand number {i}",
-                    type_to_string(ctx, t),
-                    type_to_string(ctx, vt)
-                ),
-            ));
-        }
+    let operand_types = ir.operands(op).map(|v| ir.value_type(v));
+    if let Some((i, vt, t)) = first_type_mismatch(operand_types, &inputs) {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "operand type mismatch: expected operand type '{}', but provided '{}' for operand number {i}",
+                type_to_string(ctx, t),
+                type_to_string(ctx, vt)
+            ),
+        ));
     }
     let rs: Vec<Type> = ir.results(op).iter().map(|&v| ir.value_type(v)).collect();
     if rs.len() != results.len() {
@@ -230,7 +224,7 @@ pub fn verify_call(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
             "incorrect number of results for callee",
         ));
     }
-    if let Some(i) = rs.iter().zip(&results).position(|(a, b)| a != b) {
+    if let Some((i, _, _)) = first_type_mismatch(rs.iter().copied(), &results) {
         let loc = ir.op(op).loc;
         return Err(
             op_error(ctx, ir, op, format!("result type mismatch at index {i}"))

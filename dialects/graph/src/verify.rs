@@ -3,7 +3,7 @@
 
 use crate::shape;
 use crate::syntax::i64_values;
-use xir::ods::verify::op_error;
+use xir::ods::verify::{first_type_mismatch, op_error};
 use xir::printer::type_to_string;
 use xir::symbol::op_attr;
 use xir::types::TypeKind;
@@ -148,19 +148,17 @@ pub fn verify_if(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
                 ),
             ));
         }
-        for (k, (&y, &r)) in yielded.iter().zip(&results).enumerate() {
-            if y != r {
-                return Err(op_error(
-                    ctx,
-                    ir,
-                    op,
-                    format!(
-                        "{which} region yields '{}' for result {k} of type '{}'",
-                        type_to_string(ctx, y),
-                        type_to_string(ctx, r)
-                    ),
-                ));
-            }
+        if let Some((k, y, r)) = first_type_mismatch(yielded, &results) {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "{which} region yields '{}' for result {k} of type '{}'",
+                    type_to_string(ctx, y),
+                    type_to_string(ctx, r)
+                ),
+            ));
         }
     }
     Ok(())

@@ -3,7 +3,7 @@
 //! results in count and types (MLIR's region-branch check).
 
 use xir::dialect::Traits;
-use xir::ods::verify::op_error;
+use xir::ods::verify::{first_type_mismatch, op_error};
 use xir::printer::type_to_string;
 use xir::{Context, Diagnostic, Ir, Op, Type};
 
@@ -85,21 +85,19 @@ pub fn verify_if(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
             )
             .with_note(note_loc, "region branch point"));
         }
-        for (k, (v, &t)) in ir.operands(y).zip(&results).enumerate() {
-            let vt = ir.value_type(v);
-            if vt != t {
-                return Err(op_error(
-                    ctx,
-                    ir,
-                    op,
-                    format!(
-                        "{BRANCH_EDGE}: successor operand type #{k} '{}' should match successor input type #{k} '{}'",
-                        type_to_string(ctx, vt),
-                        type_to_string(ctx, t)
-                    ),
-                )
-                .with_note(note_loc, "region branch point"));
-            }
+        let yielded = ir.operands(y).map(|v| ir.value_type(v));
+        if let Some((k, vt, t)) = first_type_mismatch(yielded, &results) {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "{BRANCH_EDGE}: successor operand type #{k} '{}' should match successor input type #{k} '{}'",
+                    type_to_string(ctx, vt),
+                    type_to_string(ctx, t)
+                ),
+            )
+            .with_note(note_loc, "region branch point"));
         }
     }
     Ok(())

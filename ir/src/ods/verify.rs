@@ -19,6 +19,20 @@ pub fn op_error(ctx: &Context, ir: &Ir, op: Op, msg: impl std::fmt::Display) -> 
     Diagnostic::error(d.loc, format!("'{}' op {}", ctx.str(d.name), msg))
 }
 
+/// The first position where `actual` differs from `expected`: (index, actual,
+/// expected). Only the common prefix is compared: counts have their own messages.
+pub fn first_type_mismatch(
+    actual: impl IntoIterator<Item = Type>,
+    expected: &[Type],
+) -> Option<(usize, Type, Type)> {
+    actual
+        .into_iter()
+        .zip(expected.iter().copied())
+        .enumerate()
+        .find(|(_, (a, e))| a != e)
+        .map(|(i, (a, e))| (i, a, e))
+}
+
 /// The verifier installed for every declared op.
 pub fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     let name = ir.op(op).name;
