@@ -2,7 +2,7 @@
 
 use crate::shaped::{SHAPED_FUNCTION_TYPE, SHAPED_RESULTS};
 use crate::verify;
-use xir::dialect::Traits;
+use xir::dialect::{Traits, VerifyFn};
 use xir::ods::constraints::{
     ANY_TYPE, FLAT_SYMBOL_REF_ATTR, INDEX, RANKED_TENSOR, STR_ATTR, SYMBOL_NAME_ATTR,
     SYMBOL_REF_ATTR,
@@ -46,32 +46,45 @@ pub static RETURN: OpSpec = OpSpec {
     ..OpSpec::new("flow.return")
 };
 
-/// `flow.executable @name { exports; builtin.module { kernel functions } }`.
-pub static EXECUTABLE: OpSpec = OpSpec {
-    attrs: &[
-        AttrSpec::required("sym_name", SYMBOL_NAME_ATTR),
-        AttrSpec::optional("sym_visibility", STR_ATTR),
-    ],
-    regions: BODY,
-    traits: TABLE,
-    verify: Some(verify::verify_executable),
-    format: Some("($sym_visibility^)? $sym_name attr-dict-with-keyword $body"),
-    ..OpSpec::new("flow.executable")
-};
+const EXECUTABLE_ATTRS: &[AttrSpec] = &[
+    AttrSpec::required("sym_name", SYMBOL_NAME_ATTR),
+    AttrSpec::optional("sym_visibility", STR_ATTR),
+];
 
-/// An entry point; `function_ref` (default: the export's name) names the
-/// kernel function in the executable's inner module.
-pub static EXPORT: OpSpec = OpSpec {
-    attrs: &[
-        AttrSpec::required("sym_name", SYMBOL_NAME_ATTR),
-        AttrSpec::optional("function_ref", FLAT_SYMBOL_REF_ATTR),
-    ],
-    traits: Traits::SYMBOL,
-    parents: &["flow.executable"],
-    verify: Some(verify::verify_export),
-    format: Some("$sym_name (`as` $function_ref^)? attr-dict"),
-    ..OpSpec::new("flow.executable.export")
-};
+/// `<name> [visibility] @name { declarations }`; `hal.executable` has the same shape.
+pub const fn executable(name: &'static str, verify: VerifyFn) -> OpSpec {
+    OpSpec {
+        attrs: EXECUTABLE_ATTRS,
+        regions: BODY,
+        traits: TABLE,
+        verify: Some(verify),
+        format: Some("($sym_visibility^)? $sym_name attr-dict-with-keyword $body"),
+        ..OpSpec::new(name)
+    }
+}
+
+const EXPORT_ATTRS: &[AttrSpec] = &[
+    AttrSpec::required("sym_name", SYMBOL_NAME_ATTR),
+    AttrSpec::optional("function_ref", FLAT_SYMBOL_REF_ATTR),
+];
+
+/// An entry point nested in one of `parents`; `function_ref` (default: the
+/// export's name) names the kernel function in the executable's inner module.
+pub const fn export(name: &'static str, parents: &'static [&'static str]) -> OpSpec {
+    OpSpec {
+        attrs: EXPORT_ATTRS,
+        traits: Traits::SYMBOL,
+        parents,
+        verify: Some(verify::verify_export),
+        format: Some("$sym_name (`as` $function_ref^)? attr-dict"),
+        ..OpSpec::new(name)
+    }
+}
+
+/// `flow.executable @name { exports; builtin.module { kernel functions } }`.
+pub static EXECUTABLE: OpSpec = executable("flow.executable", verify::verify_executable);
+
+pub static EXPORT: OpSpec = export("flow.executable.export", &["flow.executable"]);
 
 /// `flow.dispatch @exe::@entry(%args) on(#affinity) : (t{%dims}, ...) -> t{%dims}`:
 /// the dynamic dims of arguments and results as values (IREE's shape-aware form).

@@ -11,7 +11,7 @@ use xir::ods::{AttrSpec, OpSpec, RegionSpec, TypeConstraint, ValueSpec};
 use xir::{Context, Type};
 use xir_device::DEVICE_ATTR;
 use xir_flow::fixed::{is_dialect_type, FIXED_TYPES};
-use xir_flow::ops::TABLE;
+use xir_flow::ops::{executable, export, TABLE};
 
 macro_rules! hal_type {
     ($id:ident, $name:literal) => {
@@ -55,17 +55,7 @@ pub static DEVICE_RESOLVE: OpSpec = OpSpec {
     ..OpSpec::new("hal.device.resolve")
 };
 
-pub static EXECUTABLE: OpSpec = OpSpec {
-    attrs: &[
-        AttrSpec::required("sym_name", SYMBOL_NAME_ATTR),
-        AttrSpec::optional("sym_visibility", STR_ATTR),
-    ],
-    regions: BODY,
-    traits: TABLE,
-    verify: Some(verify::verify_executable),
-    format: Some("($sym_visibility^)? $sym_name attr-dict-with-keyword $body"),
-    ..OpSpec::new("hal.executable")
-};
+pub static EXECUTABLE: OpSpec = executable("hal.executable", verify::verify_executable);
 
 pub static VARIANT: OpSpec = OpSpec {
     attrs: &[
@@ -80,17 +70,7 @@ pub static VARIANT: OpSpec = OpSpec {
     ..OpSpec::new("hal.executable.variant")
 };
 
-pub static EXPORT: OpSpec = OpSpec {
-    attrs: &[
-        AttrSpec::required("sym_name", SYMBOL_NAME_ATTR),
-        AttrSpec::optional("function_ref", FLAT_SYMBOL_REF_ATTR),
-    ],
-    traits: Traits::SYMBOL,
-    parents: &["hal.executable.variant"],
-    verify: Some(xir_flow::verify::verify_export),
-    format: Some("$sym_name (`as` $function_ref^)? attr-dict"),
-    ..OpSpec::new("hal.executable.export")
-};
+pub static EXPORT: OpSpec = export("hal.executable.export", &["hal.executable.variant"]);
 
 /// The executable `@exe`, loaded on a device.
 pub static EXECUTABLE_LOOKUP: OpSpec = OpSpec {
