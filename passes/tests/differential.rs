@@ -6,15 +6,12 @@
 //! Without mlir-opt the trials are ignored, or fail when `CI` is set.
 //! `XIR_PASSES_SEEDS=N` sets the number of programs per pass (default 200).
 
+use irgen::mlir_opt;
 use libtest_mimic::{Arguments, Failed, Trial};
-use std::io::Write;
-use std::process::{Command, Stdio};
 use xir::parser::{parse_buffer, ParseOptions};
 use xir::pass::{AnalysisManager, PassContext, PassRegistry};
 use xir::printer::{print_top_level, PrintOptions};
 use xir::{Context, DiagEngine, Ir, SourceBuffer};
-
-const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 
 use irgen::XorShift as Rng;
 
@@ -135,39 +132,13 @@ fn xir_run(pass: &str, input: &str) -> Result<String, String> {
 }
 
 fn mlir_run(pass: &str, input: &str) -> Result<String, String> {
-    let mut child = Command::new(MLIR_OPT)
-        .arg(format!("--{pass}"))
-        .arg("--mlir-print-op-generic")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| e.to_string())?;
-    let mut stdin = child.stdin.take().ok_or("no stdin")?;
-    stdin
-        .write_all(input.as_bytes())
-        .map_err(|e| e.to_string())?;
-    drop(stdin);
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    if !out.status.success() {
-        return Err(format!(
-            "mlir-opt rejected the program:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    mlir_opt::run(&[&format!("--{pass}"), "--mlir-print-op-generic"], input)
 }
 
 fn trial(pass: &str, input: String) -> Result<(), Failed> {
     let want = mlir_run(pass, &input)?;
     let got = xir_run(pass, &input).map_err(|e| format!("{e}\ninput:\n{input}"))?;
-    if want != got {
-        let line = want
-            .lines()
-            .zip(got.lines())
-            .find(|(a, b)| a != b)
-            .map(|(a, b)| format!("mlir-opt: {a}\nxir:      {b}"))
-            .unwrap_or_else(|| "lengths differ".into());
+    if let Some(line) = mlir_opt::difference(&want, &got) {
         return Err(
             format!("output differs\n{line}\ninput:\n{input}\nwant:\n{want}\ngot:\n{got}").into(),
         );
@@ -177,8 +148,6 @@ fn trial(pass: &str, input: String) -> Result<(), Failed> {
 
 fn main() {
     let args = Arguments::from_args();
-    let have = std::path::Path::new(MLIR_OPT).exists();
-    let ci = std::env::var_os("CI").is_some();
     let seeds: u64 = std::env::var("XIR_PASSES_SEEDS")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -186,22 +155,17 @@ fn main() {
     let mut trials = Vec::new();
     for seed in 0..seeds {
         for pass in ["cse", "canonicalize"] {
-            let t = Trial::test(format!("{pass}::seed_{seed}"), move || {
-                if !have {
-                    return Err("mlir-opt 22 is not installed".into());
-                }
-                let input = if pass == "cse" {
-                    gen_cse(seed)
-                } else {
-                    gen_canon(seed)
-                };
-                trial(pass, input)
-            });
-            trials.push(if have || ci {
-                t
-            } else {
-                t.with_ignored_flag(true)
-            });
+            trials.push(mlir_opt::gate(Trial::test(
+                format!("{pass}::seed_{seed}"),
+                move || {
+                    let input = if pass == "cse" {
+                        gen_cse(seed)
+                    } else {
+                        gen_canon(seed)
+                    };
+                    trial(pass, input)
+                },
+            )));
         }
     }
     libtest_mimic::run(&args, trials).exit();

@@ -7,14 +7,11 @@
 //! Programs hold constants and extended ops, whose results the custom form names
 //! (`%c1_i32`, `%cst`, `%sum`), with duplicates, across several functions.
 
+use irgen::mlir_opt;
 use libtest_mimic::{Arguments, Failed, Trial};
-use std::io::Write;
-use std::process::{Command, Stdio};
 use xir::parser::{parse_buffer, ParseOptions};
 use xir::printer::{print_top_level, PrintOptions};
 use xir::{Context, DiagEngine, Ir, SourceBuffer};
-
-const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
 
 use irgen::XorShift as Rng;
 
@@ -247,43 +244,19 @@ fn xir_print(input: &str, generic: bool) -> Result<String, String> {
 }
 
 fn mlir_print(input: &str, generic: bool) -> Result<String, String> {
-    let mut cmd = Command::new(MLIR_OPT);
-    if generic {
-        cmd.arg("--mlir-print-op-generic");
-    }
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| e.to_string())?;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .map_err(|e| e.to_string())?;
-    let out = child.wait_with_output().map_err(|e| e.to_string())?;
-    if !out.status.success() {
-        return Err(format!(
-            "mlir-opt rejected the program:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+    let args: &[&str] = if generic {
+        &["--mlir-print-op-generic"]
+    } else {
+        &[]
+    };
+    mlir_opt::run(args, input)
 }
 
 fn trial(seed: u64, generic: bool) -> Result<(), Failed> {
     let input = generate(seed);
     let want = mlir_print(&input, generic)?;
     let got = xir_print(&input, generic).map_err(|e| format!("{e}\ninput:\n{input}"))?;
-    if want != got {
-        let line = want
-            .lines()
-            .zip(got.lines())
-            .find(|(a, b)| a != b)
-            .map(|(a, b)| format!("mlir-opt: {a}\nxir:      {b}"))
-            .unwrap_or_else(|| "lengths differ".into());
+    if let Some(line) = mlir_opt::difference(&want, &got) {
         return Err(format!("output differs\n{line}\ninput:\n{input}").into());
     }
     // The output must read back to itself.
@@ -296,8 +269,6 @@ fn trial(seed: u64, generic: bool) -> Result<(), Failed> {
 
 fn main() {
     let args = Arguments::from_args();
-    let have = std::path::Path::new(MLIR_OPT).exists();
-    let ci = std::env::var_os("CI").is_some();
     let seeds: u64 = std::env::var("XIR_ARITH_SEEDS")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -305,17 +276,10 @@ fn main() {
     let mut trials = Vec::new();
     for seed in 0..seeds {
         for (mode, generic) in [("custom", false), ("generic", true)] {
-            let t = Trial::test(format!("arith::{mode}::seed_{seed}"), move || {
-                if !have {
-                    return Err("mlir-opt 22 is not installed".into());
-                }
-                trial(seed, generic)
-            });
-            trials.push(if have || ci {
-                t
-            } else {
-                t.with_ignored_flag(true)
-            });
+            trials.push(mlir_opt::gate(Trial::test(
+                format!("arith::{mode}::seed_{seed}"),
+                move || trial(seed, generic),
+            )));
         }
     }
     libtest_mimic::run(&args, trials).exit();

@@ -5,6 +5,7 @@ mod affine;
 mod attrs;
 mod dense;
 mod locs;
+pub mod mlir_opt;
 mod module;
 mod rng;
 mod types;

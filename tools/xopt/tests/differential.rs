@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{first_diff, have_mlir_opt, run, xopt, Outcome, MLIR_OPT};
+use common::{first_diff, run, xopt, Outcome, MLIR_OPT};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -205,23 +205,9 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(200);
-    let live = have_mlir_opt();
-    let must = std::env::var_os("CI").is_some();
     let mut trials = Vec::new();
-
     // Live trials need mlir-opt: ignored without it, failed without it on CI.
-    let gate = |t: Trial| -> Trial {
-        if live {
-            t
-        } else if must {
-            let name = t.name().to_string();
-            Trial::test(name, || {
-                Err(format!("{MLIR_OPT} is missing (CI is set)").into())
-            })
-        } else {
-            t.with_ignored_flag(true)
-        }
-    };
+    let gate = irgen::mlir_opt::gate;
 
     for &(mode, flags) in MODES {
         for seed in 0..seeds {

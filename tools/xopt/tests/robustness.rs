@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{have_mlir_opt, run, xopt, Outcome, MLIR_OPT};
+use common::{run, xopt, Outcome, MLIR_OPT};
 use std::time::Duration;
 
 const LIMIT: Duration = Duration::from_secs(60);
@@ -50,7 +50,7 @@ fn assert_ok(what: &str, o: &Outcome) {
 
 /// Where mlir-opt is installed, xopt must print the same thing.
 fn same_as_mlir_opt(what: &str, input: &[u8], o: &Outcome) {
-    if !have_mlir_opt() {
+    if !irgen::mlir_opt::installed() {
         return;
     }
     let m = run(MLIR_OPT, ARGS, input, LIMIT);

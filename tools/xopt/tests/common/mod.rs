@@ -2,18 +2,13 @@
 #![allow(dead_code)]
 
 use std::io::{Read, Write};
-use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-pub const MLIR_OPT: &str = "/usr/lib/llvm-22/bin/mlir-opt";
+pub use irgen::mlir_opt::PATH as MLIR_OPT;
 
 pub fn xopt() -> &'static str {
     env!("CARGO_BIN_EXE_xopt")
-}
-
-pub fn have_mlir_opt() -> bool {
-    Path::new(MLIR_OPT).exists()
 }
 
 /// What a finished (or killed) run produced.
