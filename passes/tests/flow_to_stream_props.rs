@@ -112,14 +112,39 @@ fn check_yields(ctx: &Context, ir: &Ir, top: Op, text: &str) -> usize {
 /// and memory-planned: the input every test here lowers further.
 fn planned_flow(ctx: &mut Context, ir: &mut Ir, text: &str) -> Op {
     let top = parse(ctx, ir, text);
-    for pass in ["device-materialize", "device-resolve-aliases"] {
-        run(ctx, ir, top, pass, &[]);
-    }
+    run_all(
+        ctx,
+        ir,
+        top,
+        &["device-materialize", "device-resolve-aliases"],
+    );
     run(ctx, ir, top, "device-plan", &[("auto-transfer", "true")]);
     run(ctx, ir, top, "convert-graph-to-flow", &[]);
     run(ctx, ir, top, "memory-plan", &[]);
     top
 }
+
+/// Random program `seed` (`?x4` matrices when `dynamic`) and its [`planned_flow`].
+fn planned_program(seed: u64, dynamic: bool) -> (String, Context, Ir, Op) {
+    let text = common::two_device_program(seed, common::Gen::everything(dynamic));
+    let (mut ctx, mut ir) = (common::context(), Ir::new());
+    let top = planned_flow(&mut ctx, &mut ir, &text);
+    (text, ctx, ir, top)
+}
+
+/// Runs the passes named in order, without options (each verifies after).
+fn run_all(ctx: &mut Context, ir: &mut Ir, top: Op, passes: &[&str]) {
+    for pass in passes {
+        run(ctx, ir, top, pass, &[]);
+    }
+}
+
+const TO_STREAM: &[&str] = &[
+    "convert-flow-to-stream",
+    "stream-schedule-execution",
+    "verify-flow-to-stream",
+];
+const TO_HAL: &[&str] = &["convert-stream-to-hal", "verify-stream-to-hal"];
 
 #[test]
 fn random_programs_schedule() {
@@ -128,19 +153,14 @@ fn random_programs_schedule() {
     let mut memory_awaits = 0;
     let mut fences = slab_check::FenceStats::default();
     for seed in 0..300 {
-        let gen = common::Gen::everything(false);
-        let text = common::two_device_program(seed, gen);
-        let (mut ctx, mut ir) = (common::context(), Ir::new());
-        let top = planned_flow(&mut ctx, &mut ir, &text);
+        let (text, mut ctx, mut ir, top) = planned_program(seed, false);
         let (c, i) = (&mut ctx, &mut ir);
         let dispatches = count(c, i, top, "flow.dispatch");
         let transfers = count(c, i, top, "flow.tensor.transfer");
         let ifs = count(c, i, top, "scf.if");
         let calls = count(c, i, top, "func.call");
         total_calls += calls;
-        run(c, i, top, "convert-flow-to-stream", &[]);
-        run(c, i, top, "stream-schedule-execution", &[]);
-        run(c, i, top, "verify-flow-to-stream", &[]);
+        run_all(c, i, top, TO_STREAM);
         assert_eq!(
             count(c, i, top, "stream.async.dispatch"),
             dispatches,
@@ -161,8 +181,7 @@ fn random_programs_schedule() {
         slab_check::check_stream(c, i, top, &text, &mut mem);
         planned += count(c, i, top, "stream.resource.alloca");
         let stream_awaits = count(c, i, top, "stream.timepoint.await");
-        run(c, i, top, "convert-stream-to-hal", &[]);
-        run(c, i, top, "verify-stream-to-hal", &[]);
+        run_all(c, i, top, TO_HAL);
         barriers += slab_check::check_hal(c, i, top, &text);
         let host_waits = fences.host_waits;
         slab_check::check_fences(c, i, top, &text, &mut fences);
@@ -262,15 +281,10 @@ fn random_dynamic_programs_lower() {
         slab_check::FenceStats::default(),
     );
     for seed in 0..150 {
-        let gen = common::Gen::everything(true);
-        let text = common::two_device_program(seed, gen);
-        let (mut ctx, mut ir) = (common::context(), Ir::new());
-        let top = planned_flow(&mut ctx, &mut ir, &text);
+        let (text, mut ctx, mut ir, top) = planned_program(seed, true);
         let (c, i) = (&mut ctx, &mut ir);
         let dispatches = count(c, i, top, "flow.dispatch");
-        run(c, i, top, "convert-flow-to-stream", &[]);
-        run(c, i, top, "stream-schedule-execution", &[]);
-        run(c, i, top, "verify-flow-to-stream", &[]);
+        run_all(c, i, top, TO_STREAM);
         assert_eq!(
             count(c, i, top, "stream.async.dispatch"),
             dispatches,
@@ -283,8 +297,7 @@ fn random_dynamic_programs_lower() {
         check_schedule(c, i, top, &text);
         check_yields(c, i, top, &text);
         slab_check::check_stream(c, i, top, &text, &mut mem);
-        run(c, i, top, "convert-stream-to-hal", &[]);
-        run(c, i, top, "verify-stream-to-hal", &[]);
+        run_all(c, i, top, TO_HAL);
         slab_check::check_hal(c, i, top, &text);
         slab_check::check_fences(c, i, top, &text, &mut fences);
         let kernels = common::kernel_dims(c, i, top);

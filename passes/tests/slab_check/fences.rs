@@ -14,7 +14,7 @@ use xir::ods::access::operand_group;
 use xir::{Context, Ir, Op, Value, ValueDef};
 use xir_hal::ops::QUEUE_EXECUTE;
 
-use super::{command_touches, const_of, name, paths, Step, Touch};
+use super::{command_touches, const_of, function_entries, name, paths, taken_on, Step, Touch};
 
 /// What the fence check saw.
 #[derive(Default, Debug)]
@@ -186,21 +186,9 @@ pub fn check_fences(ctx: &Context, ir: &Ir, module: Op, text: &str, stats: &mut 
         closures: FxHashMap::default(),
         taken: FxHashMap::default(),
     };
-    let body = ir.entry_block(ir.regions(module)[0]).expect("module body");
-    for f in ir.block_ops(body) {
-        if name(ctx, ir, f) != "func.func" {
-            continue;
-        }
-        let Some(entry) = ir.regions(f).first().and_then(|&r| ir.entry_block(r)) else {
-            continue;
-        };
+    for entry in function_entries(ctx, ir, module) {
         for path in paths(ctx, ir, entry, 64) {
-            s.taken.clear();
-            for step in &path {
-                if let Step::Enter(op, k) = step {
-                    s.taken.insert(*op, *k);
-                }
-            }
+            s.taken = taken_on(&path);
             let mut done: FxHashSet<Op> = FxHashSet::default();
             let mut issued: Vec<(Op, Vec<Touch>)> = Vec::new();
             let mut marks: Vec<usize> = Vec::new();

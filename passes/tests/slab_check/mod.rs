@@ -219,6 +219,25 @@ fn paths(ctx: &Context, ir: &Ir, block: xir::Block, cap: usize) -> Vec<Vec<Step>
     out
 }
 
+/// The entry blocks of `module`'s functions (those with a body).
+fn function_entries(ctx: &Context, ir: &Ir, module: Op) -> Vec<xir::Block> {
+    let body = ir.entry_block(ir.regions(module)[0]).expect("module body");
+    ir.block_ops(body)
+        .filter(|&f| name(ctx, ir, f) == "func.func")
+        .filter_map(|f| ir.regions(f).first().and_then(|&r| ir.entry_block(r)))
+        .collect()
+}
+
+/// The branch `path` takes at each `scf.if` it enters.
+fn taken_on(path: &[Step]) -> FxHashMap<Op, usize> {
+    path.iter()
+        .filter_map(|step| match *step {
+            Step::Enter(op, k) => Some((op, k)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// What the stream check saw.
 #[derive(Default, Debug)]
 pub struct StreamStats {
@@ -232,14 +251,7 @@ pub struct StreamStats {
 
 /// See the module comment; panics with `text` on a violation.
 pub fn check_stream(ctx: &Context, ir: &Ir, module: Op, text: &str, stats: &mut StreamStats) {
-    let body = ir.entry_block(ir.regions(module)[0]).expect("module body");
-    for f in ir.block_ops(body) {
-        if name(ctx, ir, f) != "func.func" {
-            continue;
-        }
-        let Some(entry) = ir.regions(f).first().and_then(|&r| ir.entry_block(r)) else {
-            continue;
-        };
+    for entry in function_entries(ctx, ir, module) {
         let mut s = Stream {
             ctx,
             ir,
@@ -251,12 +263,7 @@ pub fn check_stream(ctx: &Context, ir: &Ir, module: Op, text: &str, stats: &mut 
             stats.paths += 1;
             // What a value stands for depends on the branches taken.
             s.ranges.clear();
-            s.taken.clear();
-            for step in &path {
-                if let Step::Enter(op, k) = step {
-                    s.taken.insert(*op, *k);
-                }
-            }
+            s.taken = taken_on(&path);
             let mut done: FxHashSet<Op> = FxHashSet::default();
             let mut issued: Vec<(Op, Accesses)> = Vec::new();
             let mut marks: Vec<usize> = Vec::new();
