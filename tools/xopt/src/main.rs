@@ -111,7 +111,8 @@ fn read_input(path: &str) -> Result<(String, String), String> {
     Ok((name, xir::lexer::source_text(bytes)))
 }
 
-/// `--list-passes`: mlir-opt's layout, descriptions aligned past the longest option.
+/// `--list-passes`: mlir-opt's layout: every description starts in one column,
+/// two past the longest pass, option or pipeline flag.
 fn list_passes(registry: &PassRegistry) -> String {
     let option_text = |o: &xir::pass::PassOption| match o.default.as_str() {
         "true" | "false" => o.name.to_string(),
@@ -120,25 +121,24 @@ fn list_passes(registry: &PassRegistry) -> String {
     };
     let mut width = 0;
     for p in registry.passes() {
-        let opts = (p.create)().options();
-        width = width.max(
-            opts.iter()
-                .map(|o| option_text(o).len() + 2)
-                .max()
-                .unwrap_or(0)
-                + 4,
-        );
+        width = width.max(4 + p.argument.len());
+        for o in (p.create)().options() {
+            width = width.max(6 + option_text(&o).len());
+        }
     }
+    for (arg, _, _) in registry.pipelines() {
+        width = width.max(4 + arg.len());
+    }
+    let col = width + 2;
     let mut out = String::from("Passes:\n");
     for p in registry.passes() {
-        let pad = width.max(p.argument.len() + 2).saturating_sub(2 + 4 - 2);
-        out.push_str(&format!("  --{:<pad$}-   {}\n", p.argument, p.summary));
+        let flag = format!("  --{}", p.argument);
+        out.push_str(&format!("{flag:<col$}-   {}\n", p.summary));
         let mut opts = (p.create)().options();
         opts.sort_by_key(|o| o.name);
         for o in opts {
-            let t = option_text(&o);
-            let pad = pad.saturating_sub(2).max(t.len() + 1);
-            out.push_str(&format!("    --{t:<pad$}- {}\n", o.help));
+            let flag = format!("    --{}", option_text(&o));
+            out.push_str(&format!("{flag:<col$}- {}\n", o.help));
         }
     }
     if !registry.pipelines().is_empty() {
@@ -146,8 +146,8 @@ fn list_passes(registry: &PassRegistry) -> String {
         let mut pipes: Vec<_> = registry.pipelines().to_vec();
         pipes.sort_by_key(|p| p.0);
         for (arg, summary, _) in pipes {
-            let pad = width.max(arg.len() + 2).saturating_sub(2);
-            out.push_str(&format!("  --{arg:<pad$}-   {summary}\n"));
+            let flag = format!("  --{arg}");
+            out.push_str(&format!("{flag:<col$}-   {summary}\n"));
         }
     }
     out
