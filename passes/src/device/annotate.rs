@@ -197,12 +197,12 @@ impl Pass for AnnotateAffinities {
             pc.preserve_all();
             return Ok(());
         }
-        let Some(default) = devices.default else {
-            pc.diags.emit(Diagnostic::error(
-                pc.ir.op(module).loc,
-                "device-annotate-affinities: no device to place values on; declare 'device.targets' or 'device.default'",
-            ));
-            return Err(());
+        let default = match devices.require_default(Self::ARGUMENT, pc.ir.op(module).loc) {
+            Ok(d) => d,
+            Err(d) => {
+                pc.diags.emit(d);
+                return Err(());
+            }
         };
         let ctx = &mut *pc.ctx;
         let ir = &mut *pc.ir;

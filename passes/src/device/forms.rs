@@ -17,23 +17,12 @@ use xir::symbol::{op_attr, symbol_name};
 use xir::{Attr, AttrKind, Context, Diagnostic, Ident, Ir, Op, Value, ValueDef};
 
 /// Ops in post-order: nested ops before their parent, siblings in program order.
-pub fn postorder(ir: &Ir, root: Op) -> Vec<Op> {
+fn postorder(ir: &mut Ir, root: Op) -> Vec<Op> {
     let mut out = Vec::new();
-    let mut stack = vec![(root, false)];
-    while let Some((op, done)) = stack.pop() {
-        if done {
-            out.push(op);
-            continue;
-        }
-        stack.push((op, true));
-        let start = stack.len();
-        for &r in ir.regions(op) {
-            for b in ir.region_blocks(r) {
-                stack.extend(ir.block_ops(b).map(|o| (o, false)));
-            }
-        }
-        stack[start..].reverse();
-    }
+    xir::walk::walk_postorder(ir, root, |_, op| {
+        out.push(op);
+        xir::walk::WalkResult::Advance
+    });
     out
 }
 

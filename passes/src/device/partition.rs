@@ -22,6 +22,7 @@ use xir::{Attr, AttrKind, Block, Context, Diagnostic, Ir, Op, OperationState, Va
 use xir_device::attrs::affinity_device;
 
 use super::plan::func_attrs;
+use crate::conversion::graph_to_flow::util::{ancestor_in, def_in, find, unit_deps};
 
 /// "has no device.affinity" errors reported before giving up.
 const MAX_ERRORS: usize = 8;
@@ -49,31 +50,6 @@ fn partitionable(ctx: &Context, ir: &Ir, op: Op) -> bool {
     name.starts_with("graph.") && name != "graph.transfer" && name != "graph.yield"
 }
 
-/// The ancestor of `op` (or `op`) that lies directly in `block`.
-fn ancestor_in(ir: &Ir, block: Block, mut op: Op) -> Option<Op> {
-    loop {
-        let b = ir.parent_block(op)?;
-        if b == block {
-            return Some(op);
-        }
-        op = ir.block_parent_op(b)?;
-    }
-}
-
-/// The op in `block` that defines `v` (or encloses its definition), if any.
-fn def_in(ir: &Ir, block: Block, v: Value) -> Option<Op> {
-    match ir.value(v).def {
-        xir::ValueDef::Result { op, .. } => ancestor_in(ir, block, op),
-        xir::ValueDef::BlockArg { block: b, .. } => {
-            if b == block {
-                return None;
-            }
-            ancestor_in(ir, block, ir.block_parent_op(b)?)
-        }
-        _ => None,
-    }
-}
-
 enum Kind {
     Kept(Op),
     Group(Attr, Vec<Op>),
@@ -92,32 +68,9 @@ fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
     let mut parent: Vec<usize> = Vec::new();
     let mut unit_of: FxHashMap<Op, usize> = FxHashMap::default();
     let mut next_pos = 0u32;
-    fn find(parent: &mut [usize], mut u: usize) -> usize {
-        while parent[u] != u {
-            parent[u] = parent[parent[u]];
-            u = parent[u];
-        }
-        u
-    }
     let mut deps: Vec<usize> = Vec::new();
     for op in ir.block_ops(block).collect::<Vec<_>>() {
-        deps.clear();
-        for inner in xir::walk::preorder(ir, op) {
-            for v in ir.operands(inner) {
-                let Some(d) = def_in(ir, block, v) else {
-                    continue;
-                };
-                if d == op {
-                    continue;
-                }
-                if let Some(&u) = unit_of.get(&d) {
-                    let u = find(&mut parent, u);
-                    if !deps.contains(&u) {
-                        deps.push(u);
-                    }
-                }
-            }
-        }
+        unit_deps(ir, block, op, &unit_of, &mut parent, &mut deps);
         let aff = if partitionable(ctx, ir, op) {
             ctx.dict_get(ir.op(op).attrs, "device.affinity")
         } else {
@@ -334,14 +287,10 @@ fn hoist(
     let props = ctx.dictionary(vec![(k_ft, fty), (k_name, sym), (k_vis, private)]);
     let attrs = ctx.dictionary(vec![(k_aff, aff)]);
     let part = ir.create_op(OperationState {
-        name: ctx.ident("func.func"),
-        operands: Vec::new(),
-        result_types: Vec::new(),
         properties: Some(props),
         attrs,
         num_regions: 1,
-        successors: Vec::new(),
-        loc: ir.op(func).loc,
+        ..OperationState::new(ctx, "func.func", ir.op(func).loc)
     });
     ir.insert_op_after(after, part);
     let arg_vals: Vec<_> = inputs
@@ -378,14 +327,10 @@ fn hoist(
     let k_callee = ctx.ident("callee");
     let props = ctx.dictionary(vec![(k_callee, callee)]);
     let call = ir.create_op(OperationState {
-        name: ctx.ident("func.call"),
         operands: inputs.clone(),
         result_types: out_types,
         properties: Some(props),
-        attrs: ctx.empty_dict(),
-        num_regions: 0,
-        successors: Vec::new(),
-        loc,
+        ..OperationState::new(ctx, "func.call", loc)
     });
     ir.append_op(block, call);
 

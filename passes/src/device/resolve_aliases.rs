@@ -3,10 +3,10 @@
 //! the config), wherever it occurs. `registry=FILE` (xopt:
 //! `--device-target-registry=FILE`) adds or overrides kinds.
 
-use super::rewrite_attrs::rewrite_all;
+use super::rewrite_attrs::run_rewrite;
 use super::target_registry::TargetRegistry;
 use xir::pass::{Pass, PassContext, PassOption};
-use xir::{Diagnostic, Op};
+use xir::Op;
 use xir_device::attrs::{decode, DeviceAttr};
 
 #[derive(Default)]
@@ -61,19 +61,6 @@ impl Pass for ResolveAliases {
             let kind = String::from_utf8_lossy(kind).into_owned();
             registry.target(ctx, &kind, ordinal).map(Some)
         };
-        match rewrite_all(pc.ctx, pc.ir, op, &mut visit) {
-            Ok(true) => Ok(()),
-            Ok(false) => {
-                pc.preserve_all();
-                Ok(())
-            }
-            Err((at, msg)) => {
-                let loc = pc.ir.op(at).loc;
-                let name = pc.ctx.str(pc.ir.op(at).name).to_string();
-                pc.diags
-                    .emit(Diagnostic::error(loc, format!("'{name}' op {msg}")));
-                Err(())
-            }
-        }
+        run_rewrite(pc, op, &mut visit)
     }
 }

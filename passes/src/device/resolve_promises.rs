@@ -4,9 +4,9 @@
 //! promise gets the error.
 
 use super::materialize::{device_globals, ordered_targets};
-use super::rewrite_attrs::rewrite_all;
+use super::rewrite_attrs::run_rewrite;
 use xir::pass::{Pass, PassContext};
-use xir::{Diagnostic, Op};
+use xir::Op;
 use xir_device::attrs::{self, decode, DeviceAttr};
 
 #[derive(Default)]
@@ -65,19 +65,6 @@ impl Pass for ResolvePromises {
             let name = ctx.str(dev).to_string();
             Ok(Some(attrs::affinity(ctx, &name, None, None)))
         };
-        match rewrite_all(pc.ctx, pc.ir, op, &mut visit) {
-            Ok(true) => Ok(()),
-            Ok(false) => {
-                pc.preserve_all();
-                Ok(())
-            }
-            Err((at, msg)) => {
-                let loc = pc.ir.op(at).loc;
-                let name = pc.ctx.str(pc.ir.op(at).name).to_string();
-                pc.diags
-                    .emit(Diagnostic::error(loc, format!("'{name}' op {msg}")));
-                Err(())
-            }
-        }
+        run_rewrite(pc, op, &mut visit)
     }
 }

@@ -3,7 +3,8 @@
 //! dictionaries and other dialect attributes. Shared attributes are rewritten once.
 
 use rustc_hash::FxHashMap;
-use xir::{Attr, AttrKind, Context, Ir, Op};
+use xir::pass::PassContext;
+use xir::{Attr, AttrKind, Context, Diagnostic, Ir, Op};
 
 /// Attributes nested deeper than this are an error, not a deep recursion.
 const MAX_DEPTH: u32 = 512;
@@ -37,6 +38,26 @@ pub fn rewrite_all(
         }
     }
     Ok(changed)
+}
+
+/// [`rewrite_all`] as a pass runs it: all analyses kept when nothing changed, an
+/// error reported at the op using the attribute.
+#[allow(clippy::result_unit_err)]
+pub fn run_rewrite(pc: &mut PassContext<'_>, root: Op, visit: &mut Visit<'_>) -> Result<(), ()> {
+    match rewrite_all(pc.ctx, pc.ir, root, visit) {
+        Ok(true) => Ok(()),
+        Ok(false) => {
+            pc.preserve_all();
+            Ok(())
+        }
+        Err((at, msg)) => {
+            let loc = pc.ir.op(at).loc;
+            let name = pc.ctx.str(pc.ir.op(at).name).to_string();
+            pc.diags
+                .emit(Diagnostic::error(loc, format!("'{name}' op {msg}")));
+            Err(())
+        }
+    }
 }
 
 fn rewrite(

@@ -33,6 +33,16 @@ pub enum Bytes {
     Unsized,
 }
 
+impl Bytes {
+    /// The size rounded up to `alignment`; `None` when unknown or beyond u64.
+    pub fn aligned(self, alignment: u64) -> Option<u64> {
+        match self {
+            Bytes::Known(s) => align_up(s, alignment),
+            _ => None,
+        }
+    }
+}
+
 /// Storage bytes of one element: powers of two from one byte (i1 and i4 take a byte).
 fn element_bytes(ctx: &Context, t: Type) -> Option<u64> {
     let bits = match ctx.type_kind(t) {

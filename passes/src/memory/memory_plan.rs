@@ -3,7 +3,7 @@
 //! one entry per result on multi-result ops, `""`/`-1` for results not planned), each
 //! function's pool sizes (`memory.pools`), and the module's requirement per pool.
 
-use super::liveness::{self, align_up, Bytes};
+use super::liveness::{self, Bytes};
 use super::plan::{self, Item};
 use super::report::{self, Row};
 use super::requirements;
@@ -199,10 +199,7 @@ impl Pass for MemoryPlan {
         for fl in &m.funcs {
             let mut sizes: Vec<Option<u64>> = Vec::with_capacity(fl.buffers.len());
             for b in &fl.buffers {
-                let s = match b.bytes {
-                    Bytes::Known(s) => align_up(s, self.alignment),
-                    _ => None,
-                };
+                let s = b.bytes.aligned(self.alignment);
                 if s.is_none() {
                     let why = match b.bytes {
                         Bytes::Dynamic => "has a dynamic dimension",

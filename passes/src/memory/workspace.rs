@@ -64,11 +64,7 @@ pub fn compute(
         for b in &fl.buffers {
             let p = b.pool as usize;
             used[p] = true;
-            let size = match b.bytes {
-                Bytes::Known(s) => align_up(s, alignment),
-                _ => None,
-            };
-            match size {
+            match b.bytes.aligned(alignment) {
                 Some(s) => items[p].push(Item {
                     start: b.start,
                     end: b.end,

@@ -61,14 +61,9 @@ fn create_const(rw: &mut PatternRewriter<'_>, value: Attr, ty: Type, loc: Attr) 
     let key = rw.ctx.ident("value");
     let props = rw.ctx.dictionary(vec![(key, value)]);
     let st = OperationState {
-        name: rw.ctx.ident("arith.constant"),
-        operands: Vec::new(),
         result_types: vec![ty],
         properties: Some(props),
-        attrs: rw.ctx.empty_dict(),
-        num_regions: 0,
-        successors: Vec::new(),
-        loc,
+        ..OperationState::new(rw.ctx, "arith.constant", loc)
     };
     let c = rw.create(st);
     rw.ir.result(c, 0)
@@ -87,14 +82,10 @@ fn create_binary(
     let f = OVERFLOW.attr(rw.ctx, flags);
     let props = rw.ctx.dictionary(vec![(key, f)]);
     let st = OperationState {
-        name: rw.ctx.ident(name),
         operands: vec![l, r],
         result_types: vec![ty],
         properties: Some(props),
-        attrs: rw.ctx.empty_dict(),
-        num_regions: 0,
-        successors: Vec::new(),
-        loc,
+        ..OperationState::new(rw.ctx, name, loc)
     };
     let op = rw.create(st);
     rw.ir.result(op, 0)

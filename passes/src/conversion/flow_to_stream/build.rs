@@ -19,14 +19,8 @@ pub fn op_state(
         Some(ctx.dictionary(entries))
     };
     OperationState {
-        name: ctx.ident(name),
-        operands: Vec::new(),
-        result_types: Vec::new(),
         properties,
-        attrs: ctx.empty_dict(),
-        num_regions: 0,
-        successors: Vec::new(),
-        loc,
+        ..OperationState::new(ctx, name, loc)
     }
 }
 

@@ -43,6 +43,7 @@ use xir_stream::types::resource_type;
 use super::abi;
 use super::build::{index_const, int_of, op_state, static_bytes, tensor_shape};
 use super::slabs;
+use crate::conversion::graph_to_flow::util::find;
 
 /// Where a `stream.tensor.sizeof` goes.
 #[derive(Clone, Copy)]
@@ -309,14 +310,11 @@ impl Conv<'_> {
             }
         }
         let new = self.ir.create_op(OperationState {
-            name: self.ctx.ident(IF_NAME),
             operands: self.ir.operands(op).collect(),
             result_types: types,
-            properties: None,
             attrs: self.ir.op(op).attrs,
             num_regions: 2,
-            successors: Vec::new(),
-            loc,
+            ..OperationState::new(self.ctx, IF_NAME, loc)
         });
         self.ir.insert_op_before(op, new);
         // Constants made later must dominate the branches.
@@ -456,14 +454,6 @@ fn lifetime(external: &FxHashSet<Value>, v: Value) -> &'static str {
     } else {
         "transient"
     }
-}
-
-fn find(parent: &mut [usize], mut x: usize) -> usize {
-    while parent[x] != x {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-    }
-    x
 }
 
 /// The tensors that must be external resources: `roots` (returned or passed
@@ -778,14 +768,7 @@ fn convert_func(
 
 /// Converts every function directly in `module`; returns how many failed.
 pub fn convert(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngine) -> usize {
-    let Some(&r) = ir.regions(module).first() else {
-        return 0;
-    };
-    let funcs: Vec<Op> = ir
-        .region_blocks(r)
-        .flat_map(|b| ir.block_ops(b).collect::<Vec<_>>())
-        .filter(|&op| ctx.str(ir.op(op).name) == "func.func")
-        .collect();
+    let funcs = crate::conversion::top_funcs(ctx, ir, module);
     // Result affinities before any signature changes (calls size their
     // dynamic results on the callee's devices).
     let mut affinities = Affinities::default();

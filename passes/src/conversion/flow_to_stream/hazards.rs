@@ -190,9 +190,14 @@ impl Hazards {
 mod tests {
     use super::*;
 
-    fn pool() -> Attr {
+    /// Bytes `start..end` of one pool (a fresh context interns it alike each time).
+    fn r(start: u64, end: u64) -> Range {
         let mut ctx = xir::Context::new();
-        ctx.string_attr("gpu")
+        Range {
+            pool: ctx.string_attr("gpu"),
+            start,
+            end,
+        }
     }
 
     fn deps(h: &Hazards, r: &Range) -> Vec<usize> {
@@ -205,12 +210,6 @@ mod tests {
 
     #[test]
     fn reuse_waits_for_writer_and_readers() {
-        let p = pool();
-        let r = |start, end| Range {
-            pool: p,
-            start,
-            end,
-        };
         let mut h = Hazards::default();
         h.write(&r(0, 64), 0);
         h.read(&r(0, 64), 1);
@@ -226,12 +225,6 @@ mod tests {
 
     #[test]
     fn branches_are_undone() {
-        let p = pool();
-        let r = |start, end| Range {
-            pool: p,
-            start,
-            end,
-        };
         let mut h = Hazards::default();
         h.write(&r(0, 64), 0);
         let cp = h.checkpoint();
@@ -249,19 +242,8 @@ mod tests {
 
     #[test]
     fn unknown_sizes_reach_the_end() {
-        let p = pool();
         let mut h = Hazards::default();
-        let all = Range {
-            pool: p,
-            start: 64,
-            end: u64::MAX,
-        };
-        h.write(&all, 7);
-        let late = Range {
-            pool: p,
-            start: 1 << 40,
-            end: (1 << 40) + 8,
-        };
-        assert_eq!(deps(&h, &late), vec![7]);
+        h.write(&r(64, u64::MAX), 7);
+        assert_eq!(deps(&h, &r(1 << 40, (1 << 40) + 8)), vec![7]);
     }
 }

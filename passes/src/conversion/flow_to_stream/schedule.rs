@@ -636,14 +636,7 @@ pub fn schedule_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> usize {
 
 /// Schedules every function directly in `module`; returns the region count.
 pub fn schedule(ctx: &mut Context, ir: &mut Ir, module: Op) -> usize {
-    let Some(&r) = ir.regions(module).first() else {
-        return 0;
-    };
-    let funcs: Vec<Op> = ir
-        .region_blocks(r)
-        .flat_map(|b| ir.block_ops(b).collect::<Vec<_>>())
-        .filter(|&op| ctx.str(ir.op(op).name) == "func.func")
-        .collect();
+    let funcs = crate::conversion::top_funcs(ctx, ir, module);
     funcs.into_iter().map(|f| schedule_func(ctx, ir, f)).sum()
 }
 

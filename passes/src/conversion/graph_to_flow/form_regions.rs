@@ -21,7 +21,7 @@ use xir::{Attr, Block, Context, DiagEngine, Diagnostic, Ir, Op, OperationState, 
 
 use super::classify::{class_of, Class};
 use super::dims::{Derivation, DimValues};
-use super::util::{ancestor_in, def_in, kernel_attrs};
+use super::util::{ancestor_in, find, kernel_attrs, unit_deps};
 
 #[derive(Default)]
 pub struct FormDispatchRegions;
@@ -52,14 +52,6 @@ struct Unit {
     pos: u32,
     /// Another unit uses one of its values.
     used: bool,
-}
-
-fn find(parent: &mut [usize], mut u: usize) -> usize {
-    while parent[u] != u {
-        parent[u] = parent[parent[u]];
-        u = parent[u];
-    }
-    u
 }
 
 /// The placement recorded by planning, if any.
@@ -96,23 +88,7 @@ fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
         units.len() - 1
     };
     for op in ir.block_ops(block).collect::<Vec<_>>() {
-        deps.clear();
-        for inner in xir::walk::preorder(ir, op) {
-            for v in ir.operands(inner) {
-                let Some(d) = def_in(ir, block, v) else {
-                    continue;
-                };
-                if d == op {
-                    continue;
-                }
-                if let Some(&u) = unit_of.get(&d) {
-                    let u = find(&mut parent, u);
-                    if !deps.contains(&u) {
-                        deps.push(u);
-                    }
-                }
-            }
-        }
+        unit_deps(ir, block, op, &unit_of, &mut parent, &mut deps);
         let class = class_of(ctx, ir, op);
         let single = ir.results(op).len() == 1 && ir.regions(op).is_empty();
         let mine = if class == Class::Outside || !single {

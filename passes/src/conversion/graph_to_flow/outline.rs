@@ -26,6 +26,7 @@ use xir::{AttrKind, Block, Context, Ir, Op, OperationState, Value};
 
 use super::dims::{DimSrc, DimValues};
 use super::util::{ancestor_in, defining_scope, is_inside};
+use crate::conversion::flow_to_stream::build::op_state;
 
 #[derive(Default)]
 pub struct OutlineDispatchRegions;
@@ -124,21 +125,9 @@ fn simple_op(
     num_regions: usize,
     loc: xir::Attr,
 ) -> OperationState {
-    let props = if props.is_empty() {
-        None
-    } else {
-        let entries = props.into_iter().map(|(k, v)| (ctx.ident(k), v)).collect();
-        Some(ctx.dictionary(entries))
-    };
     OperationState {
-        name: ctx.ident(name),
-        operands: Vec::new(),
-        result_types: Vec::new(),
-        properties: props,
-        attrs: ctx.empty_dict(),
         num_regions,
-        successors: Vec::new(),
-        loc,
+        ..op_state(ctx, name, props, loc)
     }
 }
 

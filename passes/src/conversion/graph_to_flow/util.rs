@@ -1,5 +1,6 @@
 //! Small IR queries shared by the graph → flow passes.
 
+use rustc_hash::FxHashMap;
 use xir::{Attr, Block, Context, Ir, Op, Value, ValueDef};
 
 /// The ancestor of `op` (or `op`) that lies directly in `block`.
@@ -64,4 +65,43 @@ pub fn kernel_attrs(ctx: &mut Context, attrs: Attr) -> Attr {
         return attrs;
     }
     ctx.dictionary(kept)
+}
+
+/// The root of `u` in a union-find forest (path halving).
+pub fn find(parent: &mut [usize], mut u: usize) -> usize {
+    while parent[u] != u {
+        parent[u] = parent[parent[u]];
+        u = parent[u];
+    }
+    u
+}
+
+/// Sets `deps` to the units (roots in `parent`) of the ops in `block` whose values
+/// `op` (directly in `block`) or its nested ops use; `unit_of` maps the ops seen so
+/// far to their units.
+pub fn unit_deps(
+    ir: &Ir,
+    block: Block,
+    op: Op,
+    unit_of: &FxHashMap<Op, usize>,
+    parent: &mut [usize],
+    deps: &mut Vec<usize>,
+) {
+    deps.clear();
+    for inner in xir::walk::preorder(ir, op) {
+        for v in ir.operands(inner) {
+            let Some(d) = def_in(ir, block, v) else {
+                continue;
+            };
+            if d == op {
+                continue;
+            }
+            if let Some(&u) = unit_of.get(&d) {
+                let u = find(parent, u);
+                if !deps.contains(&u) {
+                    deps.push(u);
+                }
+            }
+        }
+    }
 }

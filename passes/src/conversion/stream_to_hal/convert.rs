@@ -29,7 +29,7 @@ use xir_stream::types::{is_resource, is_timepoint};
 
 use super::barriers::{Access, Touched};
 use super::executables::{
-    convert_executables, err, globals, op_device, resolve_device, targets, top_ops, Variants,
+    convert_executables, err, globals, op_device, resolve_device, targets, Variants,
 };
 use crate::conversion::flow_to_stream::build::{index_const, int_of, op_state};
 use crate::conversion::flow_to_stream::slabs;
@@ -192,6 +192,30 @@ impl Conv<'_> {
         }
     }
 
+    /// Records a command's `accesses`, with an execution barrier before it
+    /// (placed before `exec`) when they conflict with those since the last one.
+    fn barrier(
+        &mut self,
+        touched: &mut Touched,
+        accesses: &[Access],
+        exec: Op,
+        cmd: Value,
+        loc: Attr,
+    ) {
+        if touched.conflicts(accesses) {
+            self.emit(
+                exec,
+                "hal.command_buffer.execution_barrier",
+                vec![],
+                vec![cmd],
+                None,
+                loc,
+            );
+            touched.clear();
+        }
+        touched.add(accesses);
+    }
+
     fn execute(&mut self, exec: Op) -> Result<(), Diagnostic> {
         let loc = self.ir.op(exec).loc;
         let (dev_id, dev) = self.device(exec)?;
@@ -268,18 +292,7 @@ impl Conv<'_> {
                         .enumerate()
                         .map(|(i, &b)| self.access(b, i >= bb.len() - nres))
                         .collect();
-                    if touched.conflicts(&accesses) {
-                        self.emit(
-                            exec,
-                            "hal.command_buffer.execution_barrier",
-                            vec![],
-                            vec![cmd],
-                            None,
-                            oloc,
-                        );
-                        touched.clear();
-                    }
-                    touched.add(&accesses);
+                    self.barrier(&mut touched, &accesses, exec, cmd, oloc);
                     let entry = self.entry_point(op, dev_id)?;
                     let segs = segment_attr(
                         self.ctx,
@@ -304,18 +317,7 @@ impl Conv<'_> {
                     let size = self.ir.operand(op, 2);
                     let dst = self.result_buffer(op, 0, dev, size, cmd_op)?;
                     let accesses = [self.access(src.buffer, false), self.access(dst, true)];
-                    if touched.conflicts(&accesses) {
-                        self.emit(
-                            exec,
-                            "hal.command_buffer.execution_barrier",
-                            vec![],
-                            vec![cmd],
-                            None,
-                            oloc,
-                        );
-                        touched.clear();
-                    }
-                    touched.add(&accesses);
+                    self.barrier(&mut touched, &accesses, exec, cmd, oloc);
                     let len = self.ir.operand(op, 1);
                     self.emit(
                         exec,
@@ -904,16 +906,12 @@ impl Conv<'_> {
 /// Converts devices, executables and every function; returns how many failed.
 pub fn convert(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngine) -> usize {
     let globals = globals(ctx, ir, module);
-    let funcs: Vec<Op> = top_ops(ir, module)
-        .into_iter()
-        .filter(|&op| ctx.str(ir.op(op).name) == "func.func")
-        .collect();
+    let funcs = crate::conversion::top_funcs(ctx, ir, module);
     // Targets each executable is dispatched on, in first-use order.
     let mut uses: FxHashMap<Ident, Vec<Attr>> = FxHashMap::default();
     let mut failed = 0;
-    // Program order (the stack is reversed), so variants follow first use.
-    let mut stack: Vec<Op> = funcs.iter().rev().copied().collect();
-    while let Some(op) = stack.pop() {
+    // Program order, so variants follow first use.
+    for op in funcs.iter().flat_map(|&f| xir::walk::preorder(ir, f)) {
         if ctx.str(ir.op(op).name) == "stream.async.dispatch" {
             let loc = ir.op(op).loc;
             let entry = op_attr(ctx, ir, op, "entry_point").map(|a| ctx.attr_kind(a).clone());
@@ -939,13 +937,6 @@ pub fn convert(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngin
                 }
             }
         }
-        let start = stack.len();
-        for &r in ir.regions(op) {
-            for b in ir.region_blocks(r) {
-                stack.extend(ir.block_ops(b));
-            }
-        }
-        stack[start..].reverse();
     }
     if failed > 0 {
         return failed;

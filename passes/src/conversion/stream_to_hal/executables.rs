@@ -9,6 +9,7 @@ use xir::{Attr, AttrKind, Context, Diagnostic, Ident, Ir, Op};
 use xir_device::attrs::{affinity_device, decode, DeviceAttr};
 
 use crate::conversion::flow_to_stream::build::op_state;
+use crate::conversion::top_ops;
 
 /// Longest `#device.fallback` chain followed.
 const MAX_FALLBACKS: usize = 16;
@@ -34,15 +35,6 @@ pub fn globals(ctx: &mut Context, ir: &Ir, module: Op) -> FxHashMap<Ident, Attr>
     found
         .into_iter()
         .map(|(name, v)| (ctx.ident(&name), v))
-        .collect()
-}
-
-pub fn top_ops(ir: &Ir, module: Op) -> Vec<Op> {
-    let Some(&r) = ir.regions(module).first() else {
-        return Vec::new();
-    };
-    ir.region_blocks(r)
-        .flat_map(|b| ir.block_ops(b).collect::<Vec<_>>())
         .collect()
 }
 

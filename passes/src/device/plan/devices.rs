@@ -3,7 +3,7 @@
 
 use rustc_hash::FxHashMap;
 use xir::symbol::{op_attr, symbol_name};
-use xir::{Attr, Context, Ir, Op};
+use xir::{Attr, Context, Diagnostic, Ir, Op};
 use xir_device::attrs::{self, DeviceAttr};
 
 pub struct Devices {
@@ -22,6 +22,19 @@ fn is_local(ctx: &Context, a: Attr) -> bool {
 }
 
 impl Devices {
+    /// The default placement, or the error `pass` reports (at `loc`) for a module
+    /// that declares no device.
+    pub fn require_default(&self, pass: &str, loc: Attr) -> Result<Attr, Diagnostic> {
+        self.default.ok_or_else(|| {
+            Diagnostic::error(
+                loc,
+                format!(
+                    "{pass}: no device to place values on; declare 'device.targets' or 'device.default'"
+                ),
+            )
+        })
+    }
+
     /// Reads `device.global`s (else `device.targets`) and `device.default`/`device.host`.
     pub fn collect(ctx: &mut Context, ir: &Ir, module: Op) -> Devices {
         let mut declared: Vec<(String, Option<Attr>)> = Vec::new();

@@ -14,7 +14,7 @@ pub mod specialize;
 
 use xir::pass::options::parse_bool;
 use xir::pass::{Pass, PassContext, PassOption};
-use xir::{Diagnostic, Op};
+use xir::Op;
 
 #[derive(Default)]
 pub struct DevicePlan {
@@ -77,12 +77,12 @@ impl Pass for DevicePlan {
             pc.preserve_all();
             return Ok(());
         }
-        let Some(default) = devices.default else {
-            pc.diags.emit(Diagnostic::error(
-                pc.ir.op(module).loc,
-                "device-plan: no device to place values on; declare 'device.targets' or 'device.default'",
-            ));
-            return Err(());
+        let default = match devices.require_default(Self::ARGUMENT, pc.ir.op(module).loc) {
+            Ok(d) => d,
+            Err(d) => {
+                pc.diags.emit(d);
+                return Err(());
+            }
         };
         let cuts = m.cuts.len() as u64;
         rewrite::apply(pc.ctx, pc.ir, &mut m, default);

@@ -105,6 +105,15 @@ pub struct Spare {
     kind: Vec<OpKind>,
 }
 
+/// The variable in `slot`, made on first use.
+#[inline]
+fn var_in(solver: &mut Solver, slot: &mut Var) -> Var {
+    if *slot == NONE {
+        *slot = solver.new_var();
+    }
+    *slot
+}
+
 impl Model {
     /// Gives up the model, keeping its big tables for the next one.
     pub fn into_spare(self) -> Spare {
@@ -119,23 +128,11 @@ impl Model {
     }
 
     fn value_var(&mut self, v: Value) -> Var {
-        let x = self.values[v.index()];
-        if x != NONE {
-            return x;
-        }
-        let x = self.solver.new_var();
-        self.values[v.index()] = x;
-        x
+        var_in(&mut self.solver, &mut self.values[v.index()])
     }
 
     fn op_var(&mut self, op: Op) -> Var {
-        let x = self.ops[op.index()];
-        if x != NONE {
-            return x;
-        }
-        let x = self.solver.new_var();
-        self.ops[op.index()] = x;
-        x
+        var_in(&mut self.solver, &mut self.ops[op.index()])
     }
 
     /// The variable of a value, if it has one.
@@ -622,7 +619,9 @@ pub fn build_reusing(
     m
 }
 
-/// Every op nested in `root` (including `root`) in pre-order, into `out`.
+/// Every op nested in `root` (including `root`) in pre-order, into `out`. Not
+/// `xir::walk::preorder`: this refills the caller's buffer (kept across plans in
+/// `Spare`) instead of allocating a new list per run.
 fn preorder(ir: &Ir, root: Op, out: &mut Vec<Op>) {
     out.clear();
     out.reserve(ir.num_ops());
