@@ -197,13 +197,7 @@ impl Pass for AnnotateAffinities {
             pc.preserve_all();
             return Ok(());
         }
-        let default = match devices.require_default(Self::ARGUMENT, pc.ir.op(module).loc) {
-            Ok(d) => d,
-            Err(d) => {
-                pc.diags.emit(d);
-                return Err(());
-            }
-        };
+        let default = devices.require_default(Self::ARGUMENT, pc.ir.op(module).loc, pc.diags)?;
         let ctx = &mut *pc.ctx;
         let ir = &mut *pc.ir;
         let doubles = double_pins(ctx, ir, module, &mut devices, &mut m);

@@ -13,7 +13,7 @@ use xir::pass::{Pass, PassContext};
 use xir::{AttrKind, Context, Ir, Op, OperationState, Value};
 
 use super::form_regions::placement;
-use super::util::kernel_attrs;
+use super::util::{kernel_attrs, ops_named_outside};
 
 const CONSTANT: &str = "graph.constant";
 const REGION: &str = "flow.dispatch.region";
@@ -31,29 +31,7 @@ pub struct Counts {
 
 /// `graph.constant`s outside kernels (executables and dispatch regions).
 fn constants(ctx: &Context, ir: &Ir, module: Op) -> Vec<Op> {
-    let Some(name) = ctx.find_ident(CONSTANT) else {
-        return Vec::new();
-    };
-    let kernels = [ctx.find_ident("flow.executable"), ctx.find_ident(REGION)];
-    let mut found = Vec::new();
-    let mut stack = vec![module];
-    while let Some(op) = stack.pop() {
-        let n = ir.op(op).name;
-        if kernels.contains(&Some(n)) {
-            continue;
-        }
-        if n == name {
-            found.push(op);
-        }
-        let start = stack.len();
-        for &r in ir.regions(op) {
-            for b in ir.region_blocks(r) {
-                stack.extend(ir.block_ops(b));
-            }
-        }
-        stack[start..].reverse();
-    }
-    found
+    ops_named_outside(ctx, ir, module, CONSTANT, &["flow.executable", REGION])
 }
 
 /// The innermost dispatch region holding `user`, below `scope` (the op

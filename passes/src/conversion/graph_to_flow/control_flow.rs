@@ -9,32 +9,18 @@ use xir::{Context, Ir, Op, OperationState};
 use xir_scf::ops::{IF_NAME, YIELD_NAME};
 use xir_scf::syntax::ensure_yield;
 
+use super::util::ops_named_outside;
+
 /// Rewrites every `graph.if` in `module` outside kernels (executables and
 /// dispatch regions); returns how many.
 pub fn convert_ifs(ctx: &mut Context, ir: &mut Ir, module: Op) -> u64 {
-    let Some(name) = ctx.find_ident("graph.if") else {
-        return 0;
-    };
-    let kernels = [
-        ctx.find_ident("flow.executable"),
-        ctx.find_ident("flow.dispatch.region"),
-    ];
-    let mut found = Vec::new();
-    let mut stack = vec![module];
-    while let Some(op) = stack.pop() {
-        let n = ir.op(op).name;
-        if kernels.contains(&Some(n)) {
-            continue;
-        }
-        if n == name {
-            found.push(op);
-        }
-        for &r in ir.regions(op) {
-            for b in ir.region_blocks(r) {
-                stack.extend(ir.block_ops(b));
-            }
-        }
-    }
+    let found = ops_named_outside(
+        ctx,
+        ir,
+        module,
+        "graph.if",
+        &["flow.executable", "flow.dispatch.region"],
+    );
     let (scf_if, scf_yield) = (ctx.ident(IF_NAME), ctx.ident(YIELD_NAME));
     let graph_yield = ctx.ident("graph.yield");
     for &op in &found {

@@ -4,28 +4,11 @@
 use xir::pass::{Pass, PassContext};
 use xir::{Context, Ir, Op, OperationState};
 
+use super::util::ops_named_outside;
+
 /// Rewrites every `graph.transfer` in `module` outside executables; returns how many.
 pub fn convert_transfers(ctx: &mut Context, ir: &mut Ir, module: Op) -> u64 {
-    let Some(name) = ctx.find_ident("graph.transfer") else {
-        return 0;
-    };
-    let exe = ctx.find_ident("flow.executable");
-    let mut found = Vec::new();
-    let mut stack = vec![module];
-    while let Some(op) = stack.pop() {
-        let n = ir.op(op).name;
-        if Some(n) == exe {
-            continue;
-        }
-        if n == name {
-            found.push(op);
-        }
-        for &r in ir.regions(op) {
-            for b in ir.region_blocks(r) {
-                stack.extend(ir.block_ops(b));
-            }
-        }
-    }
+    let found = ops_named_outside(ctx, ir, module, "graph.transfer", &["flow.executable"]);
     let flow_name = ctx.ident("flow.tensor.transfer");
     let k_aff = ctx.ident("device.affinity");
     for &op in &found {

@@ -105,3 +105,31 @@ pub fn unit_deps(
         }
     }
 }
+
+/// The ops named `name` in `root`, in pre-order, not looking inside ops named in
+/// `skip` (kernels).
+pub fn ops_named_outside(ctx: &Context, ir: &Ir, root: Op, name: &str, skip: &[&str]) -> Vec<Op> {
+    let Some(name) = ctx.find_ident(name) else {
+        return Vec::new();
+    };
+    let skip: Vec<_> = skip.iter().filter_map(|s| ctx.find_ident(s)).collect();
+    let mut found = Vec::new();
+    let mut stack = vec![root];
+    while let Some(op) = stack.pop() {
+        let n = ir.op(op).name;
+        if skip.contains(&n) {
+            continue;
+        }
+        if n == name {
+            found.push(op);
+        }
+        let start = stack.len();
+        for &r in ir.regions(op) {
+            for b in ir.region_blocks(r) {
+                stack.extend(ir.block_ops(b));
+            }
+        }
+        stack[start..].reverse();
+    }
+    found
+}

@@ -3,7 +3,7 @@
 
 use rustc_hash::FxHashMap;
 use xir::symbol::{op_attr, symbol_name};
-use xir::{Attr, Context, Diagnostic, Ir, Op};
+use xir::{Attr, Context, DiagEngine, Diagnostic, Ir, Op};
 use xir_device::attrs::{self, DeviceAttr};
 
 pub struct Devices {
@@ -22,16 +22,22 @@ fn is_local(ctx: &Context, a: Attr) -> bool {
 }
 
 impl Devices {
-    /// The default placement, or the error `pass` reports (at `loc`) for a module
-    /// that declares no device.
-    pub fn require_default(&self, pass: &str, loc: Attr) -> Result<Attr, Diagnostic> {
+    /// The default placement; for a module that declares no device, the error
+    /// (named for `pass`, at `loc`).
+    #[allow(clippy::result_unit_err)]
+    pub fn require_default(
+        &self,
+        pass: &str,
+        loc: Attr,
+        diags: &mut DiagEngine,
+    ) -> Result<Attr, ()> {
         self.default.ok_or_else(|| {
-            Diagnostic::error(
+            diags.emit(Diagnostic::error(
                 loc,
                 format!(
                     "{pass}: no device to place values on; declare 'device.targets' or 'device.default'"
                 ),
-            )
+            ))
         })
     }
 

@@ -77,13 +77,7 @@ impl Pass for DevicePlan {
             pc.preserve_all();
             return Ok(());
         }
-        let default = match devices.require_default(Self::ARGUMENT, pc.ir.op(module).loc) {
-            Ok(d) => d,
-            Err(d) => {
-                pc.diags.emit(d);
-                return Err(());
-            }
-        };
+        let default = devices.require_default(Self::ARGUMENT, pc.ir.op(module).loc, pc.diags)?;
         let cuts = m.cuts.len() as u64;
         rewrite::apply(pc.ctx, pc.ir, &mut m, default);
         pc.add_statistic("num-transfers", "Number of transfers inserted", cuts);
