@@ -1,0 +1,167 @@
+//! Element types of tensors as the runtime stores them: little-endian, each
+//! element in its own bytes (`i1` takes one byte, 0 or 1), the compiler's rule
+//! (memory/liveness.rs). `index` is stored as a 64-bit signless integer.
+
+use std::fmt;
+use xir::types::{FloatKind, Signedness, TypeKind};
+use xir::{Context, Type};
+
+/// How an integer's bits are read: MLIR's signless integers are read as
+/// signed wherever a sign matters (division, max, comparison).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum IntSign {
+    Signless,
+    Signed,
+    Unsigned,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum FloatType {
+    F16,
+    BF16,
+    F32,
+    F64,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum ElementType {
+    /// `bits` is 1, 8, 16, 32 or 64.
+    Int {
+        bits: u8,
+        sign: IntSign,
+    },
+    Float(FloatType),
+}
+
+impl ElementType {
+    pub const I1: ElementType = ElementType::Int {
+        bits: 1,
+        sign: IntSign::Signless,
+    };
+    pub const I8: ElementType = ElementType::Int {
+        bits: 8,
+        sign: IntSign::Signless,
+    };
+    pub const I16: ElementType = ElementType::Int {
+        bits: 16,
+        sign: IntSign::Signless,
+    };
+    pub const I32: ElementType = ElementType::Int {
+        bits: 32,
+        sign: IntSign::Signless,
+    };
+    pub const I64: ElementType = ElementType::Int {
+        bits: 64,
+        sign: IntSign::Signless,
+    };
+    pub const F16: ElementType = ElementType::Float(FloatType::F16);
+    pub const BF16: ElementType = ElementType::Float(FloatType::BF16);
+    pub const F32: ElementType = ElementType::Float(FloatType::F32);
+    pub const F64: ElementType = ElementType::Float(FloatType::F64);
+
+    /// Bytes one element takes in a buffer.
+    pub fn byte_size(self) -> usize {
+        match self {
+            ElementType::Int { bits, .. } => (bits as usize).div_ceil(8),
+            ElementType::Float(FloatType::F16 | FloatType::BF16) => 2,
+            ElementType::Float(FloatType::F32) => 4,
+            ElementType::Float(FloatType::F64) => 8,
+        }
+    }
+
+    pub fn is_float(self) -> bool {
+        matches!(self, ElementType::Float(_))
+    }
+
+    /// The element type of an xir type, if the runtime can hold it.
+    pub fn from_type(ctx: &Context, t: Type) -> Option<ElementType> {
+        Some(match ctx.type_kind(t) {
+            TypeKind::Index => ElementType::I64,
+            TypeKind::Integer { width, signedness } => {
+                if !matches!(width, 1 | 8 | 16 | 32 | 64) {
+                    return None;
+                }
+                let sign = match signedness {
+                    Signedness::Signless => IntSign::Signless,
+                    Signedness::Signed => IntSign::Signed,
+                    Signedness::Unsigned => IntSign::Unsigned,
+                };
+                ElementType::Int {
+                    bits: *width as u8,
+                    sign,
+                }
+            }
+            TypeKind::Float(FloatKind::F16) => ElementType::F16,
+            TypeKind::Float(FloatKind::BF16) => ElementType::BF16,
+            TypeKind::Float(FloatKind::F32) => ElementType::F32,
+            TypeKind::Float(FloatKind::F64) => ElementType::F64,
+            _ => return None,
+        })
+    }
+
+    /// Parses MLIR's spelling (`f32`, `i1`, `si8`, `ui16`, `bf16`).
+    pub fn parse(s: &str) -> Option<ElementType> {
+        let float = |f| Some(ElementType::Float(f));
+        match s {
+            "f16" => return float(FloatType::F16),
+            "bf16" => return float(FloatType::BF16),
+            "f32" => return float(FloatType::F32),
+            "f64" => return float(FloatType::F64),
+            _ => {}
+        }
+        let (sign, rest) = if let Some(r) = s.strip_prefix("si") {
+            (IntSign::Signed, r)
+        } else if let Some(r) = s.strip_prefix("ui") {
+            (IntSign::Unsigned, r)
+        } else if let Some(r) = s.strip_prefix('i') {
+            (IntSign::Signless, r)
+        } else {
+            return None;
+        };
+        if rest.starts_with('0') || rest.starts_with('+') {
+            return None;
+        }
+        match rest.parse::<u8>().ok()? {
+            bits @ (1 | 8 | 16 | 32 | 64) => Some(ElementType::Int { bits, sign }),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for ElementType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ElementType::Int { bits, sign } => {
+                let p = match sign {
+                    IntSign::Signless => "i",
+                    IntSign::Signed => "si",
+                    IntSign::Unsigned => "ui",
+                };
+                write!(f, "{p}{bits}")
+            }
+            ElementType::Float(FloatType::F16) => f.write_str("f16"),
+            ElementType::Float(FloatType::BF16) => f.write_str("bf16"),
+            ElementType::Float(FloatType::F32) => f.write_str("f32"),
+            ElementType::Float(FloatType::F64) => f.write_str("f64"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spelling_round_trips() {
+        for s in [
+            "i1", "i8", "i16", "i32", "i64", "si8", "ui64", "f16", "bf16", "f32", "f64",
+        ] {
+            assert_eq!(ElementType::parse(s).unwrap().to_string(), s);
+        }
+        for s in ["i0", "i7", "i08", "u8", "f8", "", "i", "si", "i128"] {
+            assert!(ElementType::parse(s).is_none(), "{s}");
+        }
+        assert_eq!(ElementType::I1.byte_size(), 1);
+        assert_eq!(ElementType::BF16.byte_size(), 2);
+    }
+}
