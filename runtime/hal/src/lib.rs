@@ -1,8 +1,27 @@
 //! xir's hardware abstraction layer (DESIGN.md §7), in the spirit of IREE's
-//! HAL and TVM's DeviceAPI.
+//! HAL and TVM's DeviceAPI: drivers enumerate devices; a device has an
+//! allocator, queues (a worker thread each, so devices really overlap) and
+//! an executable cache; command buffers record dispatches, copies, fills and
+//! barriers; fences order submissions across queues and with the host.
 
+pub mod buffer;
+pub mod command;
+pub mod device;
+pub mod driver;
 pub mod element;
+pub mod executable;
+pub mod fence;
+pub mod target;
 pub mod tensor;
+pub mod view;
 
+pub use buffer::Buffer;
+pub use command::{Command, CommandBuffer, DispatchArgs};
+pub use device::{Backend, Device, DeviceOptions};
+pub use driver::Driver;
 pub use element::{ElementType, FloatType, IntSign};
+pub use executable::Executable;
+pub use fence::Fence;
+pub use target::TargetDesc;
 pub use tensor::HostTensor;
+pub use view::BufferView;

@@ -1,0 +1,90 @@
+//! Which runtime device each `device.global` runs on.
+//!
+//! Globals are taken in declaration order. A `#device.target` (or an alias)
+//! goes to the first device that serves its kind and that no earlier global
+//! took, else to the first that serves it; a `#device.select` to its first
+//! entry that some device serves (by the same rule); a `#device.fallback<@g>`
+//! to whatever `@g` got. An alias's ordinal counts the devices serving its kind.
+
+use xir::attributes::AttrKind;
+use xir::{Attr, Context, Ident, Ir, Op};
+use xir_device::attrs::{decode, DeviceAttr};
+use xir_runtime_hal::Device;
+
+/// `device.global`s directly in `module`: (name, value, op).
+pub fn globals(ctx: &Context, ir: &Ir, module: Op) -> Vec<(Ident, Attr, Op)> {
+    let mut out = Vec::new();
+    let Some(b) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) else {
+        return out;
+    };
+    for op in ir.block_ops(b) {
+        if ctx.str(ir.op(op).name) != "device.global" {
+            continue;
+        }
+        let name = xir::symbol::op_attr(ctx, ir, op, "sym_name").and_then(|a| match ctx.attr_kind(a) {
+            AttrKind::String { value, .. } => ctx.find_ident(std::str::from_utf8(value).ok()?),
+            _ => None,
+        });
+        let value = xir::symbol::op_attr(ctx, ir, op, "value");
+        if let (Some(n), Some(v)) = (name, value) {
+            out.push((n, v, op));
+        }
+    }
+    out
+}
+
+fn kind_of(ctx: &Context, a: Attr) -> Option<(String, Option<usize>)> {
+    match decode(ctx, a)? {
+        DeviceAttr::Target { kind, .. } => Some((String::from_utf8_lossy(kind).into_owned(), None)),
+        DeviceAttr::Alias { kind, ordinal } => {
+            Some((String::from_utf8_lossy(kind).into_owned(), ordinal.and_then(|o| usize::try_from(o).ok())))
+        }
+        _ => None,
+    }
+}
+
+/// Describes a device attribute for messages.
+fn describe(ctx: &Context, a: Attr) -> String {
+    xir::printer::attr_to_string(ctx, a)
+}
+
+/// The device index for each global, in `globals` order; `Err` names the
+/// global, its targets and the devices there are.
+pub fn assign(ctx: &Context, globals: &[(Ident, Attr, Op)], devices: &[std::sync::Arc<Device>]) -> Result<Vec<usize>, (Op, String)> {
+    let mut taken = vec![false; devices.len()];
+    let mut out: Vec<usize> = Vec::with_capacity(globals.len());
+    let pick = |kind: &str, ordinal: Option<usize>, taken: &[bool]| -> Option<usize> {
+        let serving: Vec<usize> = (0..devices.len()).filter(|&i| devices[i].serves(kind)).collect();
+        if let Some(o) = ordinal {
+            return serving.get(o).copied();
+        }
+        serving.iter().copied().find(|&i| !taken[i]).or(serving.first().copied())
+    };
+    for (gi, &(name, value, op)) in globals.iter().enumerate() {
+        let got = match decode(ctx, value) {
+            Some(DeviceAttr::Select(list)) => list.iter().find_map(|&a| {
+                let (k, o) = kind_of(ctx, a)?;
+                pick(&k, o, &taken)
+            }),
+            Some(DeviceAttr::Fallback(other)) => {
+                globals[..gi].iter().position(|g| g.0 == other).map(|j| out[j])
+            }
+            _ => kind_of(ctx, value).and_then(|(k, o)| pick(&k, o, &taken)),
+        };
+        let Some(d) = got else {
+            let have: Vec<String> = devices.iter().map(|d| format!("{} ({})", d.name, d.target)).collect();
+            let have = if have.is_empty() { "none".to_string() } else { have.join(", ") };
+            return Err((
+                op,
+                format!(
+                    "no device for @{} = {}; devices available: {have}",
+                    ctx.str(name),
+                    describe(ctx, value)
+                ),
+            ));
+        };
+        taken[d] = true;
+        out.push(d);
+    }
+    Ok(out)
+}

@@ -1,0 +1,204 @@
+//! Buffers: byte ranges of an allocation owned by one device.
+//!
+//! Memory is reached through raw pointers, as a device reaches its memory:
+//! ordering accesses is the job of fences and barriers (the compiler's), not
+//! of locks. A program that drops a wait races for real, and its results show it.
+
+use std::cell::UnsafeCell;
+use std::sync::Arc;
+
+/// Where an allocation lives. Every backend of this crate keeps its memory
+/// in host RAM; a device with memory of its own adds a kind, and copies
+/// between kinds that do not share memory go through the host.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum MemoryKind {
+    Host,
+}
+
+/// One allocation. `Sync` because concurrent use is ordered by fences.
+pub struct Allocation {
+    bytes: Box<[UnsafeCell<u8>]>,
+    pub device: usize,
+    pub kind: MemoryKind,
+}
+
+// SAFETY: accesses go through raw pointers whose ordering the HAL's fences and
+// barriers provide; the allocation itself is never resized or moved.
+unsafe impl Sync for Allocation {}
+unsafe impl Send for Allocation {}
+
+/// A range of an allocation; cheap to clone.
+#[derive(Clone)]
+pub struct Buffer {
+    alloc: Arc<Allocation>,
+    offset: usize,
+    length: usize,
+}
+
+impl std::fmt::Debug for Buffer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Buffer(device {}, [{}, +{}])", self.alloc.device, self.offset, self.length)
+    }
+}
+
+impl Buffer {
+    /// A zeroed allocation of `length` bytes on `device`; `Err` when memory
+    /// cannot be had (a size no machine has is an error, not an abort).
+    pub fn allocate(device: usize, length: usize) -> Result<Buffer, String> {
+        let mut v: Vec<UnsafeCell<u8>> = Vec::new();
+        v.try_reserve_exact(length)
+            .map_err(|_| format!("cannot allocate {length} bytes"))?;
+        v.resize_with(length, || UnsafeCell::new(0));
+        Ok(Buffer {
+            alloc: Arc::new(Allocation { bytes: v.into_boxed_slice(), device, kind: MemoryKind::Host }),
+            offset: 0,
+            length,
+        })
+    }
+
+    /// A buffer holding `data`.
+    pub fn from_bytes(device: usize, data: &[u8]) -> Result<Buffer, String> {
+        let b = Buffer::allocate(device, data.len())?;
+        b.write(0, data)?;
+        Ok(b)
+    }
+
+    pub fn len(&self) -> usize {
+        self.length
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.length == 0
+    }
+
+    pub fn device(&self) -> usize {
+        self.alloc.device
+    }
+
+    pub fn memory_kind(&self) -> MemoryKind {
+        self.alloc.kind
+    }
+
+    /// Bytes `offset..offset+length` of this buffer, without a copy.
+    pub fn subspan(&self, offset: usize, length: usize) -> Result<Buffer, String> {
+        self.check(offset, length)?;
+        Ok(Buffer { alloc: self.alloc.clone(), offset: self.offset + offset, length })
+    }
+
+    /// Whether both are ranges of the same allocation and overlap.
+    pub fn overlaps(&self, other: &Buffer) -> bool {
+        Arc::ptr_eq(&self.alloc, &other.alloc)
+            && self.offset < other.offset + other.length
+            && other.offset < self.offset + self.length
+    }
+
+    fn check(&self, offset: usize, length: usize) -> Result<(), String> {
+        match offset.checked_add(length) {
+            Some(end) if end <= self.length => Ok(()),
+            _ => Err(format!(
+                "range [{offset}, {offset}+{length}) is outside a buffer of {} bytes",
+                self.length
+            )),
+        }
+    }
+
+    /// The first byte. Valid for `len()` bytes while `self` lives; callers
+    /// order their accesses with fences.
+    pub fn as_ptr(&self) -> *mut u8 {
+        if self.alloc.bytes.is_empty() {
+            return std::ptr::NonNull::dangling().as_ptr();
+        }
+        // In bounds: offset <= allocation length by construction.
+        unsafe { UnsafeCell::raw_get(self.alloc.bytes.as_ptr()).add(self.offset) }
+    }
+
+    /// Copies bytes out.
+    pub fn read(&self, offset: usize, out: &mut [u8]) -> Result<(), String> {
+        self.check(offset, out.len())?;
+        // SAFETY: in bounds (checked); ordering is the caller's (see module doc).
+        unsafe { std::ptr::copy(self.as_ptr().add(offset), out.as_mut_ptr(), out.len()) };
+        Ok(())
+    }
+
+    /// Copies bytes in.
+    pub fn write(&self, offset: usize, data: &[u8]) -> Result<(), String> {
+        self.check(offset, data.len())?;
+        // SAFETY: as in `read`.
+        unsafe { std::ptr::copy(data.as_ptr(), self.as_ptr().add(offset), data.len()) };
+        Ok(())
+    }
+
+    /// All bytes, copied out.
+    pub fn to_vec(&self) -> Vec<u8> {
+        let mut v = vec![0; self.length];
+        let _ = self.read(0, &mut v);
+        v
+    }
+
+    /// Fills `length` bytes at `offset` with a repeated pattern of 1, 2 or 4 bytes.
+    pub fn fill(&self, offset: usize, length: usize, pattern: &[u8]) -> Result<(), String> {
+        self.check(offset, length)?;
+        if pattern.is_empty() || length % pattern.len() != 0 {
+            return Err(format!("fill of {length} bytes with a {}-byte pattern", pattern.len()));
+        }
+        let data: Vec<u8> = pattern.iter().copied().cycle().take(length).collect();
+        self.write(offset, &data)
+    }
+
+    /// Copies `length` bytes from `src[src_offset..]` to `self[dst_offset..]`.
+    /// Between allocations of different devices the bytes travel through the
+    /// host (a staging copy) unless both are host memory.
+    pub fn copy_from(
+        &self,
+        dst_offset: usize,
+        src: &Buffer,
+        src_offset: usize,
+        length: usize,
+    ) -> Result<(), String> {
+        src.check(src_offset, length)?;
+        self.check(dst_offset, length)?;
+        if src.memory_kind() == MemoryKind::Host && self.memory_kind() == MemoryKind::Host {
+            // SAFETY: both ranges checked; `copy` allows overlap.
+            unsafe {
+                std::ptr::copy(src.as_ptr().add(src_offset), self.as_ptr().add(dst_offset), length)
+            };
+            return Ok(());
+        }
+        let mut staging = vec![0; length];
+        src.read(src_offset, &mut staging)?;
+        self.write(dst_offset, &staging)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subspans_share_bytes_and_check_bounds() {
+        let b = Buffer::allocate(0, 16).unwrap();
+        let s = b.subspan(4, 8).unwrap();
+        s.write(0, &[1, 2, 3]).unwrap();
+        assert_eq!(&b.to_vec()[4..7], &[1, 2, 3]);
+        assert!(s.subspan(4, 5).is_err());
+        assert!(s.write(7, &[1, 2]).is_err());
+        assert!(b.subspan(usize::MAX, 2).is_err());
+        assert!(s.overlaps(&b.subspan(11, 1).unwrap()));
+        assert!(!s.overlaps(&b.subspan(12, 4).unwrap()));
+        let e = Buffer::allocate(0, 0).unwrap();
+        assert!(e.is_empty() && e.to_vec().is_empty());
+        assert!(Buffer::allocate(0, usize::MAX / 2).is_err());
+    }
+
+    #[test]
+    fn copies_and_fills() {
+        let a = Buffer::from_bytes(0, &[1, 2, 3, 4]).unwrap();
+        let b = Buffer::allocate(1, 6).unwrap();
+        b.copy_from(1, &a, 1, 3).unwrap();
+        assert_eq!(b.to_vec(), vec![0, 2, 3, 4, 0, 0]);
+        b.fill(2, 4, &[9, 8]).unwrap();
+        assert_eq!(b.to_vec(), vec![0, 2, 9, 8, 9, 8]);
+        assert!(b.fill(0, 3, &[1, 2]).is_err());
+        assert!(b.copy_from(4, &a, 0, 4).is_err());
+    }
+}

@@ -1,0 +1,80 @@
+//! Command buffers: what a queue runs, recorded by the host.
+
+use crate::buffer::Buffer;
+use crate::executable::Executable;
+use std::sync::Arc;
+
+/// The arguments of one kernel launch.
+#[derive(Clone, Debug)]
+pub struct DispatchArgs {
+    /// Workgroup counts (x, y, z), chosen by the compiler (`xir_hal::grid`).
+    pub workgroups: [u64; 3],
+    /// The dispatch's constants (the kernel's trailing `index` arguments).
+    pub constants: Vec<u64>,
+    /// Bound buffer ranges: the kernel's tensor arguments, then its results.
+    pub bindings: Vec<Buffer>,
+}
+
+#[derive(Clone)]
+pub enum Command {
+    Dispatch {
+        executable: Arc<dyn Executable>,
+        /// The export's index in the executable.
+        export: usize,
+        args: DispatchArgs,
+    },
+    Copy {
+        source: Buffer,
+        source_offset: usize,
+        target: Buffer,
+        target_offset: usize,
+        length: usize,
+    },
+    Fill {
+        target: Buffer,
+        offset: usize,
+        length: usize,
+        pattern: Vec<u8>,
+    },
+    /// Commands after it start when those before it are done. Queues of
+    /// this crate run the commands of one buffer in order, so a barrier only
+    /// marks the point; a backend that overlaps commands honours it.
+    Barrier,
+}
+
+/// A recorded list of commands for one device.
+#[derive(Clone, Default)]
+pub struct CommandBuffer {
+    pub device: usize,
+    pub commands: Vec<Command>,
+    pub finalized: bool,
+}
+
+impl CommandBuffer {
+    pub fn new(device: usize) -> CommandBuffer {
+        CommandBuffer { device, commands: Vec::new(), finalized: false }
+    }
+
+    pub fn record(&mut self, c: Command) -> Result<(), String> {
+        if self.finalized {
+            return Err("command recorded after the command buffer was finalized".into());
+        }
+        self.commands.push(c);
+        Ok(())
+    }
+
+    /// Runs every command in order (on the queue's worker).
+    pub fn execute(&self) -> Result<(), String> {
+        for c in &self.commands {
+            match c {
+                Command::Dispatch { executable, export, args } => executable.dispatch(*export, args)?,
+                Command::Copy { source, source_offset, target, target_offset, length } => {
+                    target.copy_from(*target_offset, source, *source_offset, *length)?
+                }
+                Command::Fill { target, offset, length, pattern } => target.fill(*offset, *length, pattern)?,
+                Command::Barrier => {}
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,46 @@
+//! Buffer views: a buffer with the shape and element type of the tensor it
+//! holds (IREE's `hal.buffer_view`), what functions take and return.
+
+use crate::buffer::Buffer;
+use crate::element::ElementType;
+use crate::tensor::{byte_len, HostTensor, ShapeDisplay};
+
+#[derive(Clone, Debug)]
+pub struct BufferView {
+    pub buffer: Buffer,
+    pub shape: Vec<usize>,
+    pub element: ElementType,
+}
+
+impl BufferView {
+    /// Checks that the buffer holds at least the tensor's bytes.
+    pub fn new(buffer: Buffer, shape: Vec<usize>, element: ElementType) -> Result<BufferView, String> {
+        let need = byte_len(element, &shape).ok_or("tensor size overflows")?;
+        if buffer.len() < need {
+            return Err(format!(
+                "a {} view needs {need} bytes, the buffer has {}",
+                ShapeDisplay(&shape, element),
+                buffer.len()
+            ));
+        }
+        Ok(BufferView { buffer, shape, element })
+    }
+
+    /// A view of a new buffer on `device` holding `t`.
+    pub fn from_host(device: usize, t: &HostTensor) -> Result<BufferView, String> {
+        let buffer = Buffer::from_bytes(device, &t.data)?;
+        Ok(BufferView { buffer, shape: t.shape.clone(), element: t.element })
+    }
+
+    /// The tensor's bytes copied to the host.
+    pub fn to_host(&self) -> HostTensor {
+        let n = byte_len(self.element, &self.shape).unwrap_or(0);
+        let mut data = vec![0; n];
+        let _ = self.buffer.read(0, &mut data);
+        HostTensor { element: self.element, shape: self.shape.clone(), data }
+    }
+
+    pub fn type_string(&self) -> String {
+        ShapeDisplay(&self.shape, self.element).to_string()
+    }
+}
