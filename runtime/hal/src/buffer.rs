@@ -138,7 +138,7 @@ impl Buffer {
     /// Fills `length` bytes at `offset` with a repeated pattern of 1, 2 or 4 bytes.
     pub fn fill(&self, offset: usize, length: usize, pattern: &[u8]) -> Result<(), String> {
         self.check(offset, length)?;
-        if pattern.is_empty() || length % pattern.len() != 0 {
+        if pattern.is_empty() || !length.is_multiple_of(pattern.len()) {
             return Err(format!("fill of {length} bytes with a {}-byte pattern", pattern.len()));
         }
         let data: Vec<u8> = pattern.iter().copied().cycle().take(length).collect();

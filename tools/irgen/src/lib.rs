@@ -4,6 +4,7 @@
 mod affine;
 mod attrs;
 mod dense;
+pub mod graph;
 mod locs;
 pub mod mlir_opt;
 mod module;

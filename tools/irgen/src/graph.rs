@@ -1,0 +1,177 @@
+//! Random placed graph programs on two devices (`cpu` and `gpu`): roots,
+//! elementwise chains, transfers, constants, `graph.if`s and calls. The pass
+//! property tests lower them; the end-to-end tests run them.
+
+use crate::XorShift as Rng;
+
+pub const M: &str = "tensor<4x4xf32>";
+pub const V: &str = "tensor<4xf32>";
+pub const AFFS: [&str; 2] = ["#device.affinity<@cpu>", "#device.affinity<@gpu>"];
+
+/// What [`two_device_program`] may emit besides kernels and transfers.
+#[derive(Copy, Clone, Default)]
+pub struct Gen {
+    /// Constants of both shapes (so some are returned, yielded, transferred
+    /// or passed to calls, not only read by kernels).
+    pub constants: bool,
+    /// `graph.if` on an `i1` argument, with ops in its branches (nested once).
+    pub ifs: bool,
+    /// Calls of a private `@helper` (planning clones it per device).
+    pub calls: bool,
+    /// The matrix shape is `?x4` (dynamic rows): kernels with dynamic
+    /// results, their dims derived by graph → flow (no matrix constants).
+    pub dynamic: bool,
+}
+
+impl Gen {
+    /// Constants, ifs and calls; static or dynamic matrices.
+    pub fn everything(dynamic: bool) -> Gen {
+        Gen {
+            constants: true,
+            ifs: true,
+            calls: true,
+            dynamic,
+        }
+    }
+}
+
+/// The matrix type of a program made with `gen`.
+fn matrix(gen: Gen) -> &'static str {
+    if gen.dynamic {
+        "tensor<?x4xf32>"
+    } else {
+        M
+    }
+}
+
+/// A random placed program on two devices and two shapes: roots, elementwise
+/// chains and transfers (plus constants, `graph.if`s and calls as `gen` says).
+pub fn two_device_program(seed: u64, gen: Gen) -> String {
+    let mut r = Rng::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut s = String::from(
+        "module attributes {device.targets = {cpu = #device.alias<\"local\">, gpu = #device.alias<\"vulkan\">}} {\n",
+    );
+    let m = matrix(gen);
+    if gen.calls {
+        let one = if gen.dynamic {
+            "%1 = graph.exp %0"
+        } else {
+            "%1 = graph.constant dense<5.0e-01>"
+        };
+        s += &format!(
+            "  func.func private @helper(%x: {m}) -> {m} {{\n    %0 = graph.relu %x : {m}\n    \
+             {one} : {m}\n    %2 = graph.add %0, %1 : {m}\n    \
+             return %2 : {m}\n  }}\n"
+        );
+    }
+    let cond = if gen.ifs { ", %c: i1" } else { "" };
+    s += &format!(
+        "  func.func @main(%a: {m} {{device.affinity = {}}}, %b: {V}{cond}) -> {m} {{\n",
+        AFFS[r.below(2)]
+    );
+    let mut scope = Scope {
+        ms: vec!["%a".to_string()],
+        vs: vec!["%b".to_string()],
+        next: 0,
+    };
+    let n = 1 + r.below(40);
+    body(&mut r, &mut s, &mut scope, n, gen, 0);
+    s += &format!(
+        "    return {} : {m}\n  }}\n}}\n",
+        scope.ms.last().expect("one")
+    );
+    s
+}
+
+/// Values visible at a point of the generated program.
+#[derive(Clone)]
+struct Scope {
+    ms: Vec<String>,
+    vs: Vec<String>,
+    next: usize,
+}
+
+/// Appends `n` random ops at nesting `depth` to `s`.
+fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: usize) {
+    let pad = "  ".repeat(depth + 2);
+    let mt = matrix(gen);
+    // Rows are the dynamic dim: reduce them away; a broadcast into the
+    // rows makes them 4 (a static source of a dynamic dim).
+    let (axes, dims) = if gen.dynamic { (0, 0) } else { (1, 0) };
+    for _ in 0..n {
+        let k = sc.next;
+        sc.next += 1;
+        let m = sc.ms[r.below(sc.ms.len())].clone();
+        let m2 = sc.ms[r.below(sc.ms.len())].clone();
+        let v = sc.vs[r.below(sc.vs.len())].clone();
+        let x = format!("%x{k}");
+        if gen.ifs && depth < 2 && r.below(8) == 0 {
+            s.push_str(&format!("{pad}{x} = graph.if %c -> ({mt}) {{\n"));
+            for branch in 0..2 {
+                if branch == 1 {
+                    s.push_str(&format!("{pad}}} else {{\n"));
+                }
+                // Values made in a branch stay in it.
+                let mut inner = sc.clone();
+                let len = r.below(4);
+                body(r, s, &mut inner, len, gen, depth + 1);
+                sc.next = inner.next;
+                let y = &inner.ms[r.below(inner.ms.len())];
+                s.push_str(&format!("{pad}  graph.yield {y} : {mt}\n"));
+            }
+            s.push_str(&format!("{pad}}}\n"));
+            sc.ms.push(x);
+            continue;
+        }
+        // Seven kinds always, the optional ones, then mul.
+        let mut extra: Vec<usize> = Vec::new();
+        if gen.constants {
+            extra.extend([7, 8]);
+        }
+        if gen.calls {
+            extra.push(9);
+        }
+        let pick = r.below(8 + extra.len());
+        let kind = if pick < 7 {
+            pick
+        } else {
+            extra.get(pick - 7).copied().unwrap_or(10)
+        };
+        let (line, is_m) = match kind {
+            0 => (
+                format!("{x} = graph.matmul {m}, {m2} : ({mt}, {mt}) -> {mt}"),
+                true,
+            ),
+            1 => (format!("{x} = graph.add {m}, {m2} : {mt}"), true),
+            2 => (format!("{x} = graph.relu {m} : {mt}"), true),
+            3 => (format!("{x} = graph.exp {v} : {V}"), false),
+            4 => (
+                format!("{x} = graph.reduce_sum {m} axes = [{axes}] : {mt} -> {V}"),
+                false,
+            ),
+            5 => (
+                format!("{x} = graph.broadcast {v} dimensions = [{dims}] : {V} -> {mt}"),
+                true,
+            ),
+            6 => (
+                format!("{x} = graph.transfer {m} to {} : {mt}", AFFS[r.below(2)]),
+                true,
+            ),
+            7 => (format!("{x} = graph.constant dense<1.0> : {V}"), false),
+            8 if gen.dynamic => (format!("{x} = graph.constant dense<2.0> : {V}"), false),
+            8 => (format!("{x} = graph.constant dense<2.0> : {mt}"), true),
+            9 => (
+                format!("{x} = func.call @helper({m}) : ({mt}) -> {mt}"),
+                true,
+            ),
+            _ => (format!("{x} = graph.mul {v}, {v} : {V}"), false),
+        };
+        s.push_str(&format!("{pad}{line}\n"));
+        if is_m {
+            sc.ms.push(x);
+        } else {
+            sc.vs.push(x);
+        }
+    }
+}
+
