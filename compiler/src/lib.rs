@@ -1,0 +1,205 @@
+//! The compiler as a library (DESIGN.md §1): a context with every dialect,
+//! the registry of every pass, and the graph → hal compile that xrun uses
+//! (xopt's `--target-device ... --device-assignment-pipeline --device-plan
+//! --compile-to=hal`).
+
+use xir::pass::pipeline::{add_pipeline_text, create_pass};
+use xir::pass::{AnalysisManager, OpPassManager, PassManager, PassRegistry, RunConfig, RunState};
+use xir::{Context, DiagEngine, Diagnostic, Ir, Op};
+
+/// A context with every dialect of xir.
+pub fn context() -> Context {
+    let mut ctx = Context::new();
+    xir_func::register(&mut ctx);
+    xir_arith::register(&mut ctx);
+    xir_device::register(&mut ctx);
+    xir_graph::register(&mut ctx);
+    xir_flow::register(&mut ctx);
+    xir_stream::register(&mut ctx);
+    xir_hal::register(&mut ctx);
+    xir_scf::register(&mut ctx);
+    ctx
+}
+
+/// Every pass and named pipeline.
+pub fn pass_registry() -> PassRegistry {
+    let mut registry = PassRegistry::default();
+    xir_passes::register(&mut registry);
+    registry
+}
+
+/// How a graph program is compiled to hal.
+#[derive(Clone, Debug, Default)]
+pub struct CompileOptions {
+    /// `--target-device` values (`cpu=local`, `gpu=vulkan,local`, ...).
+    pub target_devices: Vec<String>,
+    /// Options of `device-plan` (`auto-transfer=true`).
+    pub device_plan: String,
+}
+
+/// The level a module is at, from its ops.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Graph ops and tensor functions, devices not yet assigned.
+    Graph,
+    /// `device.global`s materialised: assigned (and maybe planned).
+    Assigned,
+    /// flow or stream ops: partly lowered.
+    Lowering,
+    /// Nothing above hal.
+    Hal,
+}
+
+/// The level of `module`.
+pub fn level(ctx: &Context, ir: &Ir, module: Op) -> Level {
+    let (mut globals, mut mid, mut high) = (false, false, false);
+    for op in xir::walk::preorder(ir, module) {
+        let name = ctx.str(ir.op(op).name);
+        if name == "device.global" {
+            globals = true;
+        } else if name.starts_with("flow.") || name.starts_with("stream.") {
+            mid = true;
+        } else if name.starts_with("graph.") {
+            // Kernel bodies inside hal executables are graph ops too.
+            let in_exe = ancestors(ir, op).any(|a| ctx.str(ir.op(a).name) == "hal.executable");
+            high |= !in_exe;
+        }
+    }
+    let tensor_fn = top_funcs(ctx, ir, module)
+        .iter()
+        .any(|&f| has_tensor_signature(ctx, ir, f));
+    if mid {
+        Level::Lowering
+    } else if high || tensor_fn {
+        if globals {
+            Level::Assigned
+        } else {
+            Level::Graph
+        }
+    } else {
+        Level::Hal
+    }
+}
+
+fn ancestors(ir: &Ir, op: Op) -> impl Iterator<Item = Op> + '_ {
+    std::iter::successors(ir.parent_op(op), move |&o| ir.parent_op(o))
+}
+
+fn top_funcs(ctx: &Context, ir: &Ir, module: Op) -> Vec<Op> {
+    ir.regions(module)
+        .first()
+        .and_then(|&r| ir.entry_block(r))
+        .map(|b| {
+            ir.block_ops(b)
+                .filter(|&o| ctx.str(ir.op(o).name) == "func.func")
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn has_tensor_signature(ctx: &Context, ir: &Ir, f: Op) -> bool {
+    use xir::types::TypeKind;
+    let Some(a) = xir::symbol::op_attr(ctx, ir, f, "function_type") else {
+        return false;
+    };
+    let xir::AttrKind::Type(t) = ctx.attr_kind(a) else {
+        return false;
+    };
+    match ctx.type_kind(*t) {
+        TypeKind::Function { inputs, results } => inputs.iter().chain(results).any(|&t| {
+            matches!(
+                ctx.type_kind(t),
+                TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }
+            )
+        }),
+        _ => false,
+    }
+}
+
+/// The passes that take a module at `level` to hal: device assignment
+/// (with the targets), planning, and the graph → hal lowering.
+pub fn pipeline_to_hal(
+    level: Level,
+    options: &CompileOptions,
+    registry: &PassRegistry,
+) -> Result<OpPassManager, String> {
+    let err = |e: xir::pass::PipelineError| e.message;
+    let mut pm = OpPassManager::new("builtin.module");
+    let add = |pm: &mut OpPassManager, name: &str, opts: &str| -> Result<(), String> {
+        let info = registry
+            .pass(name)
+            .ok_or_else(|| format!("no pass '{name}'"))?;
+        let pass = create_pass(info, opts).map_err(err)?;
+        pm.add_pass_implicit(pass, opts);
+        Ok(())
+    };
+    if level == Level::Graph {
+        if !options.target_devices.is_empty() {
+            use xir_passes::device::spec;
+            let entries = options
+                .target_devices
+                .iter()
+                .map(|v| spec::parse_entry(v))
+                .collect::<Result<Vec<_>, _>>()?;
+            spec::name_entries(&entries)?;
+            let list: Vec<String> = options
+                .target_devices
+                .iter()
+                .map(|v| format!("{{{v}}}"))
+                .collect();
+            add(
+                &mut pm,
+                "device-assign-targets",
+                &format!("targets={}", list.join(",")),
+            )?;
+        }
+        let body = registry
+            .pipeline("device-assignment-pipeline")
+            .ok_or("no device-assignment-pipeline")?;
+        add_pipeline_text(&mut pm, body, registry).map_err(err)?;
+    }
+    match level {
+        Level::Graph | Level::Assigned => {
+            add(&mut pm, "device-plan", &options.device_plan)?;
+            let body = registry
+                .pipeline("graph-to-hal")
+                .ok_or("no graph-to-hal pipeline")?;
+            add_pipeline_text(&mut pm, body, registry).map_err(err)?;
+        }
+        Level::Lowering | Level::Hal => {}
+    }
+    Ok(pm)
+}
+
+/// Runs `pm` on `top`, verifying after each pass; the diagnostics of a failure.
+pub fn run(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    top: Op,
+    pm: OpPassManager,
+) -> Result<(), Vec<Diagnostic>> {
+    let config = RunConfig {
+        verify_each: true,
+        ..RunConfig::default()
+    };
+    let mut diags = DiagEngine::default();
+    let mut sink = |_: &Context, _: &mut DiagEngine, _: &str| {};
+    let mut pm = PassManager::new(pm);
+    let result = {
+        let mut st = RunState {
+            ctx,
+            ir,
+            diags: &mut diags,
+            config: &config,
+            timing: None,
+            analyses: AnalysisManager::default(),
+            dump: &mut sink,
+        };
+        pm.run(&mut st, top)
+    };
+    let produced = diags.take();
+    match result {
+        Ok(()) if !produced.iter().any(|d| d.severity == xir::Severity::Error) => Ok(()),
+        _ => Err(produced),
+    }
+}

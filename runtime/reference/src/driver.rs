@@ -1,0 +1,78 @@
+//! The `reference` driver (IREE's vmvx in spirit): one device that serves
+//! every target kind by interpreting kernels with plain loops. Slow and
+//! obviously correct: the oracle of the fast backends.
+
+use crate::kernel;
+use std::sync::Arc;
+use xir::{Context, Ir, Op};
+use xir_runtime_hal::{Backend, Driver, Executable, TargetDesc};
+
+/// Interprets kernels; `serves` decides which targets it claims.
+pub struct Interpreter {
+    /// `None`: every target kind.
+    pub kinds: Option<Vec<String>>,
+}
+
+impl Backend for Interpreter {
+    fn serves(&self, kind: &str) -> bool {
+        self.kinds
+            .as_ref()
+            .is_none_or(|k| k.iter().any(|k| k == kind))
+    }
+
+    fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
+        kernel::prepare(ctx, ir, variant)
+    }
+}
+
+pub struct ReferenceDriver;
+
+impl Driver for ReferenceDriver {
+    fn name(&self) -> &str {
+        "reference"
+    }
+
+    fn device_count(&self) -> usize {
+        1
+    }
+
+    fn target(&self, _ordinal: usize) -> TargetDesc {
+        TargetDesc {
+            kind: "reference".into(),
+            config: vec![],
+            formats: vec!["graph".into()],
+        }
+    }
+
+    fn backend(&self, _ordinal: usize) -> Arc<dyn xir_runtime_hal::Backend> {
+        Arc::new(Interpreter { kinds: None })
+    }
+}
+
+/// The `local` driver: the host CPU, serving `local` targets. Until the
+/// Cranelift backend exists its kernels run on the reference interpreter.
+pub struct LocalDriver;
+
+impl Driver for LocalDriver {
+    fn name(&self) -> &str {
+        "local"
+    }
+
+    fn device_count(&self) -> usize {
+        1
+    }
+
+    fn target(&self, _ordinal: usize) -> TargetDesc {
+        TargetDesc {
+            kind: "local".into(),
+            config: vec![("cpu".into(), "host".into())],
+            formats: vec!["cranelift".into()],
+        }
+    }
+
+    fn backend(&self, _ordinal: usize) -> Arc<dyn xir_runtime_hal::Backend> {
+        Arc::new(Interpreter {
+            kinds: Some(vec!["local".into()]),
+        })
+    }
+}

@@ -1,0 +1,141 @@
+//! The reference backend's executables: each export of a variant is its
+//! kernel function, run as a [`Program`] on the bound buffers.
+//!
+//! Binding order is the kernel's: its tensor arguments, then its results;
+//! the dispatch's constants are its trailing `index` arguments, which are
+//! also the dynamic dims of its tensors (arguments' then results', in order).
+
+use crate::program::{Program, ValueType};
+use std::sync::Arc;
+use xir::{Context, Ir, Op};
+use xir_runtime_hal::tensor::byte_len;
+use xir_runtime_hal::{DispatchArgs, Executable, HostTensor};
+
+pub struct KernelExecutable {
+    program: Program,
+    exports: Vec<(String, usize)>,
+}
+
+/// Prepares a `hal.executable.variant`: its exports and their functions.
+pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
+    let body = |op: Op| ir.regions(op).first().and_then(|&r| ir.entry_block(r));
+    let mut exports = Vec::new();
+    let mut module = None;
+    for op in body(variant)
+        .map(|b| ir.block_ops(b).collect::<Vec<_>>())
+        .unwrap_or_default()
+    {
+        match ctx.str(ir.op(op).name) {
+            "hal.executable.export" => {
+                let n = xir::symbol::symbol_name(ctx, ir, op).unwrap_or_default();
+                exports.push(String::from_utf8_lossy(n).into_owned());
+            }
+            "builtin.module" => module = Some(op),
+            _ => {}
+        }
+    }
+    let module = module.ok_or("variant without a kernel module")?;
+    let program = Program::from_module(ctx, ir, module)
+        .map_err(|(op, m)| format!("{}: {m}", xir::diag::loc_to_string(ctx, ir.op(op).loc)))?;
+    let exports = exports
+        .into_iter()
+        .map(|e| {
+            let f = program
+                .function(&e)
+                .ok_or_else(|| format!("export @{e} has no kernel function"))?;
+            Ok((e, f))
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(Arc::new(KernelExecutable { program, exports }))
+}
+
+/// The concrete shape of `t`, taking its dynamic dims from `dims`.
+fn shape_of(t: &ValueType, dims: &mut impl Iterator<Item = u64>) -> Result<Vec<usize>, String> {
+    t.dims
+        .iter()
+        .map(|d| match d {
+            Some(n) => Ok(*n),
+            None => dims
+                .next()
+                .ok_or_else(|| "fewer dispatch constants than dynamic dims".to_string())
+                .and_then(|n| usize::try_from(n).map_err(|_| "dim out of range".to_string())),
+        })
+        .collect()
+}
+
+impl Executable for KernelExecutable {
+    fn export_ordinal(&self, name: &str) -> Option<usize> {
+        self.exports.iter().position(|(n, _)| n == name)
+    }
+
+    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<(), String> {
+        let (name, index) = self.exports.get(ordinal).ok_or("no such export")?;
+        let f = &self.program.functions[*index];
+        let tensors: Vec<&ValueType> = f.params.iter().filter(|p| !p.scalar).collect();
+        let n_scalars = f.params.len() - tensors.len();
+        if args.bindings.len() != tensors.len() + f.results.len() {
+            return Err(format!(
+                "@{name} binds {} buffers, the dispatch gives {}",
+                tensors.len() + f.results.len(),
+                args.bindings.len()
+            ));
+        }
+        if args.constants.len() != n_scalars {
+            return Err(format!(
+                "@{name} takes {n_scalars} constants, the dispatch gives {}",
+                args.constants.len()
+            ));
+        }
+        let mut dims = args.constants.iter().copied();
+        let mut inputs = Vec::with_capacity(f.params.len());
+        let mut bound = args.bindings.iter();
+        let mut constants = args.constants.iter();
+        for p in &f.params {
+            if p.scalar {
+                let c = constants.next().copied().unwrap_or(0);
+                let bytes = c.to_le_bytes()[..p.element.byte_size()].to_vec();
+                inputs.push(Arc::new(HostTensor::new(p.element, vec![], bytes)?));
+                continue;
+            }
+            let shape = shape_of(p, &mut dims)?;
+            let n = byte_len(p.element, &shape).ok_or("binding size overflows")?;
+            let b = bound.next().ok_or("missing binding")?;
+            if b.len() < n {
+                return Err(format!(
+                    "@{name}: a binding of {} bytes for a {} argument of {n} bytes",
+                    b.len(),
+                    p.describe()
+                ));
+            }
+            let mut data = vec![0; n];
+            b.read(0, &mut data)?;
+            inputs.push(Arc::new(HostTensor::new(p.element, shape, data)?));
+        }
+        let expected: Vec<Vec<usize>> = f
+            .results
+            .iter()
+            .map(|r| shape_of(r, &mut dims))
+            .collect::<Result<_, _>>()?;
+        let out = self
+            .program
+            .call(*index, inputs)
+            .map_err(|m| format!("in kernel @{name}: {m}"))?;
+        for ((t, want), b) in out.iter().zip(&expected).zip(bound) {
+            if &t.shape != want {
+                return Err(format!(
+                    "@{name}: result has shape {:?}, the dispatch's dims say {:?}",
+                    t.shape, want
+                ));
+            }
+            if b.len() < t.data.len() {
+                return Err(format!(
+                    "@{name}: a result binding of {} bytes for {} bytes",
+                    b.len(),
+                    t.data.len()
+                ));
+            }
+            b.write(0, &t.data)?;
+        }
+        Ok(())
+    }
+}

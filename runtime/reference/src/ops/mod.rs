@@ -1,0 +1,300 @@
+//! The reference semantics of the graph ops (DESIGN.md §3) on host tensors.
+//!
+//! [`eval`] checks everything it is given against the op's rule — the same
+//! rules the graph dialect's verifier applies (`dialects/graph/src/shape.rs`),
+//! on the resolved shapes — and returns an `Err` with a one-line message for
+//! any mismatch; it never panics.
+//!
+//! Element types: every [`ElementType`] (`i1`/`i8`/`i16`/`i32`/`i64`, signless,
+//! `si` and `ui`, `f16`, `bf16`, `f32`, `f64`), a superset of what the graph
+//! dialect's verifier accepts. Integer arithmetic wraps (two's complement at
+//! the element's width); signless and `si` integers are signed, `ui` unsigned
+//! (see [`scalar`]). `f16`/`bf16` are computed in `f32` and rounded to the
+//! element type per op.
+//!
+//! - `add` `sub` `mul` `div` `max`: same shapes, elementwise. Integer
+//!   division truncates toward zero; **`x / 0 = 0`** and **`MIN / -1 = MIN`**
+//!   (wraps), so the reference never traps. Float `max` is `arith.maximumf`:
+//!   NaN if either operand is NaN, and +0 > -0.
+//! - `neg` (wrapping for ints), `relu` = `max(x, 0)` (NaN stays NaN, -0
+//!   becomes +0; for signless `i1`, `true` is -1, so `relu(true) = false`),
+//!   `exp` and `tanh` (floats only).
+//! - `matmul`: `[b…, m, k] x [b…, k, n] -> [b…, m, n]`, equal ranks ≥ 2,
+//!   equal batch dims (no batch broadcasting: the verifier rejects it). Each
+//!   result is `Σ_p lhs[.., i, p] * rhs[.., p, j]` for `p` from 0 up, a
+//!   multiply then an add (no FMA) in the compute type, stored once
+//!   (`f16`/`bf16`: accumulated in `f32`, rounded once at the end).
+//! - `transpose`: result dim `i` is input dim `permutation[i]`.
+//! - `reshape`: the same elements in the same order, equal element counts.
+//! - `broadcast`: input dim `i` becomes result dim `dimensions[i]`
+//!   (strictly increasing, below the result rank); it equals that dim or is
+//!   1 (stretched). Other result dims repeat the input.
+//! - `reduce_sum`, `reduce_max`: over `axes` (in range, no repeats, any
+//!   order), which are removed from the shape. Each result element combines
+//!   its inputs in row-major order, rounding to the element type after every
+//!   step (an `f16` sum is an `f16` accumulator, each add done in `f32`).
+//!   The sum of nothing is 0; the max of nothing is -inf for floats and the
+//!   minimum value for integers (0 for `ui`, -1 = `true` for signless `i1`).
+//! - `concat`: along `axis` (below the rank, so not rank 0), other dims equal.
+//! - `slice`: `result[i…] = input[start + i * strides…]`, sizes from the
+//!   result shape, equal ranks, strides > 0; each read index must be in range
+//!   (a dim of size 0 reads nothing, so its start is not checked, as in the
+//!   verifier).
+
+mod elementwise;
+mod layout;
+mod matmul;
+mod reduce;
+pub(crate) mod scalar;
+
+use xir_runtime_hal::element::ElementType;
+use xir_runtime_hal::tensor::{byte_len, HostTensor, ShapeDisplay};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum GraphOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Max,
+    Neg,
+    Exp,
+    Tanh,
+    Relu,
+    Matmul,
+    Transpose {
+        permutation: Vec<usize>,
+    },
+    Reshape,
+    /// The result dim of each input dim.
+    Broadcast {
+        dimensions: Vec<usize>,
+    },
+    ReduceSum {
+        axes: Vec<usize>,
+    },
+    ReduceMax {
+        axes: Vec<usize>,
+    },
+    Concat {
+        axis: usize,
+    },
+    Slice {
+        start: Vec<usize>,
+        strides: Vec<usize>,
+    },
+}
+
+impl GraphOp {
+    /// The op's name in the graph dialect (`graph.add`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            GraphOp::Add => "graph.add",
+            GraphOp::Sub => "graph.sub",
+            GraphOp::Mul => "graph.mul",
+            GraphOp::Div => "graph.div",
+            GraphOp::Max => "graph.max",
+            GraphOp::Neg => "graph.neg",
+            GraphOp::Exp => "graph.exp",
+            GraphOp::Tanh => "graph.tanh",
+            GraphOp::Relu => "graph.relu",
+            GraphOp::Matmul => "graph.matmul",
+            GraphOp::Transpose { .. } => "graph.transpose",
+            GraphOp::Reshape => "graph.reshape",
+            GraphOp::Broadcast { .. } => "graph.broadcast",
+            GraphOp::ReduceSum { .. } => "graph.reduce_sum",
+            GraphOp::ReduceMax { .. } => "graph.reduce_max",
+            GraphOp::Concat { .. } => "graph.concat",
+            GraphOp::Slice { .. } => "graph.slice",
+        }
+    }
+}
+
+/// Evaluates `op` on `inputs`; the result has `result_shape` and `result_element`
+/// (from the op's result type with dynamic dims already resolved). Every mismatch
+/// (wrong input count, shapes that do not fit the op's rule, out-of-range slice,
+/// element type mismatch) is an Err with a one-line message, never a panic.
+///
+/// The message starts with the op's name: `graph.add: operand 1 is 2x4xf32,
+/// expected 2x3xf32`. Integer division by zero gives 0 and `MIN / -1` wraps to
+/// `MIN` (see the module documentation for every op's rule).
+pub fn eval(
+    op: &GraphOp,
+    inputs: &[&HostTensor],
+    result_shape: &[usize],
+    result_element: ElementType,
+) -> Result<HostTensor, String> {
+    evaluate(op, inputs, result_shape, result_element).map_err(|m| format!("{}: {m}", op.name()))
+}
+
+fn evaluate(
+    op: &GraphOp,
+    inputs: &[&HostTensor],
+    result_shape: &[usize],
+    element: ElementType,
+) -> Result<HostTensor, String> {
+    if let ElementType::Int { bits, .. } = element {
+        if !matches!(bits, 1 | 8 | 16 | 32 | 64) {
+            return Err(format!("unsupported integer width {bits}"));
+        }
+    }
+    let arity = match op {
+        GraphOp::Add
+        | GraphOp::Sub
+        | GraphOp::Mul
+        | GraphOp::Div
+        | GraphOp::Max
+        | GraphOp::Matmul => Some(2),
+        GraphOp::Concat { .. } => None,
+        _ => Some(1),
+    };
+    match arity {
+        Some(n) if inputs.len() != n => {
+            return Err(format!("expects {n} operand(s), got {}", inputs.len()))
+        }
+        None if inputs.is_empty() => return Err("requires at least one input".into()),
+        _ => {}
+    }
+    for (i, t) in inputs.iter().enumerate() {
+        if t.element != element {
+            return Err(format!(
+                "element types differ: operand {i} is {}, the result {element}",
+                t.element
+            ));
+        }
+        match byte_len(t.element, &t.shape) {
+            Some(n) if n == t.data.len() => {}
+            Some(n) => {
+                return Err(format!(
+                    "operand {i} ({}) holds {} bytes, expected {n}",
+                    t.type_string(),
+                    t.data.len()
+                ))
+            }
+            None => return Err(format!("operand {i} ({}) is too large", t.type_string())),
+        }
+    }
+    let bytes = byte_len(element, result_shape).ok_or_else(|| {
+        format!(
+            "result type {} is too large",
+            ShapeDisplay(result_shape, element)
+        )
+    })?;
+    let mut out = Vec::new();
+    out.try_reserve_exact(bytes)
+        .map_err(|_| format!("cannot allocate {bytes} bytes for the result"))?;
+    out.resize(bytes, 0);
+
+    use elementwise::{Binary, Unary};
+    let binary = |b: Binary, out: &mut [u8]| {
+        elementwise::binary(b, inputs[0], inputs[1], result_shape, element, out)
+    };
+    let unary =
+        |u: Unary, out: &mut [u8]| elementwise::unary(u, inputs[0], result_shape, element, out);
+    match op {
+        GraphOp::Add => binary(Binary::Add, &mut out),
+        GraphOp::Sub => binary(Binary::Sub, &mut out),
+        GraphOp::Mul => binary(Binary::Mul, &mut out),
+        GraphOp::Div => binary(Binary::Div, &mut out),
+        GraphOp::Max => binary(Binary::Max, &mut out),
+        GraphOp::Neg => unary(Unary::Neg, &mut out),
+        GraphOp::Exp => unary(Unary::Exp, &mut out),
+        GraphOp::Tanh => unary(Unary::Tanh, &mut out),
+        GraphOp::Relu => unary(Unary::Relu, &mut out),
+        GraphOp::Matmul => matmul::matmul(inputs[0], inputs[1], result_shape, element, &mut out),
+        GraphOp::Transpose { permutation } => {
+            layout::transpose(inputs[0], permutation, result_shape, &mut out)
+        }
+        GraphOp::Reshape => layout::reshape(inputs[0], result_shape, &mut out),
+        GraphOp::Broadcast { dimensions } => {
+            layout::broadcast(inputs[0], dimensions, result_shape, &mut out)
+        }
+        GraphOp::ReduceSum { axes } => reduce::reduce(
+            reduce::Reduction::Sum,
+            inputs[0],
+            axes,
+            result_shape,
+            &mut out,
+        ),
+        GraphOp::ReduceMax { axes } => reduce::reduce(
+            reduce::Reduction::Max,
+            inputs[0],
+            axes,
+            result_shape,
+            &mut out,
+        ),
+        GraphOp::Concat { axis } => layout::concat(inputs, *axis, result_shape, &mut out),
+        GraphOp::Slice { start, strides } => {
+            layout::slice(inputs[0], start, strides, result_shape, &mut out)
+        }
+    }?;
+    Ok(HostTensor {
+        element,
+        shape: result_shape.to_vec(),
+        data: out,
+    })
+}
+
+/// `[2, 3]` (for messages).
+pub(crate) fn list(v: &[usize]) -> String {
+    let s: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+    format!("[{}]", s.join(", "))
+}
+
+/// The element count of a shape. Only called on shapes whose byte size was
+/// checked (`byte_len`), so the product does not overflow.
+pub(crate) fn count(shape: &[usize]) -> usize {
+    shape.iter().product()
+}
+
+/// Row-major strides in elements. A stride is only ever multiplied by an
+/// index of a tensor that has elements, where no product overflows; for a
+/// tensor with a 0 dim the trailing products may not fit, so they wrap.
+pub(crate) fn strides(shape: &[usize]) -> Vec<usize> {
+    let mut s = vec![0; shape.len()];
+    let mut acc = 1usize;
+    for d in (0..shape.len()).rev() {
+        s[d] = acc;
+        acc = acc.wrapping_mul(shape[d]);
+    }
+    s
+}
+
+/// `Σ idx[d] * step[d]`.
+pub(crate) fn dot(idx: &[usize], step: &[usize]) -> usize {
+    idx.iter().zip(step).map(|(i, s)| i * s).sum()
+}
+
+/// Calls `f` with `base + Σ idx[d] * step[d]` for every index `idx` of
+/// `shape` in row-major order: none if a dim is 0, one (`base`) for rank 0.
+/// The sum is kept up to date as the index counts up, instead of recomputed.
+pub(crate) fn for_each_offset(
+    shape: &[usize],
+    base: usize,
+    step: &[usize],
+    mut f: impl FnMut(usize),
+) {
+    if shape.contains(&0) {
+        return;
+    }
+    let mut idx = vec![0; shape.len()];
+    let mut offset = base;
+    loop {
+        f(offset);
+        // Count up like an odometer: the last dim fastest.
+        let mut d = shape.len();
+        loop {
+            if d == 0 {
+                return;
+            }
+            d -= 1;
+            if idx[d] + 1 < shape[d] {
+                idx[d] += 1;
+                offset += step[d];
+                break;
+            }
+            offset -= idx[d] * step[d];
+            idx[d] = 0;
+        }
+    }
+}

@@ -1,0 +1,652 @@
+//! Graph-level functions as programs the reference backend runs: the IR is
+//! translated once (on the host, where the IR lives) into owned steps that
+//! any thread can run. One mechanism serves kernel bodies (a variant's
+//! function) and whole graph-level modules (the end-to-end oracle: graph.if,
+//! func.call, placement ops as identities).
+
+use crate::ops::{eval, GraphOp};
+use std::sync::Arc;
+use xir::attributes::AttrKind;
+use xir::symbol::op_attr;
+use xir::types::TypeKind;
+use xir::{Attr, Context, Ir, Op, Type, Value, DYNAMIC};
+use xir_graph::shape;
+use xir_runtime_hal::tensor::{byte_len, ShapeDisplay};
+use xir_runtime_hal::{ElementType, HostTensor};
+
+/// The type of a value: a tensor (`None` for `?`) or a scalar (rank 0).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueType {
+    pub dims: Vec<Option<usize>>,
+    pub element: ElementType,
+    /// A scalar (`index`, `i1`, ...) rather than a tensor.
+    pub scalar: bool,
+}
+
+impl ValueType {
+    pub fn describe(&self) -> String {
+        if self.scalar {
+            return self.element.to_string();
+        }
+        let mut s = String::from("tensor<");
+        for d in &self.dims {
+            match d {
+                Some(n) => s.push_str(&format!("{n}x")),
+                None => s.push_str("?x"),
+            }
+        }
+        s.push_str(&format!("{}>", self.element));
+        s
+    }
+
+    /// Whether `t` has this type (dynamic dims match anything).
+    pub fn accepts(&self, t: &HostTensor) -> bool {
+        t.element == self.element
+            && t.shape.len() == self.dims.len()
+            && self
+                .dims
+                .iter()
+                .zip(&t.shape)
+                .all(|(d, &n)| d.is_none_or(|d| d == n))
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Step {
+    Graph {
+        op: GraphOp,
+        operands: Vec<usize>,
+        result: usize,
+        ty: ValueType,
+    },
+    Constant {
+        value: Arc<HostTensor>,
+        result: usize,
+    },
+    Dim {
+        operand: usize,
+        index: usize,
+        result: usize,
+    },
+    Copy {
+        operand: usize,
+        result: usize,
+    },
+    If {
+        cond: usize,
+        then_: Body,
+        else_: Body,
+        results: Vec<usize>,
+    },
+    Call {
+        callee: usize,
+        operands: Vec<usize>,
+        results: Vec<usize>,
+    },
+}
+
+#[derive(Clone, Debug, Default)]
+struct Body {
+    steps: Vec<Step>,
+    yields: Vec<usize>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    pub params: Vec<ValueType>,
+    pub results: Vec<ValueType>,
+    body: Body,
+    slots: usize,
+}
+
+/// Translated functions; calls refer to each other by index.
+#[derive(Clone, Debug, Default)]
+pub struct Program {
+    pub functions: Vec<Function>,
+}
+
+/// A translation error: the op it is about and why.
+pub type TranslateError = (Op, String);
+
+/// The runtime type of an xir type.
+pub fn value_type(ctx: &Context, t: Type) -> Result<ValueType, String> {
+    let unsupported = |t| {
+        format!(
+            "type '{}' is not supported by the runtime",
+            xir::printer::type_to_string(ctx, t)
+        )
+    };
+    match ctx.type_kind(t) {
+        TypeKind::RankedTensor { shape, element, .. } => Ok(ValueType {
+            dims: shape
+                .iter()
+                .map(|&d| if d == DYNAMIC { None } else { Some(d as usize) })
+                .collect(),
+            element: ElementType::from_type(ctx, *element).ok_or_else(|| unsupported(t))?,
+            scalar: false,
+        }),
+        _ => Ok(ValueType {
+            dims: vec![],
+            element: ElementType::from_type(ctx, t).ok_or_else(|| unsupported(t))?,
+            scalar: true,
+        }),
+    }
+}
+
+fn i64_array(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Result<Vec<i64>, TranslateError> {
+    match op_attr(ctx, ir, op, name).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::DenseArray { values, .. }) => Ok(values.iter().map(|&v| v as i64).collect()),
+        _ => Err((op, format!("missing array attribute '{name}'"))),
+    }
+}
+
+fn usize_array(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Result<Vec<usize>, TranslateError> {
+    i64_array(ctx, ir, op, name)?
+        .into_iter()
+        .map(|v| usize::try_from(v).map_err(|_| (op, format!("negative entry in '{name}'"))))
+        .collect()
+}
+
+fn int_attr(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Result<i64, TranslateError> {
+    use num_traits::ToPrimitive;
+    match op_attr(ctx, ir, op, name).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Integer { value, .. }) => value
+            .to_i64()
+            .ok_or_else(|| (op, format!("'{name}' out of range"))),
+        _ => Err((op, format!("missing integer attribute '{name}'"))),
+    }
+}
+
+/// The tensor (or scalar) an elements or scalar attribute holds.
+pub fn constant_value(ctx: &Context, a: Attr, ty: &ValueType) -> Result<HostTensor, String> {
+    use num_traits::ToPrimitive;
+    let shape: Vec<usize> = ty
+        .dims
+        .iter()
+        .map(|d| d.ok_or("a constant of dynamic shape"))
+        .collect::<Result<_, _>>()?;
+    let esize = ty.element.byte_size();
+    let n = byte_len(ty.element, &shape).ok_or("constant too large")?;
+    match ctx.attr_kind(a) {
+        AttrKind::DenseElements { splat, data, .. } => {
+            if data.len() != if *splat { esize } else { n } {
+                return Err(format!(
+                    "elements of {} bytes for a {}",
+                    data.len(),
+                    ty.describe()
+                ));
+            }
+            let data = if *splat {
+                data.iter().copied().cycle().take(n).collect()
+            } else {
+                data.to_vec()
+            };
+            HostTensor::new(ty.element, shape, data)
+        }
+        AttrKind::Integer { value, .. } => {
+            let v = value.to_i128().ok_or("integer constant out of range")?;
+            let bytes = (v as u128).to_le_bytes();
+            HostTensor::new(ty.element, shape, bytes[..esize].to_vec())
+        }
+        AttrKind::Float { bits, .. } => {
+            HostTensor::new(ty.element, shape, bits.to_le_bytes()[..esize].to_vec())
+        }
+        _ => Err(format!(
+            "unsupported constant '{}'",
+            xir::printer::attr_to_string(ctx, a)
+        )),
+    }
+}
+
+struct Translator<'a> {
+    ctx: &'a Context,
+    ir: &'a Ir,
+    /// Function ops in program order, looked up by symbol for calls.
+    funcs: &'a [(Vec<u8>, Op)],
+    slots: rustc_hash::FxHashMap<Value, usize>,
+}
+
+impl Translator<'_> {
+    fn slot(&mut self, v: Value) -> usize {
+        let n = self.slots.len();
+        *self.slots.entry(v).or_insert(n)
+    }
+
+    fn used(&self, op: Op, v: Value) -> Result<usize, TranslateError> {
+        self.slots.get(&v).copied().ok_or((
+            op,
+            "operand defined outside what the runtime runs".to_string(),
+        ))
+    }
+
+    fn body(&mut self, block: xir::Block) -> Result<Body, TranslateError> {
+        let mut body = Body::default();
+        for op in self.ir.block_ops(block) {
+            let name = self.ctx.str(self.ir.op(op).name);
+            let operands: Vec<usize> = self
+                .ir
+                .operands(op)
+                .map(|v| self.used(op, v))
+                .collect::<Result<_, _>>()?;
+            if matches!(name, "func.return" | "graph.yield" | "scf.yield") {
+                body.yields = operands;
+                continue;
+            }
+            let results: Vec<Value> = self.ir.results(op).to_vec();
+            let rty = |t: &Self, i: usize| {
+                value_type(t.ctx, t.ir.value_type(results[i])).map_err(|m| (op, m))
+            };
+            let step = match name {
+                "graph.constant" | "arith.constant" => {
+                    let ty = rty(self, 0)?;
+                    let a = op_attr(self.ctx, self.ir, op, "value")
+                        .ok_or((op, "constant without a value".to_string()))?;
+                    let value = constant_value(self.ctx, a, &ty).map_err(|m| (op, m))?;
+                    Step::Constant {
+                        value: Arc::new(value),
+                        result: self.slot(results[0]),
+                    }
+                }
+                "graph.dim" => {
+                    let index = int_attr(self.ctx, self.ir, op, "index")? as usize;
+                    Step::Dim {
+                        operand: operands[0],
+                        index,
+                        result: self.slot(results[0]),
+                    }
+                }
+                "graph.on_device" | "graph.transfer" => Step::Copy {
+                    operand: operands[0],
+                    result: self.slot(results[0]),
+                },
+                "graph.if" | "scf.if" => {
+                    let regions = self.ir.regions(op).to_vec();
+                    let branch = |t: &mut Self, i: usize| -> Result<Body, TranslateError> {
+                        match regions.get(i).and_then(|&r| t.ir.entry_block(r)) {
+                            Some(b) => t.body(b),
+                            None => Ok(Body::default()),
+                        }
+                    };
+                    let then_ = branch(self, 0)?;
+                    let else_ = branch(self, 1)?;
+                    let results = results.iter().map(|&r| self.slot(r)).collect();
+                    Step::If {
+                        cond: operands[0],
+                        then_,
+                        else_,
+                        results,
+                    }
+                }
+                "func.call" => {
+                    let callee = match op_attr(self.ctx, self.ir, op, "callee")
+                        .map(|a| self.ctx.attr_kind(a))
+                    {
+                        Some(AttrKind::SymbolRef { root, nested }) if nested.is_empty() => {
+                            self.ctx.bytes(*root).to_vec()
+                        }
+                        _ => return Err((op, "call without a flat callee".into())),
+                    };
+                    let callee = self.funcs.iter().position(|(n, _)| *n == callee).ok_or((
+                        op,
+                        format!("unknown callee @{}", String::from_utf8_lossy(&callee)),
+                    ))?;
+                    let results = results.iter().map(|&r| self.slot(r)).collect();
+                    Step::Call {
+                        callee,
+                        operands,
+                        results,
+                    }
+                }
+                _ => {
+                    let g = graph_op(self.ctx, self.ir, op, name)?;
+                    let ty = rty(self, 0)?;
+                    Step::Graph {
+                        op: g,
+                        operands,
+                        result: self.slot(results[0]),
+                        ty,
+                    }
+                }
+            };
+            body.steps.push(step);
+        }
+        Ok(body)
+    }
+}
+
+/// The reference semantics of a graph op.
+fn graph_op(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Result<GraphOp, TranslateError> {
+    Ok(match name {
+        "graph.add" => GraphOp::Add,
+        "graph.sub" => GraphOp::Sub,
+        "graph.mul" => GraphOp::Mul,
+        "graph.div" => GraphOp::Div,
+        "graph.max" => GraphOp::Max,
+        "graph.neg" => GraphOp::Neg,
+        "graph.exp" => GraphOp::Exp,
+        "graph.tanh" => GraphOp::Tanh,
+        "graph.relu" => GraphOp::Relu,
+        "graph.matmul" => GraphOp::Matmul,
+        "graph.reshape" => GraphOp::Reshape,
+        "graph.transpose" => GraphOp::Transpose {
+            permutation: usize_array(ctx, ir, op, "permutation")?,
+        },
+        "graph.broadcast" => GraphOp::Broadcast {
+            dimensions: usize_array(ctx, ir, op, "dimensions")?,
+        },
+        "graph.reduce_sum" => GraphOp::ReduceSum {
+            axes: usize_array(ctx, ir, op, "axes")?,
+        },
+        "graph.reduce_max" => GraphOp::ReduceMax {
+            axes: usize_array(ctx, ir, op, "axes")?,
+        },
+        "graph.concat" => GraphOp::Concat {
+            axis: int_attr(ctx, ir, op, "axis")? as usize,
+        },
+        "graph.slice" => GraphOp::Slice {
+            start: usize_array(ctx, ir, op, "start")?,
+            strides: usize_array(ctx, ir, op, "strides")?,
+        },
+        _ => return Err((op, format!("'{name}' has no reference implementation"))),
+    })
+}
+
+impl Program {
+    /// Translates the `func.func`s directly inside `module` (declarations are
+    /// an error when called).
+    pub fn from_module(ctx: &Context, ir: &Ir, module: Op) -> Result<Program, TranslateError> {
+        let mut funcs = Vec::new();
+        if let Some(b) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) {
+            for op in ir.block_ops(b) {
+                if ctx.str(ir.op(op).name) == "func.func" {
+                    let name = xir::symbol::symbol_name(ctx, ir, op)
+                        .unwrap_or_default()
+                        .to_vec();
+                    funcs.push((name, op));
+                }
+            }
+        }
+        let mut program = Program::default();
+        for (name, f) in &funcs {
+            let ty = op_attr(ctx, ir, *f, "function_type")
+                .and_then(|a| match ctx.attr_kind(a) {
+                    AttrKind::Type(t) => Some(*t),
+                    _ => None,
+                })
+                .ok_or((*f, "function without a type".to_string()))?;
+            let (ins, outs) = match ctx.type_kind(ty) {
+                TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+                _ => return Err((*f, "function without a function type".into())),
+            };
+            let conv = |ts: &[Type]| {
+                ts.iter()
+                    .map(|&t| value_type(ctx, t).map_err(|m| (*f, m)))
+                    .collect::<Result<Vec<_>, _>>()
+            };
+            let mut t = Translator {
+                ctx,
+                ir,
+                funcs: &funcs,
+                slots: Default::default(),
+            };
+            let entry = ir.regions(*f).first().and_then(|&r| ir.entry_block(r));
+            let body = match entry {
+                Some(b) => {
+                    for &a in ir.block_args(b) {
+                        t.slot(a);
+                    }
+                    t.body(b)?
+                }
+                None => Body::default(),
+            };
+            program.functions.push(Function {
+                name: String::from_utf8_lossy(name).into_owned(),
+                params: conv(&ins)?,
+                results: conv(&outs)?,
+                body,
+                slots: t.slots.len(),
+            });
+        }
+        Ok(program)
+    }
+
+    pub fn function(&self, name: &str) -> Option<usize> {
+        self.functions.iter().position(|f| f.name == name)
+    }
+
+    /// Runs function `index` on `args` (checked against its parameters).
+    pub fn call(
+        &self,
+        index: usize,
+        args: Vec<Arc<HostTensor>>,
+    ) -> Result<Vec<Arc<HostTensor>>, String> {
+        self.call_at_depth(index, args, 0)
+    }
+
+    fn call_at_depth(
+        &self,
+        index: usize,
+        args: Vec<Arc<HostTensor>>,
+        depth: usize,
+    ) -> Result<Vec<Arc<HostTensor>>, String> {
+        const MAX_DEPTH: usize = 200;
+        let f = &self.functions[index];
+        if depth > MAX_DEPTH {
+            return Err(format!(
+                "calls nested deeper than {MAX_DEPTH} (recursion in @{})",
+                f.name
+            ));
+        }
+        if args.len() != f.params.len() {
+            return Err(format!(
+                "@{} takes {} arguments, got {}",
+                f.name,
+                f.params.len(),
+                args.len()
+            ));
+        }
+        for (i, (a, p)) in args.iter().zip(&f.params).enumerate() {
+            if !p.accepts(a) {
+                return Err(format!(
+                    "@{} argument {i}: expected {}, got {}",
+                    f.name,
+                    p.describe(),
+                    a.type_string()
+                ));
+            }
+        }
+        if f.body.steps.is_empty() && f.body.yields.is_empty() && !f.results.is_empty() {
+            return Err(format!("@{} has no body", f.name));
+        }
+        let mut env: Vec<Option<Arc<HostTensor>>> = vec![None; f.slots];
+        for (i, a) in args.into_iter().enumerate() {
+            env[i] = Some(a);
+        }
+        let out = self.run_body(&f.body, &mut env, depth)?;
+        for (i, (r, t)) in out.iter().zip(&f.results).enumerate() {
+            if !t.accepts(r) {
+                return Err(format!(
+                    "@{} result {i}: expected {}, got {}",
+                    f.name,
+                    t.describe(),
+                    r.type_string()
+                ));
+            }
+        }
+        Ok(out)
+    }
+
+    fn run_body(
+        &self,
+        body: &Body,
+        env: &mut [Option<Arc<HostTensor>>],
+        depth: usize,
+    ) -> Result<Vec<Arc<HostTensor>>, String> {
+        let get = |env: &[Option<Arc<HostTensor>>], s: usize| {
+            env[s]
+                .clone()
+                .ok_or_else(|| "value used before it is defined".to_string())
+        };
+        for step in &body.steps {
+            match step {
+                Step::Constant { value, result } => env[*result] = Some(value.clone()),
+                Step::Copy { operand, result } => env[*result] = Some(get(env, *operand)?),
+                Step::Dim {
+                    operand,
+                    index,
+                    result,
+                } => {
+                    let t = get(env, *operand)?;
+                    let d = *t
+                        .shape
+                        .get(*index)
+                        .ok_or_else(|| format!("dim {index} of a rank-{} tensor", t.shape.len()))?;
+                    let v = HostTensor::new(
+                        ElementType::I64,
+                        vec![],
+                        (d as i64).to_le_bytes().to_vec(),
+                    )?;
+                    env[*result] = Some(Arc::new(v));
+                }
+                Step::Graph {
+                    op,
+                    operands,
+                    result,
+                    ty,
+                } => {
+                    let inputs: Vec<Arc<HostTensor>> = operands
+                        .iter()
+                        .map(|&s| get(env, s))
+                        .collect::<Result<_, _>>()?;
+                    let refs: Vec<&HostTensor> = inputs.iter().map(|t| &**t).collect();
+                    let shape = result_shape(op, &refs, ty)?;
+                    env[*result] = Some(Arc::new(eval(op, &refs, &shape, ty.element)?));
+                }
+                Step::If {
+                    cond,
+                    then_,
+                    else_,
+                    results,
+                } => {
+                    let c = get(env, *cond)?;
+                    let taken = if c.data.first().copied().unwrap_or(0) & 1 == 1 {
+                        then_
+                    } else {
+                        else_
+                    };
+                    let out = self.run_body(taken, env, depth)?;
+                    for (&r, v) in results.iter().zip(out) {
+                        env[r] = Some(v);
+                    }
+                }
+                Step::Call {
+                    callee,
+                    operands,
+                    results,
+                } => {
+                    let args = operands
+                        .iter()
+                        .map(|&s| get(env, s))
+                        .collect::<Result<_, _>>()?;
+                    let out = self.call_at_depth(*callee, args, depth + 1)?;
+                    for (&r, v) in results.iter().zip(out) {
+                        env[r] = Some(v);
+                    }
+                }
+            }
+        }
+        body.yields.iter().map(|&s| get(env, s)).collect()
+    }
+}
+
+/// The run-time shape of an op's result: the type's static dims, the
+/// dynamic ones derived from the inputs by the op's shape rule.
+fn result_shape(
+    op: &GraphOp,
+    inputs: &[&HostTensor],
+    ty: &ValueType,
+) -> Result<Vec<usize>, String> {
+    let s = |t: &HostTensor| t.shape.iter().map(|&d| d as i64).collect::<Vec<i64>>();
+    let derived: Option<Vec<i64>> = match op {
+        GraphOp::Add
+        | GraphOp::Sub
+        | GraphOp::Mul
+        | GraphOp::Div
+        | GraphOp::Max
+        | GraphOp::Neg
+        | GraphOp::Exp
+        | GraphOp::Tanh
+        | GraphOp::Relu => inputs.first().map(|t| s(t)),
+        GraphOp::Matmul if inputs.len() == 2 => Some(shape::matmul(&s(inputs[0]), &s(inputs[1]))?),
+        GraphOp::Transpose { permutation } if inputs.len() == 1 => {
+            let p: Vec<i64> = permutation.iter().map(|&x| x as i64).collect();
+            Some(shape::transpose(&s(inputs[0]), &p)?)
+        }
+        GraphOp::ReduceSum { axes } | GraphOp::ReduceMax { axes } if inputs.len() == 1 => {
+            let a: Vec<i64> = axes.iter().map(|&x| x as i64).collect();
+            Some(shape::reduce(&s(inputs[0]), &a)?)
+        }
+        GraphOp::Concat { axis } if !inputs.is_empty() => {
+            let mut out = s(inputs[0]);
+            if *axis < out.len() {
+                out[*axis] = inputs
+                    .iter()
+                    .map(|t| t.shape.get(*axis).copied().unwrap_or(0) as i64)
+                    .sum();
+            }
+            Some(out)
+        }
+        GraphOp::Broadcast { dimensions } if inputs.len() == 1 => {
+            let mut out: Vec<i64> = ty
+                .dims
+                .iter()
+                .map(|d| d.map_or(DYNAMIC, |d| d as i64))
+                .collect();
+            for (i, &r) in dimensions.iter().enumerate() {
+                if let (Some(o), Some(&d)) = (out.get_mut(r), inputs[0].shape.get(i)) {
+                    if *o == DYNAMIC {
+                        *o = d as i64;
+                    }
+                }
+            }
+            Some(out)
+        }
+        GraphOp::Reshape if inputs.len() == 1 => {
+            let unknown = ty.dims.iter().filter(|d| d.is_none()).count();
+            let known: usize = ty.dims.iter().flatten().product();
+            let total = inputs[0].element_count();
+            if unknown == 1 && known > 0 && total % known == 0 {
+                Some(
+                    ty.dims
+                        .iter()
+                        .map(|d| d.map_or((total / known) as i64, |d| d as i64))
+                        .collect(),
+                )
+            } else {
+                None
+            }
+        }
+        _ => None,
+    };
+    let mut out = Vec::with_capacity(ty.dims.len());
+    for (i, d) in ty.dims.iter().enumerate() {
+        let v = match (d, derived.as_ref().and_then(|v| v.get(i))) {
+            (Some(d), _) => *d,
+            (None, Some(&v)) if v >= 0 => v as usize,
+            _ => {
+                return Err(format!(
+                    "cannot derive dim {i} of a {} result",
+                    ty.describe()
+                ))
+            }
+        };
+        out.push(v);
+    }
+    Ok(out)
+}
+
+/// `2x3xf32` of a shape and element type.
+pub fn shape_string(shape: &[usize], element: ElementType) -> String {
+    ShapeDisplay(shape, element).to_string()
+}

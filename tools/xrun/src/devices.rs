@@ -1,0 +1,52 @@
+//! `--device=` values: the devices the runtime sees, in order.
+
+use std::sync::Arc;
+use xir_runtime_hal::driver::create_device;
+use xir_runtime_hal::{Device, DeviceOptions, Driver};
+use xir_runtime_reference::driver::{LocalDriver, ReferenceDriver};
+
+/// Every driver of this build.
+pub fn drivers() -> Vec<Box<dyn Driver>> {
+    vec![Box::new(LocalDriver), Box::new(ReferenceDriver)]
+}
+
+/// Opens the devices `specs` name (`local`, `reference`, `local://0`);
+/// none: every device of every driver.
+pub fn open(specs: &[String]) -> Result<Vec<Arc<Device>>, String> {
+    let drivers = drivers();
+    let options = DeviceOptions {
+        queues: 1,
+        submit_delay: None,
+    };
+    let mut out = Vec::new();
+    if specs.is_empty() {
+        for d in &drivers {
+            for o in 0..d.device_count() {
+                out.push(Arc::new(create_device(d.as_ref(), o, out.len(), &options)?));
+            }
+        }
+        return Ok(out);
+    }
+    for s in specs {
+        let (name, ordinal) = match s.split_once("://") {
+            Some((n, o)) => {
+                let o = o
+                    .parse::<usize>()
+                    .map_err(|_| format!("xrun: --device={s}: '{o}' is not a device number"))?;
+                (n, o)
+            }
+            None => (s.as_str(), 0),
+        };
+        let names: Vec<&str> = drivers.iter().map(|d| d.name()).collect();
+        let d = drivers.iter().find(|d| d.name() == name).ok_or_else(|| {
+            format!(
+                "xrun: --device={s}: no driver '{name}' (drivers: {})",
+                names.join(", ")
+            )
+        })?;
+        let dev = create_device(d.as_ref(), ordinal, out.len(), &options)
+            .map_err(|m| format!("xrun: --device={s}: {m}"))?;
+        out.push(Arc::new(dev));
+    }
+    Ok(out)
+}

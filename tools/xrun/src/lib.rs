@@ -1,0 +1,221 @@
+//! xrun as a library: opening devices, compiling a graph-level program to
+//! hal, turning inputs into call arguments and results into host tensors.
+//! The binary and the end-to-end tests share it.
+
+pub mod devices;
+
+use std::sync::Arc;
+use xir::attributes::AttrKind;
+use xir::types::TypeKind;
+use xir::{Context, Diagnostic, Ir, Op, Type};
+use xir_compiler::{CompileOptions, Level};
+use xir_runtime_exec::RtValue;
+use xir_runtime_hal::{BufferView, Device, ElementType, HostTensor};
+
+pub fn render_one(d: &Diagnostic) -> String {
+    format!("xrun: error: {}", d.message)
+}
+
+pub fn read(path: &str) -> Result<(String, String), String> {
+    use std::io::Read;
+    let (name, bytes) = if path == "-" {
+        let mut b = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut b)
+            .map_err(|e| format!("xrun: cannot read stdin: {e}"))?;
+        ("<stdin>".to_string(), b)
+    } else {
+        let b = std::fs::read(path)
+            .map_err(|e| format!("xrun: cannot open input file '{path}': {e}"))?;
+        (path.to_string(), b)
+    };
+    Ok((name, xir::lexer::source_text(bytes)))
+}
+
+/// Compiles a graph-level module to hal (xopt's device flags); a hal-level
+/// module stays as it is.
+pub fn compile(
+    target_devices: &[String],
+    device_plan: &str,
+    ctx: &mut Context,
+    ir: &mut Ir,
+    top: Op,
+) -> Result<(), Vec<Diagnostic>> {
+    let level = xir_compiler::level(ctx, ir, top);
+    let one = |m: String| vec![Diagnostic::error(ctx.unknown_loc(), m)];
+    if level == Level::Lowering {
+        return Err(one("xrun runs graph-level or hal-level programs; this one is partly lowered (flow/stream ops): finish it with xopt --compile-to=hal".into()));
+    }
+    if level == Level::Hal {
+        if !target_devices.is_empty() || !device_plan.is_empty() {
+            return Err(one("--target-device and --device-plan apply to graph-level programs; this one is at hal level".into()));
+        }
+        return Ok(());
+    }
+    let mut options = CompileOptions {
+        target_devices: target_devices.to_vec(),
+        device_plan: device_plan.to_string(),
+    };
+    let has_targets = xir::symbol::op_attr(ctx, ir, top, "device.targets").is_some();
+    if level == Level::Graph && options.target_devices.is_empty() && !has_targets {
+        // A program that names no device runs on the local CPU.
+        options.target_devices.push("local".into());
+    }
+    let registry = xir_compiler::pass_registry();
+    let pm = xir_compiler::pipeline_to_hal(level, &options, &registry)
+        .map_err(|m| one(format!("xrun: {m}")))?;
+    xir_compiler::run(ctx, ir, top, pm)
+}
+
+pub fn pick_function(
+    function: Option<&str>,
+    ctx: &Context,
+    ir: &Ir,
+    top: Op,
+) -> Result<String, String> {
+    if let Some(f) = function {
+        return Ok(f.trim_start_matches('@').to_string());
+    }
+    let mut public = Vec::new();
+    if let Some(b) = ir.regions(top).first().and_then(|&r| ir.entry_block(r)) {
+        for op in ir.block_ops(b) {
+            let is_fn = ctx.str(ir.op(op).name) == "func.func"
+                && !ir.regions(op).iter().all(|&r| ir.region_is_empty(r));
+            if is_fn && xir::symbol::visibility(ctx, ir, op) == xir::symbol::Visibility::Public {
+                public.push(
+                    String::from_utf8_lossy(
+                        xir::symbol::symbol_name(ctx, ir, op).unwrap_or_default(),
+                    )
+                    .into_owned(),
+                );
+            }
+        }
+    }
+    match public.as_slice() {
+        [one] => Ok(one.clone()),
+        [] => Err("xrun: the program has no public function to run".into()),
+        many => Err(format!(
+            "xrun: --function=NAME is required: the program has {} public functions (@{})",
+            many.len(),
+            many.join(", @")
+        )),
+    }
+}
+
+/// The device each argument lives on: its `device.affinity`'s global, else the first device.
+pub fn arg_devices(
+    ctx: &Context,
+    ir: &Ir,
+    f: Op,
+    placements: &[(String, Arc<Device>)],
+    devices: &[Arc<Device>],
+) -> Vec<Arc<Device>> {
+    let n = ir
+        .regions(f)
+        .first()
+        .and_then(|&r| ir.entry_block(r))
+        .map_or(0, |b| ir.block_args(b).len());
+    let attrs = xir::symbol::op_attr(ctx, ir, f, "arg_attrs").map(|a| match ctx.attr_kind(a) {
+        AttrKind::Array(v) => v.clone(),
+        _ => vec![],
+    });
+    (0..n)
+        .map(|i| {
+            let aff = attrs
+                .as_ref()
+                .and_then(|v| v.get(i))
+                .and_then(|&d| ctx.dict_get(d, "device.affinity"));
+            let name = aff
+                .and_then(|a| xir_device::attrs::affinity_device(ctx, a))
+                .map(|n| ctx.str(n).to_string());
+            name.and_then(|n| {
+                placements
+                    .iter()
+                    .find(|(g, _)| *g == n)
+                    .map(|(_, d)| d.clone())
+            })
+            .unwrap_or_else(|| devices[0].clone())
+        })
+        .collect()
+}
+
+pub fn input_value(
+    ctx: &mut Context,
+    t: Type,
+    text: &str,
+    device: &Arc<Device>,
+) -> Result<RtValue, String> {
+    let text = match text.strip_prefix("index=") {
+        Some(rest) => format!("i64={rest}"),
+        None => text.to_string(),
+    };
+    let tensor = xir_runtime_io::parse_input(&text)?;
+    match ctx.type_kind(t).clone() {
+        TypeKind::Index | TypeKind::Integer { .. } | TypeKind::Float(_) => {
+            let want = ElementType::from_type(ctx, t).ok_or("unsupported scalar type")?;
+            let tname = xir::printer::type_to_string(ctx, t);
+            if !tensor.shape.is_empty() || tensor.element != want {
+                return Err(format!(
+                    "expected a scalar {tname}, got {}",
+                    tensor.type_string()
+                ));
+            }
+            Ok(RtValue::Scalar(scalar_attr(ctx, t, &tensor)))
+        }
+        _ => {
+            let v = BufferView::from_host(device.id, &tensor)?;
+            Ok(RtValue::View(v))
+        }
+    }
+}
+
+pub fn scalar_attr(ctx: &mut Context, t: Type, v: &HostTensor) -> xir::Attr {
+    let mut b = [0u8; 16];
+    b[..v.data.len()].copy_from_slice(&v.data);
+    match ctx.type_kind(t).clone() {
+        TypeKind::Float(_) => ctx.intern_attr(AttrKind::Float {
+            ty: t,
+            bits: u128::from_le_bytes(b),
+        }),
+        _ => {
+            let bits = v.element.byte_size() * 8;
+            let raw = u128::from_le_bytes(b);
+            let signed = !matches!(
+                v.element,
+                ElementType::Int {
+                    sign: xir_runtime_hal::IntSign::Unsigned,
+                    ..
+                }
+            ) && v.element != ElementType::I1;
+            let value: i128 = if signed && bits < 128 {
+                let shift = 128 - bits;
+                ((raw << shift) as i128) >> shift
+            } else {
+                raw as i128
+            };
+            ctx.intern_attr(AttrKind::Integer {
+                ty: t,
+                value: value.into(),
+            })
+        }
+    }
+}
+
+pub fn output_tensor(ctx: &Context, v: &RtValue) -> Result<HostTensor, String> {
+    match v {
+        RtValue::View(v) => Ok(v.to_host()),
+        RtValue::Scalar(a) => match ctx.attr_kind(*a) {
+            AttrKind::Integer { ty, value } => {
+                let e = ElementType::from_type(ctx, *ty).ok_or("unsupported scalar type")?;
+                let n: i128 = value.try_into().map_err(|_| "integer out of range")?;
+                HostTensor::new(e, vec![], n.to_le_bytes()[..e.byte_size()].to_vec())
+            }
+            AttrKind::Float { ty, bits } => {
+                let e = ElementType::from_type(ctx, *ty).ok_or("unsupported scalar type")?;
+                HostTensor::new(e, vec![], bits.to_le_bytes()[..e.byte_size()].to_vec())
+            }
+            _ => Err("unsupported scalar".into()),
+        },
+        other => Err(format!("cannot output {}", other.kind())),
+    }
+}

@@ -1,0 +1,189 @@
+//! xrun: runs a function of an xir program, iree-run-module's interface
+//! (DESIGN.md §6-7). A graph-level file is compiled first with xopt's device
+//! flags; a hal-level file runs as it is.
+
+use xrun::{
+    arg_devices, compile, devices, input_value, output_tensor, pick_function, read, render_one,
+};
+
+use clap::Parser;
+use std::process::ExitCode;
+use std::time::Instant;
+use xir::parser::{parse_buffer, ParseOptions};
+use xir::{Context, DiagEngine, Diagnostic, Ir, SourceBuffer, SourceMgr};
+use xir_runtime_exec::{Executor, RtValue};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "xrun",
+    about = "Runs a function of an xir program (graph level: compiled first; hal level: as it is)"
+)]
+struct Args {
+    /// The program: a .mlir file at graph or hal level ('-' for stdin).
+    file: String,
+    /// The function to run (default: the only public function).
+    #[arg(long)]
+    function: Option<String>,
+    /// One per argument, in order: `2x2xf32=1 2 3 4`, `4xf32=0` (splat), `f32=0.5`, `@x.npy`.
+    #[arg(long = "input")]
+    inputs: Vec<String>,
+    /// One per result, in order: `@out.npy` writes it, `-` skips it; results without one are printed.
+    #[arg(long = "output")]
+    outputs: Vec<String>,
+    /// A device the runtime sees (`local`, `reference`, `local://0`); repeatable, in order.
+    /// Default: every device found.
+    #[arg(long = "device")]
+    devices: Vec<String>,
+    /// Prints each device as a `#device.target<...>` and exits.
+    #[arg(long)]
+    print_devices: bool,
+    /// Calls the function N times after one warm-up call and prints the median time on stderr.
+    #[arg(long)]
+    repeat: Option<usize>,
+    /// As xopt's: `[NAME=]SPEC` of a device target (graph-level input); repeatable.
+    #[arg(long = "target-device")]
+    target_devices: Vec<String>,
+    /// Options of `device-plan` (graph-level input), e.g. `auto-transfer=true`.
+    #[arg(long = "device-plan", default_value = "")]
+    device_plan: String,
+}
+
+fn main() -> ExitCode {
+    let args = match Args::try_parse() {
+        Ok(a) => a,
+        Err(e) => {
+            let code = if e.use_stderr() { 1 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprint!("{msg}");
+            if !msg.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn run(args: &Args) -> Result<(), String> {
+    let devices = devices::open(&args.devices)?;
+    if args.print_devices {
+        for d in &devices {
+            println!("{}", d.target);
+        }
+        return Ok(());
+    }
+    let (name, text) = read(&args.file)?;
+    let mut ctx = xir_compiler::context();
+    let mut sm = SourceMgr::default();
+    sm.add(SourceBuffer::new(name.as_str(), text));
+    let render = |ctx: &Context, ds: &[Diagnostic]| -> String {
+        ds.iter().map(|d| xir::diag::render(d, ctx, &sm)).collect()
+    };
+    let mut ir = Ir::new();
+    let mut diags = DiagEngine::default();
+    let opts = ParseOptions {
+        implicit_module: true,
+        module_line_col: (0, 0),
+    };
+    let top = parse_buffer(&mut ctx, &mut ir, &sm.buffers[0], &opts, &mut diags);
+    let mut produced = diags.take();
+    if let Some(top) = top {
+        produced.extend(xir::verifier::verify(&ctx, &ir, top));
+    }
+    if produced.iter().any(|d| d.severity == xir::Severity::Error) {
+        return Err(render(&ctx, &produced));
+    }
+    let top = top.ok_or("no module")?;
+    compile(
+        &args.target_devices,
+        &args.device_plan,
+        &mut ctx,
+        &mut ir,
+        top,
+    )
+    .map_err(|ds| render(&ctx, &ds))?;
+    let mut exec =
+        Executor::new(&mut ctx, &ir, top, devices.clone()).map_err(|d| render_one(&d))?;
+    let fname = pick_function(args.function.as_deref(), exec.context(), &ir, top)?;
+    let f = exec
+        .function(&fname)
+        .ok_or_else(|| format!("xrun: no function @{fname} in '{name}'"))?;
+    let (params, results) = exec.signature(f);
+    if args.inputs.len() != params.len() {
+        return Err(format!(
+            "xrun: @{fname} takes {} input(s), got {}",
+            params.len(),
+            args.inputs.len()
+        ));
+    }
+    if !args.outputs.is_empty() && args.outputs.len() != results.len() {
+        return Err(format!(
+            "xrun: @{fname} has {} result(s), got {} --output",
+            results.len(),
+            args.outputs.len()
+        ));
+    }
+    let placements = exec.placements();
+    let arg_devices = arg_devices(exec.context(), &ir, f, &placements, &devices);
+    let mut call_args = Vec::with_capacity(params.len());
+    for (i, (&t, text)) in params.iter().zip(&args.inputs).enumerate() {
+        let v = input_value(exec.context(), t, text, &arg_devices[i])
+            .map_err(|m| format!("xrun: input {i}: {m}"))?;
+        call_args.push(v);
+    }
+    let fail = |e: Diagnostic, ctx: &Context| render(ctx, &[e]);
+    let outputs = match args.repeat {
+        None => exec
+            .call(f, call_args)
+            .map_err(|e| fail(e, exec.context()))?,
+        Some(n) => {
+            exec.call(f, call_args.clone())
+                .map_err(|e| fail(e, exec.context()))?;
+            let mut times = Vec::with_capacity(n);
+            let mut last = Vec::new();
+            for _ in 0..n.max(1) {
+                let t = Instant::now();
+                last = exec
+                    .call(f, call_args.clone())
+                    .map_err(|e| fail(e, exec.context()))?;
+                times.push(t.elapsed().as_secs_f64() * 1e3);
+            }
+            times.sort_by(f64::total_cmp);
+            eprintln!(
+                "xrun: median {:.4} ms over {} runs",
+                times[times.len() / 2],
+                times.len()
+            );
+            last
+        }
+    };
+    println!("EXEC @{fname}");
+    for (i, v) in outputs.iter().enumerate() {
+        let t = output_tensor(exec.context(), v).map_err(|m| format!("xrun: result {i}: {m}"))?;
+        match args.outputs.get(i).map(String::as_str) {
+            Some("-") => {}
+            Some(o) => {
+                let path = o
+                    .strip_prefix('@')
+                    .ok_or_else(|| format!("xrun: --output={o}: expected @FILE.npy or -"))?;
+                xir_runtime_io::write_npy(std::path::Path::new(path), &t)
+                    .map_err(|m| format!("xrun: {m}"))?;
+            }
+            None => {
+                let kind = if matches!(v, RtValue::View(_)) {
+                    "hal.buffer_view\n"
+                } else {
+                    ""
+                };
+                println!("result[{i}]: {kind}{}", xir_runtime_io::format_tensor(&t));
+            }
+        }
+    }
+    drop(exec);
+    Ok(())
+}
