@@ -93,8 +93,15 @@ fn float_op(name: &str, a: f64, b: f64) -> Option<f64> {
         "graph.mul" => a * b,
         "graph.div" => a / b,
         "graph.max" => {
+            // arith.maximumf: NaN wins, +0 > -0.
             if a.is_nan() || b.is_nan() {
                 f64::NAN
+            } else if a == b {
+                if a.is_sign_negative() {
+                    b
+                } else {
+                    a
+                }
             } else {
                 a.max(b)
             }

@@ -11,18 +11,18 @@ use xir_device::AFFINITY_ATTR;
 
 fn is_element(ctx: &Context, t: Type) -> bool {
     match ctx.type_kind(t) {
-        TypeKind::Float(k) => matches!(k, FloatKind::F16 | FloatKind::F32 | FloatKind::F64),
+        TypeKind::Float(k) => matches!(k, FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64),
         TypeKind::Integer {
-            width: 32 | 64,
+            width: 1 | 8 | 16 | 32 | 64,
             signedness: Signedness::Signless,
         } => true,
         _ => false,
     }
 }
 
-/// A ranked tensor of f16/f32/f64/i32/i64.
+/// A ranked tensor of f16/bf16/f32/f64 or signless i1/i8/i16/i32/i64.
 pub const TENSOR: xir::ods::TypeConstraint = xir::ods::TypeConstraint {
-    desc: "ranked tensor of 16-bit float or 32-bit float or 64-bit float or 32-bit signless integer or 64-bit signless integer values",
+    desc: "ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values",
     check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::RankedTensor { element, .. } if is_element(ctx, *element)),
 };
 

@@ -10,9 +10,9 @@ func.func @f(%a: tensor<4xf32>, %b: tensor<4xf16>) {
 
 // -----
 
-func.func @f(%a: tensor<4xi8>) {
-  // expected-error@+1 {{'graph.neg' op operand #0 must be ranked tensor of 16-bit float or 32-bit float or 64-bit float or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<4xi8>'}}
-  %0 = graph.neg %a : tensor<4xi8>
+func.func @f(%a: tensor<4xui8>) {
+  // expected-error@+1 {{'graph.neg' op operand #0 must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values, but got 'tensor<4xui8>'}}
+  %0 = graph.neg %a : tensor<4xui8>
   return
 }
 
