@@ -16,7 +16,9 @@ use xir::symbol::op_attr;
 use xir::types::TypeKind;
 use xir::{Attr, Block, Context, Diagnostic, Ir, Op, Type, Value};
 use xir_device::attrs::{decode, DeviceAttr};
-use xir_runtime_hal::{Buffer, BufferView, Command, CommandBuffer, Device, DispatchArgs, ElementType, Fence};
+use xir_runtime_hal::{
+    Buffer, BufferView, Command, CommandBuffer, Device, DispatchArgs, ElementType, Fence,
+};
 
 type R<T> = Result<T, Diagnostic>;
 
@@ -29,7 +31,7 @@ pub struct Executor<'a> {
     module: Op,
     devices: Vec<Arc<Device>>,
     /// The device of each `device.global`, by name.
-    globals: FxHashMap<xir::Ident, usize>,
+    globals: FxHashMap<String, usize>,
     funcs: FxHashMap<Vec<u8>, Op>,
 }
 
@@ -52,10 +54,20 @@ enum Flow {
 
 impl<'a> Executor<'a> {
     /// Resolves the module's `device.global`s against `devices`.
-    pub fn new(ctx: &'a mut Context, ir: &'a Ir, module: Op, devices: Vec<Arc<Device>>) -> R<Executor<'a>> {
+    pub fn new(
+        ctx: &'a mut Context,
+        ir: &'a Ir,
+        module: Op,
+        devices: Vec<Arc<Device>>,
+    ) -> R<Executor<'a>> {
         let globals = resolve::globals(ctx, ir, module);
-        let assigned = resolve::assign(ctx, &globals, &devices).map_err(|(op, m)| err(ir.op(op).loc, m))?;
-        let globals = globals.iter().zip(assigned).map(|(g, d)| (g.0, d)).collect();
+        let assigned =
+            resolve::assign(ctx, &globals, &devices).map_err(|(op, m)| err(ir.op(op).loc, m))?;
+        let globals = globals
+            .iter()
+            .zip(assigned)
+            .map(|(g, d)| (g.0.clone(), d))
+            .collect();
         let mut funcs = FxHashMap::default();
         if let Some(b) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) {
             for op in ir.block_ops(b) {
@@ -66,14 +78,21 @@ impl<'a> Executor<'a> {
                 }
             }
         }
-        Ok(Executor { ctx, ir, module, devices, globals, funcs })
+        Ok(Executor {
+            ctx,
+            ir,
+            module,
+            devices,
+            globals,
+            funcs,
+        })
     }
 
     /// The device each global runs on: (global name, device).
     pub fn placements(&self) -> Vec<(String, Arc<Device>)> {
         resolve::globals(self.ctx, self.ir, self.module)
             .iter()
-            .map(|g| (self.ctx.str(g.0).to_string(), self.devices[self.globals[&g.0]].clone()))
+            .map(|g| (g.0.clone(), self.devices[self.globals[&g.0]].clone()))
             .collect()
     }
 
@@ -88,9 +107,11 @@ impl<'a> Executor<'a> {
 
     /// The argument and result types of a function.
     pub fn signature(&self, f: Op) -> (Vec<Type>, Vec<Type>) {
-        let ty = op_attr(self.ctx, self.ir, f, "function_type").and_then(|a| match self.ctx.attr_kind(a) {
-            AttrKind::Type(t) => Some(*t),
-            _ => None,
+        let ty = op_attr(self.ctx, self.ir, f, "function_type").and_then(|a| {
+            match self.ctx.attr_kind(a) {
+                AttrKind::Type(t) => Some(*t),
+                _ => None,
+            }
         });
         match ty.map(|t| self.ctx.type_kind(t)) {
             Some(TypeKind::Function { inputs, results }) => (inputs.clone(), results.clone()),
@@ -104,19 +125,37 @@ impl<'a> Executor<'a> {
     }
 
     fn call_at(&mut self, f: Op, args: Vec<RtValue>, depth: usize, at: Attr) -> R<Vec<RtValue>> {
-        let name = String::from_utf8_lossy(xir::symbol::symbol_name(self.ctx, self.ir, f).unwrap_or_default()).into_owned();
+        let name = String::from_utf8_lossy(
+            xir::symbol::symbol_name(self.ctx, self.ir, f).unwrap_or_default(),
+        )
+        .into_owned();
         if depth > MAX_CALL_DEPTH {
-            return Err(err(at, format!("calls nested deeper than {MAX_CALL_DEPTH} (recursion through @{name})")));
+            return Err(err(
+                at,
+                format!("calls nested deeper than {MAX_CALL_DEPTH} (recursion through @{name})"),
+            ));
         }
         let entry = self
             .ir
             .regions(f)
             .first()
             .and_then(|&r| self.ir.entry_block(r))
-            .ok_or_else(|| err(at, format!("@{name} is a declaration: it has no body to run")))?;
+            .ok_or_else(|| {
+                err(
+                    at,
+                    format!("@{name} is a declaration: it has no body to run"),
+                )
+            })?;
         let params: Vec<Value> = self.ir.block_args(entry).to_vec();
         if params.len() != args.len() {
-            return Err(err(at, format!("@{name} takes {} arguments, got {}", params.len(), args.len())));
+            return Err(err(
+                at,
+                format!(
+                    "@{name} takes {} arguments, got {}",
+                    params.len(),
+                    args.len()
+                ),
+            ));
         }
         let mut env: FxHashMap<Value, RtValue> = FxHashMap::default();
         for (i, (&p, a)) in params.iter().zip(args).enumerate() {
@@ -159,7 +198,9 @@ impl<'a> Executor<'a> {
     fn describe(&self, a: &RtValue) -> String {
         match a {
             RtValue::Scalar(s) => match self.ctx.attr_kind(*s) {
-                AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => xir::printer::type_to_string(self.ctx, *ty),
+                AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => {
+                    xir::printer::type_to_string(self.ctx, *ty)
+                }
                 _ => "a scalar".into(),
             },
             RtValue::View(v) => format!("a {} buffer view", v.type_string()),
@@ -185,19 +226,34 @@ impl<'a> Executor<'a> {
     }
 
     fn get(&self, env: &FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<RtValue> {
-        env.get(&v).cloned().ok_or_else(|| err(loc, "value used before it was computed"))
+        env.get(&v)
+            .cloned()
+            .ok_or_else(|| err(loc, "value used before it was computed"))
     }
 
     fn index(&self, env: &FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<usize> {
         match self.get(env, v, loc)? {
             RtValue::Scalar(a) => scalar_int(self.ctx, a)
                 .and_then(|n| usize::try_from(n).ok())
-                .ok_or_else(|| err(loc, format!("expected a non-negative index, got {}", xir::printer::attr_to_string(self.ctx, a)))),
+                .ok_or_else(|| {
+                    err(
+                        loc,
+                        format!(
+                            "expected a non-negative index, got {}",
+                            xir::printer::attr_to_string(self.ctx, a)
+                        ),
+                    )
+                }),
             other => Err(err(loc, format!("expected an index, got {}", other.kind()))),
         }
     }
 
-    fn run_block(&mut self, block: Block, env: &mut FxHashMap<Value, RtValue>, depth: usize) -> R<Flow> {
+    fn run_block(
+        &mut self,
+        block: Block,
+        env: &mut FxHashMap<Value, RtValue>,
+        depth: usize,
+    ) -> R<Flow> {
         let ops: Vec<Op> = self.ir.block_ops(block).collect();
         for op in ops {
             let loc = self.ir.op(op).loc;
@@ -211,16 +267,23 @@ impl<'a> Executor<'a> {
             };
             match name.as_str() {
                 "func.return" => {
-                    let v = operands.iter().map(|&o| self.get(env, o, loc)).collect::<R<_>>()?;
+                    let v = operands
+                        .iter()
+                        .map(|&o| self.get(env, o, loc))
+                        .collect::<R<_>>()?;
                     return Ok(Flow::Return(v));
                 }
                 "scf.yield" => {
-                    let v = operands.iter().map(|&o| self.get(env, o, loc)).collect::<R<_>>()?;
+                    let v = operands
+                        .iter()
+                        .map(|&o| self.get(env, o, loc))
+                        .collect::<R<_>>()?;
                     return Ok(Flow::Yield(v));
                 }
                 "scf.if" => {
                     let c = match self.get(env, operands[0], loc)? {
-                        RtValue::Scalar(a) => scalar_int(self.ctx, a).ok_or_else(|| err(loc, "condition is not an integer"))?,
+                        RtValue::Scalar(a) => scalar_int(self.ctx, a)
+                            .ok_or_else(|| err(loc, "condition is not an integer"))?,
                         _ => return Err(err(loc, "condition is not a scalar")),
                     };
                     let region = self.ir.regions(op)[if c & 1 == 1 { 0 } else { 1 }];
@@ -236,15 +299,22 @@ impl<'a> Executor<'a> {
                     }
                 }
                 "func.call" => {
-                    let callee = match op_attr(self.ctx, self.ir, op, "callee").map(|a| self.ctx.attr_kind(a)) {
+                    let callee = match op_attr(self.ctx, self.ir, op, "callee")
+                        .map(|a| self.ctx.attr_kind(a))
+                    {
                         Some(AttrKind::SymbolRef { root, .. }) => self.ctx.bytes(*root).to_vec(),
                         _ => return Err(err(loc, "call without a callee")),
                     };
-                    let f = *self
-                        .funcs
-                        .get(&callee)
-                        .ok_or_else(|| err(loc, format!("unknown function @{}", String::from_utf8_lossy(&callee))))?;
-                    let args = operands.iter().map(|&o| self.get(env, o, loc)).collect::<R<_>>()?;
+                    let f = *self.funcs.get(&callee).ok_or_else(|| {
+                        err(
+                            loc,
+                            format!("unknown function @{}", String::from_utf8_lossy(&callee)),
+                        )
+                    })?;
+                    let args = operands
+                        .iter()
+                        .map(|&o| self.get(env, o, loc))
+                        .collect::<R<_>>()?;
                     let out = self.call_at(f, args, depth + 1, loc)?;
                     for (&r, v) in results.iter().zip(out) {
                         env.insert(r, v);
@@ -263,11 +333,22 @@ impl<'a> Executor<'a> {
                 }
             }
         }
-        Err(err(self.ir.block_parent_op(block).map_or(self.ctx.unknown_loc(), |o| self.ir.op(o).loc), "block without a terminator"))
+        Err(err(
+            self.ir
+                .block_parent_op(block)
+                .map_or(self.ctx.unknown_loc(), |o| self.ir.op(o).loc),
+            "block without a terminator",
+        ))
     }
 
     /// Runs a scalar op through its folder on the values of its operands.
-    fn fold(&mut self, op: Op, operands: &[Value], env: &FxHashMap<Value, RtValue>, loc: Attr) -> R<Vec<RtValue>> {
+    fn fold(
+        &mut self,
+        op: Op,
+        operands: &[Value],
+        env: &FxHashMap<Value, RtValue>,
+        loc: Attr,
+    ) -> R<Vec<RtValue>> {
         let name = self.ir.op(op).name;
         if let Some(a) = xir::rewrite::fold::constant_value(self.ctx, self.ir, op) {
             return Ok(vec![RtValue::Scalar(a)]);
@@ -276,15 +357,38 @@ impl<'a> Executor<'a> {
         for &o in operands {
             match self.get(env, o, loc)? {
                 RtValue::Scalar(a) => consts.push(Some(a)),
-                other => return Err(err(loc, format!("'{}' cannot run on the host with {} operand", self.ctx.str(name), other.kind()))),
+                other => {
+                    return Err(err(
+                        loc,
+                        format!(
+                            "'{}' cannot run on the host with {} operand",
+                            self.ctx.str(name),
+                            other.kind()
+                        ),
+                    ))
+                }
             }
         }
         let f = xir::ods::spec_of(self.ctx, name)
             .and_then(|s| s.fold)
-            .ok_or_else(|| err(loc, format!("'{}' cannot run on the host", self.ctx.str(name))))?;
+            .ok_or_else(|| {
+                err(
+                    loc,
+                    format!("'{}' cannot run on the host", self.ctx.str(name)),
+                )
+            })?;
         let out = f(self.ctx, self.ir, op, &consts)
             .filter(|r| r.len() == self.ir.results(op).len())
-            .ok_or_else(|| err(loc, format!("'{}' has no value for these operands ({})", self.ctx.str(name), self.scalars(&consts))))?;
+            .ok_or_else(|| {
+                err(
+                    loc,
+                    format!(
+                        "'{}' has no value for these operands ({})",
+                        self.ctx.str(name),
+                        self.scalars(&consts)
+                    ),
+                )
+            })?;
         out.into_iter()
             .map(|r| match r {
                 FoldResult::Attr(a) => Ok(RtValue::Scalar(a)),
@@ -294,7 +398,11 @@ impl<'a> Executor<'a> {
     }
 
     fn scalars(&self, c: &[Option<Attr>]) -> String {
-        c.iter().flatten().map(|&a| xir::printer::attr_to_string(self.ctx, a)).collect::<Vec<_>>().join(", ")
+        c.iter()
+            .flatten()
+            .map(|&a| xir::printer::attr_to_string(self.ctx, a))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     fn device_of(&self, env: &FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<Arc<Device>> {
@@ -314,7 +422,10 @@ impl<'a> Executor<'a> {
     fn view(&self, env: &FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<BufferView> {
         match self.get(env, v, loc)? {
             RtValue::View(b) => Ok(b),
-            other => Err(err(loc, format!("expected a buffer view, got {}", other.kind()))),
+            other => Err(err(
+                loc,
+                format!("expected a buffer view, got {}", other.kind()),
+            )),
         }
     }
 
@@ -325,23 +436,36 @@ impl<'a> Executor<'a> {
         }
     }
 
-    fn commands(&self, env: &FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<Rc<RefCell<CommandBuffer>>> {
+    fn commands(
+        &self,
+        env: &FxHashMap<Value, RtValue>,
+        v: Value,
+        loc: Attr,
+    ) -> R<Rc<RefCell<CommandBuffer>>> {
         match self.get(env, v, loc)? {
             RtValue::Commands(c) => Ok(c),
-            other => Err(err(loc, format!("expected a command buffer, got {}", other.kind()))),
+            other => Err(err(
+                loc,
+                format!("expected a command buffer, got {}", other.kind()),
+            )),
         }
     }
 
     fn index_attr(&mut self, n: usize) -> Attr {
         let t = self.ctx.index_type();
-        self.ctx.intern_attr(AttrKind::Integer { ty: t, value: n.into() })
+        self.ctx.intern_attr(AttrKind::Integer {
+            ty: t,
+            value: n.into(),
+        })
     }
 
     /// Operand group `name` of an op with `operandSegmentSizes` (hal.command_buffer.dispatch).
     fn group(&self, op: Op, name: &str) -> Vec<Value> {
         let spec = xir::ods::spec_of(self.ctx, self.ir.op(op).name);
         let ranges = spec.map(|s| xir::ods::access::operand_ranges(self.ctx, self.ir, op, s));
-        let (Some(spec), Some(ranges)) = (spec, ranges) else { return vec![] };
+        let (Some(spec), Some(ranges)) = (spec, ranges) else {
+            return vec![];
+        };
         let all: Vec<Value> = self.ir.operands(op).collect();
         spec.operands
             .iter()
@@ -350,7 +474,14 @@ impl<'a> Executor<'a> {
             .unwrap_or_default()
     }
 
-    fn hal_op(&mut self, op: Op, name: &str, operands: &[Value], env: &mut FxHashMap<Value, RtValue>, loc: Attr) -> R<Option<RtValue>> {
+    fn hal_op(
+        &mut self,
+        op: Op,
+        name: &str,
+        operands: &[Value],
+        env: &mut FxHashMap<Value, RtValue>,
+        loc: Attr,
+    ) -> R<Option<RtValue>> {
         let attr = |s: &Self, n: &str| op_attr(s.ctx, s.ir, op, n);
         Ok(Some(match name {
             "hal.device.resolve" => {
@@ -360,7 +491,12 @@ impl<'a> Executor<'a> {
             "hal.devices.count" => RtValue::Scalar(self.index_attr(self.devices.len())),
             "hal.devices.get" => {
                 let i = self.index(env, operands[0], loc)?;
-                let d = self.devices.get(i).cloned().ok_or_else(|| err(loc, format!("no device {i}: there are {}", self.devices.len())))?;
+                let d = self.devices.get(i).cloned().ok_or_else(|| {
+                    err(
+                        loc,
+                        format!("no device {i}: there are {}", self.devices.len()),
+                    )
+                })?;
                 RtValue::Device(d)
             }
             "hal.allocator.allocate" => {
@@ -370,7 +506,10 @@ impl<'a> Executor<'a> {
             }
             "hal.buffer.subspan" => {
                 let b = self.buffer(env, operands[0], loc)?;
-                let (o, n) = (self.index(env, operands[1], loc)?, self.index(env, operands[2], loc)?);
+                let (o, n) = (
+                    self.index(env, operands[1], loc)?,
+                    self.index(env, operands[2], loc)?,
+                );
                 RtValue::Buffer(b.subspan(o, n).map_err(|m| err(loc, m))?)
             }
             "hal.command_buffer.create" => {
@@ -388,18 +527,29 @@ impl<'a> Executor<'a> {
                 let target = self.buffer(env, operands[3], loc)?;
                 let target_offset = self.index(env, operands[4], loc)?;
                 let length = self.index(env, operands[5], loc)?;
-                for (b, o, what) in [(&source, source_offset, "source"), (&target, target_offset, "target")] {
+                for (b, o, what) in [
+                    (&source, source_offset, "source"),
+                    (&target, target_offset, "target"),
+                ] {
                     if o.checked_add(length).is_none_or(|e| e > b.len()) {
                         return Err(err(loc, format!("copy of {length} bytes at {o} overruns its {what} buffer of {} bytes", b.len())));
                     }
                 }
-                let cmd = Command::Copy { source, source_offset, target, target_offset, length };
+                let cmd = Command::Copy {
+                    source,
+                    source_offset,
+                    target,
+                    target_offset,
+                    length,
+                };
                 c.borrow_mut().record(cmd).map_err(|m| err(loc, m))?;
                 return Ok(None);
             }
             "hal.command_buffer.execution_barrier" => {
                 let c = self.commands(env, operands[0], loc)?;
-                c.borrow_mut().record(Command::Barrier).map_err(|m| err(loc, m))?;
+                c.borrow_mut()
+                    .record(Command::Barrier)
+                    .map_err(|m| err(loc, m))?;
                 return Ok(None);
             }
             "hal.command_buffer.finalize" => {
@@ -408,14 +558,19 @@ impl<'a> Executor<'a> {
             }
             "hal.fence.create" => RtValue::Fence(Fence::new()),
             "hal.fence.join" => {
-                let parts = operands.iter().map(|&o| self.fence(env, o, loc)).collect::<R<_>>()?;
+                let parts = operands
+                    .iter()
+                    .map(|&o| self.fence(env, o, loc))
+                    .collect::<R<_>>()?;
                 RtValue::Fence(Fence::join(parts))
             }
             "hal.fence.await" => {
                 for &o in operands {
                     let f = self.fence(env, o, loc)?;
-                    f.check_reachable().map_err(|m| err(loc, format!("await would never end: it {m}")))?;
-                    f.wait().map_err(|m| err(loc, format!("a submission failed: {m}")))?;
+                    f.check_reachable()
+                        .map_err(|m| err(loc, format!("await would never end: it {m}")))?;
+                    f.wait()
+                        .map_err(|m| err(loc, format!("a submission failed: {m}")))?;
                 }
                 return Ok(None);
             }
@@ -426,9 +581,14 @@ impl<'a> Executor<'a> {
             "hal.buffer_view.buffer" => RtValue::Buffer(self.view(env, operands[0], loc)?.buffer),
             "hal.buffer_view.dim" => {
                 let v = self.view(env, operands[0], loc)?;
-                let i = attr(self, "index").and_then(|a| scalar_int(self.ctx, a)).unwrap_or(-1);
-                let d = usize::try_from(i).ok().and_then(|i| v.shape.get(i).copied());
-                let d = d.ok_or_else(|| err(loc, format!("dim {i} of a {} view", v.type_string())))?;
+                let i = attr(self, "index")
+                    .and_then(|a| scalar_int(self.ctx, a))
+                    .unwrap_or(-1);
+                let d = usize::try_from(i)
+                    .ok()
+                    .and_then(|i| v.shape.get(i).copied());
+                let d =
+                    d.ok_or_else(|| err(loc, format!("dim {i} of a {} view", v.type_string())))?;
                 RtValue::Scalar(self.index_attr(d))
             }
             "hal.buffer_view.create" => {
@@ -444,7 +604,9 @@ impl<'a> Executor<'a> {
                     shape.push(match d {
                         Some(n) => n,
                         None => {
-                            let v = dyn_dims.next().ok_or_else(|| err(loc, "fewer dims than '?' in the shape"))?;
+                            let v = dyn_dims
+                                .next()
+                                .ok_or_else(|| err(loc, "fewer dims than '?' in the shape"))?;
                             self.index(env, *v, loc)?
                         }
                     });
@@ -460,15 +622,24 @@ impl<'a> Executor<'a> {
                 let (dims, element) = self.tensor_type(t, loc)?;
                 let fits = v.element == element
                     && v.shape.len() == dims.len()
-                    && dims.iter().zip(&v.shape).all(|(d, &n)| d.is_none_or(|d| d == n));
+                    && dims
+                        .iter()
+                        .zip(&v.shape)
+                        .all(|(d, &n)| d.is_none_or(|d| d == n));
                 if !fits {
                     let msg = match attr(self, "message").map(|a| self.ctx.attr_kind(a)) {
-                        Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
+                        Some(AttrKind::String { value, .. }) => {
+                            String::from_utf8_lossy(value).into_owned()
+                        }
                         _ => "buffer view".into(),
                     };
                     return Err(err(
                         loc,
-                        format!("{msg}: expected {}, got {}", xir::printer::type_to_string(self.ctx, t), v.type_string()),
+                        format!(
+                            "{msg}: expected {}, got {}",
+                            xir::printer::type_to_string(self.ctx, t),
+                            v.type_string()
+                        ),
                     ));
                 }
                 return Ok(None);
@@ -481,7 +652,13 @@ impl<'a> Executor<'a> {
         match self.ctx.type_kind(t) {
             TypeKind::RankedTensor { shape, element, .. } => {
                 let e = ElementType::from_type(self.ctx, *element).ok_or_else(|| {
-                    err(loc, format!("element type '{}' is not supported by the runtime", xir::printer::type_to_string(self.ctx, *element)))
+                    err(
+                        loc,
+                        format!(
+                            "element type '{}' is not supported by the runtime",
+                            xir::printer::type_to_string(self.ctx, *element)
+                        ),
+                    )
                 })?;
                 Ok((shape.iter().map(|&d| usize::try_from(d).ok()).collect(), e))
             }
@@ -495,7 +672,7 @@ impl<'a> Executor<'a> {
         if let Some(DeviceAttr::Affinity { device, .. }) = decode(self.ctx, a) {
             return self
                 .globals
-                .get(&device)
+                .get(self.ctx.str(device))
                 .map(|&d| self.devices[d].clone())
                 .ok_or_else(|| err(loc, format!("no device.global @{}", self.ctx.str(device))));
         }
@@ -504,35 +681,54 @@ impl<'a> Executor<'a> {
                 return Ok(self.devices[self.globals[&name]].clone());
             }
         }
-        Err(err(loc, format!("no device.global holds {}", xir::printer::attr_to_string(self.ctx, a))))
+        Err(err(
+            loc,
+            format!(
+                "no device.global holds {}",
+                xir::printer::attr_to_string(self.ctx, a)
+            ),
+        ))
     }
 
     fn queue_execute(&mut self, op: Op, env: &FxHashMap<Value, RtValue>, loc: Attr) -> R<()> {
         let d = self.device_of(env, self.ir.operand(op, 0), loc)?;
-        let wait = self.group(op, "wait_fence").first().map(|&f| self.fence(env, f, loc)).transpose()?;
-        let signal = self.group(op, "signal_fence").first().map(|&f| self.fence(env, f, loc)).transpose()?;
+        let wait = self
+            .group(op, "wait_fence")
+            .first()
+            .map(|&f| self.fence(env, f, loc))
+            .transpose()?;
+        let signal = self
+            .group(op, "signal_fence")
+            .first()
+            .map(|&f| self.fence(env, f, loc))
+            .transpose()?;
         let signal = signal.ok_or_else(|| err(loc, "missing signal fence"))?;
-        let queue = op_attr(self.ctx, self.ir, op, "queue").and_then(|a| scalar_int(self.ctx, a)).unwrap_or(0);
+        let queue = op_attr(self.ctx, self.ir, op, "queue")
+            .and_then(|a| scalar_int(self.ctx, a))
+            .unwrap_or(0);
         let queue = usize::try_from(queue).map_err(|_| err(loc, "negative queue"))?;
         let mut cmds = Vec::new();
         for c in self.group(op, "command_buffers") {
             let c = self.commands(env, c, loc)?;
             cmds.push(Arc::new(c.borrow().clone()));
         }
-        d.queue_execute(queue, wait, signal, cmds).map_err(|m| err(loc, m))
+        d.queue_execute(queue, wait, signal, cmds)
+            .map_err(|m| err(loc, m))
     }
 
     fn dispatch(&mut self, op: Op, env: &FxHashMap<Value, RtValue>, loc: Attr) -> R<()> {
         let c = self.commands(env, self.ir.operand(op, 0), loc)?;
         let device = self.devices[c.borrow().device].clone();
-        let entry = op_attr(self.ctx, self.ir, op, "entry_point").ok_or_else(|| err(loc, "missing entry point"))?;
+        let entry = op_attr(self.ctx, self.ir, op, "entry_point")
+            .ok_or_else(|| err(loc, "missing entry point"))?;
         let (exe, path) = match self.ctx.attr_kind(entry) {
             AttrKind::SymbolRef { root, nested } => (*root, nested.clone()),
             _ => return Err(err(loc, "entry point is not a symbol reference")),
         };
         let exe_name = self.ctx.str(exe).to_string();
-        let exe_op = xir::symbol::lookup_symbol_in(self.ctx, self.ir, self.module, exe_name.as_bytes())
-            .ok_or_else(|| err(loc, format!("no executable @{exe_name}")))?;
+        let exe_op =
+            xir::symbol::lookup_symbol_in(self.ctx, self.ir, self.module, exe_name.as_bytes())
+                .ok_or_else(|| err(loc, format!("no executable @{exe_name}")))?;
         let variants: Vec<Op> = self
             .ir
             .regions(exe_op)
@@ -542,11 +738,16 @@ impl<'a> Executor<'a> {
             .unwrap_or_default();
         let kind_of = |s: &Self, v: Op| {
             op_attr(s.ctx, s.ir, v, "target").and_then(|a| match decode(s.ctx, a) {
-                Some(DeviceAttr::Target { kind, .. }) => Some(String::from_utf8_lossy(kind).into_owned()),
+                Some(DeviceAttr::Target { kind, .. }) => {
+                    Some(String::from_utf8_lossy(kind).into_owned())
+                }
                 _ => None,
             })
         };
-        let sym = |s: &Self, v: Op| xir::symbol::symbol_name(s.ctx, s.ir, v).map(|n| String::from_utf8_lossy(n).into_owned());
+        let sym = |s: &Self, v: Op| {
+            xir::symbol::symbol_name(s.ctx, s.ir, v)
+                .map(|n| String::from_utf8_lossy(n).into_owned())
+        };
         let (variant, export) = match path.as_slice() {
             [v, e] => {
                 let vname = self.ctx.str(*v).to_string();
@@ -566,29 +767,66 @@ impl<'a> Executor<'a> {
                     .iter()
                     .copied()
                     .find(|&o| kind_of(self, o).is_some_and(|k| device.serves(&k)))
-                    .ok_or_else(|| err(loc, format!("@{exe_name} has no variant that device '{}' can run", device.name)))?;
+                    .ok_or_else(|| {
+                        err(
+                            loc,
+                            format!(
+                                "@{exe_name} has no variant that device '{}' can run",
+                                device.name
+                            ),
+                        )
+                    })?;
                 (var, self.ctx.str(*e).to_string())
             }
-            _ => return Err(err(loc, "entry point must be @exe::@export or @exe::@variant::@export")),
+            _ => {
+                return Err(err(
+                    loc,
+                    "entry point must be @exe::@export or @exe::@variant::@export",
+                ))
+            }
         };
         let key = format!("{exe_name}::{}", sym(self, variant).unwrap_or_default());
-        let executable = device.executable(&key, self.ctx, self.ir, variant).map_err(|m| err(loc, format!("cannot load @{key}: {m}")))?;
+        let executable = device
+            .executable(&key, self.ctx, self.ir, variant)
+            .map_err(|m| err(loc, format!("cannot load @{key}: {m}")))?;
         let ordinal = executable
             .export_ordinal(&export)
             .ok_or_else(|| err(loc, format!("@{key} has no export @{export}")))?;
-        let idx = |s: &Self, vs: Vec<Value>| vs.into_iter().map(|v| s.index(env, v, loc)).collect::<R<Vec<usize>>>();
+        let idx = |s: &Self, vs: Vec<Value>| {
+            vs.into_iter()
+                .map(|v| s.index(env, v, loc))
+                .collect::<R<Vec<usize>>>()
+        };
         let wg = idx(self, self.group(op, "workgroups"))?;
-        let workgroups = [wg.first().copied().unwrap_or(1) as u64, wg.get(1).copied().unwrap_or(1) as u64, wg.get(2).copied().unwrap_or(1) as u64];
-        let constants = idx(self, self.group(op, "constants"))?.into_iter().map(|c| c as u64).collect();
+        let workgroups = [
+            wg.first().copied().unwrap_or(1) as u64,
+            wg.get(1).copied().unwrap_or(1) as u64,
+            wg.get(2).copied().unwrap_or(1) as u64,
+        ];
+        let constants = idx(self, self.group(op, "constants"))?
+            .into_iter()
+            .map(|c| c as u64)
+            .collect();
         let buffers = self.group(op, "binding_buffers");
         let offsets = idx(self, self.group(op, "binding_offsets"))?;
         let lengths = idx(self, self.group(op, "binding_lengths"))?;
         let mut bindings = Vec::with_capacity(buffers.len());
         for ((b, o), n) in buffers.into_iter().zip(offsets).zip(lengths) {
             let b = self.buffer(env, b, loc)?;
-            bindings.push(b.subspan(o, n).map_err(|m| err(loc, format!("binding: {m}")))?);
+            bindings.push(
+                b.subspan(o, n)
+                    .map_err(|m| err(loc, format!("binding: {m}")))?,
+            );
         }
-        let cmd = Command::Dispatch { executable, export: ordinal, args: DispatchArgs { workgroups, constants, bindings } };
+        let cmd = Command::Dispatch {
+            executable,
+            export: ordinal,
+            args: DispatchArgs {
+                workgroups,
+                constants,
+                bindings,
+            },
+        };
         let recorded = c.borrow_mut().record(cmd);
         recorded.map_err(|m| err(loc, m))
     }

@@ -7,12 +7,12 @@
 //! to whatever `@g` got. An alias's ordinal counts the devices serving its kind.
 
 use xir::attributes::AttrKind;
-use xir::{Attr, Context, Ident, Ir, Op};
+use xir::{Attr, Context, Ir, Op};
 use xir_device::attrs::{decode, DeviceAttr};
 use xir_runtime_hal::Device;
 
 /// `device.global`s directly in `module`: (name, value, op).
-pub fn globals(ctx: &Context, ir: &Ir, module: Op) -> Vec<(Ident, Attr, Op)> {
+pub fn globals(ctx: &Context, ir: &Ir, module: Op) -> Vec<(String, Attr, Op)> {
     let mut out = Vec::new();
     let Some(b) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) else {
         return out;
@@ -21,10 +21,11 @@ pub fn globals(ctx: &Context, ir: &Ir, module: Op) -> Vec<(Ident, Attr, Op)> {
         if ctx.str(ir.op(op).name) != "device.global" {
             continue;
         }
-        let name = xir::symbol::op_attr(ctx, ir, op, "sym_name").and_then(|a| match ctx.attr_kind(a) {
-            AttrKind::String { value, .. } => ctx.find_ident(std::str::from_utf8(value).ok()?),
-            _ => None,
-        });
+        let name =
+            xir::symbol::op_attr(ctx, ir, op, "sym_name").and_then(|a| match ctx.attr_kind(a) {
+                AttrKind::String { value, .. } => Some(String::from_utf8_lossy(value).into_owned()),
+                _ => None,
+            });
         let value = xir::symbol::op_attr(ctx, ir, op, "value");
         if let (Some(n), Some(v)) = (name, value) {
             out.push((n, v, op));
@@ -36,9 +37,10 @@ pub fn globals(ctx: &Context, ir: &Ir, module: Op) -> Vec<(Ident, Attr, Op)> {
 fn kind_of(ctx: &Context, a: Attr) -> Option<(String, Option<usize>)> {
     match decode(ctx, a)? {
         DeviceAttr::Target { kind, .. } => Some((String::from_utf8_lossy(kind).into_owned(), None)),
-        DeviceAttr::Alias { kind, ordinal } => {
-            Some((String::from_utf8_lossy(kind).into_owned(), ordinal.and_then(|o| usize::try_from(o).ok())))
-        }
+        DeviceAttr::Alias { kind, ordinal } => Some((
+            String::from_utf8_lossy(kind).into_owned(),
+            ordinal.and_then(|o| usize::try_from(o).ok()),
+        )),
         _ => None,
     }
 }
@@ -50,35 +52,54 @@ fn describe(ctx: &Context, a: Attr) -> String {
 
 /// The device index for each global, in `globals` order; `Err` names the
 /// global, its targets and the devices there are.
-pub fn assign(ctx: &Context, globals: &[(Ident, Attr, Op)], devices: &[std::sync::Arc<Device>]) -> Result<Vec<usize>, (Op, String)> {
+pub fn assign(
+    ctx: &Context,
+    globals: &[(String, Attr, Op)],
+    devices: &[std::sync::Arc<Device>],
+) -> Result<Vec<usize>, (Op, String)> {
     let mut taken = vec![false; devices.len()];
     let mut out: Vec<usize> = Vec::with_capacity(globals.len());
     let pick = |kind: &str, ordinal: Option<usize>, taken: &[bool]| -> Option<usize> {
-        let serving: Vec<usize> = (0..devices.len()).filter(|&i| devices[i].serves(kind)).collect();
+        let serving: Vec<usize> = (0..devices.len())
+            .filter(|&i| devices[i].serves(kind))
+            .collect();
         if let Some(o) = ordinal {
             return serving.get(o).copied();
         }
-        serving.iter().copied().find(|&i| !taken[i]).or(serving.first().copied())
+        serving
+            .iter()
+            .copied()
+            .find(|&i| !taken[i])
+            .or(serving.first().copied())
     };
-    for (gi, &(name, value, op)) in globals.iter().enumerate() {
+    for (gi, (name, value, op)) in globals.iter().enumerate() {
+        let (value, op) = (*value, *op);
         let got = match decode(ctx, value) {
             Some(DeviceAttr::Select(list)) => list.iter().find_map(|&a| {
                 let (k, o) = kind_of(ctx, a)?;
                 pick(&k, o, &taken)
             }),
-            Some(DeviceAttr::Fallback(other)) => {
-                globals[..gi].iter().position(|g| g.0 == other).map(|j| out[j])
-            }
+            Some(DeviceAttr::Fallback(other)) => globals[..gi]
+                .iter()
+                .position(|g| g.0 == ctx.str(other))
+                .map(|j| out[j]),
             _ => kind_of(ctx, value).and_then(|(k, o)| pick(&k, o, &taken)),
         };
         let Some(d) = got else {
-            let have: Vec<String> = devices.iter().map(|d| format!("{} ({})", d.name, d.target)).collect();
-            let have = if have.is_empty() { "none".to_string() } else { have.join(", ") };
+            let have: Vec<String> = devices
+                .iter()
+                .map(|d| format!("{} ({})", d.name, d.target))
+                .collect();
+            let have = if have.is_empty() {
+                "none".to_string()
+            } else {
+                have.join(", ")
+            };
             return Err((
                 op,
                 format!(
                     "no device for @{} = {}; devices available: {have}",
-                    ctx.str(name),
+                    name,
                     describe(ctx, value)
                 ),
             ));

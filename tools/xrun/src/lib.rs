@@ -219,3 +219,97 @@ pub fn output_tensor(ctx: &Context, v: &RtValue) -> Result<HostTensor, String> {
         other => Err(format!("cannot output {}", other.kind())),
     }
 }
+
+/// Parses and verifies `text`; diagnostics rendered as mlir-opt prints them.
+pub fn parse(ctx: &mut Context, ir: &mut Ir, name: &str, text: &str) -> Result<Op, String> {
+    let mut sm = xir::SourceMgr::default();
+    sm.add(xir::SourceBuffer::new(name, text.to_string()));
+    let mut diags = xir::DiagEngine::default();
+    let opts = xir::parser::ParseOptions {
+        implicit_module: true,
+        module_line_col: (0, 0),
+    };
+    let top = xir::parser::parse_buffer(ctx, ir, &sm.buffers[0], &opts, &mut diags);
+    let mut produced = diags.take();
+    if let Some(top) = top {
+        produced.extend(xir::verifier::verify(ctx, ir, top));
+    }
+    let render = |ctx: &Context, ds: &[Diagnostic]| {
+        ds.iter()
+            .map(|d| xir::diag::render(d, ctx, &sm))
+            .collect::<String>()
+    };
+    if produced.iter().any(|d| d.severity == xir::Severity::Error) {
+        return Err(render(ctx, &produced));
+    }
+    top.ok_or_else(|| "no module".to_string())
+}
+
+/// Compiles graph-level `text` to hal and prints it.
+pub fn compile_text(
+    text: &str,
+    target_devices: &[String],
+    device_plan: &str,
+) -> Result<String, String> {
+    let mut ctx = xir_compiler::context();
+    let mut ir = Ir::new();
+    let top = parse(&mut ctx, &mut ir, "input", text)?;
+    compile(target_devices, device_plan, &mut ctx, &mut ir, top).map_err(|ds| {
+        ds.iter()
+            .map(|d| format!("{}: {}\n", xir::diag::loc_to_string(&ctx, d.loc), d.message))
+            .collect::<String>()
+    })?;
+    Ok(xir::printer::print_top_level(
+        &ctx,
+        &ir,
+        top,
+        &xir::printer::PrintOptions::default(),
+    ))
+}
+
+/// Runs `function` of hal-level (or graph-level, compiled for `local`)
+/// `text` on `devices` with `inputs`; results copied to the host.
+pub fn run_text(
+    text: &str,
+    function: &str,
+    inputs: &[HostTensor],
+    devices: Vec<Arc<Device>>,
+) -> Result<Vec<HostTensor>, String> {
+    let mut ctx = xir_compiler::context();
+    let mut ir = Ir::new();
+    let top = parse(&mut ctx, &mut ir, "input", text)?;
+    let diag = |ctx: &Context, d: Diagnostic| {
+        format!("{}: {}", xir::diag::loc_to_string(ctx, d.loc), d.message)
+    };
+    let mut exec = xir_runtime_exec::Executor::new(&mut ctx, &ir, top, devices.clone())
+        .map_err(|d| render_one(&d))?;
+    let f = exec
+        .function(function)
+        .ok_or_else(|| format!("no function @{function}"))?;
+    let (params, _) = exec.signature(f);
+    if params.len() != inputs.len() {
+        return Err(format!(
+            "@{function} takes {} inputs, got {}",
+            params.len(),
+            inputs.len()
+        ));
+    }
+    let placements = exec.placements();
+    let on = arg_devices(exec.context(), &ir, f, &placements, &devices);
+    let mut args = Vec::with_capacity(inputs.len());
+    for ((&t, x), d) in params.iter().zip(inputs).zip(&on) {
+        let scalar = matches!(
+            exec.context().type_kind(t),
+            TypeKind::Index | TypeKind::Integer { .. } | TypeKind::Float(_)
+        );
+        args.push(if scalar {
+            RtValue::Scalar(scalar_attr(exec.context(), t, x))
+        } else {
+            RtValue::View(BufferView::from_host(d.id, x)?)
+        });
+    }
+    let out = exec.call(f, args).map_err(|d| diag(exec.context(), d))?;
+    out.iter()
+        .map(|v| output_tensor(exec.context(), v))
+        .collect()
+}
