@@ -49,8 +49,8 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK: hal.command_buffer.dispatch %{{.+}}, @consts_dispatch_2::@consts_dispatch_2 workgroups(%c1, %c1, %c1) bindings(%{{.+}}[%c0, %c16], %{{.+}}[%c0, %c16])
 // CHECK: %[[KC:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c16) : !hal.buffer
 // CHECK: hal.command_buffer.copy_buffer %{{.+}}, source(%[[K]][%c0]) target(%[[KC]][%c0]) length(%c16)
-// CHECK: %[[V0:.+]] = hal.buffer_view.create %[[KC]] shape(tensor<16xi8>)
-// CHECK-NEXT: %[[V1:.+]] = hal.buffer_view.create %[[RG]] shape(tensor<16xi8>)
+// CHECK: %[[V0:.+]] = hal.buffer_view.create %[[KC]] shape(tensor<4xf32>)
+// CHECK-NEXT: %[[V1:.+]] = hal.buffer_view.create %[[RG]] shape(tensor<4xf32>)
 // CHECK-NEXT: %[[V2:.+]] = hal.buffer_view.create
 // CHECK-NEXT: return %[[V0]], %[[V1]], %[[V2]] :
 // CHECK-NOT: graph.constant

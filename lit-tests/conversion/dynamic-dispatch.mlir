@@ -15,7 +15,9 @@
 // Each kernel takes an index argument per dynamic dim, its arguments' then
 // its results', and each dispatch passes them (flow: the dims after the
 // types; hal: the dispatch's constants). @swap transposes a ?x? tensor: its
-// kernel gets d0, d1 (the argument's) then d1, d0 (the result's).
+// kernel gets d0, d1 (the argument's) then d1, d0 (the result's). At the hal
+// level the dims are read from the argument views, and each dispatch's grid
+// comes from its (first) result's dims: index arithmetic on them.
 
 module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device.alias<"vulkan">}, device.default = #device.affinity<@cpu>} {
   func.func @dyn(%x: tensor<?x4xf32> {device.affinity = #device.affinity<@cpu>}, %w: tensor<4x4xf32> {device.affinity = #device.affinity<@gpu>}) -> (tensor<?x4xf32> {device.affinity = #device.affinity<@gpu>}, index) {
@@ -51,33 +53,43 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // FLOW-NEXT: flow.dispatch @swap_dispatch_0::@swap_dispatch_0(%arg0) on(#device.affinity<@cpu>) : (tensor<?x?xf32>{%[[D0]], %[[D1]]}) -> tensor<?x?xf32>{%[[D1]], %[[D0]]}
 
 // CHECK: func.func @dyn_dispatch_1(%arg0: tensor<?x4xf32>, %arg1: tensor<4x4xf32>, %arg2: index, %arg3: index) -> tensor<?x4xf32> {
-// CHECK-LABEL: func.func @dyn(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: index, %arg2: !hal.buffer_view {device.affinity = #device.affinity<@gpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@gpu>}, index, index) {
-// CHECK: %[[IN:.+]] = hal.buffer_view.buffer %arg0 : !hal.buffer
-// CHECK: %[[BYTES:.+]] = arith.muli %{{.+}}, %arg1 : index
+// CHECK-LABEL: func.func @dyn(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: !hal.buffer_view {device.affinity = #device.affinity<@gpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@gpu>}, index) {
+// CHECK-NEXT: hal.buffer_view.assert %arg0 message("input 0") shape(tensor<?x4xf32>)
+// CHECK-NEXT: hal.buffer_view.assert %arg1 message("input 1") shape(tensor<4x4xf32>)
+// CHECK-NEXT: %[[D:.+]] = hal.buffer_view.dim %arg0[0] : index
+// CHECK-NEXT: %[[IN:.+]] = hal.buffer_view.buffer %arg0 : !hal.buffer
+// CHECK: %[[BYTES:.+]] = arith.muli %{{.+}}, %[[D]] : index
 // CHECK: %[[CPU:.+]] = hal.device.resolve #device.target<"local"
 // CHECK: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan"
-// CHECK: %[[GBYTES:.+]] = arith.muli %{{.+}}, %arg1 : index
+// CHECK: %[[GBYTES:.+]] = arith.muli %{{.+}}, %[[D]] : index
 // CHECK: %[[A:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%[[BYTES]]) : !hal.buffer
-// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_0::@local::@dyn_dispatch_0 workgroups(%c1, %c1, %c1) constants(%arg1, %arg1) bindings(%[[IN]][%c0, %[[BYTES]]], %[[A]][%c0, %[[BYTES]]])
+// The grid of a ?x4 result: ceil(4 / 64) = 1 tile of each of d rows.
+// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_0::@local::@dyn_dispatch_0 workgroups(%c1, %[[D]], %c1) constants(%[[D]], %[[D]]) bindings(%[[IN]][%c0, %[[BYTES]]], %[[A]][%c0, %[[BYTES]]])
 // CHECK: %[[G:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%[[BYTES]]) : !hal.buffer
 // CHECK-NEXT: %[[R:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%[[GBYTES]]) : !hal.buffer
 // CHECK: hal.command_buffer.copy_buffer %{{.+}}, source(%[[A]][%c0]) target(%[[G]][%c0]) length(%[[BYTES]])
-// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_1::@vulkan::@dyn_dispatch_1 workgroups(%c1, %c1, %c1) constants(%arg1, %arg1) bindings(%[[G]][%c0, %[[BYTES]]], %{{.+}}[%c0, %c64], %[[R]][%c0, %[[GBYTES]]])
-// CHECK: %[[OUT:.+]] = hal.buffer_view.create %[[R]] shape(tensor<?xi8>{%[[GBYTES]]}) : !hal.buffer_view
-// CHECK-NEXT: return %[[OUT]], %arg1, %arg1 : !hal.buffer_view, index, index
+// CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_1::@vulkan::@dyn_dispatch_1 workgroups(%c1, %[[D]], %c1) constants(%[[D]], %[[D]]) bindings(%[[G]][%c0, %[[BYTES]]], %{{.+}}[%c0, %c64], %[[R]][%c0, %[[GBYTES]]])
+// CHECK: %[[OUT:.+]] = hal.buffer_view.create %[[R]] shape(tensor<?x4xf32>{%[[D]]}) : !hal.buffer_view
+// CHECK-NEXT: return %[[OUT]], %[[D]] : !hal.buffer_view, index
 // CHECK: func.func @swap_dispatch_0(%arg0: tensor<?x?xf32>, %arg1: index, %arg2: index, %arg3: index, %arg4: index) -> tensor<?x?xf32> {
-// CHECK-LABEL: func.func @swap(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: index, %arg2: index)
-// CHECK: hal.command_buffer.dispatch %{{.+}}, @swap_dispatch_0::@local::@swap_dispatch_0 workgroups(%c1, %c1, %c1) constants(%arg1, %arg2, %arg2, %arg1) bindings(
+// CHECK-LABEL: func.func @swap(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>}) {
+// CHECK-NEXT: hal.buffer_view.assert %arg0 message("input 0") shape(tensor<?x?xf32>)
+// CHECK-NEXT: %[[D0:.+]] = hal.buffer_view.dim %arg0[0] : index
+// CHECK-NEXT: %[[D1:.+]] = hal.buffer_view.dim %arg0[1] : index
+// The grid of the d1 x d0 result: ceil(d0 / 64) tiles of each of d1 rows.
+// CHECK: %[[X:.+]] = arith.ceildivui %[[D0]], %c64 : index
+// CHECK-NEXT: hal.command_buffer.dispatch %{{.+}}, @swap_dispatch_0::@local::@swap_dispatch_0 workgroups(%[[X]], %[[D1]], %c1) constants(%[[D0]], %[[D1]], %[[D1]], %[[D0]]) bindings(
+// CHECK: hal.buffer_view.create %{{.+}} shape(tensor<?x?xf32>{%[[D1]], %[[D0]]}) : !hal.buffer_view
 // CHECK-NOT: stream.
 // CHECK-NOT: flow.
 
 // BOUND-LABEL: func.func @dyn(
 // BOUND-SAME: attributes {memory.pools = {cpu = 128 : i64, gpu = 128 : i64}}
-// BOUND: %[[BYTES:.+]] = arith.muli %{{.+}}, %arg1 : index
+// BOUND: %[[BYTES:.+]] = arith.muli %{{.+}}, %{{.+}} : index
 // BOUND: %[[CSLAB:.+]] = hal.allocator.allocate device(%{{.+}}) size(%c128) : !hal.buffer
 // BOUND-NEXT: %[[GSLAB:.+]] = hal.allocator.allocate device(%{{.+}}) size(%c128) : !hal.buffer
 // BOUND: %[[A:.+]] = hal.buffer.subspan %[[CSLAB]][%c0, %[[BYTES]]] : !hal.buffer
 // BOUND: %[[G:.+]] = hal.buffer.subspan %[[GSLAB]][%c0, %[[BYTES]]] : !hal.buffer
 // BOUND-NEXT: %[[R:.+]] = hal.allocator.allocate device(%{{.+}}) size(%{{.+}}) : !hal.buffer
 // BOUND: hal.command_buffer.copy_buffer %{{.+}}, source(%[[A]][%c0]) target(%[[G]][%c0]) length(%[[BYTES]])
-// BOUND: hal.buffer_view.create %[[R]] shape(tensor<?xi8>{%{{.+}}}) : !hal.buffer_view
+// BOUND: hal.buffer_view.create %[[R]] shape(tensor<?x4xf32>{%{{.+}}}) : !hal.buffer_view

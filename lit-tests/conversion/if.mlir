@@ -59,17 +59,17 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK-NEXT: scf.yield %[[BACK]], %c64 : !hal.buffer, index
 // CHECK-NEXT: } else {
 // CHECK-NEXT: %[[E:.+]] = hal.buffer.subspan %[[CSLAB]][%c128, %c64] : !hal.buffer
-// CHECK: hal.command_buffer.dispatch %{{.+}}, @branchy_dispatch_2::@local::@branchy_dispatch_2 workgroups(%c1, %c1, %c1) bindings(%[[H]][%c0, %c64], %[[E]][%c0, %c64])
+// CHECK: hal.command_buffer.dispatch %{{.+}}, @branchy_dispatch_2::@local::@branchy_dispatch_2 workgroups(%c1, %c4, %c1) bindings(%[[H]][%c0, %c64], %[[E]][%c0, %c64])
 // CHECK: %[[EF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[HF]]) signal(%[[EF]])
 // CHECK-NEXT: hal.fence.await until(%[[EF]])
 // CHECK-NEXT: scf.yield %[[E]], %c64 : !hal.buffer, index
 // CHECK-NEXT: } {device.affinity = #device.affinity<@cpu>}
-// CHECK: hal.command_buffer.dispatch %{{.+}}, @branchy_dispatch_3::@local::@branchy_dispatch_3 workgroups(%c1, %c1, %c1) bindings(%[[IF]]#0[%c0, %c64],
+// CHECK: hal.command_buffer.dispatch %{{.+}}, @branchy_dispatch_3::@local::@branchy_dispatch_3 workgroups(%c1, %c4, %c1) bindings(%[[IF]]#0[%c0, %c64],
 // CHECK: %[[OF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] signal(%[[OF]])
 // CHECK-NEXT: hal.fence.await until(%[[OF]])
-// CHECK-NEXT: %[[V:.+]] = hal.buffer_view.create %{{.+}} shape(tensor<64xi8>) : !hal.buffer_view
+// CHECK-NEXT: %[[V:.+]] = hal.buffer_view.create %{{.+}} shape(tensor<4x4xf32>) : !hal.buffer_view
 // CHECK-NEXT: return %[[V]] : !hal.buffer_view
 // CHECK-NOT: graph.if
 // CHECK-NOT: stream.

@@ -37,13 +37,13 @@
 // HAL-NEXT: %[[A:.+]] = hal.buffer.subspan %[[SLAB]][%c0, %c64] : !hal.buffer
 // HAL-NEXT: %[[B:.+]] = hal.buffer.subspan %[[SLAB]][%c64, %c64] : !hal.buffer
 // HAL-NEXT: %[[C:.+]] = hal.buffer.subspan %[[SLAB]][%c0, %c64] : !hal.buffer
-// HAL: hal.command_buffer.dispatch %[[CMD:.+]], @k::@local::@k workgroups(%c1, %c1, %c1) bindings(%{{.+}}[%c0, %c64], %[[A]][%c0, %c64])
+// HAL: hal.command_buffer.dispatch %[[CMD:.+]], @k::@local::@k workgroups(%c1, %c4, %c1) bindings(%{{.+}}[%c0, %c64], %[[A]][%c0, %c64])
 // HAL-NEXT: hal.command_buffer.execution_barrier %[[CMD]]
-// HAL-NEXT: hal.command_buffer.dispatch %[[CMD]], @k::@local::@k workgroups(%c1, %c1, %c1) bindings(%[[A]][%c0, %c64], %[[B]][%c0, %c64])
+// HAL-NEXT: hal.command_buffer.dispatch %[[CMD]], @k::@local::@k workgroups(%c1, %c4, %c1) bindings(%[[A]][%c0, %c64], %[[B]][%c0, %c64])
 // HAL-NEXT: hal.command_buffer.execution_barrier %[[CMD]]
-// HAL-NEXT: hal.command_buffer.dispatch %[[CMD]], @k::@local::@k workgroups(%c1, %c1, %c1) bindings(%{{.+}}[%c0, %c64], %[[C]][%c0, %c64])
+// HAL-NEXT: hal.command_buffer.dispatch %[[CMD]], @k::@local::@k workgroups(%c1, %c4, %c1) bindings(%{{.+}}[%c0, %c64], %[[C]][%c0, %c64])
 // HAL-NEXT: hal.command_buffer.execution_barrier %[[CMD]]
-// HAL-NEXT: hal.command_buffer.dispatch %[[CMD]], @mm::@local::@mm workgroups(%c1, %c1, %c1) bindings(%[[B]][%c0, %c64], %[[C]][%c0, %c64],
+// HAL-NEXT: hal.command_buffer.dispatch %[[CMD]], @mm::@local::@mm workgroups(%c1, %c4, %c1) bindings(%[[B]][%c0, %c64], %[[C]][%c0, %c64],
 
 // NOPLAN-LABEL: func.func @barrier(
 // NOPLAN: hal.command_buffer.execution_barrier

@@ -8,7 +8,9 @@
 //! ready (not an execute result still in flight). Programs have constants
 //! (kernels of their own where returned, yielded, transferred or passed) and
 //! calls of a helper cloned per device: calls survive every level, pass only
-//! ready resources, and pass and receive buffer views at the hal level.
+//! ready resources, and pass and receive buffer views at the hal level (one
+//! per tensor, no dims: the function ABI, whose functions assert each view
+//! argument at entry).
 //! Memory is planned at the flow level (one slab per function and pool): a
 //! region awaits only regions it reads or whose bytes it reuses; no two
 //! buffers of a slab whose bytes overlap are in use at once at run time
@@ -191,14 +193,7 @@ fn random_programs_schedule() {
             "more host waits than stream awaits\n{text}"
         );
         assert_eq!(count(c, i, top, "scf.if"), ifs, "{text}");
-        let view = xir_hal::types::hal_type(c, "buffer_view");
-        for call in xir::walk::preorder(i, top) {
-            if c.str(i.op(call).name) == "func.call" {
-                let values = i.operands(call).chain(i.results(call).iter().copied());
-                let types: Vec<_> = values.map(|v| i.value_type(v)).collect();
-                assert!(types.iter().all(|&t| t == view), "{text}");
-            }
-        }
+        check_hal_abi(c, i, top, &text);
     }
     // Not vacuous: many regions, many of them waiting on others, many
     // resources forwarded out of branches or passed to calls, many calls.
@@ -225,6 +220,46 @@ fn random_programs_schedule() {
             && fences.conflicts > 1000,
         "{seen}"
     );
+}
+
+/// The function ABI at the hal level: calls pass and receive only buffer
+/// views (the programs' tensors; no dims), and each function begins with
+/// one `hal.buffer_view.assert` per view argument, in order, "input N" for
+/// argument N. Returns how many asserts.
+fn check_hal_abi(c: &mut Context, i: &Ir, top: Op, text: &str) -> usize {
+    let view = xir_hal::types::hal_type(c, "buffer_view");
+    let mut asserts = 0;
+    for op in xir::walk::preorder(i, top) {
+        match c.str(i.op(op).name) {
+            "func.call" => {
+                let values = i.operands(op).chain(i.results(op).iter().copied());
+                let types: Vec<_> = values.map(|v| i.value_type(v)).collect();
+                assert!(types.iter().all(|&t| t == view), "{text}");
+            }
+            "func.func" if i.parent_op(op) == Some(top) => {
+                let Some(entry) = i.regions(op).first().and_then(|&r| i.entry_block(r)) else {
+                    continue;
+                };
+                let views: Vec<usize> = (0..i.block_args(entry).len())
+                    .filter(|&k| i.value_type(i.block_args(entry)[k]) == view)
+                    .collect();
+                let ops: Vec<Op> = i.block_ops(entry).take(views.len()).collect();
+                for (&k, &a) in views.iter().zip(&ops) {
+                    assert_eq!(c.str(i.op(a).name), "hal.buffer_view.assert", "{text}");
+                    assert_eq!(i.operand(a, 0), i.block_args(entry)[k], "{text}");
+                    let msg = op_attr(c, i, a, "message").map(|m| c.attr_kind(m).clone());
+                    let want = format!("input {k}");
+                    assert!(
+                        matches!(&msg, Some(xir::AttrKind::String { value, .. }) if value[..] == *want.as_bytes()),
+                        "{msg:?} for argument {k}\n{text}"
+                    );
+                    asserts += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    asserts
 }
 
 /// Checks that every `name` dispatch passes as many `index` operands as its
@@ -274,6 +309,7 @@ fn check_dims_passed(
 /// `index` operands, at the hal level as the dispatch's constants.
 #[test]
 fn random_dynamic_programs_lower() {
+    let mut asserts = 0;
     let (mut sized, mut dims_passed, mut mem, mut fences) = (
         0,
         0,
@@ -302,7 +338,9 @@ fn random_dynamic_programs_lower() {
         slab_check::check_fences(c, i, top, &text, &mut fences);
         let kernels = common::kernel_dims(c, i, top);
         dims_passed += check_dims_passed(c, i, top, "hal.command_buffer.dispatch", &kernels, &text);
+        asserts += check_hal_abi(c, i, top, &text);
     }
+    assert!(asserts > 300, "{asserts} arguments asserted");
     assert!(sized > 300, "{sized} sizes");
     assert!(
         dims_passed > 1000,

@@ -22,11 +22,19 @@
 //! device(%d)`, `hal.fence.join at(%f, ...) -> !hal.fence` (reached when all
 //! are: what a submission depending on several waits on),
 //! `hal.fence.await until(%f, ...)` (the host blocks until all are reached).
+//! The workgroup counts of a dispatch follow one rule (grid.rs), which the
+//! runtime shares.
 //!
-//! Function inputs and outputs: `hal.buffer_view.create %buf shape(tensor<?x4xf32>{%d})`,
-//! `hal.buffer_view.buffer %view`, `hal.buffer_view.dim %view[0]`.
+//! Function inputs and outputs (IREE's ABI): one `!hal.buffer_view` per
+//! tensor, which carries its element type and dims.
+//! `hal.buffer_view.assert %view message("input 0") shape(tensor<?x4xf32>)`
+//! checks an argument's element type, rank and static dims;
+//! `hal.buffer_view.dim %view[0]` reads a dim, `hal.buffer_view.buffer %view`
+//! the buffer; `hal.buffer_view.create %buf shape(tensor<?x4xf32>{%d})` makes
+//! a view of a buffer (a result).
 
 pub mod bindings;
+pub mod grid;
 pub mod ops;
 pub mod types;
 pub mod verify;

@@ -246,8 +246,24 @@ pub static VIEW_DIM: OpSpec = OpSpec {
     ..OpSpec::new("hal.buffer_view.dim")
 };
 
+/// `hal.buffer_view.assert %view message("input 0") shape(tensor<?x4xf32>)`:
+/// the view has the shape's element type, rank and static dims (a dynamic
+/// dim may be any); otherwise the program stops with the message. The
+/// function ABI asserts each tensor argument at entry.
+pub static VIEW_ASSERT: OpSpec = OpSpec {
+    operands: &[ValueSpec::one("buffer_view", BUFFER_VIEW)],
+    attrs: &[
+        AttrSpec::required("message", STR_ATTR),
+        AttrSpec::required("shape", TYPE_ATTR),
+    ],
+    verify: Some(verify::verify_view_assert),
+    format: Some("$buffer_view `message` `(` $message `)` `shape` `(` $shape `)` attr-dict `` custom<FixedTypes>(ref($buffer_view))"),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.buffer_view.assert")
+};
+
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 21] = [
+pub static OPS: [&OpSpec; 22] = [
     &ALLOCATE,
     &BUFFER_SUBSPAN,
     &CMD_BARRIER,
@@ -266,6 +282,7 @@ pub static OPS: [&OpSpec; 21] = [
     &FENCE_JOIN,
     &QUEUE_EXECUTE,
     &VARIANT,
+    &VIEW_ASSERT,
     &VIEW_BUFFER,
     &VIEW_CREATE,
     &VIEW_DIM,

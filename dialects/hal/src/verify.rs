@@ -7,7 +7,7 @@ use xir::symbol::{
     lookup_symbol_in, lookup_symbol_ref, nearest_symbol_table, op_attr, symbol_name,
 };
 use xir::types::TypeKind;
-use xir::{Attr, AttrKind, Context, Diagnostic, Ir, Op};
+use xir::{Attr, AttrKind, Context, Diagnostic, Ir, Op, Type};
 use xir_device::{decode, DeviceAttr};
 use xir_flow::verify::{body_ops, lookup_entry, verify_kernel_container};
 
@@ -231,12 +231,16 @@ pub fn verify_fence_join(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnosti
     Ok(())
 }
 
-pub fn verify_view_create(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+/// The `shape` of a buffer view op: its type and dims, or an error when it
+/// is not a ranked tensor type (`None` when absent: the attribute check
+/// reports that).
+fn view_shape(ctx: &Context, ir: &Ir, op: Op) -> Result<Option<(Type, Vec<i64>)>, Diagnostic> {
     let Some(AttrKind::Type(t)) = op_attr(ctx, ir, op, "shape").map(|a| ctx.attr_kind(a)) else {
-        return Ok(());
+        return Ok(None);
     };
-    let TypeKind::RankedTensor { shape, .. } = ctx.type_kind(*t) else {
-        return Err(op_error(
+    match ctx.type_kind(*t) {
+        TypeKind::RankedTensor { shape, .. } => Ok(Some((*t, shape.clone()))),
+        _ => Err(op_error(
             ctx,
             ir,
             op,
@@ -244,7 +248,18 @@ pub fn verify_view_create(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnost
                 "expects a ranked tensor type as shape, got '{}'",
                 type_to_string(ctx, *t)
             ),
-        ));
+        )),
+    }
+}
+
+/// `hal.buffer_view.assert`: the shape is a ranked tensor type.
+pub fn verify_view_assert(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    view_shape(ctx, ir, op).map(|_| ())
+}
+
+pub fn verify_view_create(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let Some((t, shape)) = view_shape(ctx, ir, op)? else {
+        return Ok(());
     };
     let dynamic = shape.iter().filter(|&&d| d < 0).count();
     let given = group_len(ctx, ir, op, "dims");
@@ -255,7 +270,7 @@ pub fn verify_view_create(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnost
             op,
             format!(
                 "'{}' has {dynamic} dynamic dimensions but {given} are given",
-                type_to_string(ctx, *t)
+                type_to_string(ctx, t)
             ),
         ));
     }

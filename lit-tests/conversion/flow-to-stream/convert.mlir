@@ -1,6 +1,7 @@
 // RUN: xopt %s --split-input-file --convert-flow-to-stream | xcheck %s
 
 // convert-flow-to-stream alone: a tensor argument becomes an external resource
+// (its tensor type kept in its attributes, stream.tensor, as for results)
 // followed by an index per dynamic dimension, sized by stream.tensor.sizeof
 // (static shapes by a constant); dispatches read whole resources and pass
 // their argument then result dims after their arguments (the kernel's
@@ -40,7 +41,7 @@ module {
   }
 }
 
-// CHECK-LABEL: func.func @f(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}, %arg1: index, %arg2: !stream.resource<external> {device.affinity = #device.affinity<@gpu>}, %arg3: i32) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>}, !stream.resource<external>, index, index, i32) {
+// CHECK-LABEL: func.func @f(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<?x4xf32>}, %arg1: index, %arg2: !stream.resource<external> {device.affinity = #device.affinity<@gpu>, stream.tensor = tensor<4x4xf32>}, %arg3: i32) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<4x4xf32>}, !stream.resource<external> {stream.tensor = tensor<?x4xf32>}, index, index, i32) {
 // CHECK-NEXT: %0 = stream.tensor.sizeof on(#device.affinity<@cpu>) tensor<?x4xf32>{%arg1} : index
 // CHECK-NEXT: %c64 = arith.constant 64 : index
 // CHECK-NEXT: %c4 = arith.constant 4 : index
@@ -79,7 +80,7 @@ module {
   }
 }
 
-// CHECK-LABEL: func.func @g(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}, %arg1: index) -> (!stream.resource<external>, index, index) {
+// CHECK-LABEL: func.func @g(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<?x4xf32>}, %arg1: index) -> (!stream.resource<external> {stream.tensor = tensor<4x?xf32>}, index, index) {
 // CHECK-NEXT: %[[IN:.+]] = stream.tensor.sizeof on(#device.affinity<@cpu>) tensor<?x4xf32>{%arg1} : index
 // CHECK-NEXT: %c0 = arith.constant 0 : index
 // CHECK-NEXT: %[[OUT:.+]] = stream.tensor.sizeof on(#device.affinity<@cpu>) tensor<4x?xf32>{%arg1} : index

@@ -40,7 +40,7 @@ module {
   }
 }
 
-// CHECK-LABEL: func.func @diamond(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>}) attributes {memory.pools = {cpu = 192 : i64, gpu = 128 : i64}} {
+// CHECK-LABEL: func.func @diamond(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<4x4xf32>}) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<4x4xf32>}) attributes {memory.pools = {cpu = 192 : i64, gpu = 128 : i64}} {
 // CHECK: %[[CS:.+]]:2 = stream.resource.alloca on(#device.affinity<@cpu>) : !stream.resource<transient>{%c192} => !stream.timepoint {memory.pool = "cpu"}
 // CHECK-NEXT: %[[CPUSLAB:.+]] = stream.timepoint.await %[[CS]]#1 => %[[CS]]#0
 // CHECK-NEXT: %[[GS:.+]]:2 = stream.resource.alloca on(#device.affinity<@gpu>) : !stream.resource<transient>{%c128} => !stream.timepoint {memory.pool = "gpu"}

@@ -27,7 +27,7 @@ module {
 
 // Already at the stream level: nothing to report.
 module {
-  func.func @ok(%a: !stream.resource<external>) -> !stream.resource<external> {
+  func.func @ok(%a: !stream.resource<external> {stream.tensor = tensor<4xf32>}) -> (!stream.resource<external> {stream.tensor = tensor<4xf32>}) {
     return %a : !stream.resource<external>
   }
 }
@@ -36,7 +36,7 @@ module {
 
 // Host control flow is scf at the stream level; graph.if is not.
 module {
-  func.func @scf(%a: !stream.resource<external>, %c: i1) -> !stream.resource<external> {
+  func.func @scf(%a: !stream.resource<external> {stream.tensor = tensor<4xf32>}, %c: i1) -> (!stream.resource<external> {stream.tensor = tensor<4xf32>}) {
     %c16 = arith.constant 16 : index
     %0:2 = scf.if %c -> (!stream.resource<external>, index) {
       scf.yield %a, %c16 : !stream.resource<external>, index
@@ -72,7 +72,7 @@ module {
       }
     }
   }
-  func.func @slabs(%a: !stream.resource<external>) -> !stream.resource<external> {
+  func.func @slabs(%a: !stream.resource<external> {stream.tensor = tensor<4xf32>}) -> (!stream.resource<external> {stream.tensor = tensor<4xf32>}) {
     %c0 = arith.constant 0 : index
     %c16 = arith.constant 16 : index
     %c64 = arith.constant 64 : index
@@ -93,4 +93,25 @@ module {
     %5 = stream.timepoint.await %d => %0#0 : !stream.resource<external>{%c16}
     return %5 : !stream.resource<external>
   }
+}
+
+// -----
+
+// The function ABI: each resource of a signature or a call carries its
+// tensor type (stream.tensor) and is followed by its dynamic dims.
+module {
+  func.func private @ext(!stream.resource<external> {stream.tensor = tensor<?x4xf32>}, index) -> (!stream.resource<external> {stream.tensor = tensor<4xf32>})
+  // expected-error@+2 {{flow-to-stream: @untyped: argument #0 is a resource without its tensor type ('stream.tensor', which the function ABI needs)}}
+  // expected-error@+1 {{flow-to-stream: @untyped: result #1 ('tensor<?xf32>') is not followed by its 1 dynamic dims (index values)}}
+  func.func @untyped(%a: !stream.resource<external>) -> (index, !stream.resource<external> {stream.tensor = tensor<?xf32>}) {
+    %c4 = arith.constant 4 : index
+    // expected-error@+1 {{flow-to-stream: 'func.call' operand #0 is a resource without its tensor type ('stream.tensor', which the function ABI needs)}}
+    %0 = func.call @ext(%a, %c4) {res_attrs = [{stream.tensor = tensor<4xf32>}]} : (!stream.resource<external>, index) -> !stream.resource<external>
+    // expected-error@+1 {{flow-to-stream: 'func.call' result #0 is a resource without its tensor type ('stream.tensor', which the function ABI needs)}}
+    %1 = func.call @ext(%a, %c4) {arg_attrs = [{stream.tensor = tensor<?x4xf32>}, {}]} : (!stream.resource<external>, index) -> !stream.resource<external>
+    %2 = func.call @ext(%a, %c4) {arg_attrs = [{stream.tensor = tensor<?x4xf32>}, {}], res_attrs = [{stream.tensor = tensor<4xf32>}]} : (!stream.resource<external>, index) -> !stream.resource<external>
+    return %c4, %2 : index, !stream.resource<external>
+  }
+  // expected-error@+1 {{flow-to-stream: @not_ranked: argument #1 has 'stream.tensor' = f32, not a ranked tensor type}}
+  func.func private @not_ranked(index, !stream.resource<external> {stream.tensor = f32})
 }

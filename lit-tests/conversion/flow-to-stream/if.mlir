@@ -111,7 +111,7 @@ module {
   }
 }
 
-// CHECK-LABEL: func.func @returned(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}, %arg1: i1, %arg2: i1, %arg3: index) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>}, index) {
+// CHECK-LABEL: func.func @returned(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<4xf32>}, %arg1: i1, %arg2: i1, %arg3: index) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<4xf32>}, index) {
 // CHECK: %[[IF:.+]]:3 = scf.if %arg1 -> (!stream.resource<external>, index, index) {
 // CHECK-NEXT: %[[IN:.+]]:2 = scf.if %arg2 -> (!stream.resource<external>, index) {
 // CHECK-NEXT: %[[D:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>) with(%arg0 as %{{.+}}: !stream.resource<external>{%c16}) -> !stream.resource<external>{%c16} {
@@ -146,7 +146,7 @@ module {
   }
 }
 
-// CHECK-LABEL: func.func @dynamic(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}, %arg1: index, %arg2: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}, %arg3: index, %arg4: i1) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>}, index, index) {
+// CHECK-LABEL: func.func @dynamic(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<?x4xf32>}, %arg1: index, %arg2: !stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<?x4xf32>}, %arg3: index, %arg4: i1) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<?x4xf32>}, index, index) {
 // CHECK-NEXT: %[[S0:.+]] = stream.tensor.sizeof on(#device.affinity<@cpu>) tensor<?x4xf32>{%arg1} : index
 // CHECK-NEXT: %[[S1:.+]] = stream.tensor.sizeof on(#device.affinity<@cpu>) tensor<?x4xf32>{%arg3} : index
 // CHECK-NEXT: %[[IF:.+]]:3 = scf.if %arg4 -> (!stream.resource<external>, index, index) {

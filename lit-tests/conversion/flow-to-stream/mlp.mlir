@@ -3,7 +3,8 @@
 // RUN: xopt %S/../../../examples/mlp.mlir --target-device=cpu=local --target-device=gpu=vulkan,local --device-assignment-pipeline --device-plan='auto-transfer=true' --memory-plan --compile-to=stream | xcheck %s
 
 // The MLP split across cpu and gpu, from graph to stream: the arguments are
-// external resources with constant sizes; layer 1 runs in a cpu region, the
+// external resources with constant sizes, each keeping its tensor type
+// (stream.tensor, as the result does); layer 1 runs in a cpu region, the
 // transfer and layer 2 in a gpu region that awaits it, the transfer back in a
 // cpu region that awaits the gpu. The memory plan is made at the flow level
 // (values fused into a kernel need no memory): one transient slab per device
@@ -15,7 +16,7 @@
 
 // CHECK: flow.executable private @mlp_dispatch_0 {
 // CHECK: flow.executable private @mlp_dispatch_1 {
-// CHECK-LABEL: func.func @mlp(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}, %arg1: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}, %arg2: !stream.resource<external> {device.affinity = #device.affinity<@cpu>}, %arg3: !stream.resource<external> {device.affinity = #device.affinity<@gpu>}, %arg4: !stream.resource<external> {device.affinity = #device.affinity<@gpu>}) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>})
+// CHECK-LABEL: func.func @mlp(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<8x784xf32>}, %arg1: !stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<784x128xf32>}, %arg2: !stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<128xf32>}, %arg3: !stream.resource<external> {device.affinity = #device.affinity<@gpu>, stream.tensor = tensor<128x10xf32>}, %arg4: !stream.resource<external> {device.affinity = #device.affinity<@gpu>, stream.tensor = tensor<10xf32>}) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<8x10xf32>})
 // CHECK-SAME: attributes {memory.pools = {cpu = 4096 : i64, gpu = 4416 : i64}} {
 // CHECK-DAG: %c25088 = arith.constant 25088 : index
 // CHECK-DAG: %c401408 = arith.constant 401408 : index

@@ -7,7 +7,8 @@
 // the returned result). The head is on @cpu; @host falls back to @cpu and
 // reuses its device value. Memory: one slab per device at entry, planned
 // results are subspans of it (the head, read on the gpu queue, keeps its
-// bytes: no wait across devices for memory).
+// bytes: no wait across devices for memory). Each kernel's 4x4 result gives
+// its grid: 1 x 4 x 1 workgroups (a tile of 64 of a row, a row each).
 
 module {
   device.global @cpu = #device.target<"local">
@@ -48,6 +49,7 @@ module {
 // CHECK-NEXT: hal.executable.variant @vulkan target(#device.target<"vulkan", {}, []>) {
 // CHECK: hal.executable.variant @local target(#device.target<"local", {}, []>) {
 // CHECK-LABEL: func.func @diamond(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>}) attributes {memory.pools = {cpu = 192 : i64, gpu = 128 : i64}} {
+// CHECK-NEXT: hal.buffer_view.assert %arg0 message("input 0") shape(tensor<4x4xf32>)
 // CHECK-NEXT: %[[IN:.+]] = hal.buffer_view.buffer %arg0 : !hal.buffer
 // CHECK-NEXT: %[[CPU:.+]] = hal.device.resolve #device.target<"local", {}, []> : !hal.device
 // CHECK: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan", {}, []> : !hal.device
@@ -57,7 +59,7 @@ module {
 // Head on the cpu.
 // CHECK-NEXT: %[[HOUT:.+]] = hal.buffer.subspan %[[CSLAB]][%c0, %c64] : !hal.buffer
 // CHECK-NEXT: %[[HCMD:.+]] = hal.command_buffer.create device(%[[CPU]])
-// CHECK-NEXT: hal.command_buffer.dispatch %[[HCMD]], @ew::@local::@ew workgroups(%c1, %c1, %c1) bindings(%[[IN]][%c0, %c64], %[[HOUT]][%c0, %c64])
+// CHECK-NEXT: hal.command_buffer.dispatch %[[HCMD]], @ew::@local::@ew workgroups(%c1, %c4, %c1) bindings(%[[IN]][%c0, %c64], %[[HOUT]][%c0, %c64])
 // CHECK-NEXT: hal.command_buffer.finalize %[[HCMD]]
 // CHECK-NEXT: %[[HF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] signal(%[[HF]]) commands(%[[HCMD]])
@@ -67,14 +69,14 @@ module {
 // CHECK-NEXT: %[[GCMD:.+]] = hal.command_buffer.create device(%[[GPU]])
 // CHECK-NEXT: hal.command_buffer.copy_buffer %[[GCMD]], source(%[[HOUT]][%c0]) target(%[[G0]][%c0]) length(%c64)
 // CHECK-NEXT: hal.command_buffer.execution_barrier %[[GCMD]]
-// CHECK-NEXT: hal.command_buffer.dispatch %[[GCMD]], @mm::@vulkan::@mm workgroups(%c1, %c1, %c1) bindings(%[[G0]][%c0, %c64], %[[G0]][%c0, %c64], %[[G1]][%c0, %c64])
+// CHECK-NEXT: hal.command_buffer.dispatch %[[GCMD]], @mm::@vulkan::@mm workgroups(%c1, %c4, %c1) bindings(%[[G0]][%c0, %c64], %[[G0]][%c0, %c64], %[[G1]][%c0, %c64])
 // CHECK-NEXT: hal.command_buffer.finalize %[[GCMD]]
 // CHECK-NEXT: %[[GF:.+]] = hal.fence.create device(%[[GPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[GPU]] wait(%[[HF]]) signal(%[[GF]]) commands(%[[GCMD]])
 // The cpu branch waits only on the head too, with its own fence.
 // CHECK-NEXT: %[[C1:.+]] = hal.buffer.subspan %[[CSLAB]][%c64, %c64] : !hal.buffer
 // CHECK-NEXT: %[[CCMD:.+]] = hal.command_buffer.create device(%[[CPU]])
-// CHECK-NEXT: hal.command_buffer.dispatch %[[CCMD]], @ew::@local::@ew workgroups(%c1, %c1, %c1) bindings(%[[HOUT]][%c0, %c64], %[[C1]][%c0, %c64])
+// CHECK-NEXT: hal.command_buffer.dispatch %[[CCMD]], @ew::@local::@ew workgroups(%c1, %c4, %c1) bindings(%[[HOUT]][%c0, %c64], %[[C1]][%c0, %c64])
 // CHECK-NEXT: hal.command_buffer.finalize %[[CCMD]]
 // CHECK-NEXT: %[[CF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[HF]]) signal(%[[CF]]) commands(%[[CCMD]])
@@ -89,11 +91,11 @@ module {
 // result is returned: an allocation of its own.
 // CHECK-NEXT: %[[R:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c64) : !hal.buffer
 // CHECK-NEXT: %[[JCMD:.+]] = hal.command_buffer.create device(%[[CPU]])
-// CHECK-NEXT: hal.command_buffer.dispatch %[[JCMD]], @mm::@local::@mm workgroups(%c1, %c1, %c1) bindings(%[[BACK]][%c0, %c64], %[[C1]][%c0, %c64], %[[R]][%c0, %c64])
+// CHECK-NEXT: hal.command_buffer.dispatch %[[JCMD]], @mm::@local::@mm workgroups(%c1, %c4, %c1) bindings(%[[BACK]][%c0, %c64], %[[C1]][%c0, %c64], %[[R]][%c0, %c64])
 // CHECK-NEXT: hal.command_buffer.finalize %[[JCMD]]
 // CHECK-NEXT: %[[JF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
 // CHECK-NEXT: %[[BOTH:.+]] = hal.fence.join at(%[[CF]], %[[TF]]) -> !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] wait(%[[BOTH]]) signal(%[[JF]]) commands(%[[JCMD]])
 // CHECK-NEXT: hal.fence.await until(%[[JF]])
-// CHECK-NEXT: %[[OUT:.+]] = hal.buffer_view.create %[[R]] shape(tensor<64xi8>) : !hal.buffer_view
+// CHECK-NEXT: %[[OUT:.+]] = hal.buffer_view.create %[[R]] shape(tensor<4x4xf32>) : !hal.buffer_view
 // CHECK-NEXT: return %[[OUT]] : !hal.buffer_view

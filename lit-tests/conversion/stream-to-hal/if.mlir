@@ -67,15 +67,15 @@ module {
 // CHECK-NEXT: scf.yield %[[HEADBUF]], %c64 : !hal.buffer, index
 // CHECK-NEXT: } {device.affinity = #device.affinity<@cpu>}
 // The result is ready: the last submission waits only for the head.
-// CHECK: hal.command_buffer.dispatch %{{.+}}, @add::@local::@add workgroups(%c1, %c1, %c1) bindings(%[[IF]]#0[%c0, %c64], %[[HEADBUF]][%c0, %c64], %{{.+}}[%c0, %c64])
+// CHECK: hal.command_buffer.dispatch %{{.+}}, @add::@local::@add workgroups(%c1, %c4, %c1) bindings(%[[IF]]#0[%c0, %c64], %[[HEADBUF]][%c0, %c64], %{{.+}}[%c0, %c64])
 // CHECK: hal.device.queue.execute %[[CPU]] wait(%[[HEAD]]) signal(
 // CHECK-NOT: stream.
 // CHECK: return
 
 // -----
 
-// A returned result: a branch yields the argument's buffer; the view of the
-// result keeps its static byte shape (both branches yield the same size).
+// A returned result: a branch yields the argument's buffer; the result is a
+// new view of the buffer the if yields, with the result's tensor type.
 module {
   device.global @cpu = #device.target<"local">
   flow.executable private @ew {
@@ -99,6 +99,7 @@ module {
 }
 
 // CHECK-LABEL: func.func @returned(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: i1) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>}) {
+// CHECK-NEXT: hal.buffer_view.assert %arg0 message("input 0") shape(tensor<4xf32>)
 // CHECK-NEXT: %[[ARG:.+]] = hal.buffer_view.buffer %arg0 : !hal.buffer
 // CHECK: %[[IF:.+]]:2 = scf.if %arg1 -> (!hal.buffer, index) {
 // CHECK: %[[OUT:.+]] = hal.allocator.allocate device(%{{.+}}) size(%c16) : !hal.buffer
@@ -107,5 +108,5 @@ module {
 // CHECK-NEXT: } else {
 // CHECK-NEXT: scf.yield %[[ARG]], %c16 : !hal.buffer, index
 // CHECK-NEXT: }
-// CHECK-NEXT: %[[V:.+]] = hal.buffer_view.create %[[IF]]#0 shape(tensor<16xi8>) : !hal.buffer_view
+// CHECK-NEXT: %[[V:.+]] = hal.buffer_view.create %[[IF]]#0 shape(tensor<4xf32>) : !hal.buffer_view
 // CHECK-NEXT: return %[[V]] : !hal.buffer_view

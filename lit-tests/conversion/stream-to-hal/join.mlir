@@ -29,7 +29,7 @@ module {
       }
     }
   }
-  func.func @two_devices(%arg0: !stream.resource<external>) -> !stream.resource<external> {
+  func.func @two_devices(%arg0: !stream.resource<external> {stream.tensor = tensor<4xf32>}) -> (!stream.resource<external> {stream.tensor = tensor<4xf32>}) {
     %c0 = arith.constant 0 : index
     %c16 = arith.constant 16 : index
     %a:2 = stream.async.execute on(#device.affinity<@cpu>) with(%arg0 as %x: !stream.resource<external>{%c16}) -> !stream.resource<transient>{%c16} {
@@ -49,7 +49,7 @@ module {
     %r = stream.timepoint.await %c#1 => %c#0 : !stream.resource<external>{%c16}
     return %r : !stream.resource<external>
   }
-  func.func @joined(%arg0: !stream.resource<external>) -> (!stream.resource<external>, !stream.resource<external>) {
+  func.func @joined(%arg0: !stream.resource<external> {stream.tensor = tensor<4xf32>}) -> (!stream.resource<external> {stream.tensor = tensor<4xf32>}, !stream.resource<external> {stream.tensor = tensor<4xf32>}) {
     %c0 = arith.constant 0 : index
     %c16 = arith.constant 16 : index
     %a:2 = stream.async.execute on(#device.affinity<@cpu>) with(%arg0 as %x: !stream.resource<external>{%c16}) -> !stream.resource<transient>{%c16} {

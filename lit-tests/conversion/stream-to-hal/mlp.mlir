@@ -11,7 +11,10 @@
 // the flow level); each intermediate is a subspan of its slab. Each execute
 // region becomes a command buffer and a queue submission that waits on the
 // fence of the region it awaited; the result (an allocation of its own) is
-// awaited and returned as a byte view.
+// awaited and returned as a view of its type. The function ABI: each input
+// is asserted to have its tensor type ("input N") before anything else runs.
+// Grids from each kernel's result: layer 1's 8x128 is 2 x 8 x 1 workgroups
+// (two tiles of 64 of each of 8 rows), layer 2's 8x10 is 1 x 8 x 1.
 
 // CHECK: device.global @gpu = #device.select<
 // CHECK-LABEL: hal.executable private @mlp_dispatch_0 {
@@ -28,6 +31,11 @@
 // CHECK-NOT: flow.executable
 // CHECK-LABEL: func.func @mlp(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg2: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg3: !hal.buffer_view {device.affinity = #device.affinity<@gpu>}, %arg4: !hal.buffer_view {device.affinity = #device.affinity<@gpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>})
 // CHECK-SAME: attributes {memory.pools = {cpu = 4096 : i64, gpu = 4416 : i64}} {
+// CHECK-NEXT: hal.buffer_view.assert %arg0 message("input 0") shape(tensor<8x784xf32>)
+// CHECK-NEXT: hal.buffer_view.assert %arg1 message("input 1") shape(tensor<784x128xf32>)
+// CHECK-NEXT: hal.buffer_view.assert %arg2 message("input 2") shape(tensor<128xf32>)
+// CHECK-NEXT: hal.buffer_view.assert %arg3 message("input 3") shape(tensor<128x10xf32>)
+// CHECK-NEXT: hal.buffer_view.assert %arg4 message("input 4") shape(tensor<10xf32>)
 // CHECK-NEXT: %0 = hal.buffer_view.buffer %arg0 : !hal.buffer
 // CHECK-NEXT: %1 = hal.buffer_view.buffer %arg1 : !hal.buffer
 // CHECK-NEXT: %2 = hal.buffer_view.buffer %arg2 : !hal.buffer
@@ -40,7 +48,7 @@
 // CHECK-NEXT: %[[GPU:.+]] = hal.allocator.allocate device(%6) size(%c4416) : !hal.buffer
 // CHECK: %[[L1:.+]] = hal.buffer.subspan %[[CPU]][%c0, %c4096] : !hal.buffer
 // CHECK-NEXT: %[[C1:.+]] = hal.command_buffer.create device(%5) : !hal.command_buffer
-// CHECK-NEXT: hal.command_buffer.dispatch %[[C1]], @mlp_dispatch_0::@local::@mlp_dispatch_0 workgroups(%c1, %c1, %c1) bindings(%0[%c0, %c25088], %1[%c0, %c401408], %2[%c0, %c512], %[[L1]][%c0, %c4096])
+// CHECK-NEXT: hal.command_buffer.dispatch %[[C1]], @mlp_dispatch_0::@local::@mlp_dispatch_0 workgroups(%c2, %c8, %c1) bindings(%0[%c0, %c25088], %1[%c0, %c401408], %2[%c0, %c512], %[[L1]][%c0, %c4096])
 // CHECK-NEXT: hal.command_buffer.finalize %[[C1]]
 // CHECK-NEXT: %[[F1:.+]] = hal.fence.create device(%5) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %5 signal(%[[F1]]) commands(%[[C1]])
@@ -49,7 +57,7 @@
 // CHECK-NEXT: %[[C2:.+]] = hal.command_buffer.create device(%6) : !hal.command_buffer
 // CHECK-NEXT: hal.command_buffer.copy_buffer %[[C2]], source(%[[L1]][%c0]) target(%[[IN]][%c0]) length(%c4096)
 // CHECK-NEXT: hal.command_buffer.execution_barrier %[[C2]]
-// CHECK-NEXT: hal.command_buffer.dispatch %[[C2]], @mlp_dispatch_1::@mlp_dispatch_1 workgroups(%c1, %c1, %c1) bindings(%[[IN]][%c0, %c4096], %3[%c0, %c5120], %4[%c0, %c40], %[[L2]][%c0, %c320])
+// CHECK-NEXT: hal.command_buffer.dispatch %[[C2]], @mlp_dispatch_1::@mlp_dispatch_1 workgroups(%c1, %c8, %c1) bindings(%[[IN]][%c0, %c4096], %3[%c0, %c5120], %4[%c0, %c40], %[[L2]][%c0, %c320])
 // CHECK-NEXT: hal.command_buffer.finalize %[[C2]]
 // CHECK-NEXT: %[[F2:.+]] = hal.fence.create device(%6) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %6 wait(%[[F1]]) signal(%[[F2]]) commands(%[[C2]])
@@ -61,6 +69,6 @@
 // CHECK-NEXT: %[[F3:.+]] = hal.fence.create device(%5) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %5 wait(%[[F2]]) signal(%[[F3]]) commands(%[[C3]])
 // CHECK-NEXT: hal.fence.await until(%[[F3]])
-// CHECK-NEXT: %[[V:.+]] = hal.buffer_view.create %[[OUT]] shape(tensor<320xi8>) : !hal.buffer_view
+// CHECK-NEXT: %[[V:.+]] = hal.buffer_view.create %[[OUT]] shape(tensor<8x10xf32>) : !hal.buffer_view
 // CHECK-NEXT: return %[[V]] : !hal.buffer_view
 // CHECK-NOT: stream.

@@ -268,6 +268,54 @@ func.func @f(%b: !hal.buffer) {
 
 // -----
 
+func.func @f(%v: !hal.buffer_view) {
+  // expected-error@+1 {{'hal.buffer_view.assert' op expects a ranked tensor type as shape, got 'tensor<*xf32>'}}
+  hal.buffer_view.assert %v message("input 0") shape(tensor<*xf32>)
+  return
+}
+
+// -----
+
+func.func @f(%v: !hal.buffer_view) {
+  // expected-error@+1 {{'hal.buffer_view.assert' op expects a ranked tensor type as shape, got 'f32'}}
+  hal.buffer_view.assert %v message("input 0") shape(f32)
+  return
+}
+
+// -----
+
+func.func @f(%v: !hal.buffer_view) {
+  // expected-error@+1 {{'hal.buffer_view.assert' op requires attribute 'message'}}
+  "hal.buffer_view.assert"(%v) <{shape = tensor<4xf32>}> : (!hal.buffer_view) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%v: !hal.buffer_view) {
+  // expected-error@+1 {{invalid properties {message = 0 : i64, shape = tensor<4xf32>} for op hal.buffer_view.assert: Invalid attribute `message` in property conversion: 0 : i64}}
+  "hal.buffer_view.assert"(%v) <{message = 0 : i64, shape = tensor<4xf32>}> : (!hal.buffer_view) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%b: !hal.buffer) {
+  // expected-error@+1 {{'hal.buffer_view.assert' op operand #0 must be !hal.buffer_view, but got '!hal.buffer'}}
+  "hal.buffer_view.assert"(%b) <{message = "input 0", shape = tensor<4xf32>}> : (!hal.buffer) -> ()
+  return
+}
+
+// -----
+
+func.func @f(%v: !hal.buffer_view) {
+  // expected-error@+1 {{expected 'message'}}
+  hal.buffer_view.assert %v shape(tensor<4xf32>)
+  return
+}
+
+// -----
+
 func.func @f(%d: !hal.buffer) {
   // expected-error@+1 {{'hal.fence.create' op operand #0 must be !hal.device, but got '!hal.buffer'}}
   %0 = "hal.fence.create"(%d) : (!hal.buffer) -> !hal.fence

@@ -8,7 +8,8 @@
 // run-time resolution, executables with one variant per target, allocation,
 // command buffers (dispatches naming a variant's export, or the export of
 // whichever variant matches the device at run time), queue submission with
-// fences (a submission waiting on several joins them), buffer views.
+// fences (a submission waiting on several joins them), buffer views (the
+// function ABI's assert of an argument's type, its dims, its buffer).
 
 module {
   hal.executable private @exe {
@@ -66,6 +67,8 @@ module {
     %gpu = hal.device.resolve #device.select<[#device.alias<"vulkan"[1]>, #device.alias<"local">]> : !hal.device
     %cpu = hal.device.resolve #device.target<"local"> : !hal.device
     %exe = hal.executable.lookup device(%gpu) executable(@exe) : !hal.executable
+    hal.buffer_view.assert %in message("input 0") shape(tensor<?x4xf32>)
+    hal.buffer_view.assert %in message("input0") shape(tensor<f32>) {tag}
     %buf = hal.buffer_view.buffer %in : !hal.buffer
     %dim = hal.buffer_view.dim %in[0] : index
     %out = hal.allocator.allocate device(%gpu) size(%c16) : !hal.buffer
@@ -118,7 +121,9 @@ module {
 // CHECK: %2 = hal.device.resolve #device.select<[#device.alias<"vulkan"[1]>, #device.alias<"local">]> : !hal.device
 // CHECK: %3 = hal.device.resolve #device.target<"local", {}, []> : !hal.device
 // CHECK: %4 = hal.executable.lookup device(%2) executable(@exe) : !hal.executable
-// CHECK: %5 = hal.buffer_view.buffer %arg0 : !hal.buffer
+// CHECK: hal.buffer_view.assert %arg0 message("input 0") shape(tensor<?x4xf32>)
+// CHECK-NEXT: hal.buffer_view.assert %arg0 message(input0) shape(tensor<f32>) {tag}
+// CHECK-NEXT: %5 = hal.buffer_view.buffer %arg0 : !hal.buffer
 // CHECK: %6 = hal.buffer_view.dim %arg0[0] : index
 // CHECK: %7 = hal.allocator.allocate device(%2) size(%c16) : !hal.buffer
 // CHECK: %8 = hal.allocator.allocate device(%2) size(%c16) memory(workgroup) {tag} : !hal.buffer
@@ -156,7 +161,9 @@ module {
 // GEN: %5 = "hal.device.resolve"() <{device = #device.select<[#device.alias<"vulkan"[1]>, #device.alias<"local">]>}> : () -> !hal.device
 // GEN: %6 = "hal.device.resolve"() <{device = #device.target<"local", {}, []>}> : () -> !hal.device
 // GEN: %7 = "hal.executable.lookup"(%5) <{executable = @exe}> : (!hal.device) -> !hal.executable
-// GEN: %8 = "hal.buffer_view.buffer"(%arg0) : (!hal.buffer_view) -> !hal.buffer
+// GEN: "hal.buffer_view.assert"(%arg0) <{message = "input 0", shape = tensor<?x4xf32>}> : (!hal.buffer_view) -> ()
+// GEN-NEXT: "hal.buffer_view.assert"(%arg0) <{message = "input0", shape = tensor<f32>}> {tag} : (!hal.buffer_view) -> ()
+// GEN-NEXT: %8 = "hal.buffer_view.buffer"(%arg0) : (!hal.buffer_view) -> !hal.buffer
 // GEN: %9 = "hal.buffer_view.dim"(%arg0) <{index = 0 : i64}> : (!hal.buffer_view) -> index
 // GEN: %10 = "hal.allocator.allocate"(%5, %2) : (!hal.device, index) -> !hal.buffer
 // GEN: %11 = "hal.allocator.allocate"(%5, %2) <{memory = "workgroup"}> {tag} : (!hal.device, index) -> !hal.buffer

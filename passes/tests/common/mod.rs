@@ -49,6 +49,7 @@ pub fn run_pass(ctx: &mut Context, ir: &mut Ir, top: Op, name: &str, opts: &[(&s
     assert!(errs.is_empty(), "verifier after {name}: {errs:?}");
 }
 
+#[allow(unused_imports)]
 pub use irgen::graph::{two_device_program, Gen};
 
 /// The dynamic dims of each kernel, by executable name (flow or hal: every

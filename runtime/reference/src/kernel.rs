@@ -116,6 +116,18 @@ impl Executable for KernelExecutable {
             .iter()
             .map(|r| shape_of(r, &mut dims))
             .collect::<Result<_, _>>()?;
+        // The grid is the compiler's rule on the first result; another grid
+        // means the compiler and runtime disagree on what a workgroup covers.
+        if let Some(first) = expected.first() {
+            let dims: Vec<u64> = first.iter().map(|&d| d as u64).collect();
+            let want = xir_hal::grid::workgroup_count(&dims).ok_or("grid size overflows")?;
+            if args.workgroups != want {
+                return Err(format!(
+                    "@{name}: dispatched with workgroups {:?}, a {:?} result needs {want:?}",
+                    args.workgroups, first
+                ));
+            }
+        }
         let out = self
             .program
             .call(*index, inputs)

@@ -1,6 +1,7 @@
 //! `convert-flow-to-stream`: tensors become sized resources. Function tensor
-//! arguments/results become `!stream.resource<external>` (plus one `index` per
-//! dynamic dimension, see mod.rs), `flow.dispatch` becomes
+//! arguments/results become `!stream.resource<external>` (with their tensor
+//! type as `stream.tensor`, plus one `index` per dynamic dimension, see
+//! mod.rs), `flow.dispatch` becomes
 //! `stream.async.dispatch` on its affinity over whole resources, with the
 //! dispatch's argument then result dims after its arguments as `index`
 //! operands (the kernel's trailing dim arguments), `flow.tensor.transfer`
@@ -22,7 +23,8 @@
 //!
 //! `func.call` follows the function ABI (abi.rs): tensor operands pass as
 //! their (external) resources and dynamic dims, tensor results come back the
-//! same way, sized by constants or `stream.tensor.sizeof` after the call.
+//! same way, sized by constants or `stream.tensor.sizeof` after the call;
+//! the call's `arg_attrs`/`res_attrs` hold each tensor's `stream.tensor`.
 //! Declarations get the converted signature too.
 //!
 //! Planned dispatches and transfers keep `memory.pool`/`memory.offset`, and a
@@ -395,6 +397,18 @@ impl Conv<'_> {
             loc,
         });
         self.ir.insert_op_before(op, new);
+        // Each tensor's type, at the call site too (abi.rs).
+        let in_types: Vec<Type> = self
+            .ir
+            .operands(op)
+            .map(|v| self.ir.value_type(v))
+            .collect();
+        for (key, types) in [("arg_attrs", &in_types), ("res_attrs", &old_types)] {
+            let list = dicts(self.ctx, self.ir, op, key, types.len());
+            let a = abi::expand_attrs(self.ctx, types, &list);
+            set_property(self.ctx, self.ir, new, key, None);
+            abi::set_attrs(self.ctx, self.ir, new, key, a);
+        }
         // Constants made later must dominate the call's results' users.
         if self.top == op {
             self.top = new;
@@ -554,11 +568,9 @@ fn convert_signature(
         return Ok(());
     }
     for (key, types) in [("arg_attrs", &inputs), ("res_attrs", &results)] {
-        if op_attr(ctx, ir, f, key).is_some() {
-            let list = dicts(ctx, ir, f, key, types.len());
-            let a = abi::expand_attrs(ctx, types, &list);
-            set_property(ctx, ir, f, key, Some(a));
-        }
+        let list = dicts(ctx, ir, f, key, types.len());
+        let a = abi::expand_attrs(ctx, types, &list);
+        abi::set_attrs(ctx, ir, f, key, a);
     }
     let fty = ctx.function_type(ins, outs);
     let fty = ctx.intern_attr(AttrKind::Type(fty));
@@ -610,7 +622,7 @@ fn convert_func(
         if let Some((shape, _)) = tensor_shape(ctx, t) {
             let r = ir.add_block_arg(new, external, loc);
             in_types.push(external);
-            new_arg_attrs.push(arg_attrs[i]);
+            new_arg_attrs.push(abi::with_tensor(ctx, arg_attrs[i], t));
             let mut dims = Vec::new();
             for _ in shape.iter().filter(|&&d| d < 0) {
                 dims.push(ir.add_block_arg(new, index, loc));
@@ -716,11 +728,12 @@ fn convert_func(
     // The return: resources followed by their dynamic dims.
     let (mut outs, mut out_types, mut new_res_attrs) = (Vec::new(), Vec::new(), Vec::new());
     for (i, &v) in returned.iter().enumerate() {
-        if tensor_shape(cv.ctx, cv.ir.value_type(v)).is_some() {
+        let t = cv.ir.value_type(v);
+        if tensor_shape(cv.ctx, t).is_some() {
             let r = cv.lookup(v, ret)?;
             outs.push(r.value);
             out_types.push(cv.ir.value_type(r.value));
-            new_res_attrs.push(res_attrs[i]);
+            new_res_attrs.push(abi::with_tensor(cv.ctx, res_attrs[i], t));
             for d in r.dims {
                 outs.push(d);
                 out_types.push(index);
@@ -758,10 +771,8 @@ fn convert_func(
     let fty = ctx.intern_attr(AttrKind::Type(fty));
     set_property(ctx, ir, f, "function_type", Some(fty));
     for (key, list) in [("arg_attrs", new_arg_attrs), ("res_attrs", new_res_attrs)] {
-        if op_attr(ctx, ir, f, key).is_some() {
-            let a = ctx.intern_attr(AttrKind::Array(list));
-            set_property(ctx, ir, f, key, Some(a));
-        }
+        let a = ctx.intern_attr(AttrKind::Array(list));
+        abi::set_attrs(ctx, ir, f, key, a);
     }
     Ok(())
 }

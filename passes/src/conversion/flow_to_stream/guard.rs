@@ -2,7 +2,9 @@
 //! outside `flow.executable`s (which stream dispatches still reference).
 //! Host control flow (`scf.if`) belongs to every level and is allowed.
 //! Planned memory: every planned result's pool has a slab in its function
-//! and, where both sizes are constants, lies inside it.
+//! and, where both sizes are constants, lies inside it. The function ABI:
+//! every resource of a signature or a `func.call` carries its tensor type,
+//! followed by its dynamic dims (abi.rs).
 
 use super::slabs;
 use crate::conversion::guard::{Level, LevelGuard};
@@ -23,7 +25,7 @@ impl Level for StreamLevel {
         format!("flow-to-stream: '{name}' is left after conversion to stream")
     }
     fn check_more(ctx: &Context, ir: &Ir, module: Op, diags: &mut DiagEngine) -> usize {
-        check_slabs(ctx, ir, module, diags)
+        check_slabs(ctx, ir, module, diags) + super::abi::check_module(ctx, ir, module, diags)
     }
 }
 

@@ -7,10 +7,16 @@
 //! Function boundary (abi.rs): each tensor argument becomes a
 //! `!stream.resource<external>` followed by one `index` argument per dynamic
 //! dimension (in order); each tensor result likewise becomes the resource
-//! followed by its dynamic dimensions. Resources returned are ready (awaited)
-//! when the function returns. `func.call` operands and results follow the
-//! same rule, for private and public callees and declarations alike; what a
-//! call passes is awaited before it, so no execute region spans a call.
+//! followed by its dynamic dimensions. The resource keeps the tensor's type
+//! in its argument/result attributes, `{stream.tensor = tensor<?x4xf32>}`,
+//! which says which `index` values after it are its dims (stream → hal
+//! makes the tensor one buffer view of that type, IREE's ABI). Resources
+//! returned are ready (awaited) when the function returns. `func.call`
+//! operands and results follow the same rule, for private and public callees
+//! and declarations alike, the call recording the types in its own
+//! `arg_attrs`/`res_attrs` (MLIR's call-site attributes), so a call site
+//! lowers without its callee; what a call passes is awaited before it, so no
+//! execute region spans a call. `verify-flow-to-stream` checks the rule.
 //!
 //! Host control flow: an `scf.if` with tensor results gets, for each, the
 //! resource, its byte size (`index`) and its dynamic dims; the branches are

@@ -3,7 +3,8 @@
 //! (subspans of the function's slabs for planned results, allocations
 //! otherwise), a command buffer (a dispatch per async dispatch, its `index`
 //! operands, e.g. the kernel's dynamic dims, as the dispatch's `constants`
-//! in order; a copy per transfer, a barrier before a command touching bytes
+//! in order, its workgroup counts from its first result's shape (grid.rs);
+//! a copy per transfer, a barrier before a command touching bytes
 //! an earlier one touched, one of them writing: barriers.rs), a fence, and a
 //! queue submission on its device that waits on the fences of the regions it
 //! awaited (joined by `hal.fence.join` when several, as
@@ -16,8 +17,8 @@ use xir::op_attrs::set_property;
 use xir::pass::{Pass, PassContext};
 use xir::store::ValueDef;
 use xir::symbol::op_attr;
-use xir::types::{Signedness, TypeKind};
-use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ident, Ir, Op, Value};
+use xir::types::TypeKind;
+use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ident, Ir, Op, Type, Value};
 use xir_hal::types::hal_type;
 use xir_scf::ops::{IF_NAME, YIELD_NAME};
 use xir_stream::ops::{
@@ -31,15 +32,15 @@ use super::barriers::{Access, Touched};
 use super::executables::{
     convert_executables, err, globals, op_device, resolve_device, targets, Variants,
 };
+use super::grid::{kernels, Kernels};
+use crate::conversion::flow_to_stream::abi;
 use crate::conversion::flow_to_stream::build::{index_const, int_of, op_state};
 use crate::conversion::flow_to_stream::slabs;
 
-/// A resource as a buffer: the buffer and its byte size (none for buffers
-/// unwrapped from views: the view is reused where one is needed).
+/// A resource as a buffer.
 #[derive(Clone, Copy)]
 pub(super) struct Buf {
     pub(super) buffer: Value,
-    pub(super) size: Option<Value>,
 }
 
 pub(super) struct Conv<'a> {
@@ -47,11 +48,14 @@ pub(super) struct Conv<'a> {
     pub(super) ir: &'a mut Ir,
     globals: &'a FxHashMap<Ident, Attr>,
     variants: &'a Variants,
+    pub(super) kernels: &'a Kernels,
     /// Where device values and constants go (the first op of the body).
-    top: Op,
+    pub(super) top: Op,
     consts: FxHashMap<i64, Value>,
     devices: FxHashMap<Ident, Value>,
     pub(super) bufs: FxHashMap<Value, Buf>,
+    /// The tensor type of each view received (arguments, call results).
+    pub(super) view_types: FxHashMap<Value, Type>,
     /// The fences of each timepoint (several until a submission joins them).
     fences: FxHashMap<Value, Vec<Value>>,
     /// The operands of each `hal.fence.join` made.
@@ -248,7 +252,6 @@ impl Conv<'_> {
             .unwrap_or(dev);
         let cmd_op = defining_op(self.ir, cmd).unwrap_or(exec);
         let c0 = self.constant(0, loc);
-        let c1 = self.constant(1, loc);
         // Bytes read and written since the last barrier.
         let mut touched = Touched::default();
         let inner: Vec<Op> = self.ir.block_ops(block).collect();
@@ -275,13 +278,7 @@ impl Conv<'_> {
                     for (j, &res) in self.ir.results(op).to_vec().iter().enumerate() {
                         let size = o[r[5].start + j];
                         let b = self.result_buffer(op, j, dev, size, cmd_op)?;
-                        self.bufs.insert(
-                            res,
-                            Buf {
-                                buffer: b,
-                                size: Some(size),
-                            },
-                        );
+                        self.bufs.insert(res, Buf { buffer: b });
                         bb.push(b);
                         bo.push(c0);
                         bl.push(size);
@@ -293,12 +290,14 @@ impl Conv<'_> {
                         .map(|(i, &b)| self.access(b, i >= bb.len() - nres))
                         .collect();
                     self.barrier(&mut touched, &accesses, exec, cmd, oloc);
+                    let grid = self.workgroups(op, &consts, exec)?;
                     let entry = self.entry_point(op, dev_id)?;
                     let segs = segment_attr(
                         self.ctx,
                         &[1, 3, consts.len(), bb.len(), bo.len(), bl.len()],
                     );
-                    let mut operands = vec![cmd, c1, c1, c1];
+                    let mut operands = vec![cmd];
+                    operands.extend(grid);
                     operands.extend(consts);
                     operands.extend(bb);
                     operands.extend(bo);
@@ -328,27 +327,14 @@ impl Conv<'_> {
                         oloc,
                     );
                     let res = self.ir.result(op, 0);
-                    self.bufs.insert(
-                        res,
-                        Buf {
-                            buffer: dst,
-                            size: Some(size),
-                        },
-                    );
+                    self.bufs.insert(res, Buf { buffer: dst });
                 }
                 "stream.yield" => {
                     let n = self.ir.results(exec).len() - 1;
                     for i in 0..n {
                         let b = self.buf(self.ir.operand(op, i), op)?;
-                        let size = self.ir.operand(op, n + i);
                         let res = self.ir.result(exec, i);
-                        self.bufs.insert(
-                            res,
-                            Buf {
-                                buffer: b.buffer,
-                                size: Some(size),
-                            },
-                        );
+                        self.bufs.insert(res, b);
                     }
                 }
                 _ => {
@@ -499,13 +485,7 @@ impl Conv<'_> {
             )
             .unwrap_or(dev);
         let res = self.ir.result(op, 0);
-        self.bufs.insert(
-            res,
-            Buf {
-                buffer: b,
-                size: Some(size),
-            },
-        );
+        self.bufs.insert(res, Buf { buffer: b });
         // Awaiting an allocation waits for what the alloca awaited.
         let mut fs = Vec::new();
         for i in r[0].clone() {
@@ -534,15 +514,90 @@ impl Conv<'_> {
         }
         for (i, &res) in self.ir.results(op).to_vec().iter().enumerate() {
             let b = self.buf(o[r[1].start + i], op)?;
-            self.bufs.insert(
-                res,
-                Buf {
-                    buffer: b.buffer,
-                    size: Some(o[r[2].start + i]),
-                },
-            );
+            self.bufs.insert(res, Buf { buffer: b.buffer });
         }
         Ok(())
+    }
+}
+
+/// The name of function `f`, for messages.
+fn func_name(ctx: &Context, ir: &Ir, f: Op) -> String {
+    xir::symbol::symbol_name(ctx, ir, f)
+        .map(|n| String::from_utf8_lossy(n).into_owned())
+        .unwrap_or_default()
+}
+
+/// The inputs and results of `f`'s `function_type`.
+fn signature(ctx: &Context, ir: &Ir, f: Op) -> (Vec<Type>, Vec<Type>) {
+    match op_attr(ctx, ir, f, "function_type").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::Type(t)) => match ctx.type_kind(*t) {
+            TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+            _ => Default::default(),
+        },
+        _ => Default::default(),
+    }
+}
+
+/// Arguments or results of a function at the stream level: their types,
+/// attribute dictionaries and ABI groups (abi.rs).
+struct Side {
+    types: Vec<Type>,
+    attrs: Vec<Attr>,
+    groups: Vec<abi::Group>,
+}
+
+impl Side {
+    /// The hal types: a view per tensor, other types as they are.
+    fn hal_types(&self, ctx: &mut Context) -> Vec<Type> {
+        let view = hal_type(ctx, "buffer_view");
+        self.groups
+            .iter()
+            .map(|g| g.tensor.map_or(self.types[g.start], |_| view))
+            .collect()
+    }
+
+    /// The hal attributes: one dictionary per group, without `stream.tensor`.
+    fn hal_attrs(&self, ctx: &mut Context) -> Attr {
+        signature_attrs(ctx, &self.attrs, &self.groups)
+    }
+}
+
+/// The arguments and results of `f` (see [`Side`]).
+fn signature_sides(ctx: &Context, ir: &Ir, f: Op) -> Result<(Side, Side), Diagnostic> {
+    let loc = ir.op(f).loc;
+    let name = func_name(ctx, ir, f);
+    let (inputs, results) = signature(ctx, ir, f);
+    let side = |what: &str, key: &str, types: Vec<Type>| {
+        let attrs = abi::dicts_of(ctx, ir, f, key);
+        let groups = abi::groups(ctx, &types, &attrs)
+            .map_err(|m| err(loc, format!("@{name}: {what} {m}")))?;
+        Ok(Side {
+            types,
+            attrs,
+            groups,
+        })
+    };
+    Ok((
+        side("argument", "arg_attrs", inputs)?,
+        side("result", "res_attrs", results)?,
+    ))
+}
+
+/// Sets `f`'s signature at the hal level: `inputs`/`results` and the
+/// attributes of each value of the original signature.
+fn set_signature(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    f: Op,
+    (inputs, arg_attrs): (Vec<Type>, Attr),
+    (results, res_attrs): (Vec<Type>, Attr),
+) {
+    let fty = ctx.function_type(inputs, results);
+    let fty = ctx.intern_attr(AttrKind::Type(fty));
+    set_property(ctx, ir, f, "function_type", Some(fty));
+    for (key, list) in [("arg_attrs", arg_attrs), ("res_attrs", res_attrs)] {
+        set_property(ctx, ir, f, key, None);
+        abi::set_attrs(ctx, ir, f, key, list);
     }
 }
 
@@ -552,28 +607,63 @@ fn convert_func(
     f: Op,
     globals: &FxHashMap<Ident, Attr>,
     variants: &Variants,
+    kernels: &Kernels,
 ) -> Result<(), Diagnostic> {
     let Some(&body) = ir.regions(f).first() else {
         return Ok(());
     };
-    let Some(entry) = ir.entry_block(body) else {
-        declaration_signature(ctx, ir, f);
-        return Ok(());
-    };
-    let Some(top) = ir.first_op(entry) else {
+    let (args, results) = signature_sides(ctx, ir, f)?;
+    let Some(old) = ir.entry_block(body) else {
+        // A declaration: its signature by the ABI.
+        let (ins, outs) = (args.hal_types(ctx), results.hal_types(ctx));
+        let (arg_list, res_list) = (args.hal_attrs(ctx), results.hal_attrs(ctx));
+        set_signature(ctx, ir, f, (ins, arg_list), (outs, res_list));
         return Ok(());
     };
     let floc = ir.op(f).loc;
+    let fname = func_name(ctx, ir, f);
     let view = hal_type(ctx, "buffer_view");
+    let old_args = ir.block_args(old).to_vec();
+    if args.types.len() != old_args.len() {
+        return Err(err(
+            floc,
+            format!("the entry block of @{fname} does not match its signature"),
+        ));
+    }
+    // A new entry block: one argument per value of the original signature
+    // (a view per tensor; its dims are read from the view).
+    let entry = ir.create_block();
+    ir.append_block(body, entry);
+    for op in ir.block_ops(old).collect::<Vec<_>>() {
+        ir.remove_op(op);
+        ir.append_op(entry, op);
+    }
+    ir.remove_block(old);
+    let Some(top) = ir.first_op(entry) else {
+        return Err(err(floc, format!("@{fname} has an empty body")));
+    };
+    let mut tensor_args = Vec::new();
+    for (n, g) in args.groups.iter().enumerate() {
+        let a = old_args[g.start];
+        let loc = ir.value(a).loc;
+        let t = g.tensor.map_or(ir.value_type(a), |_| view);
+        let new = ir.add_block_arg(entry, t, loc);
+        ir.replace_all_uses(a, new);
+        if let Some(t) = g.tensor {
+            tensor_args.push((n, *g, new, t));
+        }
+    }
     let mut cv = Conv {
         ctx,
         ir,
         globals,
         variants,
+        kernels,
         top,
         consts: FxHashMap::default(),
         devices: FxHashMap::default(),
         bufs: FxHashMap::default(),
+        view_types: FxHashMap::default(),
         fences: FxHashMap::default(),
         joins: FxHashMap::default(),
         slabs: FxHashMap::default(),
@@ -590,26 +680,48 @@ fn convert_func(
             }
         }
     }
-    // Resource arguments arrive as buffer views.
-    let mut in_types = Vec::new();
-    let mut arg_bufs: Vec<(Value, Value)> = Vec::new();
-    for a in cv.ir.block_args(entry).to_vec() {
-        if is_resource(cv.ctx, cv.ir.value_type(a)) {
-            cv.ir.set_value_type(a, view);
-            let b = cv
-                .emit(
-                    top,
-                    "hal.buffer_view.buffer",
-                    vec![],
-                    vec![a],
-                    Some("buffer"),
-                    floc,
-                )
-                .unwrap_or(a);
-            arg_bufs.push((a, b));
-        }
-        in_types.push(cv.ir.value_type(a));
+    // Tensor arguments arrive as buffer views: each is asserted (in
+    // argument order, before anything else), then its dims are read (they
+    // stand for the stream level's dim arguments), then its buffer.
+    for &(n, _, v, t) in &tensor_args {
+        let message = cv.ctx.string_attr(&format!("input {n}"));
+        let shape = cv.ctx.intern_attr(AttrKind::Type(t));
+        cv.emit(
+            top,
+            "hal.buffer_view.assert",
+            vec![("message", message), ("shape", shape)],
+            vec![v],
+            None,
+            floc,
+        );
     }
+    for &(_, g, v, t) in &tensor_args {
+        for (j, dim) in cv.dim_ops(v, t, floc).into_iter().enumerate() {
+            cv.ir.insert_op_before(top, dim);
+            let d = cv.ir.result(dim, 0);
+            cv.ir.replace_all_uses(old_args[g.start + 1 + j], d);
+        }
+    }
+    for &(_, _, v, t) in &tensor_args {
+        let b = cv
+            .emit(
+                top,
+                "hal.buffer_view.buffer",
+                vec![],
+                vec![v],
+                Some("buffer"),
+                floc,
+            )
+            .unwrap_or(v);
+        cv.bufs.insert(v, Buf { buffer: b });
+        cv.view_types.insert(v, t);
+    }
+    let in_types: Vec<Type> = cv
+        .ir
+        .block_args(entry)
+        .iter()
+        .map(|&a| cv.ir.value_type(a))
+        .collect();
     let steps = host_steps(cv.ctx, cv.ir, entry);
     let mut dead = Vec::new();
     // Sizes first: execute regions and awaits read them.
@@ -618,15 +730,6 @@ fn convert_func(
             cv.sizeof(op)?;
             dead.push(op);
         }
-    }
-    for (a, b) in arg_bufs {
-        cv.bufs.insert(
-            a,
-            Buf {
-                buffer: b,
-                size: None,
-            },
-        );
     }
     let mut out_types = None;
     for (op, end) in steps {
@@ -638,7 +741,10 @@ fn convert_func(
         match name.as_str() {
             IF_NAME | SIZEOF => {}
             YIELD_NAME => cv.yield_op(op)?,
-            "func.call" => cv.call(op)?,
+            "func.call" => {
+                cv.call(op)?;
+                dead.push(op);
+            }
             "stream.async.execute" => {
                 cv.execute(op)?;
                 dead.push(op);
@@ -676,22 +782,31 @@ fn convert_func(
                 dead.push(op);
             }
             "func.return" => {
-                let mut outs = Vec::new();
-                let buffer = hal_type(cv.ctx, "buffer");
-                for v in cv.ir.operands(op).collect::<Vec<_>>() {
-                    // Resources, and scf.if results already made buffers.
-                    let t = cv.ir.value_type(v);
-                    if is_resource(cv.ctx, t) || t == buffer {
-                        let b = cv.buf(v, op)?;
-                        let loc = cv.ir.op(op).loc;
-                        outs.push(cv.view(op, b, loc)?);
-                    } else {
-                        outs.push(v);
+                // Each tensor returned as a view with its type and dims.
+                let loc = cv.ir.op(op).loc;
+                let operands: Vec<Value> = cv.ir.operands(op).collect();
+                if operands.len() != results.types.len() {
+                    return Err(err(
+                        loc,
+                        format!("the return of @{fname} does not match its signature"),
+                    ));
+                }
+                let mut values = Vec::new();
+                for g in &results.groups {
+                    let v = operands[g.start];
+                    match g.tensor {
+                        Some(t) => {
+                            let b = cv.buf(v, op)?;
+                            let dims = operands[g.dims()].to_vec();
+                            values.push(cv.view(op, b, t, &dims, loc)?);
+                        }
+                        None => values.push(v),
                     }
                 }
-                cv.ir.set_operands(op, &outs);
+                cv.ir.set_operands(op, &values);
                 out_types = Some(
-                    outs.iter()
+                    values
+                        .iter()
                         .map(|&v| cv.ir.value_type(v))
                         .collect::<Vec<_>>(),
                 );
@@ -718,40 +833,13 @@ fn convert_func(
         cv.ir.erase_op(op);
     }
     let (ctx, ir) = (cv.ctx, cv.ir);
-    let old = op_attr(ctx, ir, f, "function_type").and_then(|a| match ctx.attr_kind(a) {
-        AttrKind::Type(t) => Some(*t),
-        _ => None,
-    });
-    let out_types = match (out_types, old.map(|t| ctx.type_kind(t).clone())) {
-        (Some(o), _) => o,
-        (None, Some(TypeKind::Function { results, .. })) => results.to_vec(),
-        _ => Vec::new(),
+    let out_types = match out_types {
+        Some(o) => o,
+        None => results.hal_types(ctx),
     };
-    let fty = ctx.function_type(in_types, out_types);
-    let fty = ctx.intern_attr(AttrKind::Type(fty));
-    set_property(ctx, ir, f, "function_type", Some(fty));
+    let (arg_list, res_list) = (args.hal_attrs(ctx), results.hal_attrs(ctx));
+    set_signature(ctx, ir, f, (in_types, arg_list), (out_types, res_list));
     Ok(())
-}
-
-/// A declaration's signature by the ABI: each resource a buffer view.
-fn declaration_signature(ctx: &mut Context, ir: &mut Ir, f: Op) {
-    let old = op_attr(ctx, ir, f, "function_type").and_then(|a| match ctx.attr_kind(a) {
-        AttrKind::Type(t) => Some(*t),
-        _ => None,
-    });
-    let Some(TypeKind::Function { inputs, results }) = old.map(|t| ctx.type_kind(t).clone()) else {
-        return;
-    };
-    let view = hal_type(ctx, "buffer_view");
-    let conv = |ts: &[xir::Type]| -> Vec<xir::Type> {
-        ts.iter()
-            .map(|&t| if is_resource(ctx, t) { view } else { t })
-            .collect()
-    };
-    let (inputs, results) = (conv(&inputs), conv(&results));
-    let fty = ctx.function_type(inputs, results);
-    let fty = ctx.intern_attr(AttrKind::Type(fty));
-    set_property(ctx, ir, f, "function_type", Some(fty));
 }
 
 /// The ops of a function body that run on the host, in program order: ops
@@ -779,45 +867,6 @@ fn host_steps(ctx: &Context, ir: &Ir, entry: xir::Block) -> Vec<(Op, bool)> {
     steps
 }
 
-/// Values followed by [`const_size`] before giving up.
-const CONST_SEARCH_LIMIT: usize = 64;
-
-/// The value of an index constant, seen through `scf.if` results whose
-/// branches all yield the same constant (the size results of flow → stream).
-fn const_size(ctx: &Context, ir: &Ir, v: Value) -> Option<i64> {
-    let mut found = None;
-    let mut stack = vec![v];
-    let mut steps = 0;
-    while let Some(v) = stack.pop() {
-        steps += 1;
-        if steps > CONST_SEARCH_LIMIT {
-            return None;
-        }
-        let ValueDef::Result { op, index } = ir.value(v).def else {
-            return None;
-        };
-        let n = match ctx.str(ir.op(op).name) {
-            "arith.constant" => op_attr(ctx, ir, op, "value").and_then(|a| int_of(ctx, a))?,
-            IF_NAME => {
-                for &r in ir.regions(op) {
-                    let y = ir.entry_block(r).and_then(|b| ir.last_op(b))?;
-                    if index as usize >= ir.num_operands(y) {
-                        return None;
-                    }
-                    stack.push(ir.operand(y, index as usize));
-                }
-                continue;
-            }
-            _ => return None,
-        };
-        if found.is_some_and(|f| f != n) {
-            return None;
-        }
-        found = Some(n);
-    }
-    found
-}
-
 impl Conv<'_> {
     /// `scf.yield` in a converted `scf.if`: resources become their buffers.
     fn yield_op(&mut self, op: Op) -> Result<(), Diagnostic> {
@@ -835,7 +884,8 @@ impl Conv<'_> {
     }
 
     /// After its branches: each resource result of an `scf.if` becomes a
-    /// `!hal.buffer` sized by the `index` result after it (see flow → stream).
+    /// `!hal.buffer`; the `index` result after it (see flow → stream) is its
+    /// byte size.
     fn if_end(&mut self, op: Op) -> Result<(), Diagnostic> {
         let buffer = hal_type(self.ctx, "buffer");
         let index = self.ctx.index_type();
@@ -844,7 +894,7 @@ impl Conv<'_> {
             if !is_resource(self.ctx, self.ir.value_type(r)) {
                 continue;
             }
-            let size = results
+            results
                 .get(i + 1)
                 .copied()
                 .filter(|&s| self.ir.value_type(s) == index)
@@ -855,41 +905,33 @@ impl Conv<'_> {
                     )
                 })?;
             self.ir.set_value_type(r, buffer);
-            self.bufs.insert(
-                r,
-                Buf {
-                    buffer: r,
-                    size: Some(size),
-                },
-            );
+            self.bufs.insert(r, Buf { buffer: r });
         }
         Ok(())
     }
 
-    /// A byte view of a buffer, `tensor<Nxi8>` (see mod.rs); a buffer
-    /// unwrapped from a view (an argument, a call's result) is that view.
-    pub(super) fn view(&mut self, before: Op, b: Buf, loc: Attr) -> Result<Value, Diagnostic> {
+    /// A view of buffer `b` as a tensor of type `t` with dynamic dims
+    /// `dims` (see mod.rs), placed before `before`; a view received (an
+    /// argument, a call's result) of the same type is that view.
+    pub(super) fn view(
+        &mut self,
+        before: Op,
+        b: Buf,
+        t: Type,
+        dims: &[Value],
+        loc: Attr,
+    ) -> Result<Value, Diagnostic> {
         if let Some(op) = defining_op(self.ir, b.buffer) {
             if self.ctx.str(self.ir.op(op).name) == "hal.buffer_view.buffer" {
-                return Ok(self.ir.operand(op, 0));
+                let v = self.ir.operand(op, 0);
+                if self.view_types.get(&v) == Some(&t) {
+                    return Ok(v);
+                }
             }
         }
-        let size = b
-            .size
-            .ok_or_else(|| err(loc, "a resource without a byte size cannot become a view"))?;
-        let i8t = self.ctx.integer_type(8, Signedness::Signless);
-        let n = const_size(self.ctx, self.ir, size);
-        let shape = vec![n.unwrap_or(i64::MIN)];
-        let t = self.ctx.intern_type(TypeKind::RankedTensor {
-            shape,
-            element: i8t,
-            encoding: None,
-        });
         let ta = self.ctx.intern_attr(AttrKind::Type(t));
         let mut operands = vec![b.buffer];
-        if n.is_none() {
-            operands.push(size);
-        }
+        operands.extend_from_slice(dims);
         Ok(self
             .emit(
                 before,
@@ -901,6 +943,39 @@ impl Conv<'_> {
             )
             .unwrap_or(b.buffer))
     }
+
+    /// `hal.buffer_view.dim` ops (not yet placed) reading the dynamic dims
+    /// of `view`, a tensor of type `t`, in order.
+    pub(super) fn dim_ops(&mut self, view: Value, t: Type, loc: Attr) -> Vec<Op> {
+        let shape = match self.ctx.type_kind(t) {
+            TypeKind::RankedTensor { shape, .. } => shape.clone(),
+            _ => Vec::new(),
+        };
+        let index = self.ctx.index_type();
+        let mut out = Vec::new();
+        for (i, _) in shape.iter().enumerate().filter(|(_, &d)| d < 0) {
+            let k = self.ctx.i64_attr(i as i64);
+            let mut st = op_state(self.ctx, "hal.buffer_view.dim", vec![("index", k)], loc);
+            st.operands = vec![view];
+            st.result_types = vec![index];
+            out.push(self.ir.create_op(st));
+        }
+        out
+    }
+}
+
+/// The argument or result attributes at the hal level: one dictionary per
+/// value of `groups` (stream-level `attrs`), without `stream.tensor`.
+pub(super) fn signature_attrs(ctx: &mut Context, attrs: &[Attr], groups: &[abi::Group]) -> Attr {
+    let empty = ctx.empty_dict();
+    let list = groups
+        .iter()
+        .map(|g| {
+            let a = attrs.get(g.start).copied().unwrap_or(empty);
+            abi::without_tensor(ctx, a)
+        })
+        .collect();
+    ctx.intern_attr(AttrKind::Array(list))
 }
 
 /// Converts devices, executables and every function; returns how many failed.
@@ -910,9 +985,11 @@ pub fn convert(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngin
     // Targets each executable is dispatched on, in first-use order.
     let mut uses: FxHashMap<Ident, Vec<Attr>> = FxHashMap::default();
     let mut failed = 0;
+    let mut dispatches = Vec::new();
     // Program order, so variants follow first use.
     for op in funcs.iter().flat_map(|&f| xir::walk::preorder(ir, f)) {
         if ctx.str(ir.op(op).name) == "stream.async.dispatch" {
+            dispatches.push(op);
             let loc = ir.op(op).loc;
             let entry = op_attr(ctx, ir, op, "entry_point").map(|a| ctx.attr_kind(a).clone());
             let Some(AttrKind::SymbolRef { root, .. }) = entry else {
@@ -938,12 +1015,15 @@ pub fn convert(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngin
             }
         }
     }
+    // The kernels' signatures, before their executables change level.
+    let (kernels, missing) = kernels(ctx, ir, &dispatches, diags);
+    failed += missing;
     if failed > 0 {
         return failed;
     }
     let variants = convert_executables(ctx, ir, module, &uses);
     for f in funcs {
-        if let Err(d) = convert_func(ctx, ir, f, &globals, &variants) {
+        if let Err(d) = convert_func(ctx, ir, f, &globals, &variants, &kernels) {
             diags.emit(d);
             failed += 1;
         }

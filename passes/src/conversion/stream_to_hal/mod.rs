@@ -4,18 +4,37 @@
 //! to device queues with fences (`convert-stream-to-hal`), and the level guard
 //! (`verify-stream-to-hal`). The `stream-to-hal` pipeline runs both.
 //!
-//! Function ABI: each `!stream.resource<external>` argument or result becomes a
-//! `!hal.buffer_view`. Arguments are unwrapped with `hal.buffer_view.buffer`;
-//! results are wrapped with `hal.buffer_view.create` as a byte view,
-//! `tensor<Nxi8>` (N the resource size; `tensor<?xi8>{%size}` when dynamic),
-//! since the element type is not known at the stream level. Index arguments
-//! (dynamic dims) pass through unchanged. Results are ready (their fences awaited)
-//! when the function returns. `scf.if` results that were resources become
-//! `!hal.buffer`s (their size results pass through); branches are converted
-//! in place and use the devices and constants made at function entry.
-//! `func.call` follows the same ABI (calls.rs): resources passed become views
-//! (a view received is passed on as it is), results are unwrapped.
+//! Function ABI (IREE's): one `!hal.buffer_view` per tensor argument or
+//! result, and no `index` values for its dims; every function (public or
+//! private, definition or declaration) and every `func.call` alike. At the
+//! stream level a tensor is a resource whose argument/result attributes hold
+//! its type (`stream.tensor = tensor<?x4xf32>`, recorded by flow → stream,
+//! flow_to_stream/abi.rs) followed by one `index` per dynamic dim; that
+//! attribute is what tells a tensor's dims from a genuine `index` value
+//! (say a `graph.dim` result), which stays. At function entry, before
+//! anything else, each tensor argument is checked,
+//! `hal.buffer_view.assert %view message("input N") shape(tensor<?x4xf32>)`
+//! (N its position among all arguments), in argument order; then its dynamic
+//! dims are read, `hal.buffer_view.dim %view[i] : index`, standing for the
+//! removed dim arguments; then its buffer, `hal.buffer_view.buffer`. Each
+//! tensor result is a view of its buffer with its type,
+//! `hal.buffer_view.create %buf shape(tensor<8x10xf32>)`, its dims as
+//! operands when dynamic (`shape(tensor<?x4xf32>{%d})`); a view received
+//! (an argument, a call's result) of that type is returned as it is. The
+//! `stream.tensor` attributes are dropped (the views carry the types).
+//! Results are ready (their fences awaited) when the function returns.
+//! `scf.if` results that were resources become `!hal.buffer`s (their size
+//! and dim results pass through); branches are converted in place and use
+//! the devices and constants made at function entry. `func.call` follows
+//! the same ABI (calls.rs): each tensor passed becomes a view of its type
+//! and dims (a view received is passed on as it is), each returned view is
+//! unwrapped and its dims read with `hal.buffer_view.dim`.
 //! `stream.tensor.sizeof` becomes index arithmetic (sizes.rs).
+//!
+//! Grids (grid.rs): a dispatch's workgroup counts follow `xir_hal::grid`
+//! (the rule the runtime shares) on the shape of the kernel's first result:
+//! index constants when static, `arith.ceildivui`/`arith.muli` on the
+//! dispatch's dim operands when dynamic.
 //!
 //! Synchronisation (IREE's): a submission waits on one fence, so a region
 //! awaiting several timepoints waits on the `hal.fence.join` of their fences
@@ -45,5 +64,6 @@ pub mod barriers;
 pub mod calls;
 pub mod convert;
 pub mod executables;
+pub mod grid;
 pub mod guard;
 pub mod sizes;
