@@ -37,7 +37,11 @@ pub struct Buffer {
 
 impl std::fmt::Debug for Buffer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Buffer(device {}, [{}, +{}])", self.alloc.device, self.offset, self.length)
+        write!(
+            f,
+            "Buffer(device {}, [{}, +{}])",
+            self.alloc.device, self.offset, self.length
+        )
     }
 }
 
@@ -50,7 +54,11 @@ impl Buffer {
             .map_err(|_| format!("cannot allocate {length} bytes"))?;
         v.resize_with(length, || UnsafeCell::new(0));
         Ok(Buffer {
-            alloc: Arc::new(Allocation { bytes: v.into_boxed_slice(), device, kind: MemoryKind::Host }),
+            alloc: Arc::new(Allocation {
+                bytes: v.into_boxed_slice(),
+                device,
+                kind: MemoryKind::Host,
+            }),
             offset: 0,
             length,
         })
@@ -82,7 +90,11 @@ impl Buffer {
     /// Bytes `offset..offset+length` of this buffer, without a copy.
     pub fn subspan(&self, offset: usize, length: usize) -> Result<Buffer, String> {
         self.check(offset, length)?;
-        Ok(Buffer { alloc: self.alloc.clone(), offset: self.offset + offset, length })
+        Ok(Buffer {
+            alloc: self.alloc.clone(),
+            offset: self.offset + offset,
+            length,
+        })
     }
 
     /// Whether both are ranges of the same allocation and overlap.
@@ -139,7 +151,10 @@ impl Buffer {
     pub fn fill(&self, offset: usize, length: usize, pattern: &[u8]) -> Result<(), String> {
         self.check(offset, length)?;
         if pattern.is_empty() || !length.is_multiple_of(pattern.len()) {
-            return Err(format!("fill of {length} bytes with a {}-byte pattern", pattern.len()));
+            return Err(format!(
+                "fill of {length} bytes with a {}-byte pattern",
+                pattern.len()
+            ));
         }
         let data: Vec<u8> = pattern.iter().copied().cycle().take(length).collect();
         self.write(offset, &data)
@@ -160,7 +175,11 @@ impl Buffer {
         if src.memory_kind() == MemoryKind::Host && self.memory_kind() == MemoryKind::Host {
             // SAFETY: both ranges checked; `copy` allows overlap.
             unsafe {
-                std::ptr::copy(src.as_ptr().add(src_offset), self.as_ptr().add(dst_offset), length)
+                std::ptr::copy(
+                    src.as_ptr().add(src_offset),
+                    self.as_ptr().add(dst_offset),
+                    length,
+                )
             };
             return Ok(());
         }

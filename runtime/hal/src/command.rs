@@ -52,7 +52,11 @@ pub struct CommandBuffer {
 
 impl CommandBuffer {
     pub fn new(device: usize) -> CommandBuffer {
-        CommandBuffer { device, commands: Vec::new(), finalized: false }
+        CommandBuffer {
+            device,
+            commands: Vec::new(),
+            finalized: false,
+        }
     }
 
     pub fn record(&mut self, c: Command) -> Result<(), String> {
@@ -67,11 +71,24 @@ impl CommandBuffer {
     pub fn execute(&self) -> Result<(), String> {
         for c in &self.commands {
             match c {
-                Command::Dispatch { executable, export, args } => executable.dispatch(*export, args)?,
-                Command::Copy { source, source_offset, target, target_offset, length } => {
-                    target.copy_from(*target_offset, source, *source_offset, *length)?
-                }
-                Command::Fill { target, offset, length, pattern } => target.fill(*offset, *length, pattern)?,
+                Command::Dispatch {
+                    executable,
+                    export,
+                    args,
+                } => executable.dispatch(*export, args)?,
+                Command::Copy {
+                    source,
+                    source_offset,
+                    target,
+                    target_offset,
+                    length,
+                } => target.copy_from(*target_offset, source, *source_offset, *length)?,
+                Command::Fill {
+                    target,
+                    offset,
+                    length,
+                    pattern,
+                } => target.fill(*offset, *length, pattern)?,
                 Command::Barrier => {}
             }
         }

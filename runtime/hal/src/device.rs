@@ -56,7 +56,10 @@ impl Queue {
                 }
             })
             .expect("spawn a queue worker");
-        Queue { tx: Mutex::new(Some(tx)), worker: Mutex::new(Some(worker)) }
+        Queue {
+            tx: Mutex::new(Some(tx)),
+            worker: Mutex::new(Some(worker)),
+        }
     }
 }
 
@@ -85,11 +88,24 @@ pub struct Device {
 }
 
 impl Device {
-    pub fn new(id: usize, name: &str, target: TargetDesc, backend: Arc<dyn Backend>, options: &DeviceOptions) -> Device {
+    pub fn new(
+        id: usize,
+        name: &str,
+        target: TargetDesc,
+        backend: Arc<dyn Backend>,
+        options: &DeviceOptions,
+    ) -> Device {
         let queues = (0..options.queues.max(1))
             .map(|q| Queue::start(format!("{name}{id}-q{q}"), options.submit_delay))
             .collect();
-        Device { id, name: name.to_string(), target, backend, queues, cache: Mutex::default() }
+        Device {
+            id,
+            name: name.to_string(),
+            target,
+            backend,
+            queues,
+            cache: Mutex::default(),
+        }
     }
 
     pub fn serves(&self, target_kind: &str) -> bool {
@@ -105,12 +121,21 @@ impl Device {
     }
 
     /// The variant under `key` (its symbol path), prepared once per device.
-    pub fn executable(&self, key: &str, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
+    pub fn executable(
+        &self,
+        key: &str,
+        ctx: &Context,
+        ir: &Ir,
+        variant: Op,
+    ) -> Result<Arc<dyn Executable>, String> {
         if let Some(e) = self.cache.lock().unwrap().get(key) {
             return Ok(e.clone());
         }
         let e = self.backend.prepare(ctx, ir, variant)?;
-        self.cache.lock().unwrap().insert(key.to_string(), e.clone());
+        self.cache
+            .lock()
+            .unwrap()
+            .insert(key.to_string(), e.clone());
         Ok(e)
     }
 
@@ -123,16 +148,22 @@ impl Device {
         signal: Fence,
         commands: Vec<Arc<CommandBuffer>>,
     ) -> Result<(), String> {
-        let q = self
-            .queues
-            .get(queue)
-            .ok_or_else(|| format!("device {} has no queue {queue} (it has {})", self.name, self.queues.len()))?;
+        let q = self.queues.get(queue).ok_or_else(|| {
+            format!(
+                "device {} has no queue {queue} (it has {})",
+                self.name,
+                self.queues.len()
+            )
+        })?;
         if signal.is_submitted() {
             return Err("a fence is signalled by one submission only".into());
         }
         for c in &commands {
             if c.device != self.id {
-                return Err(format!("a command buffer of device #{} submitted to device #{}", c.device, self.id));
+                return Err(format!(
+                    "a command buffer of device #{} submitted to device #{}",
+                    c.device, self.id
+                ));
             }
             if !c.finalized {
                 return Err("a command buffer submitted before it was finalized".into());
@@ -141,7 +172,12 @@ impl Device {
         signal.mark_submitted(wait.clone());
         let tx = q.tx.lock().unwrap();
         let tx = tx.as_ref().ok_or("the device is shut down")?;
-        tx.send(Submission { wait, signal, commands }).map_err(|_| "the queue's worker is gone".to_string())
+        tx.send(Submission {
+            wait,
+            signal,
+            commands,
+        })
+        .map_err(|_| "the queue's worker is gone".to_string())
     }
 }
 

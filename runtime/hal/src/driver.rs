@@ -16,10 +16,24 @@ pub trait Driver: Send + Sync {
 }
 
 /// Creates device number `id` of the runtime from `driver`'s device `ordinal`.
-pub fn create_device(driver: &dyn Driver, ordinal: usize, id: usize, options: &DeviceOptions) -> Result<Device, String> {
+pub fn create_device(
+    driver: &dyn Driver,
+    ordinal: usize,
+    id: usize,
+    options: &DeviceOptions,
+) -> Result<Device, String> {
     let n = driver.device_count();
     if ordinal >= n {
-        return Err(format!("driver '{}' has {n} device(s), no device {ordinal}", driver.name()));
+        return Err(format!(
+            "driver '{}' has {n} device(s), no device {ordinal}",
+            driver.name()
+        ));
     }
-    Ok(Device::new(id, driver.name(), driver.target(ordinal), driver.backend(ordinal), options))
+    Ok(Device::new(
+        id,
+        driver.name(),
+        driver.target(ordinal),
+        driver.backend(ordinal),
+        options,
+    ))
 }

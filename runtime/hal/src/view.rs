@@ -14,7 +14,11 @@ pub struct BufferView {
 
 impl BufferView {
     /// Checks that the buffer holds at least the tensor's bytes.
-    pub fn new(buffer: Buffer, shape: Vec<usize>, element: ElementType) -> Result<BufferView, String> {
+    pub fn new(
+        buffer: Buffer,
+        shape: Vec<usize>,
+        element: ElementType,
+    ) -> Result<BufferView, String> {
         let need = byte_len(element, &shape).ok_or("tensor size overflows")?;
         if buffer.len() < need {
             return Err(format!(
@@ -23,13 +27,21 @@ impl BufferView {
                 buffer.len()
             ));
         }
-        Ok(BufferView { buffer, shape, element })
+        Ok(BufferView {
+            buffer,
+            shape,
+            element,
+        })
     }
 
     /// A view of a new buffer on `device` holding `t`.
     pub fn from_host(device: usize, t: &HostTensor) -> Result<BufferView, String> {
         let buffer = Buffer::from_bytes(device, &t.data)?;
-        Ok(BufferView { buffer, shape: t.shape.clone(), element: t.element })
+        Ok(BufferView {
+            buffer,
+            shape: t.shape.clone(),
+            element: t.element,
+        })
     }
 
     /// The tensor's bytes copied to the host.
@@ -37,7 +49,11 @@ impl BufferView {
         let n = byte_len(self.element, &self.shape).unwrap_or(0);
         let mut data = vec![0; n];
         let _ = self.buffer.read(0, &mut data);
-        HostTensor { element: self.element, shape: self.shape.clone(), data }
+        HostTensor {
+            element: self.element,
+            shape: self.shape.clone(),
+            data,
+        }
     }
 
     pub fn type_string(&self) -> String {
