@@ -35,8 +35,8 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK-NEXT: %0 = graph.constant dense<1.000000e+00> : tensor<4xf32>
 // CHECK-NEXT: %1 = graph.add %arg0, %0 : tensor<4xf32>
 // CHECK-LABEL: func.func @consts(
-// CHECK-DAG: %[[GPU:.+]] = hal.device.resolve #device.select<
-// CHECK-DAG: %[[CPU:.+]] = hal.device.resolve #device.target<"local"
+// CHECK-DAG: %[[GPU:.+]] = hal.device.resolve #device.affinity<@gpu>
+// CHECK-DAG: %[[CPU:.+]] = hal.device.resolve #device.affinity<@cpu>
 // The constants' own kernels write into the slabs (not returned directly).
 // CHECK: %[[CSLAB:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c64) : !hal.buffer
 // CHECK-NEXT: %[[GSLAB:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%c64) : !hal.buffer

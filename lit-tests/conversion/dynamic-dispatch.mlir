@@ -59,8 +59,8 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK-NEXT: %[[D:.+]] = hal.buffer_view.dim %arg0[0] : index
 // CHECK-NEXT: %[[IN:.+]] = hal.buffer_view.buffer %arg0 : !hal.buffer
 // CHECK: %[[BYTES:.+]] = arith.muli %{{.+}}, %[[D]] : index
-// CHECK: %[[CPU:.+]] = hal.device.resolve #device.target<"local"
-// CHECK: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan"
+// CHECK: %[[CPU:.+]] = hal.device.resolve #device.affinity<@cpu>
+// CHECK: %[[GPU:.+]] = hal.device.resolve #device.affinity<@gpu>
 // CHECK: %[[GBYTES:.+]] = arith.muli %{{.+}}, %[[D]] : index
 // CHECK: %[[A:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%[[BYTES]]) : !hal.buffer
 // The grid of a ?x4 result: ceil(4 / 64) = 1 tile of each of d rows.

@@ -39,8 +39,8 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK-NEXT: graph.tanh
 // CHECK-LABEL: func.func @branchy(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg2: i1) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>})
 // CHECK-SAME: attributes {memory.pools = {cpu = 192 : i64, gpu = 128 : i64}} {
-// CHECK-DAG: %[[CPU:.+]] = hal.device.resolve #device.target<"local"
-// CHECK-DAG: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan"
+// CHECK-DAG: %[[CPU:.+]] = hal.device.resolve #device.affinity<@cpu>
+// CHECK-DAG: %[[GPU:.+]] = hal.device.resolve #device.affinity<@gpu>
 // CHECK: %[[CSLAB:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c192) : !hal.buffer
 // CHECK-NEXT: %[[GSLAB:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%c128) : !hal.buffer
 // CHECK-NEXT: %[[H:.+]] = hal.buffer.subspan %[[CSLAB]][%c0, %c64] : !hal.buffer

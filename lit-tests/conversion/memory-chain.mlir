@@ -20,7 +20,7 @@ module attributes {device.targets = {cpu = #device.alias<"local">}, device.defau
 
 // CHECK-LABEL: func.func @chain(
 // CHECK-SAME: attributes {memory.pools = {cpu = 2048 : i64}} {
-// CHECK: %[[DEV:.+]] = hal.device.resolve #device.target<"local"
+// CHECK: %[[DEV:.+]] = hal.device.resolve #device.affinity<@cpu>
 // CHECK: %[[SLAB:.+]] = hal.allocator.allocate device(%[[DEV]]) size(%c2048) : !hal.buffer
 // CHECK-NEXT: %[[A:.+]] = hal.buffer.subspan %[[SLAB]][%c0, %c1024] : !hal.buffer
 // CHECK-NEXT: %[[B:.+]] = hal.buffer.subspan %[[SLAB]][%c1024, %c1024] : !hal.buffer

@@ -26,8 +26,8 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 
 // CHECK-LABEL: func.func @diamond(
 // CHECK-SAME: attributes {memory.pools = {cpu = 3072 : i64, gpu = 2048 : i64}} {
-// CHECK: %[[CPU:.+]] = hal.device.resolve #device.target<"local"
-// CHECK-NEXT: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan"
+// CHECK: %[[CPU:.+]] = hal.device.resolve #device.affinity<@cpu>
+// CHECK-NEXT: %[[GPU:.+]] = hal.device.resolve #device.affinity<@gpu>
 // CHECK: %[[CSLAB:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c3072) : !hal.buffer
 // CHECK-NEXT: %[[GSLAB:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%c2048) : !hal.buffer
 // The head.

@@ -21,8 +21,8 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK-LABEL: func.func @dyn(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>})
 // CHECK-SAME: attributes {memory.pools = {cpu = 64 : i64, gpu = 64 : i64}} {
 // CHECK: %[[D:.+]] = hal.buffer_view.dim %arg0[0] : index
-// CHECK: %[[CPU:.+]] = hal.device.resolve #device.target<"local"
-// CHECK-NEXT: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan"
+// CHECK: %[[CPU:.+]] = hal.device.resolve #device.affinity<@cpu>
+// CHECK-NEXT: %[[GPU:.+]] = hal.device.resolve #device.affinity<@gpu>
 // The argument's size comes first (the slabs go after the sizes at the top).
 // CHECK: %[[BYTES:.+]] = arith.muli %{{.+}}, %[[D]] : index
 // CHECK-NEXT: %[[CSLAB:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c64) : !hal.buffer

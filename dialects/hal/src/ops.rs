@@ -46,10 +46,21 @@ pub static DEVICES_GET: OpSpec = OpSpec {
     ..OpSpec::new("hal.devices.get")
 };
 
-/// The run-time device a `#device.target`/`#device.alias`/`#device.select` names.
+/// A device global by name (`#device.affinity<@gpu>`, what the lowering
+/// emits), or a device attribute written by hand.
+const RESOLVE_ATTR: xir::ods::AttrConstraint = xir::ods::AttrConstraint {
+    desc: "device affinity or device attribute",
+    check: |ctx, a| {
+        (DEVICE_ATTR.check)(ctx, a) || xir_device::attrs::affinity_device(ctx, a).is_some()
+    },
+    ..DEVICE_ATTR
+};
+
+/// The run-time device of a `device.global` (`#device.affinity<@gpu>`) or
+/// of a `#device.target`/`#device.alias`/`#device.select`.
 pub static DEVICE_RESOLVE: OpSpec = OpSpec {
     results: &[ValueSpec::one("result", DEVICE)],
-    attrs: &[AttrSpec::required("device", DEVICE_ATTR)],
+    attrs: &[AttrSpec::required("device", RESOLVE_ATTR)],
     verify: Some(verify::verify_resolve),
     format: Some("$device attr-dict `:` type($result)"),
     ..OpSpec::new("hal.device.resolve")

@@ -19,12 +19,23 @@ pub fn verify_resolve(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> 
         Some(DeviceAttr::Target { .. } | DeviceAttr::Alias { .. } | DeviceAttr::Select(_)) => {
             Ok(())
         }
+        // A `device.global` by name, looked up in the enclosing symbol tables.
+        Some(DeviceAttr::Affinity { device, .. }) => {
+            let name = ctx.str(device);
+            let global = std::iter::successors(ir.parent_op(op), |&o| ir.parent_op(o))
+                .filter(|&t| ctx.op_traits(ir.op(t).name).contains(xir::dialect::Traits::SYMBOL_TABLE))
+                .find_map(|t| xir::symbol::lookup_symbol_in(ctx, ir, t, name.as_bytes()));
+            match global {
+                Some(g) if ctx.str(ir.op(g).name) == "device.global" => Ok(()),
+                _ => Err(op_error(ctx, ir, op, format!("names @{name}, which is not a device.global"))),
+            }
+        }
         _ => Err(op_error(
             ctx,
             ir,
             op,
             format!(
-                "resolves #device.target, #device.alias or #device.select, got {}",
+                "resolves #device.affinity, #device.target, #device.alias or #device.select, got {}",
                 attr_to_string(ctx, a)
             ),
         )),

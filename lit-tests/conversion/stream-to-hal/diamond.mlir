@@ -51,8 +51,8 @@ module {
 // CHECK-LABEL: func.func @diamond(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>}) attributes {memory.pools = {cpu = 192 : i64, gpu = 128 : i64}} {
 // CHECK-NEXT: hal.buffer_view.assert %arg0 message("input 0") shape(tensor<4x4xf32>)
 // CHECK-NEXT: %[[IN:.+]] = hal.buffer_view.buffer %arg0 : !hal.buffer
-// CHECK-NEXT: %[[CPU:.+]] = hal.device.resolve #device.target<"local", {}, []> : !hal.device
-// CHECK: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan", {}, []> : !hal.device
+// CHECK-NEXT: %[[CPU:.+]] = hal.device.resolve #device.affinity<@cpu> : !hal.device
+// CHECK: %[[GPU:.+]] = hal.device.resolve #device.affinity<@gpu> : !hal.device
 // CHECK-NOT: hal.device.resolve
 // CHECK: %[[CSLAB:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c192) : !hal.buffer
 // CHECK-NEXT: %[[GSLAB:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%c128) : !hal.buffer

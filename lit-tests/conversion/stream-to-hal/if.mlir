@@ -44,8 +44,8 @@ module {
 
 // Planned results in both branches are subspans of the slabs made at entry.
 // CHECK-LABEL: func.func @branch(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: i1) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>}) attributes {memory.pools = {cpu = 128 : i64, gpu = 128 : i64}} {
-// CHECK-DAG: %[[CPU:.+]] = hal.device.resolve #device.target<"local"{{.*}}> : !hal.device
-// CHECK-DAG: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan"{{.*}}> : !hal.device
+// CHECK-DAG: %[[CPU:.+]] = hal.device.resolve #device.affinity<@cpu> : !hal.device
+// CHECK-DAG: %[[GPU:.+]] = hal.device.resolve #device.affinity<@gpu> : !hal.device
 // CHECK: %[[CSLAB:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%c128) : !hal.buffer
 // CHECK-NEXT: %[[GSLAB:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%c128) : !hal.buffer
 // CHECK-NEXT: %[[HEADBUF:.+]] = hal.buffer.subspan %[[CSLAB]][%c0, %c64] : !hal.buffer

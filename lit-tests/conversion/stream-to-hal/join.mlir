@@ -79,8 +79,8 @@ module {
 
 // The cpu region @c awaits @a (cpu) and @b (gpu): one join, no host wait.
 // CHECK-LABEL: func.func @two_devices(
-// CHECK: %[[CPU:.+]] = hal.device.resolve #device.target<"local"
-// CHECK: %[[GPU:.+]] = hal.device.resolve #device.target<"vulkan"
+// CHECK: %[[CPU:.+]] = hal.device.resolve #device.affinity<@cpu>
+// CHECK: %[[GPU:.+]] = hal.device.resolve #device.affinity<@gpu>
 // CHECK-NOT: hal.fence.await
 // CHECK: %[[AF:.+]] = hal.fence.create device(%[[CPU]]) : !hal.fence
 // CHECK-NEXT: hal.device.queue.execute %[[CPU]] signal(%[[AF]])

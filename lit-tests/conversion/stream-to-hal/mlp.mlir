@@ -41,8 +41,8 @@
 // CHECK-NEXT: %2 = hal.buffer_view.buffer %arg2 : !hal.buffer
 // CHECK-NEXT: %3 = hal.buffer_view.buffer %arg3 : !hal.buffer
 // CHECK-NEXT: %4 = hal.buffer_view.buffer %arg4 : !hal.buffer
-// CHECK-NEXT: %5 = hal.device.resolve #device.target<"local", {cpu = "host"}, ["cranelift"]> : !hal.device
-// CHECK: %6 = hal.device.resolve #device.select<[#device.target<"vulkan", {spirv_version = "1.3"}, ["spirv"]>, #device.target<"local", {cpu = "host"}, ["cranelift"]>]> : !hal.device
+// CHECK-NEXT: %5 = hal.device.resolve #device.affinity<@cpu> : !hal.device
+// CHECK: %6 = hal.device.resolve #device.affinity<@gpu> : !hal.device
 // One slab per device at entry: the intermediates are subspans of it.
 // CHECK: %[[CPU:.+]] = hal.allocator.allocate device(%5) size(%c4096) : !hal.buffer
 // CHECK-NEXT: %[[GPU:.+]] = hal.allocator.allocate device(%6) size(%c4416) : !hal.buffer

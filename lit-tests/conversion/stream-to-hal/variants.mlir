@@ -38,9 +38,9 @@ module {
 // CHECK-NEXT: hal.executable.variant @local target(#device.target<"local", {}, []>) {
 // CHECK: hal.executable.variant @vulkan target(#device.target<"vulkan", {}, []>) {
 // CHECK-LABEL: func.func @pick(
-// CHECK-DAG: %[[CPU:.+]] = hal.device.resolve #device.target<"local", {}, []> : !hal.device
-// CHECK-DAG: %[[GPU:.+]] = hal.device.resolve #device.select<[#device.target<"vulkan", {}, []>, #device.target<"local", {}, []>]> : !hal.device
-// CHECK-DAG: %[[VK:.+]] = hal.device.resolve #device.select<[#device.target<"vulkan", {}, []>]> : !hal.device
+// CHECK-DAG: %[[CPU:.+]] = hal.device.resolve #device.affinity<@cpu> : !hal.device
+// CHECK-DAG: %[[GPU:.+]] = hal.device.resolve #device.affinity<@gpu> : !hal.device
+// CHECK-DAG: %[[VK:.+]] = hal.device.resolve #device.affinity<@only_vulkan> : !hal.device
 // CHECK: %[[C0:.+]] = hal.command_buffer.create device(%[[CPU]])
 // CHECK-NEXT: hal.command_buffer.dispatch %[[C0]], @ew::@local::@ew workgroups
 // CHECK: %[[C1:.+]] = hal.command_buffer.create device(%[[GPU]])

@@ -8,7 +8,7 @@ func.func @f(%q: !hal.queue)
 // -----
 
 func.func @f() {
-  // expected-error@+1 {{'hal.device.resolve' op resolves #device.target, #device.alias or #device.select, got #device.fallback<@gpu>}}
+  // expected-error@+1 {{'hal.device.resolve' op resolves #device.affinity, #device.target, #device.alias or #device.select, got #device.fallback<@gpu>}}
   %0 = hal.device.resolve #device.fallback<@gpu> : !hal.device
   return
 }
@@ -16,8 +16,24 @@ func.func @f() {
 // -----
 
 func.func @f() {
-  // expected-error@+1 {{'hal.device.resolve' op attribute 'device' failed to satisfy constraint: device attribute}}
+  // expected-error@+1 {{'hal.device.resolve' op names @gpu, which is not a device.global}}
   %0 = hal.device.resolve #device.affinity<@gpu> : !hal.device
+  return
+}
+
+// -----
+
+func.func @gpu() {
+  // expected-error@+1 {{'hal.device.resolve' op names @gpu, which is not a device.global}}
+  %0 = hal.device.resolve #device.affinity<@gpu> : !hal.device
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error@+1 {{'hal.device.resolve' op resolves #device.affinity, #device.target, #device.alias or #device.select, got #device.promise<@gpu>}}
+  %0 = hal.device.resolve #device.promise<@gpu> : !hal.device
   return
 }
 

@@ -5,7 +5,6 @@
 use xir::pass::{AnalysisManager, PassContext, PassRegistry};
 use xir::{Context, DiagEngine, Ir, Op};
 
-
 #[allow(unused_imports)]
 pub use irgen::graph::{AFFS, M, V};
 

@@ -82,10 +82,14 @@ impl Conv<'_> {
         let loc = self.ir.op(op).loc;
         let dev = op_device(self.ctx, self.ir, op)
             .ok_or_else(|| err(loc, "op without a #device.affinity"))?;
-        let (dev, attr) = resolve_device(self.ctx, self.globals, dev, loc)?;
+        let (dev, _) = resolve_device(self.ctx, self.globals, dev, loc)?;
         if let Some(&v) = self.devices.get(&dev) {
             return Ok((dev, v));
         }
+        // The global by name: two globals may hold the same target and still
+        // be two devices at run time.
+        let name = self.ctx.str(dev).to_string();
+        let attr = xir_device::attrs::affinity(self.ctx, &name, None, None);
         let mut st = op_state(self.ctx, "hal.device.resolve", vec![("device", attr)], loc);
         st.result_types = vec![hal_type(self.ctx, "device")];
         let new = self.ir.create_op(st);
