@@ -33,6 +33,8 @@ pub struct Executor<'a> {
     /// The device of each `device.global`, by name.
     globals: FxHashMap<String, usize>,
     funcs: FxHashMap<Vec<u8>, Op>,
+    /// Fences created during the current call.
+    fences: Vec<Fence>,
 }
 
 fn err(loc: Attr, m: impl Into<String>) -> Diagnostic {
@@ -85,6 +87,7 @@ impl<'a> Executor<'a> {
             devices,
             globals,
             funcs,
+            fences: Vec::new(),
         })
     }
 
@@ -121,7 +124,15 @@ impl<'a> Executor<'a> {
 
     /// Calls `f` with `args` (checked against its signature).
     pub fn call(&mut self, f: Op, args: Vec<RtValue>) -> R<Vec<RtValue>> {
-        self.call_at(f, args, 0, self.ir.op(f).loc)
+        let out = self.call_at(f, args, 0, self.ir.op(f).loc);
+        // A queue waiting on a fence the program never submitted (it failed
+        // first, or never meant to) would wait forever: fail those fences.
+        for fence in self.fences.drain(..) {
+            if !fence.is_submitted() {
+                fence.signal(Err("the fence was never submitted".into()));
+            }
+        }
+        out
     }
 
     fn call_at(&mut self, f: Op, args: Vec<RtValue>, depth: usize, at: Attr) -> R<Vec<RtValue>> {
@@ -556,7 +567,11 @@ impl<'a> Executor<'a> {
                 self.commands(env, operands[0], loc)?.borrow_mut().finalized = true;
                 return Ok(None);
             }
-            "hal.fence.create" => RtValue::Fence(Fence::new()),
+            "hal.fence.create" => {
+                let f = Fence::new();
+                self.fences.push(f.clone());
+                RtValue::Fence(f)
+            }
             "hal.fence.join" => {
                 let parts = operands
                     .iter()

@@ -30,3 +30,13 @@ impl RtValue {
         }
     }
 }
+
+impl std::fmt::Debug for RtValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RtValue::View(v) => write!(f, "{} view", v.type_string()),
+            RtValue::Buffer(b) => write!(f, "{b:?}"),
+            other => f.write_str(other.kind()),
+        }
+    }
+}

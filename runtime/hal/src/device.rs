@@ -51,7 +51,14 @@ impl Queue {
             .name(name)
             .spawn(move || {
                 for s in rx {
-                    let outcome = run_submission(&s, delay);
+                    // A panic in a backend fails the submission instead of
+                    // leaving its fence unsignalled (and the host waiting).
+                    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        run_submission(&s, delay)
+                    }))
+                    .unwrap_or_else(|_| {
+                        Err("a backend panicked while running this submission".into())
+                    });
                     s.signal.signal(outcome);
                 }
             })
