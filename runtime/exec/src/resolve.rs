@@ -36,7 +36,16 @@ pub fn globals(ctx: &Context, ir: &Ir, module: Op) -> Vec<(String, Attr, Op)> {
 
 fn kind_of(ctx: &Context, a: Attr) -> Option<(String, Option<usize>)> {
     match decode(ctx, a)? {
-        DeviceAttr::Target { kind, .. } => Some((String::from_utf8_lossy(kind).into_owned(), None)),
+        DeviceAttr::Target { kind, config, .. } => {
+            // `vulkan[1]` resolved by the compiler keeps its ordinal in the config.
+            let ordinal = ctx
+                .dict_get(config, "ordinal")
+                .and_then(|o| match ctx.attr_kind(o) {
+                    AttrKind::Integer { value, .. } => usize::try_from(value).ok(),
+                    _ => None,
+                });
+            Some((String::from_utf8_lossy(kind).into_owned(), ordinal))
+        }
         DeviceAttr::Alias { kind, ordinal } => Some((
             String::from_utf8_lossy(kind).into_owned(),
             ordinal.and_then(|o| usize::try_from(o).ok()),

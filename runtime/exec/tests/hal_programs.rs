@@ -216,3 +216,50 @@ fn recursion_is_an_error_not_a_stack_overflow() {
     .unwrap_err();
     assert!(e.contains("nested deeper"), "{e}");
 }
+
+/// Places `globals` (a module's `device.global` lines) on `n` reference
+/// devices (which serve every kind): each global's device id, or the error.
+fn placements(globals: &str, n: usize) -> Result<Vec<(String, usize)>, String> {
+    let text = format!("module {{\n{globals}\n}}");
+    let mut ctx = context();
+    let mut ir = Ir::new();
+    let top = xir::parser::parse_str(&mut ctx, &mut ir, "t", &text).unwrap();
+    let devs = (0..n)
+        .map(|i| {
+            Arc::new(create_device(&ReferenceDriver, 0, i, &DeviceOptions::default()).unwrap())
+        })
+        .collect();
+    let exec = Executor::new(&mut ctx, &ir, top, devs).map_err(|d| d.message)?;
+    Ok(exec
+        .placements()
+        .into_iter()
+        .map(|(g, d)| (g, d.id))
+        .collect())
+}
+
+#[test]
+fn globals_take_distinct_devices_in_order_then_share() {
+    let g = r#"device.global @a = #device.target<"local", {}, []>
+  device.global @b = #device.target<"local", {}, []>
+  device.global @c = #device.target<"vulkan", {}, []>"#;
+    let ids = |v: Vec<(String, usize)>| v.into_iter().map(|(_, d)| d).collect::<Vec<_>>();
+    assert_eq!(ids(placements(g, 3).unwrap()), vec![0, 1, 2]);
+    // Fewer devices than globals: the first that serves it.
+    assert_eq!(ids(placements(g, 2).unwrap()), vec![0, 1, 0]);
+    // Ordinals count the devices serving the kind.
+    let g = r#"device.global @a = #device.target<"local", {ordinal = 1 : i64}, []>
+  device.global @b = #device.fallback<@a>
+  device.global @c = #device.select<[#device.target<"local", {ordinal = 5 : i64}, []>, #device.target<"local", {ordinal = 0 : i64}, []>]>"#;
+    assert_eq!(ids(placements(g, 2).unwrap()), vec![1, 1, 0]);
+    let e = placements(
+        r#"device.global @a = #device.target<"local", {ordinal = 2 : i64}, []>"#,
+        2,
+    )
+    .unwrap_err();
+    assert!(
+        e.contains("no device for @a") && e.contains("devices available"),
+        "{e}"
+    );
+    let e = placements(r#"device.global @a = #device.target<"local", {}, []>"#, 0).unwrap_err();
+    assert!(e.contains("devices available: none"), "{e}");
+}
