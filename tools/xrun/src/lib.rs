@@ -62,8 +62,11 @@ pub fn compile(
         options.target_devices.push("local".into());
     }
     let registry = xir_compiler::pass_registry();
-    let pm = xir_compiler::pipeline_to_hal(level, &options, &registry)
-        .map_err(|m| one(format!("xrun: {m}")))?;
+    // One line: the pass-option parser's message spans several.
+    let pm = xir_compiler::pipeline_to_hal(level, &options, &registry).map_err(|m| {
+        let lines: Vec<&str> = m.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        one(lines.join(": "))
+    })?;
     xir_compiler::run(ctx, ir, top, pm)
 }
 
@@ -152,8 +155,9 @@ pub fn input_value(
     let tensor = xir_runtime_io::parse_input(&text)?;
     match ctx.type_kind(t).clone() {
         TypeKind::Index | TypeKind::Integer { .. } | TypeKind::Float(_) => {
-            let want = ElementType::from_type(ctx, t).ok_or("unsupported scalar type")?;
             let tname = xir::printer::type_to_string(ctx, t);
+            let want = ElementType::from_type(ctx, t)
+                .ok_or_else(|| format!("scalar type {tname} is not supported by the runtime"))?;
             if !tensor.shape.is_empty() || tensor.element != want {
                 return Err(format!(
                     "expected a scalar {tname}, got {}",

@@ -20,7 +20,8 @@ use xir_runtime_exec::{Executor, RtValue};
 )]
 struct Args {
     /// The program: a .mlir file at graph or hal level ('-' for stdin).
-    file: String,
+    #[arg(required_unless_present = "print_devices")]
+    file: Option<String>,
     /// The function to run (default: the only public function).
     #[arg(long)]
     function: Option<String>,
@@ -59,25 +60,54 @@ fn main() -> ExitCode {
     };
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
+        // stdout closed early (`xrun ... | head -1`): stop quietly, as a
+        // C tool killed by SIGPIPE would, instead of panicking in println!.
+        Err(msg) if msg == BROKEN_PIPE => ExitCode::SUCCESS,
         Err(msg) => {
-            eprint!("{msg}");
-            if !msg.ends_with('\n') {
-                eprintln!();
-            }
+            // A closed stderr must not turn the error into a panic.
+            use std::io::Write;
+            let nl = if msg.ends_with('\n') { "" } else { "\n" };
+            let _ = write!(std::io::stderr(), "{msg}{nl}");
             ExitCode::from(1)
         }
     }
+}
+
+const BROKEN_PIPE: &str = "\0broken pipe";
+
+/// Writes one line to stdout; a closed pipe or another write error is an
+/// error (`println!` would panic).
+fn out_line(line: std::fmt::Arguments) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_fmt(line)
+        .and_then(|()| out.write_all(b"\n"))
+        .and_then(|()| out.flush())
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::BrokenPipe => BROKEN_PIPE.to_string(),
+            _ => format!("xrun: cannot write to stdout: {e}"),
+        })
 }
 
 fn run(args: &Args) -> Result<(), String> {
     let devices = devices::open(&args.devices)?;
     if args.print_devices {
         for d in &devices {
-            println!("{}", d.target);
+            out_line(format_args!("{}", d.target))?;
         }
         return Ok(());
     }
-    let (name, text) = read(&args.file)?;
+    if args.repeat == Some(0) {
+        return Err("xrun: --repeat=0: expected a number of runs of at least 1".into());
+    }
+    if let Some(o) = args
+        .outputs
+        .iter()
+        .find(|o| *o != "-" && !o.starts_with('@'))
+    {
+        return Err(format!("xrun: --output={o}: expected @FILE.npy or -"));
+    }
+    let (name, text) = read(args.file.as_deref().unwrap_or("-"))?;
     let mut ctx = xir_compiler::context();
     let mut sm = SourceMgr::default();
     sm.add(SourceBuffer::new(name.as_str(), text));
@@ -113,6 +143,11 @@ fn run(args: &Args) -> Result<(), String> {
     let f = exec
         .function(&fname)
         .ok_or_else(|| format!("xrun: no function @{fname} in '{name}'"))?;
+    if ir.regions(f).iter().all(|&r| ir.region_is_empty(r)) {
+        return Err(format!(
+            "xrun: @{fname} is a declaration: it has no body to run"
+        ));
+    }
     let (params, results) = exec.signature(f);
     if args.inputs.len() != params.len() {
         return Err(format!(
@@ -142,11 +177,12 @@ fn run(args: &Args) -> Result<(), String> {
             .call(f, call_args)
             .map_err(|e| fail(e, exec.context()))?,
         Some(n) => {
+            use std::io::Write;
             exec.call(f, call_args.clone())
                 .map_err(|e| fail(e, exec.context()))?;
             let mut times = Vec::with_capacity(n);
             let mut last = Vec::new();
-            for _ in 0..n.max(1) {
+            for _ in 0..n {
                 let t = Instant::now();
                 last = exec
                     .call(f, call_args.clone())
@@ -154,7 +190,8 @@ fn run(args: &Args) -> Result<(), String> {
                 times.push(t.elapsed().as_secs_f64() * 1e3);
             }
             times.sort_by(f64::total_cmp);
-            eprintln!(
+            let _ = writeln!(
+                std::io::stderr(),
                 "xrun: median {:.4} ms over {} runs",
                 times[times.len() / 2],
                 times.len()
@@ -162,7 +199,7 @@ fn run(args: &Args) -> Result<(), String> {
             last
         }
     };
-    println!("EXEC @{fname}");
+    out_line(format_args!("EXEC @{fname}"))?;
     for (i, v) in outputs.iter().enumerate() {
         let t = output_tensor(exec.context(), v).map_err(|m| format!("xrun: result {i}: {m}"))?;
         match args.outputs.get(i).map(String::as_str) {
@@ -180,7 +217,10 @@ fn run(args: &Args) -> Result<(), String> {
                 } else {
                     ""
                 };
-                println!("result[{i}]: {kind}{}", xir_runtime_io::format_tensor(&t));
+                out_line(format_args!(
+                    "result[{i}]: {kind}{}",
+                    xir_runtime_io::format_tensor(&t)
+                ))?;
             }
         }
     }

@@ -1,0 +1,5 @@
+// Parses, but graph.add's operand types differ from its result's.
+func.func @f(%a: tensor<2xf32>, %b: tensor<3xf32>) -> tensor<2xf32> {
+  %0 = "graph.add"(%a, %b) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
