@@ -56,3 +56,14 @@ pub(crate) fn find_call_site(ctx: &Context, a: Attr) -> Option<(Attr, Attr)> {
     }
     None
 }
+
+/// `file:line:col` of the first file position in a location, for one-line
+/// messages (runtime errors) that show no source snippet.
+pub fn file_line_col(ctx: &Context, a: Attr) -> Option<String> {
+    match location(ctx, find_file_line_col(ctx, a)?)? {
+        Location::FileLineCol {
+            file, line, col, ..
+        } => Some(format!("{}:{line}:{col}", ctx.str(*file))),
+        _ => None,
+    }
+}

@@ -5,7 +5,7 @@ mod pattern;
 mod render;
 mod source;
 pub mod verify;
-pub use loc_text::{find_file_line_col, loc_to_string};
+pub use loc_text::{file_line_col, find_file_line_col, loc_to_string};
 pub use render::{render, render_at};
 pub use source::{SourceBuffer, SourceMgr};
 

@@ -11,8 +11,7 @@
 // Wrong static shape, wrong rank, wrong static dim next to a dynamic one,
 // wrong element type: the diagnostic names the input and the expected type.
 // RUN: not xrun %s --function=f --input=3x2xf32=1 --input=1x3xi32=1 2>&1 | xcheck %s --check-prefix=SHAPE
-// SHAPE:     inputs.mlir:33:1: error: input 0: expected tensor<2x3xf32>, got 3x2xf32
-// SHAPE-NEXT: func.func @f({{.*}}
+// SHAPE:     xrun: error: input 0: expected tensor<2x3xf32>, got 3x2xf32 (at {{.*}}inputs.mlir:[[#@LINE+18]]:1)
 // SHAPE-NOT: panicked
 // RUN: not xrun %s --function=f --input=2x3xf32=1 --input=3xi32=1 2>&1 | xcheck %s --check-prefix=RANK
 // RANK: error: input 1: expected tensor<?x3xi32>, got 3xi32
@@ -88,7 +87,7 @@ func.func @dyn2(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>) -> tensor<?x4xf32> {
 // A dynamic input with too few rows for a static slice: the kernel reports
 // the index it would read.
 // RUN: not xrun %s --function=short_slice --input=2x2xf32=1 2>&1 | xcheck %s --check-prefix=SHORTSLICE
-// SHORTSLICE: error: a submission failed: in kernel @short_slice_dispatch_0: graph.slice: slice of dimension 0 reads index 2, past its size 2
+// SHORTSLICE: xrun: error: a submission failed: in kernel @short_slice_dispatch_0: graph.slice: slice of dimension 0 reads index 2, past its size 2 (dispatched at {{.*}}inputs.mlir:[[#@LINE+2]]:8) (at {{.*}}inputs.mlir:{{[0-9]+}}:{{[0-9]+}})
 func.func @short_slice(%a: tensor<?x2xf32>) -> tensor<2x1xf32> {
   %0 = graph.slice %a start = [0, 0] strides = [2, 1] : tensor<?x2xf32> -> tensor<2x1xf32>
   return %0 : tensor<2x1xf32>

@@ -14,10 +14,10 @@
 
 // Direct and mutual recursion.
 // RUN: not xrun %s --function=rec --input=2xf32=1 2>&1 | xcheck %s --check-prefix=REC
-// REC:     program.mlir:[[#@LINE+5]]:8: error: calls nested deeper than 200 (recursion through @rec)
+// REC:     xrun: error: calls nested deeper than 200 (at a call of @rec) (at {{.*}}program.mlir:[[#@LINE+5]]:8)
 // REC-NOT: panicked
 // RUN: not xrun %s --function=ping --input=2xf32=1 2>&1 | xcheck %s --check-prefix=MUTUAL
-// MUTUAL: error: calls nested deeper than 200 (recursion through @{{ping|pong}})
+// MUTUAL: xrun: error: calls nested deeper than 200 (at a call of @{{ping|pong}})
 func.func @rec(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = func.call @rec(%x) : (tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
@@ -37,7 +37,7 @@ func.func private @pong(%x: tensor<2xf32>) -> tensor<2xf32> {
 // DECL:     xrun: @ext is a declaration: it has no body to run
 // DECL-NOT: {{.}}
 // RUN: not xrun %s --function=calls_ext --input=2xf32=1 2>&1 | xcheck %s --check-prefix=CALLDECL
-// CALLDECL: program.mlir:[[#@LINE+4]]:8: error: @ext is a declaration: it has no body to run
+// CALLDECL: xrun: error: @ext is a declaration: it has no body to run (at {{.*}}program.mlir:[[#@LINE+4]]:8)
 // CALLDECL-NOT: panicked
 func.func private @ext(tensor<2xf32>) -> tensor<2xf32>
 func.func @calls_ext(%x: tensor<2xf32>) -> tensor<2xf32> {
@@ -56,3 +56,7 @@ func.func @calls_ext(%x: tensor<2xf32>) -> tensor<2xf32> {
 func.func @two_devices() {
   return
 }
+
+// Private functions are not entry points (iree-run-module runs exports only).
+// RUN: not xrun %s --function=pong --input=2xf32=1 2>&1 | xcheck %s --check-prefix=PRIVATE --match-full-lines
+// PRIVATE: xrun: @pong is private: only public functions can be run

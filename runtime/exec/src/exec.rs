@@ -143,7 +143,7 @@ impl<'a> Executor<'a> {
         if depth > MAX_CALL_DEPTH {
             return Err(err(
                 at,
-                format!("calls nested deeper than {MAX_CALL_DEPTH} (recursion through @{name})"),
+                format!("calls nested deeper than {MAX_CALL_DEPTH} (at a call of @{name})"),
             ));
         }
         let entry = self
@@ -841,6 +841,7 @@ impl<'a> Executor<'a> {
                 constants,
                 bindings,
             },
+            site: xir::diag::file_line_col(self.ctx, loc).unwrap_or_default(),
         };
         let recorded = c.borrow_mut().record(cmd);
         recorded.map_err(|m| err(loc, m))

@@ -22,6 +22,8 @@ pub enum Command {
         /// The export's index in the executable.
         export: usize,
         args: DispatchArgs,
+        /// Where the program recorded it (`file:line:col`), for errors.
+        site: String,
     },
     Copy {
         source: Buffer,
@@ -75,7 +77,14 @@ impl CommandBuffer {
                     executable,
                     export,
                     args,
-                } => executable.dispatch(*export, args)?,
+                    site,
+                } => executable.dispatch(*export, args).map_err(|m| {
+                    if site.is_empty() {
+                        m
+                    } else {
+                        format!("{m} (dispatched at {site})")
+                    }
+                })?,
                 Command::Copy {
                     source,
                     source_offset,

@@ -434,7 +434,7 @@ impl Program {
         let f = &self.functions[index];
         if depth > MAX_DEPTH {
             return Err(format!(
-                "calls nested deeper than {MAX_DEPTH} (recursion in @{})",
+                "calls nested deeper than {MAX_DEPTH} (at a call of @{})",
                 f.name
             ));
         }

@@ -148,6 +148,12 @@ fn run(args: &Args) -> Result<(), String> {
             "xrun: @{fname} is a declaration: it has no body to run"
         ));
     }
+    // As iree-run-module: only what the module exports can be called.
+    if xir::symbol::visibility(exec.context(), &ir, f) != xir::symbol::Visibility::Public {
+        return Err(format!(
+            "xrun: @{fname} is private: only public functions can be run"
+        ));
+    }
     let (params, results) = exec.signature(f);
     if args.inputs.len() != params.len() {
         return Err(format!(
@@ -171,7 +177,11 @@ fn run(args: &Args) -> Result<(), String> {
             .map_err(|m| format!("xrun: input {i}: {m}"))?;
         call_args.push(v);
     }
-    let fail = |e: Diagnostic, ctx: &Context| render(ctx, &[e]);
+    // A run-time error is one line: what went wrong, then where.
+    let fail = |e: Diagnostic, ctx: &Context| match xir::diag::file_line_col(ctx, e.loc) {
+        Some(at) => format!("xrun: error: {} (at {at})", e.message),
+        None => format!("xrun: error: {}", e.message),
+    };
     let outputs = match args.repeat {
         None => exec
             .call(f, call_args)
