@@ -616,7 +616,7 @@ fn result_shape(
             let unknown = ty.dims.iter().filter(|d| d.is_none()).count();
             let known: usize = ty.dims.iter().flatten().product();
             let total = inputs[0].element_count();
-            if unknown == 1 && known > 0 && total % known == 0 {
+            if unknown == 1 && known > 0 && total.is_multiple_of(known) {
                 Some(
                     ty.dims
                         .iter()

@@ -13,11 +13,9 @@ use xir::pass::{AnalysisManager, OpPassManager, PassManager, PassRegistry, RunCo
 use xir::printer::{print_top_level_to, PrintOptions};
 use xir::{Context, DiagEngine, Ir, SourceBuffer, SourceMgr};
 
-/// Every pass and named pipeline xopt offers. Pass crates register here.
+/// Every pass and named pipeline xopt offers.
 fn pass_registry() -> PassRegistry {
-    let mut registry = PassRegistry::default();
-    xir_passes::register(&mut registry);
-    registry
+    xir_compiler::pass_registry()
 }
 
 fn main() -> ExitCode {
@@ -83,16 +81,7 @@ fn main() -> ExitCode {
 
 /// A context with every dialect xopt knows.
 fn context_with_dialects() -> Context {
-    let mut ctx = Context::new();
-    xir_func::register(&mut ctx);
-    xir_arith::register(&mut ctx);
-    xir_device::register(&mut ctx);
-    xir_graph::register(&mut ctx);
-    xir_flow::register(&mut ctx);
-    xir_stream::register(&mut ctx);
-    xir_hal::register(&mut ctx);
-    xir_scf::register(&mut ctx);
-    ctx
+    xir_compiler::context()
 }
 
 /// Reads the input as text.

@@ -353,29 +353,14 @@ impl<S: FloatStorage> FloatKind for FloatOf<S> {
 /// the value for an integer width the runtime does not hold.
 macro_rules! with_kind {
     ($element:expr, |$k:ident| $body:expr, invalid => $invalid:expr) => {{
-        use xir_runtime_hal::element::{ElementType, FloatType};
-        use $crate::ops::scalar::{FloatOf, IntKind};
+        use xir_runtime_hal::element::ElementType;
+        use $crate::ops::scalar::IntKind;
         match $element {
             ElementType::Int { bits, sign } => match IntKind::new(bits, sign) {
                 Some($k) => $body,
                 None => $invalid,
             },
-            ElementType::Float(FloatType::F16) => {
-                let $k = FloatOf::<half::f16>::KIND;
-                $body
-            }
-            ElementType::Float(FloatType::BF16) => {
-                let $k = FloatOf::<half::bf16>::KIND;
-                $body
-            }
-            ElementType::Float(FloatType::F32) => {
-                let $k = FloatOf::<f32>::KIND;
-                $body
-            }
-            ElementType::Float(FloatType::F64) => {
-                let $k = FloatOf::<f64>::KIND;
-                $body
-            }
+            float => $crate::ops::scalar::with_float_kind!(float, |$k| $body, int => $invalid),
         }
     }};
 }
