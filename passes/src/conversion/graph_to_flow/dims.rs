@@ -1,23 +1,28 @@
 //! Dynamic dims of dispatch region results, computed outside the region from
 //! the dims of its inputs (as IREE's dispatch regions carry `{%d}` on their
-//! results): each kernel op's shape rule names, for a result dim, the operand
-//! dim it equals; a chain of rules ends at a dim of a value defined outside
-//! (a `graph.dim` before the region, folded at flow → stream) or at a static
-//! size.
+//! results): each kernel op's shape rule says what a result dim is in terms
+//! of its operands' dims; a chain of rules ends at dims of values defined
+//! outside (a `graph.dim` before the region, folded at flow → stream) and at
+//! static sizes, joined by index arithmetic (`arith.addi`, `arith.muli`,
+//! `arith.divui`, made before the region; they fold as any arith op does).
 //!
 //! Rules: elementwise ops keep their operand's dims; `graph.matmul` takes the
 //! batch dims and `m` from the lhs, `n` from the rhs; `graph.transpose`
 //! permutes; reductions keep the dims not reduced; `graph.broadcast` takes a
 //! result dim from the input dim mapped to it (not a stretched 1);
-//! `graph.concat` takes the dims off the axis from its first input; a reshape
-//! keeps its single dynamic dim when the static rest has the same element
-//! count. Anything else (a slice's dynamic size, a concat's dynamic axis, ...)
-//! cannot be derived: an error at that op, naming the dim, when a region
-//! result needs it.
+//! `graph.concat` takes the dims off the axis from its first input, and the
+//! axis as the sum of its inputs'; a reshape keeps its single dynamic dim
+//! when the static rest has the same element count, and otherwise computes
+//! its one dynamic dim as the input's element count over the result's static
+//! one. Anything else (a slice's dynamic size, which only its result type
+//! holds; a reshape with two dynamic result dims, or whose static result dims
+//! hold no element; ...) cannot be derived: an error at that op, naming the
+//! dim and why, when a region result needs it.
 //!
-//! One forward pass over the region's ops in program order (no recursion).
+//! One forward pass over the region's ops in program order (no recursion);
+//! the arithmetic lives in an arena of binary nodes, shared by equal nodes.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use xir::printer::type_to_string;
 use xir::symbol::op_attr;
 use xir::types::TypeKind;
@@ -29,10 +34,50 @@ pub enum DimSrc {
     Static(i64),
     /// Dim `k` of a value defined outside the region.
     Of(Value, usize),
+    /// Index arithmetic on other dims: a node of the `DimValues` that
+    /// derived it.
+    Expr(ExprId),
 }
 
-/// A dim that no rule derives: the op and its result dim.
-type Underivable = (Op, usize);
+/// A node of a `DimValues`' arithmetic.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct ExprId(u32);
+
+/// One index op on two dims; its operands are made before it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Expr {
+    Add(DimSrc, DimSrc),
+    Mul(DimSrc, DimSrc),
+    DivU(DimSrc, DimSrc),
+}
+
+impl Expr {
+    fn parts(self) -> (&'static str, DimSrc, DimSrc) {
+        match self {
+            Expr::Add(a, b) => ("arith.addi", a, b),
+            Expr::Mul(a, b) => ("arith.muli", a, b),
+            Expr::DivU(a, b) => ("arith.divui", a, b),
+        }
+    }
+}
+
+/// Why a dim cannot be derived.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Why {
+    /// The op has no rule for it.
+    NoRule,
+    /// A slice's sizes are in its result type only.
+    SliceSize,
+    /// A reshape with this many dynamic result dims.
+    ReshapeSplit(usize),
+    /// A reshape whose static result dims hold no element.
+    ReshapeZero,
+    /// The static sizes overflow `i64`.
+    Overflow,
+}
+
+/// A dim that no rule derives: the op, its result dim, and why.
+type Underivable = (Op, usize, Why);
 
 type Dims = Vec<Result<DimSrc, Underivable>>;
 
@@ -51,44 +96,85 @@ fn ints(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Vec<i64> {
     }
 }
 
+/// The product of the static dims of `s`, `None` on overflow.
+fn static_product(s: &[i64]) -> Option<i64> {
+    s.iter()
+        .filter(|&&d| d >= 0)
+        .try_fold(1i64, |acc, &d| acc.checked_mul(d))
+}
+
 use xir_graph::ops::ELEMENTWISE;
 
-/// The operand dim (operand index, dim) that result dim `i` of `op` equals.
-fn rule(ctx: &Context, ir: &Ir, op: Op, i: usize) -> Option<(usize, usize)> {
+/// What result dim `i` of an op is, in terms of its operands' dims.
+enum Rule {
+    /// Dim `k` of operand `o`.
+    Copy(usize, usize),
+    /// The sum of dim `k` of every operand (a concat's axis).
+    Sum(usize),
+    /// The product of operand 0's dims over this static size (a reshape's
+    /// one dynamic dim).
+    Quotient(i64),
+    None(Why),
+}
+
+/// The rule for result dim `i` of `op`.
+fn rule(ctx: &Context, ir: &Ir, op: Op, i: usize) -> Rule {
     let name = ctx.str(ir.op(op).name);
-    let in0 = ir.operands(op).next().map(|v| shape(ctx, v, ir))?;
+    let Some(in0) = ir.operands(op).next().map(|v| shape(ctx, v, ir)) else {
+        return Rule::None(Why::NoRule);
+    };
+    let copy =
+        |r: Option<(usize, usize)>| r.map_or(Rule::None(Why::NoRule), |(o, k)| Rule::Copy(o, k));
     match name {
-        n if ELEMENTWISE.contains(&n) => Some((0, i)),
+        n if ELEMENTWISE.contains(&n) => Rule::Copy(0, i),
         "graph.matmul" => {
             let r = in0.len();
-            (i + 1 == r).then_some((1, i)).or(Some((0, i)))
+            Rule::Copy(usize::from(i + 1 == r), i)
         }
-        "graph.transpose" => {
-            let p = *ints(ctx, ir, op, "permutation").get(i)?;
-            usize::try_from(p).ok().map(|p| (0, p))
-        }
+        "graph.transpose" => copy(
+            ints(ctx, ir, op, "permutation")
+                .get(i)
+                .and_then(|&p| usize::try_from(p).ok())
+                .map(|p| (0, p)),
+        ),
         "graph.reduce_sum" | "graph.reduce_max" => {
             let axes = ints(ctx, ir, op, "axes");
-            let kept = (0..in0.len()).filter(|&d| !axes.contains(&(d as i64)));
-            kept.clone().nth(i).map(|d| (0, d))
+            let mut kept = (0..in0.len()).filter(|&d| !axes.contains(&(d as i64)));
+            copy(kept.nth(i).map(|d| (0, d)))
         }
         "graph.broadcast" => {
             let dims = ints(ctx, ir, op, "dimensions");
-            let j = dims.iter().position(|&d| d == i as i64)?;
-            (in0.get(j) != Some(&1)).then_some((0, j))
+            let j = dims.iter().position(|&d| d == i as i64);
+            copy(j.filter(|&j| in0.get(j) != Some(&1)).map(|j| (0, j)))
         }
-        "graph.concat" => {
-            let axis = *ints(ctx, ir, op, "axis").first()?;
-            (axis != i as i64).then_some((0, i))
-        }
+        "graph.concat" => match ints(ctx, ir, op, "axis").first() {
+            Some(&axis) if axis == i as i64 => Rule::Sum(i),
+            Some(_) => Rule::Copy(0, i),
+            None => Rule::None(Why::NoRule),
+        },
         "graph.reshape" => {
-            let out = ir.results(op).first().map(|&r| shape(ctx, r, ir))?;
+            let Some(out) = ir.results(op).first().map(|&r| shape(ctx, r, ir)) else {
+                return Rule::None(Why::NoRule);
+            };
             let dyn_in: Vec<usize> = (0..in0.len()).filter(|&d| in0[d] < 0).collect();
             let dyn_out = out.iter().filter(|&&d| d < 0).count();
-            let rest = |s: &[i64]| s.iter().filter(|&&d| d >= 0).product::<i64>();
-            (dyn_in.len() == 1 && dyn_out == 1 && rest(&in0) == rest(&out)).then(|| (0, dyn_in[0]))
+            if dyn_out != 1 {
+                return Rule::None(Why::ReshapeSplit(dyn_out));
+            }
+            let (Some(rest_in), Some(rest_out)) = (static_product(&in0), static_product(&out))
+            else {
+                return Rule::None(Why::Overflow);
+            };
+            if dyn_in.len() == 1 && rest_in == rest_out {
+                return Rule::Copy(0, dyn_in[0]);
+            }
+            if rest_out == 0 {
+                return Rule::None(Why::ReshapeZero);
+            }
+            Rule::Quotient(rest_out)
         }
-        _ => None,
+        "graph.slice" => Rule::None(Why::SliceSize),
+        _ => Rule::None(Why::NoRule),
     }
 }
 
@@ -98,10 +184,12 @@ pub struct Derivation {
 }
 
 impl Derivation {
-    /// `ops`: the region's ops in program order.
-    pub fn new(ctx: &Context, ir: &Ir, ops: &[Op]) -> Self {
+    /// `ops`: the region's ops in program order; the arithmetic of derived
+    /// dims goes to `values`, which makes them.
+    pub fn new(ctx: &Context, ir: &Ir, ops: &[Op], values: &mut DimValues) -> Self {
         let mut map: FxHashMap<Value, Dims> = FxHashMap::default();
         for &op in ops {
+            let operands: Vec<Value> = ir.operands(op).collect();
             for &r in ir.results(op) {
                 let out = shape(ctx, r, ir);
                 let mut dims = Dims::with_capacity(out.len());
@@ -110,18 +198,39 @@ impl Derivation {
                         dims.push(Ok(DimSrc::Static(d)));
                         continue;
                     }
-                    let src = rule(ctx, ir, op, i).and_then(|(o, k)| {
-                        let v = ir.operands(op).nth(o)?;
+                    let fail = |why| Err((op, i, why));
+                    // Dim `k` of operand `o`, as derived so far.
+                    let dim_of = |o: usize, k: usize| -> Result<DimSrc, Underivable> {
+                        let Some(&v) = operands.get(o) else {
+                            return fail(Why::NoRule);
+                        };
                         match map.get(&v) {
-                            Some(ds) => ds.get(k).copied(),
+                            Some(ds) => ds.get(k).copied().unwrap_or(fail(Why::NoRule)),
                             None => match shape(ctx, v, ir).get(k) {
-                                Some(&n) if n >= 0 => Some(Ok(DimSrc::Static(n))),
-                                Some(_) => Some(Ok(DimSrc::Of(v, k))),
-                                None => None,
+                                Some(&n) if n >= 0 => Ok(DimSrc::Static(n)),
+                                Some(_) => Ok(DimSrc::Of(v, k)),
+                                None => fail(Why::NoRule),
                             },
                         }
-                    });
-                    dims.push(src.unwrap_or(Err((op, i))));
+                    };
+                    let src = match rule(ctx, ir, op, i) {
+                        Rule::Copy(o, k) => dim_of(o, k),
+                        Rule::Sum(k) => (0..operands.len())
+                            .map(|o| dim_of(o, k))
+                            .collect::<Result<Vec<_>, _>>()
+                            .and_then(|terms| values.sum(&terms).map_err(|w| (op, i, w))),
+                        Rule::Quotient(divisor) => {
+                            let rank = operands.first().map_or(0, |&v| shape(ctx, v, ir).len());
+                            (0..rank)
+                                .map(|k| dim_of(0, k))
+                                .collect::<Result<Vec<_>, _>>()
+                                .and_then(|factors| {
+                                    values.quotient(&factors, divisor).map_err(|w| (op, i, w))
+                                })
+                        }
+                        Rule::None(why) => fail(why),
+                    };
+                    dims.push(src);
                 }
                 map.insert(r, dims);
             }
@@ -146,81 +255,240 @@ impl Derivation {
                 Some(&src) => src,
                 None => Ok(DimSrc::Of(v, k)),
             };
-            out.push(src.map_err(|(op, i)| underivable(ctx, ir, op, i))?);
+            out.push(src.map_err(|(op, i, why)| underivable(ctx, ir, op, i, why))?);
         }
         Ok(out)
     }
 }
 
-fn underivable(ctx: &Context, ir: &Ir, op: Op, i: usize) -> Diagnostic {
+fn underivable(ctx: &Context, ir: &Ir, op: Op, i: usize, why: Why) -> Diagnostic {
     let name = ctx.str(ir.op(op).name);
     let ty = ir
         .results(op)
         .first()
         .map(|&r| type_to_string(ctx, ir.value_type(r)))
         .unwrap_or_default();
+    let why = match why {
+        Why::NoRule => String::new(),
+        Why::SliceSize => ": a slice takes its sizes from its result type, where a dynamic size has no value".into(),
+        Why::ReshapeSplit(n) => format!(
+            ": the reshape has {n} dynamic result dimensions, and how the elements split between them is not known"
+        ),
+        Why::ReshapeZero => ": the static dimensions of the reshape's result hold no element, so its dynamic dimension can have any size".into(),
+        Why::Overflow => ": the product of the static dimensions overflows".into(),
+    };
     Diagnostic::error(
         ir.op(op).loc,
         format!(
-            "graph-to-flow: cannot derive dynamic dimension #{i} of the result of '{name}' ({ty}) from its operands; a dispatch region result needs its dims"
+            "graph-to-flow: cannot derive dynamic dimension #{i} of the result of '{name}' ({ty}) from its operands{why}; a dispatch region result needs its dims"
         ),
     )
 }
 
-/// Makes dim values before an op, sharing one per source.
+/// Makes dim values before an op, sharing one per source; holds the
+/// arithmetic of derived dims (equal nodes shared).
 #[derive(Default)]
 pub struct DimValues {
     made: FxHashMap<DimSrc, Value>,
+    exprs: Vec<Expr>,
+    interned: FxHashMap<Expr, ExprId>,
 }
 
 impl DimValues {
     /// Reuses the `graph.dim` ops right before `op` (those a previous step
-    /// made for the same region).
+    /// made for the same region, among the index arithmetic it made).
     pub fn seeded_before(ctx: &Context, ir: &Ir, op: Op) -> Self {
         let mut made = FxHashMap::default();
         let mut cur = ir.prev_op(op);
         while let Some(o) = cur {
-            if ctx.str(ir.op(o).name) != "graph.dim" {
+            let name = ctx.str(ir.op(o).name);
+            if name == "graph.dim" {
+                let k = ints(ctx, ir, o, "index").first().copied();
+                if let (Some(k), Some(v)) = (k, ir.operands(o).next()) {
+                    made.insert(DimSrc::Of(v, k as usize), ir.result(o, 0));
+                }
+            } else if !matches!(
+                name,
+                "arith.constant" | "arith.addi" | "arith.muli" | "arith.divui"
+            ) {
                 break;
-            }
-            let k = ints(ctx, ir, o, "index").first().copied();
-            if let (Some(k), Some(v)) = (k, ir.operands(o).next()) {
-                made.insert(DimSrc::Of(v, k as usize), ir.result(o, 0));
             }
             cur = ir.prev_op(o);
         }
-        DimValues { made }
+        DimValues {
+            made,
+            ..DimValues::default()
+        }
     }
 
-    /// The value of `src`, made (`graph.dim` or `arith.constant`) before
-    /// `before` on first use; later users must come after `before`.
+    fn node(&mut self, e: Expr) -> DimSrc {
+        if let Some(&id) = self.interned.get(&e) {
+            return DimSrc::Expr(id);
+        }
+        let id = ExprId(self.exprs.len() as u32);
+        self.exprs.push(e);
+        self.interned.insert(e, id);
+        DimSrc::Expr(id)
+    }
+
+    /// `terms` folded with `make`, the static ones as one constant last;
+    /// `None` when there is no dynamic term.
+    fn chain(&mut self, dynamic: &[DimSrc], make: fn(DimSrc, DimSrc) -> Expr) -> Option<DimSrc> {
+        let (&first, rest) = dynamic.split_first()?;
+        Some(rest.iter().fold(first, |acc, &t| self.node(make(acc, t))))
+    }
+
+    /// The sum of `terms` (a concat's axis): the dynamic ones in order, then
+    /// the static ones as one constant.
+    fn sum(&mut self, terms: &[DimSrc]) -> Result<DimSrc, Why> {
+        let mut fixed = 0i64;
+        let mut dynamic = Vec::new();
+        for &t in terms {
+            match t {
+                DimSrc::Static(n) => fixed = fixed.checked_add(n).ok_or(Why::Overflow)?,
+                _ => dynamic.push(t),
+            }
+        }
+        Ok(match self.chain(&dynamic, Expr::Add) {
+            None => DimSrc::Static(fixed),
+            Some(acc) if fixed == 0 => acc,
+            Some(acc) => self.node(Expr::Add(acc, DimSrc::Static(fixed))),
+        })
+    }
+
+    /// The product of `factors` over `divisor` (a reshape's dynamic dim):
+    /// the dynamic factors in order, times the static ones as one constant,
+    /// over the divisor; a common factor of the two constants cancelled
+    /// first (the same quotient, floored or not).
+    fn quotient(&mut self, factors: &[DimSrc], divisor: i64) -> Result<DimSrc, Why> {
+        if divisor <= 0 {
+            return Err(Why::ReshapeZero);
+        }
+        let mut fixed = 1i64;
+        let mut dynamic = Vec::new();
+        for &f in factors {
+            match f {
+                DimSrc::Static(n) => fixed = fixed.checked_mul(n).ok_or(Why::Overflow)?,
+                _ => dynamic.push(f),
+            }
+        }
+        if fixed == 0 {
+            return Ok(DimSrc::Static(0));
+        }
+        let g = gcd(fixed, divisor);
+        let (fixed, divisor) = (fixed / g, divisor / g);
+        let num = match self.chain(&dynamic, Expr::Mul) {
+            None => return Ok(DimSrc::Static(fixed / divisor)),
+            Some(acc) if fixed == 1 => acc,
+            Some(acc) => self.node(Expr::Mul(acc, DimSrc::Static(fixed))),
+        };
+        Ok(if divisor == 1 {
+            num
+        } else {
+            self.node(Expr::DivU(num, DimSrc::Static(divisor)))
+        })
+    }
+
+    /// The value of `src`, made (`graph.dim`, `arith.constant`, or index
+    /// arithmetic, operands first) before `before` on first use; later
+    /// users must come after `before`.
     pub fn get(&mut self, ctx: &mut Context, ir: &mut Ir, src: DimSrc, before: Op) -> Value {
         if let Some(&v) = self.made.get(&src) {
             return v;
         }
-        let loc = ir.op(before).loc;
-        let index = ctx.index_type();
-        let i64t = ctx.integer_type(64, xir::types::Signedness::Signless);
-        let (name, operands, key, n) = match src {
-            DimSrc::Static(n) => ("arith.constant", vec![], "value", n),
-            DimSrc::Of(v, k) => ("graph.dim", vec![v], "index", k as i64),
+        let v = match src {
+            DimSrc::Of(v, k) => leaf(ctx, ir, "graph.dim", vec![v], k as i64, before),
+            DimSrc::Static(n) => leaf(ctx, ir, "arith.constant", vec![], n, before),
+            DimSrc::Expr(root) => {
+                // The nodes below `root` not made yet; a node's operands
+                // have smaller ids, so id order makes operands first.
+                let mut need = Vec::new();
+                let mut seen = FxHashSet::default();
+                let mut stack = vec![root];
+                while let Some(id) = stack.pop() {
+                    if (id != root && self.made.contains_key(&DimSrc::Expr(id))) || !seen.insert(id)
+                    {
+                        continue;
+                    }
+                    if id != root {
+                        need.push(id);
+                    }
+                    let (_, a, b) = self.exprs[id.0 as usize].parts();
+                    stack.extend([a, b].into_iter().filter_map(|s| match s {
+                        DimSrc::Expr(c) => Some(c),
+                        _ => None,
+                    }));
+                }
+                need.sort_unstable();
+                for id in need {
+                    let v = self.node_op(ctx, ir, id, before);
+                    self.made.insert(DimSrc::Expr(id), v);
+                }
+                self.node_op(ctx, ir, root, before)
+            }
         };
-        let ty = if name == "graph.dim" { i64t } else { index };
-        let attr = ctx.intern_attr(AttrKind::Integer {
-            ty,
-            value: n.into(),
-        });
-        let k = ctx.ident(key);
-        let st = OperationState {
-            operands,
-            result_types: vec![index],
-            properties: Some(ctx.dictionary(vec![(k, attr)])),
-            ..OperationState::new(ctx, name, loc)
-        };
-        let op = ir.create_op(st);
-        ir.insert_op_before(before, op);
-        let v = ir.result(op, 0);
         self.made.insert(src, v);
         v
     }
+
+    /// The op of node `id`, its operands made (leaves) or made already.
+    fn node_op(&mut self, ctx: &mut Context, ir: &mut Ir, id: ExprId, before: Op) -> Value {
+        let (name, a, b) = self.exprs[id.0 as usize].parts();
+        let operands = vec![self.get(ctx, ir, a, before), self.get(ctx, ir, b, before)];
+        let properties = (name != "arith.divui").then(|| {
+            let flags = (xir_arith::constraints::OVERFLOW_DEFAULT.value)(ctx);
+            let k = ctx.ident("overflowFlags");
+            ctx.dictionary(vec![(k, flags)])
+        });
+        let st = OperationState {
+            operands,
+            result_types: vec![ctx.index_type()],
+            properties,
+            ..OperationState::new(ctx, name, ir.op(before).loc)
+        };
+        let op = ir.create_op(st);
+        ir.insert_op_before(before, op);
+        ir.result(op, 0)
+    }
+}
+
+/// A `graph.dim` (of `operands`, at index `n`) or an index `arith.constant`
+/// (`n`) before `before`.
+fn leaf(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    name: &str,
+    operands: Vec<Value>,
+    n: i64,
+    before: Op,
+) -> Value {
+    let loc = ir.op(before).loc;
+    let index = ctx.index_type();
+    let (key, ty) = if name == "graph.dim" {
+        let i64t = ctx.integer_type(64, xir::types::Signedness::Signless);
+        ("index", i64t)
+    } else {
+        ("value", index)
+    };
+    let attr = ctx.intern_attr(AttrKind::Integer {
+        ty,
+        value: n.into(),
+    });
+    let k = ctx.ident(key);
+    let st = OperationState {
+        operands,
+        result_types: vec![index],
+        properties: Some(ctx.dictionary(vec![(k, attr)])),
+        ..OperationState::new(ctx, name, loc)
+    };
+    let op = ir.create_op(st);
+    ir.insert_op_before(before, op);
+    ir.result(op, 0)
+}
+
+fn gcd(mut a: i64, mut b: i64) -> i64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }

@@ -197,7 +197,7 @@ fn build_region(
             }
         }
     }
-    let derivation = Derivation::new(ctx, ir, &ops);
+    let derivation = Derivation::new(ctx, ir, &ops, dim_values);
     let mut sources = Vec::new();
     for &v in &outputs {
         match derivation.dynamic_dims(ctx, ir, v) {
