@@ -52,6 +52,31 @@ pub struct OpDef {
     pub name: &'static str,
     pub traits: Traits,
     pub verify: Option<VerifyFn>,
+    /// Typed interfaces other crates attach after registration (MLIR's
+    /// external models): an interpreter's per-op evaluation, a backend's
+    /// per-op code generation. See [`Context::attach_interface`].
+    pub interfaces: Interfaces,
+}
+
+/// The interfaces attached to one op, at most one value per type.
+#[derive(Default)]
+pub struct Interfaces(Vec<(std::any::TypeId, Box<dyn std::any::Any + Send + Sync>)>);
+
+impl Interfaces {
+    pub fn get<I: std::any::Any>(&self) -> Option<&I> {
+        let id = std::any::TypeId::of::<I>();
+        self.0
+            .iter()
+            .find(|(t, _)| *t == id)
+            .and_then(|(_, v)| v.downcast_ref())
+    }
+
+    /// Sets the value of interface `I` (replacing an earlier one).
+    pub fn set<I: std::any::Any + Send + Sync>(&mut self, value: I) {
+        let id = std::any::TypeId::of::<I>();
+        self.0.retain(|(t, _)| *t != id);
+        self.0.push((id, Box::new(value)));
+    }
 }
 
 pub struct DialectDef {
@@ -140,6 +165,26 @@ impl Context {
         self.registry.ops.insert(id, def);
     }
 
+    /// Attaches interface `I` to the registered op `op` (its full name);
+    /// `false` if no such op is registered.
+    pub fn attach_interface<I: std::any::Any + Send + Sync>(&mut self, op: &str, value: I) -> bool {
+        let Some(id) = self.find_ident(op) else {
+            return false;
+        };
+        match self.registry.ops.get_mut(&id) {
+            Some(def) => {
+                def.interfaces.set(value);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Interface `I` of an op name, if attached.
+    pub fn op_interface<I: std::any::Any>(&self, name: Ident) -> Option<&I> {
+        self.registry.op_def(name)?.interfaces.get()
+    }
+
     /// The traits of an op name; unregistered ops have none.
     pub fn op_traits(&self, name: Ident) -> Traits {
         self.registry
@@ -178,10 +223,12 @@ pub(crate) fn register_builtin(ctx: &mut Context) {
             | Traits::SINGLE_BLOCK
             | Traits::NO_REGION_ARGUMENTS,
         verify: Some(crate::builtin::verify_module),
+        interfaces: Interfaces::default(),
     });
     ctx.register_op(OpDef {
         name: "builtin.unrealized_conversion_cast",
         traits: Traits::PURE,
         verify: Some(crate::builtin::verify_unrealized_cast),
+        interfaces: Interfaces::default(),
     });
 }

@@ -19,11 +19,13 @@ impl T {
             name: "test.ssa",
             traits: Traits::NO_TERMINATOR,
             verify: None,
+            interfaces: Default::default(),
         });
         ctx.register_op(OpDef {
             name: "test.table",
             traits: Traits::SYMBOL_TABLE | Traits::NO_TERMINATOR | Traits::GRAPH_REGION,
             verify: None,
+            interfaces: Default::default(),
         });
         T { ctx, ir: Ir::new() }
     }
@@ -288,11 +290,13 @@ fn verifier_requires_terminators_in_registered_regions() {
         name: "test.needs_term",
         traits: Traits::NONE,
         verify: None,
+        interfaces: Default::default(),
     });
     t.ctx.register_op(OpDef {
         name: "test.plain",
         traits: Traits::NONE,
         verify: None,
+        interfaces: Default::default(),
     });
     let (m, b) = t.container("test.needs_term");
     let p = t.op("test.plain", &[], 0, 0);
@@ -314,4 +318,26 @@ fn print_sizes() {
         std::mem::size_of::<TypeKind>(),
         std::mem::size_of::<Location>(),
     );
+}
+
+#[test]
+fn interfaces_attach_to_registered_ops_one_value_per_type() {
+    #[derive(Debug, PartialEq)]
+    struct Eval(u32);
+    #[derive(Debug, PartialEq)]
+    struct Codegen(&'static str);
+    let mut t = T::new();
+    let ssa = t.ctx.ident("test.ssa");
+    assert!(t.ctx.op_interface::<Eval>(ssa).is_none());
+    assert!(t.ctx.attach_interface("test.ssa", Eval(1)));
+    assert!(t.ctx.attach_interface("test.ssa", Codegen("loop")));
+    assert_eq!(t.ctx.op_interface::<Eval>(ssa), Some(&Eval(1)));
+    // Attaching again replaces the value.
+    assert!(t.ctx.attach_interface("test.ssa", Eval(2)));
+    assert_eq!(t.ctx.op_interface::<Eval>(ssa), Some(&Eval(2)));
+    assert_eq!(t.ctx.op_interface::<Codegen>(ssa), Some(&Codegen("loop")));
+    // Only registered ops take interfaces.
+    assert!(!t.ctx.attach_interface("test.nothing", Eval(3)));
+    let table = t.ctx.ident("test.table");
+    assert!(t.ctx.op_interface::<Eval>(table).is_none());
 }

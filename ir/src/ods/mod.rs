@@ -52,6 +52,7 @@ pub fn register_op(ctx: &mut Context, spec: &'static OpSpec) -> Result<(), Strin
         name: spec.name,
         traits: spec.traits,
         verify: Some(verify::verify_op),
+        interfaces: Default::default(),
     });
     ctx.registry.generic_props.insert(id, convert_generic_props);
     let parse = match (spec.parse, spec.format) {

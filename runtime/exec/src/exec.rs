@@ -62,6 +62,9 @@ impl<'a> Executor<'a> {
         module: Op,
         devices: Vec<Arc<Device>>,
     ) -> R<Executor<'a>> {
+        for d in &devices {
+            d.register_interfaces(ctx);
+        }
         let globals = resolve::globals(ctx, ir, module);
         let assigned =
             resolve::assign(ctx, &globals, &devices).map_err(|(op, m)| err(ir.op(op).loc, m))?;

@@ -20,6 +20,12 @@ pub trait Backend: Send + Sync {
     fn serves(&self, target_kind: &str) -> bool;
     /// Prepares a `hal.executable.variant` (its kernel module) for running.
     fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String>;
+    /// Attaches the per-op interfaces `prepare` reads (its translation of
+    /// each kernel op) to the context's op records; run once per context
+    /// before any `prepare`.
+    fn register(&self, ctx: &mut Context) {
+        let _ = ctx;
+    }
 }
 
 /// Options of a device, for tests and debugging.
@@ -117,6 +123,11 @@ impl Device {
 
     pub fn serves(&self, target_kind: &str) -> bool {
         self.backend.serves(target_kind)
+    }
+
+    /// See [`Backend::register`].
+    pub fn register_interfaces(&self, ctx: &mut Context) {
+        self.backend.register(ctx)
     }
 
     pub fn queue_count(&self) -> usize {

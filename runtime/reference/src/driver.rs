@@ -23,6 +23,10 @@ impl Backend for Interpreter {
     fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
         kernel::prepare(ctx, ir, variant)
     }
+
+    fn register(&self, ctx: &mut Context) {
+        crate::program::register(ctx)
+    }
 }
 
 pub struct ReferenceDriver;

@@ -52,7 +52,7 @@ impl ValueType {
 }
 
 #[derive(Clone, Debug)]
-enum Step {
+pub(crate) enum Step {
     Graph {
         op: GraphOp,
         operands: Vec<usize>,
@@ -86,7 +86,7 @@ enum Step {
 }
 
 #[derive(Clone, Debug, Default)]
-struct Body {
+pub(crate) struct Body {
     steps: Vec<Step>,
     yields: Vec<usize>,
 }
@@ -199,7 +199,7 @@ pub fn constant_value(ctx: &Context, a: Attr, ty: &ValueType) -> Result<HostTens
     }
 }
 
-struct Translator<'a> {
+pub(crate) struct Translator<'a> {
     ctx: &'a Context,
     ir: &'a Ir,
     /// Function ops in program order, looked up by symbol for calls.
@@ -223,133 +223,222 @@ impl Translator<'_> {
     fn body(&mut self, block: xir::Block) -> Result<Body, TranslateError> {
         let mut body = Body::default();
         for op in self.ir.block_ops(block) {
-            let name = self.ctx.str(self.ir.op(op).name);
+            let name = self.ir.op(op).name;
+            let Some(&Evaluate(translate)) = self.ctx.op_interface::<Evaluate>(name) else {
+                let msg = format!("'{}' has no reference implementation", self.ctx.str(name));
+                return Err((op, msg));
+            };
             let operands: Vec<usize> = self
                 .ir
                 .operands(op)
                 .map(|v| self.used(op, v))
                 .collect::<Result<_, _>>()?;
-            if matches!(name, "func.return" | "graph.yield" | "scf.yield") {
-                body.yields = operands;
-                continue;
-            }
             let results: Vec<Value> = self.ir.results(op).to_vec();
-            let rty = |t: &Self, i: usize| {
-                value_type(t.ctx, t.ir.value_type(results[i])).map_err(|m| (op, m))
-            };
-            let step = match name {
-                "graph.constant" | "arith.constant" => {
-                    let ty = rty(self, 0)?;
-                    let a = op_attr(self.ctx, self.ir, op, "value")
-                        .ok_or((op, "constant without a value".to_string()))?;
-                    let value = constant_value(self.ctx, a, &ty).map_err(|m| (op, m))?;
-                    Step::Constant {
-                        value: Arc::new(value),
-                        result: self.slot(results[0]),
-                    }
-                }
-                "graph.dim" => {
-                    let index = int_attr(self.ctx, self.ir, op, "index")? as usize;
-                    Step::Dim {
-                        operand: operands[0],
-                        index,
-                        result: self.slot(results[0]),
-                    }
-                }
-                "graph.on_device" | "graph.transfer" => Step::Copy {
-                    operand: operands[0],
-                    result: self.slot(results[0]),
+            let results = results.into_iter().map(|r| self.slot(r)).collect();
+            match translate(
+                self,
+                Operation {
+                    op,
+                    operands,
+                    results,
                 },
-                "graph.if" | "scf.if" => {
-                    let regions = self.ir.regions(op).to_vec();
-                    let branch = |t: &mut Self, i: usize| -> Result<Body, TranslateError> {
-                        match regions.get(i).and_then(|&r| t.ir.entry_block(r)) {
-                            Some(b) => t.body(b),
-                            None => Ok(Body::default()),
-                        }
-                    };
-                    let then_ = branch(self, 0)?;
-                    let else_ = branch(self, 1)?;
-                    let results = results.iter().map(|&r| self.slot(r)).collect();
-                    Step::If {
-                        cond: operands[0],
-                        then_,
-                        else_,
-                        results,
-                    }
-                }
-                "func.call" => {
-                    let callee = match op_attr(self.ctx, self.ir, op, "callee")
-                        .map(|a| self.ctx.attr_kind(a))
-                    {
-                        Some(AttrKind::SymbolRef { root, nested }) if nested.is_empty() => {
-                            self.ctx.bytes(*root).to_vec()
-                        }
-                        _ => return Err((op, "call without a flat callee".into())),
-                    };
-                    let callee = self.funcs.iter().position(|(n, _)| *n == callee).ok_or((
-                        op,
-                        format!("unknown callee @{}", String::from_utf8_lossy(&callee)),
-                    ))?;
-                    let results = results.iter().map(|&r| self.slot(r)).collect();
-                    Step::Call {
-                        callee,
-                        operands,
-                        results,
-                    }
-                }
-                _ => {
-                    let g = graph_op(self.ctx, self.ir, op, name)?;
-                    let ty = rty(self, 0)?;
-                    Step::Graph {
-                        op: g,
-                        operands,
-                        result: self.slot(results[0]),
-                        ty,
-                    }
-                }
-            };
-            body.steps.push(step);
+            )? {
+                Lowered::Step(step) => body.steps.push(step),
+                Lowered::Yield(values) => body.yields = values,
+            }
         }
         Ok(body)
     }
+
+    /// The runtime type of result `i` of `op`.
+    fn result_type(&self, op: Op, i: usize) -> Result<ValueType, TranslateError> {
+        value_type(self.ctx, self.ir.value_type(self.ir.result(op, i))).map_err(|m| (op, m))
+    }
 }
 
-/// The reference semantics of a graph op.
-fn graph_op(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Result<GraphOp, TranslateError> {
-    Ok(match name {
-        "graph.add" => GraphOp::Add,
-        "graph.sub" => GraphOp::Sub,
-        "graph.mul" => GraphOp::Mul,
-        "graph.div" => GraphOp::Div,
-        "graph.max" => GraphOp::Max,
-        "graph.neg" => GraphOp::Neg,
-        "graph.exp" => GraphOp::Exp,
-        "graph.tanh" => GraphOp::Tanh,
-        "graph.relu" => GraphOp::Relu,
-        "graph.matmul" => GraphOp::Matmul,
-        "graph.reshape" => GraphOp::Reshape,
-        "graph.transpose" => GraphOp::Transpose {
-            permutation: usize_array(ctx, ir, op, "permutation")?,
-        },
-        "graph.broadcast" => GraphOp::Broadcast {
-            dimensions: usize_array(ctx, ir, op, "dimensions")?,
-        },
-        "graph.reduce_sum" => GraphOp::ReduceSum {
-            axes: usize_array(ctx, ir, op, "axes")?,
-        },
-        "graph.reduce_max" => GraphOp::ReduceMax {
-            axes: usize_array(ctx, ir, op, "axes")?,
-        },
-        "graph.concat" => GraphOp::Concat {
-            axis: int_attr(ctx, ir, op, "axis")? as usize,
-        },
-        "graph.slice" => GraphOp::Slice {
-            start: usize_array(ctx, ir, op, "start")?,
-            strides: usize_array(ctx, ir, op, "strides")?,
-        },
-        _ => return Err((op, format!("'{name}' has no reference implementation"))),
-    })
+/// An op being translated, its operands and results as slots.
+pub(crate) struct Operation {
+    op: Op,
+    operands: Vec<usize>,
+    results: Vec<usize>,
+}
+
+/// What an op becomes in a program.
+pub(crate) enum Lowered {
+    Step(Step),
+    /// A terminator: the values its block yields.
+    Yield(Vec<usize>),
+}
+
+type Translate = Result<Lowered, TranslateError>;
+
+/// The reference backend's translation of one op kind: the interface it
+/// attaches to every op it runs (see [`register`]), so no table of op names
+/// lives here.
+#[derive(Copy, Clone)]
+pub(crate) struct Evaluate(fn(&mut Translator<'_>, Operation) -> Translate);
+
+fn terminator(_: &mut Translator<'_>, o: Operation) -> Translate {
+    Ok(Lowered::Yield(o.operands))
+}
+
+fn constant(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let ty = t.result_type(o.op, 0)?;
+    let a = op_attr(t.ctx, t.ir, o.op, "value")
+        .ok_or((o.op, "constant without a value".to_string()))?;
+    let value = constant_value(t.ctx, a, &ty).map_err(|m| (o.op, m))?;
+    let result = o.results[0];
+    Ok(Lowered::Step(Step::Constant {
+        value: Arc::new(value),
+        result,
+    }))
+}
+
+fn dim(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let index = int_attr(t.ctx, t.ir, o.op, "index")? as usize;
+    let (operand, result) = (o.operands[0], o.results[0]);
+    Ok(Lowered::Step(Step::Dim {
+        operand,
+        index,
+        result,
+    }))
+}
+
+/// Placement ops: the value itself (the reference has one memory).
+fn identity(_: &mut Translator<'_>, o: Operation) -> Translate {
+    let (operand, result) = (o.operands[0], o.results[0]);
+    Ok(Lowered::Step(Step::Copy { operand, result }))
+}
+
+fn if_(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let regions = t.ir.regions(o.op).to_vec();
+    let mut branch = |i: usize| match regions.get(i).and_then(|&r| t.ir.entry_block(r)) {
+        Some(b) => t.body(b),
+        None => Ok(Body::default()),
+    };
+    let then_ = branch(0)?;
+    let else_ = branch(1)?;
+    let (cond, results) = (o.operands[0], o.results);
+    Ok(Lowered::Step(Step::If {
+        cond,
+        then_,
+        else_,
+        results,
+    }))
+}
+
+fn call(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let callee = match op_attr(t.ctx, t.ir, o.op, "callee").map(|a| t.ctx.attr_kind(a)) {
+        Some(AttrKind::SymbolRef { root, nested }) if nested.is_empty() => {
+            t.ctx.bytes(*root).to_vec()
+        }
+        _ => return Err((o.op, "call without a flat callee".into())),
+    };
+    let callee = t.funcs.iter().position(|(n, _)| *n == callee).ok_or((
+        o.op,
+        format!("unknown callee @{}", String::from_utf8_lossy(&callee)),
+    ))?;
+    let (operands, results) = (o.operands, o.results);
+    Ok(Lowered::Step(Step::Call {
+        callee,
+        operands,
+        results,
+    }))
+}
+
+/// A graph compute op with its semantics `g` (see `ops`).
+fn graph(t: &mut Translator<'_>, o: Operation, g: GraphOp) -> Translate {
+    let ty = t.result_type(o.op, 0)?;
+    let (operands, result) = (o.operands, o.results[0]);
+    Ok(Lowered::Step(Step::Graph {
+        op: g,
+        operands,
+        result,
+        ty,
+    }))
+}
+
+macro_rules! plain {
+    ($($f:ident => $g:ident),* $(,)?) => {$(
+        fn $f(t: &mut Translator<'_>, o: Operation) -> Translate {
+            graph(t, o, GraphOp::$g)
+        }
+    )*};
+}
+
+plain!(add => Add, sub => Sub, mul => Mul, div => Div, max => Max, neg => Neg, exp => Exp,
+    tanh => Tanh, relu => Relu, matmul => Matmul, reshape => Reshape);
+
+fn transpose(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let permutation = usize_array(t.ctx, t.ir, o.op, "permutation")?;
+    graph(t, o, GraphOp::Transpose { permutation })
+}
+
+fn broadcast(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let dimensions = usize_array(t.ctx, t.ir, o.op, "dimensions")?;
+    graph(t, o, GraphOp::Broadcast { dimensions })
+}
+
+fn reduce_sum(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let axes = usize_array(t.ctx, t.ir, o.op, "axes")?;
+    graph(t, o, GraphOp::ReduceSum { axes })
+}
+
+fn reduce_max(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let axes = usize_array(t.ctx, t.ir, o.op, "axes")?;
+    graph(t, o, GraphOp::ReduceMax { axes })
+}
+
+fn concat(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let axis = int_attr(t.ctx, t.ir, o.op, "axis")? as usize;
+    graph(t, o, GraphOp::Concat { axis })
+}
+
+fn slice(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let start = usize_array(t.ctx, t.ir, o.op, "start")?;
+    let strides = usize_array(t.ctx, t.ir, o.op, "strides")?;
+    graph(t, o, GraphOp::Slice { start, strides })
+}
+
+/// Attaches the reference backend's [`Evaluate`] to every op it runs: the
+/// graph ops, constants, and the structure of graph programs and kernels
+/// (returns, yields, ifs, calls). Ops are named by their records, not by
+/// strings. Idempotent.
+pub fn register(ctx: &mut Context) {
+    use xir_graph::ops as g;
+    let table: [(&xir::ods::OpSpec, Evaluate); 28] = [
+        (&g::ADD, Evaluate(add)),
+        (&g::SUB, Evaluate(sub)),
+        (&g::MUL, Evaluate(mul)),
+        (&g::DIV, Evaluate(div)),
+        (&g::MAX, Evaluate(max)),
+        (&g::NEG, Evaluate(neg)),
+        (&g::EXP, Evaluate(exp)),
+        (&g::TANH, Evaluate(tanh)),
+        (&g::RELU, Evaluate(relu)),
+        (&g::MATMUL, Evaluate(matmul)),
+        (&g::TRANSPOSE, Evaluate(transpose)),
+        (&g::RESHAPE, Evaluate(reshape)),
+        (&g::BROADCAST, Evaluate(broadcast)),
+        (&g::REDUCE_SUM, Evaluate(reduce_sum)),
+        (&g::REDUCE_MAX, Evaluate(reduce_max)),
+        (&g::CONCAT, Evaluate(concat)),
+        (&g::SLICE, Evaluate(slice)),
+        (&g::CONSTANT, Evaluate(constant)),
+        (&g::DIM, Evaluate(dim)),
+        (&g::ON_DEVICE, Evaluate(identity)),
+        (&g::TRANSFER, Evaluate(identity)),
+        (&g::IF, Evaluate(if_)),
+        (&g::YIELD, Evaluate(terminator)),
+        (&xir_arith::ops::CONSTANT, Evaluate(constant)),
+        (&xir_func::RETURN, Evaluate(terminator)),
+        (&xir_func::CALL, Evaluate(call)),
+        (&xir_scf::ops::IF, Evaluate(if_)),
+        (&xir_scf::ops::YIELD, Evaluate(terminator)),
+    ];
+    for (spec, e) in table {
+        ctx.attach_interface(spec.name, e);
+    }
 }
 
 impl Program {

@@ -39,6 +39,7 @@ fn direct(text: &str, function: &str, inputs: &[HostTensor]) -> Result<Vec<HostT
     let mut ctx = xir_compiler::context();
     let mut ir = Ir::new();
     let top = xrun::parse(&mut ctx, &mut ir, "input", text)?;
+    xir_runtime_reference::program::register(&mut ctx);
     let p = Program::from_module(&ctx, &ir, top).map_err(|(_, m)| m)?;
     let f = p.function(function).ok_or("no function")?;
     let out = p.call(f, inputs.iter().cloned().map(Arc::new).collect())?;
