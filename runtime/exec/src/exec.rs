@@ -49,6 +49,71 @@ pub fn scalar_int(ctx: &Context, a: Attr) -> Option<i128> {
     }
 }
 
+/// What the executor does for a host op; attached to the op's record as
+/// [`HostOp`] (see [`register`]), so no table of op names lives here. Ops
+/// without it run through their folders (scalar arithmetic).
+#[derive(Copy, Clone, Debug)]
+enum Host {
+    Return,
+    Yield,
+    If,
+    Call,
+    Resolve,
+    DevicesCount,
+    DevicesGet,
+    Allocate,
+    Subspan,
+    CommandsCreate,
+    Dispatch,
+    Copy,
+    Barrier,
+    Finalize,
+    FenceCreate,
+    FenceJoin,
+    FenceAwait,
+    QueueExecute,
+    ViewBuffer,
+    ViewDim,
+    ViewCreate,
+    ViewAssert,
+}
+
+/// The interface the executor attaches to the ops it runs.
+#[derive(Copy, Clone, Debug)]
+struct HostOp(Host);
+
+/// Attaches [`HostOp`] to func/scf control flow and the hal ops. Idempotent.
+pub fn register(ctx: &mut Context) {
+    use xir_hal::ops as hal;
+    let table: [(&xir::ods::OpSpec, Host); 22] = [
+        (&xir_func::RETURN, Host::Return),
+        (&xir_func::CALL, Host::Call),
+        (&xir_scf::ops::IF, Host::If),
+        (&xir_scf::ops::YIELD, Host::Yield),
+        (&hal::DEVICE_RESOLVE, Host::Resolve),
+        (&hal::DEVICES_COUNT, Host::DevicesCount),
+        (&hal::DEVICES_GET, Host::DevicesGet),
+        (&hal::ALLOCATE, Host::Allocate),
+        (&hal::BUFFER_SUBSPAN, Host::Subspan),
+        (&hal::CMD_CREATE, Host::CommandsCreate),
+        (&hal::CMD_DISPATCH, Host::Dispatch),
+        (&hal::CMD_COPY, Host::Copy),
+        (&hal::CMD_BARRIER, Host::Barrier),
+        (&hal::CMD_FINALIZE, Host::Finalize),
+        (&hal::FENCE_CREATE, Host::FenceCreate),
+        (&hal::FENCE_JOIN, Host::FenceJoin),
+        (&hal::FENCE_AWAIT, Host::FenceAwait),
+        (&hal::QUEUE_EXECUTE, Host::QueueExecute),
+        (&hal::VIEW_BUFFER, Host::ViewBuffer),
+        (&hal::VIEW_DIM, Host::ViewDim),
+        (&hal::VIEW_CREATE, Host::ViewCreate),
+        (&hal::VIEW_ASSERT, Host::ViewAssert),
+    ];
+    for (spec, kind) in table {
+        ctx.attach_interface(spec.name, HostOp(kind));
+    }
+}
+
 enum Flow {
     Return(Vec<RtValue>),
     Yield(Vec<RtValue>),
@@ -62,6 +127,7 @@ impl<'a> Executor<'a> {
         module: Op,
         devices: Vec<Arc<Device>>,
     ) -> R<Executor<'a>> {
+        register(ctx);
         for d in &devices {
             d.register_interfaces(ctx);
         }
@@ -76,7 +142,7 @@ impl<'a> Executor<'a> {
         let mut funcs = FxHashMap::default();
         if let Some(b) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) {
             for op in ir.block_ops(b) {
-                if ctx.str(ir.op(op).name) == "func.func" {
+                if ctx.str(ir.op(op).name) == xir_func::FUNC.name {
                     if let Some(n) = xir::symbol::symbol_name(ctx, ir, op) {
                         funcs.insert(n.to_vec(), op);
                     }
@@ -271,7 +337,7 @@ impl<'a> Executor<'a> {
         let ops: Vec<Op> = self.ir.block_ops(block).collect();
         for op in ops {
             let loc = self.ir.op(op).loc;
-            let name = self.ctx.str(self.ir.op(op).name).to_string();
+            let name = self.ir.op(op).name;
             let operands: Vec<Value> = self.ir.operands(op).collect();
             let results: Vec<Value> = self.ir.results(op).to_vec();
             let set = |env: &mut FxHashMap<Value, RtValue>, v: RtValue| {
@@ -279,22 +345,22 @@ impl<'a> Executor<'a> {
                     env.insert(r, v);
                 }
             };
-            match name.as_str() {
-                "func.return" => {
+            match self.ctx.op_interface::<HostOp>(name).map(|h| h.0) {
+                Some(Host::Return) => {
                     let v = operands
                         .iter()
                         .map(|&o| self.get(env, o, loc))
                         .collect::<R<_>>()?;
                     return Ok(Flow::Return(v));
                 }
-                "scf.yield" => {
+                Some(Host::Yield) => {
                     let v = operands
                         .iter()
                         .map(|&o| self.get(env, o, loc))
                         .collect::<R<_>>()?;
                     return Ok(Flow::Yield(v));
                 }
-                "scf.if" => {
+                Some(Host::If) => {
                     let c = match self.get(env, operands[0], loc)? {
                         RtValue::Scalar(a) => scalar_int(self.ctx, a)
                             .ok_or_else(|| err(loc, "condition is not an integer"))?,
@@ -312,7 +378,7 @@ impl<'a> Executor<'a> {
                         env.insert(r, v);
                     }
                 }
-                "func.call" => {
+                Some(Host::Call) => {
                     let callee = match op_attr(self.ctx, self.ir, op, "callee")
                         .map(|a| self.ctx.attr_kind(a))
                     {
@@ -334,12 +400,12 @@ impl<'a> Executor<'a> {
                         env.insert(r, v);
                     }
                 }
-                n if n.starts_with("hal.") => {
-                    if let Some(v) = self.hal_op(op, n, &operands, env, loc)? {
+                Some(kind) => {
+                    if let Some(v) = self.hal_op(op, kind, &operands, env, loc)? {
                         set(env, v);
                     }
                 }
-                _ => {
+                None => {
                     let out = self.fold(op, &operands, env, loc)?;
                     for (&r, v) in results.iter().zip(out) {
                         env.insert(r, v);
@@ -491,19 +557,19 @@ impl<'a> Executor<'a> {
     fn hal_op(
         &mut self,
         op: Op,
-        name: &str,
+        kind: Host,
         operands: &[Value],
         env: &mut FxHashMap<Value, RtValue>,
         loc: Attr,
     ) -> R<Option<RtValue>> {
         let attr = |s: &Self, n: &str| op_attr(s.ctx, s.ir, op, n);
-        Ok(Some(match name {
-            "hal.device.resolve" => {
+        Ok(Some(match kind {
+            Host::Resolve => {
                 let a = attr(self, "device").ok_or_else(|| err(loc, "missing device"))?;
                 RtValue::Device(self.resolve(a, loc)?)
             }
-            "hal.devices.count" => RtValue::Scalar(self.index_attr(self.devices.len())),
-            "hal.devices.get" => {
+            Host::DevicesCount => RtValue::Scalar(self.index_attr(self.devices.len())),
+            Host::DevicesGet => {
                 let i = self.index(env, operands[0], loc)?;
                 let d = self.devices.get(i).cloned().ok_or_else(|| {
                     err(
@@ -513,12 +579,12 @@ impl<'a> Executor<'a> {
                 })?;
                 RtValue::Device(d)
             }
-            "hal.allocator.allocate" => {
+            Host::Allocate => {
                 let d = self.device_of(env, operands[0], loc)?;
                 let n = self.index(env, operands[1], loc)?;
                 RtValue::Buffer(d.allocate(n).map_err(|m| err(loc, m))?)
             }
-            "hal.buffer.subspan" => {
+            Host::Subspan => {
                 let b = self.buffer(env, operands[0], loc)?;
                 let (o, n) = (
                     self.index(env, operands[1], loc)?,
@@ -526,15 +592,15 @@ impl<'a> Executor<'a> {
                 );
                 RtValue::Buffer(b.subspan(o, n).map_err(|m| err(loc, m))?)
             }
-            "hal.command_buffer.create" => {
+            Host::CommandsCreate => {
                 let d = self.device_of(env, operands[0], loc)?;
                 RtValue::Commands(Rc::new(RefCell::new(CommandBuffer::new(d.id))))
             }
-            "hal.command_buffer.dispatch" => {
+            Host::Dispatch => {
                 self.dispatch(op, env, loc)?;
                 return Ok(None);
             }
-            "hal.command_buffer.copy_buffer" => {
+            Host::Copy => {
                 let c = self.commands(env, operands[0], loc)?;
                 let source = self.buffer(env, operands[1], loc)?;
                 let source_offset = self.index(env, operands[2], loc)?;
@@ -559,30 +625,30 @@ impl<'a> Executor<'a> {
                 c.borrow_mut().record(cmd).map_err(|m| err(loc, m))?;
                 return Ok(None);
             }
-            "hal.command_buffer.execution_barrier" => {
+            Host::Barrier => {
                 let c = self.commands(env, operands[0], loc)?;
                 c.borrow_mut()
                     .record(Command::Barrier)
                     .map_err(|m| err(loc, m))?;
                 return Ok(None);
             }
-            "hal.command_buffer.finalize" => {
+            Host::Finalize => {
                 self.commands(env, operands[0], loc)?.borrow_mut().finalized = true;
                 return Ok(None);
             }
-            "hal.fence.create" => {
+            Host::FenceCreate => {
                 let f = Fence::new();
                 self.fences.push(f.clone());
                 RtValue::Fence(f)
             }
-            "hal.fence.join" => {
+            Host::FenceJoin => {
                 let parts = operands
                     .iter()
                     .map(|&o| self.fence(env, o, loc))
                     .collect::<R<_>>()?;
                 RtValue::Fence(Fence::join(parts))
             }
-            "hal.fence.await" => {
+            Host::FenceAwait => {
                 for &o in operands {
                     let f = self.fence(env, o, loc)?;
                     f.check_reachable()
@@ -592,12 +658,12 @@ impl<'a> Executor<'a> {
                 }
                 return Ok(None);
             }
-            "hal.device.queue.execute" => {
+            Host::QueueExecute => {
                 self.queue_execute(op, env, loc)?;
                 return Ok(None);
             }
-            "hal.buffer_view.buffer" => RtValue::Buffer(self.view(env, operands[0], loc)?.buffer),
-            "hal.buffer_view.dim" => {
+            Host::ViewBuffer => RtValue::Buffer(self.view(env, operands[0], loc)?.buffer),
+            Host::ViewDim => {
                 let v = self.view(env, operands[0], loc)?;
                 let i = attr(self, "index")
                     .and_then(|a| scalar_int(self.ctx, a))
@@ -609,7 +675,7 @@ impl<'a> Executor<'a> {
                     d.ok_or_else(|| err(loc, format!("dim {i} of a {} view", v.type_string())))?;
                 RtValue::Scalar(self.index_attr(d))
             }
-            "hal.buffer_view.create" => {
+            Host::ViewCreate => {
                 let b = self.buffer(env, operands[0], loc)?;
                 let t = match attr(self, "shape").map(|a| self.ctx.attr_kind(a)) {
                     Some(AttrKind::Type(t)) => *t,
@@ -631,7 +697,7 @@ impl<'a> Executor<'a> {
                 }
                 RtValue::View(BufferView::new(b, shape, element).map_err(|m| err(loc, m))?)
             }
-            "hal.buffer_view.assert" => {
+            Host::ViewAssert => {
                 let v = self.view(env, operands[0], loc)?;
                 let t = match attr(self, "shape").map(|a| self.ctx.attr_kind(a)) {
                     Some(AttrKind::Type(t)) => *t,
@@ -662,7 +728,9 @@ impl<'a> Executor<'a> {
                 }
                 return Ok(None);
             }
-            _ => return Err(err(loc, format!("'{name}' cannot run on the host"))),
+            Host::Return | Host::Yield | Host::If | Host::Call => {
+                return Err(err(loc, "control flow is not a hal op"))
+            }
         }))
     }
 

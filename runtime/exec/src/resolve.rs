@@ -18,7 +18,7 @@ pub fn globals(ctx: &Context, ir: &Ir, module: Op) -> Vec<(String, Attr, Op)> {
         return out;
     };
     for op in ir.block_ops(b) {
-        if ctx.str(ir.op(op).name) != "device.global" {
+        if ctx.str(ir.op(op).name) != xir_device::GLOBAL.name {
             continue;
         }
         let name =

@@ -26,7 +26,7 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
         .unwrap_or_default()
     {
         match ctx.str(ir.op(op).name) {
-            "hal.executable.export" => {
+            n if n == xir_hal::ops::EXPORT.name => {
                 let n = xir::symbol::symbol_name(ctx, ir, op).unwrap_or_default();
                 exports.push(String::from_utf8_lossy(n).into_owned());
             }

@@ -448,7 +448,7 @@ impl Program {
         let mut funcs = Vec::new();
         if let Some(b) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) {
             for op in ir.block_ops(b) {
-                if ctx.str(ir.op(op).name) == "func.func" {
+                if ctx.str(ir.op(op).name) == xir_func::FUNC.name {
                     let name = xir::symbol::symbol_name(ctx, ir, op)
                         .unwrap_or_default()
                         .to_vec();
