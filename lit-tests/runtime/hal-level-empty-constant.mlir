@@ -1,10 +1,6 @@
-// XFAIL: *
 // A 0-element constant printed by xopt (`dense<> : tensor<3x0xf32>`, as
-// mlir-opt prints it) does not parse back: xir's parser rejects `dense<>`
-// for any empty tensor type ("inferred shape of elements literal ([]) does
-// not match type ([3, 0])"), which mlir-opt 22 accepts. So the hal text of
-// a program with an empty constant cannot be run. Reported; remove the XFAIL
-// line once the parser accepts `dense<>` for empty shapes.
+// mlir-opt prints it) parses back, so the hal text of a program with an empty
+// constant runs.
 
 // RUN: xopt %s --target-device=local --device-assignment-pipeline --device-plan --compile-to=hal | xrun - --function=empty | xcheck %s --match-full-lines
 // CHECK:      EXEC @empty

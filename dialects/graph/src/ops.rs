@@ -11,7 +11,10 @@ use xir_device::AFFINITY_ATTR;
 
 fn is_element(ctx: &Context, t: Type) -> bool {
     match ctx.type_kind(t) {
-        TypeKind::Float(k) => matches!(k, FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64),
+        TypeKind::Float(k) => matches!(
+            k,
+            FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64
+        ),
         TypeKind::Integer {
             width: 1 | 8 | 16 | 32 | 64,
             signedness: Signedness::Signless,

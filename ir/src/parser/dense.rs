@@ -1,8 +1,9 @@
 //! `dense<...>`, `dense_resource<...>` and `sparse<...>` elements attributes.
 //!
-//! A literal is first collected as a flat list of element tokens with its inferred
-//! shape (one pass, no per-element allocation), then converted once the type is
-//! known. Both passes are linear in the size of the literal.
+//! A literal is collected as mlir-opt collects it: a hex string, or the flat list
+//! of element tokens (a complex `(a, b)` is two of them) with the shape of the
+//! nested lists, empty for a bare element and for `dense<>`. It is converted once
+//! the type is known. Both passes are linear in the size of the literal.
 
 use super::attrs::{bits_of, NumLit};
 use super::{PResult, Parser};
@@ -12,28 +13,26 @@ use crate::types::{Signedness, TypeKind, DYNAMIC};
 use crate::AttrKind;
 use smallvec::SmallVec;
 
-#[derive(Copy, Clone)]
-enum Elem {
-    Num(NumLit),
-    Bool(bool, Token),
-    Complex(ElemScalar, ElemScalar),
-    Str(Token),
+/// A parsed tensor literal.
+#[derive(Default)]
+struct Literal {
+    /// A string given instead of elements (hex data, or a string splat).
+    hex: Option<Token>,
+    /// The shape of the nested lists; empty for a single element or no literal.
+    shape: SmallVec<[i64; 4]>,
+    /// The element tokens in order, with whether a `-` preceded them.
+    elems: Vec<NumLit>,
 }
 
-#[derive(Copy, Clone)]
-enum ElemScalar {
-    Num(NumLit),
-    Bool(bool, Token),
-}
-
-/// A parsed literal: hex data, or elements with their shape (`None`: a single
-/// element written without brackets, i.e. a splat).
-enum Literal {
-    Hex(Token),
-    Elems {
-        shape: Option<SmallVec<[i64; 4]>>,
-        elems: Vec<Elem>,
-    },
+/// The element type of a dense attribute, as its literal is converted.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum ElemClass {
+    /// Integer or index; complex of integers.
+    Int,
+    /// Floating point; complex of floats.
+    Float,
+    /// Anything else: the elements are strings.
+    Str,
 }
 
 impl<'a> Parser<'a> {
@@ -41,40 +40,33 @@ impl<'a> Parser<'a> {
         let start = self.tok.start;
         self.bump();
         self.expect(Tok::Less, "expected '<' after 'dense'")?;
-        let lit = if self.is(Tok::Greater) {
-            Literal::Elems {
-                shape: Some(SmallVec::new()),
-                elems: Vec::new(),
-            }
-        } else {
-            self.parse_dense_literal()?
-        };
-        self.expect(Tok::Greater, "expected '>'")?;
+        let mut lit = Literal::default();
+        if !self.consume_if(Tok::Greater) {
+            lit = self.parse_tensor_literal(true)?;
+            self.expect(Tok::Greater, "expected '>'")?;
+        }
         self.expect(Tok::Colon, "expected ':'")?;
         let ty = self.parse_type()?;
-        self.dense_from_literal(lit, ty, start)
+        let (shape, _) = self.elements_type(ty, start)?;
+        self.literal_attr(&lit, ty, &shape, start)
     }
 
-    fn parse_dense_literal(&mut self) -> PResult<Literal> {
-        if self.is(Tok::String) && self.cur_text().starts_with("\"0x") {
-            let t = self.tok;
+    /// A tensor literal: a list, a single element, or (if `allow_hex`) a string.
+    fn parse_tensor_literal(&mut self, allow_hex: bool) -> PResult<Literal> {
+        let mut lit = Literal::default();
+        if allow_hex && self.is(Tok::String) {
+            lit.hex = Some(self.tok);
             self.bump();
-            return Ok(Literal::Hex(t));
+        } else if self.is(Tok::LSquare) {
+            lit.shape = self.parse_dense_list(&mut lit.elems)?;
+        } else {
+            self.parse_dense_elem(&mut lit.elems)?;
         }
-        let mut elems = Vec::new();
-        if !self.is(Tok::LSquare) {
-            elems.push(self.parse_dense_elem()?);
-            return Ok(Literal::Elems { shape: None, elems });
-        }
-        let shape = self.parse_dense_list(&mut elems)?;
-        Ok(Literal::Elems {
-            shape: Some(shape),
-            elems,
-        })
+        Ok(lit)
     }
 
     /// `[e, e, ...]` or nested lists; returns the shape of the list.
-    fn parse_dense_list(&mut self, elems: &mut Vec<Elem>) -> PResult<SmallVec<[i64; 4]>> {
+    fn parse_dense_list(&mut self, elems: &mut Vec<NumLit>) -> PResult<SmallVec<[i64; 4]>> {
         self.enter()?;
         self.bump();
         let mut count: i64 = 0;
@@ -84,13 +76,13 @@ impl<'a> Parser<'a> {
                 let sub: SmallVec<[i64; 4]> = if self.is(Tok::LSquare) {
                     self.parse_dense_list(elems)?
                 } else {
-                    elems.push(self.parse_dense_elem()?);
+                    self.parse_dense_elem(elems)?;
                     SmallVec::new()
                 };
                 match &inner {
                     None => inner = Some(sub),
                     Some(prev) if *prev != sub => {
-                        return self.error_here(
+                        return self.error_cur(
                             "tensor literal is invalid; ranks are not consistent between elements",
                         )
                     }
@@ -101,7 +93,7 @@ impl<'a> Parser<'a> {
                     break;
                 }
             }
-            self.expect(Tok::RSquare, "expected ',' or ']'")?;
+            self.expect(Tok::RSquare, "expected ']'")?;
         }
         self.exit();
         let mut shape: SmallVec<[i64; 4]> = SmallVec::new();
@@ -110,56 +102,61 @@ impl<'a> Parser<'a> {
         Ok(shape)
     }
 
-    fn parse_dense_elem(&mut self) -> PResult<Elem> {
-        match self.tok.kind {
+    /// One element: a number, `true`/`false`, a string, or `(e, e)` (two elements).
+    fn parse_dense_elem(&mut self, elems: &mut Vec<NumLit>) -> PResult<()> {
+        let tok = self.tok;
+        match tok.kind {
+            Tok::Integer | Tok::HexInteger | Tok::Float | Tok::String => {}
+            Tok::BareIdent if self.is_kw("true") || self.is_kw("false") => {}
+            Tok::Minus => {
+                self.bump();
+                if !matches!(self.tok.kind, Tok::Integer | Tok::HexInteger | Tok::Float) {
+                    return self.error_cur("expected integer or floating point literal");
+                }
+                elems.push(NumLit {
+                    neg: true,
+                    tok: self.tok,
+                });
+                self.bump();
+                return Ok(());
+            }
             Tok::LParen => {
+                self.enter()?;
                 self.bump();
-                let re = self.parse_dense_scalar()?;
+                self.parse_dense_elem(elems)?;
                 self.expect(Tok::Comma, "expected ',' between complex elements")?;
-                let im = self.parse_dense_scalar()?;
+                self.parse_dense_elem(elems)?;
                 self.expect(Tok::RParen, "expected ')' after complex elements")?;
-                Ok(Elem::Complex(re, im))
+                self.exit();
+                return Ok(());
             }
-            Tok::String => {
-                let t = self.tok;
-                self.bump();
-                Ok(Elem::Str(t))
-            }
-            _ => Ok(match self.parse_dense_scalar()? {
-                ElemScalar::Num(n) => Elem::Num(n),
-                ElemScalar::Bool(b, t) => Elem::Bool(b, t),
-            }),
+            _ => return self.error_cur("expected element literal of primitive type"),
         }
+        elems.push(NumLit { neg: false, tok });
+        self.bump();
+        Ok(())
     }
 
-    fn parse_dense_scalar(&mut self) -> PResult<ElemScalar> {
-        if self.is_kw("true") || self.is_kw("false") {
-            let t = self.tok;
-            let v = self.cur_text() == "true";
-            self.bump();
-            return Ok(ElemScalar::Bool(v, t));
+    /// An error at the current token, as mlir-opt's `emitError()` places it (after
+    /// the lexer's own error, if the token is one).
+    fn error_cur<T>(&mut self, msg: &str) -> PResult<T> {
+        if self.tok.kind == Tok::Error {
+            return self.lex_error();
         }
-        if !matches!(
-            self.tok.kind,
-            Tok::Minus | Tok::Integer | Tok::HexInteger | Tok::Float
-        ) {
-            return self.wrong_token("expected element literal of primitive type");
-        }
-        Ok(ElemScalar::Num(self.parse_num_lit()?))
+        self.error_here(msg)
     }
 
-    /// The static shape and element type of a shaped type, or an error at `at`.
-    fn static_shape(&mut self, ty: Type, at: u32) -> PResult<(Vec<i64>, Type)> {
+    /// The static shape and element type of the type of an elements literal (a
+    /// ranked tensor, vector or memref), or an error at `at`.
+    fn elements_type(&mut self, ty: Type, at: u32) -> PResult<(Vec<i64>, Type)> {
         let (shape, el) = match self.ctx.type_kind(ty) {
-            TypeKind::RankedTensor { shape, element, .. } => (shape.clone(), *element),
-            TypeKind::Vector { shape, element, .. } => (shape.clone(), *element),
-            _ => {
-                return self.error_at(
-                    at,
-                    "elements literal must be a shaped type, but got ".to_string()
-                        + &self.type_str(ty),
-                )
+            TypeKind::RankedTensor { shape, element, .. }
+            | TypeKind::Vector { shape, element, .. }
+            | TypeKind::MemRef { shape, element, .. } => (shape.clone(), *element),
+            TypeKind::UnrankedTensor { .. } | TypeKind::UnrankedMemRef { .. } => {
+                return self.error_at(at, "elements literal type must have static shape")
             }
+            _ => return self.error_at(at, "elements literal must be a shaped type"),
         };
         if shape.contains(&DYNAMIC) {
             return self.error_at(at, "elements literal type must have static shape");
@@ -167,102 +164,100 @@ impl<'a> Parser<'a> {
         Ok((shape, el))
     }
 
-    fn dense_from_literal(&mut self, lit: Literal, ty: Type, at: u32) -> PResult<Attr> {
-        let (shape, el) = self.static_shape(ty, at)?;
-        let n: i64 = shape.iter().product();
-        let el_kind = self.ctx.type_kind(el).clone();
-        let width = match el_kind {
-            TypeKind::Integer { width, .. } => width,
-            TypeKind::Index => 64,
-            TypeKind::Float(k) => k.bit_width(),
-            TypeKind::Complex(inner) => match self.ctx.type_kind(inner) {
-                TypeKind::Integer { width, .. } => *width,
-                TypeKind::Float(k) => k.bit_width(),
-                _ => 64,
-            },
-            _ => 0,
+    /// A static tensor type, for the parts of a sparse attribute.
+    fn tensor_type(&mut self, shape: &[i64], element: Type) -> Type {
+        self.ctx.intern_type(TypeKind::RankedTensor {
+            shape: shape.to_vec(),
+            element,
+            encoding: None,
+        })
+    }
+
+    /// The attribute of literal `lit` for type `ty` of static shape `shape`;
+    /// errors about the literal as a whole are reported at `at`.
+    fn literal_attr(&mut self, lit: &Literal, ty: Type, shape: &[i64], at: u32) -> PResult<Attr> {
+        let el = match self.ctx.type_kind(ty) {
+            TypeKind::RankedTensor { element, .. }
+            | TypeKind::Vector { element, .. }
+            | TypeKind::MemRef { element, .. } => *element,
+            _ => unreachable!("checked by elements_type"),
         };
-        let is_complex = matches!(el_kind, TypeKind::Complex(_));
-        let elem_bytes = (width as usize).div_ceil(8) * if is_complex { 2 } else { 1 };
-        let (shape_lit, elems) = match lit {
-            Literal::Hex(t) => return self.dense_from_hex(t, ty, n, width, elem_bytes, at),
-            Literal::Elems { shape, elems } => (shape, elems),
-        };
-        if let Some(s) = &shape_lit {
-            if s.as_slice() != shape.as_slice() {
-                if elems.is_empty() && n != 0 {
-                    let msg = format!(
-                        "parsed zero elements, but type ('{}') expected at least 1",
-                        self.type_str(ty)
-                    );
-                    return self.error_at(at, msg);
+        // Wrapping, as mlir-opt's `getNumElements` does.
+        let n: i64 = shape.iter().fold(1i64, |a, &d| a.wrapping_mul(d));
+        let (class, scalar, complex) = match self.ctx.type_kind(el) {
+            TypeKind::Integer { .. } | TypeKind::Index => (ElemClass::Int, el, false),
+            TypeKind::Float(_) => (ElemClass::Float, el, false),
+            TypeKind::Complex(inner) => {
+                let inner = *inner;
+                match self.ctx.type_kind(inner) {
+                    TypeKind::Integer { .. } | TypeKind::Index => (ElemClass::Int, inner, true),
+                    TypeKind::Float(_) => (ElemClass::Float, inner, true),
+                    _ => (ElemClass::Str, el, false),
                 }
-                let fmt = |v: &[i64]| {
-                    v.iter()
-                        .map(|d| d.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                return self.error_at(
-                    at,
-                    format!(
-                        "inferred shape of elements literal ([{}]) does not match type ([{}])",
-                        fmt(s),
-                        fmt(&shape)
-                    ),
+            }
+            _ => (ElemClass::Str, el, false),
+        };
+        if let (Some(t), true) = (lit.hex, class != ElemClass::Str) {
+            return self.hex_attr(t, ty, scalar, complex, n, at);
+        }
+        if !lit.shape.is_empty() && lit.shape.as_slice() != shape {
+            let msg = format!(
+                "inferred shape of elements literal ([{}]) does not match type ([{}])",
+                join_dims(&lit.shape),
+                join_dims(shape)
+            );
+            return self.error_at(at, msg);
+        }
+        if lit.hex.is_none() && lit.elems.is_empty() && n != 0 {
+            let msg = format!(
+                "parsed zero elements, but type ('{}') expected at least 1",
+                self.type_str(ty)
+            );
+            return self.error_at(at, msg);
+        }
+        let k = lit.elems.len();
+        if complex {
+            if lit.shape.is_empty() && n != 0 && k != 2 {
+                let msg = format!(
+                    "parsed {k} elements, but type ('{}') expected 2 elements",
+                    self.type_str(el)
                 );
+                return self.error_at(at, msg);
+            }
+            if !lit.shape.is_empty() && k as i64 != n.wrapping_mul(2) {
+                let msg = format!(
+                    "parsed {k} elements, but type ('{}') expected {} elements",
+                    self.type_str(ty),
+                    n.wrapping_mul(2)
+                );
+                return self.error_at(at, msg);
             }
         }
-        // String elements.
-        if elems.iter().any(|e| matches!(e, Elem::Str(_))) {
-            let mut values: Vec<Box<[u8]>> = Vec::with_capacity(elems.len());
-            for e in &elems {
-                match *e {
-                    Elem::Str(t) => values.push(self.decode_string(t)?.into()),
-                    _ => return self.error_here("expected string token, got non-string"),
-                }
-            }
-            let splat =
-                shape_lit.is_none() || (values.len() > 1 && values.iter().all(|v| *v == values[0]));
-            if splat {
-                values.truncate(1);
-            }
-            return Ok(self
-                .ctx
-                .intern_attr(AttrKind::DenseString { ty, splat, values }));
+        if class == ElemClass::Str {
+            return self.string_attr(lit, ty, n, at);
         }
-        if width == 0 && !elems.is_empty() {
-            return self.error_at(at, "expected integer or floating point element type");
-        }
-        let mut data: Vec<u8> = Vec::with_capacity(elems.len() * elem_bytes);
-        for e in &elems {
-            match (&el_kind, *e) {
-                (TypeKind::Complex(inner), Elem::Complex(re, im)) => {
-                    let inner = *inner;
-                    self.push_scalar(&mut data, re, inner, elem_bytes / 2)?;
-                    self.push_scalar(&mut data, im, inner, elem_bytes / 2)?;
-                }
-                (TypeKind::Complex(_), _) => {
-                    return self.error_at(elem_pos(*e), "expected complex element");
-                }
-                (_, Elem::Complex(re, _)) => {
-                    let pos = match re {
-                        ElemScalar::Num(n) => n.tok.start,
-                        ElemScalar::Bool(_, t) => t.start,
-                    };
-                    return self.error_at(pos, "unexpected complex element for a non-complex type");
-                }
-                (_, Elem::Num(n)) => {
-                    self.push_scalar(&mut data, ElemScalar::Num(n), el, elem_bytes)?;
-                }
-                (_, Elem::Bool(v, t)) => {
-                    let b = self.scalar_bits(ElemScalar::Bool(v, t), el)?;
-                    push_le(&mut data, b, elem_bytes);
-                }
-                (_, Elem::Str(_)) => unreachable!("strings handled above"),
+        // Bytes per scalar, as the printer reads them (an `i0` takes one).
+        let width = scalar_width(self.ctx.type_kind(scalar));
+        let scalar_bytes = (width as usize).div_ceil(8).max(1);
+        let mut data: Vec<u8> = Vec::with_capacity(k * scalar_bytes);
+        for &e in &lit.elems {
+            match class {
+                ElemClass::Int => self.push_int(&mut data, e, scalar, scalar_bytes)?,
+                _ => self.push_float(&mut data, e, scalar, scalar_bytes)?,
             }
         }
-        let splat = shape_lit.is_none() || is_uniform(&data, elem_bytes);
+        if width == 0 && n != 0 {
+            return self.zero_width(at);
+        }
+        let elem_bytes = scalar_bytes * if complex { 2 } else { 1 };
+        let values = data.len() / elem_bytes;
+        let splat = self.element_count(values, n, ty, at)?;
+        data.truncate(if splat {
+            elem_bytes
+        } else {
+            (n as usize).saturating_mul(elem_bytes)
+        });
+        let splat = splat || is_uniform(&data, elem_bytes);
         if splat {
             data.truncate(elem_bytes);
         }
@@ -273,72 +268,111 @@ impl<'a> Parser<'a> {
         }))
     }
 
-    /// Appends one scalar element of type `el` as `bytes` little-endian bytes.
-    /// Integers wider than 128 bits take the big-integer path so that they keep
-    /// their high bits and sign extension.
-    fn push_scalar(
-        &mut self,
-        data: &mut Vec<u8>,
-        s: ElemScalar,
-        el: Type,
-        bytes: usize,
-    ) -> PResult<()> {
-        if let (TypeKind::Integer { width, .. }, ElemScalar::Num(n)) = (self.ctx.type_kind(el), s) {
-            if *width > 128 && n.tok.kind != Tok::Float {
-                let v = self.int_value(n, el, "integer constant out of range for type")?;
-                let fill = if v.sign() == num_bigint::Sign::Minus {
-                    0xFF
-                } else {
-                    0
-                };
-                let start = data.len();
-                data.extend_from_slice(&v.to_signed_bytes_le());
-                data.resize(start + bytes, fill);
+    /// Whether `values` parsed values make a splat of a type with `n` elements;
+    /// an error if they are neither one value nor at least `n`. (mlir-opt reads
+    /// past its buffer there: only `(a, b)` elements of a non-complex type get so
+    /// far.)
+    fn element_count(&mut self, values: usize, n: i64, ty: Type, at: u32) -> PResult<bool> {
+        if values == 1 {
+            return Ok(true);
+        }
+        if (values as i64) < n {
+            let msg = format!(
+                "parsed {values} elements, but type ('{}') expected {n} elements",
+                self.type_str(ty)
+            );
+            return self.error_at(at, msg);
+        }
+        Ok(false)
+    }
+
+    /// Appends element `e` of integer or index type `el` as `bytes` little-endian
+    /// bytes. Integers wider than 128 bits take the big-integer path so that they
+    /// keep their high bits and sign extension.
+    fn push_int(&mut self, data: &mut Vec<u8>, e: NumLit, el: Type, bytes: usize) -> PResult<()> {
+        let (width, sign) = match *self.ctx.type_kind(el) {
+            TypeKind::Integer { width, signedness } => (width, signedness),
+            _ => (64, Signedness::Signless),
+        };
+        let at = e.tok.start;
+        if e.neg && sign == Signedness::Unsigned {
+            return self.error_at(
+                at,
+                "expected unsigned integer elements, but parsed negative value",
+            );
+        }
+        match e.tok.kind {
+            Tok::Float => {
+                return self.error_at(at, "expected integer elements, but parsed floating-point")
+            }
+            Tok::BareIdent => {
+                if width != 1 {
+                    return self.error_at(at, "expected i1 type for 'true' or 'false' values");
+                }
+                data.push((self.text(e.tok) == "true") as u8);
                 return Ok(());
             }
+            Tok::Integer | Tok::HexInteger => {}
+            _ => return self.error_at(at, "integer constant out of range for type"),
         }
-        let b = self.scalar_bits(s, el)?;
+        if width > 128 {
+            let v = self.int_value(e, el, "integer constant out of range for type")?;
+            let fill = if v.sign() == num_bigint::Sign::Minus {
+                0xFF
+            } else {
+                0
+            };
+            let start = data.len();
+            data.extend_from_slice(&v.to_signed_bytes_le());
+            data.resize(start + bytes, fill);
+            return Ok(());
+        }
+        let b = self.int_bits(e, width, sign)?;
         push_le(data, b, bytes);
         Ok(())
     }
 
-    /// One scalar element as bits of type `el` (integer, index or float).
-    fn scalar_bits(&mut self, s: ElemScalar, el: Type) -> PResult<u128> {
-        match (self.ctx.type_kind(el).clone(), s) {
-            (TypeKind::Integer { width, .. }, ElemScalar::Bool(v, t)) => {
-                if width != 1 {
-                    return self.error_at(t.start, "expected i1 type for 'true' or 'false' values");
-                }
-                Ok(v as u128)
-            }
-            (TypeKind::Integer { width, signedness }, ElemScalar::Num(n)) => {
-                if n.tok.kind == Tok::Float {
-                    return self.error_at(
-                        n.tok.start,
-                        "expected integer elements, but parsed floating-point",
-                    );
-                }
-                self.int_bits(n, width, signedness)
-            }
-            (TypeKind::Index, ElemScalar::Num(n)) => {
-                if n.tok.kind == Tok::Float {
-                    return self.error_at(
-                        n.tok.start,
-                        "expected integer elements, but parsed floating-point",
-                    );
-                }
-                self.int_bits(n, 64, Signedness::Signless)
-            }
-            (TypeKind::Float(k), ElemScalar::Num(n)) => {
-                Ok(crate::float::storage_bits(self.float_bits(n, k)?, k))
-            }
-            (TypeKind::Float(_), ElemScalar::Bool(_, t)) => self.error_at(
-                t.start,
-                "expected floating-point elements, but parsed integer",
-            ),
-            (_, ElemScalar::Num(n)) => self.error_at(n.tok.start, "expected integer elements"),
-            (_, ElemScalar::Bool(_, t)) => self.error_at(t.start, "expected integer elements"),
+    /// Appends element `e` of float type `el` as `bytes` little-endian bytes.
+    fn push_float(&mut self, data: &mut Vec<u8>, e: NumLit, el: Type, bytes: usize) -> PResult<()> {
+        let TypeKind::Float(k) = *self.ctx.type_kind(el) else {
+            unreachable!("a float element type")
+        };
+        if !matches!(e.tok.kind, Tok::Integer | Tok::HexInteger | Tok::Float) {
+            return self.error_at(e.tok.start, "expected floating point literal");
         }
+        let bits = crate::float::storage_bits(self.float_bits(e, k)?, k);
+        push_le(data, bits, bytes);
+        Ok(())
+    }
+
+    /// Elements of a zero-width integer type, which mlir-opt accepts (and prints
+    /// unsplatted) but xir's printer cannot print; an empty literal is fine.
+    fn zero_width<T>(&mut self, at: u32) -> PResult<T> {
+        self.error_at(at, "expected integer or floating point element type")
+    }
+
+    /// The elements of a type whose elements are not numbers, as strings.
+    fn string_attr(&mut self, lit: &Literal, ty: Type, n: i64, at: u32) -> PResult<Attr> {
+        let mut values: Vec<Box<[u8]>> = Vec::with_capacity(lit.elems.len().max(1));
+        if let Some(t) = lit.hex {
+            values.push(self.decode_string(t)?.into());
+        }
+        for e in &lit.elems {
+            if e.tok.kind != Tok::String {
+                let msg = format!("expected string token, got {}", self.text(e.tok));
+                return self.error_at(at, msg);
+            }
+            values.push(self.decode_string(e.tok)?.into());
+        }
+        let splat = self.element_count(values.len(), n, ty, at)?;
+        values.truncate(if splat { 1 } else { n as usize });
+        let splat = splat || (values.len() > 1 && values.iter().all(|v| *v == values[0]));
+        if splat {
+            values.truncate(1);
+        }
+        Ok(self
+            .ctx
+            .intern_attr(AttrKind::DenseString { ty, splat, values }))
     }
 
     /// An integer literal as `width`-bit two's complement, checked as mlir-opt does.
@@ -351,12 +385,6 @@ impl<'a> Parser<'a> {
             text.parse::<u64>().ok()
         };
         if let (Some(m), true) = (small, width <= 64) {
-            if n.neg && sign == Signedness::Unsigned {
-                return self.error_at(
-                    n.tok.start,
-                    "negative integer literal not valid for unsigned integer type",
-                );
-            }
             let m = m as u128;
             let w = width;
             let fits = match (sign, n.neg) {
@@ -379,28 +407,43 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn dense_from_hex(
+    /// Hex data for a type with number elements, checked as mlir-opt's
+    /// `isValidRawBuffer` does: one element (a splat) or all of them, with `i1`
+    /// elements bit-packed.
+    fn hex_attr(
         &mut self,
         t: Token,
         ty: Type,
+        scalar: Type,
+        complex: bool,
         n: i64,
-        width: u32,
-        elem_bytes: usize,
         at: u32,
     ) -> PResult<Attr> {
         let raw = self.text(t);
-        let hex = &raw.as_bytes()[3..raw.len() - 1];
-        if !hex.len().is_multiple_of(2) || !hex.iter().all(|b| b.is_ascii_hexdigit()) {
-            return self.error_at(
-                t.start,
-                "expected string containing hex digits starting with `0x`",
-            );
-        }
+        let inner = raw.as_bytes()[1..raw.len() - 1].to_vec();
+        let hex = match inner.strip_prefix(b"0x") {
+            Some(h) if h.len().is_multiple_of(2) && h.iter().all(|b| b.is_ascii_hexdigit()) => h,
+            _ => {
+                return self.error_at(
+                    t.start,
+                    "expected string containing hex digits starting with `0x`",
+                )
+            }
+        };
         let bytes: Vec<u8> = hex
             .chunks(2)
             .map(|c| (hex_digit(c[0]) << 4) | hex_digit(c[1]))
             .collect();
         let n = n as usize;
+        let width = scalar_width(self.ctx.type_kind(scalar)) as usize;
+        // MLIR's storage width of one element, in bits.
+        let storage = if complex {
+            2 * width.next_multiple_of(8)
+        } else if width == 1 {
+            1
+        } else {
+            width.next_multiple_of(8)
+        };
         let invalid = |p: &mut Self| -> PResult<Attr> {
             let msg = format!(
                 "elements hex data size is invalid for provided type: '{}'",
@@ -408,19 +451,25 @@ impl<'a> Parser<'a> {
             );
             p.error_at(at, msg)
         };
+        let scalar_bytes = width.div_ceil(8).max(1);
+        let elem_bytes = scalar_bytes * if complex { 2 } else { 1 };
         let mut data: Vec<u8>;
-        if width == 1 && elem_bytes == 1 {
-            // i1 hex data is bit-packed, or a single byte for a splat.
-            if bytes.len() == 1 && n != 1 {
+        if width == 0 && n != 0 && bytes.is_empty() {
+            return self.zero_width(at);
+        }
+        if storage == 1 {
+            // i1: a byte of all zeros or all ones is a splat; otherwise bit-packed.
+            if bytes.len() == 1 && (bytes[0] == 0 || bytes[0] == 0xFF) {
                 data = vec![(bytes[0] != 0) as u8];
-            } else if bytes.len() == n.div_ceil(8) {
+            } else if Some(bytes.len() * 8) == n.checked_next_multiple_of(8) {
                 data = (0..n).map(|i| (bytes[i / 8] >> (i % 8)) & 1).collect();
             } else {
                 return invalid(self);
             }
-        } else if elem_bytes == 0 {
-            return invalid(self);
-        } else if bytes.len() == elem_bytes || bytes.len() == n * elem_bytes {
+        } else if bytes.len() * 8 == storage && storage != 0 {
+            // One element: a splat.
+            data = bytes;
+        } else if bytes.len() * 8 == storage.wrapping_mul(n) {
             data = bytes;
         } else {
             return invalid(self);
@@ -451,76 +500,106 @@ impl<'a> Parser<'a> {
         Ok(self.ctx.intern_attr(AttrKind::DenseResource { ty, handle }))
     }
 
-    /// `sparse<indices, values> : type`.
+    /// `sparse<indices, values> : type`, checked as mlir-opt's
+    /// `SparseElementsAttr::verify` does.
     pub(crate) fn parse_sparse_attr(&mut self) -> PResult<Attr> {
         let start = self.tok.start;
         self.bump();
-        self.expect(Tok::Less, "expected '<' after 'sparse'")?;
-        let (idx_lit, val_lit) = if self.is(Tok::Greater) {
-            (None, None)
-        } else {
-            let i = self.parse_dense_literal()?;
-            self.expect(Tok::Comma, "expected ','")?;
-            let v = self.parse_dense_literal()?;
-            (Some(i), Some(v))
-        };
-        self.expect(Tok::Greater, "expected '>'")?;
-        self.expect(Tok::Colon, "expected ':'")?;
-        let ty = self.parse_type()?;
-        let (shape, el) = self.static_shape(ty, start)?;
-        let rank = shape.len() as i64;
+        self.expect(Tok::Less, "Expected '<' after 'sparse'")?;
         let i64t = self.ctx.i64();
-        let (idx_shape, val_shape): (Vec<i64>, Vec<i64>) = match &idx_lit {
-            None => (vec![0, rank], vec![0]),
-            Some(Literal::Elems { shape: Some(s), .. }) => {
-                let nnz = s.first().copied().unwrap_or(0);
-                let s = if s.len() == 1 {
-                    vec![nnz, 1]
-                } else {
-                    s.to_vec()
-                };
-                (s, vec![nnz])
-            }
-            Some(_) => (vec![1, rank], vec![1]),
-        };
-        let idx_ty = self.ctx.intern_type(TypeKind::RankedTensor {
-            shape: idx_shape,
-            element: i64t,
-            encoding: None,
-        });
-        let val_ty = self.ctx.intern_type(TypeKind::RankedTensor {
-            shape: val_shape.clone(),
-            element: el,
-            encoding: None,
-        });
-        let indices = match idx_lit {
-            None => self.ctx.intern_attr(AttrKind::DenseElements {
+        if self.consume_if(Tok::Greater) {
+            self.expect(Tok::Colon, "expected ':'")?;
+            let ty = self.parse_type()?;
+            let (shape, el) = self.elements_type(ty, start)?;
+            let idx_ty = self.tensor_type(&[0, shape.len() as i64], i64t);
+            let val_ty = self.tensor_type(&[0], el);
+            let indices = self.ctx.intern_attr(AttrKind::DenseElements {
                 ty: idx_ty,
                 splat: false,
                 data: Box::new([]),
-            }),
-            Some(l) => {
-                let l = match l {
-                    Literal::Elems {
-                        elems,
-                        shape: Some(s),
-                    } if s.len() == 1 => Literal::Elems {
-                        elems,
-                        shape: Some(SmallVec::from_slice(&[s[0], 1])),
-                    },
-                    other => other,
-                };
-                self.dense_from_literal(l, idx_ty, start)?
-            }
-        };
-        let values = match val_lit {
-            None => self.ctx.intern_attr(AttrKind::DenseElements {
+            });
+            let values = self.ctx.intern_attr(AttrKind::DenseElements {
                 ty: val_ty,
                 splat: false,
                 data: Box::new([]),
-            }),
-            Some(l) => self.dense_from_literal(l, val_ty, start)?,
+            });
+            return Ok(self.ctx.intern_attr(AttrKind::Sparse {
+                ty,
+                indices,
+                values,
+            }));
+        }
+        let idx_at = self.tok.start;
+        let idx_lit = self.parse_tensor_literal(false)?;
+        self.expect(Tok::Comma, "expected ','")?;
+        let val_at = self.tok.start;
+        let val_lit = self.parse_tensor_literal(true)?;
+        self.expect(Tok::Greater, "expected '>'")?;
+        self.expect(Tok::Colon, "expected ':'")?;
+        let ty = self.parse_type()?;
+        let (shape, el) = self.elements_type(ty, start)?;
+        let rank = shape.len();
+        let idx_shape: Vec<i64> = if idx_lit.shape.is_empty() {
+            vec![1, rank as i64]
+        } else {
+            idx_lit.shape.to_vec()
         };
+        let idx_ty = self.tensor_type(&idx_shape, i64t);
+        let indices = self.literal_attr(&idx_lit, idx_ty, &idx_shape, idx_at)?;
+        let val_shape: Vec<i64> = if val_lit.shape.is_empty() {
+            vec![idx_shape[0]]
+        } else {
+            val_lit.shape.to_vec()
+        };
+        let val_ty = self.tensor_type(&val_shape, el);
+        let values = self.literal_attr(&val_lit, val_ty, &val_shape, val_at)?;
+
+        if val_shape.len() != 1 {
+            return self.error_at(start, "expected 1-d tensor for sparse element values");
+        }
+        let shape_ok = match idx_shape.len() {
+            2 => idx_shape[1] == rank as i64,
+            1 => rank == 1,
+            _ => false,
+        };
+        if !shape_ok || idx_shape[0] != val_shape[0] {
+            let msg = format!(
+                "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred shape of values literal ([{}])",
+                join_dims(&shape),
+                join_dims(&idx_shape),
+                join_dims(&val_shape)
+            );
+            return self.error_at(start, msg);
+        }
+        // Every index must lie within the shape.
+        if let AttrKind::DenseElements { splat, data, .. } = self.ctx.attr_kind(indices) {
+            let at = |i: usize| -> u64 {
+                let i = if *splat { 0 } else { i };
+                let mut b = [0u8; 8];
+                b.copy_from_slice(&data[i * 8..i * 8 + 8]);
+                u64::from_le_bytes(b)
+            };
+            let count = idx_shape[0] as usize;
+            for i in 0..count {
+                let index: Vec<u64> = (0..rank).map(|d| at(i * rank + d)).collect();
+                let ok = index
+                    .iter()
+                    .zip(&shape)
+                    .all(|(&v, &dim)| (v as i64) >= 0 && (v as i64) < dim);
+                if !ok {
+                    let msg = format!(
+                        "sparse index #{i} is not contained within the value shape, with index=[{}], and type='{}'",
+                        index
+                            .iter()
+                            .map(|v| v.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        self.type_str(ty)
+                    );
+                    return self.error_at(start, msg);
+                }
+            }
+        }
         Ok(self.ctx.intern_attr(AttrKind::Sparse {
             ty,
             indices,
@@ -529,13 +608,21 @@ impl<'a> Parser<'a> {
     }
 }
 
-fn elem_pos(e: Elem) -> u32 {
-    match e {
-        Elem::Num(n) => n.tok.start,
-        Elem::Bool(_, t) | Elem::Str(t) => t.start,
-        Elem::Complex(ElemScalar::Num(n), _) => n.tok.start,
-        Elem::Complex(ElemScalar::Bool(_, t), _) => t.start,
+/// The bit width of a scalar element type (integer, index or float).
+fn scalar_width(kind: &TypeKind) -> u32 {
+    match kind {
+        TypeKind::Integer { width, .. } => *width,
+        TypeKind::Index => 64,
+        TypeKind::Float(k) => k.bit_width(),
+        _ => 0,
     }
+}
+
+fn join_dims(v: &[i64]) -> String {
+    v.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn push_le(out: &mut Vec<u8>, v: u128, bytes: usize) {

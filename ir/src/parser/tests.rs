@@ -777,6 +777,45 @@ fn dense_elements() {
 }
 
 #[test]
+fn empty_dense_elements() {
+    // `dense<>` has no shape of its own: any type without elements takes it.
+    for t in [
+        "tensor<0xf32>",
+        "tensor<0x3xf32>",
+        "tensor<3x0xi32>",
+        "tensor<0xcomplex<f32>>",
+        "memref<0xi8>",
+    ] {
+        assert_eq!(dense(&format!("dense<> : {t}")), (false, vec![]), "{t}");
+    }
+    assert_eq!(dense("dense<[[], []]> : tensor<2x0xi8>"), (false, vec![]));
+    let (ctx, a) = attr("dense<> : tensor<0x!foo.s>");
+    assert!(
+        matches!(ctx.attr_kind(a), AttrKind::DenseString { values, splat: false, .. } if values.is_empty())
+    );
+    assert_eq!(
+        attr_err("dense<> : tensor<f32>"),
+        "1:14: parsed zero elements, but type ('tensor<f32>') expected at least 1"
+    );
+    assert_eq!(
+        attr_err("dense<[]> : tensor<2xf32>"),
+        "1:14: inferred shape of elements literal ([0]) does not match type ([2])"
+    );
+    assert_eq!(
+        attr_err("dense<[]> : tensor<0x3xf32>"),
+        "1:14: inferred shape of elements literal ([0]) does not match type ([0, 3])"
+    );
+    assert_eq!(
+        attr_err("dense<> : tensor<*xf32>"),
+        "1:14: elements literal type must have static shape"
+    );
+    assert_eq!(
+        attr_err("dense<> : i32"),
+        "1:14: elements literal must be a shaped type"
+    );
+}
+
+#[test]
 fn huge_dense_is_linear() {
     let n = 1_000_000;
     let mut s = String::from("dense<[");

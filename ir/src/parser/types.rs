@@ -441,12 +441,13 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_vector_type(&mut self) -> PResult<Type> {
+        // mlir-opt reports an invalid vector type (`VectorType::verify`) at `vector`.
+        let start = self.tok.start;
         self.bump();
         self.expect(Tok::Less, "expected '<' in vector type")?;
         self.enter()?;
         let mut scalable = Vec::new();
         let shape = self.parse_dims(false, Some(&mut scalable))?;
-        let el_off = self.tok.start;
         let element = self.parse_type()?;
         self.exit();
         self.expect(Tok::Greater, "expected '>' in vector type")?;
@@ -454,10 +455,20 @@ impl<'a> Parser<'a> {
             self.ctx.type_kind(element),
             TypeKind::Integer { .. } | TypeKind::Float(_) | TypeKind::Index
         ) {
-            return self.error_at(el_off, "vector elements must be int/index/float type");
+            return self.error_at(
+                start,
+                "failed to verify 'elementType': VectorElementTypeInterface instance",
+            );
         }
-        if shape.iter().any(|&d| d <= 0) && !shape.is_empty() {
-            return self.error_at(el_off, "vector types must have positive constant sizes");
+        if shape.iter().any(|&d| d <= 0) {
+            let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+            return self.error_at(
+                start,
+                format!(
+                    "vector types must have positive constant sizes but got {}",
+                    dims.join(", ")
+                ),
+            );
         }
         Ok(self.ctx.intern_type(TypeKind::Vector {
             shape,

@@ -375,7 +375,8 @@ impl Printer<'_> {
         let elem = self.elem_of(scalar);
         let eb = elem.bytes();
         let stride = if complex { 2 * eb } else { eb };
-        let num: i64 = shape.iter().product();
+        // Wraps as MLIR's element count does (a count past i64 is never data).
+        let num: i64 = shape.iter().fold(1i64, |a, &d| a.wrapping_mul(d));
         // MLIR stores all-equal elements as a splat; detect it for data that isn't.
         let splat = splat || (num > 0 && all_equal(data, stride, num as usize));
         if !splat && allow_hex && num > 100 {

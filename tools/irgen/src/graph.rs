@@ -174,4 +174,3 @@ fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: 
         }
     }
 }
-
