@@ -3,7 +3,7 @@
 //! (xopt's `--target-device ... --device-assignment-pipeline --device-plan
 //! --compile-to=hal`).
 
-use xir::pass::pipeline::{add_pipeline_text, create_pass};
+use xir::pass::pipeline::create_pass;
 use xir::pass::{AnalysisManager, OpPassManager, PassManager, PassRegistry, RunConfig, RunState};
 use xir::{Context, DiagEngine, Diagnostic, Ir, Op};
 
@@ -125,46 +125,31 @@ pub fn pipeline_to_hal(
 ) -> Result<OpPassManager, String> {
     let err = |e: xir::pass::PipelineError| e.message;
     let mut pm = OpPassManager::new("builtin.module");
-    let add = |pm: &mut OpPassManager, name: &str, opts: &str| -> Result<(), String> {
-        let info = registry
-            .pass(name)
-            .ok_or_else(|| format!("no pass '{name}'"))?;
-        let pass = create_pass(info, opts).map_err(err)?;
-        pm.add_pass_implicit(pass, opts);
-        Ok(())
-    };
     if level == Level::Graph {
-        if !options.target_devices.is_empty() {
-            use xir_passes::device::spec;
+        use xir_passes::device::{assign_targets::AssignTargets, spec};
+        let targets = if options.target_devices.is_empty() {
+            AssignTargets::default()
+        } else {
             let entries = options
                 .target_devices
                 .iter()
                 .map(|v| spec::parse_entry(v))
                 .collect::<Result<Vec<_>, _>>()?;
-            spec::name_entries(&entries)?;
-            let list: Vec<String> = options
-                .target_devices
-                .iter()
-                .map(|v| format!("{{{v}}}"))
-                .collect();
-            add(
-                &mut pm,
-                "device-assign-targets",
-                &format!("targets={}", list.join(",")),
-            )?;
+            AssignTargets::with_targets(entries)?
+        };
+        let passes = xir_passes::device::assignment_pipeline_with(targets);
+        for pass in passes {
+            pm.add_pass(pass);
         }
-        let body = registry
-            .pipeline("device-assignment-pipeline")
-            .ok_or("no device-assignment-pipeline")?;
-        add_pipeline_text(&mut pm, body, registry).map_err(err)?;
     }
     match level {
         Level::Graph | Level::Assigned => {
-            add(&mut pm, "device-plan", &options.device_plan)?;
-            let body = registry
-                .pipeline("graph-to-hal")
-                .ok_or("no graph-to-hal pipeline")?;
-            add_pipeline_text(&mut pm, body, registry).map_err(err)?;
+            // The options text comes from the command line (`--device-plan=...`).
+            let info = registry.pass("device-plan").ok_or("no device-plan pass")?;
+            pm.add_pass(create_pass(info, &options.device_plan).map_err(err)?);
+            for pass in xir_passes::conversion::graph_to_hal() {
+                pm.add_pass(pass);
+            }
         }
         Level::Lowering | Level::Hal => {}
     }

@@ -1,5 +1,8 @@
-//! xir's core transforms: canonicalize, cse, symbol-dce, inline, sccp,
-//! print-op-stats, strip-debuginfo and view-op-graph.
+//! xir's passes that belong to no one dialect crate yet: the transforms
+//! (canonicalize, cse, symbol-dce, inline, sccp, print-op-stats,
+//! strip-debuginfo, view-op-graph), device assignment and planning, memory
+//! planning, and the graph → flow → stream → hal conversions, with their
+//! named pipelines as builder functions.
 
 pub mod conversion;
 pub mod device;
@@ -11,16 +14,9 @@ mod testing;
 #[cfg(test)]
 mod tests;
 
-use xir::pass::{PassInfo, PassRegistry};
+use xir::pass::{PassInfo, PassRegistry, PipelineInfo};
 
-/// Registers every pass of this crate.
-const FLOW_TO_STREAM: &str =
-    "memory-plan,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream";
-const GRAPH_TO_STREAM: &str = "flow-form-dispatch-regions,flow-convert-constants,flow-outline-dispatch-regions,flow-convert-transfers,flow-convert-control-flow,verify-graph-to-flow,memory-plan,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream";
-
-const STREAM_TO_HAL: &str = "convert-stream-to-hal,verify-stream-to-hal";
-const GRAPH_TO_HAL: &str = "flow-form-dispatch-regions,flow-convert-constants,flow-outline-dispatch-regions,flow-convert-transfers,flow-convert-control-flow,verify-graph-to-flow,memory-plan,convert-flow-to-stream,stream-schedule-execution,verify-flow-to-stream,convert-stream-to-hal,verify-stream-to-hal";
-
+/// Registers every pass and named pipeline of this crate.
 pub fn register(reg: &mut PassRegistry) {
     use transforms::*;
     macro_rules! pass {
@@ -68,34 +64,42 @@ pub fn register(reg: &mut PassRegistry) {
     pass!(conversion::flow_to_stream::guard::VerifyFlowToStream);
     pass!(conversion::stream_to_hal::convert::ConvertStreamToHal);
     pass!(conversion::stream_to_hal::guard::VerifyStreamToHal);
-    reg.register_pipeline(
-        "device-assignment-pipeline",
-        "Assign devices: targets from flags, device.globals, promises, aliases",
-        "device-assign-targets,device-materialize,device-resolve-promises,device-resolve-aliases",
-    );
-    reg.register_pipeline(
-        "graph-to-flow",
-        "Lower graph to flow: dispatch regions, constants, executables, transfers, control flow, level guard",
-        "flow-form-dispatch-regions,flow-convert-constants,flow-outline-dispatch-regions,flow-convert-transfers,flow-convert-control-flow,verify-graph-to-flow",
-    );
-    reg.register_pipeline(
-        "flow-to-stream",
-        "Lower flow to stream: memory plan, sized resources and slabs, async ops, execute regions, level guard",
-        FLOW_TO_STREAM,
-    );
-    reg.register_pipeline(
-        "graph-to-stream",
-        "Lower graph to stream: graph-to-flow, then flow-to-stream",
-        GRAPH_TO_STREAM,
-    );
-    reg.register_pipeline(
-        "stream-to-hal",
-        "Lower stream to hal: devices, executable variants, command buffers, fences, level guard",
-        STREAM_TO_HAL,
-    );
-    reg.register_pipeline(
-        "graph-to-hal",
-        "Lower graph to hal: graph-to-stream, then stream-to-hal",
-        GRAPH_TO_HAL,
-    );
+    let pipelines = [
+        PipelineInfo {
+            argument: "device-assignment-pipeline",
+            summary: "Assign devices: targets from flags, device.globals, promises, aliases",
+            build: device::assignment_pipeline,
+        },
+        PipelineInfo {
+            argument: "graph-to-flow",
+            summary: "Lower graph to flow: dispatch regions, constants, executables, transfers, control flow, level guard",
+            build: conversion::graph_to_flow::pipeline,
+        },
+        PipelineInfo {
+            argument: "flow-to-stream",
+            summary: "Lower flow to stream: memory plan, sized resources and slabs, async ops, execute regions, level guard",
+            build: conversion::flow_to_stream::pipeline,
+        },
+        PipelineInfo {
+            argument: "graph-to-stream",
+            summary: "Lower graph to stream: graph-to-flow, then flow-to-stream",
+            build: conversion::graph_to_stream,
+        },
+        PipelineInfo {
+            argument: "stream-to-hal",
+            summary: "Lower stream to hal: devices, executable variants, command buffers, fences, level guard",
+            build: conversion::stream_to_hal::pipeline,
+        },
+        PipelineInfo {
+            argument: "graph-to-hal",
+            summary: "Lower graph to hal: graph-to-stream, then stream-to-hal",
+            build: conversion::graph_to_hal,
+        },
+    ];
+    for p in pipelines {
+        reg.register_pipeline(p);
+    }
 }
+
+/// The passes of a pipeline, in order.
+pub type Passes = Vec<Box<dyn xir::pass::Pass>>;

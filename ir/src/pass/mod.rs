@@ -134,12 +134,20 @@ pub struct PassInfo {
     pub create: fn() -> Box<dyn Pass>,
 }
 
+/// A named pipeline (MLIR's `PassPipelineRegistration`): a builder that
+/// makes its passes, so a pipeline is a value, not pass names in a string.
+#[derive(Clone, Copy)]
+pub struct PipelineInfo {
+    pub argument: &'static str,
+    pub summary: &'static str,
+    pub build: fn() -> Vec<Box<dyn Pass>>,
+}
+
 /// Every pass and named pipeline xopt knows, by argument.
 #[derive(Default)]
 pub struct PassRegistry {
     passes: Vec<PassInfo>,
-    /// Named pipelines: argument, summary, pipeline text.
-    pipelines: Vec<(&'static str, &'static str, &'static str)>,
+    pipelines: Vec<PipelineInfo>,
 }
 
 impl PassRegistry {
@@ -148,22 +156,17 @@ impl PassRegistry {
         self.passes.push(info);
     }
 
-    pub fn register_pipeline(
-        &mut self,
-        argument: &'static str,
-        summary: &'static str,
-        text: &'static str,
-    ) {
-        self.pipelines.retain(|p| p.0 != argument);
-        self.pipelines.push((argument, summary, text));
+    pub fn register_pipeline(&mut self, info: PipelineInfo) {
+        self.pipelines.retain(|p| p.argument != info.argument);
+        self.pipelines.push(info);
     }
 
     pub fn pass(&self, argument: &str) -> Option<&PassInfo> {
         self.passes.iter().find(|p| p.argument == argument)
     }
 
-    pub fn pipeline(&self, argument: &str) -> Option<&'static str> {
-        self.pipelines.iter().find(|p| p.0 == argument).map(|p| p.2)
+    pub fn pipeline(&self, argument: &str) -> Option<&PipelineInfo> {
+        self.pipelines.iter().find(|p| p.argument == argument)
     }
 
     /// All passes, sorted by argument.
@@ -173,7 +176,7 @@ impl PassRegistry {
         v
     }
 
-    pub fn pipelines(&self) -> &[(&'static str, &'static str, &'static str)] {
+    pub fn pipelines(&self) -> &[PipelineInfo] {
         &self.pipelines
     }
 }

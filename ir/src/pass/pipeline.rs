@@ -15,8 +15,6 @@ struct PipelineGrammar;
 
 /// Deeper nesting of `(` and `{` is refused before parsing (the grammar recurses).
 const MAX_DEPTH: usize = 64;
-/// Named pipelines may refer to named pipelines this deep.
-const MAX_EXPANSION: usize = 16;
 
 /// A pipeline that cannot be built. xopt writes `prelude` (if any) as `xopt: {prelude}`
 /// and `message` as an error at an unknown location.
@@ -69,19 +67,8 @@ pub fn parse_pipeline(text: &str, registry: &PassRegistry) -> Result<OpPassManag
     };
     let mut pm = OpPassManager::new(anchor);
     let elements = parse_elements(inner)?;
-    add_elements(&mut pm, &elements, inner, registry, 0)?;
+    add_elements(&mut pm, &elements, inner, registry)?;
     Ok(pm)
-}
-
-/// Adds a pipeline without outer anchor (`func.func(cse),symbol-dce`) to `pm`, as the
-/// expansion of a named pipeline does.
-pub fn add_pipeline_text(
-    pm: &mut OpPassManager,
-    text: &str,
-    registry: &PassRegistry,
-) -> Result<(), PipelineError> {
-    let elements = parse_elements(text)?;
-    add_elements(pm, &elements, text, registry, 0)
 }
 
 /// The elements of a pipeline text; an empty text is an empty pipeline.
@@ -237,7 +224,6 @@ fn add_elements(
     elements: &[Element],
     text: &str,
     registry: &PassRegistry,
-    expansion: usize,
 ) -> Result<(), PipelineError> {
     for el in elements {
         if let Some(nested) = &el.nested {
@@ -245,43 +231,70 @@ fn add_elements(
                 return Err(not_registered(text, el));
             }
             let sub = pm.nest(&el.name);
-            add_elements(sub, nested, text, registry, expansion)?;
+            add_elements(sub, nested, text, registry)?;
             continue;
         }
         if let Some(info) = registry.pass(&el.name) {
             let options = el.options.as_deref().unwrap_or("");
             let pass = create_pass(info, options)?;
-            if let Some(a) = pass.anchor() {
-                if pm.anchor() != "any" && pm.anchor() != a {
-                    return Err(PipelineError::at(
-                        text,
-                        el.offset,
-                        &format!(
-                            "Can't add pass '{}' restricted to '{a}' on a PassManager intended to run on '{}', did you intend to nest?",
-                            pass.name(),
-                            pm.anchor()
-                        ),
-                    ));
-                }
-            }
+            check_anchor(pm, pass.as_ref(), text, el.offset)?;
             pm.add_pass_with_options(pass, options);
             continue;
         }
-        if let Some(body) = registry.pipeline(&el.name) {
-            if expansion >= MAX_EXPANSION {
-                return Err(PipelineError::at(
-                    text,
-                    el.offset,
-                    "named pass pipelines nested too deeply",
-                ));
+        if let Some(info) = registry.pipeline(&el.name) {
+            for pass in (info.build)() {
+                check_anchor(pm, pass.as_ref(), text, el.offset)?;
+                let options = options_text(registry, pass.as_ref());
+                pm.add_pass_with_options(pass, &options);
             }
-            let sub = parse_elements(body)?;
-            add_elements(pm, &sub, body, registry, expansion + 1)?;
             continue;
         }
         return Err(not_registered(text, el));
     }
     Ok(())
+}
+
+/// The options of a built pass that differ from a default one, as pipeline
+/// text (`n=1 fail=true`), for dumps: a built pipeline prints as the text
+/// that would build it. It reads [`super::Pass::options`], so it sees the
+/// options of passes that report their current values there.
+pub fn options_text(registry: &PassRegistry, pass: &dyn super::Pass) -> String {
+    let fresh = registry
+        .pass(pass.argument())
+        .map(|i| (i.create)().options())
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    for o in pass.options() {
+        let default = fresh
+            .iter()
+            .find(|f| f.name == o.name)
+            .map(|f| f.default.as_str());
+        if default != Some(o.default.as_str()) {
+            out.push(format!("{}={}", o.name, o.default));
+        }
+    }
+    out.join(" ")
+}
+
+/// A pass anchored on another op than `pm`'s is an error (MLIR's wording).
+fn check_anchor(
+    pm: &OpPassManager,
+    pass: &dyn super::Pass,
+    text: &str,
+    offset: usize,
+) -> Result<(), PipelineError> {
+    match pass.anchor() {
+        Some(a) if pm.anchor() != "any" && pm.anchor() != a => Err(PipelineError::at(
+            text,
+            offset,
+            &format!(
+                "Can't add pass '{}' restricted to '{a}' on a PassManager intended to run on '{}', did you intend to nest?",
+                pass.name(),
+                pm.anchor()
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// A pass with its options set from an options string (`max-iterations=3 top-down`).

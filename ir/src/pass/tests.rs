@@ -28,12 +28,12 @@ impl Pass for Tag {
             PassOption {
                 name: "n",
                 help: "the tag",
-                default: "0".into(),
+                default: self.n.to_string(),
             },
             PassOption {
                 name: "fail",
                 help: "fail",
-                default: "false".into(),
+                default: self.fail.to_string(),
             },
         ]
     }
@@ -97,7 +97,14 @@ fn registry() -> PassRegistry {
         summary: "Computes dominance",
         create: || Box::new(Dom),
     });
-    r.register_pipeline("tag-twice", "Tags twice", "tag{n=1},tag{n=2}");
+    r.register_pipeline(PipelineInfo {
+        argument: "tag-twice",
+        summary: "Tags twice",
+        build: || {
+            let tag = |n| Box::new(Tag { n, fail: false }) as Box<dyn Pass>;
+            vec![tag(1), tag(2)]
+        },
+    });
     r
 }
 

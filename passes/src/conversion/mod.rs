@@ -24,3 +24,17 @@ pub fn top_funcs(ctx: &Context, ir: &Ir, module: Op) -> Vec<Op> {
         .filter(|&op| ctx.str(ir.op(op).name) == "func.func")
         .collect()
 }
+
+/// `graph-to-stream`: graph → flow, then flow → stream.
+pub fn graph_to_stream() -> crate::Passes {
+    let mut p = graph_to_flow::pipeline();
+    p.extend(flow_to_stream::pipeline());
+    p
+}
+
+/// `graph-to-hal`: graph → stream, then stream → hal.
+pub fn graph_to_hal() -> crate::Passes {
+    let mut p = graph_to_stream();
+    p.extend(stream_to_hal::pipeline());
+    p
+}

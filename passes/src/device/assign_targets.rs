@@ -18,6 +18,17 @@ impl AssignTargets {
     pub const ARGUMENT: &'static str = "device-assign-targets";
     pub const SUMMARY: &'static str =
         "Set the module's device.targets from --target-device flags or the targets option";
+
+    /// The pass with its targets given as values (`--target-device` entries).
+    pub fn with_targets(entries: Vec<Entry>) -> Result<AssignTargets, String> {
+        if entries.is_empty() {
+            return Err("expected at least one device".into());
+        }
+        spec::name_entries(&entries)?;
+        Ok(AssignTargets {
+            targets: Some(entries),
+        })
+    }
 }
 
 impl Pass for AssignTargets {
@@ -44,12 +55,7 @@ impl Pass for AssignTargets {
         if name != "targets" {
             return Err(format!("no such option '{name}'"));
         }
-        let entries = spec::parse_list(value)?;
-        if entries.is_empty() {
-            return Err("expected at least one device".into());
-        }
-        spec::name_entries(&entries)?;
-        self.targets = Some(entries);
+        *self = AssignTargets::with_targets(spec::parse_list(value)?)?;
         Ok(())
     }
     fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {

@@ -157,11 +157,11 @@ pub fn command_with_passes(registry: &xir::pass::PassRegistry) -> clap::Command 
                 .help_heading("Passes"),
         );
     }
-    for (arg, summary, _) in registry.pipelines() {
+    for p in registry.pipelines() {
         cmd = cmd.arg(
-            clap::Arg::new(*arg)
-                .long(*arg)
-                .help(*summary)
+            clap::Arg::new(p.argument)
+                .long(p.argument)
+                .help(p.summary)
                 .num_args(0..=1)
                 .require_equals(true)
                 .default_missing_value("")
@@ -182,7 +182,7 @@ pub fn pass_flags(
         .passes()
         .into_iter()
         .map(|p| p.argument)
-        .chain(registry.pipelines().iter().map(|p| p.0));
+        .chain(registry.pipelines().iter().map(|p| p.argument));
     for name in names {
         if let (Some(idx), Some(vals)) = (m.indices_of(name), m.get_many::<String>(name)) {
             for (i, v) in idx.zip(vals) {
@@ -257,12 +257,13 @@ pub enum CompileTo {
 }
 
 impl CompileTo {
-    /// The named pipeline that lowers to this level.
-    pub fn pipeline(self) -> &'static str {
+    /// The passes that lower a planned graph program to this level.
+    pub fn pipeline(self) -> xir_passes::Passes {
+        use xir_passes::conversion;
         match self {
-            CompileTo::Flow => "graph-to-flow",
-            CompileTo::Stream => "graph-to-stream",
-            CompileTo::Hal => "graph-to-hal",
+            CompileTo::Flow => conversion::graph_to_flow::pipeline(),
+            CompileTo::Stream => conversion::graph_to_stream(),
+            CompileTo::Hal => conversion::graph_to_hal(),
         }
     }
 }

@@ -115,8 +115,8 @@ fn list_passes(registry: &PassRegistry) -> String {
             width = width.max(6 + option_text(&o).len());
         }
     }
-    for (arg, _, _) in registry.pipelines() {
-        width = width.max(4 + arg.len());
+    for p in registry.pipelines() {
+        width = width.max(4 + p.argument.len());
     }
     let col = width + 2;
     let mut out = String::from("Passes:\n");
@@ -133,10 +133,10 @@ fn list_passes(registry: &PassRegistry) -> String {
     if !registry.pipelines().is_empty() {
         out.push_str("Pass Pipelines:\n");
         let mut pipes: Vec<_> = registry.pipelines().to_vec();
-        pipes.sort_by_key(|p| p.0);
-        for (arg, summary, _) in pipes {
-            let flag = format!("  --{arg}");
-            out.push_str(&format!("{flag:<col$}-   {summary}\n"));
+        pipes.sort_by_key(|p| p.argument);
+        for p in pipes {
+            let flag = format!("  --{}", p.argument);
+            out.push_str(&format!("{flag:<col$}-   {}\n", p.summary));
         }
     }
     out
@@ -181,15 +181,21 @@ fn build_pipeline(
                 pm.add_pass_implicit(pass, &options);
             }
             None => {
-                let body = registry.pipeline(name).unwrap_or("");
-                xir::pass::pipeline::add_pipeline_text(&mut pm, body, registry).map_err(err)?;
+                for pass in registry
+                    .pipeline(name)
+                    .map(|p| (p.build)())
+                    .unwrap_or_default()
+                {
+                    pm.add_pass_implicit(pass, "");
+                }
             }
         }
     }
     // --compile-to: the lowering after the given passes (planned input expected).
     if let Some(level) = &args.compile_to {
-        let body = registry.pipeline(level.pipeline()).unwrap_or("");
-        xir::pass::pipeline::add_pipeline_text(&mut pm, body, registry).map_err(err)?;
+        for pass in level.pipeline() {
+            pm.add_pass_implicit(pass, "");
+        }
     }
     Ok(pm)
 }

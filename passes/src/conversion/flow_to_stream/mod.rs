@@ -44,3 +44,14 @@ pub mod guard;
 pub mod hazards;
 pub mod schedule;
 pub mod slabs;
+
+/// `flow-to-stream`: the memory plan, then resources, async ops and execute
+/// regions, then the level guard.
+pub fn pipeline() -> crate::Passes {
+    vec![
+        Box::new(crate::memory::memory_plan::MemoryPlan::default()),
+        Box::new(convert::ConvertFlowToStream),
+        Box::new(schedule::ScheduleExecution),
+        Box::new(guard::VerifyFlowToStream::default()),
+    ]
+}

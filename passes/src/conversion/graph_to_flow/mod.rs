@@ -18,3 +18,16 @@ pub mod guard;
 pub mod outline;
 pub mod transfers;
 pub mod util;
+
+/// `graph-to-flow`: dispatch regions, constants, executables, transfers,
+/// control flow, then the level guard.
+pub fn pipeline() -> crate::Passes {
+    vec![
+        Box::new(form_regions::FormDispatchRegions),
+        Box::new(constants::ConvertConstants),
+        Box::new(outline::OutlineDispatchRegions),
+        Box::new(transfers::ConvertTransfers),
+        Box::new(control_flow::ConvertControlFlow),
+        Box::new(guard::VerifyGraphToFlow::default()),
+    ]
+}

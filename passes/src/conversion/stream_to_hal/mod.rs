@@ -67,3 +67,11 @@ pub mod executables;
 pub mod grid;
 pub mod guard;
 pub mod sizes;
+
+/// `stream-to-hal`: the conversion, then the level guard.
+pub fn pipeline() -> crate::Passes {
+    vec![
+        Box::new(convert::ConvertStreamToHal),
+        Box::new(guard::VerifyStreamToHal::default()),
+    ]
+}
