@@ -8,7 +8,7 @@ OPS=${1:-1000000}
 MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
 WORK=${TMPDIR:-/tmp}/xir-bench-canon-cse
 mkdir -p "$WORK"
-cargo build --release -q -p xopt --bin xopt -p xir-passes --bin gen-canon-cse
+cargo build --release -q -p xopt --bin xopt -p xir-transforms --bin gen-canon-cse
 target/release/gen-canon-cse "$OPS" > "$WORK/input.mlir"
 echo "input: $OPS ops, $(du -h "$WORK/input.mlir" | cut -f1)"
 

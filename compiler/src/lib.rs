@@ -1,7 +1,14 @@
 //! The compiler as a library (DESIGN.md §1): a context with every dialect,
-//! the registry of every pass, and the graph → hal compile that xrun uses
+//! the registry of every pass (from the crates that hold them: the
+//! transforms, device and memory planning, and each dialect's conversion
+//! into it) and of every named pipeline (`pipelines.rs`, which stitches the
+//! phases those crates build), and the graph → hal compile that xrun uses
 //! (xopt's `--target-device ... --device-assignment-pipeline --device-plan
 //! --compile-to=hal`).
+
+pub mod pipelines;
+
+pub use pipelines::Passes;
 
 use xir::pass::pipeline::create_pass;
 use xir::pass::{AnalysisManager, OpPassManager, PassManager, PassRegistry, RunConfig, RunState};
@@ -24,7 +31,17 @@ pub fn context() -> Context {
 /// Every pass and named pipeline.
 pub fn pass_registry() -> PassRegistry {
     let mut registry = PassRegistry::default();
-    xir_passes::register(&mut registry);
+    // canonicalize, cse, symbol-dce, inline, sccp, print-op-stats,
+    // strip-debuginfo, view-op-graph.
+    xir_transforms::register(&mut registry);
+    // Device assignment and planning, memory (DESIGN.md §4).
+    xir_device_planning::register(&mut registry);
+    xir_memory_planning::register(&mut registry);
+    // The conversions graph → flow → stream → hal (DESIGN.md §3).
+    xir_flow::conversion::register(&mut registry);
+    xir_stream::conversion::register(&mut registry);
+    xir_hal::conversion::register(&mut registry);
+    pipelines::register(&mut registry);
     registry
 }
 
@@ -65,7 +82,7 @@ pub fn level(ctx: &Context, ir: &Ir, module: Op) -> Level {
             high |= !in_exe;
         }
     }
-    let tensor_fn = top_funcs(ctx, ir, module)
+    let tensor_fn = xir::util::top::top_funcs(ctx, ir, module)
         .iter()
         .any(|&f| has_tensor_signature(ctx, ir, f));
     if mid {
@@ -83,18 +100,6 @@ pub fn level(ctx: &Context, ir: &Ir, module: Op) -> Level {
 
 fn ancestors(ir: &Ir, op: Op) -> impl Iterator<Item = Op> + '_ {
     std::iter::successors(ir.parent_op(op), move |&o| ir.parent_op(o))
-}
-
-fn top_funcs(ctx: &Context, ir: &Ir, module: Op) -> Vec<Op> {
-    ir.regions(module)
-        .first()
-        .and_then(|&r| ir.entry_block(r))
-        .map(|b| {
-            ir.block_ops(b)
-                .filter(|&o| ctx.str(ir.op(o).name) == "func.func")
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 fn has_tensor_signature(ctx: &Context, ir: &Ir, f: Op) -> bool {
@@ -126,7 +131,7 @@ pub fn pipeline_to_hal(
     let err = |e: xir::pass::PipelineError| e.message;
     let mut pm = OpPassManager::new("builtin.module");
     if level == Level::Graph {
-        use xir_passes::device::{assign_targets::AssignTargets, spec};
+        use xir_device_planning::{assign_targets::AssignTargets, spec};
         let targets = if options.target_devices.is_empty() {
             AssignTargets::default()
         } else {
@@ -137,7 +142,7 @@ pub fn pipeline_to_hal(
                 .collect::<Result<Vec<_>, _>>()?;
             AssignTargets::with_targets(entries)?
         };
-        let passes = xir_passes::device::assignment_pipeline_with(targets);
+        let passes = xir_device_planning::assignment_pipeline_with(targets);
         for pass in passes {
             pm.add_pass(pass);
         }
@@ -147,7 +152,7 @@ pub fn pipeline_to_hal(
             // The options text comes from the command line (`--device-plan=...`).
             let info = registry.pass("device-plan").ok_or("no device-plan pass")?;
             pm.add_pass(create_pass(info, &options.device_plan).map_err(err)?);
-            for pass in xir_passes::conversion::graph_to_hal() {
+            for pass in pipelines::graph_to_hal() {
                 pm.add_pass(pass);
             }
         }

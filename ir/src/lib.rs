@@ -24,6 +24,7 @@ pub mod split;
 pub mod store;
 pub mod symbol;
 pub mod types;
+pub mod util;
 pub mod verifier;
 pub mod walk;
 

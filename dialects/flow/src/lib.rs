@@ -16,7 +16,12 @@
 //! - `flow.tensor.transfer %x [from #device.affinity<@a>] to #device.affinity<@b> : t`.
 //!
 //! `fixed.rs` holds `custom<FixedTypes>`, shared with `stream` and `hal`.
+//!
+//! `conversion/from_graph/` is the conversion into flow (graph → flow: dispatch
+//! regions, constants, executables, transfers, `graph.if` → `scf.if`, the
+//! level guard) with its passes and pipeline.
 
+pub mod conversion;
 pub mod fixed;
 pub mod ops;
 pub mod shaped;

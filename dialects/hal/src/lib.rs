@@ -32,8 +32,13 @@
 //! `hal.buffer_view.dim %view[0]` reads a dim, `hal.buffer_view.buffer %view`
 //! the buffer; `hal.buffer_view.create %buf shape(tensor<?x4xf32>{%d})` makes
 //! a view of a buffer (a result).
+//!
+//! `conversion/from_stream/` is the conversion into hal (stream → hal:
+//! devices, executable variants, command buffers, fences, the buffer-view
+//! ABI, the level guard) with its passes and phase of the lowering.
 
 pub mod bindings;
+pub mod conversion;
 pub mod grid;
 pub mod ops;
 pub mod types;

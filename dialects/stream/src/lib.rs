@@ -20,8 +20,19 @@
 //!   `stream.timepoint.await %t => %r : t{%n}`;
 //! - `stream.resource.alloca [on(#aff)] [await(%t)] : t{%n} => !stream.timepoint`,
 //!   `stream.resource.dealloca [on(#aff)] [await(%t) =>] %r : t{%n} => !stream.timepoint`.
+//!
+//! What the levels below read of a stream program: the function ABI
+//! (`abi.rs`: a tensor is a resource carrying its type, then its dynamic dims)
+//! and the memory plan as slabs (`slabs.rs`: the planned pool and offset of
+//! async results, one `stream.resource.alloca` per pool). `conversion/from_flow/`
+//! is the conversion into stream (flow → stream: resources, async ops,
+//! scheduling into execute regions, the level guard) with its passes and
+//! phase of the lowering.
 
+pub mod abi;
+pub mod conversion;
 pub mod ops;
+pub mod slabs;
 pub mod syntax;
 pub mod types;
 pub mod verify;

@@ -258,12 +258,12 @@ pub enum CompileTo {
 
 impl CompileTo {
     /// The passes that lower a planned graph program to this level.
-    pub fn pipeline(self) -> xir_passes::Passes {
-        use xir_passes::conversion;
+    pub fn pipeline(self) -> xir_compiler::Passes {
+        use xir_compiler::pipelines;
         match self {
-            CompileTo::Flow => conversion::graph_to_flow::pipeline(),
-            CompileTo::Stream => conversion::graph_to_stream(),
-            CompileTo::Hal => conversion::graph_to_hal(),
+            CompileTo::Flow => pipelines::graph_to_flow(),
+            CompileTo::Stream => pipelines::graph_to_stream(),
+            CompileTo::Hal => pipelines::graph_to_hal(),
         }
     }
 }

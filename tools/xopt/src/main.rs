@@ -209,7 +209,7 @@ fn apply_device_flags(
     mut pm: OpPassManager,
     registry: &PassRegistry,
 ) -> Result<OpPassManager, String> {
-    use xir_passes::device::spec;
+    use xir_device_planning::spec;
     if !args.target_device.is_empty() {
         let bad = |why: String| format!("xopt: for the --target-device option: {why}\n");
         let entries = args

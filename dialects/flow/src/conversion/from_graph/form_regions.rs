@@ -1,0 +1,350 @@
+//! `flow-form-dispatch-regions`: groups the kernel ops of each block into
+//! `flow.dispatch.region`s, one placement per region (DESIGN.md §3, issue 8).
+//!
+//! A matmul or reduction anchors a region; elementwise and data-movement
+//! producers and consumers with the same placement and the same shape (a
+//! producer's shape must be an operand type of the root, a consumer's result the
+//! region's current shape) fuse into it; other kernel ops form regions of their
+//! own. Constants, `graph.dim`, transfers, `graph.if` and non-graph ops stay
+//! outside. Results used outside become region results.
+//!
+//! Grouping is greedy in program order over units (kept ops and groups) with
+//! increasing positions; every dependence goes from a lower position to a
+//! higher one, so emitting the units by position is valid and every group is
+//! convex. An op joins the latest unit it depends on when that is a compatible
+//! group; groups nobody has used yet may merge into a later one (moving later
+//! is safe). This may form more regions than an exact search, never a cycle.
+
+use rustc_hash::FxHashMap;
+use xir::pass::{Pass, PassContext};
+use xir::{Attr, Block, Context, DiagEngine, Diagnostic, Ir, Op, OperationState, Type, Value};
+
+use super::classify::{class_of, Class};
+use super::dims::{Derivation, DimValues};
+use super::util::kernel_attrs;
+use xir::util::nesting::ancestor_in;
+use xir::util::union_find::{find, unit_deps};
+
+#[derive(Default)]
+pub struct FormDispatchRegions;
+
+impl FormDispatchRegions {
+    pub const ARGUMENT: &'static str = "flow-form-dispatch-regions";
+    pub const SUMMARY: &'static str =
+        "Fuse graph kernel ops of one placement into flow.dispatch.region ops";
+}
+
+struct Group {
+    aff: Option<Attr>,
+    ops: Vec<Op>,
+    /// Result type of the last op fused: what consumers must produce.
+    shape: Type,
+    has_root: bool,
+}
+
+enum Kind {
+    Kept(Op),
+    Group(Group),
+    /// Merged into another unit.
+    Gone,
+}
+
+struct Unit {
+    kind: Kind,
+    pos: u32,
+    /// Another unit uses one of its values.
+    used: bool,
+}
+
+/// The placement recorded by planning, if any.
+pub fn placement(ctx: &Context, ir: &Ir, op: Op) -> Option<Attr> {
+    ctx.dict_get(ir.op(op).attrs, "device.affinity")
+}
+
+/// Whether `op` (placed at `aff`) may fuse with group `g`.
+fn compatible(ir: &Ir, op: Op, root: bool, aff: Option<Attr>, g: &Group) -> bool {
+    if g.aff != aff {
+        return false;
+    }
+    if root {
+        !g.has_root && ir.operands(op).any(|v| ir.value_type(v) == g.shape)
+    } else {
+        ir.results(op).first().map(|&r| ir.value_type(r)) == Some(g.shape)
+    }
+}
+
+/// Splits the ops of `block` into units in a valid order (see the module comment).
+fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
+    let mut units: Vec<Unit> = Vec::new();
+    let mut parent: Vec<usize> = Vec::new();
+    let mut unit_of: FxHashMap<Op, usize> = FxHashMap::default();
+    let mut deps: Vec<usize> = Vec::new();
+    let new_unit = |units: &mut Vec<Unit>, parent: &mut Vec<usize>, kind: Kind| {
+        let pos = units.len() as u32;
+        units.push(Unit {
+            kind,
+            pos,
+            used: false,
+        });
+        parent.push(units.len() - 1);
+        units.len() - 1
+    };
+    for op in ir.block_ops(block).collect::<Vec<_>>() {
+        unit_deps(ir, block, op, &unit_of, &mut parent, &mut deps);
+        let class = class_of(ctx, ir, op);
+        let single = ir.results(op).len() == 1 && ir.regions(op).is_empty();
+        let mine = if class == Class::Outside || !single {
+            new_unit(&mut units, &mut parent, Kind::Kept(op))
+        } else {
+            let root = class == Class::Root;
+            let aff = placement(ctx, ir, op);
+            let compat =
+                |u: &Unit| matches!(&u.kind, Kind::Group(g) if compatible(ir, op, root, aff, g));
+            let has_root = |u: &Unit| matches!(&u.kind, Kind::Group(g) if g.has_root);
+            // Unused compatible groups merge; at most one root among them.
+            let mut merge: Vec<usize> = Vec::new();
+            let mut rooted = root;
+            for &u in &deps {
+                if compat(&units[u]) && !units[u].used && !(rooted && has_root(&units[u])) {
+                    rooted |= has_root(&units[u]);
+                    merge.push(u);
+                }
+            }
+            let closed = deps
+                .iter()
+                .copied()
+                .filter(|&u| compat(&units[u]) && units[u].used)
+                .max_by_key(|&u| units[u].pos)
+                .filter(|&g| {
+                    let g_pos = units[g].pos;
+                    !(rooted && has_root(&units[g]))
+                        && deps
+                            .iter()
+                            .all(|&u| u == g || merge.contains(&u) || units[u].pos <= g_pos)
+                        && merge.iter().all(|&u| units[u].pos < g_pos)
+                });
+            let shape = ir.value_type(ir.results(op)[0]);
+            let g = match closed {
+                Some(g) => g,
+                None => new_unit(
+                    &mut units,
+                    &mut parent,
+                    Kind::Group(Group {
+                        aff,
+                        ops: Vec::new(),
+                        shape,
+                        has_root: false,
+                    }),
+                ),
+            };
+            for u in merge {
+                if u == g {
+                    continue;
+                }
+                let Kind::Group(other) = std::mem::replace(&mut units[u].kind, Kind::Gone) else {
+                    continue;
+                };
+                parent[u] = g;
+                if let Kind::Group(mine) = &mut units[g].kind {
+                    // Smaller into larger: a long chain of merges stays O(n log n).
+                    let mut ops = other.ops;
+                    if ops.len() > mine.ops.len() {
+                        std::mem::swap(&mut ops, &mut mine.ops);
+                    }
+                    mine.ops.extend(ops);
+                    mine.has_root |= other.has_root;
+                }
+            }
+            if let Kind::Group(mine) = &mut units[g].kind {
+                mine.ops.push(op);
+                mine.has_root |= root;
+                mine.shape = shape;
+            }
+            g
+        };
+        unit_of.insert(op, mine);
+        for &u in &deps {
+            let u = find(&mut parent, u);
+            if u != mine {
+                units[u].used = true;
+            }
+        }
+    }
+    // Units are created in position order; drop the merged ones.
+    units.retain(|u| !matches!(u.kind, Kind::Gone));
+    units
+}
+
+/// Builds the region for `ops` (in program order) at the end of `block`; its
+/// results' dynamic dims are computed before it (dims.rs). A dim no rule
+/// derives is an error, and the ops then stay as they are.
+fn build_region(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    block: Block,
+    g: Group,
+    dim_values: &mut DimValues,
+) -> Result<Op, (Diagnostic, Vec<Op>)> {
+    let Group { aff, ops, .. } = g;
+    let members: rustc_hash::FxHashSet<Op> = ops.iter().copied().collect();
+    let mut outputs: Vec<Value> = Vec::new();
+    for &op in &ops {
+        for &r in ir.results(op) {
+            let outside = ir.uses(r).any(|u| {
+                let owner = ir.use_data(u).owner;
+                !ancestor_in(ir, block, owner).is_some_and(|a| members.contains(&a))
+            });
+            if outside {
+                outputs.push(r);
+            }
+        }
+    }
+    let derivation = Derivation::new(ctx, ir, &ops, dim_values);
+    let mut sources = Vec::new();
+    for &v in &outputs {
+        match derivation.dynamic_dims(ctx, ir, v) {
+            Ok(d) => sources.extend(d),
+            Err(d) => return Err((d, ops)),
+        }
+    }
+    let loc = ir.op(ops[0]).loc;
+    let properties = aff.map(|a| {
+        let k = ctx.ident("affinity");
+        ctx.dictionary(vec![(k, a)])
+    });
+    let region_op = ir.create_op(OperationState {
+        name: ctx.ident("flow.dispatch.region"),
+        operands: Vec::new(),
+        result_types: outputs.iter().map(|&v| ir.value_type(v)).collect(),
+        properties,
+        attrs: ctx.empty_dict(),
+        num_regions: 1,
+        successors: Vec::new(),
+        loc,
+    });
+    ir.append_op(block, region_op);
+    let dims: Vec<Value> = sources
+        .into_iter()
+        .map(|src| dim_values.get(ctx, ir, src, region_op))
+        .collect();
+    ir.set_operands(region_op, &dims);
+    let body = ir.create_block();
+    let r = ir.regions(region_op)[0];
+    ir.append_block(r, body);
+    for &op in &ops {
+        ir.remove_op(op);
+        ir.append_op(body, op);
+        // The region carries the placement; kernels are device-neutral.
+        let attrs = ir.op(op).attrs;
+        ir.op_mut(op).attrs = kernel_attrs(ctx, attrs);
+    }
+    for (k, &v) in outputs.iter().enumerate() {
+        let res = ir.result(region_op, k);
+        let outside: Vec<_> = ir
+            .uses(v)
+            .map(|u| (ir.use_data(u).owner, ir.use_data(u).index as usize))
+            .filter(|&(owner, _)| ancestor_in(ir, block, owner) != Some(region_op))
+            .collect();
+        for (owner, i) in outside {
+            ir.set_operand(owner, i, res);
+        }
+    }
+    let ret = ir.create_op(OperationState {
+        operands: outputs,
+        ..OperationState::new(ctx, "flow.return", loc)
+    });
+    ir.append_op(body, ret);
+    Ok(region_op)
+}
+
+/// Blocks of function bodies (and of region ops in them, e.g. `graph.if`
+/// branches), outside flow ops.
+fn candidate_blocks(ctx: &Context, ir: &Ir, module: Op) -> Vec<Block> {
+    let mut out = Vec::new();
+    let mut stack = vec![(module, false)];
+    while let Some((op, in_func)) = stack.pop() {
+        let name = ctx.str(ir.op(op).name);
+        if name.starts_with("flow.") {
+            continue;
+        }
+        let in_func = in_func || name == "func.func";
+        for &r in ir.regions(op) {
+            for b in ir.region_blocks(r) {
+                if in_func {
+                    out.push(b);
+                }
+                stack.extend(ir.block_ops(b).map(|o| (o, in_func)));
+            }
+        }
+    }
+    out
+}
+
+/// Forms the regions of every function in `module`; returns how many, and
+/// how many failed (their errors emitted to `diags`).
+pub fn form(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngine) -> (u64, usize) {
+    let (mut count, mut failed) = (0, 0);
+    for block in candidate_blocks(ctx, ir, module) {
+        let mut dim_values = DimValues::default();
+        let units = group_block(ctx, ir, block);
+        if !units.iter().any(|u| matches!(u.kind, Kind::Group(_))) {
+            continue;
+        }
+        let order: FxHashMap<Op, usize> = ir
+            .block_ops(block)
+            .enumerate()
+            .map(|(i, o)| (o, i))
+            .collect();
+        for unit in units {
+            match unit.kind {
+                Kind::Kept(op) => {
+                    ir.remove_op(op);
+                    ir.append_op(block, op);
+                }
+                Kind::Group(mut g) => {
+                    g.ops
+                        .sort_by_key(|o| order.get(o).copied().unwrap_or(usize::MAX));
+                    match build_region(ctx, ir, block, g, &mut dim_values) {
+                        Ok(_) => count += 1,
+                        Err((d, ops)) => {
+                            diags.emit(d);
+                            failed += 1;
+                            for op in ops {
+                                ir.remove_op(op);
+                                ir.append_op(block, op);
+                            }
+                        }
+                    }
+                }
+                Kind::Gone => {}
+            }
+        }
+    }
+    (count, failed)
+}
+
+impl Pass for FormDispatchRegions {
+    fn argument(&self) -> &'static str {
+        Self::ARGUMENT
+    }
+    fn name(&self) -> &'static str {
+        "FormDispatchRegions"
+    }
+    fn summary(&self) -> &'static str {
+        Self::SUMMARY
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("builtin.module")
+    }
+    fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        let (n, failed) = form(pc.ctx, pc.ir, module, pc.diags);
+        pc.add_statistic("num-regions", "Number of dispatch regions formed", n);
+        if failed > 0 {
+            return Err(());
+        }
+        if n == 0 {
+            pc.preserve_all();
+        }
+        Ok(())
+    }
+}

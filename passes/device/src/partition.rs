@@ -1,0 +1,472 @@
+//! `device-partition`: after planning (complete form), hoists each connected group of
+//! ops with the same placement into a private function `@<func>_<device>_<n>` that
+//! carries the `device.affinity` function attribute. The caller keeps transfers and
+//! every non-graph op, and calls the parts in order.
+//!
+//! Grouping is greedy, in program order, over each block of a function body; units
+//! (groups and kept ops) get increasing positions and every dependence goes from a
+//! lower position to a higher one, so emitting the units in position order is valid
+//! and every group is convex. An op joins the group of one of its operands when that
+//! group is the latest unit it depends on; a group nobody outside it has used yet may
+//! also move to the end and merge. This can split more than an exact search would,
+//! never too little.
+//!
+//! An op with regions (`graph.if`) is one unit placed by its own `device.affinity`;
+//! its regions move with it whatever their ops' placements.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use xir::pass::{Pass, PassContext};
+use xir::symbol::symbol_name;
+use xir::types::TypeKind;
+use xir::{Attr, AttrKind, Block, Context, Diagnostic, Ir, Op, OperationState, Value};
+use xir_device::attrs::affinity_device;
+
+use super::plan::func_attrs;
+use xir::util::nesting::{ancestor_in, def_in};
+use xir::util::union_find::{find, unit_deps};
+
+/// "has no device.affinity" errors reported before giving up.
+const MAX_ERRORS: usize = 8;
+
+#[derive(Default)]
+pub struct Partition;
+
+impl Partition {
+    pub const ARGUMENT: &'static str = "device-partition";
+    pub const SUMMARY: &'static str =
+        "Hoist each connected same-placement group of ops into a function with a device.affinity";
+}
+
+fn is_tensor(ctx: &Context, v: Value, ir: &Ir) -> bool {
+    matches!(
+        ctx.type_kind(ir.value_type(v)),
+        TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }
+    )
+}
+
+/// Ops that move into parts: graph ops other than transfers (and yields, which
+/// only occur nested).
+fn partitionable(ctx: &Context, ir: &Ir, op: Op) -> bool {
+    let name = ctx.str(ir.op(op).name);
+    name.starts_with("graph.") && name != "graph.transfer" && name != "graph.yield"
+}
+
+enum Kind {
+    Kept(Op),
+    Group(Attr, Vec<Op>),
+}
+
+struct Unit {
+    kind: Kind,
+    pos: u32,
+    /// Another unit uses one of its values.
+    used: bool,
+}
+
+/// Splits the ops of `block` into units in a valid order (see the module comment).
+fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
+    let mut units: Vec<Unit> = Vec::new();
+    let mut parent: Vec<usize> = Vec::new();
+    let mut unit_of: FxHashMap<Op, usize> = FxHashMap::default();
+    let mut next_pos = 0u32;
+    let mut deps: Vec<usize> = Vec::new();
+    for op in ir.block_ops(block).collect::<Vec<_>>() {
+        unit_deps(ir, block, op, &unit_of, &mut parent, &mut deps);
+        let aff = if partitionable(ctx, ir, op) {
+            ctx.dict_get(ir.op(op).attrs, "device.affinity")
+        } else {
+            None
+        };
+        let mine = match aff {
+            None => {
+                units.push(Unit {
+                    kind: Kind::Kept(op),
+                    pos: next_pos,
+                    used: false,
+                });
+                next_pos += 1;
+                parent.push(units.len() - 1);
+                units.len() - 1
+            }
+            Some(a) => {
+                let same = |u: &Unit| matches!(&u.kind, Kind::Group(b, _) if *b == a);
+                let open: Vec<usize> = deps
+                    .iter()
+                    .copied()
+                    .filter(|&u| same(&units[u]) && !units[u].used)
+                    .collect();
+                let closed = deps
+                    .iter()
+                    .copied()
+                    .filter(|&u| same(&units[u]) && units[u].used)
+                    .max_by_key(|&u| units[u].pos);
+                // Join the latest closed group if nothing else comes after it.
+                let target = closed.filter(|&g| {
+                    deps.iter()
+                        .all(|&u| u == g || open.contains(&u) || units[u].pos <= units[g].pos)
+                        && open.iter().all(|&u| units[u].pos < units[g].pos)
+                });
+                let g = match target {
+                    Some(g) => g,
+                    None => {
+                        units.push(Unit {
+                            kind: Kind::Group(a, Vec::new()),
+                            pos: next_pos,
+                            used: false,
+                        });
+                        next_pos += 1;
+                        parent.push(units.len() - 1);
+                        units.len() - 1
+                    }
+                };
+                // Unused groups merge in (moving later is safe: nobody needs them yet).
+                for u in open {
+                    if u == g {
+                        continue;
+                    }
+                    let Kind::Group(_, ops) = std::mem::replace(&mut units[u].kind, Kind::Kept(op))
+                    else {
+                        continue;
+                    };
+                    parent[u] = g;
+                    if let Kind::Group(_, mine) = &mut units[g].kind {
+                        mine.extend(ops);
+                    }
+                }
+                if let Kind::Group(_, mine) = &mut units[g].kind {
+                    mine.push(op);
+                }
+                g
+            }
+        };
+        unit_of.insert(op, mine);
+        for &u in &deps {
+            let u = find(&mut parent, u);
+            if u != mine {
+                units[u].used = true;
+            }
+        }
+    }
+    let live: FxHashSet<usize> = (0..units.len())
+        .filter(|&u| find(&mut parent, u) == u)
+        .collect();
+    let mut out: Vec<Unit> = units
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| live.contains(i))
+        .map(|(_, u)| u)
+        .collect();
+    out.sort_by_key(|u| u.pos);
+    out
+}
+
+/// The placement of a value in the complete form (for the part's `arg_attrs`).
+/// `known` holds the placements of the results of calls to earlier parts.
+fn value_placement(
+    ctx: &Context,
+    ir: &Ir,
+    func: Op,
+    known: &FxHashMap<Value, Attr>,
+    v: Value,
+) -> Option<Attr> {
+    if let Some(&a) = known.get(&v) {
+        return Some(a);
+    }
+    match ir.value(v).def {
+        xir::ValueDef::Result { op, .. } => ctx.dict_get(ir.op(op).attrs, "device.affinity"),
+        xir::ValueDef::BlockArg { block, index } => {
+            let entry = ir.regions(func).first().and_then(|&r| ir.entry_block(r));
+            if entry == Some(block) {
+                func_attrs::get(ctx, ir, func, "arg_attrs", index as usize)
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
+}
+
+struct Namer {
+    taken: FxHashSet<Vec<u8>>,
+    next: FxHashMap<Vec<u8>, u32>,
+}
+
+impl Namer {
+    fn fresh(&mut self, base: &[u8]) -> Vec<u8> {
+        let n = self.next.entry(base.to_vec()).or_insert(0);
+        loop {
+            let mut name = base.to_vec();
+            name.extend_from_slice(format!("_{n}").as_bytes());
+            *n += 1;
+            if self.taken.insert(name.clone()) {
+                return name;
+            }
+        }
+    }
+}
+
+/// Hoists one group into a new function inserted after `after`; returns it.
+#[allow(clippy::too_many_arguments)]
+fn hoist(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    func: Op,
+    block: Block,
+    aff: Attr,
+    mut ops: Vec<Op>,
+    order: &FxHashMap<Op, usize>,
+    name: &[u8],
+    after: Op,
+    known: &mut FxHashMap<Value, Attr>,
+) -> Op {
+    ops.sort_by_key(|o| order[o]);
+    let members: FxHashSet<Op> = ops.iter().copied().collect();
+    let inside = |ir: &Ir, o: Op| ancestor_in(ir, block, o).is_some_and(|a| members.contains(&a));
+    // Inputs: values used inside, defined outside; the uses to rewire.
+    let mut inputs: Vec<Value> = Vec::new();
+    let mut input_idx: FxHashMap<Value, usize> = FxHashMap::default();
+    let mut input_uses: Vec<(Op, usize, usize)> = Vec::new();
+    for &op in &ops {
+        for inner in xir::walk::preorder(ir, op) {
+            for (i, v) in ir.operands(inner).enumerate() {
+                let external = match def_in(ir, block, v) {
+                    Some(d) => !members.contains(&d),
+                    None => match ir.value(v).def {
+                        // Defined in a region nested in a member: internal.
+                        xir::ValueDef::BlockArg { block: b, .. } => {
+                            b == block || !ir.block_parent_op(b).is_some_and(|p| inside(ir, p))
+                        }
+                        xir::ValueDef::Result { op: d, .. } => !inside(ir, d),
+                        _ => true,
+                    },
+                };
+                if external {
+                    let k = *input_idx.entry(v).or_insert_with(|| {
+                        inputs.push(v);
+                        inputs.len() - 1
+                    });
+                    input_uses.push((inner, i, k));
+                }
+            }
+        }
+    }
+    // Outputs: results of members used outside the group.
+    let mut outputs: Vec<Value> = Vec::new();
+    let mut output_uses: Vec<(Op, usize, usize)> = Vec::new();
+    for &op in &ops {
+        for &r in ir.results(op) {
+            let mut k = None;
+            for u in ir.uses(r).collect::<Vec<_>>() {
+                let ud = ir.use_data(u);
+                let (owner, index) = (ud.owner, ud.index as usize);
+                if inside(ir, owner) {
+                    continue;
+                }
+                let k = *k.get_or_insert_with(|| {
+                    outputs.push(r);
+                    outputs.len() - 1
+                });
+                output_uses.push((owner, index, k));
+            }
+        }
+    }
+    let in_types: Vec<_> = inputs.iter().map(|&v| ir.value_type(v)).collect();
+    let out_types: Vec<_> = outputs.iter().map(|&v| ir.value_type(v)).collect();
+    let loc = ir.op(ops[0]).loc;
+
+    // The part.
+    let fty = ctx.function_type(in_types.clone(), out_types.clone());
+    let fty = ctx.type_attr(fty);
+    let sym = ctx.string_attr(&String::from_utf8_lossy(name));
+    let private = ctx.string_attr("private");
+    let (k_ft, k_name, k_vis, k_aff) = (
+        ctx.ident("function_type"),
+        ctx.ident("sym_name"),
+        ctx.ident("sym_visibility"),
+        ctx.ident("device.affinity"),
+    );
+    let props = ctx.dictionary(vec![(k_ft, fty), (k_name, sym), (k_vis, private)]);
+    let attrs = ctx.dictionary(vec![(k_aff, aff)]);
+    let part = ir.create_op(OperationState {
+        properties: Some(props),
+        attrs,
+        num_regions: 1,
+        ..OperationState::new(ctx, "func.func", ir.op(func).loc)
+    });
+    ir.insert_op_after(after, part);
+    let arg_vals: Vec<_> = inputs
+        .iter()
+        .enumerate()
+        .filter(|(_, &v)| is_tensor(ctx, v, ir))
+        .map(|(i, &v)| (i, value_placement(ctx, ir, func, known, v)))
+        .collect();
+    func_attrs::set(ctx, ir, part, "arg_attrs", inputs.len(), &arg_vals);
+    let res_vals: Vec<_> = outputs
+        .iter()
+        .enumerate()
+        .filter(|(_, &v)| is_tensor(ctx, v, ir))
+        .map(|(i, &v)| (i, value_placement(ctx, ir, func, known, v)))
+        .collect();
+    func_attrs::set(ctx, ir, part, "res_attrs", outputs.len(), &res_vals);
+    let region = ir.regions(part)[0];
+    let body = ir.create_block();
+    ir.append_block(region, body);
+    let args: Vec<Value> = inputs
+        .iter()
+        .map(|&v| {
+            let l = ir.value(v).loc;
+            ir.add_block_arg(body, ir.value_type(v), l)
+        })
+        .collect();
+
+    // The call, at the group's place in the caller.
+    let root = ctx.ident_bytes(name);
+    let callee = ctx.intern_attr(AttrKind::SymbolRef {
+        root,
+        nested: Vec::new(),
+    });
+    let k_callee = ctx.ident("callee");
+    let props = ctx.dictionary(vec![(k_callee, callee)]);
+    let call = ir.create_op(OperationState {
+        operands: inputs.clone(),
+        result_types: out_types,
+        properties: Some(props),
+        ..OperationState::new(ctx, "func.call", loc)
+    });
+    ir.append_op(block, call);
+
+    for &op in &ops {
+        ir.remove_op(op);
+        ir.append_op(body, op);
+    }
+    for (op, i, k) in input_uses {
+        ir.set_operand(op, i, args[k]);
+    }
+    for (k, &v) in outputs.iter().enumerate() {
+        if let Some(a) = value_placement(ctx, ir, func, known, v) {
+            known.insert(ir.result(call, k), a);
+        }
+    }
+    for (op, i, k) in output_uses {
+        let r = ir.result(call, k);
+        ir.set_operand(op, i, r);
+    }
+    let ret = ir.create_op(OperationState {
+        operands: outputs,
+        ..OperationState::new(ctx, "func.return", loc)
+    });
+    ir.append_op(body, ret);
+    part
+}
+
+impl Pass for Partition {
+    fn argument(&self) -> &'static str {
+        Self::ARGUMENT
+    }
+    fn name(&self) -> &'static str {
+        "DevicePartition"
+    }
+    fn summary(&self) -> &'static str {
+        Self::SUMMARY
+    }
+    fn anchor(&self) -> Option<&'static str> {
+        Some("builtin.module")
+    }
+    fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        let ctx = &mut *pc.ctx;
+        let ir = &mut *pc.ir;
+        let Some(top) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) else {
+            pc.preserve_all();
+            return Ok(());
+        };
+        let mut taken = FxHashSet::default();
+        let mut funcs = Vec::new();
+        for op in ir.block_ops(top) {
+            if let Some(n) = symbol_name(ctx, ir, op) {
+                taken.insert(n.to_vec());
+            }
+            // Parts (functions with a device.affinity) are already one placement.
+            if ctx.str(ir.op(op).name) == "func.func"
+                && ctx.dict_get(ir.op(op).attrs, "device.affinity").is_none()
+                && ir
+                    .regions(op)
+                    .first()
+                    .is_some_and(|&r| !ir.region_is_empty(r))
+            {
+                funcs.push(op);
+            }
+        }
+        // Before any rewriting: every partitionable op must be placed.
+        let mut errors = 0;
+        for &f in &funcs {
+            for &r in ir.regions(f) {
+                for b in ir.region_blocks(r).collect::<Vec<_>>() {
+                    for op in ir.block_ops(b) {
+                        if partitionable(ctx, ir, op)
+                            && ctx.dict_get(ir.op(op).attrs, "device.affinity").is_none()
+                        {
+                            errors += 1;
+                            if errors <= MAX_ERRORS {
+                                pc.diags.emit(Diagnostic::error(
+                                    ir.op(op).loc,
+                                    format!(
+                                        "device-partition: '{}' has no device.affinity; run device-plan first",
+                                        ctx.str(ir.op(op).name)
+                                    ),
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if errors > 0 {
+            return Err(());
+        }
+        let mut namer = Namer {
+            taken,
+            next: FxHashMap::default(),
+        };
+        let mut parts = 0u64;
+        let mut known = FxHashMap::default();
+        for f in funcs {
+            let fname = symbol_name(ctx, ir, f).unwrap_or_default().to_vec();
+            let mut after = f;
+            let blocks: Vec<Block> = ir
+                .regions(f)
+                .iter()
+                .flat_map(|&r| ir.region_blocks(r).collect::<Vec<_>>())
+                .collect();
+            for b in blocks {
+                let order: FxHashMap<Op, usize> =
+                    ir.block_ops(b).enumerate().map(|(i, o)| (o, i)).collect();
+                let units = group_block(ctx, ir, b);
+                for unit in units {
+                    match unit.kind {
+                        Kind::Kept(op) => {
+                            ir.remove_op(op);
+                            ir.append_op(b, op);
+                        }
+                        Kind::Group(aff, ops) => {
+                            let dev = affinity_device(ctx, aff)
+                                .map(|d| ctx.bytes(d).to_vec())
+                                .unwrap_or_else(|| b"device".to_vec());
+                            let mut base = fname.clone();
+                            base.push(b'_');
+                            base.extend_from_slice(&dev);
+                            let name = namer.fresh(&base);
+                            after =
+                                hoist(ctx, ir, f, b, aff, ops, &order, &name, after, &mut known);
+                            parts += 1;
+                        }
+                    }
+                }
+            }
+        }
+        pc.add_statistic("num-partitions", "Number of functions hoisted", parts);
+        if parts == 0 {
+            pc.preserve_all();
+        }
+        Ok(())
+    }
+}

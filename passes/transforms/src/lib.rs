@@ -1,0 +1,47 @@
+//! The transforms that belong to no one dialect (DESIGN.md §1, `passes/`):
+//! `canonicalize` (every op's folder plus the canonicalization patterns of
+//! arith, `arith_patterns.rs` and `arith_combine.rs`, and of graph,
+//! `graph_patterns.rs`, applied by the greedy driver), `cse`, `symbol-dce`,
+//! `inline`, `sccp`, `print-op-stats`, `strip-debuginfo` and `view-op-graph`.
+//! `register` adds them to a pass registry. The bin `gen-canon-cse` prints
+//! the input of the canonicalize+cse benchmark.
+
+pub mod arith_combine;
+pub mod arith_patterns;
+pub mod canonicalize;
+pub mod cse;
+pub mod graph_patterns;
+pub mod inline;
+pub mod print_op_stats;
+pub mod sccp;
+pub mod strip_debuginfo;
+pub mod symbol_dce;
+pub mod view_op_graph;
+
+#[cfg(test)]
+mod testing;
+#[cfg(test)]
+mod tests;
+
+use xir::pass::{PassInfo, PassRegistry};
+
+/// Registers every pass of this crate.
+pub fn register(reg: &mut PassRegistry) {
+    macro_rules! pass {
+        ($t:ty) => {
+            reg.register(PassInfo {
+                argument: <$t>::ARGUMENT,
+                summary: <$t>::SUMMARY,
+                create: || Box::new(<$t>::default()),
+            })
+        };
+    }
+    pass!(canonicalize::Canonicalize);
+    pass!(cse::Cse);
+    pass!(symbol_dce::SymbolDce);
+    pass!(inline::Inline);
+    pass!(sccp::Sccp);
+    pass!(print_op_stats::PrintOpStats);
+    pass!(strip_debuginfo::StripDebugInfo);
+    pass!(view_op_graph::ViewOpGraph);
+}
