@@ -187,6 +187,18 @@ pub fn create(
             )
         })
         .unwrap_or(ret);
+    // A size constant made earlier for an op further down (two slabs, or a
+    // slab and a tensor, of one size share it) would not dominate the
+    // alloca: constants are pure, so hoist such a one above `top`.
+    let head: rustc_hash::FxHashSet<Op> = ir.block_ops(block).take_while(|&o| o != top).collect();
+    for &(_, _, size) in &slabs {
+        if let xir::ValueDef::Result { op: def, .. } = ir.value(size).def {
+            if !head.contains(&def) && def != top {
+                ir.remove_op(def);
+                ir.insert_op_before(top, def);
+            }
+        }
+    }
     for (pool, aff, size) in slabs {
         let mut st = op_state(ctx, ALLOCA, vec![("affinity", aff)], loc);
         st.operands = vec![size];

@@ -21,6 +21,9 @@ pub struct Gen {
     /// The matrix shape is `?x4` (dynamic rows): kernels with dynamic
     /// results, their dims derived by graph → flow (no matrix constants).
     pub dynamic: bool,
+    /// More ops: sub, max, div, neg, tanh, reduce_max, and for static
+    /// matrices transpose and a concat sliced back to 4x4.
+    pub wide: bool,
 }
 
 impl Gen {
@@ -31,6 +34,7 @@ impl Gen {
             ifs: true,
             calls: true,
             dynamic,
+            wide: false,
         }
     }
 }
@@ -131,6 +135,12 @@ fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: 
         if gen.calls {
             extra.push(9);
         }
+        if gen.wide {
+            extra.extend([11, 12, 13, 14, 15, 16]);
+            if !gen.dynamic {
+                extra.extend([17, 18]);
+            }
+        }
         let pick = r.below(8 + extra.len());
         let kind = if pick < 7 {
             pick
@@ -164,6 +174,29 @@ fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: 
                 format!("{x} = func.call @helper({m}) : ({mt}) -> {mt}"),
                 true,
             ),
+            11 => (format!("{x} = graph.sub {m}, {m2} : {mt}"), true),
+            12 => (format!("{x} = graph.max {m}, {m2} : {mt}"), true),
+            13 => (format!("{x} = graph.div {v}, {v} : {V}"), false),
+            14 => (format!("{x} = graph.neg {m} : {mt}"), true),
+            15 => (format!("{x} = graph.tanh {v} : {V}"), false),
+            16 => (
+                format!("{x} = graph.reduce_max {m} axes = [{axes}] : {mt} -> {V}"),
+                false,
+            ),
+            17 => (
+                format!("{x} = graph.transpose {m} permutation = [1, 0] : {mt} -> {mt}"),
+                true,
+            ),
+            18 => {
+                let c = format!("%c{k}");
+                s.push_str(&format!(
+                    "{pad}{c} = graph.concat {m}, {m2} axis = 0 : ({mt}, {mt}) -> tensor<8x4xf32>\n"
+                ));
+                (
+                    format!("{x} = graph.slice {c} start = [1, 0] strides = [2, 1] : tensor<8x4xf32> -> {mt}"),
+                    true,
+                )
+            }
             _ => (format!("{x} = graph.mul {v}, {v} : {V}"), false),
         };
         s.push_str(&format!("{pad}{line}\n"));
