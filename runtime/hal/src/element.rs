@@ -1,6 +1,6 @@
 //! Element types of tensors as the runtime stores them: little-endian, each
 //! element in its own bytes (`i1` takes one byte, 0 or 1), the compiler's rule
-//! (memory/liveness.rs). `index` is stored as a 64-bit signless integer.
+//! (`xir::util::bytes`). `index` is stored as a 64-bit signless integer.
 
 use std::fmt;
 use xir::types::{FloatKind, Signedness, TypeKind};
