@@ -72,13 +72,13 @@ pub fn level(ctx: &Context, ir: &Ir, module: Op) -> Level {
     let (mut globals, mut mid, mut high) = (false, false, false);
     for op in xir::walk::preorder(ir, module) {
         let name = ctx.str(ir.op(op).name);
-        if name == "device.global" {
+        if name == xir_device::GLOBAL.name {
             globals = true;
         } else if name.starts_with("flow.") || name.starts_with("stream.") {
             mid = true;
         } else if name.starts_with("graph.") {
             // Kernel bodies inside hal executables are graph ops too.
-            let in_exe = ancestors(ir, op).any(|a| ctx.str(ir.op(a).name) == "hal.executable");
+            let in_exe = ancestors(ir, op).any(|a| xir_hal::ops::EXECUTABLE.is(ctx, ir, a));
             high |= !in_exe;
         }
     }

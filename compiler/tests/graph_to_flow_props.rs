@@ -59,8 +59,8 @@ fn key(p: &Prog, op: Op) -> Key {
     (context_of(p, op).0, p.ir.op(op).loc)
 }
 
-fn kernel_op(name: &str) -> bool {
-    xir_flow::conversion::from_graph::classify::class_of_name(name)
+fn kernel_op(ctx: &xir::Context, name: xir::Ident) -> bool {
+    xir_flow::conversion::from_graph::classify::class_of_name(ctx, name)
         != xir_flow::conversion::from_graph::classify::Class::Outside
 }
 
@@ -76,7 +76,7 @@ fn random_programs_convert() {
         // Placement of each kernel op, by its (unique) location.
         let mut placed: FxHashMap<Key, Attr> = FxHashMap::default();
         for op in xir::walk::preorder(&p.ir, p.top) {
-            if kernel_op(p.ctx.str(p.ir.op(op).name)) {
+            if kernel_op(&p.ctx, p.ir.op(op).name) {
                 let a = p.ctx.dict_get(p.ir.op(op).attrs, "device.affinity");
                 placed.insert(key(&p, op), a.expect("planned"));
             }
@@ -86,7 +86,7 @@ fn random_programs_convert() {
         for op in xir::walk::preorder(&p.ir, p.top) {
             let name = p.ctx.str(p.ir.op(op).name);
             assert!(
-                !kernel_op(name)
+                !kernel_op(&p.ctx, p.ir.op(op).name)
                     || p.ir
                         .parent_op(op)
                         .is_some_and(|r| { p.ctx.str(p.ir.op(r).name) == "flow.dispatch.region" }),
@@ -100,7 +100,7 @@ fn random_programs_convert() {
             let mut roots = 0;
             for inner in xir::walk::preorder(&p.ir, op).into_iter().skip(1) {
                 let n = p.ctx.str(p.ir.op(inner).name);
-                if !kernel_op(n) {
+                if !kernel_op(&p.ctx, p.ir.op(inner).name) {
                     continue;
                 }
                 seen += 1;

@@ -33,6 +33,12 @@ impl Traits {
     /// No memory effects, but not always speculatable (`arith.divsi`): CSE and
     /// dead-code removal may touch it, hoisting may not.
     pub const NO_MEMORY_EFFECT: Traits = Traits(1 << 13);
+    /// Its operands may be swapped (MLIR's `Commutative`): CSE compares them
+    /// unordered and canonicalize moves a constant to the right.
+    pub const COMMUTATIVE: Traits = Traits(1 << 14);
+    /// The result has the shape of each operand, and element `i` of the result
+    /// reads only element `i` of the operands (MLIR's `Elementwise`).
+    pub const ELEMENTWISE: Traits = Traits(1 << 15);
 
     pub fn contains(self, other: Traits) -> bool {
         self.0 & other.0 == other.0

@@ -1,6 +1,8 @@
 //! The `arith` dialect: MLIR 22's integer and floating-point ops, comparisons,
-//! casts, `select` and `constant`, with their syntax, verifiers and folders.
+//! casts, `select` and `constant`, with their syntax, verifiers, folders and
+//! canonicalization patterns (`canonicalize.rs`).
 
+mod canonicalize;
 pub mod constraints;
 pub mod fold;
 mod names;
@@ -33,6 +35,7 @@ fn parse_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attr> {
 /// Registers the `arith` dialect with the context.
 pub fn register(ctx: &mut Context) {
     let d = xir::ods::register_dialect(ctx, "arith", ops::OPS);
+    canonicalize::attach(ctx);
     ctx.registry.parse_hooks.attrs.insert(d, parse_attr);
     ctx.registry
         .materializers

@@ -9,6 +9,9 @@ use xir::ods::{AttrSpec, OpSpec, TypeRule, ValueSpec};
 const PURE: Traits = Traits::PURE;
 const SAME: Traits = Traits::SAME_OPERANDS_AND_RESULT_TYPE;
 const PURE_SAME: Traits = Traits(Traits::PURE.0 | Traits::SAME_OPERANDS_AND_RESULT_TYPE.0);
+const COMM: Traits = Traits::COMMUTATIVE;
+const PURE_COMM: Traits = Traits(Traits::PURE.0 | Traits::COMMUTATIVE.0);
+const NONE: Traits = Traits::NONE;
 
 const INT_BIN: &[ValueSpec] = &[
     ValueSpec::one("lhs", INT_LIKE),
@@ -32,14 +35,15 @@ const F_BIN: &str = "$lhs `,` $rhs attr-dict `:` type($result)";
 const F_FLT: &str = "$lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($result)";
 const F_CAST: &str = "$in attr-dict `:` type($in) `to` type($out)";
 
-/// Integer binary op with overflow flags (`addi`, `subi`, `muli`, `shli`).
-const fn int_overflow(name: &'static str) -> OpSpec {
+/// Integer binary op with overflow flags (`addi`, `subi`, `muli`, `shli`);
+/// `extra`: traits beyond `Pure` and `SameOperandsAndResultType`.
+const fn int_overflow(name: &'static str, extra: Traits) -> OpSpec {
     OpSpec {
         operands: INT_BIN,
         results: INT_RES,
         attrs: OVERFLOW_ATTRS,
         defaults: &[OVERFLOW_DEFAULT],
-        traits: PURE_SAME,
+        traits: Traits(PURE_SAME.0 | extra.0),
         fold: Some(fold::fold_op),
         format: Some(F_OVERFLOW),
         ..OpSpec::new(name)
@@ -69,13 +73,13 @@ const fn int_bin(name: &'static str, traits: Traits) -> OpSpec {
     }
 }
 
-const fn flt_bin(name: &'static str) -> OpSpec {
+const fn flt_bin(name: &'static str, extra: Traits) -> OpSpec {
     OpSpec {
         operands: FLT_BIN,
         results: FLT_RES,
         attrs: FASTMATH_ATTRS,
         defaults: &[FASTMATH_DEFAULT],
-        traits: PURE_SAME,
+        traits: Traits(PURE_SAME.0 | extra.0),
         fold: Some(fold::fold_op),
         format: Some(F_FLT),
         ..OpSpec::new(name)
@@ -108,10 +112,10 @@ pub static CONSTANT: OpSpec = OpSpec {
     ..OpSpec::new("arith.constant")
 };
 
-pub static ADDI: OpSpec = int_overflow("arith.addi");
-pub static SUBI: OpSpec = int_overflow("arith.subi");
-pub static MULI: OpSpec = int_overflow("arith.muli");
-pub static SHLI: OpSpec = int_overflow("arith.shli");
+pub static ADDI: OpSpec = int_overflow("arith.addi", COMM);
+pub static SUBI: OpSpec = int_overflow("arith.subi", NONE);
+pub static MULI: OpSpec = int_overflow("arith.muli", COMM);
+pub static SHLI: OpSpec = int_overflow("arith.shli", NONE);
 pub static DIVSI: OpSpec = int_exact("arith.divsi", Traits::NO_MEMORY_EFFECT);
 pub static DIVUI: OpSpec = int_exact("arith.divui", Traits::NO_MEMORY_EFFECT);
 pub static SHRSI: OpSpec = int_exact("arith.shrsi", PURE);
@@ -121,13 +125,13 @@ pub static CEILDIVUI: OpSpec = int_bin("arith.ceildivui", Traits::NO_MEMORY_EFFE
 pub static FLOORDIVSI: OpSpec = int_bin("arith.floordivsi", PURE);
 pub static REMSI: OpSpec = int_bin("arith.remsi", PURE);
 pub static REMUI: OpSpec = int_bin("arith.remui", PURE);
-pub static ANDI: OpSpec = int_bin("arith.andi", PURE);
-pub static ORI: OpSpec = int_bin("arith.ori", PURE);
-pub static XORI: OpSpec = int_bin("arith.xori", PURE);
-pub static MAXSI: OpSpec = int_bin("arith.maxsi", PURE);
-pub static MAXUI: OpSpec = int_bin("arith.maxui", PURE);
-pub static MINSI: OpSpec = int_bin("arith.minsi", PURE);
-pub static MINUI: OpSpec = int_bin("arith.minui", PURE);
+pub static ANDI: OpSpec = int_bin("arith.andi", PURE_COMM);
+pub static ORI: OpSpec = int_bin("arith.ori", PURE_COMM);
+pub static XORI: OpSpec = int_bin("arith.xori", PURE_COMM);
+pub static MAXSI: OpSpec = int_bin("arith.maxsi", PURE_COMM);
+pub static MAXUI: OpSpec = int_bin("arith.maxui", PURE_COMM);
+pub static MINSI: OpSpec = int_bin("arith.minsi", PURE_COMM);
+pub static MINUI: OpSpec = int_bin("arith.minui", PURE_COMM);
 
 pub static ADDUI_EXTENDED: OpSpec = OpSpec {
     operands: INT_BIN,
@@ -135,7 +139,7 @@ pub static ADDUI_EXTENDED: OpSpec = OpSpec {
         ValueSpec::one("sum", INT_LIKE),
         ValueSpec::one("overflow", BOOL_LIKE),
     ],
-    traits: PURE,
+    traits: PURE_COMM,
     same_types: &[&["lhs", "rhs", "sum"]],
     fold: Some(fold::fold_op),
     format: Some("$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)"),
@@ -149,7 +153,7 @@ pub static MULSI_EXTENDED: OpSpec = OpSpec {
         ValueSpec::one("low", INT_LIKE),
         ValueSpec::one("high", INT_LIKE),
     ],
-    traits: PURE,
+    traits: PURE_COMM,
     same_types: &[&["lhs", "rhs", "low", "high"]],
     fold: Some(fold::fold_op),
     format: Some("$lhs `,` $rhs attr-dict `:` type($lhs)"),
@@ -163,7 +167,7 @@ pub static MULUI_EXTENDED: OpSpec = OpSpec {
         ValueSpec::one("low", INT_LIKE),
         ValueSpec::one("high", INT_LIKE),
     ],
-    traits: PURE,
+    traits: PURE_COMM,
     same_types: &[&["lhs", "rhs", "low", "high"]],
     fold: Some(fold::fold_op),
     format: Some("$lhs `,` $rhs attr-dict `:` type($lhs)"),
@@ -171,15 +175,15 @@ pub static MULUI_EXTENDED: OpSpec = OpSpec {
     ..OpSpec::new("arith.mului_extended")
 };
 
-pub static ADDF: OpSpec = flt_bin("arith.addf");
-pub static SUBF: OpSpec = flt_bin("arith.subf");
-pub static MULF: OpSpec = flt_bin("arith.mulf");
-pub static DIVF: OpSpec = flt_bin("arith.divf");
-pub static REMF: OpSpec = flt_bin("arith.remf");
-pub static MAXIMUMF: OpSpec = flt_bin("arith.maximumf");
-pub static MINIMUMF: OpSpec = flt_bin("arith.minimumf");
-pub static MAXNUMF: OpSpec = flt_bin("arith.maxnumf");
-pub static MINNUMF: OpSpec = flt_bin("arith.minnumf");
+pub static ADDF: OpSpec = flt_bin("arith.addf", COMM);
+pub static SUBF: OpSpec = flt_bin("arith.subf", NONE);
+pub static MULF: OpSpec = flt_bin("arith.mulf", COMM);
+pub static DIVF: OpSpec = flt_bin("arith.divf", NONE);
+pub static REMF: OpSpec = flt_bin("arith.remf", NONE);
+pub static MAXIMUMF: OpSpec = flt_bin("arith.maximumf", COMM);
+pub static MINIMUMF: OpSpec = flt_bin("arith.minimumf", COMM);
+pub static MAXNUMF: OpSpec = flt_bin("arith.maxnumf", COMM);
+pub static MINNUMF: OpSpec = flt_bin("arith.minnumf", COMM);
 
 pub static NEGF: OpSpec = OpSpec {
     operands: &[ValueSpec::one("operand", FLOAT_LIKE)],

@@ -168,7 +168,7 @@ pub fn export_function(ctx: &Context, ir: &Ir, export: Op) -> Result<Op, String>
         ));
     };
     match lookup_symbol_in(ctx, ir, module, name) {
-        Some(f) if ctx.str(ir.op(f).name) == "func.func" => Ok(f),
+        Some(f) if xir_func::FUNC.is(ctx, ir, f) => Ok(f),
         _ => Err(format!(
             "kernel function '@{shown}' not found in the executable's builtin.module"
         )),

@@ -1,9 +1,15 @@
 //! The `graph` dialect (DESIGN.md §3): tensor ops on values with shape inference
 //! (`shape.rs`, checked in `verify.rs`), custom syntax (`ops.rs` formats plus
-//! `syntax.rs`), constant folding (`fold.rs`), and the placement ops
-//! `graph.on_device` / `graph.transfer`.
+//! `syntax.rs`), constant folding (`fold.rs`), canonicalization patterns
+//! (`canonicalize.rs`), the placement ops `graph.on_device` /
+//! `graph.transfer`, and two interfaces on its op records: how result dims
+//! follow from operand dims (`dims.rs`) and how an op's kernel iterates
+//! (`iteration.rs`).
 
+mod canonicalize;
+pub mod dims;
 pub mod fold;
+pub mod iteration;
 pub mod ops;
 pub mod shape;
 pub mod syntax;
@@ -18,6 +24,9 @@ use xir::Context;
 pub fn register(ctx: &mut Context) {
     xir_device::register(ctx);
     xir::ods::register_dialect(ctx, "graph", &OPS);
+    canonicalize::attach(ctx);
+    dims::attach(ctx);
+    iteration::attach(ctx);
     ctx.registry
         .materializers
         .insert("graph", materialize_constant);

@@ -66,6 +66,9 @@ const fn v(name: &'static str) -> ValueSpec {
 }
 
 const PURE_SAME: Traits = Traits(Traits::PURE.0 | Traits::SAME_OPERANDS_AND_RESULT_TYPE.0);
+/// The elementwise ops: the result has the shape of each operand, and element
+/// `i` of the result reads only element `i` of the operands.
+const ELEMENTWISE: Traits = Traits(PURE_SAME.0 | Traits::ELEMENTWISE.0);
 
 pub static CONSTANT: OpSpec = OpSpec {
     results: &[v("result")],
@@ -81,7 +84,7 @@ macro_rules! binary {
         pub static $id: OpSpec = OpSpec {
             operands: &[v("lhs"), v("rhs")],
             results: &[v("result")],
-            traits: PURE_SAME,
+            traits: ELEMENTWISE,
             fold: Some(fold::fold_binary),
             format: Some("$lhs `,` $rhs attr-dict `:` type($result)"),
             ..OpSpec::new($name)
@@ -100,7 +103,7 @@ macro_rules! unary {
         pub static $id: OpSpec = OpSpec {
             operands: &[v("input")],
             results: &[v("result")],
-            traits: PURE_SAME,
+            traits: ELEMENTWISE,
             fold: Some(fold::fold_unary),
             format: Some("$input attr-dict `:` type($result)"),
             ..OpSpec::new($name)
@@ -282,18 +285,4 @@ pub static OPS: [&OpSpec; 23] = [
     &TRANSFER,
     &TRANSPOSE,
     &YIELD,
-];
-
-/// The elementwise ops: the result has the shape of each operand, and element `i`
-/// of the result reads only element `i` of the operands.
-pub const ELEMENTWISE: [&str; 9] = [
-    "graph.add",
-    "graph.sub",
-    "graph.mul",
-    "graph.div",
-    "graph.max",
-    "graph.neg",
-    "graph.exp",
-    "graph.tanh",
-    "graph.relu",
 ];

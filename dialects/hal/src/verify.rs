@@ -26,7 +26,7 @@ pub fn verify_resolve(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> 
                 .filter(|&t| ctx.op_traits(ir.op(t).name).contains(xir::dialect::Traits::SYMBOL_TABLE))
                 .find_map(|t| xir::symbol::lookup_symbol_in(ctx, ir, t, name.as_bytes()));
             match global {
-                Some(g) if ctx.str(ir.op(g).name) == "device.global" => Ok(()),
+                Some(g) if xir_device::GLOBAL.is(ctx, ir, g) => Ok(()),
                 _ => Err(op_error(ctx, ir, op, format!("names @{name}, which is not a device.global"))),
             }
         }
@@ -291,7 +291,7 @@ pub fn verify_view_create(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnost
 /// The value of an `arith.constant` (index or integer).
 fn constant(ctx: &Context, ir: &Ir, v: xir::Value) -> Option<i128> {
     let op = defining(ir, v)?;
-    if ctx.str(ir.op(op).name) != "arith.constant" {
+    if !xir_arith::ops::CONSTANT.is(ctx, ir, op) {
         return None;
     }
     match ctx.attr_kind(op_attr(ctx, ir, op, "value")?) {

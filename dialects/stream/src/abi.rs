@@ -236,7 +236,7 @@ pub fn check_module(ctx: &Context, ir: &Ir, module: Op, diags: &mut DiagEngine) 
             }
         }
         for op in xir::walk::preorder(ir, f) {
-            if ctx.str(ir.op(op).name) != "func.call" {
+            if !xir_func::CALL.is(ctx, ir, op) {
                 continue;
             }
             let ins: Vec<Type> = ir.operands(op).map(|v| ir.value_type(v)).collect();

@@ -134,7 +134,7 @@ pub fn const_index(ctx: &Context, ir: &Ir, v: Value) -> Option<u64> {
     let xir::ValueDef::Result { op, .. } = ir.value(v).def else {
         return None;
     };
-    if ctx.str(ir.op(op).name) != "arith.constant" {
+    if !xir_arith::ops::CONSTANT.is(ctx, ir, op) {
         return None;
     }
     let a = xir::symbol::op_attr(ctx, ir, op, "value")?;
@@ -181,10 +181,7 @@ pub fn create(
     let top = ir
         .block_ops(block)
         .find(|&o| {
-            !matches!(
-                ctx.str(ir.op(o).name),
-                "arith.constant" | "stream.tensor.sizeof"
-            )
+            !xir_arith::ops::CONSTANT.is(ctx, ir, o) && !crate::ops::TENSOR_SIZEOF.is(ctx, ir, o)
         })
         .unwrap_or(ret);
     // A size constant made earlier for an op further down (two slabs, or a

@@ -78,7 +78,8 @@ pub fn verify_sizeof(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
 }
 
 pub fn verify_async_dispatch(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
-    lookup_entry(ctx, ir, op, 1, "flow.executable.export").map_err(|m| op_error(ctx, ir, op, m))?;
+    lookup_entry(ctx, ir, op, 1, xir_flow::ops::EXPORT.name)
+        .map_err(|m| op_error(ctx, ir, op, m))?;
     for ranges in [
         "resource_operand_sizes",
         "resource_operand_offsets",

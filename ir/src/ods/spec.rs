@@ -230,6 +230,11 @@ impl OpSpec {
         }
     }
 
+    /// Whether `op` is an instance of this op.
+    pub fn is(&self, ctx: &Context, ir: &Ir, op: Op) -> bool {
+        ctx.str(ir.op(op).name) == self.name
+    }
+
     pub fn operand_index(&self, name: &str) -> Option<usize> {
         self.operands.iter().position(|o| o.name == name)
     }

@@ -10,5 +10,5 @@ pub mod rewriter;
 
 pub use fold::OperationFolder;
 pub use greedy::{apply_patterns_greedily, GreedyConfig, RegionSimplify};
-pub use pattern::{PatternSet, RewritePattern};
+pub use pattern::{CanonicalizationPatterns, PatternSet, RewritePattern};
 pub use rewriter::{Listener, PatternRewriter};

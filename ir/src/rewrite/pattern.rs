@@ -20,6 +20,12 @@ pub trait RewritePattern {
     fn match_and_rewrite(&self, rw: &mut PatternRewriter<'_>, op: Op) -> bool;
 }
 
+/// An op's canonicalization patterns (MLIR's `getCanonicalizationPatterns`),
+/// an interface its dialect attaches to the op record: adds the patterns
+/// rooted at that op. `canonicalize` collects them from the registered ops.
+#[derive(Copy, Clone)]
+pub struct CanonicalizationPatterns(pub fn(&mut Context, &mut PatternSet));
+
 /// Patterns by root op name, in the order they are tried.
 #[derive(Default)]
 pub struct PatternSet {

@@ -53,33 +53,30 @@ pub fn solve(ctx: &mut Context, ir: &Ir, module: Op) -> (Devices, Model, Vec<Dia
 
 /// The variable on the user's side of operand `index` of `user` (what a cut cut).
 fn need_var(ctx: &Context, ir: &Ir, m: &Model, user: Op, index: usize) -> Option<Var> {
-    match ctx.str(ir.op(user).name) {
-        "graph.yield" => {
-            let r = *ir.results(ir.parent_op(user)?).get(index)?;
-            m.var_of_value(r)
-        }
-        "func.return" => {
-            let f = ir.parent_op(user)?;
-            m.funcs
-                .iter()
-                .find(|s| s.op == f)?
-                .results
-                .get(index)
-                .copied()?
-        }
-        "func.call" => {
-            let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(op_attr(ctx, ir, user, "callee")?)
-            else {
-                return None;
-            };
-            let name = ctx.bytes(*root);
-            let sig = m
-                .funcs
-                .iter()
-                .find(|s| symbol_name(ctx, ir, s.op) == Some(name))?;
-            sig.args.get(index).copied()?
-        }
-        _ => m.var_of_op(user),
+    if xir_graph::ops::YIELD.is(ctx, ir, user) {
+        let r = *ir.results(ir.parent_op(user)?).get(index)?;
+        m.var_of_value(r)
+    } else if xir_func::RETURN.is(ctx, ir, user) {
+        let f = ir.parent_op(user)?;
+        m.funcs
+            .iter()
+            .find(|s| s.op == f)?
+            .results
+            .get(index)
+            .copied()?
+    } else if xir_func::CALL.is(ctx, ir, user) {
+        let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(op_attr(ctx, ir, user, "callee")?)
+        else {
+            return None;
+        };
+        let name = ctx.bytes(*root);
+        let sig = m
+            .funcs
+            .iter()
+            .find(|s| symbol_name(ctx, ir, s.op) == Some(name))?;
+        sig.args.get(index).copied()?
+    } else {
+        m.var_of_op(user)
     }
 }
 
@@ -236,7 +233,7 @@ impl Pass for AnnotateAffinities {
                 set_op_attr(ctx, ir, op, "device.conflict", Some(arr));
                 continue;
             }
-            let a = if ctx.str(ir.op(op).name) == "graph.transfer" {
+            let a = if xir_graph::ops::TRANSFER.is(ctx, ir, op) {
                 op_attr(ctx, ir, op, "target")
             } else {
                 Some(placement(&mut m, default, var))

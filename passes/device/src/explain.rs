@@ -124,7 +124,7 @@ impl Pass for Explain {
         ops.extend(m.on_device.iter().copied());
         for op in ops {
             let name = ctx.str(ir.op(op).name);
-            if name == "graph.transfer" {
+            if name == xir_graph::ops::TRANSFER.name {
                 let t = op_attr(ctx, ir, op, "target").map(|a| attr_to_string(ctx, a));
                 pc.diags.emit(Diagnostic::remark(
                     ir.op(op).loc,

@@ -15,6 +15,8 @@ use rustc_hash::FxHashMap;
 use xir::pass::{Pass, PassContext};
 use xir::symbol::{op_attr, symbol_name};
 use xir::{Attr, AttrKind, Context, Diagnostic, Ident, Ir, Op, Value, ValueDef};
+use xir_func::{CALL, FUNC};
+use xir_graph::ops as graph;
 
 /// Ops in post-order: nested ops before their parent, siblings in program order.
 fn postorder(ir: &mut Ir, root: Op) -> Vec<Op> {
@@ -37,7 +39,7 @@ impl Rules {
         let mut funcs = FxHashMap::default();
         if let Some(b) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) {
             for op in ir.block_ops(b) {
-                if ctx.str(ir.op(op).name) == "func.func" {
+                if FUNC.is(ctx, ir, op) {
                     if let Some(n) = symbol_name(ctx, ir, op).map(|n| n.to_vec()) {
                         funcs.insert(ctx.ident_bytes(&n), op);
                     }
@@ -52,11 +54,11 @@ impl Rules {
         match ir.value(v).def {
             ValueDef::Result { op, index } => {
                 let name = ctx.str(ir.op(op).name);
-                if name == "graph.transfer" {
+                if name == graph::TRANSFER.name {
                     op_attr(ctx, ir, op, "target")
                 } else if name.starts_with("graph.") {
                     ctx.dict_get(ir.op(op).attrs, "device.affinity")
-                } else if name == "func.call" {
+                } else if name == CALL.name {
                     let f = match ctx.attr_kind(op_attr(ctx, ir, op, "callee")?) {
                         AttrKind::SymbolRef { root, .. } => *self.funcs.get(root)?,
                         _ => return None,
@@ -69,7 +71,7 @@ impl Rules {
             ValueDef::BlockArg { block, index } => {
                 let f = ir.block_parent_op(block)?;
                 let entry = ir.regions(f).first().and_then(|&r| ir.entry_block(r));
-                if ctx.str(ir.op(f).name) != "func.func" || entry != Some(block) {
+                if !FUNC.is(ctx, ir, f) || entry != Some(block) {
                     return None;
                 }
                 func_attrs::get(ctx, ir, f, "arg_attrs", index as usize)
@@ -80,21 +82,20 @@ impl Rules {
 
     /// The placement the lexical rules give `op`; `None`: it must be written.
     fn rule(&self, ctx: &Context, ir: &Ir, op: Op) -> Option<Attr> {
-        match ctx.str(ir.op(op).name) {
-            "graph.transfer" => op_attr(ctx, ir, op, "target"),
-            "graph.dim" => self.host,
-            "graph.if" => {
-                let r = *ir.regions(op).first()?;
-                let y = ir.last_op(ir.entry_block(r)?)?;
-                let v = ir.operands(y).find(|&v| is_tensor(ctx, ir.value_type(v)))?;
-                self.value(ctx, ir, v)
-            }
-            _ => {
-                let v = ir
-                    .operands(op)
-                    .find(|&v| is_tensor(ctx, ir.value_type(v)))?;
-                self.value(ctx, ir, v)
-            }
+        if graph::TRANSFER.is(ctx, ir, op) {
+            op_attr(ctx, ir, op, "target")
+        } else if graph::DIM.is(ctx, ir, op) {
+            self.host
+        } else if graph::IF.is(ctx, ir, op) {
+            let r = *ir.regions(op).first()?;
+            let y = ir.last_op(ir.entry_block(r)?)?;
+            let v = ir.operands(y).find(|&v| is_tensor(ctx, ir.value_type(v)))?;
+            self.value(ctx, ir, v)
+        } else {
+            let v = ir
+                .operands(op)
+                .find(|&v| is_tensor(ctx, ir.value_type(v)))?;
+            self.value(ctx, ir, v)
         }
     }
 }
@@ -102,7 +103,7 @@ impl Rules {
 /// The graph ops that carry a placement (all but `graph.yield` and `graph.on_device`).
 fn placed(ctx: &Context, ir: &Ir, op: Op) -> bool {
     let n = ctx.str(ir.op(op).name);
-    n.starts_with("graph.") && n != "graph.yield" && n != "graph.on_device"
+    n.starts_with("graph.") && n != graph::YIELD.name && n != graph::ON_DEVICE.name
 }
 
 /// Drops every op affinity the rules rebuild. Returns how many were dropped.
@@ -135,8 +136,7 @@ pub fn expand(
     let mut n = 0;
     let mut failed = false;
     for op in postorder(ir, module) {
-        let name = ctx.str(ir.op(op).name);
-        if name == "func.func" {
+        if FUNC.is(ctx, ir, op) {
             failed |= check_signature(ctx, ir, op, diags);
             continue;
         }

@@ -76,7 +76,7 @@ pub fn device_globals(ctx: &mut Context, ir: &Ir, module: Op) -> Vec<(Op, Ident,
     for &r in ir.regions(module) {
         for b in ir.region_blocks(r) {
             for o in ir.block_ops(b) {
-                if ctx.str(ir.op(o).name) != "device.global" {
+                if !xir_device::GLOBAL.is(ctx, ir, o) {
                     continue;
                 }
                 let props = ir.op(o).properties.unwrap_or_else(|| ctx.empty_dict());
@@ -154,7 +154,7 @@ impl Pass for Materialize {
             }
         }
         let first = pc.ir.first_op(body);
-        let global = pc.ctx.ident("device.global");
+        let global = pc.ctx.ident(xir_device::GLOBAL.name);
         for &(name, dev) in &devices {
             let text = pc.ctx.str(name).to_owned();
             let sym = pc.ctx.string_attr(&text);

@@ -48,7 +48,9 @@ fn is_tensor(ctx: &Context, v: Value, ir: &Ir) -> bool {
 /// only occur nested).
 fn partitionable(ctx: &Context, ir: &Ir, op: Op) -> bool {
     let name = ctx.str(ir.op(op).name);
-    name.starts_with("graph.") && name != "graph.transfer" && name != "graph.yield"
+    name.starts_with("graph.")
+        && name != xir_graph::ops::TRANSFER.name
+        && name != xir_graph::ops::YIELD.name
 }
 
 enum Kind {
@@ -291,7 +293,7 @@ fn hoist(
         properties: Some(props),
         attrs,
         num_regions: 1,
-        ..OperationState::new(ctx, "func.func", ir.op(func).loc)
+        ..OperationState::new(ctx, xir_func::FUNC.name, ir.op(func).loc)
     });
     ir.insert_op_after(after, part);
     let arg_vals: Vec<_> = inputs
@@ -331,7 +333,7 @@ fn hoist(
         operands: inputs.clone(),
         result_types: out_types,
         properties: Some(props),
-        ..OperationState::new(ctx, "func.call", loc)
+        ..OperationState::new(ctx, xir_func::CALL.name, loc)
     });
     ir.append_op(block, call);
 
@@ -353,7 +355,7 @@ fn hoist(
     }
     let ret = ir.create_op(OperationState {
         operands: outputs,
-        ..OperationState::new(ctx, "func.return", loc)
+        ..OperationState::new(ctx, xir_func::RETURN.name, loc)
     });
     ir.append_op(body, ret);
     part
@@ -386,7 +388,7 @@ impl Pass for Partition {
                 taken.insert(n.to_vec());
             }
             // Parts (functions with a device.affinity) are already one placement.
-            if ctx.str(ir.op(op).name) == "func.func"
+            if xir_func::FUNC.is(ctx, ir, op)
                 && ctx.dict_get(ir.op(op).attrs, "device.affinity").is_none()
                 && ir
                     .regions(op)

@@ -4,10 +4,9 @@
 
 use super::liveness::FuncLiveness;
 use rustc_hash::FxHashMap;
+use xir::dialect::Traits;
 use xir::util::bytes::Bytes;
 use xir::{Context, Ir};
-
-use xir_graph::ops::ELEMENTWISE;
 
 /// The group (index of its first buffer) of every buffer, and how many results
 /// were written in place.
@@ -29,7 +28,9 @@ pub fn groups(ctx: &Context, ir: &Ir, fl: &FuncLiveness, enabled: bool) -> (Vec<
     let mut count = 0;
     for (r, rb) in fl.buffers.iter().enumerate() {
         if !matches!(rb.bytes, Bytes::Known(_))
-            || !ELEMENTWISE.contains(&ctx.str(ir.op(rb.op).name))
+            || !ctx
+                .op_traits(ir.op(rb.op).name)
+                .contains(Traits::ELEMENTWISE)
         {
             continue;
         }

@@ -23,6 +23,7 @@ use xir::types::TypeKind;
 use xir::util::bytes::{tensor_bytes, Bytes};
 use xir::{AttrKind, Context, Diagnostic, Ir, Op, Type, Value};
 use xir_device::attrs::{self, DeviceAttr};
+use xir_flow::ops as flow;
 
 pub fn is_tensor(ctx: &Context, t: Type) -> bool {
     matches!(
@@ -105,10 +106,12 @@ pub struct ModuleLiveness {
 /// dispatches and transfers make buffers; other tensor ops do not belong
 /// at this level and are left to the conversion to name).
 fn flow_placement(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Option<Option<xir::Attr>> {
-    match name {
-        "flow.dispatch" => Some(op_attr(ctx, ir, op, "affinity")),
-        "flow.tensor.transfer" => Some(op_attr(ctx, ir, op, "target")),
-        _ => None,
+    if name == flow::DISPATCH.name {
+        Some(op_attr(ctx, ir, op, "affinity"))
+    } else if name == flow::TENSOR_TRANSFER.name {
+        Some(op_attr(ctx, ir, op, "target"))
+    } else {
+        None
     }
 }
 
@@ -125,7 +128,7 @@ fn use_point(
     owner: Op,
     flow_level: bool,
 ) -> Option<u32> {
-    if flow_level && ctx.str(ir.op(owner).name) == "flow.tensor.transfer" {
+    if flow_level && flow::TENSOR_TRANSFER.is(ctx, ir, owner) {
         if let Some(last) = ir.parent_block(owner).and_then(|b| ir.last_op(b)) {
             return index.get(&last).copied();
         }
@@ -160,14 +163,14 @@ fn ties(ctx: &Context, ir: &Ir, f: Op, ops: &[Op], index: &FxHashMap<Op, u32>) -
         })
     };
     for &op in ops {
-        if ctx.str(ir.op(op).name) != "scf.if" {
+        if !xir_scf::ops::IF.is(ctx, ir, op) {
             continue;
         }
         for &region in ir.regions(op) {
             let Some(y) = ir.entry_block(region).and_then(|b| ir.last_op(b)) else {
                 continue;
             };
-            if ctx.str(ir.op(y).name) != "scf.yield" {
+            if !xir_scf::ops::YIELD.is(ctx, ir, y) {
                 continue;
             }
             for (&r, v) in ir.results(op).iter().zip(ir.operands(y)) {
@@ -193,7 +196,7 @@ fn ties(ctx: &Context, ir: &Ir, f: Op, ops: &[Op], index: &FxHashMap<Op, u32>) -
         let mut e = def;
         for u in ir.uses(v) {
             let owner = ir.use_data(u).owner;
-            if ctx.str(ir.op(owner).name) == "func.return" && ir.parent_op(owner) == Some(f) {
+            if xir_func::RETURN.is(ctx, ir, owner) && ir.parent_op(owner) == Some(f) {
                 returned[c as usize] = true;
             }
             e = e.max(use_point(ctx, ir, index, owner, true).unwrap_or(def));
@@ -245,7 +248,7 @@ pub fn collect(
     let mut by_name: FxHashMap<&[u8], usize> = FxHashMap::default();
     if let Some(b) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) {
         for op in ir.block_ops(b) {
-            if ctx.str(ir.op(op).name) != "func.func" {
+            if !xir_func::FUNC.is(ctx, ir, op) {
                 continue;
             }
             let has_body = ir
@@ -280,10 +283,7 @@ pub fn collect(
             .regions(module)
             .first()
             .and_then(|&r| ir.entry_block(r))
-            .is_some_and(|b| {
-                ir.block_ops(b)
-                    .any(|o| ctx.str(ir.op(o).name) == "flow.executable")
-            });
+            .is_some_and(|b| ir.block_ops(b).any(|o| flow::EXECUTABLE.is(ctx, ir, o)));
     for (&f, ops) in funcs_ops.iter().zip(orders) {
         let name =
             String::from_utf8_lossy(symbol_name(ctx, ir, f).unwrap_or_default()).into_owned();
@@ -302,7 +302,7 @@ pub fn collect(
         for (t, &o) in ops.iter().enumerate().skip(1) {
             let t = t as u32;
             let opname = ctx.str(ir.op(o).name);
-            let callee = if opname == "func.call" {
+            let callee = if opname == xir_func::CALL.name {
                 let c = op_attr(ctx, ir, o, "callee").and_then(|a| match ctx.attr_kind(a) {
                     AttrKind::SymbolRef { root, nested } if nested.is_empty() => {
                         by_name.get(ctx.bytes(*root)).copied()
@@ -337,8 +337,7 @@ pub fn collect(
                 let mut returned = false;
                 for u in ir.uses(v) {
                     let owner = ir.use_data(u).owner;
-                    if ctx.str(ir.op(owner).name) == "func.return" && ir.parent_op(owner) == Some(f)
-                    {
+                    if xir_func::RETURN.is(ctx, ir, owner) && ir.parent_op(owner) == Some(f) {
                         returned = true;
                     }
                     end = end.max(use_point(ctx, ir, &index, owner, flow_level).unwrap_or(t));
@@ -370,7 +369,7 @@ pub fn collect(
                 };
                 let pool = pools.id(pool);
                 let bytes = tensor_bytes(ctx, ty, max_dim);
-                if opname == "graph.constant" {
+                if opname == xir_graph::ops::CONSTANT.name {
                     fl.constants.push((pool, bytes));
                     continue;
                 }

@@ -1,9 +1,16 @@
-//! `canonicalize`: folders plus the canonicalisation patterns of arith and graph,
-//! applied by the greedy driver (constants de-duplicated and hoisted).
+//! `canonicalize`: folders plus the canonicalization patterns of the
+//! registered ops (each op's `CanonicalizationPatterns`, attached by its
+//! dialect, as MLIR's `getCanonicalizationPatterns`), applied by the greedy
+//! driver (constants de-duplicated and hoisted). A constant operand of a
+//! `Commutative` op moves to the right (MLIR's in-place trait fold).
 
-use super::{arith_combine, arith_patterns, graph_patterns};
+use xir::dialect::Traits;
 use xir::pass::{Pass, PassContext, PassOption};
-use xir::rewrite::{apply_patterns_greedily, GreedyConfig, PatternSet, RegionSimplify};
+use xir::rewrite::fold::value_constant;
+use xir::rewrite::{
+    apply_patterns_greedily, CanonicalizationPatterns, GreedyConfig, PatternRewriter, PatternSet,
+    RegionSimplify, RewritePattern,
+};
 use xir::Op;
 
 #[derive(Default)]
@@ -33,12 +40,55 @@ fn parse_int(v: &str) -> Result<i64, String> {
         .map_err(|_| format!("'{v}' value invalid for long argument!"))
 }
 
-/// The patterns `canonicalize` applies.
+/// `op(c, x)` → `op(x, c)` for a commutative op (MLIR does this in the fold hook).
+struct ConstantToRight(&'static str);
+
+impl RewritePattern for ConstantToRight {
+    fn name(&self) -> &'static str {
+        "commutative-constant-to-right"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some(self.0)
+    }
+    fn benefit(&self) -> u16 {
+        100
+    }
+    fn match_and_rewrite(&self, rw: &mut PatternRewriter<'_>, op: Op) -> bool {
+        if rw.ir.num_operands(op) != 2 {
+            return false;
+        }
+        let (l, r) = (rw.ir.operand(op, 0), rw.ir.operand(op, 1));
+        let lc = value_constant(rw.ctx, rw.ir, l).is_some();
+        let rc = value_constant(rw.ctx, rw.ir, r).is_some();
+        if !lc || rc {
+            return false;
+        }
+        rw.ir.set_operands(op, &[r, l]);
+        rw.modified(op);
+        true
+    }
+}
+
+/// The patterns `canonicalize` applies: those of every registered op.
 pub fn patterns(ctx: &mut xir::Context) -> PatternSet {
+    let ops: Vec<(&'static str, bool, Option<CanonicalizationPatterns>)> = ctx
+        .registry
+        .op_defs()
+        .into_iter()
+        .map(|d| {
+            let commutative = d.traits.contains(Traits::COMMUTATIVE);
+            (d.name, commutative, d.interfaces.get().copied())
+        })
+        .collect();
     let mut set = PatternSet::new();
-    arith_patterns::populate(ctx, &mut set);
-    arith_combine::populate(ctx, &mut set);
-    graph_patterns::populate(ctx, &mut set);
+    for (name, commutative, populate) in ops {
+        if commutative {
+            set.add(ctx, Box::new(ConstantToRight(name)));
+        }
+        if let Some(CanonicalizationPatterns(populate)) = populate {
+            populate(ctx, &mut set);
+        }
+    }
     set
 }
 

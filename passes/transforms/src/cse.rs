@@ -225,9 +225,13 @@ impl Pass for Cse {
         Self::SUMMARY
     }
     fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
-        let commutative = super::arith_patterns::COMMUTATIVE
-            .iter()
-            .map(|n| pc.ctx.ident(n))
+        let commutative = pc
+            .ctx
+            .registry
+            .op_defs()
+            .into_iter()
+            .filter(|d| d.traits.contains(xir::dialect::Traits::COMMUTATIVE))
+            .filter_map(|d| pc.ctx.find_ident(d.name))
             .collect();
         let mut d = Driver {
             ctx: pc.ctx,

@@ -42,7 +42,7 @@ fn try_inline(pc: &mut PassContext<'_>, call: Op, max_ops: u64) -> bool {
     let Some(callee) = lookup_symbol_ref(ctx, ir, table, callee_attr) else {
         return false;
     };
-    if ctx.str(ir.op(callee).name) != "func.func" {
+    if !xir_func::FUNC.is(ctx, ir, callee) {
         return false;
     }
     // Not into itself (recursion) and only single-block bodies (no cf dialect).
@@ -74,7 +74,7 @@ fn try_inline(pc: &mut PassContext<'_>, call: Op, max_ops: u64) -> bool {
     let Some((&ret, body_ops)) = ops.split_last() else {
         return false;
     };
-    if ctx.str(ir.op(ret).name) != "func.return" {
+    if !xir_func::RETURN.is(ctx, ir, ret) {
         return false;
     }
     let mut map = Mapping::default();
@@ -139,7 +139,7 @@ impl Pass for Inline {
         for _ in 0..16 {
             let calls: Vec<Op> = xir::walk::preorder(pc.ir, op)
                 .into_iter()
-                .filter(|&o| pc.ctx.str(pc.ir.op(o).name) == "func.call")
+                .filter(|&o| xir_func::CALL.is(pc.ctx, pc.ir, o))
                 .collect();
             let mut any = false;
             for c in calls {
@@ -149,7 +149,7 @@ impl Pass for Inline {
                     inlined += 1;
                     let mut f = parent;
                     while let Some(p) = f {
-                        if pc.ctx.str(pc.ir.op(p).name) == "func.func" {
+                        if xir_func::FUNC.is(pc.ctx, pc.ir, p) {
                             callers.insert(p);
                             break;
                         }

@@ -1,16 +1,12 @@
 //! The transforms that belong to no one dialect (DESIGN.md §1, `passes/`):
-//! `canonicalize` (every op's folder plus the canonicalization patterns of
-//! arith, `arith_patterns.rs` and `arith_combine.rs`, and of graph,
-//! `graph_patterns.rs`, applied by the greedy driver), `cse`, `symbol-dce`,
+//! `canonicalize` (every op's folder plus the canonicalization patterns the
+//! dialects attach to their ops, applied by the greedy driver), `cse`, `symbol-dce`,
 //! `inline`, `sccp`, `print-op-stats`, `strip-debuginfo` and `view-op-graph`.
 //! `register` adds them to a pass registry. The bin `gen-canon-cse` prints
 //! the input of the canonicalize+cse benchmark.
 
-pub mod arith_combine;
-pub mod arith_patterns;
 pub mod canonicalize;
 pub mod cse;
-pub mod graph_patterns;
 pub mod inline;
 pub mod print_op_stats;
 pub mod sccp;

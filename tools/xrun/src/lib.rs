@@ -82,7 +82,7 @@ pub fn pick_function(
     let mut public = Vec::new();
     if let Some(b) = ir.regions(top).first().and_then(|&r| ir.entry_block(r)) {
         for op in ir.block_ops(b) {
-            let is_fn = ctx.str(ir.op(op).name) == "func.func"
+            let is_fn = xir_func::FUNC.is(ctx, ir, op)
                 && !ir.regions(op).iter().all(|&r| ir.region_is_empty(r));
             if is_fn && xir::symbol::visibility(ctx, ir, op) == xir::symbol::Visibility::Public {
                 public.push(

@@ -46,7 +46,7 @@ impl Devices {
         let mut declared: Vec<(String, Option<Attr>)> = Vec::new();
         if let Some(b) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) {
             for op in ir.block_ops(b) {
-                if ctx.str(ir.op(op).name) == "device.global" {
+                if xir_device::GLOBAL.is(ctx, ir, op) {
                     if let Some(n) = symbol_name(ctx, ir, op) {
                         let v = op_attr(ctx, ir, op, "value");
                         declared.push((String::from_utf8_lossy(n).into_owned(), v));

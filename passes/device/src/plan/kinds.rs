@@ -1,6 +1,7 @@
 //! What the planner does with an op, decided once per op name (an interned
 //! identifier) instead of comparing names for every op.
 
+use xir::ods::OpSpec;
 use xir::{Context, Ident, Type};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -23,19 +24,25 @@ pub enum OpKind {
 
 impl OpKind {
     pub fn of_name(name: &[u8]) -> OpKind {
-        match name {
-            b"builtin.module" => OpKind::Module,
-            b"func.func" => OpKind::Func,
-            b"device.global" => OpKind::Global,
-            b"graph.on_device" => OpKind::OnDevice,
-            b"graph.transfer" => OpKind::Transfer,
-            b"graph.dim" => OpKind::Dim,
-            b"graph.yield" => OpKind::Yield,
-            b"func.return" => OpKind::Return,
-            b"func.call" => OpKind::Call,
-            b"graph.if" => OpKind::If,
-            _ if name.starts_with(b"graph.") => OpKind::Graph,
-            _ => OpKind::Other,
+        use xir_graph::ops as graph;
+        let kinds: [(&OpSpec, OpKind); 9] = [
+            (&xir_func::FUNC, OpKind::Func),
+            (&xir_device::GLOBAL, OpKind::Global),
+            (&graph::ON_DEVICE, OpKind::OnDevice),
+            (&graph::TRANSFER, OpKind::Transfer),
+            (&graph::DIM, OpKind::Dim),
+            (&graph::YIELD, OpKind::Yield),
+            (&xir_func::RETURN, OpKind::Return),
+            (&xir_func::CALL, OpKind::Call),
+            (&graph::IF, OpKind::If),
+        ];
+        if name == b"builtin.module" {
+            return OpKind::Module;
+        }
+        match kinds.iter().find(|(spec, _)| spec.name.as_bytes() == name) {
+            Some(&(_, kind)) => kind,
+            None if name.starts_with(b"graph.") => OpKind::Graph,
+            None => OpKind::Other,
         }
     }
 

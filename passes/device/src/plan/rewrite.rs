@@ -17,7 +17,7 @@ fn placement(m: &mut Model, default: Attr, v: Var) -> Attr {
 }
 
 pub fn apply(ctx: &mut Context, ir: &mut Ir, m: &mut Model, default: Attr) {
-    let transfer = ctx.ident("graph.transfer");
+    let transfer = ctx.ident(xir_graph::ops::TRANSFER.name);
     let key_source = ctx.ident("source");
     let key_target = ctx.ident("target");
     let key_aff = ctx.ident("device.affinity");

@@ -220,8 +220,7 @@ fn calls_only_itself(ctx: &Context, ir: &Ir, f: Op) -> bool {
         return false;
     };
     xir::walk::preorder(ir, f).into_iter().skip(1).all(|op| {
-        ctx.bytes(ir.op(op).name) != b"func.call"
-            || callee(ctx, ir, op).map(|c| ctx.bytes(c)) == Some(name)
+        !xir_func::CALL.is(ctx, ir, op) || callee(ctx, ir, op).map(|c| ctx.bytes(c)) == Some(name)
     })
 }
 

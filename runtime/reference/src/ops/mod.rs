@@ -47,6 +47,8 @@ mod matmul;
 mod reduce;
 pub(crate) mod scalar;
 
+use xir::ods::OpSpec;
+use xir_graph::ops;
 use xir_runtime_hal::element::ElementType;
 use xir_runtime_hal::tensor::{byte_len, HostTensor, ShapeDisplay};
 
@@ -86,27 +88,32 @@ pub enum GraphOp {
 }
 
 impl GraphOp {
+    /// The op's record in the graph dialect (`graph.add`).
+    pub fn spec(&self) -> &'static OpSpec {
+        match self {
+            GraphOp::Add => &ops::ADD,
+            GraphOp::Sub => &ops::SUB,
+            GraphOp::Mul => &ops::MUL,
+            GraphOp::Div => &ops::DIV,
+            GraphOp::Max => &ops::MAX,
+            GraphOp::Neg => &ops::NEG,
+            GraphOp::Exp => &ops::EXP,
+            GraphOp::Tanh => &ops::TANH,
+            GraphOp::Relu => &ops::RELU,
+            GraphOp::Matmul => &ops::MATMUL,
+            GraphOp::Transpose { .. } => &ops::TRANSPOSE,
+            GraphOp::Reshape => &ops::RESHAPE,
+            GraphOp::Broadcast { .. } => &ops::BROADCAST,
+            GraphOp::ReduceSum { .. } => &ops::REDUCE_SUM,
+            GraphOp::ReduceMax { .. } => &ops::REDUCE_MAX,
+            GraphOp::Concat { .. } => &ops::CONCAT,
+            GraphOp::Slice { .. } => &ops::SLICE,
+        }
+    }
+
     /// The op's name in the graph dialect (`graph.add`).
     pub fn name(&self) -> &'static str {
-        match self {
-            GraphOp::Add => "graph.add",
-            GraphOp::Sub => "graph.sub",
-            GraphOp::Mul => "graph.mul",
-            GraphOp::Div => "graph.div",
-            GraphOp::Max => "graph.max",
-            GraphOp::Neg => "graph.neg",
-            GraphOp::Exp => "graph.exp",
-            GraphOp::Tanh => "graph.tanh",
-            GraphOp::Relu => "graph.relu",
-            GraphOp::Matmul => "graph.matmul",
-            GraphOp::Transpose { .. } => "graph.transpose",
-            GraphOp::Reshape => "graph.reshape",
-            GraphOp::Broadcast { .. } => "graph.broadcast",
-            GraphOp::ReduceSum { .. } => "graph.reduce_sum",
-            GraphOp::ReduceMax { .. } => "graph.reduce_max",
-            GraphOp::Concat { .. } => "graph.concat",
-            GraphOp::Slice { .. } => "graph.slice",
-        }
+        self.spec().name
     }
 }
 

@@ -1,6 +1,8 @@
-//! Which graph ops become kernel code, and which of those anchor a dispatch.
+//! Which graph ops become kernel code, and which of those anchor a dispatch:
+//! read from the ops' `Iteration` interface (`xir_graph::iteration`).
 
-use xir::{Context, Ir, Op};
+use xir::{Context, Ident, Ir, Op};
+use xir_graph::iteration::Iteration;
 
 /// How region formation treats an op.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -14,22 +16,20 @@ pub enum Class {
     Outside,
 }
 
-pub fn class_of_name(name: &str) -> Class {
-    match name {
-        "graph.matmul" | "graph.reduce_sum" | "graph.reduce_max" => Class::Root,
-        "graph.add" | "graph.sub" | "graph.mul" | "graph.div" | "graph.max" | "graph.neg"
-        | "graph.exp" | "graph.tanh" | "graph.relu" | "graph.broadcast" | "graph.transpose"
-        | "graph.reshape" | "graph.slice" | "graph.concat" => Class::Fusable,
-        _ => Class::Outside,
+pub fn class_of_name(ctx: &Context, name: Ident) -> Class {
+    match ctx.op_interface::<Iteration>(name) {
+        Some(Iteration::Reduction) => Class::Root,
+        Some(Iteration::Parallel) => Class::Fusable,
+        None => Class::Outside,
     }
 }
 
 pub fn class_of(ctx: &Context, ir: &Ir, op: Op) -> Class {
-    class_of_name(ctx.str(ir.op(op).name))
+    class_of_name(ctx, ir.op(op).name)
 }
 
 /// Graph ops that may remain outside executables after conversion: host shape
 /// queries. Control flow becomes `scf.if`, constants become kernel code.
 pub fn allowed_outside(name: &str) -> bool {
-    name == "graph.dim"
+    name == xir_graph::ops::DIM.name
 }

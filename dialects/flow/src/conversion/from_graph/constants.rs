@@ -15,7 +15,7 @@ use xir::{AttrKind, Context, Ir, Op, OperationState, Value};
 use super::form_regions::placement;
 use super::util::{kernel_attrs, ops_named_outside};
 
-const CONSTANT: &str = "graph.constant";
+const CONSTANT: &str = xir_graph::ops::CONSTANT.name;
 const REGION: &str = "flow.dispatch.region";
 
 /// What [`convert_constants`] did.
@@ -78,7 +78,12 @@ fn fold_dim(ctx: &mut Context, ir: &mut Ir, dim: Op, value: Value) -> bool {
         value: n.into(),
     });
     let loc = ir.op(dim).loc;
-    let mut st = xir::util::build::op_state(ctx, "arith.constant", vec![("value", attr)], loc);
+    let mut st = xir::util::build::op_state(
+        ctx,
+        xir_arith::ops::CONSTANT.name,
+        vec![("value", attr)],
+        loc,
+    );
     st.result_types = vec![ty];
     let c = ir.create_op(st);
     ir.insert_op_before(dim, c);
@@ -124,7 +129,7 @@ fn materialize(ctx: &mut Context, ir: &mut Ir, constant: Op) {
 /// Converts every constant outside kernels in `module` (see the module comment).
 pub fn convert_constants(ctx: &mut Context, ir: &mut Ir, module: Op) -> Counts {
     let mut counts = Counts::default();
-    let dim = ctx.ident("graph.dim");
+    let dim = ctx.ident(xir_graph::ops::DIM.name);
     for c in constants(ctx, ir, module) {
         let value = ir.result(c, 0);
         let scope = ir.parent_op(c);

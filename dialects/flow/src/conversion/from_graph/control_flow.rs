@@ -18,11 +18,11 @@ pub fn convert_ifs(ctx: &mut Context, ir: &mut Ir, module: Op) -> u64 {
         ctx,
         ir,
         module,
-        "graph.if",
+        xir_graph::ops::IF.name,
         &["flow.executable", "flow.dispatch.region"],
     );
     let (scf_if, scf_yield) = (ctx.ident(IF_NAME), ctx.ident(YIELD_NAME));
-    let graph_yield = ctx.ident("graph.yield");
+    let graph_yield = ctx.ident(xir_graph::ops::YIELD.name);
     for &op in &found {
         let d = ir.op(op);
         let (attrs, loc) = (d.attrs, d.loc);

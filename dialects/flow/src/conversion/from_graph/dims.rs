@@ -6,18 +6,11 @@
 //! static sizes, joined by index arithmetic (`arith.addi`, `arith.muli`,
 //! `arith.divui`, made before the region; they fold as any arith op does).
 //!
-//! Rules: elementwise ops keep their operand's dims; `graph.matmul` takes the
-//! batch dims and `m` from the lhs, `n` from the rhs; `graph.transpose`
-//! permutes; reductions keep the dims not reduced; `graph.broadcast` takes a
-//! result dim from the input dim mapped to it (not a stretched 1);
-//! `graph.concat` takes the dims off the axis from its first input, and the
-//! axis as the sum of its inputs'; a reshape keeps its single dynamic dim
-//! when the static rest has the same element count, and otherwise computes
-//! its one dynamic dim as the input's element count over the result's static
-//! one. Anything else (a slice's dynamic size, which only its result type
-//! holds; a reshape with two dynamic result dims, or whose static result dims
-//! hold no element; ...) cannot be derived: an error at that op, naming the
-//! dim and why, when a region result needs it.
+//! The rules are the graph ops' `ResultDims` interface
+//! (`xir_graph::dims`). A dim no rule derives (a slice's dynamic size, which
+//! only its result type holds; a reshape with two dynamic result dims, or
+//! whose static result dims hold no element; ...) is an error at that op,
+//! naming the dim and why, when a region result needs it.
 //!
 //! One forward pass over the region's ops in program order (no recursion);
 //! the arithmetic lives in an arena of binary nodes, shared by equal nodes.
@@ -27,6 +20,9 @@ use xir::printer::type_to_string;
 use xir::symbol::op_attr;
 use xir::types::TypeKind;
 use xir::{AttrKind, Context, Diagnostic, Ir, Op, OperationState, Value};
+use xir_arith::ops::{ADDI, CONSTANT, DIVUI, MULI};
+use xir_graph::dims::{rule, DimRule, Why};
+use xir_graph::ops::DIM;
 
 /// Where a dim's value comes from.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -54,26 +50,11 @@ enum Expr {
 impl Expr {
     fn parts(self) -> (&'static str, DimSrc, DimSrc) {
         match self {
-            Expr::Add(a, b) => ("arith.addi", a, b),
-            Expr::Mul(a, b) => ("arith.muli", a, b),
-            Expr::DivU(a, b) => ("arith.divui", a, b),
+            Expr::Add(a, b) => (ADDI.name, a, b),
+            Expr::Mul(a, b) => (MULI.name, a, b),
+            Expr::DivU(a, b) => (DIVUI.name, a, b),
         }
     }
-}
-
-/// Why a dim cannot be derived.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Why {
-    /// The op has no rule for it.
-    NoRule,
-    /// A slice's sizes are in its result type only.
-    SliceSize,
-    /// A reshape with this many dynamic result dims.
-    ReshapeSplit(usize),
-    /// A reshape whose static result dims hold no element.
-    ReshapeZero,
-    /// The static sizes overflow `i64`.
-    Overflow,
 }
 
 /// A dim that no rule derives: the op, its result dim, and why.
@@ -93,88 +74,6 @@ fn ints(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Vec<i64> {
         Some(AttrKind::DenseArray { values, .. }) => values.iter().map(|&v| v as i64).collect(),
         Some(AttrKind::Integer { value, .. }) => i64::try_from(value).ok().into_iter().collect(),
         _ => Vec::new(),
-    }
-}
-
-/// The product of the static dims of `s`, `None` on overflow.
-fn static_product(s: &[i64]) -> Option<i64> {
-    s.iter()
-        .filter(|&&d| d >= 0)
-        .try_fold(1i64, |acc, &d| acc.checked_mul(d))
-}
-
-use xir_graph::ops::ELEMENTWISE;
-
-/// What result dim `i` of an op is, in terms of its operands' dims.
-enum Rule {
-    /// Dim `k` of operand `o`.
-    Copy(usize, usize),
-    /// The sum of dim `k` of every operand (a concat's axis).
-    Sum(usize),
-    /// The product of operand 0's dims over this static size (a reshape's
-    /// one dynamic dim).
-    Quotient(i64),
-    None(Why),
-}
-
-/// The rule for result dim `i` of `op`.
-fn rule(ctx: &Context, ir: &Ir, op: Op, i: usize) -> Rule {
-    let name = ctx.str(ir.op(op).name);
-    let Some(in0) = ir.operands(op).next().map(|v| shape(ctx, v, ir)) else {
-        return Rule::None(Why::NoRule);
-    };
-    let copy =
-        |r: Option<(usize, usize)>| r.map_or(Rule::None(Why::NoRule), |(o, k)| Rule::Copy(o, k));
-    match name {
-        n if ELEMENTWISE.contains(&n) => Rule::Copy(0, i),
-        "graph.matmul" => {
-            let r = in0.len();
-            Rule::Copy(usize::from(i + 1 == r), i)
-        }
-        "graph.transpose" => copy(
-            ints(ctx, ir, op, "permutation")
-                .get(i)
-                .and_then(|&p| usize::try_from(p).ok())
-                .map(|p| (0, p)),
-        ),
-        "graph.reduce_sum" | "graph.reduce_max" => {
-            let axes = ints(ctx, ir, op, "axes");
-            let mut kept = (0..in0.len()).filter(|&d| !axes.contains(&(d as i64)));
-            copy(kept.nth(i).map(|d| (0, d)))
-        }
-        "graph.broadcast" => {
-            let dims = ints(ctx, ir, op, "dimensions");
-            let j = dims.iter().position(|&d| d == i as i64);
-            copy(j.filter(|&j| in0.get(j) != Some(&1)).map(|j| (0, j)))
-        }
-        "graph.concat" => match ints(ctx, ir, op, "axis").first() {
-            Some(&axis) if axis == i as i64 => Rule::Sum(i),
-            Some(_) => Rule::Copy(0, i),
-            None => Rule::None(Why::NoRule),
-        },
-        "graph.reshape" => {
-            let Some(out) = ir.results(op).first().map(|&r| shape(ctx, r, ir)) else {
-                return Rule::None(Why::NoRule);
-            };
-            let dyn_in: Vec<usize> = (0..in0.len()).filter(|&d| in0[d] < 0).collect();
-            let dyn_out = out.iter().filter(|&&d| d < 0).count();
-            if dyn_out != 1 {
-                return Rule::None(Why::ReshapeSplit(dyn_out));
-            }
-            let (Some(rest_in), Some(rest_out)) = (static_product(&in0), static_product(&out))
-            else {
-                return Rule::None(Why::Overflow);
-            };
-            if dyn_in.len() == 1 && rest_in == rest_out {
-                return Rule::Copy(0, dyn_in[0]);
-            }
-            if rest_out == 0 {
-                return Rule::None(Why::ReshapeZero);
-            }
-            Rule::Quotient(rest_out)
-        }
-        "graph.slice" => Rule::None(Why::SliceSize),
-        _ => Rule::None(Why::NoRule),
     }
 }
 
@@ -214,12 +113,12 @@ impl Derivation {
                         }
                     };
                     let src = match rule(ctx, ir, op, i) {
-                        Rule::Copy(o, k) => dim_of(o, k),
-                        Rule::Sum(k) => (0..operands.len())
+                        DimRule::Copy(o, k) => dim_of(o, k),
+                        DimRule::Sum(k) => (0..operands.len())
                             .map(|o| dim_of(o, k))
                             .collect::<Result<Vec<_>, _>>()
                             .and_then(|terms| values.sum(&terms).map_err(|w| (op, i, w))),
-                        Rule::Quotient(divisor) => {
+                        DimRule::Quotient(divisor) => {
                             let rank = operands.first().map_or(0, |&v| shape(ctx, v, ir).len());
                             (0..rank)
                                 .map(|k| dim_of(0, k))
@@ -228,7 +127,7 @@ impl Derivation {
                                     values.quotient(&factors, divisor).map_err(|w| (op, i, w))
                                 })
                         }
-                        Rule::None(why) => fail(why),
+                        DimRule::None(why) => fail(why),
                     };
                     dims.push(src);
                 }
@@ -301,16 +200,15 @@ impl DimValues {
         let mut made = FxHashMap::default();
         let mut cur = ir.prev_op(op);
         while let Some(o) = cur {
-            let name = ctx.str(ir.op(o).name);
-            if name == "graph.dim" {
+            if DIM.is(ctx, ir, o) {
                 let k = ints(ctx, ir, o, "index").first().copied();
                 if let (Some(k), Some(v)) = (k, ir.operands(o).next()) {
                     made.insert(DimSrc::Of(v, k as usize), ir.result(o, 0));
                 }
-            } else if !matches!(
-                name,
-                "arith.constant" | "arith.addi" | "arith.muli" | "arith.divui"
-            ) {
+            } else if ![&CONSTANT, &ADDI, &MULI, &DIVUI]
+                .iter()
+                .any(|spec| spec.is(ctx, ir, o))
+            {
                 break;
             }
             cur = ir.prev_op(o);
@@ -397,8 +295,8 @@ impl DimValues {
             return v;
         }
         let v = match src {
-            DimSrc::Of(v, k) => leaf(ctx, ir, "graph.dim", vec![v], k as i64, before),
-            DimSrc::Static(n) => leaf(ctx, ir, "arith.constant", vec![], n, before),
+            DimSrc::Of(v, k) => leaf(ctx, ir, DIM.name, vec![v], k as i64, before),
+            DimSrc::Static(n) => leaf(ctx, ir, CONSTANT.name, vec![], n, before),
             DimSrc::Expr(root) => {
                 // The nodes below `root` not made yet; a node's operands
                 // have smaller ids, so id order makes operands first.
@@ -435,7 +333,7 @@ impl DimValues {
     fn node_op(&mut self, ctx: &mut Context, ir: &mut Ir, id: ExprId, before: Op) -> Value {
         let (name, a, b) = self.exprs[id.0 as usize].parts();
         let operands = vec![self.get(ctx, ir, a, before), self.get(ctx, ir, b, before)];
-        let properties = (name != "arith.divui").then(|| {
+        let properties = (name != DIVUI.name).then(|| {
             let flags = (xir_arith::constraints::OVERFLOW_DEFAULT.value)(ctx);
             let k = ctx.ident("overflowFlags");
             ctx.dictionary(vec![(k, flags)])
@@ -464,7 +362,7 @@ fn leaf(
 ) -> Value {
     let loc = ir.op(before).loc;
     let index = ctx.index_type();
-    let (key, ty) = if name == "graph.dim" {
+    let (key, ty) = if name == DIM.name {
         let i64t = ctx.integer_type(64, xir::types::Signedness::Signless);
         ("index", i64t)
     } else {

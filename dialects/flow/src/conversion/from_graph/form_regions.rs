@@ -267,7 +267,7 @@ fn candidate_blocks(ctx: &Context, ir: &Ir, module: Op) -> Vec<Block> {
         if name.starts_with("flow.") {
             continue;
         }
-        let in_func = in_func || name == "func.func";
+        let in_func = in_func || name == xir_func::FUNC.name;
         for &r in ir.regions(op) {
             for b in ir.region_blocks(r) {
                 if in_func {

@@ -193,7 +193,7 @@ fn outline(
     let fty = ctx.type_attr(fty);
     let st = simple_op(
         ctx,
-        "func.func",
+        xir_func::FUNC.name,
         vec![("function_type", fty), ("sym_name", sym)],
         1,
         loc,
@@ -223,7 +223,7 @@ fn outline(
             let vals: Vec<Value> = ir.operands(op).collect();
             let rloc = ir.op(op).loc;
             ir.erase_op(op);
-            let mut st = simple_op(ctx, "func.return", vec![], 0, rloc);
+            let mut st = simple_op(ctx, xir_func::RETURN.name, vec![], 0, rloc);
             st.operands = vals;
             let ret = ir.create_op(st);
             ir.append_op(entry, ret);

@@ -8,7 +8,13 @@ use super::util::ops_named_outside;
 
 /// Rewrites every `graph.transfer` in `module` outside executables; returns how many.
 pub fn convert_transfers(ctx: &mut Context, ir: &mut Ir, module: Op) -> u64 {
-    let found = ops_named_outside(ctx, ir, module, "graph.transfer", &["flow.executable"]);
+    let found = ops_named_outside(
+        ctx,
+        ir,
+        module,
+        xir_graph::ops::TRANSFER.name,
+        &["flow.executable"],
+    );
     let flow_name = ctx.ident("flow.tensor.transfer");
     let k_aff = ctx.ident("device.affinity");
     for &op in &found {

@@ -22,10 +22,11 @@ use xir::types::TypeKind;
 use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ident, Ir, Op, Type, Value};
 use xir_scf::ops::{IF_NAME, YIELD_NAME};
 use xir_stream::ops::{
-    ASYNC_DISPATCH, ASYNC_EXECUTE, RESOURCE_ALLOCA, RESOURCE_DEALLOCA, TIMEPOINT_AWAIT,
+    ASYNC_DISPATCH, ASYNC_EXECUTE, ASYNC_TRANSFER, RESOURCE_ALLOCA, RESOURCE_DEALLOCA,
+    TENSOR_SIZEOF, TIMEPOINT_AWAIT, TIMEPOINT_JOIN, YIELD as STREAM_YIELD,
 };
 
-const SIZEOF: &str = "stream.tensor.sizeof";
+const SIZEOF: &str = TENSOR_SIZEOF.name;
 use xir_stream::types::{is_resource, is_timepoint};
 
 use super::barriers::{Access, Touched};
@@ -263,7 +264,7 @@ impl Conv<'_> {
             let oloc = self.ir.op(op).loc;
             let name = self.ctx.str(self.ir.op(op).name).to_string();
             match name.as_str() {
-                "stream.async.dispatch" => {
+                n if n == ASYNC_DISPATCH.name => {
                     let r = operand_ranges(self.ctx, self.ir, op, &ASYNC_DISPATCH);
                     let o: Vec<Value> = self.ir.operands(op).collect();
                     let (mut consts, mut bb, mut bo, mut bl) = (vec![], vec![], vec![], vec![]);
@@ -315,7 +316,7 @@ impl Conv<'_> {
                         oloc,
                     );
                 }
-                "stream.async.transfer" => {
+                n if n == ASYNC_TRANSFER.name => {
                     let src = self.buf(self.ir.operand(op, 0), op)?;
                     let size = self.ir.operand(op, 2);
                     let dst = self.result_buffer(op, 0, dev, size, cmd_op)?;
@@ -333,7 +334,7 @@ impl Conv<'_> {
                     let res = self.ir.result(op, 0);
                     self.bufs.insert(res, Buf { buffer: dst });
                 }
-                "stream.yield" => {
+                n if n == STREAM_YIELD.name => {
                     let n = self.ir.results(exec).len() - 1;
                     for i in 0..n {
                         let b = self.buf(self.ir.operand(op, i), op)?;
@@ -676,7 +677,7 @@ fn convert_func(
     // Reuse the index constants the body already has.
     let index = cv.ctx.index_type();
     for op in cv.ir.block_ops(entry).collect::<Vec<_>>() {
-        if cv.ctx.str(cv.ir.op(op).name) == "arith.constant"
+        if xir_arith::ops::CONSTANT.is(cv.ctx, cv.ir, op)
             && cv.ir.value_type(cv.ir.result(op, 0)) == index
         {
             if let Some(n) = op_attr(cv.ctx, cv.ir, op, "value").and_then(|a| int_of(cv.ctx, a)) {
@@ -745,23 +746,23 @@ fn convert_func(
         match name.as_str() {
             IF_NAME | SIZEOF => {}
             YIELD_NAME => cv.yield_op(op)?,
-            "func.call" => {
+            n if n == xir_func::CALL.name => {
                 cv.call(op)?;
                 dead.push(op);
             }
-            "stream.async.execute" => {
+            n if n == ASYNC_EXECUTE.name => {
                 cv.execute(op)?;
                 dead.push(op);
             }
-            "stream.timepoint.await" => {
+            n if n == TIMEPOINT_AWAIT.name => {
                 cv.await_op(op)?;
                 dead.push(op);
             }
-            "stream.resource.alloca" => {
+            n if n == RESOURCE_ALLOCA.name => {
                 cv.alloca(op)?;
                 dead.push(op);
             }
-            "stream.resource.dealloca" => {
+            n if n == RESOURCE_DEALLOCA.name => {
                 // The buffer goes with its last reference; what follows the
                 // deallocation waits for what it waited for.
                 let r = operand_ranges(cv.ctx, cv.ir, op, &RESOURCE_DEALLOCA);
@@ -774,7 +775,7 @@ fn convert_func(
                 cv.fences.insert(res, unique(fs));
                 dead.push(op);
             }
-            "stream.timepoint.join" => {
+            n if n == TIMEPOINT_JOIN.name => {
                 let mut fs = Vec::new();
                 for t in cv.ir.operands(op).collect::<Vec<_>>() {
                     fs.extend(cv.fences.get(&t).cloned().unwrap_or_default());
@@ -785,7 +786,7 @@ fn convert_func(
                 cv.fences.insert(res, joined.into_iter().collect());
                 dead.push(op);
             }
-            "func.return" => {
+            n if n == xir_func::RETURN.name => {
                 // Each tensor returned as a view with its type and dims.
                 let loc = cv.ir.op(op).loc;
                 let operands: Vec<Value> = cv.ir.operands(op).collect();
@@ -992,7 +993,7 @@ pub fn convert(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngin
     let mut dispatches = Vec::new();
     // Program order, so variants follow first use.
     for op in funcs.iter().flat_map(|&f| xir::walk::preorder(ir, f)) {
-        if ctx.str(ir.op(op).name) == "stream.async.dispatch" {
+        if ASYNC_DISPATCH.is(ctx, ir, op) {
             dispatches.push(op);
             let loc = ir.op(op).loc;
             let entry = op_attr(ctx, ir, op, "entry_point").map(|a| ctx.attr_kind(a).clone());

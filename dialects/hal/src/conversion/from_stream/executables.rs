@@ -22,7 +22,7 @@ pub fn err(loc: Attr, msg: impl std::fmt::Display) -> Diagnostic {
 pub fn globals(ctx: &mut Context, ir: &Ir, module: Op) -> FxHashMap<Ident, Attr> {
     let mut found = Vec::new();
     for op in top_ops(ir, module) {
-        if ctx.str(ir.op(op).name) != "device.global" {
+        if !xir_device::GLOBAL.is(ctx, ir, op) {
             continue;
         }
         if let (Some(AttrKind::String { value, .. }), Some(v)) = (
@@ -100,7 +100,7 @@ pub fn convert_executables(
 ) -> Variants {
     let mut out = Variants::default();
     for exe in top_ops(ir, module) {
-        if ctx.str(ir.op(exe).name) != "flow.executable" {
+        if !xir_flow::ops::EXECUTABLE.is(ctx, ir, exe) {
             continue;
         }
         let Some(sym) = op_attr(ctx, ir, exe, "sym_name") else {
@@ -155,7 +155,7 @@ pub fn convert_executables(
                 let vb = ir.create_block();
                 ir.append_block(ir.regions(var)[0], vb);
                 for &op in &body {
-                    let new = if ctx.str(ir.op(op).name) == "flow.executable.export" {
+                    let new = if xir_flow::ops::EXPORT.is(ctx, ir, op) {
                         let mut st = op_state(ctx, "hal.executable.export", vec![], ir.op(op).loc);
                         st.properties = ir.op(op).properties;
                         ir.create_op(st)

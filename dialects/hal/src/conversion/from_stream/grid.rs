@@ -12,6 +12,7 @@ use xir::printer::type_to_string;
 use xir::symbol::op_attr;
 use xir::types::TypeKind;
 use xir::{Attr, Context, DiagEngine, Diagnostic, Ir, Op, Type, Value};
+use xir_arith::ops::{CEILDIVUI, MULI};
 
 use super::convert::Conv;
 use super::executables::err;
@@ -39,7 +40,7 @@ pub fn kernels(
         if out.contains_key(&entry) {
             continue;
         }
-        let found = xir_flow::verify::lookup_entry(ctx, ir, op, 1, "flow.executable.export")
+        let found = xir_flow::verify::lookup_entry(ctx, ir, op, 1, xir_flow::ops::EXPORT.name)
             .and_then(|e| xir_flow::verify::export_function(ctx, ir, e))
             .and_then(|f| {
                 xir_flow::verify::function_signature(ctx, ir, f)
@@ -150,7 +151,7 @@ impl Conv<'_> {
             Some(Dim::Static(d)) => self.const_u64(d.div_ceil(TILE_X), loc)?,
             Some(&Dim::Dynamic(v)) => {
                 let tile = self.const_u64(TILE_X, loc)?;
-                self.arith(before, "arith.ceildivui", v, tile, loc)
+                self.arith(before, CEILDIVUI.name, v, tile, loc)
             }
         };
         let y = match n.checked_sub(2).map(|i| dims[i]) {
@@ -179,13 +180,13 @@ impl Conv<'_> {
                 (_, first) => {
                     let c = self.const_u64(fixed, loc)?;
                     match first {
-                        Some(v) => self.arith(before, "arith.muli", c, v, loc),
+                        Some(v) => self.arith(before, MULI.name, c, v, loc),
                         None => c,
                     }
                 }
             };
             for v in factors {
-                acc = self.arith(before, "arith.muli", acc, v, loc);
+                acc = self.arith(before, MULI.name, acc, v, loc);
             }
             acc
         };
@@ -201,7 +202,7 @@ impl Conv<'_> {
     /// `name` (`arith.muli`, `arith.ceildivui`) of two index values, before
     /// `before`.
     fn arith(&mut self, before: Op, name: &str, a: Value, b: Value, loc: Attr) -> Value {
-        let props = if name == "arith.muli" {
+        let props = if name == MULI.name {
             let flags = (xir_arith::constraints::OVERFLOW_DEFAULT.value)(self.ctx);
             vec![("overflowFlags", flags)]
         } else {

@@ -40,7 +40,12 @@ impl Conv<'_> {
         let overflow = xir_arith::constraints::OVERFLOW_DEFAULT;
         for d in self.ir.operands(op).collect::<Vec<Value>>() {
             let flags = (overflow.value)(self.ctx);
-            let mut st = op_state(self.ctx, "arith.muli", vec![("overflowFlags", flags)], loc);
+            let mut st = op_state(
+                self.ctx,
+                xir_arith::ops::MULI.name,
+                vec![("overflowFlags", flags)],
+                loc,
+            );
             st.operands = vec![acc, d];
             st.result_types = vec![self.ctx.index_type()];
             let mul = self.ir.create_op(st);

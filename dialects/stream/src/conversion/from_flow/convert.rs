@@ -649,7 +649,7 @@ fn convert_func(
     // Calls pass and return external resources (the function ABI).
     let mut call_values = Vec::new();
     for &op in &ops {
-        if ctx.str(ir.op(op).name) == "func.call" {
+        if xir_func::CALL.is(ctx, ir, op) {
             call_values.extend(ir.operands(op));
             call_values.extend(ir.results(op).iter().copied());
         }
@@ -688,11 +688,11 @@ fn convert_func(
     for &op in &ops {
         let name = cv.ctx.str(cv.ir.op(op).name).to_string();
         match name.as_str() {
-            "flow.dispatch" => {
+            n if n == xir_flow::ops::DISPATCH.name => {
                 cv.dispatch(op, &external_set)?;
                 dead.push(op);
             }
-            "flow.tensor.transfer" => {
+            n if n == xir_flow::ops::TENSOR_TRANSFER.name => {
                 cv.transfer(op, &external_set)?;
                 dead.push(op);
             }
@@ -701,11 +701,11 @@ fn convert_func(
                 dead.push(op);
             }
             YIELD_NAME => cv.yield_op(op)?,
-            "func.call" => {
+            n if n == xir_func::CALL.name => {
                 cv.call(op)?;
                 dead.push(op);
             }
-            "graph.dim" => {
+            n if n == xir_graph::ops::DIM.name => {
                 cv.dim(op)?;
                 dead.push(op);
             }

@@ -17,7 +17,7 @@ impl Level for StreamLevel {
     const NAME: &'static str = "VerifyFlowToStream";
     const SUMMARY: &'static str =
         "Check that no flow or graph op is left outside flow.executable ops";
-    const EXECUTABLE: &'static str = "flow.executable";
+    const EXECUTABLE: &'static str = xir_flow::ops::EXECUTABLE.name;
     fn forbidden(name: &str) -> bool {
         name.starts_with("flow.") || name.starts_with("graph.")
     }
@@ -39,7 +39,7 @@ pub fn check_slabs(ctx: &Context, ir: &Ir, module: Op, diags: &mut DiagEngine) -
     };
     let mut errors = 0;
     for f in ir.block_ops(body) {
-        if ctx.str(ir.op(f).name) != "func.func" {
+        if !xir_func::FUNC.is(ctx, ir, f) {
             continue;
         }
         let slabs = slabs::slabs(ctx, ir, f);

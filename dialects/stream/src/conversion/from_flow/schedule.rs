@@ -50,7 +50,7 @@ use super::hazards::{Hazards, Range};
 use crate::slabs;
 use xir::util::build::op_state;
 
-const YIELD: &str = "scf.yield";
+const YIELD: &str = xir_scf::ops::YIELD_NAME;
 
 struct Group {
     affinity: Option<Attr>,
@@ -606,10 +606,10 @@ pub fn schedule_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> usize {
             }
             continue;
         }
-        if n == "func.call" || !ir.regions(op).is_empty() {
+        let call = n == xir_func::CALL.name;
+        if call || !ir.regions(op).is_empty() {
             // The groups so far go before it: an scf.if's branches, a call
             // and the terminator may read their results.
-            let call = n == "func.call";
             let work = std::mem::take(&mut fr.pending);
             let new = s.flush(ctx, ir, &work, op);
             fr.add(&s.groups, new);

@@ -1,16 +1,23 @@
-//! MLIR's arith canonicalisation patterns that re-associate constants through
-//! `addi`/`subi`/`muli` chains (`addi(addi(x, c0), c1) → addi(x, c0 + c1)`, ...),
-//! plus `subi(subi(a, b), a) → subi(0, b)` and `addi(x, muli(y, -1)) → subi(x, y)`.
-//! As MLIR's generated rewrites do, the new constant is created first, then the
-//! new op, and the root is replaced by it.
+//! arith's canonicalization patterns beyond constant folding (MLIR's
+//! `getCanonicalizationPatterns` of `addi`, `subi`, `muli` and `cmpi`):
+//! constants re-associated through `addi`/`subi`/`muli` chains
+//! (`addi(addi(x, c0), c1) → addi(x, c0 + c1)`, ...), `subi(subi(a, b), a) →
+//! subi(0, b)`, `addi(x, muli(y, -1)) → subi(x, y)`, and a `cmpi` constant
+//! moved to the right with its predicate swapped. As MLIR's generated rewrites
+//! do, the new constant is created first, then the new op, and the root is
+//! replaced by it. The identity folds (`x + 0`, `x - x`, ...) are the ops'
+//! folders.
 
+use crate::constraints::OVERFLOW;
+use crate::fold::int::{binary, mask, Int};
+use crate::fold::{int_attr, int_of};
+use crate::ops::{ADDI, CMPI, CONSTANT, MULI, SUBI};
+use xir::ods::OpSpec;
 use xir::rewrite::fold::value_constant;
+use xir::rewrite::CanonicalizationPatterns;
 use xir::rewrite::{PatternRewriter, PatternSet, RewritePattern};
 use xir::store::ValueDef;
 use xir::{Attr, AttrKind, Context, Op, OperationState, Type, Value};
-use xir_arith::constraints::OVERFLOW;
-use xir_arith::fold::int::{binary, Int};
-use xir_arith::fold::{int_attr, int_of};
 
 /// Where the constant sits in a matched binary op.
 #[derive(Copy, Clone, PartialEq)]
@@ -63,7 +70,7 @@ fn create_const(rw: &mut PatternRewriter<'_>, value: Attr, ty: Type, loc: Attr) 
     let st = OperationState {
         result_types: vec![ty],
         properties: Some(props),
-        ..OperationState::new(rw.ctx, "arith.constant", loc)
+        ..OperationState::new(rw.ctx, CONSTANT.name, loc)
     };
     let c = rw.create(st);
     rw.ir.result(c, 0)
@@ -152,14 +159,14 @@ impl RewritePattern for SubSubLhs {
         "arith-subi-subi-lhs"
     }
     fn root(&self) -> Option<&'static str> {
-        Some("arith.subi")
+        Some(SUBI.name)
     }
     fn benefit(&self) -> u16 {
         2
     }
     fn match_and_rewrite(&self, rw: &mut PatternRewriter<'_>, op: Op) -> bool {
         let (l, r) = (rw.ir.operand(op, 0), rw.ir.operand(op, 1));
-        let Some(inner) = def_op(rw, l, "arith.subi") else {
+        let Some(inner) = def_op(rw, l, SUBI.name) else {
             return false;
         };
         if rw.ir.operand(inner, 0) != r {
@@ -174,7 +181,7 @@ impl RewritePattern for SubSubLhs {
             value: 0.into(),
         });
         let c = create_const(rw, zero, ty, loc);
-        let n = create_binary(rw, "arith.subi", c, b, f, loc);
+        let n = create_binary(rw, SUBI.name, c, b, f, loc);
         rw.replace_op(op, &[n]);
         true
     }
@@ -190,7 +197,7 @@ impl RewritePattern for AddMulNegOne {
         "arith-addi-muli-neg-one"
     }
     fn root(&self) -> Option<&'static str> {
-        Some("arith.addi")
+        Some(ADDI.name)
     }
     fn benefit(&self) -> u16 {
         2
@@ -198,23 +205,47 @@ impl RewritePattern for AddMulNegOne {
     fn match_and_rewrite(&self, rw: &mut PatternRewriter<'_>, op: Op) -> bool {
         let (l, r) = (rw.ir.operand(op, 0), rw.ir.operand(op, 1));
         let (other, mul_v) = if self.mul_on_rhs { (l, r) } else { (r, l) };
-        let Some(mul) = def_op(rw, mul_v, "arith.muli") else {
+        let Some(mul) = def_op(rw, mul_v, MULI.name) else {
             return false;
         };
         let (y, c) = (rw.ir.operand(mul, 0), rw.ir.operand(mul, 1));
-        if int_const(rw, c).is_none_or(|c| c.bits != xir_arith::fold::int::mask(c.width)) {
+        if int_const(rw, c).is_none_or(|c| c.bits != mask(c.width)) {
             return false;
         }
         let loc = rw.ir.op(op).loc;
-        let n = create_binary(rw, "arith.subi", other, y, 0, loc);
+        let n = create_binary(rw, SUBI.name, other, y, 0, loc);
         rw.replace_op(op, &[n]);
         true
     }
 }
 
-pub fn populate(ctx: &mut Context, set: &mut PatternSet) {
-    use Side::*;
-    let r = |root, inner, outer, inner_c, new, combine, const_lhs, merge| Reassociate {
+/// The canonicalization patterns of each arith op that has some, attached to
+/// its record by `register` (`canonicalize` collects them). Constants moving
+/// to the right of commutative ops come from the `Commutative` trait.
+pub fn attach(ctx: &mut Context) {
+    let list: [(&OpSpec, CanonicalizationPatterns); 4] = [
+        (&ADDI, CanonicalizationPatterns(addi)),
+        (&SUBI, CanonicalizationPatterns(subi)),
+        (&MULI, CanonicalizationPatterns(muli)),
+        (&CMPI, CanonicalizationPatterns(cmpi)),
+    ];
+    for (spec, patterns) in list {
+        ctx.attach_interface(spec.name, patterns);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn r(
+    root: &'static str,
+    inner: &'static str,
+    outer: Side,
+    inner_c: Side,
+    new: &'static str,
+    combine: (&'static str, bool),
+    const_lhs: bool,
+    merge: bool,
+) -> Reassociate {
+    Reassociate {
         root,
         inner,
         outer,
@@ -223,10 +254,14 @@ pub fn populate(ctx: &mut Context, set: &mut PatternSet) {
         combine,
         const_lhs,
         merge,
-    };
-    // MLIR's registration order (ties in benefit keep it).
-    let add = "arith.addi";
-    let sub = "arith.subi";
+    }
+}
+
+// MLIR's registration order within each root (ties in benefit keep it).
+
+fn addi(ctx: &mut Context, set: &mut PatternSet) {
+    use Side::*;
+    let (add, sub) = (ADDI.name, SUBI.name);
     let list = [
         r(add, add, Rhs, Rhs, add, ("addi", false), false, true),
         r(add, sub, Rhs, Rhs, add, ("subi", true), false, true),
@@ -237,11 +272,20 @@ pub fn populate(ctx: &mut Context, set: &mut PatternSet) {
     }
     set.add(ctx, Box::new(AddMulNegOne { mul_on_rhs: true }));
     set.add(ctx, Box::new(AddMulNegOne { mul_on_rhs: false }));
-    let muli = "arith.muli";
+}
+
+fn muli(ctx: &mut Context, set: &mut PatternSet) {
+    use Side::*;
+    let muli = MULI.name;
     set.add(
         ctx,
         Box::new(r(muli, muli, Rhs, Rhs, muli, ("muli", false), false, true)),
     );
+}
+
+fn subi(ctx: &mut Context, set: &mut PatternSet) {
+    use Side::*;
+    let (add, sub) = (ADDI.name, SUBI.name);
     let list = [
         r(sub, add, Rhs, Rhs, add, ("subi", false), false, false),
         r(sub, add, Lhs, Rhs, sub, ("subi", true), true, true),
@@ -254,4 +298,75 @@ pub fn populate(ctx: &mut Context, set: &mut PatternSet) {
         set.add(ctx, Box::new(p));
     }
     set.add(ctx, Box::new(SubSubLhs));
+}
+
+fn cmpi(ctx: &mut Context, set: &mut PatternSet) {
+    set.add(ctx, Box::new(CmpiConstantToRight));
+}
+
+/// `cmpi(pred, c, x)` → `cmpi(swapped pred, x, c)` (MLIR's in-place cmpi fold).
+struct CmpiConstantToRight;
+
+impl RewritePattern for CmpiConstantToRight {
+    fn name(&self) -> &'static str {
+        "cmpi-constant-to-right"
+    }
+    fn root(&self) -> Option<&'static str> {
+        Some(CMPI.name)
+    }
+    fn benefit(&self) -> u16 {
+        100
+    }
+    fn match_and_rewrite(&self, rw: &mut PatternRewriter<'_>, op: Op) -> bool {
+        if rw.ir.num_operands(op) != 2 {
+            return false;
+        }
+        let (l, r) = (rw.ir.operand(op, 0), rw.ir.operand(op, 1));
+        if value_constant(rw.ctx, rw.ir, l).is_none() || value_constant(rw.ctx, rw.ir, r).is_some()
+        {
+            return false;
+        }
+        let Some(pa) = xir::symbol::op_attr(rw.ctx, rw.ir, op, "predicate") else {
+            return false;
+        };
+        let Some(pred) = int_of(rw.ctx, pa).map(|p| p.bits as u64) else {
+            return false;
+        };
+        // slt<->sgt, sle<->sge, ult<->ugt, ule<->uge; eq and ne stay.
+        let swapped = match pred {
+            0 | 1 => pred,
+            2 => 4,
+            4 => 2,
+            3 => 5,
+            5 => 3,
+            6 => 8,
+            8 => 6,
+            7 => 9,
+            9 => 7,
+            _ => return false,
+        };
+        let Some(props) = rw.ir.op(op).properties else {
+            return false;
+        };
+        let AttrKind::Integer { ty, .. } = rw.ctx.attr_kind(pa).clone() else {
+            return false;
+        };
+        let new_pred = rw.ctx.intern_attr(AttrKind::Integer {
+            ty,
+            value: swapped.into(),
+        });
+        let key = rw.ctx.ident("predicate");
+        let entries: Vec<_> = match rw.ctx.attr_kind(props) {
+            AttrKind::Dictionary(es) => es
+                .iter()
+                .map(|&(k, v)| (k, if k == key { new_pred } else { v }))
+                .collect(),
+            _ => return false,
+        };
+        let props = rw.ctx.dictionary(entries);
+        rw.ir.op_mut(op).properties = Some(props);
+        rw.ir.set_operands(op, &[r, l]);
+        rw.modified(op);
+        true
+    }
 }

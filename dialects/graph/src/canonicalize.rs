@@ -1,7 +1,9 @@
-//! Canonicalisations of `graph`: a transfer from a device to the same device is
-//! the value itself. (Constant folding comes from the ops' folders.)
+//! graph's canonicalization patterns beyond constant folding (which comes from
+//! the ops' folders): a transfer from a device to the same device is the value
+//! itself.
 
-use xir::rewrite::{PatternRewriter, PatternSet, RewritePattern};
+use crate::ops::TRANSFER;
+use xir::rewrite::{CanonicalizationPatterns, PatternRewriter, PatternSet, RewritePattern};
 use xir::symbol::op_attr;
 use xir::{Context, Op};
 
@@ -12,7 +14,7 @@ impl RewritePattern for TransferToSelf {
         "graph-transfer-to-self"
     }
     fn root(&self) -> Option<&'static str> {
-        Some("graph.transfer")
+        Some(TRANSFER.name)
     }
     fn match_and_rewrite(&self, rw: &mut PatternRewriter<'_>, op: Op) -> bool {
         let src = op_attr(rw.ctx, rw.ir, op, "source");
@@ -26,6 +28,11 @@ impl RewritePattern for TransferToSelf {
     }
 }
 
-pub fn populate(ctx: &mut Context, set: &mut PatternSet) {
+fn transfer(ctx: &mut Context, set: &mut PatternSet) {
     set.add(ctx, Box::new(TransferToSelf));
+}
+
+/// Attaches the patterns to their op records (`canonicalize` collects them).
+pub fn attach(ctx: &mut Context) {
+    ctx.attach_interface(TRANSFER.name, CanonicalizationPatterns(transfer));
 }
