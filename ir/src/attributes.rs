@@ -93,6 +93,14 @@ pub enum AttrKind {
     },
 }
 
+impl AttrKind {
+    /// An affine-map layout that maps every dim to itself, dropped from memref
+    /// types. As MLIR's `AffineMap::isIdentity`, symbols are ignored.
+    pub fn is_identity_layout(&self) -> bool {
+        matches!(self, AttrKind::AffineMap(m) if m.is_identity_ignoring_symbols())
+    }
+}
+
 /// MLIR's builtin locations.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Location {

@@ -1,7 +1,26 @@
-//! OpBuilder: creates ops at an insertion point.
+//! Building ops: [`OperationState::new`] and the [`OpBuilder`], which creates ops at an
+//! insertion point.
 
+use crate::context::Context;
 use crate::entity::{Attr, Block, Ident, Op, Type, Value};
 use crate::store::{Ir, OperationState};
+
+impl OperationState {
+    /// An op `name` at `loc` with no operands, results, properties, attributes,
+    /// regions or successors; fill in the rest with struct update syntax.
+    pub fn new(ctx: &mut Context, name: &str, loc: Attr) -> OperationState {
+        OperationState {
+            name: ctx.ident(name),
+            operands: Vec::new(),
+            result_types: Vec::new(),
+            properties: None,
+            attrs: ctx.empty_dict(),
+            num_regions: 0,
+            successors: Vec::new(),
+            loc,
+        }
+    }
+}
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum InsertPoint {

@@ -45,7 +45,7 @@ impl Context {
             unknown_loc,
             empty_dict,
         };
-        crate::dialect::register_builtin(&mut ctx);
+        crate::builtin::register(&mut ctx);
         ctx
     }
 

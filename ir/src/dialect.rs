@@ -1,7 +1,12 @@
 //! The dialect registry: which ops exist, their traits and verifiers.
 //!
-//! This is the minimal registry the core needs; declarative op definitions with
-//! assembly formats build on it.
+//! This is the registry of the core layer: every type it names is a core type.
+//! The layers above it (the parser's and printer's syntax hooks, the declarative
+//! op definitions of `crate::ods`) keep their own tables in the registry's
+//! [`extensions`](DialectRegistry::extension), one value per table type, so the
+//! core never names them; each layer adds typed accessors for its table
+//! (`DialectRegistry::parse_hooks`, `DialectRegistry::op_printer`,
+//! `DialectRegistry::ods`).
 
 use crate::context::Context;
 use crate::diag::Diagnostic;
@@ -65,16 +70,33 @@ pub struct OpDef {
 }
 
 /// The interfaces attached to one op, at most one value per type.
-#[derive(Default)]
-pub struct Interfaces(Vec<(std::any::TypeId, Box<dyn std::any::Any + Send + Sync>)>);
+pub type Interfaces = TypeMap;
 
-impl Interfaces {
+/// Values keyed by their type, at most one per type: an op's interfaces, and the
+/// registry's tables of the layers above the core.
+#[derive(Default)]
+pub struct TypeMap(Vec<(std::any::TypeId, Box<dyn std::any::Any + Send + Sync>)>);
+
+impl TypeMap {
     pub fn get<I: std::any::Any>(&self) -> Option<&I> {
         let id = std::any::TypeId::of::<I>();
         self.0
             .iter()
             .find(|(t, _)| *t == id)
             .and_then(|(_, v)| v.downcast_ref())
+    }
+
+    /// The value of type `I`, inserting `I::default()` first if there is none.
+    pub fn get_or_default<I: std::any::Any + Send + Sync + Default>(&mut self) -> &mut I {
+        let id = std::any::TypeId::of::<I>();
+        let i = match self.0.iter().position(|(t, _)| *t == id) {
+            Some(i) => i,
+            None => {
+                self.0.push((id, Box::new(I::default())));
+                self.0.len() - 1
+            }
+        };
+        self.0[i].1.downcast_mut().expect("keyed by its type")
     }
 
     /// Sets the value of interface `I` (replacing an earlier one).
@@ -95,19 +117,12 @@ pub struct DialectDef {
 pub struct DialectRegistry {
     dialects: Vec<DialectDef>,
     ops: FxHashMap<Ident, OpDef>,
-    /// Custom-form op printers (see `crate::printer::CustomPrinter`).
-    pub print_hooks: FxHashMap<Ident, crate::printer::CustomPrinter>,
-    /// Result-name hints of the custom form (`%c1_i32`), by op name.
-    pub result_names: FxHashMap<Ident, crate::printer::ResultNamesFn>,
-    /// Custom op / dialect attribute / dialect type parsers.
-    pub parse_hooks: crate::parser::ParseHooks,
-    /// Dialect attribute / type printers, by dialect namespace.
-    pub dialect_print_hooks: crate::printer::DialectPrintHooks,
+    /// The tables of the layers above the core, by type: custom-form parsers and
+    /// printers, result-name hints, declarative op definitions.
+    extensions: TypeMap,
     /// MLIR's `Dialect::verifyOperationAttribute`: checks a discardable attribute
     /// whose name has the dialect's prefix (`device.affinity`), keyed by namespace.
     pub attr_verifiers: FxHashMap<&'static str, DialectAttrVerifyFn>,
-    /// Declarative op definitions (`crate::ods`), by op name.
-    pub ods: FxHashMap<Ident, std::sync::Arc<crate::ods::OdsOp>>,
     /// Conversion of a generic form's `<{properties}>` and `{attributes}` for
     /// registered ops: inherent attributes move into properties, unknown property
     /// keys are dropped; `Err` is reported at the op name.
@@ -156,6 +171,17 @@ impl DialectRegistry {
         let mut v: Vec<&OpDef> = self.ops.values().collect();
         v.sort_by_key(|d| d.name);
         v
+    }
+
+    /// The table of type `T` that a layer above the core keeps here, if created.
+    #[inline]
+    pub fn extension<T: std::any::Any>(&self) -> Option<&T> {
+        self.extensions.get()
+    }
+
+    /// The table of type `T`, created empty on first use.
+    pub fn extension_mut<T: std::any::Any + Send + Sync + Default>(&mut self) -> &mut T {
+        self.extensions.get_or_default()
     }
 }
 
@@ -208,33 +234,4 @@ impl Context {
         let dialect = s.split('.').next().unwrap_or("");
         self.registry.dialect(dialect).is_some_and(|d| d.open)
     }
-}
-
-pub(crate) fn register_builtin(ctx: &mut Context) {
-    crate::printer::register_builtin_printers(ctx);
-    ctx.register_dialect(DialectDef {
-        name: "builtin",
-        open: false,
-    });
-    ctx.register_dialect(DialectDef {
-        name: "test",
-        open: true,
-    });
-    ctx.register_op(OpDef {
-        name: "builtin.module",
-        traits: Traits::NO_TERMINATOR
-            | Traits::ISOLATED_FROM_ABOVE
-            | Traits::SYMBOL_TABLE
-            | Traits::GRAPH_REGION
-            | Traits::SINGLE_BLOCK
-            | Traits::NO_REGION_ARGUMENTS,
-        verify: Some(crate::builtin::verify_module),
-        interfaces: Interfaces::default(),
-    });
-    ctx.register_op(OpDef {
-        name: "builtin.unrealized_conversion_cast",
-        traits: Traits::PURE,
-        verify: Some(crate::builtin::verify_unrealized_cast),
-        interfaces: Interfaces::default(),
-    });
 }

@@ -1,5 +1,21 @@
 //! xir core: IR storage, context, builtin types and attributes, text format,
 //! diagnostics and verifier.
+//!
+//! The modules form three layers; a module imports only from its own layer and
+//! the ones below it (`bench/arch/circles.py` checks that no import circle spans
+//! more than 3 files):
+//!
+//! 1. **Core**: `entity`, `interner`, `types`, `attributes`, `affine`, `float`,
+//!    `context`, `dialect` (the registry), `builtin`, `store`, `builder`, `clone`,
+//!    `op_attrs`, `walk`, `symbol`, `dominance`, and `diag`'s [`Diagnostic`] and
+//!    [`DiagEngine`]. Every type the registry names is a core type: the layers
+//!    above keep their tables in it as typed extensions
+//!    ([`dialect::DialectRegistry::extension`]) and add their own accessors.
+//! 2. **Assembly**: `lexer`, `parser`, `printer` (each with its table of custom
+//!    syntax hooks), `diag`'s sources, rendering and `--verify-diagnostics`,
+//!    `split`, and `ods` (declarative op definitions and the assembly-format
+//!    engine), which reaches ops only through the registry's syntax hooks.
+//! 3. **Passes**: `verifier`, `rewrite`, `pass`.
 
 pub mod affine;
 pub mod attributes;

@@ -103,23 +103,6 @@ pub struct OperationState {
     pub loc: Attr,
 }
 
-impl OperationState {
-    /// An op `name` at `loc` with no operands, results, properties, attributes,
-    /// regions or successors; fill in the rest with struct update syntax.
-    pub fn new(ctx: &mut crate::context::Context, name: &str, loc: Attr) -> OperationState {
-        OperationState {
-            name: ctx.ident(name),
-            operands: Vec::new(),
-            result_types: Vec::new(),
-            properties: None,
-            attrs: ctx.empty_dict(),
-            num_regions: 0,
-            successors: Vec::new(),
-            loc,
-        }
-    }
-}
-
 #[derive(Default, Clone)]
 pub struct Ir {
     ops: Vec<OpData>,

@@ -36,7 +36,7 @@ fn parse_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attr> {
 pub fn register(ctx: &mut Context) {
     let d = xir::ods::register_dialect(ctx, "arith", ops::OPS);
     canonicalize::attach(ctx);
-    ctx.registry.parse_hooks.attrs.insert(d, parse_attr);
+    ctx.registry.parse_hooks_mut().attrs.insert(d, parse_attr);
     ctx.registry
         .materializers
         .insert("arith", materialize_constant);

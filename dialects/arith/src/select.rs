@@ -11,7 +11,7 @@ use xir::types::TypeKind;
 use xir::{Attr, Ident, Op};
 
 pub fn parse(p: &mut Parser<'_>, name: Ident, loc: Attr) -> PResult<Op> {
-    let Some(ods) = p.ctx.registry.ods.get(&name).cloned() else {
+    let Some(ods) = p.ctx.registry.ods().get(&name).cloned() else {
         return p.error_here("op is not registered");
     };
     let mut st = ParseState::new(ods.spec, p.tok.start);

@@ -53,11 +53,11 @@ pub static OPS: [&OpSpec; 1] = [&GLOBAL];
 pub fn register(ctx: &mut Context) {
     let d = xir::ods::register_dialect(ctx, attrs::DIALECT, &OPS);
     ctx.registry
-        .parse_hooks
+        .parse_hooks_mut()
         .attrs
         .insert(d, syntax::parse_device_attr);
     ctx.registry
-        .dialect_print_hooks
+        .dialect_print_hooks_mut()
         .attrs
         .insert(d, syntax::print_device_attr);
     ctx.registry

@@ -53,7 +53,7 @@ pub fn register(ctx: &mut Context) {
     xir_flow::register(ctx);
     let d = xir::ods::register_dialect(ctx, types::DIALECT, &OPS);
     ctx.registry
-        .parse_hooks
+        .parse_hooks_mut()
         .types
         .insert(d, types::parse_hal_type);
 }

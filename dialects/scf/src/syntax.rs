@@ -61,7 +61,7 @@ pub fn ensure_yield(ctx: &mut xir::Context, ir: &mut Ir, r: Region, loc: Attr) {
 }
 
 pub fn parse_if(p: &mut Parser<'_>, name: Ident, loc: Attr) -> PResult<Op> {
-    let Some(ods) = p.ctx.registry.ods.get(&name).cloned() else {
+    let Some(ods) = p.ctx.registry.ods().get(&name).cloned() else {
         return p.error_here("op is not registered");
     };
     let mut st = ParseState::new(ods.spec, p.tok.start);

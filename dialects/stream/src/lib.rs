@@ -46,11 +46,11 @@ pub fn register(ctx: &mut Context) {
     xir_flow::register(ctx);
     let d = xir::ods::register_dialect(ctx, types::DIALECT, &OPS);
     ctx.registry
-        .parse_hooks
+        .parse_hooks_mut()
         .types
         .insert(d, types::parse_stream_type);
     ctx.registry
-        .dialect_print_hooks
+        .dialect_print_hooks_mut()
         .types
         .insert(d, types::print_stream_type);
 }

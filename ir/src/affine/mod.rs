@@ -32,6 +32,18 @@ impl AffineMap {
                 .enumerate()
                 .all(|(i, e)| *e == AffineExpr::Dim(i as u32))
     }
+
+    /// Every dim maps to itself, whatever the symbols (MLIR's `AffineMap::isIdentity`,
+    /// which ignores symbols: `(d0)[s0] -> (d0)` is one). Such a memref layout is
+    /// dropped when parsing and printing.
+    pub fn is_identity_ignoring_symbols(&self) -> bool {
+        self.results.len() == self.num_dims as usize
+            && self
+                .results
+                .iter()
+                .enumerate()
+                .all(|(i, e)| *e == AffineExpr::Dim(i as u32))
+    }
 }
 
 /// One constraint of an integer set: `expr == 0` or `expr >= 0`.

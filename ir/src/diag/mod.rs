@@ -1,99 +1,16 @@
 //! Diagnostics: errors, warnings, remarks and notes at a location.
+//!
+//! [`Diagnostic`] and [`DiagEngine`] (diagnostic.rs) belong to the core layer; the
+//! source buffers, the rendering as text and `--verify-diagnostics` sit above the
+//! printer, which writes their locations.
 
+mod diagnostic;
 mod loc_text;
 mod pattern;
 mod render;
 mod source;
 pub mod verify;
+pub use diagnostic::{DiagEngine, Diagnostic, Severity};
 pub use loc_text::{file_line_col, find_file_line_col, loc_to_string};
 pub use render::{render, render_at};
 pub use source::{SourceBuffer, SourceMgr};
-
-use crate::entity::Attr;
-
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Severity {
-    Error,
-    Warning,
-    Remark,
-    Note,
-}
-
-impl Severity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Remark => "remark",
-            Severity::Note => "note",
-        }
-    }
-}
-
-/// A diagnostic at a location attribute (as in MLIR, source positions are
-/// `FileLineCol` locations that the renderer maps back to the buffer).
-#[derive(Clone, Debug)]
-pub struct Diagnostic {
-    pub severity: Severity,
-    pub loc: Attr,
-    pub message: String,
-    pub notes: Vec<Diagnostic>,
-}
-
-impl Diagnostic {
-    pub fn error(loc: Attr, message: impl Into<String>) -> Self {
-        Diagnostic {
-            severity: Severity::Error,
-            loc,
-            message: message.into(),
-            notes: Vec::new(),
-        }
-    }
-
-    pub fn warning(loc: Attr, message: impl Into<String>) -> Self {
-        Diagnostic {
-            severity: Severity::Warning,
-            ..Self::error(loc, message)
-        }
-    }
-
-    pub fn remark(loc: Attr, message: impl Into<String>) -> Self {
-        Diagnostic {
-            severity: Severity::Remark,
-            ..Self::error(loc, message)
-        }
-    }
-
-    /// Attaches a note (e.g. "prior use here").
-    pub fn with_note(mut self, loc: Attr, message: impl Into<String>) -> Self {
-        self.notes.push(Diagnostic {
-            severity: Severity::Note,
-            loc,
-            message: message.into(),
-            notes: Vec::new(),
-        });
-        self
-    }
-}
-
-/// Collects diagnostics in emission order.
-#[derive(Default, Debug)]
-pub struct DiagEngine {
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl DiagEngine {
-    pub fn emit(&mut self, d: Diagnostic) {
-        self.diagnostics.push(d);
-    }
-
-    pub fn has_errors(&self) -> bool {
-        self.diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error)
-    }
-
-    pub fn take(&mut self) -> Vec<Diagnostic> {
-        std::mem::take(&mut self.diagnostics)
-    }
-}

@@ -8,70 +8,9 @@
 //! groups `( ... )?` with an anchor `^` and an optional else group
 //! `( ... ) : ( ... )?`, and `custom<Name>(args)` with `ref(...)` arguments.
 
-use super::format_parse::ParseState;
 use super::spec::OpSpec;
-use crate::entity::Op;
-use crate::parser::{PResult, Parser};
-use crate::printer::Printer;
 
-/// A hand-written piece of syntax inside a format: `custom<Name>(args)`.
-#[derive(Copy, Clone)]
-pub struct CustomDirective {
-    pub name: &'static str,
-    pub parse: for<'a, 'b> fn(&'b mut Parser<'a>, &'b mut ParseState<'a>, &'b [Arg]) -> PResult<()>,
-    pub print: fn(&mut Printer<'_>, Op, &[Arg]),
-    /// Whether the directive's syntax starts at the current token (when it is the
-    /// first element of an optional group).
-    pub starts: Option<fn(&Parser<'_>) -> bool>,
-}
-
-/// What a `type(...)` / `functional-type(...)` directive refers to.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum TypeArg {
-    Operand(usize),
-    Result(usize),
-    AllOperands,
-    AllResults,
-}
-
-/// An argument of a custom directive.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Arg {
-    Operand(usize),
-    Attr(usize),
-    Region(usize),
-    Successor(usize),
-    Type(TypeArg),
-    AttrDict,
-    Ref(Box<Arg>),
-}
-
-impl Arg {
-    /// The argument a `ref(...)` wraps (any depth), or the argument itself.
-    pub fn unref(&self) -> &Arg {
-        let mut a = self;
-        while let Arg::Ref(b) = a {
-            a = b;
-        }
-        a
-    }
-
-    /// The operand group of directive argument `k`, looking through `ref`.
-    pub fn operand_at(args: &[Arg], k: usize) -> Option<usize> {
-        match args.get(k).map(Arg::unref) {
-            Some(Arg::Operand(i)) => Some(*i),
-            _ => None,
-        }
-    }
-
-    /// The type argument at `k`, looking through `ref`.
-    pub fn type_at(args: &[Arg], k: usize) -> Option<TypeArg> {
-        match args.get(k).map(Arg::unref) {
-            Some(Arg::Type(t)) => Some(*t),
-            _ => None,
-        }
-    }
-}
+pub use super::spec::{Arg, CustomDirective, TypeArg};
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Elem {

@@ -2,7 +2,7 @@
 
 use super::format::{Elem, Node, TypeArg};
 use super::spec::{Arity, AttrForm, OpSpec};
-use super::OdsOp;
+use super::table::OdsOp;
 use crate::attributes::AttrKind;
 use crate::entity::{Attr, Block, Ident, Op, Region, Type, Value};
 use crate::lexer::Tok;
@@ -10,54 +10,7 @@ use crate::parser::{PResult, Parser};
 use crate::store::OperationState;
 use crate::types::TypeKind;
 
-/// An operand as written: `%name#num` at byte offset `off`.
-#[derive(Copy, Clone, Debug)]
-pub struct OperandRef<'a> {
-    pub name: &'a str,
-    pub num: u32,
-    pub off: u32,
-}
-
-/// What the elements parsed so far produced. Custom directives fill it too.
-pub struct ParseState<'a> {
-    pub spec: &'a OpSpec,
-    pub operands: Vec<Vec<OperandRef<'a>>>,
-    pub all_operands: Option<Vec<OperandRef<'a>>>,
-    pub operand_types: Vec<Option<Vec<Type>>>,
-    pub all_operand_types: Option<Vec<Type>>,
-    pub result_types: Vec<Option<Vec<Type>>>,
-    pub all_result_types: Option<Vec<Type>>,
-    pub attrs: Vec<Option<Attr>>,
-    /// Discardable attributes from `attr-dict`.
-    pub dict: Vec<(Ident, Attr)>,
-    pub regions: Vec<Vec<Region>>,
-    pub all_regions: Option<Vec<Region>>,
-    pub successors: Vec<Vec<Block>>,
-    pub all_successors: Option<Vec<Block>>,
-    /// Where the op starts (for errors about the op as a whole).
-    pub start: u32,
-}
-
-impl<'a> ParseState<'a> {
-    pub fn new(spec: &'a OpSpec, start: u32) -> Self {
-        ParseState {
-            spec,
-            operands: vec![Vec::new(); spec.operands.len()],
-            all_operands: None,
-            operand_types: vec![None; spec.operands.len()],
-            all_operand_types: None,
-            result_types: vec![None; spec.results.len()],
-            all_result_types: None,
-            attrs: vec![None; spec.attrs.len()],
-            dict: Vec::new(),
-            regions: vec![Vec::new(); spec.regions.len()],
-            all_regions: None,
-            successors: vec![Vec::new(); spec.successors.len()],
-            all_successors: None,
-            start,
-        }
-    }
-}
+pub use super::spec::{OperandRef, ParseState};
 
 /// Whether the current token can start a type.
 pub fn starts_type(p: &Parser<'_>) -> bool {
@@ -109,7 +62,7 @@ fn literal_is(p: &Parser<'_>, lit: &str) -> bool {
 
 /// The hook installed for every op with a format.
 pub fn parse_op(p: &mut Parser<'_>, name: Ident, loc: Attr) -> PResult<Op> {
-    let Some(ods) = p.ctx.registry.ods.get(&name).cloned() else {
+    let Some(ods) = p.ctx.registry.ods().get(&name).cloned() else {
         return p.error_here("op has no assembly format");
     };
     let Some(format) = ods.format.as_ref() else {

@@ -3,7 +3,7 @@
 use super::access::{operand_ranges, result_ranges};
 use super::format::{Elem, Node, TypeArg};
 use super::spec::{AttrForm, OpSpec};
-use super::OdsOp;
+use super::table::OdsOp;
 use crate::attributes::AttrKind;
 use crate::entity::{Attr, Ident, Op, Type};
 use crate::printer::{push_keyword_or_string, Printer};
@@ -13,7 +13,8 @@ use std::ops::Range;
 /// The printer installed for every op with a format.
 pub fn print_op(p: &mut Printer<'_>, op: Op) {
     let name = p.ir.op(op).name;
-    let Some(ods) = p.ctx.registry.ods.get(&name).cloned() else {
+    let ctx = p.ctx;
+    let Some(ods) = ctx.registry.ods().get(&name) else {
         return p.print_generic_op(op);
     };
     let Some(format) = ods.format.as_ref() else {
@@ -24,7 +25,7 @@ pub fn print_op(p: &mut Printer<'_>, op: Op) {
         operands: operand_ranges(p.ctx, p.ir, op, ods.spec),
         results: result_ranges(p.ir, op, ods.spec),
     };
-    print_elems(p, &ods, &cx, op, &format.elems);
+    print_elems(p, ods, &cx, op, &format.elems);
 }
 
 struct Cx {

@@ -11,6 +11,7 @@ pub mod format_parse;
 pub mod format_print;
 pub mod function;
 pub mod spec;
+mod table;
 pub mod verify;
 
 #[cfg(test)]
@@ -23,6 +24,7 @@ pub use spec::{
     Arity, AttrConstraint, AttrDefault, AttrForm, AttrSpec, FoldFn, FoldResult, OpSpec, RegionSpec,
     SuccessorSpec, TypeConstraint, TypeRule, ValueSpec,
 };
+pub use table::OdsOp;
 
 use crate::attributes::AttrKind;
 use crate::context::Context;
@@ -30,12 +32,6 @@ use crate::dialect::{DialectDef, OpDef};
 use crate::entity::{Attr, Ident};
 use crate::printer::{attr_to_string, CustomPrinter};
 use std::sync::Arc;
-
-/// A registered declaration with its compiled format.
-pub struct OdsOp {
-    pub spec: &'static OpSpec,
-    pub format: Option<Format>,
-}
 
 /// Registers one declared op: its definition (traits, verifier), its custom
 /// syntax (format or hand-written hooks) and its generic-form property handling.
@@ -46,7 +42,7 @@ pub fn register_op(ctx: &mut Context, spec: &'static OpSpec) -> Result<(), Strin
     };
     let id = ctx.ident(spec.name);
     ctx.registry
-        .ods
+        .ods_mut()
         .insert(id, Arc::new(OdsOp { spec, format }));
     ctx.register_op(OpDef {
         name: spec.name,
@@ -69,7 +65,7 @@ pub fn register_op(ctx: &mut Context, spec: &'static OpSpec) -> Result<(), Strin
         ctx.register_result_names(spec.name, f);
     }
     if let Some(f) = parse {
-        ctx.registry.parse_hooks.ops.insert(id, f);
+        ctx.registry.parse_hooks_mut().ops.insert(id, f);
     }
     if let Some(f) = print {
         ctx.register_op_printer(
@@ -103,7 +99,7 @@ pub fn register_dialect(ctx: &mut Context, name: &'static str, specs: &[&'static
 
 /// The declaration of a registered op.
 pub fn spec_of(ctx: &Context, name: Ident) -> Option<&'static OpSpec> {
-    ctx.registry.ods.get(&name).map(|o| o.spec)
+    ctx.registry.ods().get(&name).map(|o| o.spec)
 }
 
 /// Generic form: declared properties are kept (a value of the wrong kind is

@@ -1,12 +1,13 @@
 //! The declaration of one op: operands, results, properties, regions, successors,
 //! traits, type relations, verifier, folder and assembly format. Declarations are
-//! `static` data; [`super::register_op`] compiles the format once.
+//! `static` data; [`super::register_op`] compiles the format once. The custom
+//! directives a format may name (`custom<Name>(...)`) are part of the declaration,
+//! with the state their parsers fill ([`ParseState`]).
 
-use super::format::CustomDirective;
 use crate::context::Context;
 use crate::dialect::{Traits, VerifyFn};
-use crate::entity::{Attr, Op, Type};
-use crate::parser::OpParseFn;
+use crate::entity::{Attr, Block, Ident, Op, Region, Type};
+use crate::parser::{OpParseFn, PResult, Parser};
 use crate::printer::{Printer, ResultNamesFn};
 use crate::store::Ir;
 
@@ -263,5 +264,113 @@ impl OpSpec {
             .filter(|o| o.arity != Arity::Single)
             .count()
             > 1
+    }
+}
+
+/// A hand-written piece of syntax inside a format: `custom<Name>(args)`.
+#[derive(Copy, Clone)]
+pub struct CustomDirective {
+    pub name: &'static str,
+    pub parse: for<'a, 'b> fn(&'b mut Parser<'a>, &'b mut ParseState<'a>, &'b [Arg]) -> PResult<()>,
+    pub print: fn(&mut Printer<'_>, Op, &[Arg]),
+    /// Whether the directive's syntax starts at the current token (when it is the
+    /// first element of an optional group).
+    pub starts: Option<fn(&Parser<'_>) -> bool>,
+}
+
+/// What a `type(...)` / `functional-type(...)` directive refers to.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum TypeArg {
+    Operand(usize),
+    Result(usize),
+    AllOperands,
+    AllResults,
+}
+
+/// An argument of a custom directive.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Arg {
+    Operand(usize),
+    Attr(usize),
+    Region(usize),
+    Successor(usize),
+    Type(TypeArg),
+    AttrDict,
+    Ref(Box<Arg>),
+}
+
+impl Arg {
+    /// The argument a `ref(...)` wraps (any depth), or the argument itself.
+    pub fn unref(&self) -> &Arg {
+        let mut a = self;
+        while let Arg::Ref(b) = a {
+            a = b;
+        }
+        a
+    }
+
+    /// The operand group of directive argument `k`, looking through `ref`.
+    pub fn operand_at(args: &[Arg], k: usize) -> Option<usize> {
+        match args.get(k).map(Arg::unref) {
+            Some(Arg::Operand(i)) => Some(*i),
+            _ => None,
+        }
+    }
+
+    /// The type argument at `k`, looking through `ref`.
+    pub fn type_at(args: &[Arg], k: usize) -> Option<TypeArg> {
+        match args.get(k).map(Arg::unref) {
+            Some(Arg::Type(t)) => Some(*t),
+            _ => None,
+        }
+    }
+}
+
+/// An operand as written: `%name#num` at byte offset `off`.
+#[derive(Copy, Clone, Debug)]
+pub struct OperandRef<'a> {
+    pub name: &'a str,
+    pub num: u32,
+    pub off: u32,
+}
+
+/// What the elements parsed so far produced. Custom directives fill it too.
+pub struct ParseState<'a> {
+    pub spec: &'a OpSpec,
+    pub operands: Vec<Vec<OperandRef<'a>>>,
+    pub all_operands: Option<Vec<OperandRef<'a>>>,
+    pub operand_types: Vec<Option<Vec<Type>>>,
+    pub all_operand_types: Option<Vec<Type>>,
+    pub result_types: Vec<Option<Vec<Type>>>,
+    pub all_result_types: Option<Vec<Type>>,
+    pub attrs: Vec<Option<Attr>>,
+    /// Discardable attributes from `attr-dict`.
+    pub dict: Vec<(Ident, Attr)>,
+    pub regions: Vec<Vec<Region>>,
+    pub all_regions: Option<Vec<Region>>,
+    pub successors: Vec<Vec<Block>>,
+    pub all_successors: Option<Vec<Block>>,
+    /// Where the op starts (for errors about the op as a whole).
+    pub start: u32,
+}
+
+impl<'a> ParseState<'a> {
+    pub fn new(spec: &'a OpSpec, start: u32) -> Self {
+        ParseState {
+            spec,
+            operands: vec![Vec::new(); spec.operands.len()],
+            all_operands: None,
+            operand_types: vec![None; spec.operands.len()],
+            all_operand_types: None,
+            result_types: vec![None; spec.results.len()],
+            all_result_types: None,
+            attrs: vec![None; spec.attrs.len()],
+            dict: Vec::new(),
+            regions: vec![Vec::new(); spec.regions.len()],
+            all_regions: None,
+            successors: vec![Vec::new(); spec.successors.len()],
+            all_successors: None,
+            start,
+        }
     }
 }

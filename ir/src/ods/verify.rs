@@ -36,7 +36,7 @@ pub fn first_type_mismatch(
 /// The verifier installed for every declared op.
 pub fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     let name = ir.op(op).name;
-    let Some(ods) = ctx.registry.ods.get(&name) else {
+    let Some(ods) = ctx.registry.ods().get(&name) else {
         return Ok(());
     };
     let spec = ods.spec;

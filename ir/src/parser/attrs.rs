@@ -219,7 +219,8 @@ impl<'a> Parser<'a> {
             };
         }
         let d = self.ctx.ident(dialect);
-        if let (Some(mnemonic), Some(&hook)) = (rest, self.ctx.registry.parse_hooks.attrs.get(&d)) {
+        if let (Some(mnemonic), Some(&hook)) = (rest, self.ctx.registry.parse_hooks().attrs.get(&d))
+        {
             return hook(self, mnemonic);
         }
         if !self.ctx.allow_unregistered && self.ctx.registry.dialect(dialect).is_none() {

@@ -1,9 +1,12 @@
 //! Extension points: parsers that dialects plug in, keyed by op name or dialect
-//! namespace. Stored in the context's registry (`ctx.registry.parse_hooks`).
+//! namespace. Stored in the context's registry as one of the tables of the layers
+//! above the core ([`DialectRegistry::parse_hooks`]).
 
 use super::{PResult, Parser};
+use crate::dialect::DialectRegistry;
 use crate::entity::{Attr, Ident, Op, Type};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+use std::collections::HashMap;
 
 /// Parses the custom form of an op. Called with the current token just past the op
 /// name; `name` is the full op name and `loc` its location (explicit `loc(...)` still
@@ -26,4 +29,24 @@ pub struct ParseHooks {
     pub attrs: FxHashMap<Ident, AttrParseFn>,
     /// Type parsers by dialect namespace (`hal`).
     pub types: FxHashMap<Ident, TypeParseFn>,
+}
+
+/// The table of a registry in which no parser was registered.
+static NO_PARSE_HOOKS: ParseHooks = ParseHooks {
+    ops: HashMap::with_hasher(FxBuildHasher),
+    attrs: HashMap::with_hasher(FxBuildHasher),
+    types: HashMap::with_hasher(FxBuildHasher),
+};
+
+impl DialectRegistry {
+    /// The custom op / dialect attribute / dialect type parsers.
+    #[inline]
+    pub fn parse_hooks(&self) -> &ParseHooks {
+        self.extension().unwrap_or(&NO_PARSE_HOOKS)
+    }
+
+    /// The parsers, to register one (`ctx.registry.parse_hooks_mut().types.insert(..)`).
+    pub fn parse_hooks_mut(&mut self) -> &mut ParseHooks {
+        self.extension_mut()
+    }
 }

@@ -418,13 +418,12 @@ impl<'a> Parser<'a> {
         }
         let dd = self.default_dialect.last().copied().unwrap_or("builtin");
         let mut name = self.ctx.ident(text);
-        if !self.ctx.registry.parse_hooks.ops.contains_key(&name)
-            && !text.contains('.')
-            && !dd.is_empty()
-        {
+        let mut hook = self.ctx.registry.parse_hooks().ops.get(&name).copied();
+        if hook.is_none() && !text.contains('.') && !dd.is_empty() {
             name = self.ctx.ident(&format!("{dd}.{text}"));
+            hook = self.ctx.registry.parse_hooks().ops.get(&name).copied();
         }
-        if let Some(&hook) = self.ctx.registry.parse_hooks.ops.get(&name) {
+        if let Some(hook) = hook {
             self.bump();
             let loc = self.loc_at(t.start);
             let inner = self

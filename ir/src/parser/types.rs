@@ -168,7 +168,8 @@ impl<'a> Parser<'a> {
             };
         }
         let d = self.ctx.ident(dialect);
-        if let (Some(mnemonic), Some(&hook)) = (rest, self.ctx.registry.parse_hooks.types.get(&d)) {
+        if let (Some(mnemonic), Some(&hook)) = (rest, self.ctx.registry.parse_hooks().types.get(&d))
+        {
             return hook(self, mnemonic);
         }
         if !self.ctx.allow_unregistered && self.ctx.registry.dialect(dialect).is_none() {
@@ -538,7 +539,7 @@ impl<'a> Parser<'a> {
                         ),
                     );
                 }
-                if crate::printer::types::is_identity_ignoring_symbols(m) {
+                if m.is_identity_ignoring_symbols() {
                     layout = None;
                 }
             }

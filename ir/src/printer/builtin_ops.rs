@@ -1,28 +1,12 @@
 //! Custom forms of the builtin ops: `module @name attributes {...} {...}` and
-//! `unrealized_conversion_cast %a : t to u`.
+//! `unrealized_conversion_cast %a : t to u`. They are not registered: the
+//! printer's lookup (custom.rs) knows them.
 
 use super::escape::push_symbol_ref;
-use super::{CustomPrinter, Printer};
+use super::Printer;
 use crate::attributes::AttrKind;
 use crate::context::Context;
 use crate::entity::{Attr, Ident, Op};
-
-pub(crate) fn register(ctx: &mut Context) {
-    ctx.register_op_printer(
-        "builtin.module",
-        CustomPrinter {
-            print: print_module,
-            default_dialect: "builtin",
-        },
-    );
-    ctx.register_op_printer(
-        "builtin.unrealized_conversion_cast",
-        CustomPrinter {
-            print: print_cast,
-            default_dialect: "",
-        },
-    );
-}
 
 /// Properties and discardable attributes of an op as one sorted list.
 pub fn merged_attrs(ctx: &Context, props: Option<Attr>, attrs: Attr) -> Vec<(Ident, Attr)> {
@@ -34,7 +18,7 @@ pub fn merged_attrs(ctx: &Context, props: Option<Attr>, attrs: Attr) -> Vec<(Ide
     v
 }
 
-fn print_module(p: &mut Printer<'_>, op: Op) {
+pub(super) fn print_module(p: &mut Printer<'_>, op: Op) {
     let ctx = p.ctx;
     let d = p.ir.op(op);
     p.print_op_name(op);
@@ -57,7 +41,7 @@ fn print_module(p: &mut Printer<'_>, op: Op) {
     }
 }
 
-fn print_cast(p: &mut Printer<'_>, op: Op) {
+pub(super) fn print_cast(p: &mut Printer<'_>, op: Op) {
     let ir = p.ir;
     p.print_op_name(op);
     if ir.num_operands(op) > 0 {

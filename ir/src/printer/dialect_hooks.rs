@@ -4,8 +4,10 @@
 //! through the [`Printer`] methods, so nested attributes and types get aliases.
 
 use super::Printer;
+use crate::dialect::DialectRegistry;
 use crate::entity::{Attr, Ident};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxBuildHasher, FxHashMap};
+use std::collections::HashMap;
 
 /// Writes the body of a dialect attribute or type after `#dialect.name`.
 pub type DialectPrintFn = fn(p: &mut Printer<'_>, name: Ident, params: &[Attr]);
@@ -16,6 +18,27 @@ pub struct DialectPrintHooks {
     pub attrs: FxHashMap<Ident, DialectPrintFn>,
     /// Type printers by dialect namespace (`hal`).
     pub types: FxHashMap<Ident, DialectPrintFn>,
+}
+
+/// The table of a registry in which no printer was registered.
+static NO_DIALECT_PRINT_HOOKS: DialectPrintHooks = DialectPrintHooks {
+    attrs: HashMap::with_hasher(FxBuildHasher),
+    types: HashMap::with_hasher(FxBuildHasher),
+};
+
+impl DialectRegistry {
+    /// Dialect attribute / type printers, by dialect namespace (kept in the
+    /// registry as one of the tables of the layers above the core).
+    #[inline]
+    pub fn dialect_print_hooks(&self) -> &DialectPrintHooks {
+        self.extension().unwrap_or(&NO_DIALECT_PRINT_HOOKS)
+    }
+
+    /// The printers, to register one
+    /// (`ctx.registry.dialect_print_hooks_mut().attrs.insert(..)`).
+    pub fn dialect_print_hooks_mut(&mut self) -> &mut DialectPrintHooks {
+        self.extension_mut()
+    }
 }
 
 impl Printer<'_> {
@@ -33,7 +56,7 @@ impl Printer<'_> {
         self.out.push_str(ctx.str(dialect));
         self.out.push('.');
         self.out.push_str(ctx.str(name));
-        let hooks = &ctx.registry.dialect_print_hooks;
+        let hooks = ctx.registry.dialect_print_hooks();
         let hook = if sigil == '#' {
             hooks.attrs.get(&dialect)
         } else {

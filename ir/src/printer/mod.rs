@@ -3,17 +3,20 @@
 //!
 //! One [`Printer`] prints one top-level op into one `String`: SSA names are computed
 //! first (numbering.rs), then aliases (aliases.rs, unless local scope), then the text.
-//! Dialects plug custom forms in with [`Context::register_op_printer`].
+//! Dialects plug custom forms in with [`Context::register_op_printer`]; the builtin
+//! ops' forms are the printer's own (builtin_ops.rs).
 
 mod aliases;
 mod attrs;
 mod builtin_ops;
+mod collect;
+mod custom;
 mod dialect_hooks;
 mod escape;
 mod locations;
 mod numbering;
 mod ops;
-pub(crate) mod types;
+mod types;
 
 #[cfg(test)]
 mod roundtrip_tests;
@@ -25,6 +28,7 @@ use crate::entity::{Attr, Ident, Op, Type};
 use crate::store::Ir;
 use aliases::{Aliases, Collector};
 use numbering::Numbering;
+use rustc_hash::FxHashMap;
 
 pub use dialect_hooks::{DialectPrintFn, DialectPrintHooks};
 pub use escape::{is_bare_identifier, push_escaped, push_keyword_or_string, push_quoted};
@@ -52,9 +56,9 @@ pub struct CustomPrinter {
     pub default_dialect: &'static str,
 }
 
-pub(crate) fn custom_printer(ctx: &Context, name: Ident) -> Option<CustomPrinter> {
-    ctx.registry.op_printer(name)
-}
+/// The registry's table of registered custom printers, by op name (custom.rs).
+#[derive(Default)]
+struct OpPrinters(FxHashMap<Ident, CustomPrinter>);
 
 /// Printing state: the output, SSA names, aliases and caches of printed text.
 pub struct Printer<'a> {
@@ -62,6 +66,8 @@ pub struct Printer<'a> {
     pub ir: &'a Ir,
     pub opts: PrintOptions,
     pub out: String,
+    /// The registered custom printers (looked up once per print).
+    op_printers: Option<&'a FxHashMap<Ident, CustomPrinter>>,
     indent: usize,
     names: Option<Numbering>,
     aliases: Aliases,
@@ -93,6 +99,7 @@ impl<'a> Printer<'a> {
             ir,
             opts: opts.clone(),
             out: String::new(),
+            op_printers: ctx.registry.extension::<OpPrinters>().map(|t| &t.0),
             indent: 0,
             names: None,
             aliases: Aliases::default(),
@@ -240,29 +247,4 @@ pub fn attr_to_string(ctx: &Context, a: Attr) -> String {
     p.caching = false;
     p.print_attr(a);
     p.out
-}
-
-impl crate::dialect::DialectRegistry {
-    /// The custom printer registered for an op name.
-    pub fn op_printer(&self, name: Ident) -> Option<CustomPrinter> {
-        self.print_hooks.get(&name).copied()
-    }
-}
-
-impl Context {
-    /// Makes ops named `name` print in a custom form (unless printing generically).
-    pub fn register_op_printer(&mut self, name: &str, p: CustomPrinter) {
-        let id = self.ident(name);
-        self.registry.print_hooks.insert(id, p);
-    }
-
-    /// Makes ops named `name` name their results in the custom form (`%cst`).
-    pub fn register_result_names(&mut self, name: &str, f: ResultNamesFn) {
-        let id = self.ident(name);
-        self.registry.result_names.insert(id, f);
-    }
-}
-
-pub(crate) fn register_builtin_printers(ctx: &mut Context) {
-    builtin_ops::register(ctx);
 }

@@ -13,7 +13,7 @@
 //! drawn from a counter (saved and restored with the others) until the name is free.
 
 use crate::context::Context;
-use crate::entity::{Block, Op, Region, Value};
+use crate::entity::{Block, Ident, Op, Region, Value};
 use crate::store::{Ir, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -26,6 +26,21 @@ const NAMED: u32 = 1 << 30;
 /// Names the results of one op in custom form: `set(result index, name)` for each
 /// named result; an empty name means the default number.
 pub type ResultNamesFn = fn(&Context, &Ir, Op, &mut dyn FnMut(usize, &str));
+
+/// The registry's table of result-name hooks, by op name.
+#[derive(Default)]
+struct ResultNameHooks(FxHashMap<Ident, ResultNamesFn>);
+
+impl Context {
+    /// Makes ops named `name` name their results in the custom form (`%cst`).
+    pub fn register_result_names(&mut self, name: &str, f: ResultNamesFn) {
+        let id = self.ident(name);
+        self.registry
+            .extension_mut::<ResultNameHooks>()
+            .0
+            .insert(id, f);
+    }
+}
 
 pub struct Numbering {
     values: Vec<u32>,
@@ -59,7 +74,7 @@ struct State<'c> {
     next_arg: u32,
     next_conflict: u32,
     /// Result-name hooks; `None` in generic mode.
-    hooks: Option<&'c FxHashMap<crate::entity::Ident, ResultNamesFn>>,
+    hooks: Option<&'c FxHashMap<Ident, ResultNamesFn>>,
     /// Names visible in the current scope chain, except canonical `argN` names of
     /// entry-block arguments (those are exactly `arg0 .. arg{next_arg-1}`).
     used: FxHashSet<Box<str>>,
@@ -159,12 +174,16 @@ impl Numbering {
             name_text: String::new(),
             groups: FxHashMap::default(),
         };
-        let hooks = &ctx.registry.result_names;
+        let hooks = ctx
+            .registry
+            .extension::<ResultNameHooks>()
+            .map(|h| &h.0)
+            .filter(|h| !generic && !h.is_empty());
         let mut st = State {
             next_value: 0,
             next_arg: 0,
             next_conflict: 0,
-            hooks: (!generic && !hooks.is_empty()).then_some(hooks),
+            hooks,
             used: FxHashSet::default(),
             log: Vec::new(),
             scopes: vec![0],

@@ -31,7 +31,7 @@ impl Printer<'_> {
 
     fn print_custom_or_generic(&mut self, op: Op) {
         if !self.opts.generic {
-            if let Some(hook) = super::custom_printer(self.ctx, self.ir.op(op).name) {
+            if let Some(hook) = self.custom_printer(self.ir.op(op).name) {
                 return (hook.print)(self, op);
             }
         }
@@ -197,7 +197,7 @@ impl Printer<'_> {
         if let Some(entry) = ir.entry_block(r) {
             let parent = ir.region_parent(r);
             let dd = parent
-                .and_then(|p| super::custom_printer(self.ctx, ir.op(p).name))
+                .and_then(|p| self.custom_printer(ir.op(p).name))
                 .filter(|_| !self.opts.generic)
                 .map(|h| h.default_dialect)
                 .unwrap_or("");

@@ -4,23 +4,8 @@ use super::escape::push_opaque_symbol;
 use super::numbering::{push_i64, push_u32};
 use super::Printer;
 use crate::attributes::AttrKind;
-use crate::context::Context;
 use crate::entity::{Attr, Type};
 use crate::types::{Signedness, TypeKind, DYNAMIC};
-
-/// An affine-map layout that maps every dim to itself (dropped from memref types).
-/// As MLIR's `AffineMap::isIdentity`, symbols are ignored: `(d0)[s0] -> (d0)` is one.
-pub fn is_identity_layout(ctx: &Context, a: Attr) -> bool {
-    matches!(ctx.attr_kind(a), AttrKind::AffineMap(m) if is_identity_ignoring_symbols(m))
-}
-
-pub(crate) fn is_identity_ignoring_symbols(m: &crate::affine::AffineMap) -> bool {
-    m.results.len() == m.num_dims as usize
-        && m.results
-            .iter()
-            .enumerate()
-            .all(|(i, e)| *e == crate::affine::AffineExpr::Dim(i as u32))
-}
 
 impl Printer<'_> {
     /// A type, or its alias.
@@ -159,7 +144,7 @@ impl Printer<'_> {
                 self.push_shape(shape);
                 self.print_type(*element);
                 if let Some(l) = layout {
-                    if !is_identity_layout(ctx, *l) {
+                    if !ctx.attr_kind(*l).is_identity_layout() {
                         self.out.push_str(", ");
                         self.print_attr_elided(*l);
                     }

@@ -1,0 +1,47 @@
+//! Custom-form op printers: registering one ([`Context::register_op_printer`]; the
+//! table is one of the registry's tables of the layers above the core), and the
+//! printer's lookup, which also knows the builtin ops' own forms.
+
+use super::{builtin_ops, CustomPrinter, OpPrinters, Printer};
+use crate::context::Context;
+use crate::dialect::DialectRegistry;
+use crate::entity::{Ident, Op};
+
+impl DialectRegistry {
+    /// The custom printer registered for an op name (the builtin ops' forms are
+    /// not registered: they are the printer's own).
+    pub fn op_printer(&self, name: Ident) -> Option<CustomPrinter> {
+        self.extension::<OpPrinters>()?.0.get(&name).copied()
+    }
+}
+
+impl Context {
+    /// Makes ops named `name` print in a custom form (unless printing generically).
+    pub fn register_op_printer(&mut self, name: &str, p: CustomPrinter) {
+        let id = self.ident(name);
+        self.registry.extension_mut::<OpPrinters>().0.insert(id, p);
+    }
+}
+
+impl Printer<'_> {
+    /// The custom form of an op name: a registered one, else a builtin op's.
+    #[inline]
+    pub(super) fn custom_printer(&self, name: Ident) -> Option<CustomPrinter> {
+        match self.op_printers.and_then(|t| t.get(&name)) {
+            Some(&p) => Some(p),
+            None => builtin_printer(self.ctx, name),
+        }
+    }
+}
+
+fn builtin_printer(ctx: &Context, name: Ident) -> Option<CustomPrinter> {
+    let (print, default_dialect): (fn(&mut Printer<'_>, Op), _) = match ctx.bytes(name) {
+        b"builtin.module" => (builtin_ops::print_module, "builtin"),
+        b"builtin.unrealized_conversion_cast" => (builtin_ops::print_cast, ""),
+        _ => return None,
+    };
+    Some(CustomPrinter {
+        print,
+        default_dialect,
+    })
+}
