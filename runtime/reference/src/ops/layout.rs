@@ -3,7 +3,7 @@
 //! checks are the verifier's (`dialects/graph/src/shape.rs`) on resolved
 //! shapes.
 
-use super::{count, dot, for_each_offset, list, strides};
+use super::index::{count, dot, for_each_offset, list, strides};
 use xir_runtime_hal::tensor::HostTensor;
 
 /// `out[j] = input[base + Σ idx[d] * step[d]]`, `idx` the `j`-th index of

@@ -2,8 +2,8 @@
 //! (`shape::matmul`): equal ranks of at least 2, equal batch dims (no batch
 //! broadcasting), equal contracting dims.
 
+use super::index::{count, list};
 use super::scalar::{with_kind, Kind};
-use super::{count, list};
 use xir_runtime_hal::element::ElementType;
 use xir_runtime_hal::tensor::HostTensor;
 

@@ -2,8 +2,8 @@
 //! `shape::reduce`: in range, no repeats, any order; the reduced dims are
 //! removed from the result shape).
 
+use super::index::{count, for_each_offset, list, strides};
 use super::scalar::{with_kind, Kind};
-use super::{count, for_each_offset, list, strides};
 use xir_runtime_hal::tensor::HostTensor;
 
 #[derive(Copy, Clone, Debug)]
