@@ -2,9 +2,12 @@
 //!
 //! This is the registry of the core layer: every type it names is a core type.
 //! The layers above it (the parser's and printer's syntax hooks, the declarative
-//! op definitions of `crate::ods`) keep their own tables in the registry's
-//! [`extensions`](DialectRegistry::extension), one value per table type, so the
-//! core never names them; each layer adds typed accessors for its table
+//! op definitions of `crate::ods`) keep what they know of one op on that op's own
+//! [`OpDef`], as typed [`interfaces`](OpDef::interfaces) (the ods entry, the
+//! custom printer and parser, the result-name hook), so a lookup by op name is
+//! one lookup of the record; their per-dialect tables live in the registry's
+//! [`extensions`](DialectRegistry::extension), one value per table type. Either
+//! way the core never names their types; each layer adds typed accessors
 //! (`DialectRegistry::parse_hooks`, `DialectRegistry::op_printer`,
 //! `DialectRegistry::ods`).
 
@@ -123,10 +126,6 @@ pub struct DialectRegistry {
     /// MLIR's `Dialect::verifyOperationAttribute`: checks a discardable attribute
     /// whose name has the dialect's prefix (`device.affinity`), keyed by namespace.
     pub attr_verifiers: FxHashMap<&'static str, DialectAttrVerifyFn>,
-    /// Conversion of a generic form's `<{properties}>` and `{attributes}` for
-    /// registered ops: inherent attributes move into properties, unknown property
-    /// keys are dropped; `Err` is reported at the op name.
-    pub generic_props: FxHashMap<Ident, GenericPropsFn>,
     /// MLIR's `Dialect::materializeConstant`, by dialect namespace: builds a
     /// detached constant op of the given value and type (`None`: cannot).
     pub materializers: FxHashMap<&'static str, MaterializeFn>,
@@ -145,7 +144,10 @@ pub type MaterializeFn = fn(
 pub type DialectAttrVerifyFn =
     fn(&Context, &Ir, Op, Ident, crate::entity::Attr) -> Result<(), Diagnostic>;
 
-/// See [`DialectRegistry::generic_props`].
+/// Conversion of a generic form's `<{properties}>` and `{attributes}` for a
+/// registered op: inherent attributes move into properties, unknown property keys
+/// are dropped; `Err` is reported at the op name. Kept on the op's [`OpDef`] as the
+/// [`GenericProps`] interface ([`DialectRegistry::generic_props`]).
 pub type GenericPropsFn = fn(
     &mut Context,
     Ident,
@@ -153,13 +155,36 @@ pub type GenericPropsFn = fn(
     crate::entity::Attr,
 ) -> Result<(Option<crate::entity::Attr>, crate::entity::Attr), String>;
 
+/// The op interface holding an op's [`GenericPropsFn`].
+#[derive(Clone, Copy)]
+pub struct GenericProps(pub GenericPropsFn);
+
 impl DialectRegistry {
     pub fn dialects(&self) -> &[DialectDef] {
         &self.dialects
     }
 
+    #[inline]
     pub fn op_def(&self, name: Ident) -> Option<&OpDef> {
         self.ops.get(&name)
+    }
+
+    /// The registered op `name`, to attach interfaces to it.
+    pub fn op_def_mut(&mut self, name: Ident) -> Option<&mut OpDef> {
+        self.ops.get_mut(&name)
+    }
+
+    /// Interface `I` of an op name: one lookup of the op's record, then the
+    /// typed value; unregistered ops have none.
+    #[inline]
+    pub fn op_interface<I: std::any::Any>(&self, name: Ident) -> Option<&I> {
+        self.ops.get(&name)?.interfaces.get()
+    }
+
+    /// The generic-form property conversion of a registered op, if it has one.
+    #[inline]
+    pub fn generic_props(&self, name: Ident) -> Option<GenericPropsFn> {
+        self.op_interface::<GenericProps>(name).map(|g| g.0)
     }
 
     pub fn dialect(&self, name: &str) -> Option<&DialectDef> {
@@ -203,7 +228,7 @@ impl Context {
         let Some(id) = self.find_ident(op) else {
             return false;
         };
-        match self.registry.ops.get_mut(&id) {
+        match self.registry.op_def_mut(id) {
             Some(def) => {
                 def.interfaces.set(value);
                 true
@@ -214,7 +239,7 @@ impl Context {
 
     /// Interface `I` of an op name, if attached.
     pub fn op_interface<I: std::any::Any>(&self, name: Ident) -> Option<&I> {
-        self.registry.op_def(name)?.interfaces.get()
+        self.registry.op_interface(name)
     }
 
     /// The traits of an op name; unregistered ops have none.

@@ -24,13 +24,14 @@ pub use spec::{
     Arity, AttrConstraint, AttrDefault, AttrForm, AttrSpec, FoldFn, FoldResult, OpSpec, RegionSpec,
     SuccessorSpec, TypeConstraint, TypeRule, ValueSpec,
 };
-pub use table::OdsOp;
+pub use table::{OdsOp, OdsOps};
 
 use crate::attributes::AttrKind;
 use crate::context::Context;
-use crate::dialect::{DialectDef, OpDef};
+use crate::dialect::{DialectDef, GenericProps, Interfaces, OpDef};
 use crate::entity::{Attr, Ident};
-use crate::printer::{attr_to_string, CustomPrinter};
+use crate::parser::OpParser;
+use crate::printer::{attr_to_string, CustomPrinter, ResultNames};
 use std::sync::Arc;
 
 /// Registers one declared op: its definition (traits, verifier), its custom
@@ -40,17 +41,6 @@ pub fn register_op(ctx: &mut Context, spec: &'static OpSpec) -> Result<(), Strin
         Some(src) => Some(format::compile(spec, src).map_err(|e| format!("{}: {e}", spec.name))?),
         None => None,
     };
-    let id = ctx.ident(spec.name);
-    ctx.registry
-        .ods_mut()
-        .insert(id, Arc::new(OdsOp { spec, format }));
-    ctx.register_op(OpDef {
-        name: spec.name,
-        traits: spec.traits,
-        verify: Some(verify::verify_op),
-        interfaces: Default::default(),
-    });
-    ctx.registry.generic_props.insert(id, convert_generic_props);
     let parse = match (spec.parse, spec.format) {
         (Some(f), _) => Some(f),
         (None, Some(_)) => Some(format_parse::parse_op as crate::parser::OpParseFn),
@@ -61,21 +51,29 @@ pub fn register_op(ctx: &mut Context, spec: &'static OpSpec) -> Result<(), Strin
         (None, Some(_)) => Some(format_print::print_op as fn(&mut crate::printer::Printer<'_>, _)),
         (None, None) => None,
     };
-    if let Some(f) = spec.result_names {
-        ctx.register_result_names(spec.name, f);
+    // Every per-op entry goes on the op's own record: one slot per layer, the
+    // ones looked up for every op first (the interfaces are a short list).
+    let mut interfaces = Interfaces::default();
+    interfaces.set(Arc::new(OdsOp { spec, format }));
+    if let Some(f) = print {
+        interfaces.set(CustomPrinter {
+            print: f,
+            default_dialect: spec.default_dialect,
+        });
     }
     if let Some(f) = parse {
-        ctx.registry.parse_hooks_mut().ops.insert(id, f);
+        interfaces.set(OpParser(f));
     }
-    if let Some(f) = print {
-        ctx.register_op_printer(
-            spec.name,
-            CustomPrinter {
-                print: f,
-                default_dialect: spec.default_dialect,
-            },
-        );
+    if let Some(f) = spec.result_names {
+        interfaces.set(ResultNames(f));
     }
+    interfaces.set(GenericProps(convert_generic_props));
+    ctx.register_op(OpDef {
+        name: spec.name,
+        traits: spec.traits,
+        verify: Some(verify::verify_op),
+        interfaces,
+    });
     Ok(())
 }
 

@@ -1,12 +1,11 @@
-//! The registry's table of declared ops (one of the tables of the layers above the
-//! core): each registered declaration with its compiled format, by op name.
+//! The declared ops (one of the layers above the core): each registered
+//! declaration with its compiled format, kept on its op's record as an
+//! `Arc<OdsOp>` interface.
 
 use super::format::Format;
 use super::spec::OpSpec;
 use crate::dialect::DialectRegistry;
 use crate::entity::Ident;
-use rustc_hash::{FxBuildHasher, FxHashMap};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A registered declaration with its compiled format.
@@ -15,20 +14,22 @@ pub struct OdsOp {
     pub format: Option<Format>,
 }
 
-#[derive(Default)]
-struct OdsTable(FxHashMap<Ident, Arc<OdsOp>>);
+/// The declared ops of a registry, by op name ([`DialectRegistry::ods`]).
+#[derive(Clone, Copy)]
+pub struct OdsOps<'a>(&'a DialectRegistry);
 
-/// The table of a registry in which no op was declared.
-static NO_ODS: FxHashMap<Ident, Arc<OdsOp>> = HashMap::with_hasher(FxBuildHasher);
+impl<'a> OdsOps<'a> {
+    /// The declaration of op `name`, if it was registered through [`crate::ods`].
+    #[inline]
+    pub fn get(self, name: &Ident) -> Option<&'a Arc<OdsOp>> {
+        self.0.op_interface::<Arc<OdsOp>>(*name)
+    }
+}
 
 impl DialectRegistry {
     /// Declarative op definitions ([`crate::ods`]), by op name.
     #[inline]
-    pub fn ods(&self) -> &FxHashMap<Ident, Arc<OdsOp>> {
-        self.extension::<OdsTable>().map_or(&NO_ODS, |t| &t.0)
-    }
-
-    pub(crate) fn ods_mut(&mut self) -> &mut FxHashMap<Ident, Arc<OdsOp>> {
-        &mut self.extension_mut::<OdsTable>().0
+    pub fn ods(&self) -> OdsOps<'_> {
+        OdsOps(self)
     }
 }

@@ -18,7 +18,7 @@ mod types;
 #[cfg(test)]
 mod tests;
 
-pub use hooks::{AttrParseFn, OpParseFn, ParseHooks, TypeParseFn};
+pub use hooks::{AttrParseFn, OpParseFn, OpParser, ParseHooks, TypeParseFn};
 
 use crate::context::Context;
 use crate::diag::{DiagEngine, Diagnostic, SourceBuffer};

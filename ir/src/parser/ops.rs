@@ -220,7 +220,7 @@ impl<'a> Parser<'a> {
             _ => self.loc_at(name_tok.start),
         };
         let (properties, attrs) = self.move_inherent_attrs(name, properties, attrs);
-        let (properties, attrs) = match self.ctx.registry.generic_props.get(&name).copied() {
+        let (properties, attrs) = match self.ctx.registry.generic_props(name) {
             Some(convert) => match convert(self.ctx, name, properties, attrs) {
                 Ok(pa) => pa,
                 Err(msg) => return self.error_at(name_tok.start, msg),
@@ -417,21 +417,24 @@ impl<'a> Parser<'a> {
             return self.parse_module(t.start);
         }
         let dd = self.default_dialect.last().copied().unwrap_or("builtin");
+        // One lookup of the op's record gives its parser and its printer's default
+        // dialect (for the ops inside its regions).
+        fn custom(ctx: &crate::Context, name: Ident) -> Option<(super::OpParseFn, &'static str)> {
+            let def = ctx.registry.op_def(name)?;
+            let &super::OpParser(parse) = def.interfaces.get()?;
+            let inner = def.interfaces.get::<crate::printer::CustomPrinter>();
+            Some((parse, inner.map_or("", |p| p.default_dialect)))
+        }
         let mut name = self.ctx.ident(text);
-        let mut hook = self.ctx.registry.parse_hooks().ops.get(&name).copied();
+        let mut hook = custom(self.ctx, name);
         if hook.is_none() && !text.contains('.') && !dd.is_empty() {
             name = self.ctx.ident(&format!("{dd}.{text}"));
-            hook = self.ctx.registry.parse_hooks().ops.get(&name).copied();
+            hook = custom(self.ctx, name);
         }
-        if let Some(hook) = hook {
+        if let Some((hook, inner)) = hook {
             self.bump();
             let loc = self.loc_at(t.start);
-            let inner = self
-                .ctx
-                .registry
-                .op_printer(name)
-                .map(|h| h.default_dialect);
-            self.default_dialect.push(inner.unwrap_or(""));
+            self.default_dialect.push(inner);
             let res = hook(self, name, loc);
             self.default_dialect.pop();
             return res;

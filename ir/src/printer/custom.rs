@@ -1,8 +1,8 @@
-//! Custom-form op printers: registering one ([`Context::register_op_printer`]; the
-//! table is one of the registry's tables of the layers above the core), and the
-//! printer's lookup, which also knows the builtin ops' own forms.
+//! Custom-form op printers: registering one ([`Context::register_op_printer`]; it
+//! is kept on the op's registered record as the [`CustomPrinter`] interface), and
+//! the printer's lookup, which also knows the builtin ops' own forms.
 
-use super::{builtin_ops, CustomPrinter, OpPrinters, Printer};
+use super::{builtin_ops, CustomPrinter, Printer};
 use crate::context::Context;
 use crate::dialect::DialectRegistry;
 use crate::entity::{Ident, Op};
@@ -11,15 +11,15 @@ impl DialectRegistry {
     /// The custom printer registered for an op name (the builtin ops' forms are
     /// not registered: they are the printer's own).
     pub fn op_printer(&self, name: Ident) -> Option<CustomPrinter> {
-        self.extension::<OpPrinters>()?.0.get(&name).copied()
+        self.op_interface::<CustomPrinter>(name).copied()
     }
 }
 
 impl Context {
-    /// Makes ops named `name` print in a custom form (unless printing generically).
-    pub fn register_op_printer(&mut self, name: &str, p: CustomPrinter) {
-        let id = self.ident(name);
-        self.registry.extension_mut::<OpPrinters>().0.insert(id, p);
+    /// Makes the registered op `name` print in a custom form (unless printing
+    /// generically); `false` (and nothing kept) if no such op is registered.
+    pub fn register_op_printer(&mut self, name: &str, p: CustomPrinter) -> bool {
+        self.attach_interface(name, p)
     }
 }
 
@@ -27,8 +27,8 @@ impl Printer<'_> {
     /// The custom form of an op name: a registered one, else a builtin op's.
     #[inline]
     pub(super) fn custom_printer(&self, name: Ident) -> Option<CustomPrinter> {
-        match self.op_printers.and_then(|t| t.get(&name)) {
-            Some(&p) => Some(p),
+        match self.ctx.registry.op_printer(name) {
+            Some(p) => Some(p),
             None => builtin_printer(self.ctx, name),
         }
     }

@@ -24,15 +24,14 @@ mod roundtrip_tests;
 mod tests;
 
 use crate::context::Context;
-use crate::entity::{Attr, Ident, Op, Type};
+use crate::entity::{Attr, Op, Type};
 use crate::store::Ir;
 use aliases::{Aliases, Collector};
 use numbering::Numbering;
-use rustc_hash::FxHashMap;
 
 pub use dialect_hooks::{DialectPrintFn, DialectPrintHooks};
 pub use escape::{is_bare_identifier, push_escaped, push_keyword_or_string, push_quoted};
-pub use numbering::ResultNamesFn;
+pub use numbering::{ResultNames, ResultNamesFn};
 
 #[derive(Clone, Debug, Default)]
 pub struct PrintOptions {
@@ -44,7 +43,8 @@ pub struct PrintOptions {
     pub local_scope: bool,
 }
 
-/// A custom-form printer of one op. It prints everything after `%results = ` and
+/// A custom-form printer of one op, kept on its registered
+/// [`OpDef`](crate::dialect::OpDef) as an interface (custom.rs). It prints everything after `%results = ` and
 /// before the trailing location, through the [`Printer`] methods (`print_op_name`,
 /// `print_operand`, `print_type`, `print_attr`, `print_attr_dict`, `print_region`,
 /// `push_str`). It is also run once, with output discarded, to collect aliases.
@@ -56,18 +56,12 @@ pub struct CustomPrinter {
     pub default_dialect: &'static str,
 }
 
-/// The registry's table of registered custom printers, by op name (custom.rs).
-#[derive(Default)]
-struct OpPrinters(FxHashMap<Ident, CustomPrinter>);
-
 /// Printing state: the output, SSA names, aliases and caches of printed text.
 pub struct Printer<'a> {
     pub ctx: &'a Context,
     pub ir: &'a Ir,
     pub opts: PrintOptions,
     pub out: String,
-    /// The registered custom printers (looked up once per print).
-    op_printers: Option<&'a FxHashMap<Ident, CustomPrinter>>,
     indent: usize,
     names: Option<Numbering>,
     aliases: Aliases,
@@ -99,7 +93,6 @@ impl<'a> Printer<'a> {
             ir,
             opts: opts.clone(),
             out: String::new(),
-            op_printers: ctx.registry.extension::<OpPrinters>().map(|t| &t.0),
             indent: 0,
             names: None,
             aliases: Aliases::default(),

@@ -13,7 +13,8 @@
 //! drawn from a counter (saved and restored with the others) until the name is free.
 
 use crate::context::Context;
-use crate::entity::{Block, Ident, Op, Region, Value};
+use crate::dialect::DialectRegistry;
+use crate::entity::{Block, Op, Region, Value};
 use crate::store::{Ir, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -27,18 +28,15 @@ const NAMED: u32 = 1 << 30;
 /// named result; an empty name means the default number.
 pub type ResultNamesFn = fn(&Context, &Ir, Op, &mut dyn FnMut(usize, &str));
 
-/// The registry's table of result-name hooks, by op name.
-#[derive(Default)]
-struct ResultNameHooks(FxHashMap<Ident, ResultNamesFn>);
+/// The op interface holding a registered op's [`ResultNamesFn`].
+#[derive(Clone, Copy)]
+pub struct ResultNames(pub ResultNamesFn);
 
 impl Context {
-    /// Makes ops named `name` name their results in the custom form (`%cst`).
-    pub fn register_result_names(&mut self, name: &str, f: ResultNamesFn) {
-        let id = self.ident(name);
-        self.registry
-            .extension_mut::<ResultNameHooks>()
-            .0
-            .insert(id, f);
+    /// Makes the registered op `name` name its results in the custom form
+    /// (`%cst`); `false` (and nothing kept) if no such op is registered.
+    pub fn register_result_names(&mut self, name: &str, f: ResultNamesFn) -> bool {
+        self.attach_interface(name, ResultNames(f))
     }
 }
 
@@ -73,8 +71,8 @@ struct State<'c> {
     next_value: u32,
     next_arg: u32,
     next_conflict: u32,
-    /// Result-name hooks; `None` in generic mode.
-    hooks: Option<&'c FxHashMap<Ident, ResultNamesFn>>,
+    /// The registry, whose ops carry their result-name hooks; `None` in generic mode.
+    hooks: Option<&'c DialectRegistry>,
     /// Names visible in the current scope chain, except canonical `argN` names of
     /// entry-block arguments (those are exactly `arg0 .. arg{next_arg-1}`).
     used: FxHashSet<Box<str>>,
@@ -174,11 +172,7 @@ impl Numbering {
             name_text: String::new(),
             groups: FxHashMap::default(),
         };
-        let hooks = ctx
-            .registry
-            .extension::<ResultNameHooks>()
-            .map(|h| &h.0)
-            .filter(|h| !generic && !h.is_empty());
+        let hooks = (!generic).then_some(&ctx.registry);
         let mut st = State {
             next_value: 0,
             next_arg: 0,
@@ -267,7 +261,10 @@ impl Numbering {
         let Some(&r0) = results.first() else {
             return;
         };
-        if let Some(hook) = st.hooks.and_then(|h| h.get(&ir.op(op).name)) {
+        if let Some(&ResultNames(hook)) = st
+            .hooks
+            .and_then(|r| r.op_interface::<ResultNames>(ir.op(op).name))
+        {
             let mut hints = std::mem::take(&mut st.hints);
             hints.clear();
             hook(ctx, ir, op, &mut |i, name| {
@@ -472,7 +469,13 @@ mod tests {
     fn print(src: &str, generic: bool) -> String {
         let mut ctx = Context::new();
         ctx.allow_unregistered = true;
-        ctx.register_result_names("test.n", names);
+        ctx.register_op(crate::dialect::OpDef {
+            name: "test.n",
+            traits: Default::default(),
+            verify: None,
+            interfaces: Default::default(),
+        });
+        assert!(ctx.register_result_names("test.n", names));
         let mut ir = Ir::new();
         let top = crate::parser::parse_str(&mut ctx, &mut ir, "t", src).expect("parses");
         let opts = PrintOptions {
