@@ -180,3 +180,16 @@ impl PassRegistry {
         &self.pipelines
     }
 }
+
+/// Registers pass types that have `ARGUMENT` and `SUMMARY` constants and a
+/// `Default` (their default options): `register_passes!(reg, Cse, Inline)`.
+#[macro_export]
+macro_rules! register_passes {
+    ($reg:expr, $($t:ty),* $(,)?) => {$(
+        $reg.register($crate::pass::PassInfo {
+            argument: <$t>::ARGUMENT,
+            summary: <$t>::SUMMARY,
+            create: || Box::new(<$t>::default()),
+        });
+    )*};
+}

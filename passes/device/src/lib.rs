@@ -36,31 +36,23 @@ pub mod rewrite_attrs;
 pub mod spec;
 pub mod target_registry;
 
-use xir::pass::{Pass, PassInfo, PassRegistry};
+use xir::pass::{Pass, PassRegistry};
 
 /// Registers every pass of this crate.
 pub fn register(reg: &mut PassRegistry) {
-    macro_rules! pass {
-        ($t:ty) => {
-            reg.register(PassInfo {
-                argument: <$t>::ARGUMENT,
-                summary: <$t>::SUMMARY,
-                create: || Box::new(<$t>::default()),
-            })
-        };
-    }
-    // Device planning and its forms.
-    pass!(plan::DevicePlan);
-    pass!(forms::DeviceMinimize);
-    pass!(forms::DeviceExpand);
-    pass!(annotate::AnnotateAffinities);
-    pass!(partition::Partition);
-    pass!(explain::Explain);
-    // Device assignment (DESIGN.md §4).
-    pass!(assign_targets::AssignTargets);
-    pass!(materialize::Materialize);
-    pass!(resolve_promises::ResolvePromises);
-    pass!(resolve_aliases::ResolveAliases);
+    xir::register_passes!(
+        reg,
+        plan::DevicePlan,
+        forms::DeviceMinimize,
+        forms::DeviceExpand,
+        annotate::AnnotateAffinities,
+        partition::Partition,
+        explain::Explain,
+        assign_targets::AssignTargets,
+        materialize::Materialize,
+        resolve_promises::ResolvePromises,
+        resolve_aliases::ResolveAliases,
+    );
 }
 
 /// `device-assignment-pipeline`: targets from flags, `device.global`s,

@@ -19,25 +19,19 @@ mod testing;
 #[cfg(test)]
 mod tests;
 
-use xir::pass::{PassInfo, PassRegistry};
+use xir::pass::PassRegistry;
 
 /// Registers every pass of this crate.
 pub fn register(reg: &mut PassRegistry) {
-    macro_rules! pass {
-        ($t:ty) => {
-            reg.register(PassInfo {
-                argument: <$t>::ARGUMENT,
-                summary: <$t>::SUMMARY,
-                create: || Box::new(<$t>::default()),
-            })
-        };
-    }
-    pass!(canonicalize::Canonicalize);
-    pass!(cse::Cse);
-    pass!(symbol_dce::SymbolDce);
-    pass!(inline::Inline);
-    pass!(sccp::Sccp);
-    pass!(print_op_stats::PrintOpStats);
-    pass!(strip_debuginfo::StripDebugInfo);
-    pass!(view_op_graph::ViewOpGraph);
+    xir::register_passes!(
+        reg,
+        canonicalize::Canonicalize,
+        cse::Cse,
+        symbol_dce::SymbolDce,
+        inline::Inline,
+        sccp::Sccp,
+        print_op_stats::PrintOpStats,
+        strip_debuginfo::StripDebugInfo,
+        view_op_graph::ViewOpGraph,
+    );
 }

@@ -19,26 +19,20 @@ pub mod outline;
 pub mod transfers;
 pub mod util;
 
-use xir::pass::{Pass, PassInfo, PassRegistry};
+use xir::pass::{Pass, PassRegistry};
 
 /// Registers the passes of graph → flow.
 pub fn register(reg: &mut PassRegistry) {
-    macro_rules! pass {
-        ($t:ty) => {
-            reg.register(PassInfo {
-                argument: <$t>::ARGUMENT,
-                summary: <$t>::SUMMARY,
-                create: || Box::new(<$t>::default()),
-            })
-        };
-    }
-    pass!(form_regions::FormDispatchRegions);
-    pass!(constants::ConvertConstants);
-    pass!(outline::OutlineDispatchRegions);
-    pass!(transfers::ConvertTransfers);
-    pass!(control_flow::ConvertControlFlow);
-    pass!(guard::VerifyGraphToFlow);
-    pass!(convert::ConvertGraphToFlow);
+    xir::register_passes!(
+        reg,
+        form_regions::FormDispatchRegions,
+        constants::ConvertConstants,
+        outline::OutlineDispatchRegions,
+        transfers::ConvertTransfers,
+        control_flow::ConvertControlFlow,
+        guard::VerifyGraphToFlow,
+        convert::ConvertGraphToFlow,
+    );
 }
 
 /// `graph-to-flow`: dispatch regions, constants, executables, transfers,

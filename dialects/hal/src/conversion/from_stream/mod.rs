@@ -68,21 +68,11 @@ pub mod grid;
 pub mod guard;
 pub mod sizes;
 
-use xir::pass::{Pass, PassInfo, PassRegistry};
+use xir::pass::{Pass, PassRegistry};
 
 /// Registers the passes of stream → hal.
 pub fn register(reg: &mut PassRegistry) {
-    macro_rules! pass {
-        ($t:ty) => {
-            reg.register(PassInfo {
-                argument: <$t>::ARGUMENT,
-                summary: <$t>::SUMMARY,
-                create: || Box::new(<$t>::default()),
-            })
-        };
-    }
-    pass!(convert::ConvertStreamToHal);
-    pass!(guard::VerifyStreamToHal);
+    xir::register_passes!(reg, convert::ConvertStreamToHal, guard::VerifyStreamToHal,);
 }
 
 /// `stream-to-hal`: the conversion, then the level guard.

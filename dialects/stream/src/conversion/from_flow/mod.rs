@@ -46,22 +46,16 @@ pub mod guard;
 pub mod hazards;
 pub mod schedule;
 
-use xir::pass::{Pass, PassInfo, PassRegistry};
+use xir::pass::{Pass, PassRegistry};
 
 /// Registers the passes of flow → stream.
 pub fn register(reg: &mut PassRegistry) {
-    macro_rules! pass {
-        ($t:ty) => {
-            reg.register(PassInfo {
-                argument: <$t>::ARGUMENT,
-                summary: <$t>::SUMMARY,
-                create: || Box::new(<$t>::default()),
-            })
-        };
-    }
-    pass!(convert::ConvertFlowToStream);
-    pass!(schedule::ScheduleExecution);
-    pass!(guard::VerifyFlowToStream);
+    xir::register_passes!(
+        reg,
+        convert::ConvertFlowToStream,
+        schedule::ScheduleExecution,
+        guard::VerifyFlowToStream,
+    );
 }
 
 /// The stream phase of `flow-to-stream` (the memory plan comes before it):
