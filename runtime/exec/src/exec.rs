@@ -289,20 +289,23 @@ impl<'a> Executor<'a> {
     }
 
     fn type_kind_name(&self, t: Type) -> &'static str {
-        match self.ctx.type_kind(t) {
-            TypeKind::Index | TypeKind::Integer { .. } | TypeKind::Float(_) => "scalar",
-            _ => {
-                let s = xir::printer::type_to_string(self.ctx, t);
-                match s.as_str() {
-                    "!hal.buffer_view" => "buffer_view",
-                    "!hal.buffer" => "buffer",
-                    "!hal.device" => "device",
-                    "!hal.fence" => "fence",
-                    "!hal.command_buffer" => "command_buffer",
-                    _ => "other",
-                }
-            }
+        use xir_hal::ops::{BUFFER, BUFFER_VIEW, COMMAND_BUFFER, DEVICE, FENCE};
+        if matches!(
+            self.ctx.type_kind(t),
+            TypeKind::Index | TypeKind::Integer { .. } | TypeKind::Float(_)
+        ) {
+            return "scalar";
         }
+        [
+            (BUFFER_VIEW, "buffer_view"),
+            (BUFFER, "buffer"),
+            (DEVICE, "device"),
+            (FENCE, "fence"),
+            (COMMAND_BUFFER, "command_buffer"),
+        ]
+        .into_iter()
+        .find(|(c, _)| (c.check)(self.ctx, t))
+        .map_or("other", |(_, k)| k)
     }
 
     fn get(&self, env: &FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<RtValue> {

@@ -224,10 +224,9 @@ pub fn output_tensor(ctx: &Context, v: &RtValue) -> Result<HostTensor, String> {
     }
 }
 
-/// Parses and verifies `text`; diagnostics rendered as mlir-opt prints them.
-pub fn parse(ctx: &mut Context, ir: &mut Ir, name: &str, text: &str) -> Result<Op, String> {
-    let mut sm = xir::SourceMgr::default();
-    sm.add(xir::SourceBuffer::new(name, text.to_string()));
+/// Parses and verifies the first buffer of `sm`; diagnostics rendered as
+/// mlir-opt prints them.
+pub fn parse_source(ctx: &mut Context, ir: &mut Ir, sm: &xir::SourceMgr) -> Result<Op, String> {
     let mut diags = xir::DiagEngine::default();
     let opts = xir::parser::ParseOptions {
         implicit_module: true,
@@ -238,15 +237,20 @@ pub fn parse(ctx: &mut Context, ir: &mut Ir, name: &str, text: &str) -> Result<O
     if let Some(top) = top {
         produced.extend(xir::verifier::verify(ctx, ir, top));
     }
-    let render = |ctx: &Context, ds: &[Diagnostic]| {
-        ds.iter()
-            .map(|d| xir::diag::render(d, ctx, &sm))
-            .collect::<String>()
-    };
     if produced.iter().any(|d| d.severity == xir::Severity::Error) {
-        return Err(render(ctx, &produced));
+        return Err(produced
+            .iter()
+            .map(|d| xir::diag::render(d, ctx, sm))
+            .collect());
     }
     top.ok_or_else(|| "no module".to_string())
+}
+
+/// [`parse_source`] of `text` named `name`.
+pub fn parse(ctx: &mut Context, ir: &mut Ir, name: &str, text: &str) -> Result<Op, String> {
+    let mut sm = xir::SourceMgr::default();
+    sm.add(xir::SourceBuffer::new(name, text.to_string()));
+    parse_source(ctx, ir, &sm)
 }
 
 /// Compiles graph-level `text` to hal and prints it.

@@ -9,8 +9,7 @@ use xrun::{
 use clap::Parser;
 use std::process::ExitCode;
 use std::time::Instant;
-use xir::parser::{parse_buffer, ParseOptions};
-use xir::{Context, DiagEngine, Diagnostic, Ir, SourceBuffer, SourceMgr};
+use xir::{Context, Diagnostic, Ir, SourceBuffer, SourceMgr};
 use xir_runtime_exec::{Executor, RtValue};
 
 #[derive(Parser, Debug)]
@@ -115,20 +114,7 @@ fn run(args: &Args) -> Result<(), String> {
         ds.iter().map(|d| xir::diag::render(d, ctx, &sm)).collect()
     };
     let mut ir = Ir::new();
-    let mut diags = DiagEngine::default();
-    let opts = ParseOptions {
-        implicit_module: true,
-        module_line_col: (0, 0),
-    };
-    let top = parse_buffer(&mut ctx, &mut ir, &sm.buffers[0], &opts, &mut diags);
-    let mut produced = diags.take();
-    if let Some(top) = top {
-        produced.extend(xir::verifier::verify(&ctx, &ir, top));
-    }
-    if produced.iter().any(|d| d.severity == xir::Severity::Error) {
-        return Err(render(&ctx, &produced));
-    }
-    let top = top.ok_or("no module")?;
+    let top = xrun::parse_source(&mut ctx, &mut ir, &sm)?;
     compile(
         &args.target_devices,
         &args.device_plan,
