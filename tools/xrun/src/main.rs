@@ -18,7 +18,7 @@ use xir_runtime_exec::{Executor, RtValue};
     about = "Runs a function of an xir program (graph level: compiled first; hal level: as it is)"
 )]
 struct Args {
-    /// The program: a .mlir file at graph or hal level ('-' for stdin).
+    /// The program: a .mlir file at graph or hal level ('-' or none: stdin).
     #[arg(required_unless_present = "print_devices")]
     file: Option<String>,
     /// The function to run (default: the only public function).
