@@ -25,6 +25,13 @@ pub fn context() -> Context {
     xir_stream::register(&mut ctx);
     xir_hal::register(&mut ctx);
     xir_scf::register(&mut ctx);
+    xir_kernel::register(&mut ctx);
+    // A variant's kernels are built for its target (the kernel dialect reads
+    // it through this interface, never naming hal).
+    ctx.attach_interface(
+        xir_hal::ops::VARIANT.name,
+        xir_kernel::target::KernelTarget(|ctx, ir, op| xir::symbol::op_attr(ctx, ir, op, "target")),
+    );
     ctx
 }
 
@@ -41,6 +48,7 @@ pub fn pass_registry() -> PassRegistry {
     xir_flow::conversion::register(&mut registry);
     xir_stream::conversion::register(&mut registry);
     xir_hal::conversion::register(&mut registry);
+    xir::register_passes!(registry, xir_kernel::conversion::pass::ConvertGraphToKernel);
     pipelines::register(&mut registry);
     registry
 }

@@ -44,6 +44,14 @@ pub fn graph_to_hal() -> Passes {
     p
 }
 
+/// `graph-to-kernel`: graph → hal, then each variant's kernels lowered for
+/// its target (what the `local` backend JIT-compiles).
+pub fn graph_to_kernel() -> Passes {
+    let mut p = graph_to_hal();
+    p.push(Box::new(xir_kernel::conversion::pass::ConvertGraphToKernel));
+    p
+}
+
 /// Registers every named pipeline.
 pub fn register(reg: &mut PassRegistry) {
     let pipelines = [
@@ -76,6 +84,11 @@ pub fn register(reg: &mut PassRegistry) {
             argument: "graph-to-hal",
             summary: "Lower graph to hal: graph-to-stream, then stream-to-hal",
             build: graph_to_hal,
+        },
+        PipelineInfo {
+            argument: "graph-to-kernel",
+            summary: "Lower graph to kernel: graph-to-hal, then convert-graph-to-kernel",
+            build: graph_to_kernel,
         },
     ];
     for p in pipelines {

@@ -254,6 +254,7 @@ pub enum CompileTo {
     Flow,
     Stream,
     Hal,
+    Kernel,
 }
 
 impl CompileTo {
@@ -264,6 +265,7 @@ impl CompileTo {
             CompileTo::Flow => pipelines::graph_to_flow(),
             CompileTo::Stream => pipelines::graph_to_stream(),
             CompileTo::Hal => pipelines::graph_to_hal(),
+            CompileTo::Kernel => pipelines::graph_to_kernel(),
         }
     }
 }

@@ -1,0 +1,1204 @@
+//! graph → kernel: a kernel function of graph ops on tensors becomes stages
+//! over buffers.
+//!
+//! Which values get a buffer: results, operands of a matmul or reshape,
+//! values with more than one user, and what anchors (matmul, reductions,
+//! concat, non-splat constants, reshape views) produce. Everything else
+//! (elementwise ops, broadcast, transpose, slice, splat constants) is folded
+//! into the body of the stage that reads it, with its indexing composed into
+//! the affine maps, so a fused chain is one loop with one load per input and
+//! one store per output. A chain of single-use elementwise ops after a
+//! matmul becomes the matmul's epilogue.
+
+use crate::target::TargetParams;
+use crate::verify::memref_shape;
+use rustc_hash::{FxHashMap, FxHashSet};
+use xir::affine::{AffineExpr, AffineMap};
+use xir::ods::access::segment_attr;
+use xir::store::ValueDef;
+use xir::symbol::op_attr;
+use xir::types::{FloatKind, Signedness, TypeKind};
+use xir::util::build::op_state;
+use xir::{Attr, AttrKind, Block, Context, Ir, Op, OperationState, Type, Value};
+use xir_graph::dims::{self, DimRule};
+
+/// A size: static, or an `index` value of the kernel function.
+#[derive(Clone, Copy, Debug)]
+enum Dim {
+    S(i64),
+    D(Value),
+}
+
+#[derive(Clone)]
+enum Node {
+    /// A buffer (memref value) and its dims.
+    Buf(Value, Vec<Dim>),
+    /// Computed in the body of whatever reads it.
+    Lazy(Op),
+    /// Part of a matmul epilogue chain, computed by the matmul's stage.
+    Pending,
+    /// A `graph.dim` result.
+    Index(Dim),
+}
+
+type Fail = (Op, String);
+
+/// Lowers every function of `module` that still holds graph ops.
+pub fn lower_module(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    module: Op,
+    params: &TargetParams,
+) -> Result<(), Fail> {
+    let Some(body) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) else {
+        return Ok(());
+    };
+    let funcs: Vec<Op> = ir
+        .block_ops(body)
+        .filter(|&o| ctx.str(ir.op(o).name) == "func.func")
+        .collect();
+    for f in funcs {
+        let has_graph = xir::walk::preorder(ir, f)
+            .into_iter()
+            .any(|o| ctx.str(ir.op(o).name).starts_with("graph."));
+        let tensor_args = ir
+            .regions(f)
+            .first()
+            .and_then(|&r| ir.entry_block(r))
+            .is_some_and(|b| {
+                ir.block_args(b).iter().any(|&a| {
+                    matches!(
+                        ctx.type_kind(ir.value_type(a)),
+                        TypeKind::RankedTensor { .. }
+                    )
+                })
+            });
+        if has_graph || tensor_args {
+            lower_func(ctx, ir, f, params)?;
+        }
+    }
+    Ok(())
+}
+
+struct Body {
+    block: Block,
+    rank: u32,
+    inputs: Vec<(Value, Vec<AffineExpr>)>,
+    input_args: FxHashMap<(Value, Vec<AffineExpr>), Value>,
+    memo: FxHashMap<(Value, Vec<AffineExpr>), Value>,
+}
+
+impl Body {
+    fn new(ir: &mut Ir, rank: usize) -> Body {
+        Body {
+            block: ir.create_block(),
+            rank: rank as u32,
+            inputs: Vec::new(),
+            input_args: FxHashMap::default(),
+            memo: FxHashMap::default(),
+        }
+    }
+}
+
+struct Lower<'a> {
+    func: Op,
+    ctx: &'a mut Context,
+    ir: &'a mut Ir,
+    params: &'a TargetParams,
+    loc: Attr,
+    block: Block,
+    nodes: FxHashMap<Value, Node>,
+    materialize: FxHashSet<Value>,
+    /// Last value of a matmul epilogue chain → the matmul op.
+    epilogue_end: FxHashMap<Value, Op>,
+    returned: Vec<Value>,
+    outputs: Vec<(Value, Vec<Dim>)>,
+    output_taken: Vec<bool>,
+    consts: FxHashMap<i64, Value>,
+}
+
+fn identity(rank: usize) -> Vec<AffineExpr> {
+    (0..rank as u32).map(AffineExpr::Dim).collect()
+}
+
+fn tensor_of(ctx: &Context, t: Type) -> Option<(Vec<i64>, Type)> {
+    xir::util::build::tensor_shape(ctx, t)
+}
+
+fn is_float(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Float(_))
+}
+
+fn int_width(ctx: &Context, t: Type) -> Option<u32> {
+    match ctx.type_kind(t) {
+        TypeKind::Integer { width, .. } => Some(*width),
+        _ => None,
+    }
+}
+
+fn bits_of(ctx: &Context, t: Type) -> u32 {
+    match ctx.type_kind(t) {
+        TypeKind::Float(k) => k.bit_width(),
+        TypeKind::Integer { width, .. } => (*width).max(8),
+        _ => 64,
+    }
+}
+
+const ELEMENTWISE: &[&str] = &[
+    "graph.add",
+    "graph.sub",
+    "graph.mul",
+    "graph.div",
+    "graph.max",
+    "graph.neg",
+    "graph.relu",
+    "graph.exp",
+    "graph.tanh",
+];
+
+fn is_elementwise(name: &str) -> bool {
+    ELEMENTWISE.contains(&name)
+}
+
+fn i64s(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Vec<i64> {
+    match op_attr(ctx, ir, op, key).map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::DenseArray { values, .. }) => values.iter().map(|&v| v as i64).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn is_splat_constant(ctx: &Context, ir: &Ir, op: Op) -> bool {
+    ctx.str(ir.op(op).name) == "graph.constant"
+        && matches!(
+            op_attr(ctx, ir, op, "value").map(|a| ctx.attr_kind(a)),
+            Some(AttrKind::DenseElements { splat: true, .. })
+        )
+}
+
+pub fn lower_func(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    func: Op,
+    params: &TargetParams,
+) -> Result<(), Fail> {
+    let entry = ir
+        .regions(func)
+        .first()
+        .and_then(|&r| ir.entry_block(r))
+        .ok_or((func, "kernel function without a body".to_string()))?;
+    let loc = ir.op(func).loc;
+    let args = ir.block_args(entry).to_vec();
+    let index = ctx.index_type();
+    let (tensors, scalars): (Vec<Value>, Vec<Value>) = args.iter().partition(|&&a| {
+        matches!(
+            ctx.type_kind(ir.value_type(a)),
+            TypeKind::RankedTensor { .. }
+        )
+    });
+    let ops: Vec<Op> = ir.block_ops(entry).collect();
+    let ret = *ops
+        .last()
+        .filter(|&&o| ctx.str(ir.op(o).name) == "func.return")
+        .ok_or((func, "kernel function must end in func.return".to_string()))?;
+    let returned: Vec<Value> = ir.operands(ret).collect();
+
+    // The new function: the dispatch constants only.
+    let new_block = ir.create_block();
+    let mut scalar_map = FxHashMap::default();
+    for &s in &scalars {
+        let t = ir.value_type(s);
+        if t != index {
+            return Err((
+                func,
+                "kernel functions take tensors and index values only".into(),
+            ));
+        }
+        let n = ir.add_block_arg(new_block, index, Some(loc));
+        scalar_map.insert(s, n);
+    }
+    let mut lw = Lower {
+        func,
+        ctx,
+        ir,
+        params,
+        loc,
+        block: new_block,
+        nodes: FxHashMap::default(),
+        materialize: FxHashSet::default(),
+        epilogue_end: FxHashMap::default(),
+        returned: returned.clone(),
+        outputs: Vec::new(),
+        output_taken: vec![false; returned.len()],
+        consts: FxHashMap::default(),
+    };
+    // Bindings: arguments, then results; dynamic dims from the constants in order.
+    let mut dyn_dims = scalars.iter().map(|s| scalar_map[s]);
+    let mut binding = 0i64;
+    let result_types: Vec<Type> = returned.iter().map(|&v| lw.ir.value_type(v)).collect();
+    for (is_result, t, v) in tensors
+        .iter()
+        .map(|&a| (false, lw.ir.value_type(a), Some(a)))
+        .chain(result_types.iter().map(|&t| (true, t, None)))
+        .collect::<Vec<_>>()
+    {
+        let (shape, _) = tensor_of(lw.ctx, t)
+            .ok_or((func, "a kernel result must be a ranked tensor".to_string()))?;
+        let mut dims = Vec::new();
+        let mut operands = Vec::new();
+        for &d in &shape {
+            if d < 0 {
+                let v = dyn_dims
+                    .next()
+                    .ok_or((func, "fewer index arguments than dynamic dims".to_string()))?;
+                operands.push(v);
+                dims.push(Dim::D(v));
+            } else {
+                dims.push(Dim::S(d));
+            }
+        }
+        let mt = lw.memref_of(t);
+        let idx = lw.ctx.i64_attr(binding);
+        let mut st = op_state(lw.ctx, "kernel.binding", vec![("index", idx)], loc);
+        st.operands = operands;
+        st.result_types = vec![mt];
+        let mem = lw.append(st);
+        binding += 1;
+        match (is_result, v) {
+            (false, Some(a)) => {
+                lw.nodes.insert(a, Node::Buf(mem, dims));
+            }
+            _ => lw.outputs.push((mem, dims)),
+        }
+    }
+    for (old, new) in &scalar_map {
+        lw.nodes.insert(*old, Node::Index(Dim::D(*new)));
+    }
+    lw.plan(&ops[..ops.len() - 1]);
+    for &op in &ops[..ops.len() - 1] {
+        lw.lower_op(op)?;
+    }
+    lw.finish_outputs(ret)?;
+    let ret_st = OperationState::new(lw.ctx, "func.return", loc);
+    let ret_op = lw.ir.create_op(ret_st);
+    lw.ir.append_op(new_block, ret_op);
+
+    // Swap in the new body and signature.
+    let region = lw.ir.regions(func)[0];
+    lw.ir.remove_block(entry);
+    lw.ir.append_block(region, new_block);
+    let inputs = vec![index; scalars.len()];
+    let fty = lw.ctx.function_type(inputs, vec![]);
+    let fty = lw.ctx.type_attr(fty);
+    xir::op_attrs::set_property(lw.ctx, lw.ir, func, "function_type", Some(fty));
+    xir::op_attrs::set_property(lw.ctx, lw.ir, func, "arg_attrs", None);
+    xir::op_attrs::set_property(lw.ctx, lw.ir, func, "res_attrs", None);
+    // The old body's ops go away (users first).
+    for &op in ops.iter().rev() {
+        lw.ir.erase_op(op);
+    }
+    Ok(())
+}
+
+impl Lower<'_> {
+    fn append(&mut self, st: OperationState) -> Value {
+        let op = self.ir.create_op(st);
+        self.ir.append_op(self.block, op);
+        self.ir.result(op, 0)
+    }
+
+    fn def(&self, v: Value) -> Option<Op> {
+        match self.ir.value(v).def {
+            ValueDef::Result { op, .. } => Some(op),
+            _ => None,
+        }
+    }
+
+    fn memref_of(&mut self, tensor: Type) -> Type {
+        let (shape, element) = tensor_of(self.ctx, tensor).expect("ranked tensor");
+        self.ctx.intern_type(TypeKind::MemRef {
+            shape,
+            element,
+            layout: None,
+            memory_space: None,
+        })
+    }
+
+    fn memref_dims(&mut self, element: Type, dims: &[Dim]) -> Type {
+        let shape = dims
+            .iter()
+            .map(|d| match d {
+                Dim::S(n) => *n,
+                Dim::D(_) => xir::types::DYNAMIC,
+            })
+            .collect();
+        self.ctx.intern_type(TypeKind::MemRef {
+            shape,
+            element,
+            layout: None,
+            memory_space: None,
+        })
+    }
+
+    fn index_const(&mut self, n: i64) -> Value {
+        if let Some(&v) = self.consts.get(&n) {
+            return v;
+        }
+        let ty = self.ctx.index_type();
+        let value = self.ctx.intern_attr(AttrKind::Integer {
+            ty,
+            value: n.into(),
+        });
+        let mut st = op_state(self.ctx, "arith.constant", vec![("value", value)], self.loc);
+        st.result_types = vec![ty];
+        let v = self.append(st);
+        self.consts.insert(n, v);
+        v
+    }
+
+    fn dim_value(&mut self, d: Dim) -> Value {
+        match d {
+            Dim::S(n) => self.index_const(n),
+            Dim::D(v) => v,
+        }
+    }
+
+    fn index_binop(&mut self, name: &str, a: Dim, b: Dim) -> Dim {
+        match (name, a, b) {
+            ("arith.addi", Dim::S(x), Dim::S(y)) => return Dim::S(x + y),
+            ("arith.muli", Dim::S(x), Dim::S(y)) => return Dim::S(x * y),
+            ("arith.divui", Dim::S(x), Dim::S(y)) if y != 0 => return Dim::S(x / y),
+            ("arith.muli", Dim::S(1), o) | ("arith.muli", o, Dim::S(1)) => return o,
+            ("arith.divui", o, Dim::S(1)) => return o,
+            _ => {}
+        }
+        let (a, b) = (self.dim_value(a), self.dim_value(b));
+        let mut st = op_state(self.ctx, name, vec![], self.loc);
+        st.operands = vec![a, b];
+        st.result_types = vec![self.ctx.index_type()];
+        Dim::D(self.append(st))
+    }
+
+    /// The dims of graph value `v` (derived through each op's dim rule).
+    fn dims(&mut self, v: Value) -> Result<Vec<Dim>, Fail> {
+        if let Some(Node::Buf(_, d)) = self.nodes.get(&v) {
+            return Ok(d.clone());
+        }
+        let (shape, _) = tensor_of(self.ctx, self.ir.value_type(v)).expect("tensor");
+        let def = self.def(v);
+        let mut out = Vec::with_capacity(shape.len());
+        for (i, &s) in shape.iter().enumerate() {
+            if s >= 0 {
+                out.push(Dim::S(s));
+                continue;
+            }
+            let op = def.ok_or_else(|| (self.func, "a dynamic dim without a rule".to_string()))?;
+            let d = match dims::rule(self.ctx, self.ir, op, i) {
+                DimRule::Copy(o, k) => self.dims(self.ir.operand(op, o))?[k],
+                DimRule::Sum(k) => {
+                    let mut acc = Dim::S(0);
+                    for o in self.ir.operands(op).collect::<Vec<_>>() {
+                        let d = self.dims(o)?[k];
+                        acc = self.index_binop("arith.addi", acc, d);
+                    }
+                    acc
+                }
+                DimRule::Quotient(q) => {
+                    let mut acc = Dim::S(1);
+                    for d in self.dims(self.ir.operand(op, 0))? {
+                        acc = self.index_binop("arith.muli", acc, d);
+                    }
+                    self.index_binop("arith.divui", acc, Dim::S(q))
+                }
+                DimRule::None(why) => return Err((
+                    op,
+                    format!(
+                        "cannot derive dynamic dim {i} of this op's result in a kernel ({why:?})"
+                    ),
+                )),
+            };
+            out.push(d);
+        }
+        Ok(out)
+    }
+
+    /// Decides which values get a buffer and which matmuls take an epilogue.
+    fn plan(&mut self, ops: &[Op]) {
+        let mut users: FxHashMap<Value, Vec<Op>> = FxHashMap::default();
+        for &op in ops {
+            for v in self.ir.operands(op).collect::<Vec<_>>() {
+                let u = users.entry(v).or_default();
+                if !u.contains(&op) {
+                    u.push(op);
+                }
+            }
+        }
+        let returned: FxHashSet<Value> = self.returned.iter().copied().collect();
+        for &op in ops {
+            let name = self.ctx.str(self.ir.op(op).name).to_string();
+            for &r in self.ir.results(op) {
+                let us = users.get(&r).map_or(&[][..], |u| u.as_slice());
+                let needs_buffer = us.iter().any(|&u| {
+                    matches!(
+                        self.ctx.str(self.ir.op(u).name),
+                        "graph.matmul" | "graph.reshape"
+                    )
+                });
+                let splat = is_splat_constant(self.ctx, self.ir, op);
+                if returned.contains(&r) || needs_buffer || (us.len() > 1 && !splat) {
+                    self.materialize.insert(r);
+                }
+            }
+            if name == "graph.matmul" {
+                // The longest chain of single-use elementwise ops after it.
+                let mut cur = self.ir.result(op, 0);
+                let mut chain = Vec::new();
+                loop {
+                    if self.materialize.contains(&cur) && !chain.is_empty() {
+                        break;
+                    }
+                    if returned.contains(&cur) {
+                        break;
+                    }
+                    let us = users.get(&cur).map_or(&[][..], |u| u.as_slice());
+                    if us.len() != 1 {
+                        break;
+                    }
+                    let u = us[0];
+                    if !is_elementwise(self.ctx.str(self.ir.op(u).name)) {
+                        break;
+                    }
+                    chain.push(u);
+                    cur = self.ir.result(u, 0);
+                }
+                if let Some(&last) = chain.last() {
+                    let end = self.ir.result(last, 0);
+                    self.materialize.insert(end);
+                    self.materialize.remove(&self.ir.result(op, 0));
+                    self.epilogue_end.insert(end, op);
+                    self.nodes.insert(self.ir.result(op, 0), Node::Pending);
+                    for &c in &chain[..chain.len() - 1] {
+                        let v = self.ir.result(c, 0);
+                        self.materialize.remove(&v);
+                        self.nodes.insert(v, Node::Pending);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A buffer for `v`: its result binding if it is returned (the first
+    /// position not yet written), else scratch.
+    fn buffer_for(&mut self, v: Value, dims: &[Dim]) -> Value {
+        for k in 0..self.returned.len() {
+            if self.returned[k] == v && !self.output_taken[k] {
+                self.output_taken[k] = true;
+                return self.outputs[k].0;
+            }
+        }
+        let element = tensor_of(self.ctx, self.ir.value_type(v))
+            .expect("tensor")
+            .1;
+        let t = self.memref_dims(element, dims);
+        let operands = dims
+            .iter()
+            .filter_map(|d| match d {
+                Dim::D(v) => Some(*v),
+                Dim::S(_) => None,
+            })
+            .collect();
+        let mut st = op_state(self.ctx, "kernel.alloc", vec![], self.loc);
+        st.operands = operands;
+        st.result_types = vec![t];
+        self.append(st)
+    }
+
+    fn lower_op(&mut self, op: Op) -> Result<(), Fail> {
+        let name = self.ctx.str(self.ir.op(op).name).to_string();
+        match name.as_str() {
+            "graph.dim" => {
+                let i = xir::util::build::int_of(
+                    self.ctx,
+                    op_attr(self.ctx, self.ir, op, "index").expect("index"),
+                )
+                .unwrap_or(0) as usize;
+                let d = self.dims(self.ir.operand(op, 0))?;
+                let d = *d.get(i).ok_or((op, "dim index out of range".to_string()))?;
+                self.nodes.insert(self.ir.result(op, 0), Node::Index(d));
+                return Ok(());
+            }
+            "graph.constant" if !is_splat_constant(self.ctx, self.ir, op) => {
+                let r = self.ir.result(op, 0);
+                let t = self.ir.value_type(r);
+                let mt = self.memref_of(t);
+                let value = op_attr(self.ctx, self.ir, op, "value").expect("value");
+                let mut st = op_state(
+                    self.ctx,
+                    "kernel.constant",
+                    vec![("value", value)],
+                    self.loc,
+                );
+                st.result_types = vec![mt];
+                let mem = self.append(st);
+                let dims = self.dims(r)?;
+                self.nodes.insert(r, Node::Buf(mem, dims));
+                return Ok(());
+            }
+            "graph.reshape" => {
+                let src = self.ir.operand(op, 0);
+                let r = self.ir.result(op, 0);
+                let dims = self.dims(r)?;
+                let Some(Node::Buf(mem, _)) = self.nodes.get(&src).cloned() else {
+                    return Err((op, "reshape of a value without a buffer".into()));
+                };
+                let element = tensor_of(self.ctx, self.ir.value_type(r))
+                    .expect("tensor")
+                    .1;
+                let t = self.memref_dims(element, &dims);
+                let mut st = op_state(self.ctx, "kernel.reshape", vec![], self.loc);
+                st.operands = std::iter::once(mem)
+                    .chain(dims.iter().filter_map(|d| match d {
+                        Dim::D(v) => Some(*v),
+                        Dim::S(_) => None,
+                    }))
+                    .collect();
+                st.result_types = vec![t];
+                let view = self.append(st);
+                self.nodes.insert(r, Node::Buf(view, dims));
+                return Ok(());
+            }
+            "graph.matmul" => {
+                let r = self.ir.result(op, 0);
+                if matches!(self.nodes.get(&r), Some(Node::Pending)) {
+                    return Ok(());
+                }
+                let dims = self.dims(r)?;
+                let out = self.buffer_for(r, &dims);
+                self.matmul(op, out, None)?;
+                self.nodes.insert(r, Node::Buf(out, dims));
+                return Ok(());
+            }
+            "graph.reduce_sum" | "graph.reduce_max" => {
+                let r = self.ir.result(op, 0);
+                let dims = self.dims(r)?;
+                let out = self.buffer_for(r, &dims);
+                self.reduce(op, out, &dims, name == "graph.reduce_max")?;
+                self.nodes.insert(r, Node::Buf(out, dims));
+                return Ok(());
+            }
+            "graph.concat" => {
+                let r = self.ir.result(op, 0);
+                let dims = self.dims(r)?;
+                let out = self.buffer_for(r, &dims);
+                self.concat(op, out, &dims)?;
+                self.nodes.insert(r, Node::Buf(out, dims));
+                return Ok(());
+            }
+            _ => {}
+        }
+        let known = is_elementwise(&name)
+            || matches!(
+                name.as_str(),
+                "graph.broadcast" | "graph.transpose" | "graph.slice" | "graph.constant"
+            );
+        if !known {
+            return Err((op, format!("'{name}' has no kernel lowering")));
+        }
+        let r = self.ir.result(op, 0);
+        if matches!(self.nodes.get(&r), Some(Node::Pending)) {
+            return Ok(());
+        }
+        if let Some(&mm) = self.epilogue_end.get(&r) {
+            let dims = self.dims(r)?;
+            let out = self.buffer_for(r, &dims);
+            self.matmul(mm, out, Some(r))?;
+            self.nodes.insert(r, Node::Buf(out, dims));
+            return Ok(());
+        }
+        self.nodes.insert(r, Node::Lazy(op));
+        if self.materialize.contains(&r) {
+            let dims = self.dims(r)?;
+            let out = self.buffer_for(r, &dims);
+            self.copy_into(r, out, &dims, None)?;
+            self.nodes.insert(r, Node::Buf(out, dims));
+        }
+        Ok(())
+    }
+
+    /// Writes `v` (any node) into `out`, whose map is the identity shifted by
+    /// `offset` along one axis (a concat piece).
+    fn copy_into(
+        &mut self,
+        v: Value,
+        out: Value,
+        dims: &[Dim],
+        offset: Option<(usize, Dim)>,
+    ) -> Result<(), Fail> {
+        let rank = dims.len();
+        let mut body = Body::new(self.ir, rank);
+        let x = self.scalar(&mut body, v, identity(rank))?;
+        let mut out_map = identity(rank);
+        let mut symbols = Vec::new();
+        if let Some((axis, off)) = offset {
+            let e = match off {
+                Dim::S(n) => AffineExpr::constant(n),
+                Dim::D(s) => {
+                    symbols.push(s);
+                    AffineExpr::symbol(0)
+                }
+            };
+            out_map[axis] = AffineExpr::add(out_map[axis].clone(), e);
+        }
+        let element = self.ir.value_type(x);
+        self.ir.add_block_arg(body.block, element, Some(self.loc));
+        self.yield_in(body.block, vec![x]);
+        let iters = vec!["parallel"; rank];
+        self.generic(body, vec![(out, out_map)], dims, &iters, symbols);
+        Ok(())
+    }
+
+    fn yield_in(&mut self, block: Block, values: Vec<Value>) {
+        let mut st = OperationState::new(self.ctx, "kernel.yield", self.loc);
+        st.operands = values;
+        let op = self.ir.create_op(st);
+        self.ir.append_op(block, op);
+    }
+
+    fn map_attr(&mut self, rank: u32, symbols: u32, results: Vec<AffineExpr>) -> Attr {
+        self.ctx.intern_attr(AttrKind::AffineMap(AffineMap {
+            num_dims: rank,
+            num_symbols: symbols,
+            results,
+        }))
+    }
+
+    /// Emits a `kernel.generic` with `body`'s inputs and the given outputs.
+    fn generic(
+        &mut self,
+        body: Body,
+        outputs: Vec<(Value, Vec<AffineExpr>)>,
+        domain: &[Dim],
+        iterators: &[&str],
+        symbols: Vec<Value>,
+    ) {
+        let nsym = symbols.len() as u32;
+        let mut maps = Vec::new();
+        for (_, m) in body.inputs.iter().chain(&outputs) {
+            maps.push(self.map_attr(body.rank, nsym, m.clone()));
+        }
+        let maps = self.ctx.intern_attr(AttrKind::Array(maps));
+        let iters: Vec<Attr> = iterators.iter().map(|s| self.ctx.string_attr(s)).collect();
+        let iters = self.ctx.intern_attr(AttrKind::Array(iters));
+        let domain_vals: Vec<Value> = domain.iter().map(|&d| self.dim_value(d)).collect();
+        let operands: Vec<Value> = body
+            .inputs
+            .iter()
+            .map(|i| i.0)
+            .chain(outputs.iter().map(|o| o.0))
+            .chain(domain_vals.iter().copied())
+            .chain(symbols.iter().copied())
+            .collect();
+        let seg = segment_attr(
+            self.ctx,
+            &[
+                body.inputs.len(),
+                outputs.len(),
+                domain_vals.len(),
+                symbols.len(),
+            ],
+        );
+        let mut props = vec![
+            ("indexing_maps", maps),
+            ("iterator_types", iters),
+            ("operandSegmentSizes", seg),
+        ];
+        if let Some(w) = self.vector_width(&body, &outputs, iterators) {
+            props.push(("vector_width", self.ctx.i64_attr(w)));
+        }
+        let mut st = op_state(self.ctx, "kernel.generic", props, self.loc);
+        st.operands = operands;
+        st.num_regions = 1;
+        let op = self.ir.create_op(st);
+        let r = self.ir.regions(op)[0];
+        self.ir.append_block(r, body.block);
+        self.ir.append_op(self.block, op);
+    }
+
+    /// SIMD lanes for an all-parallel stage whose innermost dim every
+    /// operand reads contiguously or not at all.
+    fn vector_width(
+        &self,
+        body: &Body,
+        outputs: &[(Value, Vec<AffineExpr>)],
+        iters: &[&str],
+    ) -> Option<i64> {
+        if iters.is_empty() || iters.iter().any(|&i| i != "parallel") {
+            return None;
+        }
+        let inner = body.rank - 1;
+        let mut bits = 8;
+        for (mem, map) in body.inputs.iter().chain(outputs) {
+            let (_, element) = memref_shape(self.ctx, self.ir.value_type(*mem))?;
+            bits = bits.max(bits_of(self.ctx, element));
+            for (i, e) in map.iter().enumerate() {
+                let c = coefficient(e, inner)?;
+                let last = i + 1 == map.len();
+                if c != 0 && !(last && c == 1) {
+                    return None;
+                }
+            }
+            if map.last().is_some_and(|e| coefficient(e, inner) == Some(1)) {
+                // Contiguous: fine.
+            }
+        }
+        let w = (self.params.vector_bits / bits) as i64;
+        (w > 1).then_some(w)
+    }
+
+    /// Block argument of `body` reading `mem` at `exprs`.
+    fn input(&mut self, body: &mut Body, mem: Value, exprs: Vec<AffineExpr>) -> Value {
+        let key = (mem, exprs);
+        if let Some(&a) = body.input_args.get(&key) {
+            return a;
+        }
+        let (_, element) = memref_shape(self.ctx, self.ir.value_type(mem)).expect("memref");
+        let a = self.ir.add_block_arg(body.block, element, Some(self.loc));
+        body.inputs.push(key.clone());
+        body.input_args.insert(key, a);
+        a
+    }
+
+    /// The scalar value of element `exprs` of graph value `v`, in `body`.
+    fn scalar(&mut self, body: &mut Body, v: Value, exprs: Vec<AffineExpr>) -> Result<Value, Fail> {
+        if let Some(&x) = body.memo.get(&(v, exprs.clone())) {
+            return Ok(x);
+        }
+        let node = self.nodes.get(&v).cloned();
+        let x = match node {
+            Some(Node::Buf(mem, _)) => self.input(body, mem, exprs.clone()),
+            Some(Node::Lazy(op)) => self.lazy(body, op, exprs.clone())?,
+            Some(Node::Pending) | Some(Node::Index(_)) | None => {
+                let op = self.def(v).unwrap_or_else(|| self.func);
+                return Err((op, "internal: value used before its stage".to_string()));
+            }
+        };
+        body.memo.insert((v, exprs), x);
+        Ok(x)
+    }
+
+    fn lazy(&mut self, body: &mut Body, op: Op, exprs: Vec<AffineExpr>) -> Result<Value, Fail> {
+        let name = self.ctx.str(self.ir.op(op).name).to_string();
+        let operands: Vec<Value> = self.ir.operands(op).collect();
+        match name.as_str() {
+            "graph.constant" => {
+                let t = tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0)))
+                    .expect("tensor")
+                    .1;
+                let a = op_attr(self.ctx, self.ir, op, "value").expect("value");
+                let AttrKind::DenseElements { data, .. } = self.ctx.attr_kind(a).clone() else {
+                    return Err((op, "constant without dense elements".into()));
+                };
+                Ok(self.scalar_const_bytes(body.block, t, &data))
+            }
+            "graph.broadcast" => {
+                let dimensions = i64s(self.ctx, self.ir, op, "dimensions");
+                let (shape, _) =
+                    tensor_of(self.ctx, self.ir.value_type(operands[0])).expect("tensor");
+                let e = shape
+                    .iter()
+                    .zip(&dimensions)
+                    .map(|(&s, &d)| {
+                        if s == 1 {
+                            AffineExpr::constant(0)
+                        } else {
+                            exprs[d as usize].clone()
+                        }
+                    })
+                    .collect();
+                self.scalar(body, operands[0], e)
+            }
+            "graph.transpose" => {
+                let perm = i64s(self.ctx, self.ir, op, "permutation");
+                let mut e = vec![AffineExpr::constant(0); perm.len()];
+                for (i, &p) in perm.iter().enumerate() {
+                    e[p as usize] = exprs[i].clone();
+                }
+                self.scalar(body, operands[0], e)
+            }
+            "graph.slice" => {
+                let start = i64s(self.ctx, self.ir, op, "start");
+                let strides = i64s(self.ctx, self.ir, op, "strides");
+                let e = exprs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, x)| {
+                        AffineExpr::add(
+                            AffineExpr::constant(start[i]),
+                            AffineExpr::mul(x.clone(), AffineExpr::constant(strides[i])),
+                        )
+                    })
+                    .collect();
+                self.scalar(body, operands[0], e)
+            }
+            _ => {
+                let mut xs = Vec::new();
+                for &o in &operands {
+                    xs.push(self.scalar(body, o, exprs.clone())?);
+                }
+                let t = self.ir.value_type(xs[0]);
+                Ok(self.elementwise(body.block, &name, t, &xs))
+            }
+        }
+    }
+
+    fn body_op(
+        &mut self,
+        block: Block,
+        name: &str,
+        operands: Vec<Value>,
+        ty: Type,
+        props: Vec<(&str, Attr)>,
+    ) -> Value {
+        let mut st = op_state(self.ctx, name, props, self.loc);
+        st.operands = operands;
+        st.result_types = vec![ty];
+        let op = self.ir.create_op(st);
+        self.ir.append_op(block, op);
+        self.ir.result(op, 0)
+    }
+
+    fn int_const(&mut self, block: Block, t: Type, v: i64) -> Value {
+        let width = int_width(self.ctx, t).unwrap_or(64);
+        let value = if width == 1 { v & 1 } else { v };
+        let a = self.ctx.intern_attr(AttrKind::Integer {
+            ty: t,
+            value: value.into(),
+        });
+        self.body_op(block, "arith.constant", vec![], t, vec![("value", a)])
+    }
+
+    fn float_const(&mut self, block: Block, t: Type, v: f64) -> Value {
+        let bits = match self.ctx.type_kind(t) {
+            TypeKind::Float(FloatKind::F64) => v.to_bits() as u128,
+            TypeKind::Float(FloatKind::F32) => (v as f32).to_bits() as u128,
+            TypeKind::Float(FloatKind::F16) => half::f16::from_f64(v).to_bits() as u128,
+            TypeKind::Float(FloatKind::BF16) => half::bf16::from_f64(v).to_bits() as u128,
+            _ => v.to_bits() as u128,
+        };
+        let a = self.ctx.intern_attr(AttrKind::Float { ty: t, bits });
+        self.body_op(block, "arith.constant", vec![], t, vec![("value", a)])
+    }
+
+    /// A scalar constant of type `t` from its little-endian element bytes.
+    fn scalar_const_bytes(&mut self, block: Block, t: Type, data: &[u8]) -> Value {
+        let mut b = [0u8; 16];
+        let n = data.len().min(16);
+        b[..n].copy_from_slice(&data[..n]);
+        let raw = u128::from_le_bytes(b);
+        if is_float(self.ctx, t) {
+            let width = bits_of(self.ctx, t);
+            let bits = if width >= 128 {
+                raw
+            } else {
+                raw & ((1u128 << width) - 1)
+            };
+            let a = self.ctx.intern_attr(AttrKind::Float { ty: t, bits });
+            return self.body_op(block, "arith.constant", vec![], t, vec![("value", a)]);
+        }
+        let width = int_width(self.ctx, t).unwrap_or(64);
+        let v = if width == 1 {
+            (raw & 1) as i64
+        } else {
+            let shift = 128 - width.min(128);
+            ((raw << shift) as i128 >> shift) as i64
+        };
+        self.int_const(block, t, v)
+    }
+
+    /// One elementwise graph op on scalars, with the reference's semantics.
+    fn elementwise(&mut self, block: Block, name: &str, t: Type, xs: &[Value]) -> Value {
+        let float = is_float(self.ctx, t);
+        let bin = |f: &'static str, i: &'static str| if float { f } else { i };
+        match name {
+            "graph.add" => self.body_op(
+                block,
+                bin("arith.addf", "arith.addi"),
+                xs.to_vec(),
+                t,
+                vec![],
+            ),
+            "graph.sub" => self.body_op(
+                block,
+                bin("arith.subf", "arith.subi"),
+                xs.to_vec(),
+                t,
+                vec![],
+            ),
+            "graph.mul" => self.body_op(
+                block,
+                bin("arith.mulf", "arith.muli"),
+                xs.to_vec(),
+                t,
+                vec![],
+            ),
+            "graph.max" => self.body_op(
+                block,
+                bin("arith.maximumf", "arith.maxsi"),
+                xs.to_vec(),
+                t,
+                vec![],
+            ),
+            "graph.div" if float => self.body_op(block, "arith.divf", xs.to_vec(), t, vec![]),
+            "graph.div" => {
+                // x / 0 = 0 and MIN / -1 = MIN (wraps), as the reference: the
+                // divisor is made safe and the two cases selected after.
+                let i1 = self.ctx.i1();
+                let zero = self.int_const(block, t, 0);
+                let one = self.int_const(block, t, 1);
+                let minus_one = self.int_const(block, t, -1);
+                let eq = self.ctx.i64_attr(0);
+                let is_zero = self.body_op(
+                    block,
+                    "arith.cmpi",
+                    vec![xs[1], zero],
+                    i1,
+                    vec![("predicate", eq)],
+                );
+                let is_m1 = self.body_op(
+                    block,
+                    "arith.cmpi",
+                    vec![xs[1], minus_one],
+                    i1,
+                    vec![("predicate", eq)],
+                );
+                let bad = self.body_op(block, "arith.ori", vec![is_zero, is_m1], i1, vec![]);
+                let safe = self.body_op(block, "arith.select", vec![bad, one, xs[1]], t, vec![]);
+                let q = self.body_op(block, "arith.divsi", vec![xs[0], safe], t, vec![]);
+                let neg = self.body_op(block, "arith.subi", vec![zero, xs[0]], t, vec![]);
+                let q = self.body_op(block, "arith.select", vec![is_m1, neg, q], t, vec![]);
+                self.body_op(block, "arith.select", vec![is_zero, zero, q], t, vec![])
+            }
+            "graph.neg" if float => self.body_op(block, "arith.negf", xs.to_vec(), t, vec![]),
+            "graph.neg" => {
+                let zero = self.int_const(block, t, 0);
+                self.body_op(block, "arith.subi", vec![zero, xs[0]], t, vec![])
+            }
+            "graph.relu" if float => {
+                let zero = self.float_const(block, t, 0.0);
+                self.body_op(block, "arith.maximumf", vec![xs[0], zero], t, vec![])
+            }
+            "graph.relu" => {
+                let zero = self.int_const(block, t, 0);
+                self.body_op(block, "arith.maxsi", vec![xs[0], zero], t, vec![])
+            }
+            "graph.exp" => self.body_op(block, "kernel.exp", xs.to_vec(), t, vec![]),
+            "graph.tanh" => self.body_op(block, "kernel.tanh", xs.to_vec(), t, vec![]),
+            _ => unreachable!("checked by is_elementwise"),
+        }
+    }
+
+    fn buf_of(&self, v: Value, op: Op) -> Result<(Value, Vec<Dim>), Fail> {
+        match self.nodes.get(&v) {
+            Some(Node::Buf(m, d)) => Ok((*m, d.clone())),
+            _ => Err((op, "internal: operand without a buffer".into())),
+        }
+    }
+
+    /// `kernel.matmul` of `mm` into `out`; with `end`, the epilogue computes
+    /// `end` from the sum.
+    fn matmul(&mut self, mm: Op, out: Value, end: Option<Value>) -> Result<(), Fail> {
+        let (lhs, _) = self.buf_of(self.ir.operand(mm, 0), mm)?;
+        let (rhs, _) = self.buf_of(self.ir.operand(mm, 1), mm)?;
+        let r = self.ir.result(mm, 0);
+        let rank = tensor_of(self.ctx, self.ir.value_type(r))
+            .expect("tensor")
+            .0
+            .len();
+        let element = tensor_of(self.ctx, self.ir.value_type(r))
+            .expect("tensor")
+            .1;
+        let mut body = Body::new(self.ir, rank);
+        let acc = self.ir.add_block_arg(body.block, element, Some(self.loc));
+        body.memo.insert((r, identity(rank)), acc);
+        let y = match end {
+            Some(e) => {
+                let saved = self.nodes.clone();
+                // The chain's ops are computed here, in the epilogue body.
+                let mut cur = e;
+                loop {
+                    let op = self.def(cur).expect("chain op");
+                    self.nodes.insert(cur, Node::Lazy(op));
+                    let next = self
+                        .ir
+                        .operands(op)
+                        .find(|&o| matches!(saved.get(&o), Some(Node::Pending)) && o != r);
+                    match next {
+                        Some(n) => cur = n,
+                        None => break,
+                    }
+                }
+                let y = self.scalar(&mut body, e, identity(rank))?;
+                for (k, n) in saved {
+                    if matches!(n, Node::Pending) {
+                        self.nodes.insert(k, n);
+                    }
+                }
+                y
+            }
+            None => acc,
+        };
+        self.yield_in(body.block, vec![y]);
+        let maps: Vec<Attr> = body
+            .inputs
+            .iter()
+            .map(|(_, m)| m.clone())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|m| self.map_attr(rank as u32, 0, m))
+            .collect();
+        let maps = self.ctx.intern_attr(AttrKind::Array(maps));
+        let seg = segment_attr(self.ctx, &[1, 1, 1, body.inputs.len()]);
+        let mut st = op_state(
+            self.ctx,
+            "kernel.matmul",
+            vec![("indexing_maps", maps), ("operandSegmentSizes", seg)],
+            self.loc,
+        );
+        st.operands = [lhs, rhs, out]
+            .into_iter()
+            .chain(body.inputs.iter().map(|i| i.0))
+            .collect();
+        st.num_regions = 1;
+        let op = self.ir.create_op(st);
+        let region = self.ir.regions(op)[0];
+        self.ir.append_block(region, body.block);
+        self.ir.append_op(self.block, op);
+        Ok(())
+    }
+
+    /// The reduction's identity: 0 for a sum; for a max -inf (floats) or the
+    /// minimum (signed integers; `true` for `i1`).
+    fn reduce(&mut self, op: Op, out: Value, out_dims: &[Dim], max: bool) -> Result<(), Fail> {
+        let x = self.ir.operand(op, 0);
+        let xdims = self.dims(x)?;
+        let axes: Vec<usize> = {
+            let mut a: Vec<usize> = i64s(self.ctx, self.ir, op, "axes")
+                .iter()
+                .map(|&a| a as usize)
+                .collect();
+            a.sort_unstable();
+            a
+        };
+        let t = tensor_of(self.ctx, self.ir.value_type(x))
+            .expect("tensor")
+            .1;
+        let kept: Vec<usize> = (0..xdims.len()).filter(|d| !axes.contains(d)).collect();
+        // 1. Fill with the identity.
+        let mut fill = Body::new(self.ir, out_dims.len());
+        let init = if is_float(self.ctx, t) {
+            self.float_const(fill.block, t, if max { f64::NEG_INFINITY } else { 0.0 })
+        } else {
+            let w = int_width(self.ctx, t).unwrap_or(64);
+            let min = if w >= 64 {
+                i64::MIN
+            } else {
+                -(1i64 << (w - 1))
+            };
+            self.int_const(fill.block, t, if max { min } else { 0 })
+        };
+        self.ir.add_block_arg(fill.block, t, Some(self.loc));
+        self.yield_in(fill.block, vec![init]);
+        fill.memo.clear();
+        let iters = vec!["parallel"; out_dims.len()];
+        self.generic(
+            fill,
+            vec![(out, identity(out_dims.len()))],
+            out_dims,
+            &iters,
+            vec![],
+        );
+        // 2. Accumulate: kept dims first (parallel), then the reduced ones in order.
+        let rank = xdims.len();
+        let mut exprs = vec![AffineExpr::constant(0); rank];
+        let mut domain = Vec::new();
+        for (i, &k) in kept.iter().enumerate() {
+            exprs[k] = AffineExpr::dim(i as u32);
+            domain.push(xdims[k]);
+        }
+        for (j, &a) in axes.iter().enumerate() {
+            exprs[a] = AffineExpr::dim((kept.len() + j) as u32);
+            domain.push(xdims[a]);
+        }
+        let mut body = Body::new(self.ir, rank);
+        let v = self.scalar(&mut body, x, exprs)?;
+        let acc = self.ir.add_block_arg(body.block, t, Some(self.loc));
+        let float = is_float(self.ctx, t);
+        let combine = match (max, float) {
+            (false, true) => "arith.addf",
+            (false, false) => "arith.addi",
+            (true, true) => "arith.maximumf",
+            (true, false) => "arith.maxsi",
+        };
+        let y = self.body_op(body.block, combine, vec![acc, v], t, vec![]);
+        self.yield_in(body.block, vec![y]);
+        let mut iters = vec!["parallel"; kept.len()];
+        iters.extend(vec!["reduction"; axes.len()]);
+        let out_map = identity(kept.len());
+        self.generic(body, vec![(out, out_map)], &domain, &iters, vec![]);
+        Ok(())
+    }
+
+    fn concat(&mut self, op: Op, out: Value, dims: &[Dim]) -> Result<(), Fail> {
+        let axis = xir::util::build::int_of(
+            self.ctx,
+            op_attr(self.ctx, self.ir, op, "axis").expect("axis"),
+        )
+        .unwrap_or(0) as usize;
+        let mut offset = Dim::S(0);
+        for x in self.ir.operands(op).collect::<Vec<_>>() {
+            let xd = self.dims(x)?;
+            self.copy_into(x, out, &xd, Some((axis, offset)))?;
+            offset = self.index_binop("arith.addi", offset, xd[axis]);
+        }
+        let _ = dims;
+        Ok(())
+    }
+
+    /// Each result binding holds its value: copies for results computed
+    /// elsewhere (arguments, views, constants, a value returned twice).
+    fn finish_outputs(&mut self, ret: Op) -> Result<(), Fail> {
+        for k in 0..self.returned.len() {
+            let v = self.returned[k];
+            let (mem, dims) = self.outputs[k].clone();
+            let done = matches!(self.nodes.get(&v), Some(Node::Buf(m, _)) if *m == mem);
+            if !done {
+                if !self.nodes.contains_key(&v) {
+                    return Err((ret, "a kernel result without a value".into()));
+                }
+                self.copy_into(v, mem, &dims, None)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The coefficient of `d{dim}` in a linear expression (`None`: not linear).
+pub fn coefficient(e: &AffineExpr, dim: u32) -> Option<i64> {
+    match e {
+        AffineExpr::Dim(d) => Some((*d == dim) as i64),
+        AffineExpr::Symbol(_) | AffineExpr::Const(_) => Some(0),
+        AffineExpr::Add(a, b) => Some(coefficient(a, dim)? + coefficient(b, dim)?),
+        AffineExpr::Mul(a, b) => match (&**a, &**b) {
+            (x, AffineExpr::Const(c)) | (AffineExpr::Const(c), x) => Some(coefficient(x, dim)? * c),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+#[allow(dead_code)]
+fn signless(ctx: &mut Context, t: Type) -> Type {
+    match ctx.type_kind(t).clone() {
+        TypeKind::Integer { width, .. } => ctx.integer_type(width, Signedness::Signless),
+        _ => t,
+    }
+}

@@ -1,0 +1,60 @@
+//! `convert-graph-to-kernel`: lowers the kernels of every op that declares
+//! a [`KernelTarget`] (at hal: each `hal.executable.variant`) with that
+//! target's parameters.
+
+use crate::conversion::from_graph::lower_module;
+use crate::target::{params_of, KernelTarget};
+use xir::pass::{Pass, PassContext};
+use xir::{Diagnostic, Op};
+
+#[derive(Default)]
+pub struct ConvertGraphToKernel;
+
+impl ConvertGraphToKernel {
+    pub const ARGUMENT: &'static str = "convert-graph-to-kernel";
+    pub const SUMMARY: &'static str =
+        "Lower the graph ops of each executable variant to kernel stages for its target";
+}
+
+impl Pass for ConvertGraphToKernel {
+    fn argument(&self) -> &'static str {
+        Self::ARGUMENT
+    }
+    fn name(&self) -> &'static str {
+        "ConvertGraphToKernel"
+    }
+    fn summary(&self) -> &'static str {
+        Self::SUMMARY
+    }
+    fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
+        let holders: Vec<(Op, KernelTarget)> = xir::walk::preorder(pc.ir, op)
+            .into_iter()
+            .filter_map(|o| {
+                pc.ctx
+                    .op_interface::<KernelTarget>(pc.ir.op(o).name)
+                    .map(|i| (o, *i))
+            })
+            .collect();
+        for (holder, KernelTarget(target_of)) in holders {
+            let params = params_of(pc.ctx, target_of(pc.ctx, pc.ir, holder));
+            let modules: Vec<Op> = pc
+                .ir
+                .regions(holder)
+                .iter()
+                .flat_map(|&r| pc.ir.region_blocks(r).collect::<Vec<_>>())
+                .flat_map(|b| pc.ir.block_ops(b).collect::<Vec<_>>())
+                .filter(|&o| pc.ctx.str(pc.ir.op(o).name) == "builtin.module")
+                .collect();
+            for m in modules {
+                if let Err((at, msg)) = lower_module(pc.ctx, pc.ir, m, &params) {
+                    pc.diags.emit(Diagnostic::error(
+                        pc.ir.op(at).loc,
+                        format!("{}: {msg}", Self::ARGUMENT),
+                    ));
+                    return Err(());
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,41 @@
+//! The `kernel` dialect (DESIGN.md §3, §7): the body of a dispatch as parallel
+//! loop nests over buffers and named micro-kernels, the one form the CPU
+//! (Cranelift) and GPU (SPIR-V) backends translate.
+//!
+//! A kernel is a `func.func` whose arguments are the dispatch's constants
+//! (`index`); its buffers come from `kernel.binding N` (the dispatch's N-th
+//! binding: the kernel's inputs, then its results), `kernel.alloc` (scratch
+//! memory for one dispatch), `kernel.constant` and `kernel.reshape` (a view
+//! of a contiguous buffer with another shape). Work is done by stages, run
+//! in order, each over its whole domain before the next starts:
+//!
+//! - `kernel.generic`: linalg.generic's form with parallel and reduction
+//!   iterators: `domain(...)` gives the loop bounds, one affine map per
+//!   operand gives the element each iteration reads or writes, and the body
+//!   computes one output element from one element of each input (and the
+//!   output's current value, the accumulator of a reduction). Fused
+//!   elementwise graph ops become one body: one load per input and one store
+//!   per output. `vector_width` is the lowering's choice of SIMD lanes.
+//! - `kernel.matmul`: the named micro-kernel `C = A·B` (batched over leading
+//!   dims), with an optional epilogue body applied to each result element
+//!   (bias add, relu, ...) while it is still in cache.
+//!
+//! Bodies hold `arith` ops and `kernel.exp` / `kernel.tanh` on scalars of the
+//! signless element types; each backend vectorises them.
+
+pub mod conversion;
+pub mod ops;
+pub mod target;
+pub mod verify;
+
+pub use ops::OPS;
+
+use xir::Context;
+
+/// Registers the `kernel` dialect.
+pub fn register(ctx: &mut Context) {
+    xir::ods::register_dialect(ctx, "kernel", &OPS);
+}
+
+#[cfg(test)]
+mod tests;

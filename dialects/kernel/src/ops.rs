@@ -1,0 +1,146 @@
+//! The declarations of the kernel ops (see the crate docs for their meaning).
+
+use crate::verify;
+use xir::dialect::Traits;
+use xir::ods::constraints::{ANY_TYPE, FLOAT, I64_ATTR, INDEX};
+use xir::ods::{AttrForm, AttrSpec, OpSpec, RegionSpec, TypeConstraint, ValueSpec};
+use xir::types::TypeKind;
+use xir::AttrKind;
+
+pub const MEMREF: TypeConstraint = TypeConstraint {
+    desc: "memref of any type values",
+    check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::MemRef { .. }),
+};
+
+/// An array attribute (of affine maps, or of iterator-type strings).
+pub const ARRAY_ATTR: xir::ods::AttrConstraint = xir::ods::AttrConstraint {
+    desc: "array attribute",
+    storage: |ctx, a| matches!(ctx.attr_kind(a), AttrKind::Array(_)),
+    check: |ctx, a| matches!(ctx.attr_kind(a), AttrKind::Array(_)),
+    form: AttrForm::Generic,
+    value_type: None,
+};
+
+const BODY: &[RegionSpec] = &[RegionSpec::one("body")];
+
+/// `%b = kernel.binding 0 (%d0) : memref<?x4xf32>`: the dispatch's binding
+/// `index`; `dims` are its dynamic dims.
+pub static BINDING: OpSpec = OpSpec {
+    operands: &[ValueSpec::many("dims", INDEX)],
+    results: &[ValueSpec::one("result", MEMREF)],
+    attrs: &[AttrSpec::required("index", I64_ATTR)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_shaped_dims),
+    format: Some("$index (`(` $dims^ `)`)? attr-dict `:` type($result)"),
+    ..OpSpec::new("kernel.binding")
+};
+
+/// `%t = kernel.alloc(%d0) : memref<?x4xf32>`: scratch memory that lives for
+/// one dispatch.
+pub static ALLOC: OpSpec = OpSpec {
+    operands: &[ValueSpec::many("dims", INDEX)],
+    results: &[ValueSpec::one("result", MEMREF)],
+    verify: Some(verify::verify_shaped_dims),
+    format: Some("`(` $dims `)` attr-dict `:` type($result)"),
+    ..OpSpec::new("kernel.alloc")
+};
+
+/// `%c = kernel.constant dense<...> : tensor<4xf32> : memref<4xf32>`.
+pub static CONSTANT: OpSpec = OpSpec {
+    results: &[ValueSpec::one("result", MEMREF)],
+    attrs: &[AttrSpec::required("value", xir_graph::ops::ELEMENTS_ATTR)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_constant),
+    format: Some("$value attr-dict `:` type($result)"),
+    ..OpSpec::new("kernel.constant")
+};
+
+/// `%v = kernel.reshape %b (%n) : memref<?x4xf32> to memref<?xf32>`: the same
+/// contiguous elements with another shape (`dims`: the result's dynamic dims).
+pub static RESHAPE: OpSpec = OpSpec {
+    operands: &[
+        ValueSpec::one("source", MEMREF),
+        ValueSpec::many("dims", INDEX),
+    ],
+    results: &[ValueSpec::one("result", MEMREF)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_reshape),
+    format: Some("$source (`(` $dims^ `)`)? attr-dict `:` type($source) `to` type($result)"),
+    ..OpSpec::new("kernel.reshape")
+};
+
+/// A parallel/reduction loop nest over `domain` (see the crate docs); the
+/// maps' symbols are `symbols` (a concat piece's dynamic offset).
+pub static GENERIC: OpSpec = OpSpec {
+    operands: &[
+        ValueSpec::many("inputs", MEMREF),
+        ValueSpec::many("outputs", MEMREF),
+        ValueSpec::many("domain", INDEX),
+        ValueSpec::many("symbols", INDEX),
+    ],
+    attrs: &[
+        AttrSpec::required("indexing_maps", ARRAY_ATTR),
+        AttrSpec::required("iterator_types", ARRAY_ATTR),
+        AttrSpec::optional("vector_width", I64_ATTR),
+    ],
+    regions: BODY,
+    traits: Traits(Traits::SINGLE_BLOCK.0),
+    verify: Some(verify::verify_generic),
+    format: Some(
+        "(`ins` `(` $inputs^ `:` type($inputs) `)`)? `outs` `(` $outputs `:` type($outputs) `)` `domain` `(` $domain `)` (`symbols` `(` $symbols^ `)`)? attr-dict-with-keyword $body",
+    ),
+    ..OpSpec::new("kernel.generic")
+};
+
+/// `C = A·B` over `[b…, m, k] x [b…, k, n] -> [b…, m, n]`; the epilogue body
+/// maps each sum (its first argument) and one element of each epilogue input
+/// (through `indexing_maps`, over the result's dims) to the stored value.
+pub static MATMUL: OpSpec = OpSpec {
+    operands: &[
+        ValueSpec::one("lhs", MEMREF),
+        ValueSpec::one("rhs", MEMREF),
+        ValueSpec::one("output", MEMREF),
+        ValueSpec::many("epilogue_inputs", MEMREF),
+    ],
+    attrs: &[AttrSpec::required("indexing_maps", ARRAY_ATTR)],
+    regions: &[RegionSpec::one("epilogue")],
+    traits: Traits(Traits::SINGLE_BLOCK.0),
+    verify: Some(verify::verify_matmul),
+    format: Some(
+        "`ins` `(` $lhs `,` $rhs `:` type($lhs) `,` type($rhs) `)` `outs` `(` $output `:` type($output) `)` (`epilogue` `(` $epilogue_inputs^ `:` type($epilogue_inputs) `)`)? attr-dict-with-keyword $epilogue",
+    ),
+    ..OpSpec::new("kernel.matmul")
+};
+
+/// Ends a body: the value of each output element.
+pub static YIELD: OpSpec = OpSpec {
+    operands: &[ValueSpec::many("values", ANY_TYPE)],
+    traits: Traits(Traits::TERMINATOR.0 | Traits::RETURN_LIKE.0 | Traits::PURE.0),
+    parents: &["kernel.generic", "kernel.matmul"],
+    format: Some("attr-dict ($values^ `:` type($values))?"),
+    ..OpSpec::new("kernel.yield")
+};
+
+const UNARY_OPERAND: &[ValueSpec] = &[ValueSpec::one("operand", FLOAT)];
+const UNARY_RESULT: &[ValueSpec] = &[ValueSpec::one("result", FLOAT)];
+
+const fn unary_float(name: &'static str) -> OpSpec {
+    OpSpec {
+        operands: UNARY_OPERAND,
+        results: UNARY_RESULT,
+        traits: Traits(Traits::PURE.0 | Traits::ELEMENTWISE.0),
+        same_types: &[&["operand", "result"]],
+        format: Some("$operand attr-dict `:` type($result)"),
+        ..OpSpec::new(name)
+    }
+}
+
+/// `e^x`; backends expand it (the CPU backend to a polynomial, `runtime/local/src/math.rs`).
+pub static EXP: OpSpec = unary_float("kernel.exp");
+/// `tanh x`, expanded like `kernel.exp`.
+pub static TANH: OpSpec = unary_float("kernel.tanh");
+
+/// Every op of the dialect.
+pub static OPS: [&OpSpec; 9] = [
+    &ALLOC, &BINDING, &CONSTANT, &EXP, &GENERIC, &MATMUL, &RESHAPE, &TANH, &YIELD,
+];

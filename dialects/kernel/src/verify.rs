@@ -1,0 +1,314 @@
+//! Verifiers of the kernel ops: operand counts against types, maps against
+//! ranks and the domain, bodies against operands.
+
+use crate::ops::{GENERIC, MATMUL};
+use xir::affine::{AffineExpr, AffineMap};
+use xir::ods::access::operand_group;
+use xir::ods::verify::op_error;
+use xir::types::TypeKind;
+use xir::{AttrKind, Context, Diagnostic, Ir, Op, Type, Value};
+
+/// Shape and element of a memref type.
+pub fn memref_shape(ctx: &Context, t: Type) -> Option<(&[i64], Type)> {
+    match ctx.type_kind(t) {
+        TypeKind::MemRef { shape, element, .. } => Some((shape, *element)),
+        _ => None,
+    }
+}
+
+fn dynamic_count(ctx: &Context, t: Type) -> usize {
+    memref_shape(ctx, t).map_or(0, |(s, _)| s.iter().filter(|&&d| d < 0).count())
+}
+
+/// `binding` / `alloc`: one `dims` operand per dynamic dim of the result.
+pub fn verify_shaped_dims(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let t = ir.value_type(ir.result(op, 0));
+    let want = dynamic_count(ctx, t);
+    let got = ir.num_operands(op);
+    if want != got {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!("expects {want} dim operands (one per dynamic dim of the result), got {got}"),
+        ));
+    }
+    Ok(())
+}
+
+pub fn verify_constant(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let t = ir.value_type(ir.result(op, 0));
+    let value = xir::symbol::op_attr(ctx, ir, op, "value").expect("required");
+    let vt = match ctx.attr_kind(value) {
+        AttrKind::DenseElements { ty, .. } => Some(*ty),
+        _ => None,
+    };
+    let same = match (vt.map(|v| ctx.type_kind(v)), memref_shape(ctx, t)) {
+        (Some(TypeKind::RankedTensor { shape, element, .. }), Some((ms, me))) => {
+            shape.as_slice() == ms && *element == me
+        }
+        _ => false,
+    };
+    if !same {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "value's shape and element type must be the result's",
+        ));
+    }
+    Ok(())
+}
+
+pub fn verify_reshape(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let src = ir.value_type(ir.operand(op, 0));
+    let res = ir.value_type(ir.result(op, 0));
+    let (se, re) = (
+        memref_shape(ctx, src).map(|s| s.1),
+        memref_shape(ctx, res).map(|s| s.1),
+    );
+    if se != re {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "source and result element types differ",
+        ));
+    }
+    let want = dynamic_count(ctx, res);
+    if ir.num_operands(op) - 1 != want {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!("expects {want} dim operands (one per dynamic dim of the result)"),
+        ));
+    }
+    Ok(())
+}
+
+/// The affine maps of `indexing_maps`.
+pub fn maps(ctx: &Context, ir: &Ir, op: Op) -> Option<Vec<AffineMap>> {
+    let a = xir::symbol::op_attr(ctx, ir, op, "indexing_maps")?;
+    let AttrKind::Array(items) = ctx.attr_kind(a) else {
+        return None;
+    };
+    items
+        .iter()
+        .map(|&m| match ctx.attr_kind(m) {
+            AttrKind::AffineMap(m) => Some(m.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether `e` is a sum of `const * dim` terms and a constant (what a backend
+/// turns into strides).
+pub fn is_linear(e: &AffineExpr) -> bool {
+    match e {
+        AffineExpr::Dim(_) | AffineExpr::Const(_) => true,
+        AffineExpr::Add(a, b) => is_linear(a) && is_linear(b),
+        AffineExpr::Mul(a, b) => {
+            (is_linear(a) && matches!(**b, AffineExpr::Const(_)))
+                || (is_linear(b) && matches!(**a, AffineExpr::Const(_)))
+        }
+        _ => false,
+    }
+}
+
+fn check_maps(
+    ctx: &Context,
+    ir: &Ir,
+    op: Op,
+    maps: &[AffineMap],
+    operands: &[Value],
+    dims: usize,
+    symbols: usize,
+) -> Result<(), Diagnostic> {
+    if maps.len() != operands.len() {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "expects {} indexing maps, one per buffer operand, got {}",
+                operands.len(),
+                maps.len()
+            ),
+        ));
+    }
+    for (i, (m, &v)) in maps.iter().zip(operands).enumerate() {
+        let rank = memref_shape(ctx, ir.value_type(v)).map_or(0, |s| s.0.len());
+        if m.num_dims as usize != dims || m.num_symbols as usize != symbols {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!("indexing map {i} must have {dims} dims and {symbols} symbols"),
+            ));
+        }
+        if m.results.len() != rank {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!(
+                    "indexing map {i} has {} results, its buffer has rank {rank}",
+                    m.results.len()
+                ),
+            ));
+        }
+        if !m.results.iter().all(is_linear) {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!("indexing map {i} must be a sum of constant multiples of dims"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The signless scalar a body sees for an element type.
+fn scalar_ok(ctx: &Context, body_arg: Type, element: Type) -> bool {
+    match (ctx.type_kind(body_arg), ctx.type_kind(element)) {
+        (TypeKind::Integer { width: a, .. }, TypeKind::Integer { width: b, .. }) => a == b,
+        (a, b) => a == b,
+    }
+}
+
+fn check_body(
+    ctx: &Context,
+    ir: &Ir,
+    op: Op,
+    args_of: &[Type],
+    yields: usize,
+) -> Result<(), Diagnostic> {
+    let block = ir.regions(op).first().and_then(|&r| ir.entry_block(r));
+    let Some(block) = block else {
+        return Err(op_error(ctx, ir, op, "expects a body block"));
+    };
+    let args = ir.block_args(block);
+    if args.len() != args_of.len() {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "body expects {} arguments, has {}",
+                args_of.len(),
+                args.len()
+            ),
+        ));
+    }
+    for (i, (&a, &e)) in args.iter().zip(args_of).enumerate() {
+        if !scalar_ok(ctx, ir.value_type(a), e) {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                format!("body argument {i} does not match its buffer's element type"),
+            ));
+        }
+    }
+    let term = ir.last_op(block);
+    let ok = term
+        .is_some_and(|t| ctx.str(ir.op(t).name) == "kernel.yield" && ir.num_operands(t) == yields);
+    if !ok {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!("body must end in a kernel.yield of {yields} values"),
+        ));
+    }
+    Ok(())
+}
+
+fn elements(ctx: &Context, vals: &[Value], ir: &Ir) -> Vec<Type> {
+    vals.iter()
+        .filter_map(|&v| memref_shape(ctx, ir.value_type(v)).map(|s| s.1))
+        .collect()
+}
+
+pub fn verify_generic(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let ins = operand_group(ctx, ir, op, &GENERIC, "inputs");
+    let outs = operand_group(ctx, ir, op, &GENERIC, "outputs");
+    let domain = operand_group(ctx, ir, op, &GENERIC, "domain");
+    let symbols = operand_group(ctx, ir, op, &GENERIC, "symbols");
+    let iters = xir::symbol::op_attr(ctx, ir, op, "iterator_types")
+        .and_then(|a| match ctx.attr_kind(a) {
+            AttrKind::Array(items) => Some(items.clone()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    if iters.len() != domain.len() {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "expects one iterator type per domain dim",
+        ));
+    }
+    for &it in &iters {
+        let ok = matches!(ctx.attr_kind(it), AttrKind::String { value, .. } if &**value == b"parallel" || &**value == b"reduction");
+        if !ok {
+            return Err(op_error(
+                ctx,
+                ir,
+                op,
+                "iterator types must be \"parallel\" or \"reduction\"",
+            ));
+        }
+    }
+    if outs.is_empty() {
+        return Err(op_error(ctx, ir, op, "expects at least one output"));
+    }
+    let maps = maps(ctx, ir, op)
+        .ok_or_else(|| op_error(ctx, ir, op, "indexing_maps must be an array of affine maps"))?;
+    let all: Vec<Value> = ins.iter().chain(&outs).copied().collect();
+    check_maps(ctx, ir, op, &maps, &all, domain.len(), symbols.len())?;
+    check_body(ctx, ir, op, &elements(ctx, &all, ir), outs.len())
+}
+
+pub fn verify_matmul(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let get = |n| operand_group(ctx, ir, op, &MATMUL, n);
+    let (lhs, rhs, out) = (get("lhs")[0], get("rhs")[0], get("output")[0]);
+    let epi = get("epilogue_inputs");
+    let shape = |v: Value| {
+        memref_shape(ctx, ir.value_type(v))
+            .map(|s| s.0.to_vec())
+            .unwrap_or_default()
+    };
+    let (l, r, o) = (shape(lhs), shape(rhs), shape(out));
+    let rank = o.len();
+    if rank < 2 || l.len() != rank || r.len() != rank {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "expects operands of equal rank, at least 2",
+        ));
+    }
+    let same = |a: i64, b: i64| a < 0 || b < 0 || a == b;
+    let batch_ok = (0..rank - 2).all(|i| same(l[i], o[i]) && same(r[i], o[i]));
+    if !batch_ok
+        || !same(l[rank - 2], o[rank - 2])
+        || !same(r[rank - 1], o[rank - 1])
+        || !same(l[rank - 1], r[rank - 2])
+    {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "operand shapes do not form [b…, m, k] x [b…, k, n] -> [b…, m, n]",
+        ));
+    }
+    let maps = maps(ctx, ir, op)
+        .ok_or_else(|| op_error(ctx, ir, op, "indexing_maps must be an array of affine maps"))?;
+    check_maps(ctx, ir, op, &maps, &epi, rank, 0)?;
+    let mut args = elements(ctx, &[out], ir);
+    args.extend(elements(ctx, &epi, ir));
+    check_body(ctx, ir, op, &args, 1)
+}
