@@ -3,7 +3,8 @@
 use std::sync::Arc;
 use xir_runtime_hal::driver::create_device;
 use xir_runtime_hal::{Device, DeviceOptions, Driver};
-use xir_runtime_reference::driver::{LocalDriver, ReferenceDriver};
+use xir_runtime_local::LocalDriver;
+use xir_runtime_reference::driver::ReferenceDriver;
 
 /// Every driver of this build.
 pub fn drivers() -> Vec<Box<dyn Driver>> {

@@ -1,0 +1,745 @@
+//! Generic stages → Cranelift IR → native code.
+//!
+//! Each stage becomes `fn(args: *const i64, lo: i64, hi: i64)` that runs
+//! the flattened parallel iterations `[lo, hi)` (so any split of them can go
+//! to a thread). `args` holds, per operand (inputs, then the output), the
+//! address of its element at iteration 0, then the domain sizes, then each
+//! operand's element stride along each domain dim (see [`args_layout`]).
+//! Rows of the innermost parallel dim run as f32x4/f64x2/i32x4 vectors,
+//! unrolled four times, with a vector and a scalar tail, when every operand
+//! reads that dim contiguously or not at all; reductions run their reduced
+//! dims as scalar loops inside each parallel iteration, in order (the
+//! reference's rounding).
+
+use crate::plan::{Bin, Body, BodyOp, Elem, GenericPlan};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{types, AbiParam, FuncRef, InstBuilder, MemFlagsData as MemFlags, Type, Value};
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{default_libcall_names, FuncId, Linkage, Module};
+
+/// A stage function.
+pub type StageFn = unsafe extern "C" fn(args: *const i64, lo: i64, hi: i64);
+
+/// Where each part of a stage's argument block starts (in i64 slots).
+pub fn args_layout(operands: usize, rank: usize) -> (usize, usize, usize) {
+    (0, operands, operands + rank)
+}
+
+/// How an operand moves along the innermost parallel dim.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Inner {
+    Contiguous,
+    Broadcast,
+    Strided,
+}
+
+/// The innermost-dim behaviour of each operand, from its access terms.
+pub fn inner_kinds(g: &GenericPlan) -> Vec<Inner> {
+    let Some(d) = g.parallel.checked_sub(1) else {
+        return vec![Inner::Strided; g.inputs.len() + 1];
+    };
+    g.inputs
+        .iter()
+        .chain(std::iter::once(&g.output))
+        .map(|a| {
+            let coefs: Vec<i64> = a.terms.iter().map(|t| t.0[d]).collect();
+            let n = coefs.len();
+            if coefs.iter().all(|&c| c == 0) {
+                Inner::Broadcast
+            } else if coefs[..n - 1].iter().all(|&c| c == 0) && coefs[n - 1] == 1 {
+                Inner::Contiguous
+            } else {
+                Inner::Strided
+            }
+        })
+        .collect()
+}
+
+pub struct Jit {
+    pub module: JITModule,
+    fma: bool,
+    ctx: cranelift_codegen::Context,
+    fctx: FunctionBuilderContext,
+    helpers: Helpers,
+    count: usize,
+}
+
+#[derive(Clone, Copy)]
+struct Helpers {
+    f16_to_f32: FuncId,
+    f32_to_f16: FuncId,
+    bf16_to_f32: FuncId,
+    f32_to_bf16: FuncId,
+    round_f16: FuncId,
+    round_bf16: FuncId,
+}
+
+extern "C" fn h_f16_to_f32(x: u16) -> f32 {
+    half::f16::from_bits(x).to_f32()
+}
+extern "C" fn h_f32_to_f16(x: f32) -> u16 {
+    half::f16::from_f32(x).to_bits()
+}
+extern "C" fn h_bf16_to_f32(x: u16) -> f32 {
+    half::bf16::from_bits(x).to_f32()
+}
+extern "C" fn h_f32_to_bf16(x: f32) -> u16 {
+    half::bf16::from_f32(x).to_bits()
+}
+extern "C" fn h_round_f16(x: f32) -> f32 {
+    half::f16::from_f32(x).to_f32()
+}
+extern "C" fn h_round_bf16(x: f32) -> f32 {
+    half::bf16::from_f32(x).to_f32()
+}
+
+/// The compute type of an element: f16/bf16 compute in f32, i1 in i8.
+fn compute_type(e: Elem) -> Type {
+    match e {
+        Elem::I1 | Elem::I8 => types::I8,
+        Elem::I16 => types::I16,
+        Elem::I32 => types::I32,
+        Elem::I64 => types::I64,
+        Elem::F16 | Elem::BF16 | Elem::F32 => types::F32,
+        Elem::F64 => types::F64,
+    }
+}
+
+fn vector_type(e: Elem) -> Option<Type> {
+    match e {
+        Elem::F32 => Some(types::F32X4),
+        Elem::F64 => Some(types::F64X2),
+        Elem::I32 => Some(types::I32X4),
+        _ => None,
+    }
+}
+
+fn flags() -> MemFlags {
+    MemFlags::new().with_notrap()
+}
+
+impl Jit {
+    pub fn new() -> Result<Jit, String> {
+        let mut fb = settings::builder();
+        fb.set("opt_level", "speed").map_err(|e| e.to_string())?;
+        let isa_builder = cranelift_native::builder().map_err(|e| e.to_string())?;
+        let isa = isa_builder
+            .finish(settings::Flags::new(fb))
+            .map_err(|e| e.to_string())?;
+        #[cfg(target_arch = "x86_64")]
+        let fma = std::arch::is_x86_feature_detected!("fma");
+        #[cfg(not(target_arch = "x86_64"))]
+        let fma = cfg!(target_arch = "aarch64");
+        let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
+        let syms: [(&str, *const u8); 6] = [
+            ("xir_f16_to_f32", h_f16_to_f32 as *const u8),
+            ("xir_f32_to_f16", h_f32_to_f16 as *const u8),
+            ("xir_bf16_to_f32", h_bf16_to_f32 as *const u8),
+            ("xir_f32_to_bf16", h_f32_to_bf16 as *const u8),
+            ("xir_round_f16", h_round_f16 as *const u8),
+            ("xir_round_bf16", h_round_bf16 as *const u8),
+        ];
+        for (n, p) in syms {
+            jb.symbol(n, p);
+        }
+        let mut module = JITModule::new(jb);
+        let mut decl = |name: &str, param: Type, ret: Type| -> Result<FuncId, String> {
+            let mut sig = module.make_signature();
+            sig.params.push(AbiParam::new(param));
+            sig.returns.push(AbiParam::new(ret));
+            module
+                .declare_function(name, Linkage::Import, &sig)
+                .map_err(|e| e.to_string())
+        };
+        let helpers = Helpers {
+            f16_to_f32: decl("xir_f16_to_f32", types::I16, types::F32)?,
+            f32_to_f16: decl("xir_f32_to_f16", types::F32, types::I16)?,
+            bf16_to_f32: decl("xir_bf16_to_f32", types::I16, types::F32)?,
+            f32_to_bf16: decl("xir_f32_to_bf16", types::F32, types::I16)?,
+            round_f16: decl("xir_round_f16", types::F32, types::F32)?,
+            round_bf16: decl("xir_round_bf16", types::F32, types::F32)?,
+        };
+        let ctx = module.make_context();
+        Ok(Jit {
+            module,
+            fma,
+            ctx,
+            fctx: FunctionBuilderContext::new(),
+            helpers,
+            count: 0,
+        })
+    }
+
+    /// Compiles one generic stage; its address is valid after [`Jit::finish`].
+    pub fn generic(&mut self, g: &GenericPlan) -> Result<FuncId, String> {
+        let ptr = types::I64;
+        self.module.clear_context(&mut self.ctx);
+        let mut sig = self.module.make_signature();
+        sig.params = vec![AbiParam::new(ptr), AbiParam::new(ptr), AbiParam::new(ptr)];
+        self.ctx.func.signature = sig.clone();
+        let name = format!("stage{}", self.count);
+        self.count += 1;
+        let id = self
+            .module
+            .declare_function(&name, Linkage::Local, &sig)
+            .map_err(|e| e.to_string())?;
+        let mut refs = Vec::new();
+        for f in [
+            self.helpers.f16_to_f32,
+            self.helpers.f32_to_f16,
+            self.helpers.bf16_to_f32,
+            self.helpers.f32_to_bf16,
+            self.helpers.round_f16,
+            self.helpers.round_bf16,
+        ] {
+            refs.push(self.module.declare_func_in_func(f, &mut self.ctx.func));
+        }
+        let helpers = HelperRefs {
+            f16_to_f32: refs[0],
+            f32_to_f16: refs[1],
+            bf16_to_f32: refs[2],
+            f32_to_bf16: refs[3],
+            round_f16: refs[4],
+            round_bf16: refs[5],
+        };
+        let config = self.module.target_config();
+        {
+            let b = FunctionBuilder::new(&mut self.ctx.func, &mut self.fctx);
+            let mut e = Emitter {
+                b,
+                g,
+                fma: self.fma,
+                h: helpers,
+            };
+            e.function();
+            e.b.finalize(config);
+        }
+        self.module
+            .define_function(id, &mut self.ctx)
+            .map_err(|e| format!("cranelift: {e:?}"))?;
+        Ok(id)
+    }
+
+    pub fn finish(&mut self) -> Result<(), String> {
+        self.module.finalize_definitions().map_err(|e| e.to_string())
+    }
+
+    pub fn address(&self, id: FuncId) -> StageFn {
+        let p = self.module.get_finalized_function(id);
+        // SAFETY: `id` was defined by `generic` with StageFn's signature.
+        unsafe { std::mem::transmute::<*const u8, StageFn>(p) }
+    }
+}
+
+#[derive(Clone, Copy)]
+struct HelperRefs {
+    f16_to_f32: FuncRef,
+    f32_to_f16: FuncRef,
+    bf16_to_f32: FuncRef,
+    f32_to_bf16: FuncRef,
+    round_f16: FuncRef,
+    round_bf16: FuncRef,
+}
+
+struct Emitter<'a, 'b> {
+    b: FunctionBuilder<'b>,
+    g: &'a GenericPlan,
+    fma: bool,
+    h: HelperRefs,
+}
+
+/// Per-operand state of a loop: its element and address variable.
+struct Operand {
+    elem: Elem,
+    inner: Inner,
+    ptr: Variable,
+    /// Byte step along the dim the current loop walks.
+    step: Value,
+}
+
+impl Emitter<'_, '_> {
+    fn call1(&mut self, f: FuncRef, x: Value) -> Value {
+        let c = self.b.ins().call(f, &[x]);
+        self.b.inst_results(c)[0]
+    }
+
+    /// The lanes to run the innermost dim with (1: scalar).
+    fn lanes(&self, elems: &[Elem]) -> u32 {
+        let g = self.g;
+        if g.lanes <= 1 || g.parallel < g.domain.len() || g.parallel == 0 {
+            return 1;
+        }
+        let kinds = inner_kinds(g);
+        if kinds.iter().any(|&k| k == Inner::Strided) || *kinds.last().unwrap() != Inner::Contiguous {
+            return 1;
+        }
+        let e = elems[0];
+        if elems.iter().any(|&x| x != e) || g.body.ops.iter().any(|(_, t)| *t != e) {
+            return 1;
+        }
+        let Some(v) = vector_type(e) else { return 1 };
+        let vector_ok = g.body.ops.iter().all(|(op, _)| match op {
+            BodyOp::Arg(_) | BodyOp::ConstF(_) | BodyOp::ConstI(_) | BodyOp::Neg(_) => true,
+            BodyOp::Exp(_) | BodyOp::Tanh(_) => e.is_float(),
+            BodyOp::Bin(b, _, _) => match b {
+                Bin::Add | Bin::Sub | Bin::Mul | Bin::Max => true,
+                Bin::Div => e.is_float(),
+                Bin::Or => false,
+            },
+            BodyOp::CmpEq(..) | BodyOp::Select(..) => false,
+        });
+        if !vector_ok {
+            return 1;
+        }
+        v.lane_count().min(g.lanes)
+    }
+
+    fn function(&mut self) {
+        let g = self.g;
+        let entry = self.b.create_block();
+        self.b.append_block_params_for_function_params(entry);
+        self.b.switch_to_block(entry);
+        self.b.seal_block(entry);
+        let params = self.b.block_params(entry).to_vec();
+        let (args, lo, hi) = (params[0], params[1], params[2]);
+        let n_ops = g.inputs.len() + 1;
+        let rank = g.domain.len();
+        let (bases_at, sizes_at, coefs_at) = args_layout(n_ops, rank);
+        let kinds = inner_kinds(g);
+        let elems: Vec<Elem> = self.elems();
+        let load_arg = |b: &mut FunctionBuilder, i: usize| b.ins().load(types::I64, MemFlags::trusted(), args, (i * 8) as i32);
+        let bases: Vec<Value> = (0..n_ops).map(|k| load_arg(&mut self.b, bases_at + k)).collect();
+        let sizes: Vec<Value> = (0..rank).map(|d| load_arg(&mut self.b, sizes_at + d)).collect();
+        // Byte strides of each operand along each dim.
+        let mut steps = vec![Vec::new(); n_ops];
+        for (k, step) in steps.iter_mut().enumerate() {
+            for d in 0..rank {
+                let c = load_arg(&mut self.b, coefs_at + k * rank + d);
+                step.push(self.b.ins().imul_imm(c, elems[k].size() as i64));
+            }
+        }
+        let exit = self.b.create_block();
+        let nonempty = self.b.ins().icmp(IntCC::SignedLessThan, lo, hi);
+        let start = self.b.create_block();
+        self.b.ins().brif(nonempty, start, &[], exit, &[]);
+        self.b.switch_to_block(start);
+        self.b.seal_block(start);
+
+        let p = g.parallel;
+        // Parallel index variables, from lo.
+        let idx: Vec<Variable> = (0..p).map(|_| self.b.declare_var(types::I64)).collect();
+        let mut q = lo;
+        for d in (0..p).rev() {
+            let r = self.b.ins().urem(q, sizes[d]);
+            self.b.def_var(idx[d], r);
+            q = self.b.ins().udiv(q, sizes[d]);
+        }
+        let remaining = self.b.declare_var(types::I64);
+        let total = self.b.ins().isub(hi, lo);
+        self.b.def_var(remaining, total);
+
+        let row = self.b.create_block();
+        self.b.ins().jump(row, &[]);
+        self.b.switch_to_block(row);
+        // Count of this row: min(inner - j0, remaining); a rank-0 parallel
+        // space has one iteration.
+        let rem = self.b.use_var(remaining);
+        let cnt = if p == 0 {
+            self.b.ins().iconst(types::I64, 1)
+        } else {
+            let j0 = self.b.use_var(idx[p - 1]);
+            let left = self.b.ins().isub(sizes[p - 1], j0);
+            self.b.ins().umin(left, rem)
+        };
+        // Row addresses.
+        let mut ops = Vec::new();
+        for k in 0..n_ops {
+            let mut addr = bases[k];
+            for (d, &v) in idx.iter().enumerate() {
+                let i = self.b.use_var(v);
+                let off = self.b.ins().imul(i, steps[k][d]);
+                addr = self.b.ins().iadd(addr, off);
+            }
+            let var = self.b.declare_var(types::I64);
+            self.b.def_var(var, addr);
+            let step = if p == 0 { self.b.ins().iconst(types::I64, 0) } else { steps[k][p - 1] };
+            ops.push(Operand {
+                elem: elems[k],
+                inner: kinds[k],
+                ptr: var,
+                step,
+            });
+        }
+        if p == rank {
+            let lanes = self.lanes(&elems);
+            self.inner_parallel(&ops, cnt, lanes);
+        } else {
+            self.inner_reduction(&ops, cnt, &sizes, &steps);
+        }
+        // Next row.
+        let rem = self.b.use_var(remaining);
+        let rem = self.b.ins().isub(rem, cnt);
+        self.b.def_var(remaining, rem);
+        let more = self.b.create_block();
+        self.b.ins().brif(rem, more, &[], exit, &[]);
+        self.b.switch_to_block(more);
+        self.b.seal_block(more);
+        if p > 0 {
+            let zero = self.b.ins().iconst(types::I64, 0);
+            self.b.def_var(idx[p - 1], zero);
+            // Carry into the outer dims.
+            for d in (0..p - 1).rev() {
+                let v = self.b.use_var(idx[d]);
+                let v1 = self.b.ins().iadd_imm(v, 1);
+                let wraps = self.b.ins().icmp(IntCC::Equal, v1, sizes[d]);
+                let z = self.b.ins().iconst(types::I64, 0);
+                let nv = self.b.ins().select(wraps, z, v1);
+                self.b.def_var(idx[d], nv);
+                let next = self.b.create_block();
+                self.b.ins().brif(wraps, next, &[], row, &[]);
+                self.b.switch_to_block(next);
+                self.b.seal_block(next);
+            }
+        }
+        self.b.ins().jump(row, &[]);
+        self.b.seal_block(row);
+        self.b.switch_to_block(exit);
+        self.b.seal_block(exit);
+        self.b.ins().return_(&[]);
+    }
+
+    fn elems(&self) -> Vec<Elem> {
+        // Element types come from the body's arguments: inputs in order,
+        // then the output (its own argument for reductions, else the
+        // yielded value's type).
+        let g = self.g;
+        let mut out = Vec::new();
+        for i in 0..g.inputs.len() {
+            out.push(g.body.ops[i].1);
+        }
+        let last = g.body.ops.get(g.inputs.len()).filter(|(o, _)| matches!(o, BodyOp::Arg(_)));
+        out.push(last.map_or(g.body.ops[g.body.result].1, |o| o.1));
+        out
+    }
+
+    /// `cnt` iterations along the innermost parallel dim.
+    fn inner_parallel(&mut self, ops: &[Operand], cnt: Value, lanes: u32) {
+        let i = self.b.declare_var(types::I64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(i, zero);
+        if lanes > 1 {
+            for unroll in [4u32, 1] {
+                self.strip(ops, cnt, i, lanes, unroll);
+            }
+        }
+        self.strip(ops, cnt, i, 1, 1);
+    }
+
+    /// A loop taking `lanes * unroll` iterations at a time while they fit.
+    fn strip(&mut self, ops: &[Operand], cnt: Value, i: Variable, lanes: u32, unroll: u32) {
+        let per = (lanes * unroll) as i64;
+        let header = self.b.create_block();
+        let body = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().jump(header, &[]);
+        self.b.switch_to_block(header);
+        let iv = self.b.use_var(i);
+        let next = self.b.ins().iadd_imm(iv, per);
+        let fits = self.b.ins().icmp(IntCC::SignedLessThanOrEqual, next, cnt);
+        self.b.ins().brif(fits, body, &[], done, &[]);
+        self.b.switch_to_block(body);
+        self.b.seal_block(body);
+        for u in 0..unroll {
+            let mut args = Vec::new();
+            let (inputs, output) = ops.split_at(ops.len() - 1);
+            for op in inputs {
+                let p = self.b.use_var(op.ptr);
+                let off = self.b.ins().imul_imm(op.step, (u * lanes) as i64);
+                let a = self.b.ins().iadd(p, off);
+                args.push(self.load(op.elem, a, lanes, op.inner));
+            }
+            let o = &output[0];
+            if self.uses_output() {
+                let p = self.b.use_var(o.ptr);
+                let off = self.b.ins().imul_imm(o.step, (u * lanes) as i64);
+                let a = self.b.ins().iadd(p, off);
+                args.push(self.load(o.elem, a, lanes, o.inner));
+            }
+            let v = self.body(&self.g.body.clone(), &args, lanes);
+            let p = self.b.use_var(o.ptr);
+            let off = self.b.ins().imul_imm(o.step, (u * lanes) as i64);
+            let a = self.b.ins().iadd(p, off);
+            self.store(o.elem, a, v, lanes);
+        }
+        for op in ops {
+            let p = self.b.use_var(op.ptr);
+            let adv = self.b.ins().imul_imm(op.step, per);
+            let np = self.b.ins().iadd(p, adv);
+            self.b.def_var(op.ptr, np);
+        }
+        let iv = self.b.use_var(i);
+        let iv = self.b.ins().iadd_imm(iv, per);
+        self.b.def_var(i, iv);
+        self.b.ins().jump(header, &[]);
+        self.b.seal_block(header);
+        self.b.switch_to_block(done);
+        self.b.seal_block(done);
+    }
+
+    /// Each of `cnt` parallel iterations: the accumulator from the output,
+    /// the reduced dims in order, the result stored.
+    fn inner_reduction(&mut self, ops: &[Operand], cnt: Value, sizes: &[Value], steps: &[Vec<Value>]) {
+        let g = self.g;
+        let i = self.b.declare_var(types::I64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(i, zero);
+        let header = self.b.create_block();
+        let body = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().jump(header, &[]);
+        self.b.switch_to_block(header);
+        let iv = self.b.use_var(i);
+        let fits = self.b.ins().icmp(IntCC::SignedLessThan, iv, cnt);
+        self.b.ins().brif(fits, body, &[], done, &[]);
+        self.b.switch_to_block(body);
+        self.b.seal_block(body);
+        let out = ops.last().unwrap();
+        let out_ptr = self.b.use_var(out.ptr);
+        let acc0 = self.load(out.elem, out_ptr, 1, out.inner);
+        let acc = self.b.declare_var(compute_type(out.elem));
+        self.b.def_var(acc, acc0);
+        let starts: Vec<Value> = ops[..ops.len() - 1].iter().map(|o| self.b.use_var(o.ptr)).collect();
+        self.reduce_level(g.parallel, &starts, ops, sizes, steps, acc);
+        let v = self.b.use_var(acc);
+        self.store(out.elem, out_ptr, v, 1);
+        for op in ops {
+            let p = self.b.use_var(op.ptr);
+            let np = self.b.ins().iadd(p, op.step);
+            self.b.def_var(op.ptr, np);
+        }
+        let iv = self.b.use_var(i);
+        let iv = self.b.ins().iadd_imm(iv, 1);
+        self.b.def_var(i, iv);
+        self.b.ins().jump(header, &[]);
+        self.b.seal_block(header);
+        self.b.switch_to_block(done);
+        self.b.seal_block(done);
+    }
+
+    fn reduce_level(
+        &mut self,
+        d: usize,
+        starts: &[Value],
+        ops: &[Operand],
+        sizes: &[Value],
+        steps: &[Vec<Value>],
+        acc: Variable,
+    ) {
+        let rank = self.g.domain.len();
+        if d == rank {
+            let mut args = Vec::new();
+            for (k, &p) in starts.iter().enumerate() {
+                args.push(self.load(ops[k].elem, p, 1, ops[k].inner));
+            }
+            args.push(self.b.use_var(acc));
+            let v = self.body(&self.g.body.clone(), &args, 1);
+            self.b.def_var(acc, v);
+            return;
+        }
+        let j = self.b.declare_var(types::I64);
+        let zero = self.b.ins().iconst(types::I64, 0);
+        self.b.def_var(j, zero);
+        let ptrs: Vec<Variable> = starts
+            .iter()
+            .map(|&s| {
+                let v = self.b.declare_var(types::I64);
+                self.b.def_var(v, s);
+                v
+            })
+            .collect();
+        let header = self.b.create_block();
+        let body = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().jump(header, &[]);
+        self.b.switch_to_block(header);
+        let jv = self.b.use_var(j);
+        let fits = self.b.ins().icmp(IntCC::SignedLessThan, jv, sizes[d]);
+        self.b.ins().brif(fits, body, &[], done, &[]);
+        self.b.switch_to_block(body);
+        self.b.seal_block(body);
+        let cur: Vec<Value> = ptrs.iter().map(|&v| self.b.use_var(v)).collect();
+        self.reduce_level(d + 1, &cur, ops, sizes, steps, acc);
+        for (k, &v) in ptrs.iter().enumerate() {
+            let p = self.b.use_var(v);
+            let np = self.b.ins().iadd(p, steps[k][d]);
+            self.b.def_var(v, np);
+        }
+        let jv = self.b.use_var(j);
+        let jv = self.b.ins().iadd_imm(jv, 1);
+        self.b.def_var(j, jv);
+        self.b.ins().jump(header, &[]);
+        self.b.seal_block(header);
+        self.b.switch_to_block(done);
+        self.b.seal_block(done);
+    }
+
+    fn renorm_i1(&mut self, v: Value) -> Value {
+        let s = self.b.ins().ishl_imm(v, 7);
+        self.b.ins().sshr_imm(s, 7)
+    }
+
+    /// Loads one element (or `lanes` of them; a zero step splats one).
+    fn load(&mut self, e: Elem, addr: Value, lanes: u32, inner: Inner) -> Value {
+        if lanes > 1 {
+            let vt = vector_type(e).expect("vectorisable");
+            if inner == Inner::Broadcast {
+                let s = self.b.ins().load(compute_type(e), flags(), addr, 0);
+                return self.b.ins().splat(vt, s);
+            }
+            return self.b.ins().load(vt, flags(), addr, 0);
+        }
+        match e {
+            Elem::I1 => {
+                let v = self.b.ins().load(types::I8, flags(), addr, 0);
+                self.renorm_i1(v)
+            }
+            Elem::F16 | Elem::BF16 => {
+                let v = self.b.ins().load(types::I16, flags(), addr, 0);
+                let f = if e == Elem::F16 { self.h.f16_to_f32 } else { self.h.bf16_to_f32 };
+                self.call1(f, v)
+            }
+            _ => self.b.ins().load(compute_type(e), flags(), addr, 0),
+        }
+    }
+
+    /// Whether a parallel body reads the output's current value.
+    fn uses_output(&self) -> bool {
+        let n = self.g.inputs.len();
+        let body = &self.g.body;
+        let is_arg = matches!(body.ops.get(n), Some((BodyOp::Arg(i), _)) if *i == n);
+        is_arg
+            && (body.result == n
+                || body.ops.iter().any(|(op, _)| match *op {
+                    BodyOp::Bin(_, a, b) | BodyOp::CmpEq(a, b) => a == n || b == n,
+                    BodyOp::Neg(a) | BodyOp::Exp(a) | BodyOp::Tanh(a) => a == n,
+                    BodyOp::Select(a, b, c) => a == n || b == n || c == n,
+                    _ => false,
+                }))
+    }
+
+    fn store(&mut self, e: Elem, addr: Value, v: Value, lanes: u32) {
+        if lanes > 1 {
+            self.b.ins().store(flags(), v, addr, 0);
+            return;
+        }
+        match e {
+            Elem::I1 => {
+                let m = self.b.ins().band_imm(v, 1);
+                self.b.ins().store(flags(), m, addr, 0);
+            }
+            Elem::F16 | Elem::BF16 => {
+                let f = if e == Elem::F16 { self.h.f32_to_f16 } else { self.h.f32_to_bf16 };
+                let h = self.call1(f, v);
+                self.b.ins().store(flags(), h, addr, 0);
+            }
+            _ => {
+                self.b.ins().store(flags(), v, addr, 0);
+            }
+        }
+    }
+
+    /// Rounds an f32 result to the element's precision (f16, bf16).
+    fn round(&mut self, e: Elem, v: Value) -> Value {
+        match e {
+            Elem::F16 => self.call1(self.h.round_f16, v),
+            Elem::BF16 => self.call1(self.h.round_bf16, v),
+            _ => v,
+        }
+    }
+
+    /// Emits a body on scalars or vectors of `lanes`.
+    fn body(&mut self, body: &Body, args: &[Value], lanes: u32) -> Value {
+        let mut vals: Vec<Value> = Vec::with_capacity(body.ops.len());
+        for (op, e) in &body.ops {
+            let e = *e;
+            let ct = compute_type(e);
+            let vt = if lanes > 1 { vector_type(e).expect("vectorisable") } else { ct };
+            let v = match *op {
+                // An argument the stage does not load (a parallel body's
+                // output) is never read: `uses_output` loads it when it is.
+                BodyOp::Arg(i) => match args.get(i) {
+                    Some(&a) => a,
+                    None => {
+                        vals.push(args[0]);
+                        continue;
+                    }
+                },
+                BodyOp::ConstF(x) => {
+                    let s = if ct == types::F64 { self.b.ins().f64const(x) } else { self.b.ins().f32const(x as f32) };
+                    if lanes > 1 {
+                        self.b.ins().splat(vt, s)
+                    } else {
+                        s
+                    }
+                }
+                BodyOp::ConstI(x) => {
+                    let bits = ct.bits();
+                    let x = if bits >= 64 { x } else { x & ((1i64 << bits) - 1) };
+                    let s = self.b.ins().iconst(ct, x);
+                    if lanes > 1 {
+                        self.b.ins().splat(vt, s)
+                    } else {
+                        s
+                    }
+                }
+                BodyOp::Bin(bin, a, c) => {
+                    let (a, c) = (vals[a], vals[c]);
+                    if e.is_float() {
+                        let r = match bin {
+                            Bin::Add => self.b.ins().fadd(a, c),
+                            Bin::Sub => self.b.ins().fsub(a, c),
+                            Bin::Mul => self.b.ins().fmul(a, c),
+                            Bin::Div => self.b.ins().fdiv(a, c),
+                            Bin::Max => self.b.ins().fmax(a, c),
+                            Bin::Or => a,
+                        };
+                        self.round(e, r)
+                    } else {
+                        let r = match bin {
+                            Bin::Add => self.b.ins().iadd(a, c),
+                            Bin::Sub => self.b.ins().isub(a, c),
+                            Bin::Mul => self.b.ins().imul(a, c),
+                            Bin::Div => self.b.ins().sdiv(a, c),
+                            Bin::Max => self.b.ins().smax(a, c),
+                            Bin::Or => self.b.ins().bor(a, c),
+                        };
+                        if e == Elem::I1 {
+                            self.renorm_i1(r)
+                        } else {
+                            r
+                        }
+                    }
+                }
+                BodyOp::Neg(a) => self.b.ins().fneg(vals[a]),
+                BodyOp::Exp(a) => {
+                    let r = crate::math_tmp::exp(&mut self.b, vals[a], self.fma);
+                    self.round(e, r)
+                }
+                BodyOp::Tanh(a) => {
+                    let r = crate::math_tmp::tanh(&mut self.b, vals[a], self.fma);
+                    self.round(e, r)
+                }
+                BodyOp::CmpEq(a, c) => {
+                    let r = self.b.ins().icmp(IntCC::Equal, vals[a], vals[c]);
+                    // i1 computes sign-extended: true is -1.
+                    self.b.ins().ineg(r)
+                }
+                BodyOp::Select(c, a, f) => self.b.ins().select(vals[c], vals[a], vals[f]),
+            };
+            vals.push(v);
+        }
+        vals[body.result]
+    }
+}

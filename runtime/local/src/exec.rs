@@ -1,0 +1,462 @@
+//! Running a JIT-compiled kernel: per dispatch, its index arithmetic, its
+//! buffers (bindings checked against their dims, scratch from a pool), then
+//! each stage in order, its iterations split over the worker threads.
+
+use crate::codegen::{args_layout, Jit, StageFn};
+use crate::plan::{Access, BufferKind, Elem, GenericPlan, IndexBin, IndexOp, KernelPlan, Stage};
+use crate::pool;
+use std::sync::Mutex;
+use xir_runtime_hal::{DispatchArgs, Executable};
+
+/// Iterations (times reduced elements) below which a stage runs on one thread.
+const GRAIN: u64 = 1 << 15;
+/// Multiply-adds per thread below which a matmul is not split.
+const MATMUL_GRAIN: u64 = 1 << 18;
+
+pub struct CompiledGeneric {
+    pub plan: GenericPlan,
+    pub func: StageFn,
+}
+
+pub enum CompiledStage {
+    Generic(CompiledGeneric),
+    Matmul {
+        lhs: usize,
+        rhs: usize,
+        out: usize,
+        elem: Elem,
+        epilogue: Option<CompiledGeneric>,
+    },
+}
+
+pub struct CompiledKernel {
+    pub plan: KernelPlan,
+    pub stages: Vec<CompiledStage>,
+}
+
+pub struct LocalExecutable {
+    pub exports: Vec<(String, usize)>,
+    pub kernels: Vec<CompiledKernel>,
+    /// Owns the code the stage functions point into.
+    pub _jit: Jit,
+    scratch: Mutex<Vec<Vec<u128>>>,
+}
+
+// SAFETY: the JIT module is only read after finalisation (its code is
+// immutable); stage functions are plain code pointers.
+unsafe impl Send for LocalExecutable {}
+unsafe impl Sync for LocalExecutable {}
+
+impl LocalExecutable {
+    pub fn new(exports: Vec<(String, usize)>, kernels: Vec<CompiledKernel>, jit: Jit) -> Self {
+        LocalExecutable {
+            exports,
+            kernels,
+            _jit: jit,
+            scratch: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+/// A buffer during one dispatch.
+#[derive(Clone, Copy)]
+struct Bound {
+    ptr: *mut u8,
+    /// Elements.
+    count: u64,
+    elem: Elem,
+    writable: bool,
+}
+
+fn eval_index(ops: &[IndexOp], args: &[u64]) -> Result<Vec<i64>, String> {
+    let mut v: Vec<i64> = Vec::with_capacity(ops.len());
+    for op in ops {
+        let x = match *op {
+            IndexOp::Const(c) => c,
+            IndexOp::Arg(i) => *args.get(i).ok_or("missing dispatch constant")? as i64,
+            IndexOp::Bin(b, x, y) => {
+                let (a, c) = (v[x], v[y]);
+                let r = match b {
+                    IndexBin::Add => a.checked_add(c),
+                    IndexBin::Sub => a.checked_sub(c),
+                    IndexBin::Mul => a.checked_mul(c),
+                    IndexBin::DivU => (c != 0).then(|| ((a as u64) / (c as u64)) as i64),
+                    IndexBin::DivS => a.checked_div(c),
+                    IndexBin::RemU => (c != 0).then(|| ((a as u64) % (c as u64)) as i64),
+                    IndexBin::CeilDivU => (c != 0).then(|| ((a as u64).div_ceil(c as u64)) as i64),
+                };
+                r.ok_or("index arithmetic overflows or divides by zero")?
+            }
+        };
+        v.push(x);
+    }
+    Ok(v)
+}
+
+fn count_of(dims: &[i64]) -> Result<u64, String> {
+    let mut n: u64 = 1;
+    for &d in dims {
+        if d < 0 {
+            return Err(format!("a negative dim ({d})"));
+        }
+        n = n.checked_mul(d as u64).ok_or("a buffer size overflows")?;
+    }
+    Ok(n)
+}
+
+/// Row-major element strides.
+fn strides(dims: &[i64]) -> Vec<i64> {
+    let mut s = vec![1i64; dims.len()];
+    for d in (0..dims.len().saturating_sub(1)).rev() {
+        s[d] = s[d + 1].saturating_mul(dims[d + 1].max(1));
+    }
+    s
+}
+
+/// The start address and per-dim element strides of an access, checked to
+/// stay inside its buffer over the whole domain.
+fn resolve(
+    a: &Access,
+    bufs: &[Bound],
+    dims: &[Vec<i64>],
+    domain: &[i64],
+    symbols: &[i64],
+    write: bool,
+) -> Result<(i64, Vec<i64>), String> {
+    let b = &bufs[a.buffer];
+    if write && !b.writable {
+        return Err("a stage writes a constant".into());
+    }
+    let st = strides(&dims[a.buffer]);
+    let mut base: i128 = 0;
+    let mut coefs = vec![0i128; domain.len()];
+    for (r, (dc, sc, c)) in a.terms.iter().enumerate() {
+        let s = st[r] as i128;
+        let mut k = *c as i128;
+        for (j, &x) in sc.iter().enumerate() {
+            k += x as i128 * symbols[j] as i128;
+        }
+        base += k * s;
+        for (d, &x) in dc.iter().enumerate() {
+            coefs[d] += x as i128 * s;
+        }
+    }
+    let (mut lo, mut hi) = (base, base);
+    for (d, &c) in coefs.iter().enumerate() {
+        let span = c * (domain[d] as i128 - 1);
+        if span < 0 {
+            lo += span;
+        } else {
+            hi += span;
+        }
+    }
+    if lo < 0 || hi >= b.count as i128 {
+        return Err(format!(
+            "a stage reaches elements {lo}..={hi} of a buffer of {} elements",
+            b.count
+        ));
+    }
+    let coefs = coefs.into_iter().map(|c| c as i64).collect();
+    Ok((base as i64, coefs))
+}
+
+/// The argument block of a generic stage (see `codegen::args_layout`).
+fn stage_args(g: &GenericPlan, bufs: &[Bound], dims: &[Vec<i64>], slots: &[i64]) -> Result<Option<Vec<i64>>, String> {
+    let domain: Vec<i64> = g.domain.iter().map(|&s| slots[s]).collect();
+    if domain.iter().any(|&d| d < 0) {
+        return Err("a negative loop bound".into());
+    }
+    if domain.contains(&0) {
+        return Ok(None);
+    }
+    let symbols: Vec<i64> = g.symbols.iter().map(|&s| slots[s]).collect();
+    let n = g.inputs.len() + 1;
+    let rank = domain.len();
+    let (bases_at, sizes_at, coefs_at) = args_layout(n, rank);
+    let mut args = vec![0i64; coefs_at + n * rank];
+    for (k, a) in g.inputs.iter().chain(std::iter::once(&g.output)).enumerate() {
+        let (base, coefs) = resolve(a, bufs, dims, &domain, &symbols, k == n - 1)?;
+        let b = &bufs[a.buffer];
+        args[bases_at + k] = b.ptr as i64 + base * b.elem.size() as i64;
+        args[coefs_at + k * rank..coefs_at + (k + 1) * rank].copy_from_slice(&coefs);
+    }
+    args[sizes_at..sizes_at + rank].copy_from_slice(&domain);
+    Ok(Some(args))
+}
+
+fn run_generic(c: &CompiledGeneric, args: &[i64], domain: &[i64]) {
+    let g = &c.plan;
+    let par: u64 = domain[..g.parallel].iter().map(|&d| d as u64).product();
+    let red: u64 = domain[g.parallel..].iter().map(|&d| d as u64).product();
+    let work = par.saturating_mul(red.max(1));
+    let threads = pool::threads() as u64;
+    let chunks = (work / GRAIN).clamp(1, threads).min(par.max(1));
+    let f = c.func;
+    let ptr = args.as_ptr() as usize;
+    pool::run(chunks as usize, &|i| {
+        let lo = par * i as u64 / chunks;
+        let hi = par * (i as u64 + 1) / chunks;
+        // SAFETY: the block was checked against every buffer's bounds.
+        unsafe { f(ptr as *const i64, lo as i64, hi as i64) }
+    });
+}
+
+struct EpilogueCtx {
+    func: StageFn,
+    args: *const i64,
+    /// Linear index of the first element of the rows this call computes.
+    first: i64,
+    n: i64,
+}
+
+unsafe extern "C" fn epilogue_cb(ctx: *mut u8, lo: usize, hi: usize) {
+    let c = &*(ctx as *const EpilogueCtx);
+    (c.func)(c.args, c.first + lo as i64 * c.n, c.first + hi as i64 * c.n);
+}
+
+type MatmulEntry = unsafe extern "C" fn(
+    *const u8,
+    usize,
+    *const u8,
+    usize,
+    *mut u8,
+    usize,
+    usize,
+    usize,
+    usize,
+    Option<xir_ukernel::Epilogue>,
+    *mut u8,
+);
+
+fn matmul_entry(e: Elem) -> MatmulEntry {
+    // SAFETY (each transmute): the entry points differ only in the element
+    // type behind their pointers.
+    unsafe {
+        match e {
+            Elem::F32 => std::mem::transmute::<xir_ukernel::MatmulFn<f32>, MatmulEntry>(xir_ukernel::xir_matmul_f32),
+            Elem::F64 => std::mem::transmute::<xir_ukernel::MatmulFn<f64>, MatmulEntry>(xir_ukernel::xir_matmul_f64),
+            Elem::F16 => std::mem::transmute::<xir_ukernel::MatmulFn<u16>, MatmulEntry>(xir_ukernel::xir_matmul_f16),
+            Elem::BF16 => std::mem::transmute::<xir_ukernel::MatmulFn<u16>, MatmulEntry>(xir_ukernel::xir_matmul_bf16),
+            Elem::I1 | Elem::I8 => std::mem::transmute::<xir_ukernel::MatmulFn<i8>, MatmulEntry>(xir_ukernel::xir_matmul_i8),
+            Elem::I16 => std::mem::transmute::<xir_ukernel::MatmulFn<i16>, MatmulEntry>(xir_ukernel::xir_matmul_i16),
+            Elem::I32 => std::mem::transmute::<xir_ukernel::MatmulFn<i32>, MatmulEntry>(xir_ukernel::xir_matmul_i32),
+            Elem::I64 => std::mem::transmute::<xir_ukernel::MatmulFn<i64>, MatmulEntry>(xir_ukernel::xir_matmul_i64),
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_matmul(
+    (lhs, rhs, out): (usize, usize, usize),
+    elem: Elem,
+    epilogue: Option<&CompiledGeneric>,
+    bufs: &[Bound],
+    dims: &[Vec<i64>],
+    slots: &[i64],
+) -> Result<(), String> {
+    let (l, r, o) = (&dims[lhs], &dims[rhs], &dims[out]);
+    let rank = o.len();
+    if rank < 2 || l.len() != rank || r.len() != rank {
+        return Err("matmul operands of different ranks".into());
+    }
+    let (m, n, k) = (o[rank - 2], o[rank - 1], l[rank - 1]);
+    let ok = l[..rank - 2] == o[..rank - 2]
+        && r[..rank - 2] == o[..rank - 2]
+        && l[rank - 2] == m
+        && r[rank - 1] == n
+        && r[rank - 2] == k;
+    if !ok {
+        return Err(format!("matmul of shapes {l:?} x {r:?} into {o:?}"));
+    }
+    if !bufs[out].writable {
+        return Err("a matmul writes a constant".into());
+    }
+    let batch = count_of(&o[..rank - 2])?;
+    let (m, n, k) = (m as usize, n as usize, k as usize);
+    if m == 0 || n == 0 {
+        return Ok(());
+    }
+    let epi_args = match epilogue {
+        Some(e) => stage_args(&e.plan, bufs, dims, slots)?,
+        None => None,
+    };
+    let es = elem.size();
+    let entry = matmul_entry(elem);
+    let work = (m * n * k.max(1)) as u64;
+    let threads = pool::threads() as u64;
+    let chunks = (work / MATMUL_GRAIN).clamp(1, threads).min(m as u64) as usize;
+    let (pa, pb, pc) = (bufs[lhs].ptr as usize, bufs[rhs].ptr as usize, bufs[out].ptr as usize);
+    for bi in 0..batch as usize {
+        let (a0, b0, c0) = (pa + bi * m * k * es, pb + bi * k * n * es, pc + bi * m * n * es);
+        let epi = epilogue.zip(epi_args.as_ref());
+        pool::run(chunks, &|i| {
+            let r0 = m * i / chunks;
+            let r1 = m * (i + 1) / chunks;
+            let ctx = epi.map(|(e, args)| EpilogueCtx {
+                func: e.func,
+                args: args.as_ptr(),
+                first: ((bi * m + r0) * n) as i64,
+                n: n as i64,
+            });
+            let (cb, cp) = match &ctx {
+                Some(c) => (
+                    Some(epilogue_cb as xir_ukernel::Epilogue),
+                    c as *const EpilogueCtx as *mut u8,
+                ),
+                None => (None, std::ptr::null_mut()),
+            };
+            // SAFETY: the operands hold batch·m·k, batch·k·n and batch·m·n
+            // elements (checked against their buffers by the caller).
+            unsafe {
+                entry(
+                    (a0 + r0 * k * es) as *const u8,
+                    k,
+                    b0 as *const u8,
+                    n,
+                    (c0 + r0 * n * es) as *mut u8,
+                    n,
+                    r1 - r0,
+                    n,
+                    k,
+                    cb,
+                    cp,
+                )
+            }
+        });
+    }
+    if elem == Elem::I1 && epilogue.is_none() {
+        // The i8 kernel's sums wrap at 8 bits; i1 keeps the low bit.
+        let total = batch as usize * m * n;
+        // SAFETY: the output holds `total` elements.
+        let s = unsafe { std::slice::from_raw_parts_mut(bufs[out].ptr, total) };
+        for x in s {
+            *x &= 1;
+        }
+    }
+    Ok(())
+}
+
+impl LocalExecutable {
+    fn take_scratch(&self, bytes: usize) -> Vec<u128> {
+        let words = bytes.div_ceil(16).max(1);
+        let mut pool = self.scratch.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = pool.iter().position(|v| v.len() >= words) {
+            return pool.swap_remove(i);
+        }
+        vec![0u128; words]
+    }
+
+    fn give_scratch(&self, v: Vec<u128>) {
+        let mut pool = self.scratch.lock().unwrap_or_else(|e| e.into_inner());
+        if pool.len() < 16 {
+            pool.push(v);
+        }
+    }
+
+    fn run(&self, kernel: &CompiledKernel, args: &DispatchArgs, scratch: &mut Vec<Vec<u128>>) -> Result<(), String> {
+        let plan = &kernel.plan;
+        if args.constants.len() != plan.num_args {
+            return Err(format!(
+                "@{} takes {} constants, the dispatch gives {}",
+                plan.name,
+                plan.num_args,
+                args.constants.len()
+            ));
+        }
+        let slots = eval_index(&plan.index_ops, &args.constants)?;
+        let mut dims = Vec::with_capacity(plan.buffers.len());
+        let mut bufs: Vec<Bound> = Vec::with_capacity(plan.buffers.len());
+        for b in &plan.buffers {
+            let d: Vec<i64> = b.dims.iter().map(|&s| slots[s]).collect();
+            let count = count_of(&d)?;
+            let bytes = count.checked_mul(b.elem.size() as u64).ok_or("a buffer size overflows")? as usize;
+            let bound = match &b.kind {
+                BufferKind::Binding(i) => {
+                    let buf = args.bindings.get(*i).ok_or_else(|| {
+                        format!("@{} reads binding {i}, the dispatch gives {}", plan.name, args.bindings.len())
+                    })?;
+                    if buf.len() < bytes {
+                        return Err(format!(
+                            "@{}: binding {i} has {} bytes, its dims {d:?} need {bytes}",
+                            plan.name,
+                            buf.len()
+                        ));
+                    }
+                    Bound {
+                        ptr: buf.as_ptr(),
+                        count,
+                        elem: b.elem,
+                        writable: true,
+                    }
+                }
+                BufferKind::Alloc => {
+                    let mut v = self.take_scratch(bytes);
+                    let ptr = v.as_mut_ptr() as *mut u8;
+                    scratch.push(v);
+                    Bound {
+                        ptr,
+                        count,
+                        elem: b.elem,
+                        writable: true,
+                    }
+                }
+                BufferKind::Constant(data) => Bound {
+                    ptr: data.as_ptr() as *mut u8,
+                    count,
+                    elem: b.elem,
+                    writable: false,
+                },
+                BufferKind::Reshape(src) => {
+                    let s = bufs[*src];
+                    if s.count != count {
+                        return Err(format!(
+                            "@{}: a reshape of {} elements to dims {d:?}",
+                            plan.name, s.count
+                        ));
+                    }
+                    Bound { count, ..s }
+                }
+            };
+            dims.push(d);
+            bufs.push(bound);
+        }
+        for (i, st) in kernel.stages.iter().enumerate() {
+            let r = match st {
+                CompiledStage::Generic(g) => match stage_args(&g.plan, &bufs, &dims, &slots)? {
+                    Some(a) => {
+                        let domain: Vec<i64> = g.plan.domain.iter().map(|&s| slots[s]).collect();
+                        run_generic(g, &a, &domain);
+                        Ok(())
+                    }
+                    None => Ok(()),
+                },
+                CompiledStage::Matmul {
+                    lhs,
+                    rhs,
+                    out,
+                    elem,
+                    epilogue,
+                } => run_matmul((*lhs, *rhs, *out), *elem, epilogue.as_ref(), &bufs, &dims, &slots),
+            };
+            r.map_err(|m| format!("in kernel @{} (stage {i}): {m}", plan.name))?;
+        }
+        Ok(())
+    }
+}
+
+impl Executable for LocalExecutable {
+    fn export_ordinal(&self, name: &str) -> Option<usize> {
+        self.exports.iter().position(|(n, _)| n == name)
+    }
+
+    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<(), String> {
+        let (_, index) = self.exports.get(ordinal).ok_or("no such export")?;
+        let kernel = &self.kernels[*index];
+        let mut scratch = Vec::new();
+        let r = self.run(kernel, args, &mut scratch);
+        for s in scratch {
+            self.give_scratch(s);
+        }
+        r
+    }
+}

@@ -1,0 +1,553 @@
+//! A kernel-dialect function read into plain data: its index arithmetic,
+//! its buffers and its stages, with each body as a small list of scalar
+//! operations ([`BodyOp`]). Nothing here depends on Cranelift.
+
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+use xir::affine::{AffineExpr, AffineMap};
+use xir::ods::access::operand_group;
+use xir::store::ValueDef;
+use xir::symbol::op_attr;
+use xir::types::{FloatKind, TypeKind};
+use xir::{AttrKind, Block, Context, Ir, Op, Type, Value};
+use xir_kernel::ops::{GENERIC, MATMUL};
+
+/// An element type as stored, and how it is computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Elem {
+    I1,
+    I8,
+    I16,
+    I32,
+    I64,
+    F16,
+    BF16,
+    F32,
+    F64,
+}
+
+impl Elem {
+    pub fn size(self) -> usize {
+        match self {
+            Elem::I1 | Elem::I8 => 1,
+            Elem::I16 | Elem::F16 | Elem::BF16 => 2,
+            Elem::I32 | Elem::F32 => 4,
+            Elem::I64 | Elem::F64 => 8,
+        }
+    }
+    pub fn is_float(self) -> bool {
+        matches!(self, Elem::F16 | Elem::BF16 | Elem::F32 | Elem::F64)
+    }
+    pub fn of(ctx: &Context, t: Type) -> Option<Elem> {
+        Some(match ctx.type_kind(t) {
+            TypeKind::Integer { width, .. } => match width {
+                1 => Elem::I1,
+                8 => Elem::I8,
+                16 => Elem::I16,
+                32 => Elem::I32,
+                64 => Elem::I64,
+                _ => return None,
+            },
+            TypeKind::Float(FloatKind::F16) => Elem::F16,
+            TypeKind::Float(FloatKind::BF16) => Elem::BF16,
+            TypeKind::Float(FloatKind::F32) => Elem::F32,
+            TypeKind::Float(FloatKind::F64) => Elem::F64,
+            _ => return None,
+        })
+    }
+}
+
+/// An index value of the kernel: a slot of the per-dispatch scalar table.
+pub type Slot = usize;
+
+/// Index arithmetic at the top of a kernel, evaluated per dispatch.
+#[derive(Clone, Debug)]
+pub enum IndexOp {
+    Const(i64),
+    Arg(usize),
+    Bin(IndexBin, Slot, Slot),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum IndexBin {
+    Add,
+    Sub,
+    Mul,
+    DivU,
+    DivS,
+    RemU,
+    CeilDivU,
+}
+
+#[derive(Clone, Debug)]
+pub enum BufferKind {
+    Binding(usize),
+    Alloc,
+    Constant(Arc<Vec<u8>>),
+    /// A view of another buffer (same bytes, other dims).
+    Reshape(usize),
+}
+
+#[derive(Clone, Debug)]
+pub struct BufferPlan {
+    pub kind: BufferKind,
+    pub elem: Elem,
+    /// One slot per dim.
+    pub dims: Vec<Slot>,
+}
+
+/// A linear access: element offset = Σ dims[d]·i_d + Σ symbols[s]·sym_s + constant,
+/// for each result of the map (a buffer dim).
+#[derive(Clone, Debug)]
+pub struct Access {
+    pub buffer: usize,
+    /// Per buffer dim: (coefficient per domain dim, coefficient per symbol, constant).
+    pub terms: Vec<(Vec<i64>, Vec<i64>, i64)>,
+}
+
+/// Scalar operations of a body; values are indices into the op list.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BodyOp {
+    /// Input `i`'s element (for reductions the output's current value is
+    /// input `inputs.len()`).
+    Arg(usize),
+    ConstF(f64),
+    ConstI(i64),
+    Bin(Bin, usize, usize),
+    Neg(usize),
+    Exp(usize),
+    Tanh(usize),
+    CmpEq(usize, usize),
+    Select(usize, usize, usize),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bin {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Max,
+    Or,
+}
+
+/// A body: its ops (each with its element type) and the yielded value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Body {
+    pub ops: Vec<(BodyOp, Elem)>,
+    pub result: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct GenericPlan {
+    pub inputs: Vec<Access>,
+    pub output: Access,
+    pub domain: Vec<Slot>,
+    pub symbols: Vec<Slot>,
+    /// Leading parallel dims (the rest reduce).
+    pub parallel: usize,
+    pub lanes: u32,
+    pub body: Body,
+}
+
+#[derive(Clone, Debug)]
+pub struct MatmulPlan {
+    pub lhs: usize,
+    pub rhs: usize,
+    pub out: usize,
+    pub elem: Elem,
+    /// The epilogue as a generic over the result's dims, reading the sum as
+    /// input 0 and writing `out` (None: the sum is the result).
+    pub epilogue: Option<GenericPlan>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Stage {
+    Generic(GenericPlan),
+    Matmul(MatmulPlan),
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct KernelPlan {
+    pub name: String,
+    pub num_args: usize,
+    pub index_ops: Vec<IndexOp>,
+    pub buffers: Vec<BufferPlan>,
+    pub stages: Vec<Stage>,
+}
+
+type Fail = (Op, String);
+
+struct Reader<'a> {
+    ctx: &'a Context,
+    ir: &'a Ir,
+    slots: FxHashMap<Value, Slot>,
+    buffers: FxHashMap<Value, usize>,
+    plan: KernelPlan,
+}
+
+/// Reads the kernel function `f`.
+pub fn read(ctx: &Context, ir: &Ir, f: Op) -> Result<KernelPlan, Fail> {
+    let name = xir::symbol::symbol_name(ctx, ir, f)
+        .map(|n| String::from_utf8_lossy(n).into_owned())
+        .unwrap_or_default();
+    let entry = ir
+        .regions(f)
+        .first()
+        .and_then(|&r| ir.entry_block(r))
+        .ok_or((f, "kernel function without a body".to_string()))?;
+    let mut r = Reader {
+        ctx,
+        ir,
+        slots: FxHashMap::default(),
+        buffers: FxHashMap::default(),
+        plan: KernelPlan {
+            name,
+            ..KernelPlan::default()
+        },
+    };
+    for (i, &a) in ir.block_args(entry).iter().enumerate() {
+        if !matches!(ctx.type_kind(ir.value_type(a)), TypeKind::Index) {
+            return Err((f, "a kernel function takes index arguments only (run convert-graph-to-kernel)".into()));
+        }
+        let s = r.push_index(IndexOp::Arg(i));
+        r.slots.insert(a, s);
+        r.plan.num_args += 1;
+    }
+    for op in ir.block_ops(entry).collect::<Vec<_>>() {
+        r.op(op)?;
+    }
+    Ok(r.plan)
+}
+
+fn int_attr(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Option<i64> {
+    op_attr(ctx, ir, op, key).and_then(|a| xir::util::build::int_of(ctx, a))
+}
+
+impl Reader<'_> {
+    fn push_index(&mut self, op: IndexOp) -> Slot {
+        self.plan.index_ops.push(op);
+        self.plan.index_ops.len() - 1
+    }
+
+    fn slot(&self, v: Value, at: Op) -> Result<Slot, Fail> {
+        self.slots
+            .get(&v)
+            .copied()
+            .ok_or((at, "an index operand not computed at the top of the kernel".into()))
+    }
+
+    fn buffer(&self, v: Value, at: Op) -> Result<usize, Fail> {
+        self.buffers
+            .get(&v)
+            .copied()
+            .ok_or((at, "a buffer operand not defined at the top of the kernel".into()))
+    }
+
+    fn memref(&self, t: Type, at: Op) -> Result<(Vec<i64>, Elem), Fail> {
+        match self.ctx.type_kind(t) {
+            TypeKind::MemRef {
+                shape,
+                element,
+                layout: None,
+                ..
+            } => Ok((
+                shape.clone(),
+                Elem::of(self.ctx, *element).ok_or((at, "unsupported element type".to_string()))?,
+            )),
+            _ => Err((at, "expected a memref with the identity layout".into())),
+        }
+    }
+
+    /// Slots for a memref's dims: static ones become constants.
+    fn dims(&mut self, shape: &[i64], dynamic: &[Value], at: Op) -> Result<Vec<Slot>, Fail> {
+        let mut dynamic = dynamic.iter();
+        let mut out = Vec::new();
+        for &d in shape {
+            if d < 0 {
+                let v = dynamic.next().ok_or((at, "missing dynamic dim".to_string()))?;
+                out.push(self.slot(*v, at)?);
+            } else {
+                out.push(self.push_index(IndexOp::Const(d)));
+            }
+        }
+        Ok(out)
+    }
+
+    fn add_buffer(&mut self, op: Op, kind: BufferKind, dyn_dims: &[Value]) -> Result<(), Fail> {
+        let res = self.ir.result(op, 0);
+        let (shape, elem) = self.memref(self.ir.value_type(res), op)?;
+        let dims = self.dims(&shape, dyn_dims, op)?;
+        self.plan.buffers.push(BufferPlan { kind, elem, dims });
+        self.buffers.insert(res, self.plan.buffers.len() - 1);
+        Ok(())
+    }
+
+    fn op(&mut self, op: Op) -> Result<(), Fail> {
+        let name = self.ctx.str(self.ir.op(op).name);
+        let operands: Vec<Value> = self.ir.operands(op).collect();
+        match name {
+            "arith.constant" => {
+                let v = int_attr(self.ctx, self.ir, op, "value").ok_or((op, "expected an index constant".to_string()))?;
+                let s = self.push_index(IndexOp::Const(v));
+                self.slots.insert(self.ir.result(op, 0), s);
+            }
+            "arith.addi" | "arith.subi" | "arith.muli" | "arith.divui" | "arith.divsi" | "arith.remui"
+            | "arith.ceildivui" => {
+                let bin = match name {
+                    "arith.addi" => IndexBin::Add,
+                    "arith.subi" => IndexBin::Sub,
+                    "arith.muli" => IndexBin::Mul,
+                    "arith.divui" => IndexBin::DivU,
+                    "arith.divsi" => IndexBin::DivS,
+                    "arith.remui" => IndexBin::RemU,
+                    _ => IndexBin::CeilDivU,
+                };
+                let (a, b) = (self.slot(operands[0], op)?, self.slot(operands[1], op)?);
+                let s = self.push_index(IndexOp::Bin(bin, a, b));
+                self.slots.insert(self.ir.result(op, 0), s);
+            }
+            "kernel.binding" => {
+                let i = int_attr(self.ctx, self.ir, op, "index").unwrap_or(-1);
+                if i < 0 {
+                    return Err((op, "binding index out of range".into()));
+                }
+                self.add_buffer(op, BufferKind::Binding(i as usize), &operands)?;
+            }
+            "kernel.alloc" => self.add_buffer(op, BufferKind::Alloc, &operands)?,
+            "kernel.constant" => {
+                let a = op_attr(self.ctx, self.ir, op, "value").ok_or((op, "constant without a value".to_string()))?;
+                let (shape, elem) = self.memref(self.ir.value_type(self.ir.result(op, 0)), op)?;
+                let count: usize = shape.iter().map(|&d| d.max(0) as usize).product();
+                let bytes = match self.ctx.attr_kind(a) {
+                    AttrKind::DenseElements { splat, data, .. } => {
+                        if *splat {
+                            data.iter().copied().cycle().take(count * elem.size()).collect()
+                        } else {
+                            data.to_vec()
+                        }
+                    }
+                    _ => return Err((op, "constant must be dense elements".into())),
+                };
+                if bytes.len() != count * elem.size() {
+                    return Err((op, "constant has the wrong number of bytes".into()));
+                }
+                self.add_buffer(op, BufferKind::Constant(Arc::new(bytes)), &[])?;
+            }
+            "kernel.reshape" => {
+                let src = self.buffer(operands[0], op)?;
+                self.add_buffer(op, BufferKind::Reshape(src), &operands[1..])?;
+            }
+            "kernel.generic" => {
+                let g = self.generic(op)?;
+                self.plan.stages.push(Stage::Generic(g));
+            }
+            "kernel.matmul" => {
+                let m = self.matmul(op)?;
+                self.plan.stages.push(Stage::Matmul(m));
+            }
+            "func.return" => {}
+            other => return Err((op, format!("'{other}' is not a kernel op the local backend runs"))),
+        }
+        Ok(())
+    }
+
+    fn maps(&self, op: Op) -> Result<Vec<AffineMap>, Fail> {
+        xir_kernel::verify::maps(self.ctx, self.ir, op).ok_or((op, "bad indexing_maps".to_string()))
+    }
+
+    fn access(&self, buffer: usize, map: &AffineMap, at: Op) -> Result<Access, Fail> {
+        let mut terms = Vec::new();
+        for e in &map.results {
+            let mut dims = vec![0; map.num_dims as usize];
+            let mut syms = vec![0; map.num_symbols as usize];
+            let mut c = 0;
+            linear(e, 1, &mut dims, &mut syms, &mut c).ok_or((at, "an indexing map that is not linear".to_string()))?;
+            terms.push((dims, syms, c));
+        }
+        Ok(Access { buffer, terms })
+    }
+
+    fn generic(&mut self, op: Op) -> Result<GenericPlan, Fail> {
+        let group = |n| operand_group(self.ctx, self.ir, op, &GENERIC, n);
+        let (ins, outs, domain, symbols) = (group("inputs"), group("outputs"), group("domain"), group("symbols"));
+        if outs.len() != 1 {
+            return Err((op, "the local backend runs generics with one output".into()));
+        }
+        let maps = self.maps(op)?;
+        let iters = match op_attr(self.ctx, self.ir, op, "iterator_types").map(|a| self.ctx.attr_kind(a)) {
+            Some(AttrKind::Array(a)) => a
+                .iter()
+                .map(|&i| matches!(self.ctx.attr_kind(i), AttrKind::String { value, .. } if &**value == b"parallel"))
+                .collect::<Vec<_>>(),
+            _ => return Err((op, "bad iterator_types".into())),
+        };
+        let parallel = iters.iter().take_while(|&&p| p).count();
+        if iters[parallel..].iter().any(|&p| p) {
+            return Err((op, "the local backend needs parallel dims before reduction dims".into()));
+        }
+        let mut inputs = Vec::new();
+        for (v, m) in ins.iter().zip(&maps) {
+            inputs.push(self.access(self.buffer(*v, op)?, m, op)?);
+        }
+        let output = self.access(self.buffer(outs[0], op)?, &maps[ins.len()], op)?;
+        if output.terms.iter().any(|(d, _, _)| d[parallel..].iter().any(|&c| c != 0)) {
+            return Err((op, "an output indexed by a reduction dim".into()));
+        }
+        let domain = domain.iter().map(|&d| self.slot(d, op)).collect::<Result<_, _>>()?;
+        let symbols = symbols.iter().map(|&d| self.slot(d, op)).collect::<Result<_, _>>()?;
+        let block = self.body_block(op)?;
+        let body = read_body(self.ctx, self.ir, block, op)?;
+        let lanes = int_attr(self.ctx, self.ir, op, "vector_width").unwrap_or(1).clamp(1, 64) as u32;
+        Ok(GenericPlan {
+            inputs,
+            output,
+            domain,
+            symbols,
+            parallel,
+            lanes: if parallel == iters.len() { lanes } else { 1 },
+            body,
+        })
+    }
+
+    fn body_block(&self, op: Op) -> Result<Block, Fail> {
+        self.ir
+            .regions(op)
+            .first()
+            .and_then(|&r| self.ir.entry_block(r))
+            .ok_or((op, "missing body".to_string()))
+    }
+
+    fn matmul(&mut self, op: Op) -> Result<MatmulPlan, Fail> {
+        let group = |n| operand_group(self.ctx, self.ir, op, &MATMUL, n);
+        let (lhs, rhs, out, epi) = (group("lhs")[0], group("rhs")[0], group("output")[0], group("epilogue_inputs"));
+        let (lhs, rhs, out_b) = (self.buffer(lhs, op)?, self.buffer(rhs, op)?, self.buffer(out, op)?);
+        let elem = self.plan.buffers[out_b].elem;
+        let rank = self.plan.buffers[out_b].dims.len();
+        let block = self.body_block(op)?;
+        let body = read_body(self.ctx, self.ir, block, op)?;
+        let identity_body = body.ops.len() == 1 && body.ops[0].0 == BodyOp::Arg(0);
+        let epilogue = if identity_body {
+            None
+        } else {
+            let maps = self.maps(op)?;
+            let id = AffineMap {
+                num_dims: rank as u32,
+                num_symbols: 0,
+                results: (0..rank as u32).map(AffineExpr::Dim).collect(),
+            };
+            let mut inputs = vec![self.access(out_b, &id, op)?];
+            for (v, m) in epi.iter().zip(&maps) {
+                inputs.push(self.access(self.buffer(*v, op)?, m, op)?);
+            }
+            let lanes = (128 / (elem.size() as u32 * 8)).max(1);
+            Some(GenericPlan {
+                inputs,
+                output: self.access(out_b, &id, op)?,
+                domain: self.plan.buffers[out_b].dims.clone(),
+                symbols: vec![],
+                parallel: rank,
+                lanes,
+                body,
+            })
+        };
+        Ok(MatmulPlan {
+            lhs,
+            rhs,
+            out: out_b,
+            elem,
+            epilogue,
+        })
+    }
+}
+
+/// Adds `scale · e` into the coefficient lists.
+fn linear(e: &AffineExpr, scale: i64, dims: &mut [i64], syms: &mut [i64], c: &mut i64) -> Option<()> {
+    match e {
+        AffineExpr::Dim(d) => *dims.get_mut(*d as usize)? += scale,
+        AffineExpr::Symbol(s) => *syms.get_mut(*s as usize)? += scale,
+        AffineExpr::Const(k) => *c += scale.checked_mul(*k)?,
+        AffineExpr::Add(a, b) => {
+            linear(a, scale, dims, syms, c)?;
+            linear(b, scale, dims, syms, c)?;
+        }
+        AffineExpr::Mul(a, b) => match (&**a, &**b) {
+            (x, AffineExpr::Const(k)) | (AffineExpr::Const(k), x) => linear(x, scale.checked_mul(*k)?, dims, syms, c)?,
+            _ => return None,
+        },
+        _ => return None,
+    }
+    Some(())
+}
+
+/// The scalar ops of a body block (arith ops and kernel.exp/tanh).
+pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, Fail> {
+    let mut ops: Vec<(BodyOp, Elem)> = Vec::new();
+    let mut ids: FxHashMap<Value, usize> = FxHashMap::default();
+    for (i, &a) in ir.block_args(block).iter().enumerate() {
+        let e = Elem::of(ctx, ir.value_type(a)).ok_or((at, "unsupported body argument type".to_string()))?;
+        ops.push((BodyOp::Arg(i), e));
+        ids.insert(a, ops.len() - 1);
+    }
+    for op in ir.block_ops(block).collect::<Vec<_>>() {
+        let name = ctx.str(ir.op(op).name);
+        let xs: Vec<usize> = ir
+            .operands(op)
+            .map(|v| {
+                ids.get(&v).copied().ok_or_else(|| {
+                    let at = match ir.value(v).def {
+                        ValueDef::Result { op, .. } => op,
+                        _ => op,
+                    };
+                    (at, "a body reads a value from outside it".to_string())
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        if name == "kernel.yield" {
+            let r = *xs.first().ok_or((op, "kernel.yield without a value".to_string()))?;
+            return Ok(Body { ops, result: r });
+        }
+        let ty = ir.value_type(ir.result(op, 0));
+        let e = Elem::of(ctx, ty).ok_or((op, "unsupported scalar type in a body".to_string()))?;
+        let bin = |b| BodyOp::Bin(b, xs[0], xs[1]);
+        let body_op = match name {
+            "arith.constant" => {
+                let a = op_attr(ctx, ir, op, "value").ok_or((op, "constant without value".to_string()))?;
+                match ctx.attr_kind(a) {
+                    AttrKind::Float { bits, .. } => BodyOp::ConstF(float_value(e, *bits)),
+                    AttrKind::Integer { value, .. } => {
+                        let v = i64::try_from(value).map_err(|_| (op, "constant out of range".to_string()))?;
+                        // i1 computes sign-extended: true is -1.
+                        BodyOp::ConstI(if e == Elem::I1 { -(v & 1) } else { v })
+                    }
+                    _ => return Err((op, "unsupported constant".into())),
+                }
+            }
+            "arith.addf" | "arith.addi" => bin(Bin::Add),
+            "arith.subf" | "arith.subi" => bin(Bin::Sub),
+            "arith.mulf" | "arith.muli" => bin(Bin::Mul),
+            "arith.divf" | "arith.divsi" => bin(Bin::Div),
+            "arith.maximumf" | "arith.maxsi" => bin(Bin::Max),
+            "arith.ori" => bin(Bin::Or),
+            "arith.negf" => BodyOp::Neg(xs[0]),
+            "kernel.exp" => BodyOp::Exp(xs[0]),
+            "kernel.tanh" => BodyOp::Tanh(xs[0]),
+            "arith.cmpi" if int_attr(ctx, ir, op, "predicate") == Some(0) => BodyOp::CmpEq(xs[0], xs[1]),
+            "arith.select" => BodyOp::Select(xs[0], xs[1], xs[2]),
+            other => return Err((op, format!("'{other}' is not supported in a kernel body on the local backend"))),
+        };
+        ops.push((body_op, e));
+        ids.insert(ir.result(op, 0), ops.len() - 1);
+    }
+    Err((at, "body without kernel.yield".into()))
+}
+
+fn float_value(e: Elem, bits: u128) -> f64 {
+    match e {
+        Elem::F64 => f64::from_bits(bits as u64),
+        Elem::F32 => f32::from_bits(bits as u32) as f64,
+        Elem::F16 => half::f16::from_bits(bits as u16).to_f64(),
+        Elem::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
+        _ => 0.0,
+    }
+}
