@@ -50,26 +50,31 @@ fn memref_of(ctx: &Context, t: Type, f: fn(&TypeKind) -> bool) -> bool {
 pub const INT_LIKE: TypeConstraint = TypeConstraint {
     desc: "signless-integer-like",
     check: |ctx, t| like(ctx, t, signless_or_index),
+    buildable: None,
 };
 
 pub const FIXED_INT_LIKE: TypeConstraint = TypeConstraint {
     desc: "signless-fixed-width-integer-like",
     check: |ctx, t| like(ctx, t, signless),
+    buildable: None,
 };
 
 pub const FLOAT_LIKE: TypeConstraint = TypeConstraint {
     desc: "floating-point-like",
     check: |ctx, t| like(ctx, t, float),
+    buildable: None,
 };
 
 pub const BOOL_LIKE: TypeConstraint = TypeConstraint {
     desc: "bool-like",
     check: |ctx, t| like(ctx, t, bool_kind),
+    buildable: None,
 };
 
 pub const INDEX_CAST: TypeConstraint = TypeConstraint {
     desc: "signless-integer-like or memref of signless-integer",
     check: |ctx, t| like(ctx, t, signless_or_index) || memref_of(ctx, t, signless_or_index),
+    buildable: None,
 };
 
 pub const BITCAST: TypeConstraint = TypeConstraint {
@@ -77,6 +82,7 @@ pub const BITCAST: TypeConstraint = TypeConstraint {
     check: |ctx, t| {
         like(ctx, t, |k| signless(k) || float(k)) || memref_of(ctx, t, |k| signless(k) || float(k))
     },
+    buildable: None,
 };
 
 pub static CMPI_PREDICATE: EnumAttr = EnumAttr {

@@ -27,6 +27,7 @@ fn is_element(ctx: &Context, t: Type) -> bool {
 pub const TENSOR: xir::ods::TypeConstraint = xir::ods::TypeConstraint {
     desc: "ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float or 1-bit signless integer or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer values",
     check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::RankedTensor { element, .. } if is_element(ctx, *element)),
+    buildable: None,
 };
 
 /// `array<i64: ...>`.

@@ -19,6 +19,7 @@ macro_rules! hal_type {
         pub const $id: TypeConstraint = TypeConstraint {
             desc: concat!("!hal.", $name),
             check: |ctx: &Context, t: Type| is_dialect_type(ctx, t, DIALECT, $name),
+            buildable: None,
         };
     };
 }

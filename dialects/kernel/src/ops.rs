@@ -10,6 +10,7 @@ use xir::AttrKind;
 pub const MEMREF: TypeConstraint = TypeConstraint {
     desc: "memref of any type values",
     check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::MemRef { .. }),
+    buildable: None,
 };
 
 /// An array attribute (of affine maps, or of iterator-type strings).

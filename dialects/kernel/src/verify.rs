@@ -102,11 +102,11 @@ pub fn maps(ctx: &Context, ir: &Ir, op: Op) -> Option<Vec<AffineMap>> {
         .collect()
 }
 
-/// Whether `e` is a sum of `const * dim` terms and a constant (what a backend
-/// turns into strides).
+/// Whether `e` is a sum of `const * dim` / `const * symbol` terms and a
+/// constant (what a backend turns into strides and offsets).
 pub fn is_linear(e: &AffineExpr) -> bool {
     match e {
-        AffineExpr::Dim(_) | AffineExpr::Const(_) => true,
+        AffineExpr::Dim(_) | AffineExpr::Symbol(_) | AffineExpr::Const(_) => true,
         AffineExpr::Add(a, b) => is_linear(a) && is_linear(b),
         AffineExpr::Mul(a, b) => {
             (is_linear(a) && matches!(**b, AffineExpr::Const(_)))
@@ -163,7 +163,7 @@ fn check_maps(
                 ctx,
                 ir,
                 op,
-                format!("indexing map {i} must be a sum of constant multiples of dims"),
+                format!("indexing map {i} must be a sum of constant multiples of dims and symbols"),
             ));
         }
     }

@@ -12,12 +12,14 @@ use xir_flow::fixed::FIXED_TYPES;
 pub const RESOURCE: TypeConstraint = TypeConstraint {
     desc: "stream resource",
     check: is_resource,
+    buildable: None,
 };
 
 /// The description names the type for `custom<FixedTypes>`.
 pub const TIMEPOINT: TypeConstraint = TypeConstraint {
     desc: "!stream.timepoint",
     check: is_timepoint,
+    buildable: None,
 };
 
 const AFFINITY: AttrSpec = AttrSpec::optional("affinity", AFFINITY_ATTR);

@@ -9,21 +9,25 @@ use crate::types::{Signedness, TypeKind};
 pub const ANY_TYPE: TypeConstraint = TypeConstraint {
     desc: "any type",
     check: |_, _| true,
+    buildable: None,
 };
 
 pub const FUNCTION_TYPE: TypeConstraint = TypeConstraint {
     desc: "function type",
     check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::Function { .. }),
+    buildable: None,
 };
 
 pub const INDEX: TypeConstraint = TypeConstraint {
     desc: "index",
     check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::Index),
+    buildable: Some(|ctx| ctx.index_type()),
 };
 
 pub const SIGNLESS_INTEGER: TypeConstraint = TypeConstraint {
     desc: "signless integer",
     check: |ctx, t| is_signless_int(ctx, t),
+    buildable: None,
 };
 
 pub const I1: TypeConstraint = TypeConstraint {
@@ -37,16 +41,19 @@ pub const I1: TypeConstraint = TypeConstraint {
             }
         )
     },
+    buildable: None,
 };
 
 pub const FLOAT: TypeConstraint = TypeConstraint {
     desc: "floating-point",
     check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::Float(_)),
+    buildable: None,
 };
 
 pub const RANKED_TENSOR: TypeConstraint = TypeConstraint {
     desc: "ranked tensor of any type values",
     check: |ctx, t| matches!(ctx.type_kind(t), TypeKind::RankedTensor { .. }),
+    buildable: None,
 };
 
 pub fn is_signless_int(ctx: &Context, t: Type) -> bool {

@@ -619,4 +619,10 @@ fn infer_types(p: &mut Parser<'_>, spec: &OpSpec, st: &mut ParseState<'_>) {
             }
         }
     }
+    for (i, o) in spec.operands.iter().enumerate() {
+        if let (None, Some(build)) = (&st.operand_types[i], o.ty.buildable) {
+            let t = build(p.ctx);
+            st.operand_types[i] = Some(vec![t; st.operands[i].len()]);
+        }
+    }
 }

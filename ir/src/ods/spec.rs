@@ -23,6 +23,9 @@ pub enum Arity {
 pub struct TypeConstraint {
     pub desc: &'static str,
     pub check: fn(&Context, Type) -> bool,
+    /// MLIR's buildable types (`index`, `i1`): the custom form may leave
+    /// out what such an operand's type is.
+    pub buildable: Option<fn(&mut Context) -> Type>,
 }
 
 /// An operand or result group.

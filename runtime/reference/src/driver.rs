@@ -52,31 +52,3 @@ impl Driver for ReferenceDriver {
         Arc::new(Interpreter { kinds: None })
     }
 }
-
-/// The `local` driver: the host CPU, serving `local` targets. Until the
-/// Cranelift backend exists its kernels run on the reference interpreter.
-pub struct LocalDriver;
-
-impl Driver for LocalDriver {
-    fn name(&self) -> &str {
-        "local"
-    }
-
-    fn device_count(&self) -> usize {
-        1
-    }
-
-    fn target(&self, _ordinal: usize) -> TargetDesc {
-        TargetDesc {
-            kind: "local".into(),
-            config: vec![("cpu".into(), "host".into())],
-            formats: vec!["cranelift".into()],
-        }
-    }
-
-    fn backend(&self, _ordinal: usize) -> Arc<dyn xir_runtime_hal::Backend> {
-        Arc::new(Interpreter {
-            kinds: Some(vec!["local".into()]),
-        })
-    }
-}

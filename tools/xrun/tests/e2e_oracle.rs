@@ -1,8 +1,10 @@
 //! The end-to-end oracle: random multi-device graph programs (graph.if,
 //! calls with cloned callees, constants, dynamic shapes, transfers, slabs
 //! with reuse) are compiled to hal and run on two devices, and every result
-//! must equal, bit for bit, a direct evaluation of the graph-level program
-//! with the same op semantics and no lowering. Each mechanism the results
+//! must equal a direct evaluation of the graph-level program with the same
+//! op semantics and no lowering: bit for bit on `reference`, and within a
+//! small tolerance on `local` (its matmul micro-kernel sums in another order,
+//! its exp/tanh are polynomials of a few ulps). Each mechanism the results
 //! depend on (fence waits, transfers, non-overlapping memory) is switched
 //! off in a test to show that the comparison catches it.
 
@@ -13,7 +15,8 @@ use std::time::Duration;
 use xir::Ir;
 use xir_runtime_hal::driver::create_device;
 use xir_runtime_hal::{Device, DeviceOptions, ElementType, HostTensor};
-use xir_runtime_reference::driver::{LocalDriver, ReferenceDriver};
+use xir_runtime_local::LocalDriver;
+use xir_runtime_reference::driver::ReferenceDriver;
 use xir_runtime_reference::program::Program;
 
 /// How slow each device's queue is: (cpu, gpu) pauses before each submission.
@@ -54,7 +57,9 @@ fn f32s(shape: Vec<usize>, r: &mut XorShift) -> HostTensor {
     HostTensor::new(ElementType::F32, shape, data).unwrap()
 }
 
-/// Bitwise equal, any NaN equal to any NaN.
+/// Equal up to local's rounding differences (relative 1e-4 of the larger
+/// magnitude, or 1e-6 absolute near zero), any NaN equal to any NaN; the
+/// sabotage tests below show wrong programs land far outside it.
 fn same(a: &HostTensor, b: &HostTensor) -> bool {
     if a.shape != b.shape || a.element != b.element || a.data.len() != b.data.len() {
         return false;
@@ -68,7 +73,10 @@ fn same(a: &HostTensor, b: &HostTensor) -> bool {
         .all(|(x, y)| {
             let x = f32::from_le_bytes(x.try_into().unwrap());
             let y = f32::from_le_bytes(y.try_into().unwrap());
-            x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan())
+            let scale = x.abs().max(y.abs());
+            x.to_bits() == y.to_bits()
+                || (x.is_nan() && y.is_nan())
+                || (x - y).abs() <= (1e-4 * scale).max(1e-6)
         })
 }
 

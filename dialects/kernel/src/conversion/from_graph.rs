@@ -368,6 +368,7 @@ impl Lower<'_> {
             ("arith.muli", Dim::S(x), Dim::S(y)) => return Dim::S(x * y),
             ("arith.divui", Dim::S(x), Dim::S(y)) if y != 0 => return Dim::S(x / y),
             ("arith.muli", Dim::S(1), o) | ("arith.muli", o, Dim::S(1)) => return o,
+            ("arith.addi", Dim::S(0), o) | ("arith.addi", o, Dim::S(0)) => return o,
             ("arith.divui", o, Dim::S(1)) => return o,
             _ => {}
         }
@@ -409,12 +410,14 @@ impl Lower<'_> {
                     }
                     self.index_binop("arith.divui", acc, Dim::S(q))
                 }
-                DimRule::None(why) => return Err((
-                    op,
-                    format!(
+                DimRule::None(why) => {
+                    return Err((
+                        op,
+                        format!(
                         "cannot derive dynamic dim {i} of this op's result in a kernel ({why:?})"
                     ),
-                )),
+                    ))
+                }
             };
             out.push(d);
         }
