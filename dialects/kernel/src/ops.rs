@@ -2,7 +2,7 @@
 
 use crate::verify;
 use xir::dialect::Traits;
-use xir::ods::constraints::{ANY_TYPE, FLOAT, I64_ATTR, INDEX};
+use xir::ods::constraints::{ANY_TYPE, FLOAT, I1, I64_ATTR, INDEX, STR_ATTR};
 use xir::ods::{AttrForm, AttrSpec, OpSpec, RegionSpec, TypeConstraint, ValueSpec};
 use xir::types::TypeKind;
 use xir::AttrKind;
@@ -113,6 +113,16 @@ pub static MATMUL: OpSpec = OpSpec {
     ..OpSpec::new("kernel.matmul")
 };
 
+/// `kernel.assert %cond, "message"`: the dispatch fails with the message
+/// unless `cond` holds (a dynamic dim that the op's shape rule requires to
+/// equal another).
+pub static ASSERT: OpSpec = OpSpec {
+    operands: &[ValueSpec::one("condition", I1)],
+    attrs: &[AttrSpec::required("message", STR_ATTR)],
+    format: Some("$condition `,` $message attr-dict"),
+    ..OpSpec::new("kernel.assert")
+};
+
 /// Ends a body: the value of each output element.
 pub static YIELD: OpSpec = OpSpec {
     operands: &[ValueSpec::many("values", ANY_TYPE)],
@@ -142,6 +152,6 @@ pub static EXP: OpSpec = unary_float("kernel.exp");
 pub static TANH: OpSpec = unary_float("kernel.tanh");
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 9] = [
-    &ALLOC, &BINDING, &CONSTANT, &EXP, &GENERIC, &MATMUL, &RESHAPE, &TANH, &YIELD,
+pub static OPS: [&OpSpec; 10] = [
+    &ALLOC, &ASSERT, &BINDING, &CONSTANT, &EXP, &GENERIC, &MATMUL, &RESHAPE, &TANH, &YIELD,
 ];

@@ -77,8 +77,11 @@ func.func @g(%c: i1) -> i1 {
 
 // Two dynamic arguments that must agree but do not: the kernel's check
 // fails the run with the op's message.
-// RUN: not xrun %s --function=dyn2 --input=2x4xf32=1 --input=3x4xf32=1 2>&1 | xcheck %s --check-prefix=DYNMISMATCH
+// RUN: not xrun %s --device=reference --function=dyn2 --input=2x4xf32=1 --input=3x4xf32=1 2>&1 | xcheck %s --check-prefix=DYNMISMATCH
 // DYNMISMATCH: error: a submission failed: in kernel @dyn2_dispatch_0: graph.add: operand 1 is 3x4xf32, expected 2x4xf32 (the result type)
+// On local the kernel checks the dims the op's shape rule equates (kernel.assert).
+// RUN: not xrun %s --device=local --function=dyn2 --input=2x4xf32=1 --input=3x4xf32=1 2>&1 | xcheck %s --check-prefix=DYNMISMATCH-LOCAL
+// DYNMISMATCH-LOCAL: xrun: error: a submission failed: in kernel @dyn2_dispatch_0: graph.add: dim 0 of operand 1 differs from operand 0's (at {{.*}}inputs.mlir:[[#@LINE+2]]:8)
 func.func @dyn2(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>) -> tensor<?x4xf32> {
   %0 = graph.add %a, %b : tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
@@ -86,7 +89,10 @@ func.func @dyn2(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>) -> tensor<?x4xf32> {
 
 // A dynamic input with too few rows for a static slice: the kernel reports
 // the index it would read.
-// RUN: not xrun %s --function=short_slice --input=2x2xf32=1 2>&1 | xcheck %s --check-prefix=SHORTSLICE
+// RUN: not xrun %s --device=reference --function=short_slice --input=2x2xf32=1 2>&1 | xcheck %s --check-prefix=SHORTSLICE
+// On local every stage's reach is checked against its buffers before it runs.
+// RUN: not xrun %s --device=local --function=short_slice --input=2x2xf32=1 2>&1 | xcheck %s --check-prefix=SHORTSLICE-LOCAL
+// SHORTSLICE-LOCAL: xrun: error: a submission failed: in kernel @short_slice_dispatch_0 (stage 0, at {{.*}}inputs.mlir:[[#@LINE+3]]:8): a stage reaches elements 0..=4 of a buffer of 4 elements
 // SHORTSLICE: xrun: error: a submission failed: in kernel @short_slice_dispatch_0: graph.slice: slice of dimension 0 reads index 2, past its size 2 (dispatched at {{.*}}inputs.mlir:[[#@LINE+2]]:8) (at {{.*}}inputs.mlir:{{[0-9]+}}:{{[0-9]+}})
 func.func @short_slice(%a: tensor<?x2xf32>) -> tensor<2x1xf32> {
   %0 = graph.slice %a start = [0, 0] strides = [2, 1] : tensor<?x2xf32> -> tensor<2x1xf32>

@@ -13,7 +13,9 @@
 
 use crate::plan::{Bin, Body, BodyOp, Elem, GenericPlan};
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, AbiParam, FuncRef, InstBuilder, MemFlagsData as MemFlags, Type, Value};
+use cranelift_codegen::ir::{
+    types, AbiParam, FuncRef, InstBuilder, MemFlagsData as MemFlags, Type, Value,
+};
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
@@ -223,7 +225,9 @@ impl Jit {
     }
 
     pub fn finish(&mut self) -> Result<(), String> {
-        self.module.finalize_definitions().map_err(|e| e.to_string())
+        self.module
+            .finalize_definitions()
+            .map_err(|e| e.to_string())
     }
 
     pub fn address(&self, id: FuncId) -> StageFn {
@@ -272,7 +276,8 @@ impl Emitter<'_, '_> {
             return 1;
         }
         let kinds = inner_kinds(g);
-        if kinds.iter().any(|&k| k == Inner::Strided) || *kinds.last().unwrap() != Inner::Contiguous {
+        if kinds.iter().any(|&k| k == Inner::Strided) || *kinds.last().unwrap() != Inner::Contiguous
+        {
             return 1;
         }
         let e = elems[0];
@@ -309,15 +314,22 @@ impl Emitter<'_, '_> {
         let (bases_at, sizes_at, coefs_at) = args_layout(n_ops, rank);
         let kinds = inner_kinds(g);
         let elems: Vec<Elem> = self.elems();
-        let load_arg = |b: &mut FunctionBuilder, i: usize| b.ins().load(types::I64, MemFlags::trusted(), args, (i * 8) as i32);
-        let bases: Vec<Value> = (0..n_ops).map(|k| load_arg(&mut self.b, bases_at + k)).collect();
-        let sizes: Vec<Value> = (0..rank).map(|d| load_arg(&mut self.b, sizes_at + d)).collect();
+        let load_arg = |b: &mut FunctionBuilder, i: usize| {
+            b.ins()
+                .load(types::I64, MemFlags::trusted(), args, (i * 8) as i32)
+        };
+        let bases: Vec<Value> = (0..n_ops)
+            .map(|k| load_arg(&mut self.b, bases_at + k))
+            .collect();
+        let sizes: Vec<Value> = (0..rank)
+            .map(|d| load_arg(&mut self.b, sizes_at + d))
+            .collect();
         // Byte strides of each operand along each dim.
         let mut steps = vec![Vec::new(); n_ops];
         for (k, step) in steps.iter_mut().enumerate() {
             for d in 0..rank {
                 let c = load_arg(&mut self.b, coefs_at + k * rank + d);
-                step.push(self.b.ins().imul_imm(c, elems[k].size() as i64));
+                step.push(self.b.ins().imul_imm_s(c, elems[k].size() as i64));
             }
         }
         let exit = self.b.create_block();
@@ -364,7 +376,11 @@ impl Emitter<'_, '_> {
             }
             let var = self.b.declare_var(types::I64);
             self.b.def_var(var, addr);
-            let step = if p == 0 { self.b.ins().iconst(types::I64, 0) } else { steps[k][p - 1] };
+            let step = if p == 0 {
+                self.b.ins().iconst(types::I64, 0)
+            } else {
+                steps[k][p - 1]
+            };
             ops.push(Operand {
                 elem: elems[k],
                 inner: kinds[k],
@@ -392,7 +408,7 @@ impl Emitter<'_, '_> {
             // Carry into the outer dims.
             for d in (0..p - 1).rev() {
                 let v = self.b.use_var(idx[d]);
-                let v1 = self.b.ins().iadd_imm(v, 1);
+                let v1 = self.b.ins().iadd_imm_s(v, 1);
                 let wraps = self.b.ins().icmp(IntCC::Equal, v1, sizes[d]);
                 let z = self.b.ins().iconst(types::I64, 0);
                 let nv = self.b.ins().select(wraps, z, v1);
@@ -419,7 +435,11 @@ impl Emitter<'_, '_> {
         for i in 0..g.inputs.len() {
             out.push(g.body.ops[i].1);
         }
-        let last = g.body.ops.get(g.inputs.len()).filter(|(o, _)| matches!(o, BodyOp::Arg(_)));
+        let last = g
+            .body
+            .ops
+            .get(g.inputs.len())
+            .filter(|(o, _)| matches!(o, BodyOp::Arg(_)));
         out.push(last.map_or(g.body.ops[g.body.result].1, |o| o.1));
         out
     }
@@ -446,7 +466,7 @@ impl Emitter<'_, '_> {
         self.b.ins().jump(header, &[]);
         self.b.switch_to_block(header);
         let iv = self.b.use_var(i);
-        let next = self.b.ins().iadd_imm(iv, per);
+        let next = self.b.ins().iadd_imm_s(iv, per);
         let fits = self.b.ins().icmp(IntCC::SignedLessThanOrEqual, next, cnt);
         self.b.ins().brif(fits, body, &[], done, &[]);
         self.b.switch_to_block(body);
@@ -456,31 +476,31 @@ impl Emitter<'_, '_> {
             let (inputs, output) = ops.split_at(ops.len() - 1);
             for op in inputs {
                 let p = self.b.use_var(op.ptr);
-                let off = self.b.ins().imul_imm(op.step, (u * lanes) as i64);
+                let off = self.b.ins().imul_imm_s(op.step, (u * lanes) as i64);
                 let a = self.b.ins().iadd(p, off);
                 args.push(self.load(op.elem, a, lanes, op.inner));
             }
             let o = &output[0];
             if self.uses_output() {
                 let p = self.b.use_var(o.ptr);
-                let off = self.b.ins().imul_imm(o.step, (u * lanes) as i64);
+                let off = self.b.ins().imul_imm_s(o.step, (u * lanes) as i64);
                 let a = self.b.ins().iadd(p, off);
                 args.push(self.load(o.elem, a, lanes, o.inner));
             }
             let v = self.body(&self.g.body.clone(), &args, lanes);
             let p = self.b.use_var(o.ptr);
-            let off = self.b.ins().imul_imm(o.step, (u * lanes) as i64);
+            let off = self.b.ins().imul_imm_s(o.step, (u * lanes) as i64);
             let a = self.b.ins().iadd(p, off);
             self.store(o.elem, a, v, lanes);
         }
         for op in ops {
             let p = self.b.use_var(op.ptr);
-            let adv = self.b.ins().imul_imm(op.step, per);
+            let adv = self.b.ins().imul_imm_s(op.step, per);
             let np = self.b.ins().iadd(p, adv);
             self.b.def_var(op.ptr, np);
         }
         let iv = self.b.use_var(i);
-        let iv = self.b.ins().iadd_imm(iv, per);
+        let iv = self.b.ins().iadd_imm_s(iv, per);
         self.b.def_var(i, iv);
         self.b.ins().jump(header, &[]);
         self.b.seal_block(header);
@@ -490,7 +510,13 @@ impl Emitter<'_, '_> {
 
     /// Each of `cnt` parallel iterations: the accumulator from the output,
     /// the reduced dims in order, the result stored.
-    fn inner_reduction(&mut self, ops: &[Operand], cnt: Value, sizes: &[Value], steps: &[Vec<Value>]) {
+    fn inner_reduction(
+        &mut self,
+        ops: &[Operand],
+        cnt: Value,
+        sizes: &[Value],
+        steps: &[Vec<Value>],
+    ) {
         let g = self.g;
         let i = self.b.declare_var(types::I64);
         let zero = self.b.ins().iconst(types::I64, 0);
@@ -510,7 +536,10 @@ impl Emitter<'_, '_> {
         let acc0 = self.load(out.elem, out_ptr, 1, out.inner);
         let acc = self.b.declare_var(compute_type(out.elem));
         self.b.def_var(acc, acc0);
-        let starts: Vec<Value> = ops[..ops.len() - 1].iter().map(|o| self.b.use_var(o.ptr)).collect();
+        let starts: Vec<Value> = ops[..ops.len() - 1]
+            .iter()
+            .map(|o| self.b.use_var(o.ptr))
+            .collect();
         self.reduce_level(g.parallel, &starts, ops, sizes, steps, acc);
         let v = self.b.use_var(acc);
         self.store(out.elem, out_ptr, v, 1);
@@ -520,7 +549,7 @@ impl Emitter<'_, '_> {
             self.b.def_var(op.ptr, np);
         }
         let iv = self.b.use_var(i);
-        let iv = self.b.ins().iadd_imm(iv, 1);
+        let iv = self.b.ins().iadd_imm_s(iv, 1);
         self.b.def_var(i, iv);
         self.b.ins().jump(header, &[]);
         self.b.seal_block(header);
@@ -577,7 +606,7 @@ impl Emitter<'_, '_> {
             self.b.def_var(v, np);
         }
         let jv = self.b.use_var(j);
-        let jv = self.b.ins().iadd_imm(jv, 1);
+        let jv = self.b.ins().iadd_imm_s(jv, 1);
         self.b.def_var(j, jv);
         self.b.ins().jump(header, &[]);
         self.b.seal_block(header);
@@ -586,8 +615,8 @@ impl Emitter<'_, '_> {
     }
 
     fn renorm_i1(&mut self, v: Value) -> Value {
-        let s = self.b.ins().ishl_imm(v, 7);
-        self.b.ins().sshr_imm(s, 7)
+        let s = self.b.ins().ishl_imm_u(v, 7);
+        self.b.ins().sshr_imm_u(s, 7)
     }
 
     /// Loads one element (or `lanes` of them; a zero step splats one).
@@ -607,7 +636,11 @@ impl Emitter<'_, '_> {
             }
             Elem::F16 | Elem::BF16 => {
                 let v = self.b.ins().load(types::I16, flags(), addr, 0);
-                let f = if e == Elem::F16 { self.h.f16_to_f32 } else { self.h.bf16_to_f32 };
+                let f = if e == Elem::F16 {
+                    self.h.f16_to_f32
+                } else {
+                    self.h.bf16_to_f32
+                };
                 self.call1(f, v)
             }
             _ => self.b.ins().load(compute_type(e), flags(), addr, 0),
@@ -636,11 +669,15 @@ impl Emitter<'_, '_> {
         }
         match e {
             Elem::I1 => {
-                let m = self.b.ins().band_imm(v, 1);
+                let m = self.b.ins().band_imm_s(v, 1);
                 self.b.ins().store(flags(), m, addr, 0);
             }
             Elem::F16 | Elem::BF16 => {
-                let f = if e == Elem::F16 { self.h.f32_to_f16 } else { self.h.f32_to_bf16 };
+                let f = if e == Elem::F16 {
+                    self.h.f32_to_f16
+                } else {
+                    self.h.f32_to_bf16
+                };
                 let h = self.call1(f, v);
                 self.b.ins().store(flags(), h, addr, 0);
             }
@@ -665,19 +702,39 @@ impl Emitter<'_, '_> {
         for (op, e) in &body.ops {
             let e = *e;
             let ct = compute_type(e);
-            let vt = if lanes > 1 { vector_type(e).expect("vectorisable") } else { ct };
+            let vt = if lanes > 1 {
+                vector_type(e).expect("vectorisable")
+            } else {
+                ct
+            };
             let v = match *op {
                 // An argument the stage does not load (a parallel body's
                 // output) is never read: `uses_output` loads it when it is.
                 BodyOp::Arg(i) => match args.get(i) {
                     Some(&a) => a,
                     None => {
-                        vals.push(args[0]);
-                        continue;
+                        let z = if e.is_float() {
+                            if ct == types::F64 {
+                                self.b.ins().f64const(0.0)
+                            } else {
+                                self.b.ins().f32const(0.0)
+                            }
+                        } else {
+                            self.b.ins().iconst(ct, 0)
+                        };
+                        if lanes > 1 {
+                            self.b.ins().splat(vt, z)
+                        } else {
+                            z
+                        }
                     }
                 },
                 BodyOp::ConstF(x) => {
-                    let s = if ct == types::F64 { self.b.ins().f64const(x) } else { self.b.ins().f32const(x as f32) };
+                    let s = if ct == types::F64 {
+                        self.b.ins().f64const(x)
+                    } else {
+                        self.b.ins().f32const(x as f32)
+                    };
                     if lanes > 1 {
                         self.b.ins().splat(vt, s)
                     } else {
@@ -686,7 +743,11 @@ impl Emitter<'_, '_> {
                 }
                 BodyOp::ConstI(x) => {
                     let bits = ct.bits();
-                    let x = if bits >= 64 { x } else { x & ((1i64 << bits) - 1) };
+                    let x = if bits >= 64 {
+                        x
+                    } else {
+                        x & ((1i64 << bits) - 1)
+                    };
                     let s = self.b.ins().iconst(ct, x);
                     if lanes > 1 {
                         self.b.ins().splat(vt, s)
@@ -724,11 +785,11 @@ impl Emitter<'_, '_> {
                 }
                 BodyOp::Neg(a) => self.b.ins().fneg(vals[a]),
                 BodyOp::Exp(a) => {
-                    let r = crate::math_tmp::exp(&mut self.b, vals[a], self.fma);
+                    let r = crate::math::exp(&mut self.b, vals[a], self.fma);
                     self.round(e, r)
                 }
                 BodyOp::Tanh(a) => {
-                    let r = crate::math_tmp::tanh(&mut self.b, vals[a], self.fma);
+                    let r = crate::math::tanh(&mut self.b, vals[a], self.fma);
                     self.round(e, r)
                 }
                 BodyOp::CmpEq(a, c) => {

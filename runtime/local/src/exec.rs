@@ -84,6 +84,7 @@ fn eval_index(ops: &[IndexOp], args: &[u64]) -> Result<Vec<i64>, String> {
                     IndexBin::DivS => a.checked_div(c),
                     IndexBin::RemU => (c != 0).then(|| ((a as u64) % (c as u64)) as i64),
                     IndexBin::CeilDivU => (c != 0).then(|| ((a as u64).div_ceil(c as u64)) as i64),
+                    IndexBin::Eq => Some((a == c) as i64),
                 };
                 r.ok_or("index arithmetic overflows or divides by zero")?
             }
@@ -161,7 +162,12 @@ fn resolve(
 }
 
 /// The argument block of a generic stage (see `codegen::args_layout`).
-fn stage_args(g: &GenericPlan, bufs: &[Bound], dims: &[Vec<i64>], slots: &[i64]) -> Result<Option<Vec<i64>>, String> {
+fn stage_args(
+    g: &GenericPlan,
+    bufs: &[Bound],
+    dims: &[Vec<i64>],
+    slots: &[i64],
+) -> Result<Option<Vec<i64>>, String> {
     let domain: Vec<i64> = g.domain.iter().map(|&s| slots[s]).collect();
     if domain.iter().any(|&d| d < 0) {
         return Err("a negative loop bound".into());
@@ -174,7 +180,12 @@ fn stage_args(g: &GenericPlan, bufs: &[Bound], dims: &[Vec<i64>], slots: &[i64])
     let rank = domain.len();
     let (bases_at, sizes_at, coefs_at) = args_layout(n, rank);
     let mut args = vec![0i64; coefs_at + n * rank];
-    for (k, a) in g.inputs.iter().chain(std::iter::once(&g.output)).enumerate() {
+    for (k, a) in g
+        .inputs
+        .iter()
+        .chain(std::iter::once(&g.output))
+        .enumerate()
+    {
         let (base, coefs) = resolve(a, bufs, dims, &domain, &symbols, k == n - 1)?;
         let b = &bufs[a.buffer];
         args[bases_at + k] = b.ptr as i64 + base * b.elem.size() as i64;
@@ -233,14 +244,30 @@ fn matmul_entry(e: Elem) -> MatmulEntry {
     // type behind their pointers.
     unsafe {
         match e {
-            Elem::F32 => std::mem::transmute::<xir_ukernel::MatmulFn<f32>, MatmulEntry>(xir_ukernel::xir_matmul_f32),
-            Elem::F64 => std::mem::transmute::<xir_ukernel::MatmulFn<f64>, MatmulEntry>(xir_ukernel::xir_matmul_f64),
-            Elem::F16 => std::mem::transmute::<xir_ukernel::MatmulFn<u16>, MatmulEntry>(xir_ukernel::xir_matmul_f16),
-            Elem::BF16 => std::mem::transmute::<xir_ukernel::MatmulFn<u16>, MatmulEntry>(xir_ukernel::xir_matmul_bf16),
-            Elem::I1 | Elem::I8 => std::mem::transmute::<xir_ukernel::MatmulFn<i8>, MatmulEntry>(xir_ukernel::xir_matmul_i8),
-            Elem::I16 => std::mem::transmute::<xir_ukernel::MatmulFn<i16>, MatmulEntry>(xir_ukernel::xir_matmul_i16),
-            Elem::I32 => std::mem::transmute::<xir_ukernel::MatmulFn<i32>, MatmulEntry>(xir_ukernel::xir_matmul_i32),
-            Elem::I64 => std::mem::transmute::<xir_ukernel::MatmulFn<i64>, MatmulEntry>(xir_ukernel::xir_matmul_i64),
+            Elem::F32 => std::mem::transmute::<xir_ukernel::MatmulFn<f32>, MatmulEntry>(
+                xir_ukernel::xir_matmul_f32,
+            ),
+            Elem::F64 => std::mem::transmute::<xir_ukernel::MatmulFn<f64>, MatmulEntry>(
+                xir_ukernel::xir_matmul_f64,
+            ),
+            Elem::F16 => std::mem::transmute::<xir_ukernel::MatmulFn<u16>, MatmulEntry>(
+                xir_ukernel::xir_matmul_f16,
+            ),
+            Elem::BF16 => std::mem::transmute::<xir_ukernel::MatmulFn<u16>, MatmulEntry>(
+                xir_ukernel::xir_matmul_bf16,
+            ),
+            Elem::I1 | Elem::I8 => std::mem::transmute::<xir_ukernel::MatmulFn<i8>, MatmulEntry>(
+                xir_ukernel::xir_matmul_i8,
+            ),
+            Elem::I16 => std::mem::transmute::<xir_ukernel::MatmulFn<i16>, MatmulEntry>(
+                xir_ukernel::xir_matmul_i16,
+            ),
+            Elem::I32 => std::mem::transmute::<xir_ukernel::MatmulFn<i32>, MatmulEntry>(
+                xir_ukernel::xir_matmul_i32,
+            ),
+            Elem::I64 => std::mem::transmute::<xir_ukernel::MatmulFn<i64>, MatmulEntry>(
+                xir_ukernel::xir_matmul_i64,
+            ),
         }
     }
 }
@@ -285,9 +312,17 @@ fn run_matmul(
     let work = (m * n * k.max(1)) as u64;
     let threads = pool::threads() as u64;
     let chunks = (work / MATMUL_GRAIN).clamp(1, threads).min(m as u64) as usize;
-    let (pa, pb, pc) = (bufs[lhs].ptr as usize, bufs[rhs].ptr as usize, bufs[out].ptr as usize);
+    let (pa, pb, pc) = (
+        bufs[lhs].ptr as usize,
+        bufs[rhs].ptr as usize,
+        bufs[out].ptr as usize,
+    );
     for bi in 0..batch as usize {
-        let (a0, b0, c0) = (pa + bi * m * k * es, pb + bi * k * n * es, pc + bi * m * n * es);
+        let (a0, b0, c0) = (
+            pa + bi * m * k * es,
+            pb + bi * k * n * es,
+            pc + bi * m * n * es,
+        );
         let epi = epilogue.zip(epi_args.as_ref());
         pool::run(chunks, &|i| {
             let r0 = m * i / chunks;
@@ -353,7 +388,12 @@ impl LocalExecutable {
         }
     }
 
-    fn run(&self, kernel: &CompiledKernel, args: &DispatchArgs, scratch: &mut Vec<Vec<u128>>) -> Result<(), String> {
+    fn run(
+        &self,
+        kernel: &CompiledKernel,
+        args: &DispatchArgs,
+        scratch: &mut Vec<Vec<u128>>,
+    ) -> Result<(), String> {
         let plan = &kernel.plan;
         if args.constants.len() != plan.num_args {
             return Err(format!(
@@ -364,16 +404,27 @@ impl LocalExecutable {
             ));
         }
         let slots = eval_index(&plan.index_ops, &args.constants)?;
+        for (c, msg) in &plan.asserts {
+            if slots[*c] == 0 {
+                return Err(format!("in kernel @{}: {msg}", plan.name));
+            }
+        }
         let mut dims = Vec::with_capacity(plan.buffers.len());
         let mut bufs: Vec<Bound> = Vec::with_capacity(plan.buffers.len());
         for b in &plan.buffers {
             let d: Vec<i64> = b.dims.iter().map(|&s| slots[s]).collect();
             let count = count_of(&d)?;
-            let bytes = count.checked_mul(b.elem.size() as u64).ok_or("a buffer size overflows")? as usize;
+            let bytes = count
+                .checked_mul(b.elem.size() as u64)
+                .ok_or("a buffer size overflows")? as usize;
             let bound = match &b.kind {
                 BufferKind::Binding(i) => {
                     let buf = args.bindings.get(*i).ok_or_else(|| {
-                        format!("@{} reads binding {i}, the dispatch gives {}", plan.name, args.bindings.len())
+                        format!(
+                            "@{} reads binding {i}, the dispatch gives {}",
+                            plan.name,
+                            args.bindings.len()
+                        )
                     })?;
                     if buf.len() < bytes {
                         return Err(format!(
@@ -422,23 +473,31 @@ impl LocalExecutable {
         }
         for (i, st) in kernel.stages.iter().enumerate() {
             let r = match st {
-                CompiledStage::Generic(g) => match stage_args(&g.plan, &bufs, &dims, &slots)? {
-                    Some(a) => {
+                CompiledStage::Generic(g) => stage_args(&g.plan, &bufs, &dims, &slots).map(|a| {
+                    if let Some(a) = a {
                         let domain: Vec<i64> = g.plan.domain.iter().map(|&s| slots[s]).collect();
                         run_generic(g, &a, &domain);
-                        Ok(())
                     }
-                    None => Ok(()),
-                },
+                }),
                 CompiledStage::Matmul {
                     lhs,
                     rhs,
                     out,
                     elem,
                     epilogue,
-                } => run_matmul((*lhs, *rhs, *out), *elem, epilogue.as_ref(), &bufs, &dims, &slots),
+                } => run_matmul(
+                    (*lhs, *rhs, *out),
+                    *elem,
+                    epilogue.as_ref(),
+                    &bufs,
+                    &dims,
+                    &slots,
+                ),
             };
-            r.map_err(|m| format!("in kernel @{} (stage {i}): {m}", plan.name))?;
+            r.map_err(|m| {
+                let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
+                format!("in kernel @{} (stage {i}, at {at}): {m}", plan.name)
+            })?;
         }
         Ok(())
     }

@@ -8,7 +8,6 @@
 pub mod codegen;
 pub mod exec;
 pub mod math;
-mod math_tmp;
 pub mod plan;
 pub mod pool;
 
@@ -38,7 +37,10 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
     let body = |op: Op| ir.regions(op).first().and_then(|&r| ir.entry_block(r));
     let mut exports = Vec::new();
     let mut module = None;
-    for op in body(variant).map(|b| ir.block_ops(b).collect::<Vec<_>>()).unwrap_or_default() {
+    for op in body(variant)
+        .map(|b| ir.block_ops(b).collect::<Vec<_>>())
+        .unwrap_or_default()
+    {
         match ctx.str(ir.op(op).name) {
             "hal.executable.export" => {
                 let n = xir::symbol::symbol_name(ctx, ir, op).unwrap_or_default();
@@ -70,7 +72,10 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
         kir.regions(top)
             .first()
             .and_then(|&r| kir.entry_block(r))
-            .and_then(|b| kir.block_ops(b).find(|&o| kctx.str(kir.op(o).name) == "builtin.module"))
+            .and_then(|b| {
+                kir.block_ops(b)
+                    .find(|&o| kctx.str(kir.op(o).name) == "builtin.module")
+            })
             .unwrap_or(top)
     } else {
         top
@@ -95,7 +100,10 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
         for st in &plan.stages {
             ids.push(match st {
                 plan::Stage::Generic(g) => (Some(jit.generic(g)?), None),
-                plan::Stage::Matmul(m) => (None, m.epilogue.as_ref().map(|e| jit.generic(e)).transpose()?),
+                plan::Stage::Matmul(m) => (
+                    None,
+                    m.epilogue.as_ref().map(|e| jit.generic(e)).transpose()?,
+                ),
             });
         }
         names.push(plan.name.clone());
@@ -138,7 +146,11 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
         })
         .collect::<Result<_, String>>()?;
     if std::env::var_os("XIR_LOCAL_COMPILE_TIME").is_some() {
-        eprintln!("xir-local: compiled {} kernels in {:.3} ms", names.len(), started.elapsed().as_secs_f64() * 1e3);
+        eprintln!(
+            "xir-local: compiled {} kernels in {:.3} ms",
+            names.len(),
+            started.elapsed().as_secs_f64() * 1e3
+        );
     }
     Ok(Arc::new(LocalExecutable::new(exports, kernels, jit)))
 }

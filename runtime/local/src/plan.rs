@@ -77,6 +77,8 @@ pub enum IndexBin {
     DivS,
     RemU,
     CeilDivU,
+    /// 1 when equal, else 0 (an `arith.cmpi eq`).
+    Eq,
 }
 
 #[derive(Clone, Debug)]
@@ -174,6 +176,10 @@ pub struct KernelPlan {
     pub index_ops: Vec<IndexOp>,
     pub buffers: Vec<BufferPlan>,
     pub stages: Vec<Stage>,
+    /// Where each stage came from (`file:line:col`), for errors.
+    pub origins: Vec<String>,
+    /// Conditions (slots) checked before any stage runs, with their messages.
+    pub asserts: Vec<(Slot, String)>,
 }
 
 type Fail = (Op, String);
@@ -208,7 +214,10 @@ pub fn read(ctx: &Context, ir: &Ir, f: Op) -> Result<KernelPlan, Fail> {
     };
     for (i, &a) in ir.block_args(entry).iter().enumerate() {
         if !matches!(ctx.type_kind(ir.value_type(a)), TypeKind::Index) {
-            return Err((f, "a kernel function takes index arguments only (run convert-graph-to-kernel)".into()));
+            return Err((
+                f,
+                "a kernel function takes index arguments only (run convert-graph-to-kernel)".into(),
+            ));
         }
         let s = r.push_index(IndexOp::Arg(i));
         r.slots.insert(a, s);
@@ -218,6 +227,12 @@ pub fn read(ctx: &Context, ir: &Ir, f: Op) -> Result<KernelPlan, Fail> {
         r.op(op)?;
     }
     Ok(r.plan)
+}
+
+/// `file:line:col` of an op (or its location as text).
+fn where_is(ctx: &Context, ir: &Ir, op: Op) -> String {
+    let loc = ir.op(op).loc;
+    xir::diag::file_line_col(ctx, loc).unwrap_or_else(|| xir::diag::loc_to_string(ctx, loc))
 }
 
 fn int_attr(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Option<i64> {
@@ -231,17 +246,17 @@ impl Reader<'_> {
     }
 
     fn slot(&self, v: Value, at: Op) -> Result<Slot, Fail> {
-        self.slots
-            .get(&v)
-            .copied()
-            .ok_or((at, "an index operand not computed at the top of the kernel".into()))
+        self.slots.get(&v).copied().ok_or((
+            at,
+            "an index operand not computed at the top of the kernel".into(),
+        ))
     }
 
     fn buffer(&self, v: Value, at: Op) -> Result<usize, Fail> {
-        self.buffers
-            .get(&v)
-            .copied()
-            .ok_or((at, "a buffer operand not defined at the top of the kernel".into()))
+        self.buffers.get(&v).copied().ok_or((
+            at,
+            "a buffer operand not defined at the top of the kernel".into(),
+        ))
     }
 
     fn memref(&self, t: Type, at: Op) -> Result<(Vec<i64>, Elem), Fail> {
@@ -265,7 +280,9 @@ impl Reader<'_> {
         let mut out = Vec::new();
         for &d in shape {
             if d < 0 {
-                let v = dynamic.next().ok_or((at, "missing dynamic dim".to_string()))?;
+                let v = dynamic
+                    .next()
+                    .ok_or((at, "missing dynamic dim".to_string()))?;
                 out.push(self.slot(*v, at)?);
             } else {
                 out.push(self.push_index(IndexOp::Const(d)));
@@ -288,12 +305,13 @@ impl Reader<'_> {
         let operands: Vec<Value> = self.ir.operands(op).collect();
         match name {
             "arith.constant" => {
-                let v = int_attr(self.ctx, self.ir, op, "value").ok_or((op, "expected an index constant".to_string()))?;
+                let v = int_attr(self.ctx, self.ir, op, "value")
+                    .ok_or((op, "expected an index constant".to_string()))?;
                 let s = self.push_index(IndexOp::Const(v));
                 self.slots.insert(self.ir.result(op, 0), s);
             }
-            "arith.addi" | "arith.subi" | "arith.muli" | "arith.divui" | "arith.divsi" | "arith.remui"
-            | "arith.ceildivui" => {
+            "arith.addi" | "arith.subi" | "arith.muli" | "arith.divui" | "arith.divsi"
+            | "arith.remui" | "arith.ceildivui" => {
                 let bin = match name {
                     "arith.addi" => IndexBin::Add,
                     "arith.subi" => IndexBin::Sub,
@@ -316,13 +334,18 @@ impl Reader<'_> {
             }
             "kernel.alloc" => self.add_buffer(op, BufferKind::Alloc, &operands)?,
             "kernel.constant" => {
-                let a = op_attr(self.ctx, self.ir, op, "value").ok_or((op, "constant without a value".to_string()))?;
+                let a = op_attr(self.ctx, self.ir, op, "value")
+                    .ok_or((op, "constant without a value".to_string()))?;
                 let (shape, elem) = self.memref(self.ir.value_type(self.ir.result(op, 0)), op)?;
                 let count: usize = shape.iter().map(|&d| d.max(0) as usize).product();
                 let bytes = match self.ctx.attr_kind(a) {
                     AttrKind::DenseElements { splat, data, .. } => {
                         if *splat {
-                            data.iter().copied().cycle().take(count * elem.size()).collect()
+                            data.iter()
+                                .copied()
+                                .cycle()
+                                .take(count * elem.size())
+                                .collect()
                         } else {
                             data.to_vec()
                         }
@@ -338,16 +361,41 @@ impl Reader<'_> {
                 let src = self.buffer(operands[0], op)?;
                 self.add_buffer(op, BufferKind::Reshape(src), &operands[1..])?;
             }
+            "arith.cmpi" if int_attr(self.ctx, self.ir, op, "predicate") == Some(0) => {
+                let (a, b) = (self.slot(operands[0], op)?, self.slot(operands[1], op)?);
+                let s = self.push_index(IndexOp::Bin(IndexBin::Eq, a, b));
+                self.slots.insert(self.ir.result(op, 0), s);
+            }
+            "kernel.assert" => {
+                let c = self.slot(operands[0], op)?;
+                let msg = match op_attr(self.ctx, self.ir, op, "message")
+                    .map(|a| self.ctx.attr_kind(a))
+                {
+                    Some(AttrKind::String { value, .. }) => {
+                        String::from_utf8_lossy(value).into_owned()
+                    }
+                    _ => "assertion failed".into(),
+                };
+                let at = where_is(self.ctx, self.ir, op);
+                self.plan.asserts.push((c, format!("{msg} (at {at})")));
+            }
             "kernel.generic" => {
                 let g = self.generic(op)?;
                 self.plan.stages.push(Stage::Generic(g));
+                self.plan.origins.push(where_is(self.ctx, self.ir, op));
             }
             "kernel.matmul" => {
                 let m = self.matmul(op)?;
                 self.plan.stages.push(Stage::Matmul(m));
+                self.plan.origins.push(where_is(self.ctx, self.ir, op));
             }
             "func.return" => {}
-            other => return Err((op, format!("'{other}' is not a kernel op the local backend runs"))),
+            other => {
+                return Err((
+                    op,
+                    format!("'{other}' is not a kernel op the local backend runs"),
+                ))
+            }
         }
         Ok(())
     }
@@ -362,7 +410,8 @@ impl Reader<'_> {
             let mut dims = vec![0; map.num_dims as usize];
             let mut syms = vec![0; map.num_symbols as usize];
             let mut c = 0;
-            linear(e, 1, &mut dims, &mut syms, &mut c).ok_or((at, "an indexing map that is not linear".to_string()))?;
+            linear(e, 1, &mut dims, &mut syms, &mut c)
+                .ok_or((at, "an indexing map that is not linear".to_string()))?;
             terms.push((dims, syms, c));
         }
         Ok(Access { buffer, terms })
@@ -370,7 +419,12 @@ impl Reader<'_> {
 
     fn generic(&mut self, op: Op) -> Result<GenericPlan, Fail> {
         let group = |n| operand_group(self.ctx, self.ir, op, &GENERIC, n);
-        let (ins, outs, domain, symbols) = (group("inputs"), group("outputs"), group("domain"), group("symbols"));
+        let (ins, outs, domain, symbols) = (
+            group("inputs"),
+            group("outputs"),
+            group("domain"),
+            group("symbols"),
+        );
         if outs.len() != 1 {
             return Err((op, "the local backend runs generics with one output".into()));
         }
@@ -384,21 +438,36 @@ impl Reader<'_> {
         };
         let parallel = iters.iter().take_while(|&&p| p).count();
         if iters[parallel..].iter().any(|&p| p) {
-            return Err((op, "the local backend needs parallel dims before reduction dims".into()));
+            return Err((
+                op,
+                "the local backend needs parallel dims before reduction dims".into(),
+            ));
         }
         let mut inputs = Vec::new();
         for (v, m) in ins.iter().zip(&maps) {
             inputs.push(self.access(self.buffer(*v, op)?, m, op)?);
         }
         let output = self.access(self.buffer(outs[0], op)?, &maps[ins.len()], op)?;
-        if output.terms.iter().any(|(d, _, _)| d[parallel..].iter().any(|&c| c != 0)) {
+        if output
+            .terms
+            .iter()
+            .any(|(d, _, _)| d[parallel..].iter().any(|&c| c != 0))
+        {
             return Err((op, "an output indexed by a reduction dim".into()));
         }
-        let domain = domain.iter().map(|&d| self.slot(d, op)).collect::<Result<_, _>>()?;
-        let symbols = symbols.iter().map(|&d| self.slot(d, op)).collect::<Result<_, _>>()?;
+        let domain = domain
+            .iter()
+            .map(|&d| self.slot(d, op))
+            .collect::<Result<_, _>>()?;
+        let symbols = symbols
+            .iter()
+            .map(|&d| self.slot(d, op))
+            .collect::<Result<_, _>>()?;
         let block = self.body_block(op)?;
         let body = read_body(self.ctx, self.ir, block, op)?;
-        let lanes = int_attr(self.ctx, self.ir, op, "vector_width").unwrap_or(1).clamp(1, 64) as u32;
+        let lanes = int_attr(self.ctx, self.ir, op, "vector_width")
+            .unwrap_or(1)
+            .clamp(1, 64) as u32;
         Ok(GenericPlan {
             inputs,
             output,
@@ -420,8 +489,17 @@ impl Reader<'_> {
 
     fn matmul(&mut self, op: Op) -> Result<MatmulPlan, Fail> {
         let group = |n| operand_group(self.ctx, self.ir, op, &MATMUL, n);
-        let (lhs, rhs, out, epi) = (group("lhs")[0], group("rhs")[0], group("output")[0], group("epilogue_inputs"));
-        let (lhs, rhs, out_b) = (self.buffer(lhs, op)?, self.buffer(rhs, op)?, self.buffer(out, op)?);
+        let (lhs, rhs, out, epi) = (
+            group("lhs")[0],
+            group("rhs")[0],
+            group("output")[0],
+            group("epilogue_inputs"),
+        );
+        let (lhs, rhs, out_b) = (
+            self.buffer(lhs, op)?,
+            self.buffer(rhs, op)?,
+            self.buffer(out, op)?,
+        );
         let elem = self.plan.buffers[out_b].elem;
         let rank = self.plan.buffers[out_b].dims.len();
         let block = self.body_block(op)?;
@@ -462,7 +540,13 @@ impl Reader<'_> {
 }
 
 /// Adds `scale · e` into the coefficient lists.
-fn linear(e: &AffineExpr, scale: i64, dims: &mut [i64], syms: &mut [i64], c: &mut i64) -> Option<()> {
+fn linear(
+    e: &AffineExpr,
+    scale: i64,
+    dims: &mut [i64],
+    syms: &mut [i64],
+    c: &mut i64,
+) -> Option<()> {
     match e {
         AffineExpr::Dim(d) => *dims.get_mut(*d as usize)? += scale,
         AffineExpr::Symbol(s) => *syms.get_mut(*s as usize)? += scale,
@@ -472,7 +556,9 @@ fn linear(e: &AffineExpr, scale: i64, dims: &mut [i64], syms: &mut [i64], c: &mu
             linear(b, scale, dims, syms, c)?;
         }
         AffineExpr::Mul(a, b) => match (&**a, &**b) {
-            (x, AffineExpr::Const(k)) | (AffineExpr::Const(k), x) => linear(x, scale.checked_mul(*k)?, dims, syms, c)?,
+            (x, AffineExpr::Const(k)) | (AffineExpr::Const(k), x) => {
+                linear(x, scale.checked_mul(*k)?, dims, syms, c)?
+            }
             _ => return None,
         },
         _ => return None,
@@ -485,7 +571,8 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
     let mut ops: Vec<(BodyOp, Elem)> = Vec::new();
     let mut ids: FxHashMap<Value, usize> = FxHashMap::default();
     for (i, &a) in ir.block_args(block).iter().enumerate() {
-        let e = Elem::of(ctx, ir.value_type(a)).ok_or((at, "unsupported body argument type".to_string()))?;
+        let e = Elem::of(ctx, ir.value_type(a))
+            .ok_or((at, "unsupported body argument type".to_string()))?;
         ops.push((BodyOp::Arg(i), e));
         ids.insert(a, ops.len() - 1);
     }
@@ -504,7 +591,9 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
             })
             .collect::<Result<_, _>>()?;
         if name == "kernel.yield" {
-            let r = *xs.first().ok_or((op, "kernel.yield without a value".to_string()))?;
+            let r = *xs
+                .first()
+                .ok_or((op, "kernel.yield without a value".to_string()))?;
             return Ok(Body { ops, result: r });
         }
         let ty = ir.value_type(ir.result(op, 0));
@@ -512,11 +601,13 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
         let bin = |b| BodyOp::Bin(b, xs[0], xs[1]);
         let body_op = match name {
             "arith.constant" => {
-                let a = op_attr(ctx, ir, op, "value").ok_or((op, "constant without value".to_string()))?;
+                let a = op_attr(ctx, ir, op, "value")
+                    .ok_or((op, "constant without value".to_string()))?;
                 match ctx.attr_kind(a) {
                     AttrKind::Float { bits, .. } => BodyOp::ConstF(float_value(e, *bits)),
                     AttrKind::Integer { value, .. } => {
-                        let v = i64::try_from(value).map_err(|_| (op, "constant out of range".to_string()))?;
+                        let v = i64::try_from(value)
+                            .map_err(|_| (op, "constant out of range".to_string()))?;
                         // i1 computes sign-extended: true is -1.
                         BodyOp::ConstI(if e == Elem::I1 { -(v & 1) } else { v })
                     }
@@ -532,9 +623,16 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
             "arith.negf" => BodyOp::Neg(xs[0]),
             "kernel.exp" => BodyOp::Exp(xs[0]),
             "kernel.tanh" => BodyOp::Tanh(xs[0]),
-            "arith.cmpi" if int_attr(ctx, ir, op, "predicate") == Some(0) => BodyOp::CmpEq(xs[0], xs[1]),
+            "arith.cmpi" if int_attr(ctx, ir, op, "predicate") == Some(0) => {
+                BodyOp::CmpEq(xs[0], xs[1])
+            }
             "arith.select" => BodyOp::Select(xs[0], xs[1], xs[2]),
-            other => return Err((op, format!("'{other}' is not supported in a kernel body on the local backend"))),
+            other => {
+                return Err((
+                    op,
+                    format!("'{other}' is not supported in a kernel body on the local backend"),
+                ))
+            }
         };
         ops.push((body_op, e));
         ids.insert(ir.result(op, 0), ops.len() - 1);

@@ -515,8 +515,58 @@ impl Lower<'_> {
         self.append(st)
     }
 
+    /// `kernel.assert`s that the dims the op's shape rule requires equal are.
+    fn check_dims(&mut self, op: Op, name: &str) -> Result<(), Fail> {
+        let operands: Vec<Value> = self.ir.operands(op).collect();
+        let axis = if name == "graph.concat" {
+            op_attr(self.ctx, self.ir, op, "axis")
+                .and_then(|a| xir::util::build::int_of(self.ctx, a))
+        } else if is_elementwise(name) {
+            None
+        } else {
+            return Ok(());
+        };
+        if operands.len() < 2 {
+            return Ok(());
+        }
+        let first = self.dims(operands[0])?;
+        for (i, &o) in operands.iter().enumerate().skip(1) {
+            let d = self.dims(o)?;
+            for (k, (&a, &b)) in first.iter().zip(&d).enumerate() {
+                if Some(k as i64) == axis {
+                    continue;
+                }
+                let same = match (a, b) {
+                    (Dim::S(x), Dim::S(y)) => x == y,
+                    (Dim::D(x), Dim::D(y)) => x == y,
+                    _ => false,
+                };
+                if same {
+                    continue;
+                }
+                let (x, y) = (self.dim_value(a), self.dim_value(b));
+                let eq = self.ctx.i64_attr(0);
+                let mut st = op_state(self.ctx, "arith.cmpi", vec![("predicate", eq)], self.loc);
+                st.operands = vec![x, y];
+                st.result_types = vec![self.ctx.i1()];
+                let c = self.append(st);
+                let msg = self.ctx.string_attr(&format!(
+                    "{name}: dim {k} of operand {i} differs from operand 0's"
+                ));
+                let mut st = op_state(self.ctx, "kernel.assert", vec![("message", msg)], self.loc);
+                st.operands = vec![c];
+                let a = self.ir.create_op(st);
+                self.ir.append_op(self.block, a);
+            }
+        }
+        Ok(())
+    }
+
     fn lower_op(&mut self, op: Op) -> Result<(), Fail> {
         let name = self.ctx.str(self.ir.op(op).name).to_string();
+        // What this op becomes carries its location (errors cite it).
+        self.loc = self.ir.op(op).loc;
+        self.check_dims(op, &name)?;
         match name.as_str() {
             "graph.dim" => {
                 let i = xir::util::build::int_of(
@@ -605,6 +655,12 @@ impl Lower<'_> {
             );
         if !known {
             return Err((op, format!("'{name}' has no kernel lowering")));
+        }
+        let element = tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0))).map(|t| t.1);
+        if matches!(name.as_str(), "graph.exp" | "graph.tanh")
+            && !element.is_some_and(|e| is_float(self.ctx, e))
+        {
+            return Err((op, format!("'{name}' is defined on floats only")));
         }
         let r = self.ir.result(op, 0);
         if matches!(self.nodes.get(&r), Some(Node::Pending)) {
@@ -993,9 +1049,9 @@ impl Lower<'_> {
                 let zero = self.int_const(block, t, 0);
                 self.body_op(block, "arith.maxsi", vec![xs[0], zero], t, vec![])
             }
-            "graph.exp" => self.body_op(block, "kernel.exp", xs.to_vec(), t, vec![]),
-            "graph.tanh" => self.body_op(block, "kernel.tanh", xs.to_vec(), t, vec![]),
-            _ => unreachable!("checked by is_elementwise"),
+            "graph.exp" if float => self.body_op(block, "kernel.exp", xs.to_vec(), t, vec![]),
+            "graph.tanh" if float => self.body_op(block, "kernel.tanh", xs.to_vec(), t, vec![]),
+            _ => unreachable!("checked by lower_op"),
         }
     }
 
