@@ -218,9 +218,17 @@ impl Jit {
             e.function();
             e.b.finalize(config);
         }
+        let dump = std::env::var_os("XIR_LOCAL_DUMP").is_some();
+        self.ctx.set_disasm(dump);
         self.module
             .define_function(id, &mut self.ctx)
             .map_err(|e| format!("cranelift: {e:?}"))?;
+        if dump {
+            // Debugging aid: the stage's machine code.
+            if let Some(code) = self.ctx.compiled_code().and_then(|c| c.vcode.clone()) {
+                eprintln!("xir-local: {name}:\n{code}");
+            }
+        }
         Ok(id)
     }
 
