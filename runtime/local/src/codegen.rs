@@ -284,8 +284,7 @@ impl Emitter<'_, '_> {
             return 1;
         }
         let kinds = inner_kinds(g);
-        if kinds.iter().any(|&k| k == Inner::Strided) || *kinds.last().unwrap() != Inner::Contiguous
-        {
+        if kinds.contains(&Inner::Strided) || *kinds.last().unwrap() != Inner::Contiguous {
             return 1;
         }
         let e = elems[0];

@@ -3,7 +3,7 @@
 //! each stage in order, its iterations split over the worker threads.
 
 use crate::codegen::{args_layout, Jit, StageFn};
-use crate::plan::{Access, BufferKind, Elem, GenericPlan, IndexBin, IndexOp, KernelPlan, Stage};
+use crate::plan::{Access, BufferKind, Elem, GenericPlan, IndexBin, IndexOp, KernelPlan};
 use crate::pool;
 use std::sync::Mutex;
 use xir_runtime_hal::{DispatchArgs, Executable};

@@ -37,8 +37,8 @@ enum Node {
     Lazy(Op),
     /// Part of a matmul epilogue chain, computed by the matmul's stage.
     Pending,
-    /// A `graph.dim` result.
-    Index(Dim),
+    /// A `graph.dim` result or a dispatch constant (read through its dims).
+    Index,
 }
 
 type Fail = (Op, String);
@@ -233,13 +233,14 @@ pub fn lower_func(
     };
     // Bindings: arguments, then results; dynamic dims from the constants in order.
     let mut dyn_dims = scalars.iter().map(|s| scalar_map[s]);
-    let mut binding = 0i64;
     let result_types: Vec<Type> = returned.iter().map(|&v| lw.ir.value_type(v)).collect();
-    for (is_result, t, v) in tensors
+    for (binding, (is_result, t, v)) in tensors
         .iter()
         .map(|&a| (false, lw.ir.value_type(a), Some(a)))
         .chain(result_types.iter().map(|&t| (true, t, None)))
         .collect::<Vec<_>>()
+        .into_iter()
+        .enumerate()
     {
         let (shape, _) = tensor_of(lw.ctx, t)
             .ok_or((func, "a kernel result must be a ranked tensor".to_string()))?;
@@ -257,12 +258,11 @@ pub fn lower_func(
             }
         }
         let mt = lw.memref_of(t);
-        let idx = lw.ctx.i64_attr(binding);
+        let idx = lw.ctx.i64_attr(binding as i64);
         let mut st = op_state(lw.ctx, "kernel.binding", vec![("index", idx)], loc);
         st.operands = operands;
         st.result_types = vec![mt];
         let mem = lw.append(st);
-        binding += 1;
         match (is_result, v) {
             (false, Some(a)) => {
                 lw.nodes.insert(a, Node::Buf(mem, dims));
@@ -270,8 +270,8 @@ pub fn lower_func(
             _ => lw.outputs.push((mem, dims)),
         }
     }
-    for (old, new) in &scalar_map {
-        lw.nodes.insert(*old, Node::Index(Dim::D(*new)));
+    for old in scalar_map.keys() {
+        lw.nodes.insert(*old, Node::Index);
     }
     lw.plan(&ops[..ops.len() - 1]);
     for &op in &ops[..ops.len() - 1] {
@@ -576,7 +576,8 @@ impl Lower<'_> {
                 .unwrap_or(0) as usize;
                 let d = self.dims(self.ir.operand(op, 0))?;
                 let d = *d.get(i).ok_or((op, "dim index out of range".to_string()))?;
-                self.nodes.insert(self.ir.result(op, 0), Node::Index(d));
+                let _ = d;
+                self.nodes.insert(self.ir.result(op, 0), Node::Index);
                 return Ok(());
             }
             "graph.constant" if !is_splat_constant(self.ctx, self.ir, op) => {
@@ -835,8 +836,8 @@ impl Lower<'_> {
         let x = match node {
             Some(Node::Buf(mem, _)) => self.input(body, mem, exprs.clone()),
             Some(Node::Lazy(op)) => self.lazy(body, op, exprs.clone())?,
-            Some(Node::Pending) | Some(Node::Index(_)) | None => {
-                let op = self.def(v).unwrap_or_else(|| self.func);
+            Some(Node::Pending) | Some(Node::Index) | None => {
+                let op = self.def(v).unwrap_or(self.func);
                 return Err((op, "internal: value used before its stage".to_string()));
             }
         };
