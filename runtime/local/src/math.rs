@@ -69,7 +69,7 @@ use cranelift_frontend::FunctionBuilder;
 /// `F64` or `F64X2` (any float vector works). `fma`: the target has FMA
 /// (use the `fma` instruction), else `fmul` + `fadd`.
 pub fn exp(b: &mut FunctionBuilder, x: Value, fma: bool) -> Value {
-    lanewise(b, x, fma, |e, v| e.exp(v))
+    lanewise(b, x, fma, |e, v| e.exp(v, false))
 }
 
 /// Emits `tanh(x)`; same types and `fma` flag as [`exp`].
@@ -133,7 +133,7 @@ const F32C: Consts = Consts {
     lo: -104.0,
     hi: 89.0,
     ln2_hi: 0.693359375,
-    ln2_lo: -2.121944400546905827679e-4,
+    ln2_lo: -0.00021219444170128554,
     magic: 12582912.0,
     mant_bits: 23,
     bias: 127,
@@ -149,8 +149,8 @@ const F32C: Consts = Consts {
 const F64C: Consts = Consts {
     lo: -746.0,
     hi: 710.0,
-    ln2_hi: 6.93147180369123816490e-01,
-    ln2_lo: 1.90821492927058770002e-10,
+    ln2_hi: 0.6931471803691238,
+    ln2_lo: 1.9082149292705877e-10,
     magic: 6755399441055744.0,
     mant_bits: 52,
     bias: 1023,
@@ -242,11 +242,11 @@ impl Emit<'_, '_> {
         self.splat_bits(self.ity, v as u64)
     }
 
-    fn to_int(&mut self, v: Value) -> Value {
+    fn int_bits(&mut self, v: Value) -> Value {
         self.b.ins().bitcast(self.ity, MemFlagsData::new(), v)
     }
 
-    fn to_float(&mut self, v: Value) -> Value {
+    fn float_bits(&mut self, v: Value) -> Value {
         self.b.ins().bitcast(self.ty, MemFlagsData::new(), v)
     }
 
@@ -263,7 +263,7 @@ impl Emit<'_, '_> {
     /// `a < b` per lane, as a float-typed mask (NaN: false).
     fn lt(&mut self, a: Value, b: Value) -> Value {
         let m = self.b.ins().fcmp(FloatCC::LessThan, a, b);
-        self.to_float(m)
+        self.float_bits(m)
     }
 
     fn select(&mut self, mask: Value, a: Value, b: Value) -> Value {
@@ -281,16 +281,21 @@ impl Emit<'_, '_> {
         acc
     }
 
-    fn exp(&mut self, x: Value) -> Value {
+    /// `exp(x)`; `nonneg`: the caller knows `x` is `>= 0` or NaN.
+    fn exp(&mut self, x: Value, nonneg: bool) -> Value {
         let k = self.consts();
         // Below lo the result is +0: select it at the end and compute on 0
         // meanwhile, since an underflowing multiply costs a microcode assist
         // on x86 and very negative inputs (masked logits) are common.
         // Written so NaN passes through (x < lo is false for NaN).
-        let lo = self.f(k.lo);
-        let under = self.lt(x, lo);
         let zero = self.f(0.0);
-        let x = self.select(under, zero, x);
+        let (x, under) = if nonneg {
+            (x, None)
+        } else {
+            let lo = self.f(k.lo);
+            let under = self.lt(x, lo);
+            (self.select(under, zero, x), Some(under))
+        };
         let hi = self.f(k.hi);
         let m = self.lt(hi, x);
         let x = self.select(m, hi, x);
@@ -326,7 +331,7 @@ impl Emit<'_, '_> {
         } else {
             k.magic.to_bits() as i64
         };
-        let tb = self.to_int(t);
+        let tb = self.int_bits(t);
         let adj = self.i(2 * (k.bias + 1) - magic_bits);
         let u = self.b.ins().iadd(tb, adj);
         let k1 = self.b.ins().ushr_imm_u(u, 1);
@@ -336,22 +341,25 @@ impl Emit<'_, '_> {
         let e2 = self.b.ins().isub(e2, one_i);
         let s1 = self.b.ins().ishl_imm_u(e1, k.mant_bits);
         let s2 = self.b.ins().ishl_imm_u(e2, k.mant_bits);
-        let s1 = self.to_float(s1);
-        let s2 = self.to_float(s2);
+        let s1 = self.float_bits(s1);
+        let s2 = self.float_bits(s2);
         let y = self.b.ins().fmul(er, s1);
         let y = self.b.ins().fmul(y, s2);
-        self.select(under, zero, y)
+        match under {
+            Some(under) => self.select(under, zero, y),
+            None => y,
+        }
     }
 
     fn tanh(&mut self, x: Value) -> Value {
-        let xi = self.to_int(x);
+        let xi = self.int_bits(x);
         let sign_mask = self.i(if self.is_f32() { 0x8000_0000 } else { i64::MIN });
         let sign = self.b.ins().band(xi, sign_mask);
         let ai = self.b.ins().band_not(xi, sign_mask);
-        let a = self.to_float(ai);
+        let a = self.float_bits(ai);
 
         let two_a = self.b.ins().fadd(a, a);
-        let e = self.exp(two_a);
+        let e = self.exp(two_a, true);
         let one = self.f(1.0);
         let e1 = self.b.ins().fadd(e, one);
         let c = self.f(if self.is_f32() {
@@ -382,8 +390,8 @@ impl Emit<'_, '_> {
             let d = self.b.ins().fdiv(num, den);
             self.b.ins().fadd(base, d)
         };
-        let ri = self.to_int(res);
+        let ri = self.int_bits(res);
         let ri = self.b.ins().bor(ri, sign);
-        self.to_float(ri)
+        self.float_bits(ri)
     }
 }

@@ -1,0 +1,237 @@
+//! Matmul micro-kernels for xir's JIT-compiled CPU backend (IREE-ukernel style).
+//!
+//! The JIT calls the `extern "C"` entry points below through function pointers. Every
+//! entry point computes `C = A * B` for row-major matrices with leading dimensions in
+//! elements, overwrites `C`, runs single-threaded (the caller splits rows across
+//! threads) and calls an optional fused epilogue on each block of finished rows.
+//!
+//! f32/f64 use a BLIS-style packed, register-tiled kernel with AVX-512F, AVX2+FMA and
+//! portable paths picked at run time; f16/bf16 widen to f32 and reuse it; integers use
+//! a blocked, auto-vectorized loop that wraps at the element width. The `*_isa`
+//! variants force a path (tests, benchmarks); [`matmul`] and [`matmul_with`] are safe,
+//! bounds-checked wrappers.
+#![allow(clippy::too_many_arguments, clippy::missing_safety_doc)]
+
+mod float;
+mod halfp;
+mod int;
+mod portable;
+mod safe;
+mod scratch;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+use std::sync::OnceLock;
+
+pub use safe::{matmul, matmul_with, Element, EpilogueFn};
+
+/// Called after rows [row_lo, row_hi) of C are final (all of k accumulated), so a fused
+/// epilogue (bias add, relu, ...) runs on them while they are still in cache.
+pub type Epilogue = unsafe extern "C" fn(ctx: *mut u8, row_lo: usize, row_hi: usize);
+
+/// The signature shared by every `xir_matmul_*` entry point.
+pub type MatmulFn<T> = unsafe extern "C" fn(
+    a: *const T,
+    lda: usize,
+    b: *const T,
+    ldb: usize,
+    c: *mut T,
+    ldc: usize,
+    m: usize,
+    n: usize,
+    k: usize,
+    epilogue: Option<Epilogue>,
+    ctx: *mut u8,
+);
+
+/// Instruction-set path of the kernels (f16/bf16 run on the f32 kernel; the integer
+/// loops are compiled once per path).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Isa {
+    /// Plain Rust, any architecture.
+    Portable,
+    /// x86-64 AVX2 + FMA.
+    Avx2,
+    /// x86-64 AVX-512F.
+    Avx512,
+}
+
+impl Isa {
+    pub const ALL: [Isa; 3] = [Isa::Portable, Isa::Avx2, Isa::Avx512];
+
+    /// Whether this machine can run the path.
+    pub fn is_supported(self) -> bool {
+        match self {
+            Isa::Portable => true,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma"),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => {
+                is_x86_feature_detected!("avx512f")
+                    && is_x86_feature_detected!("avx2")
+                    && is_x86_feature_detected!("fma")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            _ => false,
+        }
+    }
+
+    /// The fastest supported path; detected once.
+    pub fn best() -> Isa {
+        static BEST: OnceLock<Isa> = OnceLock::new();
+        *BEST.get_or_init(|| {
+            [Isa::Avx512, Isa::Avx2]
+                .into_iter()
+                .find(|i| i.is_supported())
+                .unwrap_or(Isa::Portable)
+        })
+    }
+
+    /// Every path this machine can run.
+    pub fn supported() -> Vec<Isa> {
+        Isa::ALL.into_iter().filter(|i| i.is_supported()).collect()
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Isa::Portable => "portable",
+            Isa::Avx2 => "avx2+fma",
+            Isa::Avx512 => "avx512f",
+        }
+    }
+}
+
+/// The raw operands of one call, shared by all implementations.
+pub(crate) struct Args<E> {
+    pub a: *const E,
+    pub lda: usize,
+    pub b: *const E,
+    pub ldb: usize,
+    pub c: *mut E,
+    pub ldc: usize,
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+    pub epilogue: Option<Epilogue>,
+    pub ctx: *mut u8,
+}
+
+impl<E> Args<E> {
+    #[inline]
+    pub unsafe fn finish_rows(&self, lo: usize, hi: usize) {
+        if let Some(f) = self.epilogue {
+            f(self.ctx, lo, hi);
+        }
+    }
+}
+
+macro_rules! entry_doc {
+    () => {
+        "C[i, j] = sum_p A[i, p] * B[p, j] for i in 0..m, j in 0..n; row-major with leading \
+         dims (elements) lda, ldb, ldc. Overwrites C (does not accumulate). m, n or k may be 0 \
+         (k = 0 writes zeros). Single-threaded: the caller splits rows across threads. \
+         After each finished block of rows, calls `epilogue(ctx, lo, hi)` if given (blocks \
+         cover 0..m in order, each row exactly once; not called when m = 0).\n\n\
+         # Safety\n`a`, `b`, `c` must be valid for the described m x k, k x n, m x n \
+         strided regions (lda >= k, ldb >= n, ldc >= n), `c` must not overlap `a` or `b`."
+    };
+}
+
+macro_rules! entry {
+    ($name:ident, $name_isa:ident, $t:ty, $imp:path $(, $extra:literal)?) => {
+        #[doc = entry_doc!()]
+        $(#[doc = $extra])?
+        pub unsafe extern "C" fn $name(
+            a: *const $t,
+            lda: usize,
+            b: *const $t,
+            ldb: usize,
+            c: *mut $t,
+            ldc: usize,
+            m: usize,
+            n: usize,
+            k: usize,
+            epilogue: Option<Epilogue>,
+            ctx: *mut u8,
+        ) {
+            $name_isa(Isa::best(), a, lda, b, ldb, c, ldc, m, n, k, epilogue, ctx)
+        }
+
+        /// Same as the plain entry point but on a forced ISA path (tests, benchmarks).
+        /// Panics if the machine does not support `isa`.
+        pub unsafe fn $name_isa(
+            isa: Isa,
+            a: *const $t,
+            lda: usize,
+            b: *const $t,
+            ldb: usize,
+            c: *mut $t,
+            ldc: usize,
+            m: usize,
+            n: usize,
+            k: usize,
+            epilogue: Option<Epilogue>,
+            ctx: *mut u8,
+        ) {
+            let args = Args {
+                a,
+                lda,
+                b,
+                ldb,
+                c,
+                ldc,
+                m,
+                n,
+                k,
+                epilogue,
+                ctx,
+            };
+            $imp(isa, &args)
+        }
+    };
+}
+
+entry!(xir_matmul_f32, xir_matmul_f32_isa, f32, float::matmul_f32);
+entry!(xir_matmul_f64, xir_matmul_f64_isa, f64, float::matmul_f64);
+entry!(
+    xir_matmul_f16,
+    xir_matmul_f16_isa,
+    u16,
+    halfp::matmul_f16,
+    "\n\nElements are IEEE f16 bit patterns; sums are accumulated in f32 and rounded once."
+);
+entry!(
+    xir_matmul_bf16,
+    xir_matmul_bf16_isa,
+    u16,
+    halfp::matmul_bf16,
+    "\n\nElements are bf16 bit patterns; sums are accumulated in f32 and rounded once."
+);
+entry!(
+    xir_matmul_i8,
+    xir_matmul_i8_isa,
+    i8,
+    int::matmul,
+    "\n\nMultiply and add wrap at 8 bits (signed and unsigned give the same bits)."
+);
+entry!(
+    xir_matmul_i16,
+    xir_matmul_i16_isa,
+    i16,
+    int::matmul,
+    "\n\nMultiply and add wrap at 16 bits (signed and unsigned give the same bits)."
+);
+entry!(
+    xir_matmul_i32,
+    xir_matmul_i32_isa,
+    i32,
+    int::matmul,
+    "\n\nMultiply and add wrap at 32 bits (signed and unsigned give the same bits)."
+);
+entry!(
+    xir_matmul_i64,
+    xir_matmul_i64_isa,
+    i64,
+    int::matmul,
+    "\n\nMultiply and add wrap at 64 bits (signed and unsigned give the same bits)."
+);
