@@ -1,7 +1,7 @@
 //! Single-thread GFLOP/s of xir_matmul_{f32,f64} (each ISA path) against the `gemm` and
 //! `matrixmultiply` crates and numpy/OpenBLAS with one thread.
 //!
-//! cargo run --release -p xir-ukernel --example bench [-- --quick | --secs X]
+//! cd bench/ukernel && cargo run --release [-- --quick | --secs X]
 //! numpy runs through $XIR_BENCH_PYTHON (default /tmp/ukvenv/bin/python) if it exists.
 
 use std::hint::black_box;
