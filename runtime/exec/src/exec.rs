@@ -4,20 +4,20 @@
 //! the host without a table of its semantics here.
 
 use crate::resolve;
-use crate::value::RtValue;
+use crate::value::{Commands, RtValue};
 use num_traits::ToPrimitive;
 use rustc_hash::FxHashMap;
-use std::cell::RefCell;
+use std::ops::Range;
 use std::rc::Rc;
 use std::sync::Arc;
 use xir::attributes::AttrKind;
 use xir::ods::FoldResult;
 use xir::symbol::op_attr;
 use xir::types::TypeKind;
-use xir::{Attr, Block, Context, Diagnostic, Ir, Op, Type, Value};
+use xir::{Attr, Block, Context, Diagnostic, Ident, Ir, Op, Type, Value};
 use xir_device::attrs::{decode, DeviceAttr};
 use xir_runtime_hal::{
-    Buffer, BufferView, Command, CommandBuffer, Device, DispatchArgs, ElementType, Fence,
+    Buffer, BufferView, Command, Device, DispatchArgs, ElementType, Executable, Fence,
 };
 
 type R<T> = Result<T, Diagnostic>;
@@ -35,6 +35,21 @@ pub struct Executor<'a> {
     funcs: FxHashMap<Vec<u8>, Op>,
     /// Fences created during the current call.
     fences: Vec<Fence>,
+    // What an op's first run found out and later runs reuse (the IR does
+    // not change under an executor): operand groups, devices, kernels.
+    groups: FxHashMap<(Op, &'static str), Range<usize>>,
+    resolved: FxHashMap<Attr, usize>,
+    dispatches: FxHashMap<(Op, usize), Rc<DispatchPlan>>,
+    kinds: FxHashMap<Ident, Option<Host>>,
+    /// Emptied value maps of finished calls, kept for their capacity.
+    spare_envs: Vec<FxHashMap<Value, RtValue>>,
+}
+
+/// A dispatch op's kernel on one device.
+struct DispatchPlan {
+    executable: Arc<dyn Executable>,
+    ordinal: usize,
+    site: Arc<str>,
 }
 
 fn err(loc: Attr, m: impl Into<String>) -> Diagnostic {
@@ -157,6 +172,11 @@ impl<'a> Executor<'a> {
             globals,
             funcs,
             fences: Vec::new(),
+            groups: FxHashMap::default(),
+            resolved: FxHashMap::default(),
+            dispatches: FxHashMap::default(),
+            kinds: FxHashMap::default(),
+            spare_envs: Vec::new(),
         })
     }
 
@@ -204,12 +224,14 @@ impl<'a> Executor<'a> {
         out
     }
 
+    fn func_name(&self, f: Op) -> String {
+        String::from_utf8_lossy(xir::symbol::symbol_name(self.ctx, self.ir, f).unwrap_or_default())
+            .into_owned()
+    }
+
     fn call_at(&mut self, f: Op, args: Vec<RtValue>, depth: usize, at: Attr) -> R<Vec<RtValue>> {
-        let name = String::from_utf8_lossy(
-            xir::symbol::symbol_name(self.ctx, self.ir, f).unwrap_or_default(),
-        )
-        .into_owned();
         if depth > MAX_CALL_DEPTH {
+            let name = self.func_name(f);
             return Err(err(
                 at,
                 format!("calls nested deeper than {MAX_CALL_DEPTH} (at a call of @{name})"),
@@ -223,11 +245,15 @@ impl<'a> Executor<'a> {
             .ok_or_else(|| {
                 err(
                     at,
-                    format!("@{name} is a declaration: it has no body to run"),
+                    format!(
+                        "@{} is a declaration: it has no body to run",
+                        self.func_name(f)
+                    ),
                 )
             })?;
-        let params: Vec<Value> = self.ir.block_args(entry).to_vec();
+        let params = self.ir.block_args(entry);
         if params.len() != args.len() {
+            let name = self.func_name(f);
             return Err(err(
                 at,
                 format!(
@@ -237,18 +263,36 @@ impl<'a> Executor<'a> {
                 ),
             ));
         }
-        let mut env: FxHashMap<Value, RtValue> = FxHashMap::default();
-        for (i, (&p, a)) in params.iter().zip(args).enumerate() {
-            self.check_arg(&name, i, self.ir.value_type(p), &a, at)?;
-            env.insert(p, a);
-        }
-        match self.run_block(entry, &mut env, depth)? {
+        let mut env = self.spare_envs.pop().unwrap_or_default();
+        let run = || {
+            for (i, (&p, a)) in params.iter().zip(args).enumerate() {
+                self.check_arg(f, i, self.ir.value_type(p), &a, at)?;
+                env.insert(p, a);
+            }
+            self.run_block(entry, &mut env, depth)
+        };
+        let flow = run();
+        env.clear();
+        self.spare_envs.push(env);
+        match flow? {
             Flow::Return(v) => Ok(v),
-            Flow::Yield(_) => Err(err(at, format!("@{name} ended without a return"))),
+            Flow::Yield(_) => Err(err(
+                at,
+                format!("@{} ended without a return", self.func_name(f)),
+            )),
         }
     }
 
-    fn check_arg(&self, f: &str, i: usize, t: Type, a: &RtValue, loc: Attr) -> R<()> {
+    /// What the executor does for ops named `name` (`None`: fold them).
+    fn host_kind(&mut self, name: Ident) -> Option<Host> {
+        let ctx = &*self.ctx;
+        *self
+            .kinds
+            .entry(name)
+            .or_insert_with(|| ctx.op_interface::<HostOp>(name).map(|h| h.0))
+    }
+
+    fn check_arg(&self, f: Op, i: usize, t: Type, a: &RtValue, loc: Attr) -> R<()> {
         let want = self.type_kind_name(t);
         let ok = match (a, want) {
             (RtValue::Scalar(s), "scalar") => match self.ctx.attr_kind(*s) {
@@ -268,7 +312,8 @@ impl<'a> Executor<'a> {
         Err(err(
             loc,
             format!(
-                "@{f} argument {i}: expected {}, got {}",
+                "@{} argument {i}: expected {}, got {}",
+                self.func_name(f),
                 xir::printer::type_to_string(self.ctx, t),
                 self.describe(a)
             ),
@@ -309,14 +354,22 @@ impl<'a> Executor<'a> {
     }
 
     fn get(&self, env: &FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<RtValue> {
+        self.get_ref(env, v, loc).cloned()
+    }
+
+    fn get_ref<'e>(
+        &self,
+        env: &'e FxHashMap<Value, RtValue>,
+        v: Value,
+        loc: Attr,
+    ) -> R<&'e RtValue> {
         env.get(&v)
-            .cloned()
             .ok_or_else(|| err(loc, "value used before it was computed"))
     }
 
     fn index(&self, env: &FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<usize> {
-        match self.get(env, v, loc)? {
-            RtValue::Scalar(a) => scalar_int(self.ctx, a)
+        match self.get_ref(env, v, loc)? {
+            &RtValue::Scalar(a) => scalar_int(self.ctx, a)
                 .and_then(|n| usize::try_from(n).ok())
                 .ok_or_else(|| {
                     err(
@@ -337,18 +390,21 @@ impl<'a> Executor<'a> {
         env: &mut FxHashMap<Value, RtValue>,
         depth: usize,
     ) -> R<Flow> {
-        let ops: Vec<Op> = self.ir.block_ops(block).collect();
-        for op in ops {
-            let loc = self.ir.op(op).loc;
-            let name = self.ir.op(op).name;
-            let operands: Vec<Value> = self.ir.operands(op).collect();
-            let results: Vec<Value> = self.ir.results(op).to_vec();
+        let ir = self.ir;
+        // One list for the operands of every op of the block.
+        let mut operands: Vec<Value> = Vec::new();
+        for op in ir.block_ops(block) {
+            let loc = ir.op(op).loc;
+            let name = ir.op(op).name;
+            operands.clear();
+            operands.extend(ir.operands(op));
+            let results = ir.results(op);
             let set = |env: &mut FxHashMap<Value, RtValue>, v: RtValue| {
                 if let Some(&r) = results.first() {
                     env.insert(r, v);
                 }
             };
-            match self.ctx.op_interface::<HostOp>(name).map(|h| h.0) {
+            match self.host_kind(name) {
                 Some(Host::Return) => {
                     let v = operands
                         .iter()
@@ -488,22 +544,32 @@ impl<'a> Executor<'a> {
             .join(", ")
     }
 
-    fn device_of(&self, env: &FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<Arc<Device>> {
-        match self.get(env, v, loc)? {
+    fn device_of<'e>(
+        &self,
+        env: &'e FxHashMap<Value, RtValue>,
+        v: Value,
+        loc: Attr,
+    ) -> R<&'e Arc<Device>> {
+        match self.get_ref(env, v, loc)? {
             RtValue::Device(d) => Ok(d),
             other => Err(err(loc, format!("expected a device, got {}", other.kind()))),
         }
     }
 
-    fn buffer(&self, env: &FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<Buffer> {
-        match self.get(env, v, loc)? {
+    fn buffer<'e>(&self, env: &'e FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<&'e Buffer> {
+        match self.get_ref(env, v, loc)? {
             RtValue::Buffer(b) => Ok(b),
             other => Err(err(loc, format!("expected a buffer, got {}", other.kind()))),
         }
     }
 
-    fn view(&self, env: &FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<BufferView> {
-        match self.get(env, v, loc)? {
+    fn view<'e>(
+        &self,
+        env: &'e FxHashMap<Value, RtValue>,
+        v: Value,
+        loc: Attr,
+    ) -> R<&'e BufferView> {
+        match self.get_ref(env, v, loc)? {
             RtValue::View(b) => Ok(b),
             other => Err(err(
                 loc,
@@ -512,20 +578,20 @@ impl<'a> Executor<'a> {
         }
     }
 
-    fn fence(&self, env: &FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<Fence> {
-        match self.get(env, v, loc)? {
+    fn fence<'e>(&self, env: &'e FxHashMap<Value, RtValue>, v: Value, loc: Attr) -> R<&'e Fence> {
+        match self.get_ref(env, v, loc)? {
             RtValue::Fence(f) => Ok(f),
             other => Err(err(loc, format!("expected a fence, got {}", other.kind()))),
         }
     }
 
-    fn commands(
+    fn commands<'e>(
         &self,
-        env: &FxHashMap<Value, RtValue>,
+        env: &'e FxHashMap<Value, RtValue>,
         v: Value,
         loc: Attr,
-    ) -> R<Rc<RefCell<CommandBuffer>>> {
-        match self.get(env, v, loc)? {
+    ) -> R<&'e Commands> {
+        match self.get_ref(env, v, loc)? {
             RtValue::Commands(c) => Ok(c),
             other => Err(err(
                 loc,
@@ -542,19 +608,34 @@ impl<'a> Executor<'a> {
         })
     }
 
-    /// Operand group `name` of an op with `operandSegmentSizes` (hal.command_buffer.dispatch).
-    fn group(&self, op: Op, name: &str) -> Vec<Value> {
-        let spec = xir::ods::spec_of(self.ctx, self.ir.op(op).name);
-        let ranges = spec.map(|s| xir::ods::access::operand_ranges(self.ctx, self.ir, op, s));
-        let (Some(spec), Some(ranges)) = (spec, ranges) else {
-            return vec![];
+    /// The operand indices of group `name` of an op with `operandSegmentSizes`
+    /// (hal.command_buffer.dispatch).
+    fn group(&mut self, op: Op, name: &'static str) -> Range<usize> {
+        let (ctx, ir) = (&*self.ctx, self.ir);
+        let find = || {
+            let spec = xir::ods::spec_of(ctx, ir.op(op).name)?;
+            let i = spec.operands.iter().position(|o| o.name == name)?;
+            xir::ods::access::operand_ranges(ctx, ir, op, spec)
+                .get(i)
+                .cloned()
         };
-        let all: Vec<Value> = self.ir.operands(op).collect();
-        spec.operands
-            .iter()
-            .position(|o| o.name == name)
-            .map(|i| all[ranges[i].clone()].to_vec())
-            .unwrap_or_default()
+        self.groups
+            .entry((op, name))
+            .or_insert_with(|| find().unwrap_or(0..0))
+            .clone()
+    }
+
+    /// The indices operands `group` of `op` hold.
+    fn indices(
+        &self,
+        env: &FxHashMap<Value, RtValue>,
+        op: Op,
+        group: Range<usize>,
+        loc: Attr,
+    ) -> R<Vec<usize>> {
+        group
+            .map(|k| self.index(env, self.ir.operand(op, k), loc))
+            .collect()
     }
 
     fn hal_op(
@@ -569,7 +650,15 @@ impl<'a> Executor<'a> {
         Ok(Some(match kind {
             Host::Resolve => {
                 let a = attr(self, "device").ok_or_else(|| err(loc, "missing device"))?;
-                RtValue::Device(self.resolve(a, loc)?)
+                let d = match self.resolved.get(&a) {
+                    Some(&d) => d,
+                    None => {
+                        let d = self.resolve(a, loc)?;
+                        self.resolved.insert(a, d);
+                        d
+                    }
+                };
+                RtValue::Device(self.devices[d].clone())
             }
             Host::DevicesCount => RtValue::Scalar(self.index_attr(self.devices.len())),
             Host::DevicesGet => {
@@ -597,7 +686,7 @@ impl<'a> Executor<'a> {
             }
             Host::CommandsCreate => {
                 let d = self.device_of(env, operands[0], loc)?;
-                RtValue::Commands(Rc::new(RefCell::new(CommandBuffer::new(d.id))))
+                RtValue::Commands(Rc::new(Commands::new(d.id)))
             }
             Host::Dispatch => {
                 self.dispatch(op, env, loc)?;
@@ -605,9 +694,9 @@ impl<'a> Executor<'a> {
             }
             Host::Copy => {
                 let c = self.commands(env, operands[0], loc)?;
-                let source = self.buffer(env, operands[1], loc)?;
+                let source = self.buffer(env, operands[1], loc)?.clone();
                 let source_offset = self.index(env, operands[2], loc)?;
-                let target = self.buffer(env, operands[3], loc)?;
+                let target = self.buffer(env, operands[3], loc)?.clone();
                 let target_offset = self.index(env, operands[4], loc)?;
                 let length = self.index(env, operands[5], loc)?;
                 for (b, o, what) in [
@@ -625,18 +714,16 @@ impl<'a> Executor<'a> {
                     target_offset,
                     length,
                 };
-                c.borrow_mut().record(cmd).map_err(|m| err(loc, m))?;
+                c.record(cmd).map_err(|m| err(loc, m))?;
                 return Ok(None);
             }
             Host::Barrier => {
                 let c = self.commands(env, operands[0], loc)?;
-                c.borrow_mut()
-                    .record(Command::Barrier)
-                    .map_err(|m| err(loc, m))?;
+                c.record(Command::Barrier).map_err(|m| err(loc, m))?;
                 return Ok(None);
             }
             Host::Finalize => {
-                self.commands(env, operands[0], loc)?.borrow_mut().finalized = true;
+                self.commands(env, operands[0], loc)?.finalize();
                 return Ok(None);
             }
             Host::FenceCreate => {
@@ -647,13 +734,16 @@ impl<'a> Executor<'a> {
             Host::FenceJoin => {
                 let parts = operands
                     .iter()
-                    .map(|&o| self.fence(env, o, loc))
+                    .map(|&o| self.fence(env, o, loc).cloned())
                     .collect::<R<_>>()?;
                 RtValue::Fence(Fence::join(parts))
             }
             Host::FenceAwait => {
                 for &o in operands {
                     let f = self.fence(env, o, loc)?;
+                    if f.is_signaled() {
+                        continue;
+                    }
                     f.check_reachable()
                         .map_err(|m| err(loc, format!("await would never end: it {m}")))?;
                     f.wait()
@@ -665,7 +755,7 @@ impl<'a> Executor<'a> {
                 self.queue_execute(op, env, loc)?;
                 return Ok(None);
             }
-            Host::ViewBuffer => RtValue::Buffer(self.view(env, operands[0], loc)?.buffer),
+            Host::ViewBuffer => RtValue::Buffer(self.view(env, operands[0], loc)?.buffer.clone()),
             Host::ViewDim => {
                 let v = self.view(env, operands[0], loc)?;
                 let i = attr(self, "index")
@@ -679,7 +769,7 @@ impl<'a> Executor<'a> {
                 RtValue::Scalar(self.index_attr(d))
             }
             Host::ViewCreate => {
-                let b = self.buffer(env, operands[0], loc)?;
+                let b = self.buffer(env, operands[0], loc)?.clone();
                 let t = match attr(self, "shape").map(|a| self.ctx.attr_kind(a)) {
                     Some(AttrKind::Type(t)) => *t,
                     _ => return Err(err(loc, "missing shape")),
@@ -687,8 +777,8 @@ impl<'a> Executor<'a> {
                 let (dims, element) = self.tensor_type(t, loc)?;
                 let mut dyn_dims = operands[1..].iter();
                 let mut shape = Vec::with_capacity(dims.len());
-                for d in dims {
-                    shape.push(match d {
+                for &d in dims {
+                    shape.push(match usize::try_from(d).ok() {
                         Some(n) => n,
                         None => {
                             let v = dyn_dims
@@ -707,12 +797,13 @@ impl<'a> Executor<'a> {
                     _ => return Err(err(loc, "missing shape")),
                 };
                 let (dims, element) = self.tensor_type(t, loc)?;
+                // A negative dim is dynamic: any size fits.
                 let fits = v.element == element
                     && v.shape.len() == dims.len()
                     && dims
                         .iter()
                         .zip(&v.shape)
-                        .all(|(d, &n)| d.is_none_or(|d| d == n));
+                        .all(|(&d, &n)| usize::try_from(d).ok().is_none_or(|d| d == n));
                 if !fits {
                     let msg = match attr(self, "message").map(|a| self.ctx.attr_kind(a)) {
                         Some(AttrKind::String { value, .. }) => {
@@ -737,7 +828,8 @@ impl<'a> Executor<'a> {
         }))
     }
 
-    fn tensor_type(&self, t: Type, loc: Attr) -> R<(Vec<Option<usize>>, ElementType)> {
+    /// The dims (negative: dynamic) and element type of a tensor type.
+    fn tensor_type(&self, t: Type, loc: Attr) -> R<(&[i64], ElementType)> {
         match self.ctx.type_kind(t) {
             TypeKind::RankedTensor { shape, element, .. } => {
                 let e = ElementType::from_type(self.ctx, *element).ok_or_else(|| {
@@ -749,7 +841,7 @@ impl<'a> Executor<'a> {
                         ),
                     )
                 })?;
-                Ok((shape.iter().map(|&d| usize::try_from(d).ok()).collect(), e))
+                Ok((shape, e))
             }
             _ => Err(err(loc, "expected a ranked tensor type")),
         }
@@ -757,17 +849,17 @@ impl<'a> Executor<'a> {
 
     /// The device a `hal.device.resolve` names: an affinity names its global;
     /// a device attribute is matched with the global that holds it.
-    fn resolve(&self, a: Attr, loc: Attr) -> R<Arc<Device>> {
+    fn resolve(&self, a: Attr, loc: Attr) -> R<usize> {
         if let Some(DeviceAttr::Affinity { device, .. }) = decode(self.ctx, a) {
             return self
                 .globals
                 .get(self.ctx.str(device))
-                .map(|&d| self.devices[d].clone())
+                .copied()
                 .ok_or_else(|| err(loc, format!("no device.global @{}", self.ctx.str(device))));
         }
         for (name, value, _) in resolve::globals(self.ctx, self.ir, self.module) {
             if value == a {
-                return Ok(self.devices[self.globals[&name]].clone());
+                return Ok(self.globals[&name]);
             }
         }
         Err(err(
@@ -780,34 +872,96 @@ impl<'a> Executor<'a> {
     }
 
     fn queue_execute(&mut self, op: Op, env: &FxHashMap<Value, RtValue>, loc: Attr) -> R<()> {
-        let d = self.device_of(env, self.ir.operand(op, 0), loc)?;
-        let wait = self
-            .group(op, "wait_fence")
-            .first()
-            .map(|&f| self.fence(env, f, loc))
-            .transpose()?;
-        let signal = self
-            .group(op, "signal_fence")
-            .first()
-            .map(|&f| self.fence(env, f, loc))
-            .transpose()?;
+        let ir = self.ir;
+        let fence_of = |s: &mut Self, group: &'static str| -> R<Option<Fence>> {
+            let g = s.group(op, group);
+            g.take(1)
+                .map(|k| s.fence(env, ir.operand(op, k), loc).cloned())
+                .next()
+                .transpose()
+        };
+        let wait = fence_of(self, "wait_fence")?;
+        let signal = fence_of(self, "signal_fence")?;
         let signal = signal.ok_or_else(|| err(loc, "missing signal fence"))?;
-        let queue = op_attr(self.ctx, self.ir, op, "queue")
+        let queue = op_attr(self.ctx, ir, op, "queue")
             .and_then(|a| scalar_int(self.ctx, a))
             .unwrap_or(0);
         let queue = usize::try_from(queue).map_err(|_| err(loc, "negative queue"))?;
         let mut cmds = Vec::new();
-        for c in self.group(op, "command_buffers") {
-            let c = self.commands(env, c, loc)?;
-            cmds.push(Arc::new(c.borrow().clone()));
+        for k in self.group(op, "command_buffers") {
+            let c = self.commands(env, ir.operand(op, k), loc)?;
+            cmds.push(c.submission().map_err(|m| err(loc, m))?);
         }
-        d.queue_execute(queue, wait, signal, cmds)
-            .map_err(|m| err(loc, m))
+        // Awaited right away: the host would only sleep while the worker ran it.
+        let signal_value = self
+            .group(op, "signal_fence")
+            .next()
+            .map(|k| ir.operand(op, k));
+        let awaited_next = ir.next_op(op).is_some_and(|n| {
+            matches!(self.host_kind(ir.op(n).name), Some(Host::FenceAwait))
+                && ir.operands(n).eq(signal_value)
+        });
+        let d = self.device_of(env, ir.operand(op, 0), loc)?;
+        let submitted = if awaited_next {
+            d.queue_execute_inline(queue, wait, signal, cmds)
+        } else {
+            d.queue_execute(queue, wait, signal, cmds)
+        };
+        submitted.map_err(|m| err(loc, m))
     }
 
     fn dispatch(&mut self, op: Op, env: &FxHashMap<Value, RtValue>, loc: Attr) -> R<()> {
-        let c = self.commands(env, self.ir.operand(op, 0), loc)?;
-        let device = self.devices[c.borrow().device].clone();
+        let ir = self.ir;
+        let device = self.commands(env, ir.operand(op, 0), loc)?.device();
+        let plan = match self.dispatches.get(&(op, device)) {
+            Some(p) => p.clone(),
+            None => {
+                let p = Rc::new(self.dispatch_plan(op, device, loc)?);
+                self.dispatches.insert((op, device), p.clone());
+                p
+            }
+        };
+        let wg = self.group(op, "workgroups");
+        let wg = self.indices(env, op, wg, loc)?;
+        let workgroups = [
+            wg.first().copied().unwrap_or(1) as u64,
+            wg.get(1).copied().unwrap_or(1) as u64,
+            wg.get(2).copied().unwrap_or(1) as u64,
+        ];
+        let constants = self.group(op, "constants");
+        let constants = constants
+            .map(|k| self.index(env, ir.operand(op, k), loc).map(|c| c as u64))
+            .collect::<R<Vec<u64>>>()?;
+        let buffers = self.group(op, "binding_buffers");
+        let offsets = self.group(op, "binding_offsets");
+        let lengths = self.group(op, "binding_lengths");
+        let mut bindings = Vec::with_capacity(buffers.len());
+        for ((b, o), n) in buffers.zip(offsets).zip(lengths) {
+            let b = self.buffer(env, ir.operand(op, b), loc)?;
+            let o = self.index(env, ir.operand(op, o), loc)?;
+            let n = self.index(env, ir.operand(op, n), loc)?;
+            bindings.push(
+                b.subspan(o, n)
+                    .map_err(|m| err(loc, format!("binding: {m}")))?,
+            );
+        }
+        let cmd = Command::Dispatch {
+            executable: plan.executable.clone(),
+            export: plan.ordinal,
+            args: DispatchArgs {
+                workgroups,
+                constants,
+                bindings,
+            },
+            site: plan.site.clone(),
+        };
+        let c = self.commands(env, ir.operand(op, 0), loc)?;
+        c.record(cmd).map_err(|m| err(loc, m))
+    }
+
+    /// Finds the kernel a dispatch op runs on `device`, loading it once.
+    fn dispatch_plan(&mut self, op: Op, device: usize, loc: Attr) -> R<DispatchPlan> {
+        let device = self.devices[device].clone();
         let entry = op_attr(self.ctx, self.ir, op, "entry_point")
             .ok_or_else(|| err(loc, "missing entry point"))?;
         let (exe, path) = match self.ctx.attr_kind(entry) {
@@ -881,43 +1035,11 @@ impl<'a> Executor<'a> {
         let ordinal = executable
             .export_ordinal(&export)
             .ok_or_else(|| err(loc, format!("@{key} has no export @{export}")))?;
-        let idx = |s: &Self, vs: Vec<Value>| {
-            vs.into_iter()
-                .map(|v| s.index(env, v, loc))
-                .collect::<R<Vec<usize>>>()
-        };
-        let wg = idx(self, self.group(op, "workgroups"))?;
-        let workgroups = [
-            wg.first().copied().unwrap_or(1) as u64,
-            wg.get(1).copied().unwrap_or(1) as u64,
-            wg.get(2).copied().unwrap_or(1) as u64,
-        ];
-        let constants = idx(self, self.group(op, "constants"))?
-            .into_iter()
-            .map(|c| c as u64)
-            .collect();
-        let buffers = self.group(op, "binding_buffers");
-        let offsets = idx(self, self.group(op, "binding_offsets"))?;
-        let lengths = idx(self, self.group(op, "binding_lengths"))?;
-        let mut bindings = Vec::with_capacity(buffers.len());
-        for ((b, o), n) in buffers.into_iter().zip(offsets).zip(lengths) {
-            let b = self.buffer(env, b, loc)?;
-            bindings.push(
-                b.subspan(o, n)
-                    .map_err(|m| err(loc, format!("binding: {m}")))?,
-            );
-        }
-        let cmd = Command::Dispatch {
+        let site = xir::diag::file_line_col(self.ctx, loc).unwrap_or_default();
+        Ok(DispatchPlan {
             executable,
-            export: ordinal,
-            args: DispatchArgs {
-                workgroups,
-                constants,
-                bindings,
-            },
-            site: xir::diag::file_line_col(self.ctx, loc).unwrap_or_default(),
-        };
-        let recorded = c.borrow_mut().record(cmd);
-        recorded.map_err(|m| err(loc, m))
+            ordinal,
+            site: site.into(),
+        })
     }
 }

@@ -7,4 +7,4 @@ pub mod resolve;
 pub mod value;
 
 pub use exec::Executor;
-pub use value::RtValue;
+pub use value::{Commands, RtValue};

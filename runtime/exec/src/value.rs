@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 use xir::Attr;
-use xir_runtime_hal::{Buffer, BufferView, CommandBuffer, Device, Fence};
+use xir_runtime_hal::{Buffer, BufferView, Command, CommandBuffer, Device, Fence};
 
 #[derive(Clone)]
 pub enum RtValue {
@@ -14,8 +14,56 @@ pub enum RtValue {
     Device(Arc<Device>),
     Buffer(Buffer),
     View(BufferView),
-    Commands(Rc<RefCell<CommandBuffer>>),
+    Commands(Rc<Commands>),
     Fence(Fence),
+}
+
+/// A command buffer: recorded by the host, then (finalized) shared with the
+/// queues it is submitted to, without a copy.
+pub struct Commands(RefCell<Recording>);
+
+enum Recording {
+    Open(CommandBuffer),
+    Finalized(Arc<CommandBuffer>),
+}
+
+impl Commands {
+    pub fn new(device: usize) -> Commands {
+        Commands(RefCell::new(Recording::Open(CommandBuffer::new(device))))
+    }
+
+    pub fn device(&self) -> usize {
+        match &*self.0.borrow() {
+            Recording::Open(c) => c.device,
+            Recording::Finalized(c) => c.device,
+        }
+    }
+
+    pub fn record(&self, c: Command) -> Result<(), String> {
+        match &mut *self.0.borrow_mut() {
+            Recording::Open(b) => b.record(c),
+            Recording::Finalized(_) => {
+                Err("command recorded after the command buffer was finalized".into())
+            }
+        }
+    }
+
+    pub fn finalize(&self) {
+        let mut r = self.0.borrow_mut();
+        if let Recording::Open(b) = &mut *r {
+            let mut b = std::mem::take(b);
+            b.finalized = true;
+            *r = Recording::Finalized(Arc::new(b));
+        }
+    }
+
+    /// What a queue runs; `Err` before the buffer is finalized.
+    pub fn submission(&self) -> Result<Arc<CommandBuffer>, String> {
+        match &*self.0.borrow() {
+            Recording::Open(_) => Err("a command buffer submitted before it was finalized".into()),
+            Recording::Finalized(b) => Ok(b.clone()),
+        }
+    }
 }
 
 impl RtValue {

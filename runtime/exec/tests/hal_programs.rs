@@ -263,3 +263,55 @@ fn globals_take_distinct_devices_in_order_then_share() {
     let e = placements(r#"device.global @a = #device.target<"local", {}, []>"#, 0).unwrap_err();
     assert!(e.contains("devices available: none"), "{e}");
 }
+
+#[test]
+fn repeated_calls_reuse_device_memory_and_command_buffers() {
+    // %c runs twice (resubmitted); the second submission is not awaited
+    // right away, so it goes through the queue rather than inline.
+    let text = r#"module {
+  device.global @d = #device.target<"local", {}, []>
+  func.func @main(%v: !hal.buffer_view) -> !hal.buffer_view {
+    %d = hal.device.resolve #device.affinity<@d> : !hal.device
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %src = hal.buffer_view.buffer %v : !hal.buffer
+    %b = hal.allocator.allocate device(%d) size(%c16) : !hal.buffer
+    %c = hal.command_buffer.create device(%d) : !hal.command_buffer
+    hal.command_buffer.copy_buffer %c, source(%src[%c0]) target(%b[%c0]) length(%c16)
+    hal.command_buffer.finalize %c
+    %f = hal.fence.create device(%d) : !hal.fence
+    hal.device.queue.execute %d signal(%f) commands(%c)
+    hal.fence.await until(%f)
+    %g = hal.fence.create device(%d) : !hal.fence
+    hal.device.queue.execute %d wait(%f) signal(%g) commands(%c)
+    %s = arith.addi %c8, %c8 : index
+    hal.fence.await until(%g)
+    %r = hal.buffer_view.create %b shape(tensor<4xf32>) : !hal.buffer_view
+    return %r : !hal.buffer_view
+  }
+}"#;
+    let mut ctx = context();
+    let mut ir = Ir::new();
+    let top = xir::parser::parse_str(&mut ctx, &mut ir, "t", text).unwrap();
+    let dev = Arc::new(create_device(&ReferenceDriver, 0, 0, &DeviceOptions::default()).unwrap());
+    let mut exec = Executor::new(&mut ctx, &ir, top, vec![dev.clone()]).unwrap();
+    let f = exec.function("main").unwrap();
+    let mut fresh = 0;
+    for i in 0..20u8 {
+        let data: Vec<u8> = (0..16).map(|k| k ^ i).collect();
+        let t = HostTensor::new(ElementType::F32, vec![4], data.clone()).unwrap();
+        let arg = RtValue::View(BufferView::from_host(0, &t).unwrap());
+        let out = exec.call(f, vec![arg]).map_err(|d| d.message).unwrap();
+        match &out[..] {
+            [RtValue::View(v)] => assert_eq!(v.to_host().data, data),
+            other => panic!("{other:?}"),
+        }
+        if i == 1 {
+            fresh = dev.allocator().stats().fresh;
+        }
+    }
+    let s = dev.allocator().stats();
+    assert_eq!(s.fresh, fresh, "{s:?}");
+    assert!(s.reused >= 18, "{s:?}");
+}

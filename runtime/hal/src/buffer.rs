@@ -4,7 +4,8 @@
 //! ordering accesses is the job of fences and barriers (the compiler's), not
 //! of locks. A program that drops a wait races for real, and its results show it.
 
-use std::cell::UnsafeCell;
+use crate::allocator::{Block, Pool};
+use std::alloc::Layout;
 use std::sync::Arc;
 
 /// Where an allocation lives. Every backend of this crate keeps its memory
@@ -17,7 +18,10 @@ pub enum MemoryKind {
 
 /// One allocation. `Sync` because concurrent use is ordered by fences.
 pub struct Allocation {
-    bytes: Box<[UnsafeCell<u8>]>,
+    /// `None` for an empty allocation.
+    block: Option<Block>,
+    /// Where the block goes when the last buffer of it is dropped (else: freed).
+    pool: Option<Arc<Pool>>,
     pub device: usize,
     pub kind: MemoryKind,
 }
@@ -26,6 +30,32 @@ pub struct Allocation {
 // barriers provide; the allocation itself is never resized or moved.
 unsafe impl Sync for Allocation {}
 unsafe impl Send for Allocation {}
+
+impl Allocation {
+    pub(crate) fn new(
+        block: Block,
+        pool: Option<Arc<Pool>>,
+        device: usize,
+        kind: MemoryKind,
+    ) -> Allocation {
+        Allocation {
+            block: Some(block),
+            pool,
+            device,
+            kind,
+        }
+    }
+}
+
+impl Drop for Allocation {
+    fn drop(&mut self) {
+        match (self.block.take(), &self.pool) {
+            (Some(b), Some(p)) => p.give_back(b),
+            (Some(b), None) => b.free(),
+            (None, _) => {}
+        }
+    }
+}
 
 /// A range of an allocation; cheap to clone.
 #[derive(Clone)]
@@ -46,29 +76,57 @@ impl std::fmt::Debug for Buffer {
 }
 
 impl Buffer {
-    /// A zeroed allocation of `length` bytes on `device`; `Err` when memory
-    /// cannot be had (a size no machine has is an error, not an abort).
+    /// A zeroed allocation of `length` bytes on `device`, not pooled;
+    /// `Err` when memory cannot be had (a size no machine has is an error,
+    /// not an abort). Devices allocate through their [`crate::Allocator`].
     pub fn allocate(device: usize, length: usize) -> Result<Buffer, String> {
-        let mut v: Vec<UnsafeCell<u8>> = Vec::new();
-        v.try_reserve_exact(length)
-            .map_err(|_| format!("cannot allocate {length} bytes"))?;
-        v.resize_with(length, || UnsafeCell::new(0));
-        Ok(Buffer {
+        if length == 0 {
+            return Ok(Buffer::empty(device));
+        }
+        let block = Layout::from_size_align(length, 64)
+            .ok()
+            .and_then(Block::zeroed)
+            .ok_or_else(|| format!("cannot allocate {length} bytes"))?;
+        Ok(Buffer::from_allocation(
+            Allocation::new(block, None, device, MemoryKind::Host),
+            length,
+        ))
+    }
+
+    pub(crate) fn empty(device: usize) -> Buffer {
+        Buffer {
             alloc: Arc::new(Allocation {
-                bytes: v.into_boxed_slice(),
+                block: None,
+                pool: None,
                 device,
                 kind: MemoryKind::Host,
             }),
             offset: 0,
+            length: 0,
+        }
+    }
+
+    /// The first `length` bytes of `alloc` (at most its size).
+    pub(crate) fn from_allocation(alloc: Allocation, length: usize) -> Buffer {
+        debug_assert!(alloc.block.as_ref().map_or(0, |b| b.layout.size()) >= length);
+        Buffer {
+            alloc: Arc::new(alloc),
+            offset: 0,
             length,
-        })
+        }
     }
 
     /// A buffer holding `data`.
     pub fn from_bytes(device: usize, data: &[u8]) -> Result<Buffer, String> {
-        let b = Buffer::allocate(device, data.len())?;
-        b.write(0, data)?;
-        Ok(b)
+        if data.is_empty() {
+            return Ok(Buffer::empty(device));
+        }
+        let block =
+            Block::for_copy(data).ok_or_else(|| format!("cannot allocate {} bytes", data.len()))?;
+        Ok(Buffer::from_allocation(
+            Allocation::new(block, None, device, MemoryKind::Host),
+            data.len(),
+        ))
     }
 
     pub fn len(&self) -> usize {
@@ -117,11 +175,11 @@ impl Buffer {
     /// The first byte. Valid for `len()` bytes while `self` lives; callers
     /// order their accesses with fences.
     pub fn as_ptr(&self) -> *mut u8 {
-        if self.alloc.bytes.is_empty() {
-            return std::ptr::NonNull::dangling().as_ptr();
+        match &self.alloc.block {
+            // In bounds: offset <= allocation length by construction.
+            Some(b) => unsafe { b.ptr.as_ptr().add(self.offset) },
+            None => std::ptr::NonNull::dangling().as_ptr(),
         }
-        // In bounds: offset <= allocation length by construction.
-        unsafe { UnsafeCell::raw_get(self.alloc.bytes.as_ptr()).add(self.offset) }
     }
 
     /// Copies bytes out.
@@ -156,8 +214,15 @@ impl Buffer {
                 pattern.len()
             ));
         }
-        let data: Vec<u8> = pattern.iter().copied().cycle().take(length).collect();
-        self.write(offset, &data)
+        // SAFETY: in bounds (checked); ordering is the caller's (see module doc).
+        let dst = unsafe { std::slice::from_raw_parts_mut(self.as_ptr().add(offset), length) };
+        match pattern {
+            [b] => dst.fill(*b),
+            _ => dst
+                .chunks_exact_mut(pattern.len())
+                .for_each(|c| c.copy_from_slice(pattern)),
+        }
+        Ok(())
     }
 
     /// Copies `length` bytes from `src[src_offset..]` to `self[dst_offset..]`.

@@ -23,7 +23,7 @@ pub enum Command {
         export: usize,
         args: DispatchArgs,
         /// Where the program recorded it (`file:line:col`), for errors.
-        site: String,
+        site: Arc<str>,
     },
     Copy {
         source: Buffer,
@@ -67,6 +67,18 @@ impl CommandBuffer {
         }
         self.commands.push(c);
         Ok(())
+    }
+
+    /// The bytes its commands bind, copy and fill: what it costs, roughly.
+    pub fn bytes(&self) -> usize {
+        self.commands
+            .iter()
+            .map(|c| match c {
+                Command::Dispatch { args, .. } => args.bindings.iter().map(Buffer::len).sum(),
+                Command::Copy { length, .. } | Command::Fill { length, .. } => *length,
+                Command::Barrier => 0,
+            })
+            .sum()
     }
 
     /// Runs every command in order (on the queue's worker).

@@ -1,14 +1,14 @@
 //! Devices: an allocator, queues that run submissions in order on a worker
 //! thread each, and an executable cache.
 
+use crate::allocator::Allocator;
 use crate::buffer::Buffer;
 use crate::command::CommandBuffer;
 use crate::executable::Executable;
-use crate::fence::Fence;
+use crate::fence::{Fence, Help, Runner};
 use crate::target::TargetDesc;
-use std::collections::HashMap;
-use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 use xir::{Context, Ir, Op};
 
@@ -42,37 +42,137 @@ struct Submission {
     wait: Option<Fence>,
     signal: Fence,
     commands: Vec<Arc<CommandBuffer>>,
+    /// Small enough to run on a thread that waits for it (see [`INLINE_MAX_BYTES`]).
+    small: bool,
 }
 
-/// One queue: a worker thread running submissions in order.
+/// Submissions touching at most this many bytes may run on the thread that
+/// waits for them: for them a worker's wake-up costs more than the work.
+/// Bigger ones stay on their worker, where the wake-up is noise and where
+/// a backend's own allocations do not churn the host thread's heap (glibc
+/// trims the main heap past 128 KiB: page faults on every call).
+const INLINE_MAX_BYTES: usize = 64 << 10;
+
+#[derive(Default)]
+struct Pending {
+    list: VecDeque<Submission>,
+    /// A submission of this queue is running (on the worker or on a thread
+    /// that waits for it): the next one starts after it.
+    running: bool,
+    /// The worker sleeps on `Shared::cv` (a submission must wake it).
+    sleeping: bool,
+    shut_down: bool,
+}
+
+struct Shared {
+    pending: Mutex<Pending>,
+    cv: Condvar,
+    delay: Option<Duration>,
+}
+
+impl Shared {
+    /// Runs `s`, taken from the list by this thread (`running` is set).
+    fn run(&self, s: Submission) {
+        // A panic in a backend fails the submission instead of leaving its
+        // fence unsignalled (and the host waiting).
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run_submission(&s, self.delay)
+        }))
+        .unwrap_or_else(|_| Err("a backend panicked while running this submission".into()));
+        let signal = s.signal.clone();
+        // Buffers go back to the allocator before the host sees the fence.
+        drop(s);
+        let mut p = self.pending.lock().unwrap();
+        p.running = false;
+        let wake = p.sleeping && !p.list.is_empty();
+        drop(p);
+        if wake {
+            self.cv.notify_one();
+        }
+        signal.signal(outcome);
+    }
+
+    /// The next submission for the worker; `None` once shut down and drained.
+    fn next(&self) -> Option<Submission> {
+        let mut p = self.pending.lock().unwrap();
+        loop {
+            if !p.running {
+                if let Some(s) = p.list.pop_front() {
+                    p.running = true;
+                    return Some(s);
+                }
+            }
+            if p.shut_down && p.list.is_empty() {
+                return None;
+            }
+            p.sleeping = true;
+            p = self.cv.wait(p).unwrap();
+            p.sleeping = false;
+        }
+    }
+}
+
+impl Runner for Shared {
+    fn run_next(&self) -> Help {
+        let mut p = self.pending.lock().unwrap();
+        if p.running {
+            return Help::Nothing;
+        }
+        let Some(next) = p.list.front().filter(|s| s.small) else {
+            return Help::Nothing;
+        };
+        if let Some(w) = next.wait.as_ref().filter(|w| !w.is_done()) {
+            return Help::WaitsOn(w.clone());
+        }
+        let s = p.list.pop_front().expect("a front submission");
+        p.running = true;
+        drop(p);
+        self.run(s);
+        Help::Ran
+    }
+}
+
+/// One queue: submissions run in order, on its worker thread or on a thread
+/// that waits for them (see [`Runner`]).
 struct Queue {
-    tx: Mutex<Option<mpsc::Sender<Submission>>>,
+    shared: Arc<Shared>,
     worker: Mutex<Option<std::thread::JoinHandle<()>>>,
 }
 
 impl Queue {
     fn start(name: String, delay: Option<Duration>) -> Queue {
-        let (tx, rx) = mpsc::channel::<Submission>();
+        let shared = Arc::new(Shared {
+            pending: Mutex::default(),
+            cv: Condvar::new(),
+            delay,
+        });
+        let sh = shared.clone();
         let worker = std::thread::Builder::new()
             .name(name)
             .spawn(move || {
-                for s in rx {
-                    // A panic in a backend fails the submission instead of
-                    // leaving its fence unsignalled (and the host waiting).
-                    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        run_submission(&s, delay)
-                    }))
-                    .unwrap_or_else(|_| {
-                        Err("a backend panicked while running this submission".into())
-                    });
-                    s.signal.signal(outcome);
+                while let Some(s) = sh.next() {
+                    sh.run(s);
                 }
             })
             .expect("spawn a queue worker");
         Queue {
-            tx: Mutex::new(Some(tx)),
+            shared,
             worker: Mutex::new(Some(worker)),
         }
+    }
+
+    fn push(&self, s: Submission) -> Result<(), String> {
+        let mut p = self.shared.pending.lock().unwrap();
+        if p.shut_down {
+            return Err("the device is shut down".into());
+        }
+        p.list.push_back(s);
+        let wake = p.sleeping && !p.running;
+        drop(p);
+        if wake {
+            self.shared.cv.notify_one();
+        }
+        Ok(())
     }
 }
 
@@ -98,6 +198,7 @@ pub struct Device {
     backend: Arc<dyn Backend>,
     queues: Vec<Queue>,
     cache: Mutex<HashMap<String, Arc<dyn Executable>>>,
+    allocator: Allocator,
 }
 
 impl Device {
@@ -118,6 +219,7 @@ impl Device {
             backend,
             queues,
             cache: Mutex::default(),
+            allocator: Allocator::new(id),
         }
     }
 
@@ -134,8 +236,14 @@ impl Device {
         self.queues.len()
     }
 
+    /// A buffer from the device's caching allocator: its contents are
+    /// unspecified (see [`crate::allocator`]).
     pub fn allocate(&self, size: usize) -> Result<Buffer, String> {
-        Buffer::allocate(self.id, size)
+        self.allocator.allocate(size)
+    }
+
+    pub fn allocator(&self) -> &Allocator {
+        &self.allocator
     }
 
     /// The variant under `key` (its symbol path), prepared once per device.
@@ -166,6 +274,42 @@ impl Device {
         signal: Fence,
         commands: Vec<Arc<CommandBuffer>>,
     ) -> Result<(), String> {
+        let (q, s) = self.submission(queue, wait, signal, commands)?;
+        q.push(s)
+    }
+
+    /// As [`Device::queue_execute`], for a caller that waits for `signal`
+    /// next: when the queue is idle, `wait` is reached and the commands are
+    /// small, they run on the calling thread, before this returns, and the
+    /// worker is not woken.
+    pub fn queue_execute_inline(
+        &self,
+        queue: usize,
+        wait: Option<Fence>,
+        signal: Fence,
+        commands: Vec<Arc<CommandBuffer>>,
+    ) -> Result<(), String> {
+        let (q, s) = self.submission(queue, wait, signal, commands)?;
+        let mut p = q.shared.pending.lock().unwrap();
+        let ready = s.small && s.wait.as_ref().is_none_or(Fence::is_done);
+        if p.running || !p.list.is_empty() || !ready {
+            drop(p);
+            return q.push(s);
+        }
+        p.running = true;
+        drop(p);
+        q.shared.run(s);
+        Ok(())
+    }
+
+    /// Checks a submission and marks its fence submitted.
+    fn submission(
+        &self,
+        queue: usize,
+        wait: Option<Fence>,
+        signal: Fence,
+        commands: Vec<Arc<CommandBuffer>>,
+    ) -> Result<(&Queue, Submission), String> {
         let q = self.queues.get(queue).ok_or_else(|| {
             format!(
                 "device {} has no queue {queue} (it has {})",
@@ -187,22 +331,24 @@ impl Device {
                 return Err("a command buffer submitted before it was finalized".into());
             }
         }
-        signal.mark_submitted(wait.clone());
-        let tx = q.tx.lock().unwrap();
-        let tx = tx.as_ref().ok_or("the device is shut down")?;
-        tx.send(Submission {
+        let runner: Arc<dyn Runner> = q.shared.clone();
+        signal.mark_queued(wait.clone(), Arc::downgrade(&runner));
+        let bytes: usize = commands.iter().map(|c| c.bytes()).sum();
+        let s = Submission {
             wait,
             signal,
             commands,
-        })
-        .map_err(|_| "the queue's worker is gone".to_string())
+            small: bytes <= INLINE_MAX_BYTES,
+        };
+        Ok((q, s))
     }
 }
 
 impl Drop for Device {
     fn drop(&mut self) {
         for q in &self.queues {
-            q.tx.lock().unwrap().take();
+            q.shared.pending.lock().unwrap().shut_down = true;
+            q.shared.cv.notify_one();
             if let Some(w) = q.worker.lock().unwrap().take() {
                 let _ = w.join();
             }

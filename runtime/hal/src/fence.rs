@@ -2,18 +2,59 @@
 //! and that queues and the host wait on. A join is reached when all of its
 //! parts are (IREE's wait-all).
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, Weak};
+use std::time::{Duration, Instant};
 
-#[derive(Clone, Debug, PartialEq)]
-enum State {
-    Pending,
-    Signaled,
-    Failed(String),
+const PENDING: u8 = 0;
+const SIGNALED: u8 = 1;
+const FAILED: u8 = 2;
+
+/// How long a waiter polls before it sleeps: waking a sleeping thread costs
+/// tens of microseconds, more than a small kernel runs.
+const SPIN: Duration = Duration::from_micros(20);
+
+/// How far a waiter follows wait fences looking for a submission to run.
+const HELP_DEPTH: usize = 64;
+
+/// Polls `done` for up to `limit`.
+fn spin_until(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
+    let start = Instant::now();
+    let mut i = 0u32;
+    loop {
+        if done() {
+            return true;
+        }
+        i += 1;
+        if i.is_multiple_of(64) && start.elapsed() >= limit {
+            return false;
+        }
+        std::hint::spin_loop();
+    }
+}
+
+/// The queue a fence was submitted to. A thread about to wait for the fence
+/// runs the queue's next submission itself when the queue is idle and the
+/// submission small, instead of sleeping until the worker has woken up and
+/// run it.
+pub(crate) trait Runner: Send + Sync {
+    fn run_next(&self) -> Help;
+}
+
+pub(crate) enum Help {
+    /// Ran the queue's next submission.
+    Ran,
+    /// The next submission waits for this first.
+    WaitsOn(Fence),
+    /// The queue is busy or empty.
+    Nothing,
 }
 
 struct Point {
-    state: Mutex<State>,
+    /// PENDING, SIGNALED or FAILED; read without the lock by spinning waiters.
+    state: AtomicU8,
+    /// The failure, and the lock sleepers wait under.
+    sync: Mutex<Waiters>,
     cv: Condvar,
     /// A submission will signal it (so waiting on it can end).
     submitted: AtomicBool,
@@ -22,6 +63,53 @@ struct Point {
     depends_on: Mutex<Option<Fence>>,
     /// Already checked: everything it depends on is submitted.
     grounded: AtomicBool,
+    /// The queue of its submission.
+    queue: OnceLock<Weak<dyn Runner>>,
+}
+
+#[derive(Default)]
+struct Waiters {
+    failure: Option<String>,
+    /// Threads asleep on `cv`: a signal with none skips the wake-up call.
+    sleepers: usize,
+}
+
+impl Point {
+    fn outcome(&self, state: u8) -> Option<Result<(), String>> {
+        match state {
+            PENDING => None,
+            SIGNALED => Some(Ok(())),
+            _ => Some(Err(self
+                .sync
+                .lock()
+                .unwrap()
+                .failure
+                .clone()
+                .unwrap_or_default())),
+        }
+    }
+
+    fn wait(&self) -> Result<(), String> {
+        let mut state = PENDING;
+        if spin_until(SPIN, || {
+            state = self.state.load(Ordering::Acquire);
+            state != PENDING
+        }) {
+            return self.outcome(state).unwrap_or(Ok(()));
+        }
+        let mut g = self.sync.lock().unwrap();
+        loop {
+            match self.state.load(Ordering::Acquire) {
+                PENDING => {
+                    g.sleepers += 1;
+                    g = self.cv.wait(g).unwrap();
+                    g.sleepers -= 1;
+                }
+                SIGNALED => return Ok(()),
+                _ => return Err(g.failure.clone().unwrap_or_default()),
+            }
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -37,7 +125,11 @@ pub struct Fence(Inner);
 impl std::fmt::Debug for Fence {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.0 {
-            Inner::Point(p) => write!(f, "Fence({:?})", p.state.lock().unwrap()),
+            Inner::Point(p) => match p.outcome(p.state.load(Ordering::Acquire)) {
+                None => write!(f, "Fence(Pending)"),
+                Some(Ok(())) => write!(f, "Fence(Signaled)"),
+                Some(Err(m)) => write!(f, "Fence(Failed({m:?}))"),
+            },
             Inner::Join(parts) => write!(f, "Join({parts:?})"),
         }
     }
@@ -52,11 +144,13 @@ impl Default for Fence {
 impl Fence {
     pub fn new() -> Fence {
         Fence(Inner::Point(Arc::new(Point {
-            state: Mutex::new(State::Pending),
+            state: AtomicU8::new(PENDING),
+            sync: Mutex::default(),
             cv: Condvar::new(),
             submitted: AtomicBool::new(false),
             depends_on: Mutex::new(None),
             grounded: AtomicBool::new(false),
+            queue: OnceLock::new(),
         })))
     }
 
@@ -82,6 +176,14 @@ impl Fence {
         }
     }
 
+    /// [`Fence::mark_submitted`] for a submission to `queue`.
+    pub(crate) fn mark_queued(&self, waits: Option<Fence>, queue: Weak<dyn Runner>) {
+        if let Inner::Point(p) = &self.0 {
+            let _ = p.queue.set(queue);
+        }
+        self.mark_submitted(waits);
+    }
+
     /// Whether a submission already signals this (point) fence.
     pub fn is_submitted(&self) -> bool {
         match &self.0 {
@@ -90,17 +192,27 @@ impl Fence {
         }
     }
 
-    /// Signals the outcome of the submission; waiters wake.
+    /// Signals the outcome of the submission (the first signal counts);
+    /// waiters wake.
     pub fn signal(&self, outcome: Result<(), String>) {
         if let Inner::Point(p) = &self.0 {
-            let mut s = p.state.lock().unwrap();
-            if *s == State::Pending {
-                *s = match outcome {
-                    Ok(()) => State::Signaled,
-                    Err(m) => State::Failed(m),
+            let mut g = p.sync.lock().unwrap();
+            if p.state.load(Ordering::Relaxed) == PENDING {
+                let state = match outcome {
+                    Ok(()) => SIGNALED,
+                    Err(m) => {
+                        g.failure = Some(m);
+                        FAILED
+                    }
                 };
+                p.state.store(state, Ordering::Release);
             }
-            p.cv.notify_all();
+            // Sleepers counted under the lock: none can be missed.
+            let sleepers = g.sleepers;
+            drop(g);
+            if sleepers > 0 {
+                p.cv.notify_all();
+            }
         }
     }
 
@@ -152,15 +264,41 @@ impl Fence {
                 Ok(())
             }
             Inner::Point(p) => {
-                let mut s = p.state.lock().unwrap();
-                loop {
-                    match &*s {
-                        State::Pending => s = p.cv.wait(s).unwrap(),
-                        State::Signaled => return Ok(()),
-                        State::Failed(m) => return Err(m.clone()),
-                    }
+                while p.state.load(Ordering::Acquire) == PENDING && self.help(HELP_DEPTH) {}
+                p.wait()
+            }
+        }
+    }
+
+    /// Runs, on this thread, one submission that this fence waits for (its
+    /// own or one before it) if one can start now; whether it ran one.
+    fn help(&self, depth: usize) -> bool {
+        if depth == 0 {
+            return false;
+        }
+        match &self.0 {
+            Inner::Join(parts) => parts.iter().any(|f| f.help(depth - 1)),
+            Inner::Point(p) => {
+                if p.state.load(Ordering::Acquire) != PENDING {
+                    return false;
+                }
+                let Some(queue) = p.queue.get().and_then(Weak::upgrade) else {
+                    return false;
+                };
+                match queue.run_next() {
+                    Help::Ran => true,
+                    Help::WaitsOn(f) => f.help(depth - 1),
+                    Help::Nothing => false,
                 }
             }
+        }
+    }
+
+    /// Signalled or failed (without blocking)?
+    pub fn is_done(&self) -> bool {
+        match &self.0 {
+            Inner::Join(parts) => parts.iter().all(Fence::is_done),
+            Inner::Point(p) => p.state.load(Ordering::Acquire) != PENDING,
         }
     }
 
@@ -168,7 +306,7 @@ impl Fence {
     pub fn is_signaled(&self) -> bool {
         match &self.0 {
             Inner::Join(parts) => parts.iter().all(Fence::is_signaled),
-            Inner::Point(p) => *p.state.lock().unwrap() == State::Signaled,
+            Inner::Point(p) => p.state.load(Ordering::Acquire) == SIGNALED,
         }
     }
 }

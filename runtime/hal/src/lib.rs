@@ -4,6 +4,7 @@
 //! an executable cache; command buffers record dispatches, copies, fills and
 //! barriers; fences order submissions across queues and with the host.
 
+pub mod allocator;
 pub mod buffer;
 pub mod command;
 pub mod device;
@@ -15,6 +16,7 @@ pub mod target;
 pub mod tensor;
 pub mod view;
 
+pub use allocator::{Allocator, AllocatorStats};
 pub use buffer::Buffer;
 pub use command::{Command, CommandBuffer, DispatchArgs};
 pub use device::{Backend, Device, DeviceOptions};
