@@ -457,7 +457,10 @@ impl Emitter<'_, '_> {
         let zero = self.b.ins().iconst(types::I64, 0);
         self.b.def_var(i, zero);
         if lanes > 1 {
-            for unroll in [4u32, 1] {
+            // Four vectors per iteration: independent chains and less loop
+            // overhead (measured faster than one for the exp-heavy chain too).
+            let unrolls: &[u32] = &[4, 1];
+            for &unroll in unrolls {
                 self.strip(ops, cnt, i, lanes, unroll);
             }
         }
