@@ -131,7 +131,8 @@ impl Jit {
             .finish(settings::Flags::new(fb))
             .map_err(|e| e.to_string())?;
         #[cfg(target_arch = "x86_64")]
-        let fma = std::arch::is_x86_feature_detected!("fma") && std::arch::is_x86_feature_detected!("avx");
+        let fma = std::arch::is_x86_feature_detected!("fma")
+            && std::arch::is_x86_feature_detected!("avx");
         #[cfg(not(target_arch = "x86_64"))]
         let fma = cfg!(target_arch = "aarch64");
         let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
