@@ -42,7 +42,7 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
         .unwrap_or_default()
     {
         match ctx.str(ir.op(op).name) {
-            "hal.executable.export" => {
+            n if n == xir_hal::ops::EXPORT.name => {
                 let n = xir::symbol::symbol_name(ctx, ir, op).unwrap_or_default();
                 exports.push(String::from_utf8_lossy(n).into_owned());
             }
@@ -92,7 +92,7 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
         .map(|b| kir.block_ops(b).collect::<Vec<_>>())
         .unwrap_or_default()
     {
-        if kctx.str(kir.op(f).name) != "func.func" {
+        if kctx.str(kir.op(f).name) != xir_func::FUNC.name {
             continue;
         }
         let plan = plan::read(&kctx, &kir, f).map_err(|(op, m)| at(&kctx, &kir, op, &m))?;

@@ -6,6 +6,7 @@ use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use xir::affine::{AffineExpr, AffineMap};
 use xir::ods::access::operand_group;
+use xir::ods::OpSpec;
 use xir::store::ValueDef;
 use xir::symbol::op_attr;
 use xir::types::{FloatKind, TypeKind};
@@ -184,6 +185,77 @@ pub struct KernelPlan {
 
 type Fail = (Op, String);
 
+/// The ops a kernel function holds, found through their op records.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum K {
+    Constant,
+    AddI,
+    SubI,
+    MulI,
+    DivUI,
+    DivSI,
+    RemUI,
+    CeilDivUI,
+    AddF,
+    SubF,
+    MulF,
+    DivF,
+    MaximumF,
+    MaxSI,
+    OrI,
+    NegF,
+    CmpI,
+    Select,
+    Binding,
+    Alloc,
+    MemConstant,
+    Reshape,
+    Assert,
+    Generic,
+    Matmul,
+    Yield,
+    Exp,
+    Tanh,
+    Return,
+}
+
+fn op_kind(name: &str) -> Option<K> {
+    use xir_arith::ops as a;
+    use xir_kernel::ops as k;
+    let table: [(&OpSpec, K); 29] = [
+        (&a::CONSTANT, K::Constant),
+        (&a::ADDI, K::AddI),
+        (&a::SUBI, K::SubI),
+        (&a::MULI, K::MulI),
+        (&a::DIVUI, K::DivUI),
+        (&a::DIVSI, K::DivSI),
+        (&a::REMUI, K::RemUI),
+        (&a::CEILDIVUI, K::CeilDivUI),
+        (&a::ADDF, K::AddF),
+        (&a::SUBF, K::SubF),
+        (&a::MULF, K::MulF),
+        (&a::DIVF, K::DivF),
+        (&a::MAXIMUMF, K::MaximumF),
+        (&a::MAXSI, K::MaxSI),
+        (&a::ORI, K::OrI),
+        (&a::NEGF, K::NegF),
+        (&a::CMPI, K::CmpI),
+        (&a::SELECT, K::Select),
+        (&k::BINDING, K::Binding),
+        (&k::ALLOC, K::Alloc),
+        (&k::CONSTANT, K::MemConstant),
+        (&k::RESHAPE, K::Reshape),
+        (&k::ASSERT, K::Assert),
+        (&k::GENERIC, K::Generic),
+        (&k::MATMUL, K::Matmul),
+        (&k::YIELD, K::Yield),
+        (&k::EXP, K::Exp),
+        (&k::TANH, K::Tanh),
+        (&xir_func::RETURN, K::Return),
+    ];
+    table.iter().find(|(s, _)| s.name == name).map(|&(_, k)| k)
+}
+
 struct Reader<'a> {
     ctx: &'a Context,
     ir: &'a Ir,
@@ -303,37 +375,38 @@ impl Reader<'_> {
     fn op(&mut self, op: Op) -> Result<(), Fail> {
         let name = self.ctx.str(self.ir.op(op).name);
         let operands: Vec<Value> = self.ir.operands(op).collect();
-        match name {
-            "arith.constant" => {
+        match op_kind(name) {
+            Some(K::Constant) => {
                 let v = int_attr(self.ctx, self.ir, op, "value")
                     .ok_or((op, "expected an index constant".to_string()))?;
                 let s = self.push_index(IndexOp::Const(v));
                 self.slots.insert(self.ir.result(op, 0), s);
             }
-            "arith.addi" | "arith.subi" | "arith.muli" | "arith.divui" | "arith.divsi"
-            | "arith.remui" | "arith.ceildivui" => {
-                let bin = match name {
-                    "arith.addi" => IndexBin::Add,
-                    "arith.subi" => IndexBin::Sub,
-                    "arith.muli" => IndexBin::Mul,
-                    "arith.divui" => IndexBin::DivU,
-                    "arith.divsi" => IndexBin::DivS,
-                    "arith.remui" => IndexBin::RemU,
+            Some(
+                k @ (K::AddI | K::SubI | K::MulI | K::DivUI | K::DivSI | K::RemUI | K::CeilDivUI),
+            ) => {
+                let bin = match k {
+                    K::AddI => IndexBin::Add,
+                    K::SubI => IndexBin::Sub,
+                    K::MulI => IndexBin::Mul,
+                    K::DivUI => IndexBin::DivU,
+                    K::DivSI => IndexBin::DivS,
+                    K::RemUI => IndexBin::RemU,
                     _ => IndexBin::CeilDivU,
                 };
                 let (a, b) = (self.slot(operands[0], op)?, self.slot(operands[1], op)?);
                 let s = self.push_index(IndexOp::Bin(bin, a, b));
                 self.slots.insert(self.ir.result(op, 0), s);
             }
-            "kernel.binding" => {
+            Some(K::Binding) => {
                 let i = int_attr(self.ctx, self.ir, op, "index").unwrap_or(-1);
                 if i < 0 {
                     return Err((op, "binding index out of range".into()));
                 }
                 self.add_buffer(op, BufferKind::Binding(i as usize), &operands)?;
             }
-            "kernel.alloc" => self.add_buffer(op, BufferKind::Alloc, &operands)?,
-            "kernel.constant" => {
+            Some(K::Alloc) => self.add_buffer(op, BufferKind::Alloc, &operands)?,
+            Some(K::MemConstant) => {
                 let a = op_attr(self.ctx, self.ir, op, "value")
                     .ok_or((op, "constant without a value".to_string()))?;
                 let (shape, elem) = self.memref(self.ir.value_type(self.ir.result(op, 0)), op)?;
@@ -357,16 +430,16 @@ impl Reader<'_> {
                 }
                 self.add_buffer(op, BufferKind::Constant(Arc::new(bytes)), &[])?;
             }
-            "kernel.reshape" => {
+            Some(K::Reshape) => {
                 let src = self.buffer(operands[0], op)?;
                 self.add_buffer(op, BufferKind::Reshape(src), &operands[1..])?;
             }
-            "arith.cmpi" if int_attr(self.ctx, self.ir, op, "predicate") == Some(0) => {
+            Some(K::CmpI) if int_attr(self.ctx, self.ir, op, "predicate") == Some(0) => {
                 let (a, b) = (self.slot(operands[0], op)?, self.slot(operands[1], op)?);
                 let s = self.push_index(IndexOp::Bin(IndexBin::Eq, a, b));
                 self.slots.insert(self.ir.result(op, 0), s);
             }
-            "kernel.assert" => {
+            Some(K::Assert) => {
                 let c = self.slot(operands[0], op)?;
                 let msg = match op_attr(self.ctx, self.ir, op, "message")
                     .map(|a| self.ctx.attr_kind(a))
@@ -379,21 +452,21 @@ impl Reader<'_> {
                 let at = where_is(self.ctx, self.ir, op);
                 self.plan.asserts.push((c, format!("{msg} (at {at})")));
             }
-            "kernel.generic" => {
+            Some(K::Generic) => {
                 let g = self.generic(op)?;
                 self.plan.stages.push(Stage::Generic(g));
                 self.plan.origins.push(where_is(self.ctx, self.ir, op));
             }
-            "kernel.matmul" => {
+            Some(K::Matmul) => {
                 let m = self.matmul(op)?;
                 self.plan.stages.push(Stage::Matmul(m));
                 self.plan.origins.push(where_is(self.ctx, self.ir, op));
             }
-            "func.return" => {}
-            other => {
+            Some(K::Return) => {}
+            _ => {
                 return Err((
                     op,
-                    format!("'{other}' is not a kernel op the local backend runs"),
+                    format!("'{name}' is not a kernel op the local backend runs"),
                 ))
             }
         }
@@ -590,7 +663,7 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
                 })
             })
             .collect::<Result<_, _>>()?;
-        if name == "kernel.yield" {
+        if op_kind(name) == Some(K::Yield) {
             let r = *xs
                 .first()
                 .ok_or((op, "kernel.yield without a value".to_string()))?;
@@ -599,8 +672,8 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
         let ty = ir.value_type(ir.result(op, 0));
         let e = Elem::of(ctx, ty).ok_or((op, "unsupported scalar type in a body".to_string()))?;
         let bin = |b| BodyOp::Bin(b, xs[0], xs[1]);
-        let body_op = match name {
-            "arith.constant" => {
+        let body_op = match op_kind(name) {
+            Some(K::Constant) => {
                 let a = op_attr(ctx, ir, op, "value")
                     .ok_or((op, "constant without value".to_string()))?;
                 match ctx.attr_kind(a) {
@@ -614,23 +687,23 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
                     _ => return Err((op, "unsupported constant".into())),
                 }
             }
-            "arith.addf" | "arith.addi" => bin(Bin::Add),
-            "arith.subf" | "arith.subi" => bin(Bin::Sub),
-            "arith.mulf" | "arith.muli" => bin(Bin::Mul),
-            "arith.divf" | "arith.divsi" => bin(Bin::Div),
-            "arith.maximumf" | "arith.maxsi" => bin(Bin::Max),
-            "arith.ori" => bin(Bin::Or),
-            "arith.negf" => BodyOp::Neg(xs[0]),
-            "kernel.exp" => BodyOp::Exp(xs[0]),
-            "kernel.tanh" => BodyOp::Tanh(xs[0]),
-            "arith.cmpi" if int_attr(ctx, ir, op, "predicate") == Some(0) => {
+            Some(K::AddF | K::AddI) => bin(Bin::Add),
+            Some(K::SubF | K::SubI) => bin(Bin::Sub),
+            Some(K::MulF | K::MulI) => bin(Bin::Mul),
+            Some(K::DivF | K::DivSI) => bin(Bin::Div),
+            Some(K::MaximumF | K::MaxSI) => bin(Bin::Max),
+            Some(K::OrI) => bin(Bin::Or),
+            Some(K::NegF) => BodyOp::Neg(xs[0]),
+            Some(K::Exp) => BodyOp::Exp(xs[0]),
+            Some(K::Tanh) => BodyOp::Tanh(xs[0]),
+            Some(K::CmpI) if int_attr(ctx, ir, op, "predicate") == Some(0) => {
                 BodyOp::CmpEq(xs[0], xs[1])
             }
-            "arith.select" => BodyOp::Select(xs[0], xs[1], xs[2]),
-            other => {
+            Some(K::Select) => BodyOp::Select(xs[0], xs[1], xs[2]),
+            _ => {
                 return Err((
                     op,
-                    format!("'{other}' is not supported in a kernel body on the local backend"),
+                    format!("'{name}' is not supported in a kernel body on the local backend"),
                 ))
             }
         };

@@ -15,12 +15,21 @@ use crate::verify::memref_shape;
 use rustc_hash::{FxHashMap, FxHashSet};
 use xir::affine::{AffineExpr, AffineMap};
 use xir::ods::access::segment_attr;
+use xir::ods::OpSpec;
 use xir::store::ValueDef;
 use xir::symbol::op_attr;
 use xir::types::{FloatKind, Signedness, TypeKind};
 use xir::util::build::op_state;
 use xir::{Attr, AttrKind, Block, Context, Ir, Op, OperationState, Type, Value};
 use xir_graph::dims::{self, DimRule};
+
+/// The index arithmetic dims need.
+#[derive(Clone, Copy)]
+enum IndexArith {
+    Add,
+    Mul,
+    DivU,
+}
 
 /// A size: static, or an `index` value of the kernel function.
 #[derive(Clone, Copy, Debug)]
@@ -55,12 +64,12 @@ pub fn lower_module(
     };
     let funcs: Vec<Op> = ir
         .block_ops(body)
-        .filter(|&o| ctx.str(ir.op(o).name) == "func.func")
+        .filter(|&o| ctx.str(ir.op(o).name) == xir_func::FUNC.name)
         .collect();
     for f in funcs {
         let has_graph = xir::walk::preorder(ir, f)
             .into_iter()
-            .any(|o| ctx.str(ir.op(o).name).starts_with("graph."));
+            .any(|o| kind(ctx, ir, o).is_some());
         let tensor_args = ir
             .regions(f)
             .first()
@@ -144,20 +153,66 @@ fn bits_of(ctx: &Context, t: Type) -> u32 {
     }
 }
 
-const ELEMENTWISE: &[&str] = &[
-    "graph.add",
-    "graph.sub",
-    "graph.mul",
-    "graph.div",
-    "graph.max",
-    "graph.neg",
-    "graph.relu",
-    "graph.exp",
-    "graph.tanh",
-];
+/// The graph ops the lowering knows, found through their op records.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum G {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Max,
+    Neg,
+    Relu,
+    Exp,
+    Tanh,
+    Broadcast,
+    Transpose,
+    Slice,
+    Constant,
+    Reshape,
+    Matmul,
+    ReduceSum,
+    ReduceMax,
+    Concat,
+    Dim,
+}
 
-fn is_elementwise(name: &str) -> bool {
-    ELEMENTWISE.contains(&name)
+fn kind_of(name: &str) -> Option<G> {
+    use xir_graph::ops as g;
+    let table: [(&OpSpec, G); 19] = [
+        (&g::ADD, G::Add),
+        (&g::SUB, G::Sub),
+        (&g::MUL, G::Mul),
+        (&g::DIV, G::Div),
+        (&g::MAX, G::Max),
+        (&g::NEG, G::Neg),
+        (&g::RELU, G::Relu),
+        (&g::EXP, G::Exp),
+        (&g::TANH, G::Tanh),
+        (&g::BROADCAST, G::Broadcast),
+        (&g::TRANSPOSE, G::Transpose),
+        (&g::SLICE, G::Slice),
+        (&g::CONSTANT, G::Constant),
+        (&g::RESHAPE, G::Reshape),
+        (&g::MATMUL, G::Matmul),
+        (&g::REDUCE_SUM, G::ReduceSum),
+        (&g::REDUCE_MAX, G::ReduceMax),
+        (&g::CONCAT, G::Concat),
+        (&g::DIM, G::Dim),
+    ];
+    table.iter().find(|(s, _)| s.name == name).map(|&(_, k)| k)
+}
+
+fn kind(ctx: &Context, ir: &Ir, op: Op) -> Option<G> {
+    kind_of(ctx.str(ir.op(op).name))
+}
+
+fn is_elementwise(k: Option<G>) -> bool {
+    use G::*;
+    matches!(
+        k,
+        Some(Add | Sub | Mul | Div | Max | Neg | Relu | Exp | Tanh)
+    )
 }
 
 fn i64s(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Vec<i64> {
@@ -168,7 +223,7 @@ fn i64s(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Vec<i64> {
 }
 
 fn is_splat_constant(ctx: &Context, ir: &Ir, op: Op) -> bool {
-    ctx.str(ir.op(op).name) == "graph.constant"
+    kind(ctx, ir, op) == Some(G::Constant)
         && matches!(
             op_attr(ctx, ir, op, "value").map(|a| ctx.attr_kind(a)),
             Some(AttrKind::DenseElements { splat: true, .. })
@@ -198,7 +253,7 @@ pub fn lower_func(
     let ops: Vec<Op> = ir.block_ops(entry).collect();
     let ret = *ops
         .last()
-        .filter(|&&o| ctx.str(ir.op(o).name) == "func.return")
+        .filter(|&&o| ctx.str(ir.op(o).name) == xir_func::RETURN.name)
         .ok_or((func, "kernel function must end in func.return".to_string()))?;
     let returned: Vec<Value> = ir.operands(ret).collect();
 
@@ -278,7 +333,7 @@ pub fn lower_func(
         lw.lower_op(op)?;
     }
     lw.finish_outputs(ret)?;
-    let ret_st = OperationState::new(lw.ctx, "func.return", loc);
+    let ret_st = OperationState::new(lw.ctx, xir_func::RETURN.name, loc);
     let ret_op = lw.ir.create_op(ret_st);
     lw.ir.append_op(new_block, ret_op);
 
@@ -348,7 +403,12 @@ impl Lower<'_> {
             ty,
             value: n.into(),
         });
-        let mut st = op_state(self.ctx, "arith.constant", vec![("value", value)], self.loc);
+        let mut st = op_state(
+            self.ctx,
+            xir_arith::ops::CONSTANT.name,
+            vec![("value", value)],
+            self.loc,
+        );
         st.result_types = vec![ty];
         let v = self.append(st);
         self.consts.insert(n, v);
@@ -362,16 +422,22 @@ impl Lower<'_> {
         }
     }
 
-    fn index_binop(&mut self, name: &str, a: Dim, b: Dim) -> Dim {
-        match (name, a, b) {
-            ("arith.addi", Dim::S(x), Dim::S(y)) => return Dim::S(x + y),
-            ("arith.muli", Dim::S(x), Dim::S(y)) => return Dim::S(x * y),
-            ("arith.divui", Dim::S(x), Dim::S(y)) if y != 0 => return Dim::S(x / y),
-            ("arith.muli", Dim::S(1), o) | ("arith.muli", o, Dim::S(1)) => return o,
-            ("arith.addi", Dim::S(0), o) | ("arith.addi", o, Dim::S(0)) => return o,
-            ("arith.divui", o, Dim::S(1)) => return o,
+    fn index_binop(&mut self, op: IndexArith, a: Dim, b: Dim) -> Dim {
+        use IndexArith::*;
+        match (op, a, b) {
+            (Add, Dim::S(x), Dim::S(y)) => return Dim::S(x + y),
+            (Mul, Dim::S(x), Dim::S(y)) => return Dim::S(x * y),
+            (DivU, Dim::S(x), Dim::S(y)) if y != 0 => return Dim::S(x / y),
+            (Mul, Dim::S(1), o) | (Mul, o, Dim::S(1)) => return o,
+            (Add, Dim::S(0), o) | (Add, o, Dim::S(0)) => return o,
+            (DivU, o, Dim::S(1)) => return o,
             _ => {}
         }
+        let name = match op {
+            Add => xir_arith::ops::ADDI.name,
+            Mul => xir_arith::ops::MULI.name,
+            DivU => xir_arith::ops::DIVUI.name,
+        };
         let (a, b) = (self.dim_value(a), self.dim_value(b));
         let mut st = op_state(self.ctx, name, vec![], self.loc);
         st.operands = vec![a, b];
@@ -399,16 +465,16 @@ impl Lower<'_> {
                     let mut acc = Dim::S(0);
                     for o in self.ir.operands(op).collect::<Vec<_>>() {
                         let d = self.dims(o)?[k];
-                        acc = self.index_binop("arith.addi", acc, d);
+                        acc = self.index_binop(IndexArith::Add, acc, d);
                     }
                     acc
                 }
                 DimRule::Quotient(q) => {
                     let mut acc = Dim::S(1);
                     for d in self.dims(self.ir.operand(op, 0))? {
-                        acc = self.index_binop("arith.muli", acc, d);
+                        acc = self.index_binop(IndexArith::Mul, acc, d);
                     }
-                    self.index_binop("arith.divui", acc, Dim::S(q))
+                    self.index_binop(IndexArith::DivU, acc, Dim::S(q))
                 }
                 DimRule::None(why) => {
                     return Err((
@@ -437,21 +503,18 @@ impl Lower<'_> {
         }
         let returned: FxHashSet<Value> = self.returned.iter().copied().collect();
         for &op in ops {
-            let name = self.ctx.str(self.ir.op(op).name).to_string();
+            let k = kind(self.ctx, self.ir, op);
             for &r in self.ir.results(op) {
                 let us = users.get(&r).map_or(&[][..], |u| u.as_slice());
-                let needs_buffer = us.iter().any(|&u| {
-                    matches!(
-                        self.ctx.str(self.ir.op(u).name),
-                        "graph.matmul" | "graph.reshape"
-                    )
-                });
+                let needs_buffer = us
+                    .iter()
+                    .any(|&u| matches!(kind(self.ctx, self.ir, u), Some(G::Matmul | G::Reshape)));
                 let splat = is_splat_constant(self.ctx, self.ir, op);
                 if returned.contains(&r) || needs_buffer || (us.len() > 1 && !splat) {
                     self.materialize.insert(r);
                 }
             }
-            if name == "graph.matmul" {
+            if k == Some(G::Matmul) {
                 // The longest chain of single-use elementwise ops after it.
                 let mut cur = self.ir.result(op, 0);
                 let mut chain = Vec::new();
@@ -467,7 +530,7 @@ impl Lower<'_> {
                         break;
                     }
                     let u = us[0];
-                    if !is_elementwise(self.ctx.str(self.ir.op(u).name)) {
+                    if !is_elementwise(kind(self.ctx, self.ir, u)) {
                         break;
                     }
                     chain.push(u);
@@ -518,10 +581,11 @@ impl Lower<'_> {
     /// `kernel.assert`s that the dims the op's shape rule requires equal are.
     fn check_dims(&mut self, op: Op, name: &str) -> Result<(), Fail> {
         let operands: Vec<Value> = self.ir.operands(op).collect();
-        let axis = if name == "graph.concat" {
+        let k = kind(self.ctx, self.ir, op);
+        let axis = if k == Some(G::Concat) {
             op_attr(self.ctx, self.ir, op, "axis")
                 .and_then(|a| xir::util::build::int_of(self.ctx, a))
-        } else if is_elementwise(name) {
+        } else if is_elementwise(k) {
             None
         } else {
             return Ok(());
@@ -546,7 +610,12 @@ impl Lower<'_> {
                 }
                 let (x, y) = (self.dim_value(a), self.dim_value(b));
                 let eq = self.ctx.i64_attr(0);
-                let mut st = op_state(self.ctx, "arith.cmpi", vec![("predicate", eq)], self.loc);
+                let mut st = op_state(
+                    self.ctx,
+                    xir_arith::ops::CMPI.name,
+                    vec![("predicate", eq)],
+                    self.loc,
+                );
                 st.operands = vec![x, y];
                 st.result_types = vec![self.ctx.i1()];
                 let c = self.append(st);
@@ -567,8 +636,9 @@ impl Lower<'_> {
         // What this op becomes carries its location (errors cite it).
         self.loc = self.ir.op(op).loc;
         self.check_dims(op, &name)?;
-        match name.as_str() {
-            "graph.dim" => {
+        let k = kind(self.ctx, self.ir, op);
+        match k {
+            Some(G::Dim) => {
                 let i = xir::util::build::int_of(
                     self.ctx,
                     op_attr(self.ctx, self.ir, op, "index").expect("index"),
@@ -580,7 +650,7 @@ impl Lower<'_> {
                 self.nodes.insert(self.ir.result(op, 0), Node::Index);
                 return Ok(());
             }
-            "graph.constant" if !is_splat_constant(self.ctx, self.ir, op) => {
+            Some(G::Constant) if !is_splat_constant(self.ctx, self.ir, op) => {
                 let r = self.ir.result(op, 0);
                 let t = self.ir.value_type(r);
                 let mt = self.memref_of(t);
@@ -597,7 +667,7 @@ impl Lower<'_> {
                 self.nodes.insert(r, Node::Buf(mem, dims));
                 return Ok(());
             }
-            "graph.reshape" => {
+            Some(G::Reshape) => {
                 let src = self.ir.operand(op, 0);
                 let r = self.ir.result(op, 0);
                 let dims = self.dims(r)?;
@@ -620,7 +690,7 @@ impl Lower<'_> {
                 self.nodes.insert(r, Node::Buf(view, dims));
                 return Ok(());
             }
-            "graph.matmul" => {
+            Some(G::Matmul) => {
                 let r = self.ir.result(op, 0);
                 if matches!(self.nodes.get(&r), Some(Node::Pending)) {
                     return Ok(());
@@ -631,15 +701,15 @@ impl Lower<'_> {
                 self.nodes.insert(r, Node::Buf(out, dims));
                 return Ok(());
             }
-            "graph.reduce_sum" | "graph.reduce_max" => {
+            Some(G::ReduceSum | G::ReduceMax) => {
                 let r = self.ir.result(op, 0);
                 let dims = self.dims(r)?;
                 let out = self.buffer_for(r, &dims);
-                self.reduce(op, out, &dims, name == "graph.reduce_max")?;
+                self.reduce(op, out, &dims, k == Some(G::ReduceMax))?;
                 self.nodes.insert(r, Node::Buf(out, dims));
                 return Ok(());
             }
-            "graph.concat" => {
+            Some(G::Concat) => {
                 let r = self.ir.result(op, 0);
                 let dims = self.dims(r)?;
                 let out = self.buffer_for(r, &dims);
@@ -649,18 +719,16 @@ impl Lower<'_> {
             }
             _ => {}
         }
-        let known = is_elementwise(&name)
+        let known = is_elementwise(k)
             || matches!(
-                name.as_str(),
-                "graph.broadcast" | "graph.transpose" | "graph.slice" | "graph.constant"
+                k,
+                Some(G::Broadcast | G::Transpose | G::Slice | G::Constant)
             );
         if !known {
             return Err((op, format!("'{name}' has no kernel lowering")));
         }
         let element = tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0))).map(|t| t.1);
-        if matches!(name.as_str(), "graph.exp" | "graph.tanh")
-            && !element.is_some_and(|e| is_float(self.ctx, e))
-        {
+        if matches!(k, Some(G::Exp | G::Tanh)) && !element.is_some_and(|e| is_float(self.ctx, e)) {
             return Err((op, format!("'{name}' is defined on floats only")));
         }
         let r = self.ir.result(op, 0);
@@ -846,10 +914,10 @@ impl Lower<'_> {
     }
 
     fn lazy(&mut self, body: &mut Body, op: Op, exprs: Vec<AffineExpr>) -> Result<Value, Fail> {
-        let name = self.ctx.str(self.ir.op(op).name).to_string();
+        let k = kind(self.ctx, self.ir, op).ok_or((op, "not a graph op".to_string()))?;
         let operands: Vec<Value> = self.ir.operands(op).collect();
-        match name.as_str() {
-            "graph.constant" => {
+        match k {
+            G::Constant => {
                 let t = tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0)))
                     .expect("tensor")
                     .1;
@@ -859,7 +927,7 @@ impl Lower<'_> {
                 };
                 Ok(self.scalar_const_bytes(body.block, t, &data))
             }
-            "graph.broadcast" => {
+            G::Broadcast => {
                 let dimensions = i64s(self.ctx, self.ir, op, "dimensions");
                 let (shape, _) =
                     tensor_of(self.ctx, self.ir.value_type(operands[0])).expect("tensor");
@@ -876,7 +944,7 @@ impl Lower<'_> {
                     .collect();
                 self.scalar(body, operands[0], e)
             }
-            "graph.transpose" => {
+            G::Transpose => {
                 let perm = i64s(self.ctx, self.ir, op, "permutation");
                 let mut e = vec![AffineExpr::constant(0); perm.len()];
                 for (i, &p) in perm.iter().enumerate() {
@@ -884,7 +952,7 @@ impl Lower<'_> {
                 }
                 self.scalar(body, operands[0], e)
             }
-            "graph.slice" => {
+            G::Slice => {
                 let start = i64s(self.ctx, self.ir, op, "start");
                 let strides = i64s(self.ctx, self.ir, op, "strides");
                 let e = exprs
@@ -905,7 +973,7 @@ impl Lower<'_> {
                     xs.push(self.scalar(body, o, exprs.clone())?);
                 }
                 let t = self.ir.value_type(xs[0]);
-                Ok(self.elementwise(body.block, &name, t, &xs))
+                Ok(self.elementwise(body.block, k, t, &xs))
             }
         }
     }
@@ -933,7 +1001,13 @@ impl Lower<'_> {
             ty: t,
             value: value.into(),
         });
-        self.body_op(block, "arith.constant", vec![], t, vec![("value", a)])
+        self.body_op(
+            block,
+            xir_arith::ops::CONSTANT.name,
+            vec![],
+            t,
+            vec![("value", a)],
+        )
     }
 
     fn float_const(&mut self, block: Block, t: Type, v: f64) -> Value {
@@ -945,7 +1019,13 @@ impl Lower<'_> {
             _ => v.to_bits() as u128,
         };
         let a = self.ctx.intern_attr(AttrKind::Float { ty: t, bits });
-        self.body_op(block, "arith.constant", vec![], t, vec![("value", a)])
+        self.body_op(
+            block,
+            xir_arith::ops::CONSTANT.name,
+            vec![],
+            t,
+            vec![("value", a)],
+        )
     }
 
     /// A scalar constant of type `t` from its little-endian element bytes.
@@ -962,7 +1042,13 @@ impl Lower<'_> {
                 raw & ((1u128 << width) - 1)
             };
             let a = self.ctx.intern_attr(AttrKind::Float { ty: t, bits });
-            return self.body_op(block, "arith.constant", vec![], t, vec![("value", a)]);
+            return self.body_op(
+                block,
+                xir_arith::ops::CONSTANT.name,
+                vec![],
+                t,
+                vec![("value", a)],
+            );
         }
         let width = int_width(self.ctx, t).unwrap_or(64);
         let v = if width == 1 {
@@ -975,40 +1061,42 @@ impl Lower<'_> {
     }
 
     /// One elementwise graph op on scalars, with the reference's semantics.
-    fn elementwise(&mut self, block: Block, name: &str, t: Type, xs: &[Value]) -> Value {
+    fn elementwise(&mut self, block: Block, k: G, t: Type, xs: &[Value]) -> Value {
         let float = is_float(self.ctx, t);
         let bin = |f: &'static str, i: &'static str| if float { f } else { i };
-        match name {
-            "graph.add" => self.body_op(
+        match k {
+            G::Add => self.body_op(
                 block,
-                bin("arith.addf", "arith.addi"),
+                bin(xir_arith::ops::ADDF.name, xir_arith::ops::ADDI.name),
                 xs.to_vec(),
                 t,
                 vec![],
             ),
-            "graph.sub" => self.body_op(
+            G::Sub => self.body_op(
                 block,
-                bin("arith.subf", "arith.subi"),
+                bin(xir_arith::ops::SUBF.name, xir_arith::ops::SUBI.name),
                 xs.to_vec(),
                 t,
                 vec![],
             ),
-            "graph.mul" => self.body_op(
+            G::Mul => self.body_op(
                 block,
-                bin("arith.mulf", "arith.muli"),
+                bin(xir_arith::ops::MULF.name, xir_arith::ops::MULI.name),
                 xs.to_vec(),
                 t,
                 vec![],
             ),
-            "graph.max" => self.body_op(
+            G::Max => self.body_op(
                 block,
-                bin("arith.maximumf", "arith.maxsi"),
+                bin(xir_arith::ops::MAXIMUMF.name, xir_arith::ops::MAXSI.name),
                 xs.to_vec(),
                 t,
                 vec![],
             ),
-            "graph.div" if float => self.body_op(block, "arith.divf", xs.to_vec(), t, vec![]),
-            "graph.div" => {
+            G::Div if float => {
+                self.body_op(block, xir_arith::ops::DIVF.name, xs.to_vec(), t, vec![])
+            }
+            G::Div => {
                 // x / 0 = 0 and MIN / -1 = MIN (wraps), as the reference: the
                 // divisor is made safe and the two cases selected after.
                 let i1 = self.ctx.i1();
@@ -1018,40 +1106,96 @@ impl Lower<'_> {
                 let eq = self.ctx.i64_attr(0);
                 let is_zero = self.body_op(
                     block,
-                    "arith.cmpi",
+                    xir_arith::ops::CMPI.name,
                     vec![xs[1], zero],
                     i1,
                     vec![("predicate", eq)],
                 );
                 let is_m1 = self.body_op(
                     block,
-                    "arith.cmpi",
+                    xir_arith::ops::CMPI.name,
                     vec![xs[1], minus_one],
                     i1,
                     vec![("predicate", eq)],
                 );
-                let bad = self.body_op(block, "arith.ori", vec![is_zero, is_m1], i1, vec![]);
-                let safe = self.body_op(block, "arith.select", vec![bad, one, xs[1]], t, vec![]);
-                let q = self.body_op(block, "arith.divsi", vec![xs[0], safe], t, vec![]);
-                let neg = self.body_op(block, "arith.subi", vec![zero, xs[0]], t, vec![]);
-                let q = self.body_op(block, "arith.select", vec![is_m1, neg, q], t, vec![]);
-                self.body_op(block, "arith.select", vec![is_zero, zero, q], t, vec![])
+                let bad = self.body_op(
+                    block,
+                    xir_arith::ops::ORI.name,
+                    vec![is_zero, is_m1],
+                    i1,
+                    vec![],
+                );
+                let safe = self.body_op(
+                    block,
+                    xir_arith::ops::SELECT.name,
+                    vec![bad, one, xs[1]],
+                    t,
+                    vec![],
+                );
+                let q = self.body_op(
+                    block,
+                    xir_arith::ops::DIVSI.name,
+                    vec![xs[0], safe],
+                    t,
+                    vec![],
+                );
+                let neg = self.body_op(
+                    block,
+                    xir_arith::ops::SUBI.name,
+                    vec![zero, xs[0]],
+                    t,
+                    vec![],
+                );
+                let q = self.body_op(
+                    block,
+                    xir_arith::ops::SELECT.name,
+                    vec![is_m1, neg, q],
+                    t,
+                    vec![],
+                );
+                self.body_op(
+                    block,
+                    xir_arith::ops::SELECT.name,
+                    vec![is_zero, zero, q],
+                    t,
+                    vec![],
+                )
             }
-            "graph.neg" if float => self.body_op(block, "arith.negf", xs.to_vec(), t, vec![]),
-            "graph.neg" => {
+            G::Neg if float => {
+                self.body_op(block, xir_arith::ops::NEGF.name, xs.to_vec(), t, vec![])
+            }
+            G::Neg => {
                 let zero = self.int_const(block, t, 0);
-                self.body_op(block, "arith.subi", vec![zero, xs[0]], t, vec![])
+                self.body_op(
+                    block,
+                    xir_arith::ops::SUBI.name,
+                    vec![zero, xs[0]],
+                    t,
+                    vec![],
+                )
             }
-            "graph.relu" if float => {
+            G::Relu if float => {
                 let zero = self.float_const(block, t, 0.0);
-                self.body_op(block, "arith.maximumf", vec![xs[0], zero], t, vec![])
+                self.body_op(
+                    block,
+                    xir_arith::ops::MAXIMUMF.name,
+                    vec![xs[0], zero],
+                    t,
+                    vec![],
+                )
             }
-            "graph.relu" => {
+            G::Relu => {
                 let zero = self.int_const(block, t, 0);
-                self.body_op(block, "arith.maxsi", vec![xs[0], zero], t, vec![])
+                self.body_op(
+                    block,
+                    xir_arith::ops::MAXSI.name,
+                    vec![xs[0], zero],
+                    t,
+                    vec![],
+                )
             }
-            "graph.exp" if float => self.body_op(block, "kernel.exp", xs.to_vec(), t, vec![]),
-            "graph.tanh" if float => self.body_op(block, "kernel.tanh", xs.to_vec(), t, vec![]),
+            G::Exp if float => self.body_op(block, crate::ops::EXP.name, xs.to_vec(), t, vec![]),
+            G::Tanh if float => self.body_op(block, crate::ops::TANH.name, xs.to_vec(), t, vec![]),
             _ => unreachable!("checked by lower_op"),
         }
     }
@@ -1193,10 +1337,10 @@ impl Lower<'_> {
         let acc = self.ir.add_block_arg(body.block, t, Some(self.loc));
         let float = is_float(self.ctx, t);
         let combine = match (max, float) {
-            (false, true) => "arith.addf",
-            (false, false) => "arith.addi",
-            (true, true) => "arith.maximumf",
-            (true, false) => "arith.maxsi",
+            (false, true) => xir_arith::ops::ADDF.name,
+            (false, false) => xir_arith::ops::ADDI.name,
+            (true, true) => xir_arith::ops::MAXIMUMF.name,
+            (true, false) => xir_arith::ops::MAXSI.name,
         };
         let y = self.body_op(body.block, combine, vec![acc, v], t, vec![]);
         self.yield_in(body.block, vec![y]);
@@ -1217,7 +1361,7 @@ impl Lower<'_> {
         for x in self.ir.operands(op).collect::<Vec<_>>() {
             let xd = self.dims(x)?;
             self.copy_into(x, out, &xd, Some((axis, offset)))?;
-            offset = self.index_binop("arith.addi", offset, xd[axis]);
+            offset = self.index_binop(IndexArith::Add, offset, xd[axis]);
         }
         let _ = dims;
         Ok(())
