@@ -57,3 +57,27 @@ pub fn register(ctx: &mut Context) {
         .types
         .insert(d, types::parse_hal_type);
 }
+
+/// What a `hal.executable.variant` holds: its exports' names, in order, and
+/// its kernel module (what every backend's `prepare` starts from).
+pub fn variant_contents(
+    ctx: &xir::Context,
+    ir: &xir::Ir,
+    variant: xir::Op,
+) -> Result<(Vec<String>, xir::Op), String> {
+    let body = ir.regions(variant).first().and_then(|&r| ir.entry_block(r));
+    let mut exports = Vec::new();
+    let mut module = None;
+    for op in body
+        .map(|b| ir.block_ops(b).collect::<Vec<_>>())
+        .unwrap_or_default()
+    {
+        if ops::EXPORT.is(ctx, ir, op) {
+            let n = xir::symbol::symbol_name(ctx, ir, op).unwrap_or_default();
+            exports.push(String::from_utf8_lossy(n).into_owned());
+        } else if ctx.str(ir.op(op).name) == "builtin.module" {
+            module = Some(op);
+        }
+    }
+    Ok((exports, module.ok_or("variant without a kernel module")?))
+}

@@ -34,23 +34,7 @@ fn at(ctx: &Context, ir: &Ir, op: Op, m: &str) -> String {
 /// Compiles a `hal.executable.variant` for this CPU.
 pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
     let started = Instant::now();
-    let body = |op: Op| ir.regions(op).first().and_then(|&r| ir.entry_block(r));
-    let mut exports = Vec::new();
-    let mut module = None;
-    for op in body(variant)
-        .map(|b| ir.block_ops(b).collect::<Vec<_>>())
-        .unwrap_or_default()
-    {
-        match ctx.str(ir.op(op).name) {
-            n if n == xir_hal::ops::EXPORT.name => {
-                let n = xir::symbol::symbol_name(ctx, ir, op).unwrap_or_default();
-                exports.push(String::from_utf8_lossy(n).into_owned());
-            }
-            "builtin.module" => module = Some(op),
-            _ => {}
-        }
-    }
-    let module = module.ok_or("variant without a kernel module")?;
+    let (exports, module) = xir_hal::variant_contents(ctx, ir, variant)?;
     let target = xir::symbol::op_attr(ctx, ir, variant, "target");
     // The kernels are lowered in a context of their own: the program's is
     // shared and immutable while it runs.

@@ -18,23 +18,7 @@ pub struct KernelExecutable {
 
 /// Prepares a `hal.executable.variant`: its exports and their functions.
 pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
-    let body = |op: Op| ir.regions(op).first().and_then(|&r| ir.entry_block(r));
-    let mut exports = Vec::new();
-    let mut module = None;
-    for op in body(variant)
-        .map(|b| ir.block_ops(b).collect::<Vec<_>>())
-        .unwrap_or_default()
-    {
-        match ctx.str(ir.op(op).name) {
-            n if n == xir_hal::ops::EXPORT.name => {
-                let n = xir::symbol::symbol_name(ctx, ir, op).unwrap_or_default();
-                exports.push(String::from_utf8_lossy(n).into_owned());
-            }
-            "builtin.module" => module = Some(op),
-            _ => {}
-        }
-    }
-    let module = module.ok_or("variant without a kernel module")?;
+    let (exports, module) = xir_hal::variant_contents(ctx, ir, variant)?;
     let program = Program::from_module(ctx, ir, module)
         .map_err(|(op, m)| format!("{}: {m}", xir::diag::loc_to_string(ctx, ir.op(op).loc)))?;
     let exports = exports
