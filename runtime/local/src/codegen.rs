@@ -468,55 +468,72 @@ impl Emitter<'_, '_> {
         self.strip(ops, cnt, i, 1, 1);
     }
 
-    /// A loop taking `lanes * unroll` iterations at a time while they fit.
-    fn strip(&mut self, ops: &[Operand], cnt: Value, i: Variable, lanes: u32, unroll: u32) {
-        let per = (lanes * unroll) as i64;
+    /// `while i + step <= bound { body; each pointer += its advance; i += step }`:
+    /// the loop every walk of the iterations uses.
+    fn counted_loop(
+        &mut self,
+        i: Variable,
+        step: i64,
+        bound: Value,
+        ptrs: &[(Variable, Value)],
+        body: impl FnOnce(&mut Self),
+    ) {
         let header = self.b.create_block();
-        let body = self.b.create_block();
+        let block = self.b.create_block();
         let done = self.b.create_block();
         self.b.ins().jump(header, &[]);
         self.b.switch_to_block(header);
         let iv = self.b.use_var(i);
-        let next = self.b.ins().iadd_imm_s(iv, per);
-        let fits = self.b.ins().icmp(IntCC::SignedLessThanOrEqual, next, cnt);
-        self.b.ins().brif(fits, body, &[], done, &[]);
-        self.b.switch_to_block(body);
-        self.b.seal_block(body);
-        for u in 0..unroll {
-            let mut args = Vec::new();
-            let (inputs, output) = ops.split_at(ops.len() - 1);
-            for op in inputs {
-                let p = self.b.use_var(op.ptr);
-                let off = self.b.ins().imul_imm_s(op.step, (u * lanes) as i64);
-                let a = self.b.ins().iadd(p, off);
-                args.push(self.load(op.elem, a, lanes, op.inner));
-            }
-            let o = &output[0];
-            if self.uses_output() {
-                let p = self.b.use_var(o.ptr);
-                let off = self.b.ins().imul_imm_s(o.step, (u * lanes) as i64);
-                let a = self.b.ins().iadd(p, off);
-                args.push(self.load(o.elem, a, lanes, o.inner));
-            }
-            let v = self.body(&self.g.body.clone(), &args, lanes);
-            let p = self.b.use_var(o.ptr);
-            let off = self.b.ins().imul_imm_s(o.step, (u * lanes) as i64);
-            let a = self.b.ins().iadd(p, off);
-            self.store(o.elem, a, v, lanes);
-        }
-        for op in ops {
-            let p = self.b.use_var(op.ptr);
-            let adv = self.b.ins().imul_imm_s(op.step, per);
+        let next = self.b.ins().iadd_imm_s(iv, step);
+        let fits = self.b.ins().icmp(IntCC::SignedLessThanOrEqual, next, bound);
+        self.b.ins().brif(fits, block, &[], done, &[]);
+        self.b.switch_to_block(block);
+        self.b.seal_block(block);
+        body(self);
+        for &(v, adv) in ptrs {
+            let p = self.b.use_var(v);
             let np = self.b.ins().iadd(p, adv);
-            self.b.def_var(op.ptr, np);
+            self.b.def_var(v, np);
         }
         let iv = self.b.use_var(i);
-        let iv = self.b.ins().iadd_imm_s(iv, per);
+        let iv = self.b.ins().iadd_imm_s(iv, step);
         self.b.def_var(i, iv);
         self.b.ins().jump(header, &[]);
         self.b.seal_block(header);
         self.b.switch_to_block(done);
         self.b.seal_block(done);
+    }
+
+    /// A loop taking `lanes * unroll` iterations at a time while they fit.
+    fn strip(&mut self, ops: &[Operand], cnt: Value, i: Variable, lanes: u32, unroll: u32) {
+        let per = (lanes * unroll) as i64;
+        let ptrs: Vec<(Variable, Value)> = ops
+            .iter()
+            .map(|op| (op.ptr, self.b.ins().imul_imm_s(op.step, per)))
+            .collect();
+        self.counted_loop(i, per, cnt, &ptrs, |e| {
+            for u in 0..unroll {
+                let mut args = Vec::new();
+                let (inputs, output) = ops.split_at(ops.len() - 1);
+                let at = |e: &mut Self, op: &Operand| {
+                    let p = e.b.use_var(op.ptr);
+                    let off = e.b.ins().imul_imm_s(op.step, (u * lanes) as i64);
+                    e.b.ins().iadd(p, off)
+                };
+                for op in inputs {
+                    let a = at(e, op);
+                    args.push(e.load(op.elem, a, lanes, op.inner));
+                }
+                let o = &output[0];
+                if e.uses_output() {
+                    let a = at(e, o);
+                    args.push(e.load(o.elem, a, lanes, o.inner));
+                }
+                let v = e.body(&e.g.body.clone(), &args, lanes);
+                let a = at(e, o);
+                e.store(o.elem, a, v, lanes);
+            }
+        });
     }
 
     /// Each of `cnt` parallel iterations: the accumulator from the output,
@@ -532,40 +549,21 @@ impl Emitter<'_, '_> {
         let i = self.b.declare_var(types::I64);
         let zero = self.b.ins().iconst(types::I64, 0);
         self.b.def_var(i, zero);
-        let header = self.b.create_block();
-        let body = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.ins().jump(header, &[]);
-        self.b.switch_to_block(header);
-        let iv = self.b.use_var(i);
-        let fits = self.b.ins().icmp(IntCC::SignedLessThan, iv, cnt);
-        self.b.ins().brif(fits, body, &[], done, &[]);
-        self.b.switch_to_block(body);
-        self.b.seal_block(body);
-        let out = ops.last().unwrap();
-        let out_ptr = self.b.use_var(out.ptr);
-        let acc0 = self.load(out.elem, out_ptr, 1, out.inner);
-        let acc = self.b.declare_var(compute_type(out.elem));
-        self.b.def_var(acc, acc0);
-        let starts: Vec<Value> = ops[..ops.len() - 1]
-            .iter()
-            .map(|o| self.b.use_var(o.ptr))
-            .collect();
-        self.reduce_level(g.parallel, &starts, ops, sizes, steps, acc);
-        let v = self.b.use_var(acc);
-        self.store(out.elem, out_ptr, v, 1);
-        for op in ops {
-            let p = self.b.use_var(op.ptr);
-            let np = self.b.ins().iadd(p, op.step);
-            self.b.def_var(op.ptr, np);
-        }
-        let iv = self.b.use_var(i);
-        let iv = self.b.ins().iadd_imm_s(iv, 1);
-        self.b.def_var(i, iv);
-        self.b.ins().jump(header, &[]);
-        self.b.seal_block(header);
-        self.b.switch_to_block(done);
-        self.b.seal_block(done);
+        let ptrs: Vec<(Variable, Value)> = ops.iter().map(|op| (op.ptr, op.step)).collect();
+        self.counted_loop(i, 1, cnt, &ptrs, |e| {
+            let out = ops.last().unwrap();
+            let out_ptr = e.b.use_var(out.ptr);
+            let acc0 = e.load(out.elem, out_ptr, 1, out.inner);
+            let acc = e.b.declare_var(compute_type(out.elem));
+            e.b.def_var(acc, acc0);
+            let starts: Vec<Value> = ops[..ops.len() - 1]
+                .iter()
+                .map(|o| e.b.use_var(o.ptr))
+                .collect();
+            e.reduce_level(g.parallel, &starts, ops, sizes, steps, acc);
+            let v = e.b.use_var(acc);
+            e.store(out.elem, out_ptr, v, 1);
+        });
     }
 
     fn reduce_level(
@@ -599,30 +597,15 @@ impl Emitter<'_, '_> {
                 v
             })
             .collect();
-        let header = self.b.create_block();
-        let body = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.ins().jump(header, &[]);
-        self.b.switch_to_block(header);
-        let jv = self.b.use_var(j);
-        let fits = self.b.ins().icmp(IntCC::SignedLessThan, jv, sizes[d]);
-        self.b.ins().brif(fits, body, &[], done, &[]);
-        self.b.switch_to_block(body);
-        self.b.seal_block(body);
-        let cur: Vec<Value> = ptrs.iter().map(|&v| self.b.use_var(v)).collect();
-        self.reduce_level(d + 1, &cur, ops, sizes, steps, acc);
-        for (k, &v) in ptrs.iter().enumerate() {
-            let p = self.b.use_var(v);
-            let np = self.b.ins().iadd(p, steps[k][d]);
-            self.b.def_var(v, np);
-        }
-        let jv = self.b.use_var(j);
-        let jv = self.b.ins().iadd_imm_s(jv, 1);
-        self.b.def_var(j, jv);
-        self.b.ins().jump(header, &[]);
-        self.b.seal_block(header);
-        self.b.switch_to_block(done);
-        self.b.seal_block(done);
+        let advance: Vec<(Variable, Value)> = ptrs
+            .iter()
+            .enumerate()
+            .map(|(k, &v)| (v, steps[k][d]))
+            .collect();
+        self.counted_loop(j, 1, sizes[d], &advance, |e| {
+            let cur: Vec<Value> = ptrs.iter().map(|&v| e.b.use_var(v)).collect();
+            e.reduce_level(d + 1, &cur, ops, sizes, steps, acc);
+        });
     }
 
     fn renorm_i1(&mut self, v: Value) -> Value {

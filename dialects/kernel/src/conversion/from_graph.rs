@@ -18,7 +18,7 @@ use xir::ods::access::segment_attr;
 use xir::ods::OpSpec;
 use xir::store::ValueDef;
 use xir::symbol::op_attr;
-use xir::types::{FloatKind, Signedness, TypeKind};
+use xir::types::{FloatKind, TypeKind};
 use xir::util::build::op_state;
 use xir::{Attr, AttrKind, Block, Context, Ir, Op, OperationState, Type, Value};
 use xir_graph::dims::{self, DimRule};
@@ -638,15 +638,8 @@ impl Lower<'_> {
         self.check_dims(op, &name)?;
         let k = kind(self.ctx, self.ir, op);
         match k {
+            // An index value: no tensor op of a kernel reads one.
             Some(G::Dim) => {
-                let i = xir::util::build::int_of(
-                    self.ctx,
-                    op_attr(self.ctx, self.ir, op, "index").expect("index"),
-                )
-                .unwrap_or(0) as usize;
-                let d = self.dims(self.ir.operand(op, 0))?;
-                let d = *d.get(i).ok_or((op, "dim index out of range".to_string()))?;
-                let _ = d;
                 self.nodes.insert(self.ir.result(op, 0), Node::Index);
                 return Ok(());
             }
@@ -713,7 +706,7 @@ impl Lower<'_> {
                 let r = self.ir.result(op, 0);
                 let dims = self.dims(r)?;
                 let out = self.buffer_for(r, &dims);
-                self.concat(op, out, &dims)?;
+                self.concat(op, out)?;
                 self.nodes.insert(r, Node::Buf(out, dims));
                 return Ok(());
             }
@@ -1351,7 +1344,7 @@ impl Lower<'_> {
         Ok(())
     }
 
-    fn concat(&mut self, op: Op, out: Value, dims: &[Dim]) -> Result<(), Fail> {
+    fn concat(&mut self, op: Op, out: Value) -> Result<(), Fail> {
         let axis = xir::util::build::int_of(
             self.ctx,
             op_attr(self.ctx, self.ir, op, "axis").expect("axis"),
@@ -1363,7 +1356,6 @@ impl Lower<'_> {
             self.copy_into(x, out, &xd, Some((axis, offset)))?;
             offset = self.index_binop(IndexArith::Add, offset, xd[axis]);
         }
-        let _ = dims;
         Ok(())
     }
 
@@ -1396,13 +1388,5 @@ pub fn coefficient(e: &AffineExpr, dim: u32) -> Option<i64> {
             _ => None,
         },
         _ => None,
-    }
-}
-
-#[allow(dead_code)]
-fn signless(ctx: &mut Context, t: Type) -> Type {
-    match ctx.type_kind(t).clone() {
-        TypeKind::Integer { width, .. } => ctx.integer_type(width, Signedness::Signless),
-        _ => t,
     }
 }
