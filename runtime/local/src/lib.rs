@@ -28,7 +28,7 @@ fn kernel_context() -> Context {
 }
 
 fn at(ctx: &Context, ir: &Ir, op: Op, m: &str) -> String {
-    format!("{}: {m}", xir::diag::loc_to_string(ctx, ir.op(op).loc))
+    format!("{}: {m}", plan::where_is(ctx, ir, op))
 }
 
 /// Compiles a `hal.executable.variant` for this CPU.
