@@ -1,7 +1,8 @@
 // xrun's own flags: --print-devices lists each device as a #device.target
 // (every device found by default, or the --device ones, in order) and needs
 // no program; --repeat=N calls the function once to warm up and N more
-// times, prints the median time on stderr and the last results on stdout.
+// times, prints the compile, first-call and median times on stderr and the
+// last results on stdout.
 
 // RUN: xrun --print-devices | xcheck %s --check-prefix=ALL --match-full-lines
 // ALL:      #device.target<"local", {cpu = "host"}, ["cranelift"]>
@@ -18,7 +19,11 @@
 // OUT-NEXT: result[0]: hal.buffer_view
 // OUT-NEXT: 3xi32=2 4 6
 // OUT-EMPTY:
-// TIME:     xrun: median {{[0-9]+\.[0-9]+}} ms over 3 runs
+// Before it: the compile time (text to a program ready to call) and the
+// first call's (which also prepares each executable on its device).
+// TIME:      xrun: compile {{[0-9]+\.[0-9]+}} ms
+// TIME-NEXT: xrun: first call {{[0-9]+\.[0-9]+}} ms
+// TIME-NEXT: xrun: median {{[0-9]+\.[0-9]+}} ms over 3 runs
 // TIME-NOT: {{.}}
 
 // The default function is the only public one; a leading @ is accepted.

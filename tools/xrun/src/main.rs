@@ -37,7 +37,7 @@ struct Args {
     /// Prints each device as a `#device.target<...>` and exits.
     #[arg(long)]
     print_devices: bool,
-    /// Calls the function N times after one warm-up call and prints the median time on stderr.
+    /// Calls the function N times after one warm-up call; prints the compile, first-call and median times on stderr.
     #[arg(long)]
     repeat: Option<usize>,
     /// As xopt's: `[NAME=]SPEC` of a device target (graph-level input); repeatable.
