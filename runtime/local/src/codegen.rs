@@ -12,9 +12,11 @@
 //! reference's rounding).
 
 use crate::plan::{Bin, Body, BodyOp, Elem, GenericPlan};
-use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::entity::packed_option::ReservedValue;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
-    types, AbiParam, FuncRef, InstBuilder, MemFlagsData as MemFlags, Type, Value,
+    types, AbiParam, FuncRef, InstBuilder, MemFlagsData as MemFlags, StackSlotData, StackSlotKind,
+    Type, Value,
 };
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
@@ -62,6 +64,8 @@ pub fn inner_kinds(g: &GenericPlan) -> Vec<Inner> {
 pub struct Jit {
     pub module: JITModule,
     fma: bool,
+    /// f32 `exp` in vector loops goes through `xir_vexp_f32` on blocks.
+    buffer_exp: bool,
     ctx: cranelift_codegen::Context,
     fctx: FunctionBuilderContext,
     helpers: Helpers,
@@ -76,6 +80,7 @@ struct Helpers {
     f32_to_bf16: FuncId,
     round_f16: FuncId,
     round_bf16: FuncId,
+    vexp_f32: FuncId,
 }
 
 extern "C" fn h_f16_to_f32(x: u16) -> f32 {
@@ -136,13 +141,17 @@ impl Jit {
         #[cfg(not(target_arch = "x86_64"))]
         let fma = cfg!(target_arch = "aarch64");
         let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
-        let syms: [(&str, *const u8); 6] = [
+        let syms: [(&str, *const u8); 7] = [
             ("xir_f16_to_f32", h_f16_to_f32 as *const u8),
             ("xir_f32_to_f16", h_f32_to_f16 as *const u8),
             ("xir_bf16_to_f32", h_bf16_to_f32 as *const u8),
             ("xir_f32_to_bf16", h_f32_to_bf16 as *const u8),
             ("xir_round_f16", h_round_f16 as *const u8),
             ("xir_round_bf16", h_round_bf16 as *const u8),
+            (
+                "xir_vexp_f32",
+                xir_ukernel::vmath::xir_vexp_f32 as *const u8,
+            ),
         ];
         for (n, p) in syms {
             jb.symbol(n, p);
@@ -163,11 +172,22 @@ impl Jit {
             f32_to_bf16: decl("xir_f32_to_bf16", types::F32, types::I16)?,
             round_f16: decl("xir_round_f16", types::F32, types::F32)?,
             round_bf16: decl("xir_round_bf16", types::F32, types::F32)?,
+            vexp_f32: {
+                let mut sig = module.make_signature();
+                sig.params = vec![AbiParam::new(types::I64), AbiParam::new(types::I64)];
+                module
+                    .declare_function("xir_vexp_f32", Linkage::Import, &sig)
+                    .map_err(|e| e.to_string())?
+            },
         };
         let ctx = module.make_context();
+        let buffer_exp = fma
+            && xir_ukernel::vmath::vexp_f32_is_fast()
+            && std::env::var_os("XIR_LOCAL_INLINE_EXP").is_none();
         Ok(Jit {
             module,
             fma,
+            buffer_exp,
             ctx,
             fctx: FunctionBuilderContext::new(),
             helpers,
@@ -196,6 +216,7 @@ impl Jit {
             self.helpers.f32_to_bf16,
             self.helpers.round_f16,
             self.helpers.round_bf16,
+            self.helpers.vexp_f32,
         ] {
             refs.push(self.module.declare_func_in_func(f, &mut self.ctx.func));
         }
@@ -206,6 +227,7 @@ impl Jit {
             f32_to_bf16: refs[3],
             round_f16: refs[4],
             round_bf16: refs[5],
+            vexp_f32: refs[6],
         };
         let config = self.module.target_config();
         {
@@ -214,6 +236,7 @@ impl Jit {
                 b,
                 g,
                 fma: self.fma,
+                buffer_exp: self.buffer_exp,
                 h: helpers,
             };
             e.function();
@@ -254,14 +277,65 @@ struct HelperRefs {
     f32_to_bf16: FuncRef,
     round_f16: FuncRef,
     round_bf16: FuncRef,
+    vexp_f32: FuncRef,
 }
 
 struct Emitter<'a, 'b> {
     b: FunctionBuilder<'b>,
     g: &'a GenericPlan,
     fma: bool,
+    buffer_exp: bool,
     h: HelperRefs,
 }
+
+/// One walk over a row's iterations: computes body value `value` and
+/// stores it to operand `dest` (the output, or a scratch buffer).
+struct Phase {
+    /// Body values to emit (what `value` depends on).
+    needed: Vec<bool>,
+    /// Body values loaded from a scratch operand instead of computed.
+    scratch: Vec<(usize, usize)>,
+    /// Which inputs to load (index `inputs.len()`: the output).
+    loads: Vec<bool>,
+    value: usize,
+    dest: usize,
+}
+
+impl Phase {
+    fn new(
+        body: &Body,
+        n_inputs: usize,
+        value: usize,
+        dest: usize,
+        scratch: Vec<(usize, usize)>,
+    ) -> Phase {
+        let mut needed = vec![false; body.ops.len()];
+        let mut stack = vec![value];
+        while let Some(v) = stack.pop() {
+            if std::mem::replace(&mut needed[v], true) || scratch.iter().any(|s| s.0 == v) {
+                continue;
+            }
+            stack.extend(body.ops[v].0.operands());
+        }
+        let mut loads = vec![false; n_inputs + 1];
+        for (v, (op, _)) in body.ops.iter().enumerate() {
+            if let (true, BodyOp::Arg(i)) = (needed[v], op) {
+                loads[*i] = true;
+            }
+        }
+        Phase {
+            needed,
+            scratch,
+            loads,
+            value,
+            dest,
+        }
+    }
+}
+
+/// Elements per block of a strip-mined loop: its scratch buffers (2 KiB
+/// each) stay in L1 and the helper call is amortised.
+const BLOCK: i64 = 512;
 
 /// Per-operand state of a loop: its element and address variable.
 struct Operand {
@@ -398,7 +472,7 @@ impl Emitter<'_, '_> {
         }
         if p == rank {
             let lanes = self.lanes(&elems);
-            self.inner_parallel(&ops, cnt, lanes);
+            self.inner_parallel(ops, cnt, lanes);
         } else {
             self.inner_reduction(&ops, cnt, &sizes, &steps);
         }
@@ -453,19 +527,125 @@ impl Emitter<'_, '_> {
     }
 
     /// `cnt` iterations along the innermost parallel dim.
-    fn inner_parallel(&mut self, ops: &[Operand], cnt: Value, lanes: u32) {
+    fn inner_parallel(&mut self, ops: Vec<Operand>, cnt: Value, lanes: u32) {
         let i = self.b.declare_var(types::I64);
         let zero = self.b.ins().iconst(types::I64, 0);
         self.b.def_var(i, zero);
+        let body = &self.g.body;
+        let splits: Vec<usize> = if lanes > 1 && self.buffer_exp {
+            (0..body.ops.len())
+                .filter(|&v| matches!(body.ops[v], (BodyOp::Exp(_), Elem::F32)))
+                .collect()
+        } else {
+            vec![]
+        };
+        if !splits.is_empty() {
+            return self.blocked(ops, cnt, i, lanes, &splits);
+        }
+        let n = self.g.inputs.len();
+        let phase = Phase::new(body, n, body.result, n, vec![]);
+        self.walk(&ops, cnt, i, lanes, &phase);
+    }
+
+    /// One phase over `cnt` iterations: four vectors at a time, one, then
+    /// scalars. Four vectors per iteration give independent chains and less
+    /// loop overhead.
+    fn walk(&mut self, ops: &[Operand], cnt: Value, i: Variable, lanes: u32, phase: &Phase) {
         if lanes > 1 {
-            // Four vectors per iteration: independent chains and less loop
-            // overhead (measured faster than one for the exp-heavy chain too).
-            let unrolls: &[u32] = &[4, 1];
-            for &unroll in unrolls {
-                self.strip(ops, cnt, i, lanes, unroll);
+            for unroll in [4, 1] {
+                self.strip(ops, cnt, i, lanes, unroll, phase);
             }
         }
-        self.strip(ops, cnt, i, 1, 1);
+        self.strip(ops, cnt, i, 1, 1, phase);
+    }
+
+    /// Strip-mined form of a vector loop whose body has f32 `exp`s (the
+    /// `splits`): per block of up to [`BLOCK`] iterations, one phase per
+    /// `exp` writes its argument to a scratch buffer on the stack and
+    /// `xir_vexp_f32` (AVX-512 / AVX2, the same bits as the inline code)
+    /// turns it into the result in place; the last phase computes the rest
+    /// of the body, reading the `exp`s from their buffers. A phase computes
+    /// only what its value depends on, so no intermediate is kept.
+    fn blocked(
+        &mut self,
+        ops: Vec<Operand>,
+        cnt: Value,
+        i: Variable,
+        lanes: u32,
+        splits: &[usize],
+    ) {
+        let n = self.g.inputs.len();
+        let body = &self.g.body;
+        let bytes = BLOCK as u32 * 4;
+        let slot = self.b.create_sized_stack_slot(StackSlotData::new(
+            StackSlotKind::ExplicitSlot,
+            bytes * splits.len() as u32,
+            6,
+        ));
+        let four = self.b.ins().iconst(types::I64, 4);
+        let mut all = ops;
+        let mut phases = Vec::new();
+        let mut pre = Vec::new();
+        for &x in splits {
+            let BodyOp::Exp(arg) = body.ops[x].0 else {
+                unreachable!("splits are exps")
+            };
+            let dest = all.len();
+            all.push(Operand {
+                elem: Elem::F32,
+                inner: Inner::Contiguous,
+                ptr: self.b.declare_var(types::I64),
+                step: four,
+            });
+            phases.push(Phase::new(body, n, arg, dest, pre.clone()));
+            pre.push((x, dest));
+        }
+        phases.push(Phase::new(body, n, body.result, n, pre));
+
+        let header = self.b.create_block();
+        let block = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.ins().jump(header, &[]);
+        self.b.switch_to_block(header);
+        let iv = self.b.use_var(i);
+        let more = self.b.ins().icmp(IntCC::SignedLessThan, iv, cnt);
+        self.b.ins().brif(more, block, &[], done, &[]);
+        self.b.switch_to_block(block);
+        self.b.seal_block(block);
+        let left = self.b.ins().isub(cnt, iv);
+        let cap = self.b.ins().iconst(types::I64, BLOCK);
+        let nb = self.b.ins().umin(left, cap);
+        let starts: Vec<Value> = all[..=n].iter().map(|op| self.b.use_var(op.ptr)).collect();
+        for (k, phase) in phases.iter().enumerate() {
+            for (op, &p) in all.iter().zip(&starts) {
+                self.b.def_var(op.ptr, p);
+            }
+            for (s, op) in all[n + 1..].iter().enumerate() {
+                let p = self
+                    .b
+                    .ins()
+                    .stack_addr(types::I64, slot, (s as u32 * bytes) as i32);
+                self.b.def_var(op.ptr, p);
+            }
+            let j = self.b.declare_var(types::I64);
+            let zero = self.b.ins().iconst(types::I64, 0);
+            self.b.def_var(j, zero);
+            self.walk(&all, nb, j, lanes, phase);
+            if k < splits.len() {
+                let p = self
+                    .b
+                    .ins()
+                    .stack_addr(types::I64, slot, (k as u32 * bytes) as i32);
+                self.b.ins().call(self.h.vexp_f32, &[p, nb]);
+            }
+        }
+        let iv = self.b.use_var(i);
+        let iv = self.b.ins().iadd(iv, nb);
+        self.b.def_var(i, iv);
+        self.b.ins().jump(header, &[]);
+        self.b.seal_block(header);
+        self.b.switch_to_block(done);
+        self.b.seal_block(done);
     }
 
     /// `while i + step <= bound { body; each pointer += its advance; i += step }`:
@@ -505,33 +685,48 @@ impl Emitter<'_, '_> {
     }
 
     /// A loop taking `lanes * unroll` iterations at a time while they fit.
-    fn strip(&mut self, ops: &[Operand], cnt: Value, i: Variable, lanes: u32, unroll: u32) {
+    fn strip(
+        &mut self,
+        ops: &[Operand],
+        cnt: Value,
+        i: Variable,
+        lanes: u32,
+        unroll: u32,
+        phase: &Phase,
+    ) {
         let per = (lanes * unroll) as i64;
         let ptrs: Vec<(Variable, Value)> = ops
             .iter()
             .map(|op| (op.ptr, self.b.ins().imul_imm_s(op.step, per)))
             .collect();
+        let n = self.g.inputs.len();
         self.counted_loop(i, per, cnt, &ptrs, |e| {
             for u in 0..unroll {
-                let mut args = Vec::new();
-                let (inputs, output) = ops.split_at(ops.len() - 1);
                 let at = |e: &mut Self, op: &Operand| {
                     let p = e.b.use_var(op.ptr);
                     let off = e.b.ins().imul_imm_s(op.step, (u * lanes) as i64);
                     e.b.ins().iadd(p, off)
                 };
-                for op in inputs {
-                    let a = at(e, op);
-                    args.push(e.load(op.elem, a, lanes, op.inner));
+                let mut args = Vec::new();
+                for (k, op) in ops[..=n].iter().enumerate() {
+                    args.push(if phase.loads[k] {
+                        let a = at(e, op);
+                        e.load(op.elem, a, lanes, op.inner)
+                    } else {
+                        Value::reserved_value()
+                    });
                 }
-                let o = &output[0];
-                if e.uses_output() {
-                    let a = at(e, o);
-                    args.push(e.load(o.elem, a, lanes, o.inner));
+                let mut pre = Vec::new();
+                for &(v, k) in &phase.scratch {
+                    if phase.needed[v] {
+                        let a = at(e, &ops[k]);
+                        pre.push((v, e.load(Elem::F32, a, lanes, Inner::Contiguous)));
+                    }
                 }
-                let v = e.body(&e.g.body.clone(), &args, lanes);
-                let a = at(e, o);
-                e.store(o.elem, a, v, lanes);
+                let vals = e.body(&e.g.body.clone(), &args, lanes, &phase.needed, &pre);
+                let dest = &ops[phase.dest];
+                let a = at(e, dest);
+                e.store(dest.elem, a, vals[phase.value], lanes);
             }
         });
     }
@@ -582,7 +777,9 @@ impl Emitter<'_, '_> {
                 args.push(self.load(ops[k].elem, p, 1, ops[k].inner));
             }
             args.push(self.b.use_var(acc));
-            let v = self.body(&self.g.body.clone(), &args, 1);
+            let body = self.g.body.clone();
+            let all = vec![true; body.ops.len()];
+            let v = self.body(&body, &args, 1, &all, &[])[body.result];
             self.b.def_var(acc, v);
             return;
         }
@@ -641,21 +838,6 @@ impl Emitter<'_, '_> {
         }
     }
 
-    /// Whether a parallel body reads the output's current value.
-    fn uses_output(&self) -> bool {
-        let n = self.g.inputs.len();
-        let body = &self.g.body;
-        let is_arg = matches!(body.ops.get(n), Some((BodyOp::Arg(i), _)) if *i == n);
-        is_arg
-            && (body.result == n
-                || body.ops.iter().any(|(op, _)| match *op {
-                    BodyOp::Bin(_, a, b) | BodyOp::CmpEq(a, b) => a == n || b == n,
-                    BodyOp::Neg(a) | BodyOp::Exp(a) | BodyOp::Tanh(a) => a == n,
-                    BodyOp::Select(a, b, c) => a == n || b == n || c == n,
-                    _ => false,
-                }))
-    }
-
     fn store(&mut self, e: Elem, addr: Value, v: Value, lanes: u32) {
         if lanes > 1 {
             self.b.ins().store(flags(), v, addr, 0);
@@ -690,10 +872,62 @@ impl Emitter<'_, '_> {
         }
     }
 
-    /// Emits a body on scalars or vectors of `lanes`.
-    fn body(&mut self, body: &Body, args: &[Value], lanes: u32) -> Value {
+    /// `maximumf(a, c)`: NaN if either is NaN, `-0 < +0`. Cranelift's
+    /// `fmax` has exactly that meaning but costs eight x64 instructions;
+    /// against a non-NaN constant (relu's 0) a compare and a select do:
+    /// `x <= k ? k : x` keeps a NaN `x` (the compare is false) and turns
+    /// `-0` into `+0`; for `k = -0`, `x < k` keeps `+0`.
+    fn fmax(&mut self, a: Value, c: Value, ka: Option<f64>, kc: Option<f64>, lanes: u32) -> Value {
+        let (x, k, kv) = match (ka, kc) {
+            (_, Some(kv)) if lanes > 1 && !kv.is_nan() => (a, c, kv),
+            (Some(kv), _) if lanes > 1 && !kv.is_nan() => (c, a, kv),
+            _ => return self.b.ins().fmax(a, c),
+        };
+        let cc = if kv == 0.0 && kv.is_sign_negative() {
+            FloatCC::LessThan
+        } else {
+            FloatCC::LessThanOrEqual
+        };
+        let ty = self.b.func.dfg.value_type(x);
+        let m = self.b.ins().fcmp(cc, x, k);
+        let m = self.b.ins().bitcast(ty, MemFlags::new(), m);
+        if kv == 0.0 && kv.is_sign_positive() {
+            // Selecting +0 is clearing the lanes.
+            self.b.ins().band_not(x, m)
+        } else {
+            self.b.ins().bitselect(m, k, x)
+        }
+    }
+
+    /// Emits a body on scalars or vectors of `lanes`: the `needed` values,
+    /// with those in `pre` given. Returns every value (others reserved).
+    fn body(
+        &mut self,
+        body: &Body,
+        args: &[Value],
+        lanes: u32,
+        needed: &[bool],
+        pre: &[(usize, Value)],
+    ) -> Vec<Value> {
         let mut vals: Vec<Value> = Vec::with_capacity(body.ops.len());
-        for (op, e) in &body.ops {
+        // Float constants of the body, by value index.
+        let consts: Vec<Option<f64>> = body
+            .ops
+            .iter()
+            .map(|(op, _)| match *op {
+                BodyOp::ConstF(x) => Some(x),
+                _ => None,
+            })
+            .collect();
+        for (idx, (op, e)) in body.ops.iter().enumerate() {
+            if let Some(&(_, v)) = pre.iter().find(|p| p.0 == idx) {
+                vals.push(v);
+                continue;
+            }
+            if !needed[idx] {
+                vals.push(Value::reserved_value());
+                continue;
+            }
             let e = *e;
             let ct = compute_type(e);
             let vt = if lanes > 1 {
@@ -750,6 +984,7 @@ impl Emitter<'_, '_> {
                     }
                 }
                 BodyOp::Bin(bin, a, c) => {
+                    let (ai, ci) = (a, c);
                     let (a, c) = (vals[a], vals[c]);
                     if e.is_float() {
                         let r = match bin {
@@ -757,7 +992,7 @@ impl Emitter<'_, '_> {
                             Bin::Sub => self.b.ins().fsub(a, c),
                             Bin::Mul => self.b.ins().fmul(a, c),
                             Bin::Div => self.b.ins().fdiv(a, c),
-                            Bin::Max => self.b.ins().fmax(a, c),
+                            Bin::Max => self.fmax(a, c, consts[ai], consts[ci], lanes),
                             Bin::Or => a,
                         };
                         self.round(e, r)
@@ -795,6 +1030,6 @@ impl Emitter<'_, '_> {
             };
             vals.push(v);
         }
-        vals[body.result]
+        vals
     }
 }

@@ -124,6 +124,18 @@ pub enum BodyOp {
     Select(usize, usize, usize),
 }
 
+impl BodyOp {
+    /// The body values this op reads.
+    pub fn operands(&self) -> Vec<usize> {
+        match *self {
+            BodyOp::Arg(_) | BodyOp::ConstF(_) | BodyOp::ConstI(_) => vec![],
+            BodyOp::Neg(a) | BodyOp::Exp(a) | BodyOp::Tanh(a) => vec![a],
+            BodyOp::Bin(_, a, b) | BodyOp::CmpEq(a, b) => vec![a, b],
+            BodyOp::Select(a, b, c) => vec![a, b, c],
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bin {
     Add,

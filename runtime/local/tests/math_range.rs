@@ -16,11 +16,25 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 use xir_runtime_local::math;
 
-/// Documented bounds (see the doc comment of `math`), in ulps.
-const EXP32_ULPS: f64 = 0.8;
-const TANH32_ULPS: f64 = 1.1;
-const EXP64_ULPS: f64 = 0.85;
-const TANH64_ULPS: f64 = 1.3;
+/// Documented bounds (see the doc comment of `math`), in ulps, without and
+/// with FMA.
+const EXP32_ULPS: Bound = Bound(1.2, 0.9);
+const TANH32_ULPS: Bound = Bound(1.1, 1.1);
+const EXP64_ULPS: Bound = Bound(1.2, 0.9);
+const TANH64_ULPS: Bound = Bound(1.3, 1.3);
+
+#[derive(Clone, Copy)]
+struct Bound(f64, f64);
+
+impl Bound {
+    fn get(self, fma: bool) -> f64 {
+        if fma {
+            self.1
+        } else {
+            self.0
+        }
+    }
+}
 
 // ---------------------------------------------------------------- JIT harness
 
@@ -474,7 +488,7 @@ fn specials64() -> Vec<f64> {
 
 /// Runs every (fma, vector) variant of `op` on `xs`; asserts that scalar and
 /// vector agree bit for bit, and returns the max error per fma mode.
-fn check32(op: Op, xs: &[f32], bound: f64) -> Vec<(bool, f64, f32)> {
+fn check32(op: Op, xs: &[f32], bound: Bound) -> Vec<(bool, f64, f32)> {
     let reference = |x: f32| match op {
         Op::Exp => (x as f64).exp(),
         Op::Tanh => (x as f64).tanh(),
@@ -490,6 +504,9 @@ fn check32(op: Op, xs: &[f32], bound: f64) -> Vec<(bool, f64, f32)> {
                 .unwrap();
             panic!("{op:?} fma={fma}: vector and scalar differ at {:e}", xs[i]);
         }
+        if op == Op::Exp && fma {
+            assert_same_as_buffer_exp(xs, &got);
+        }
         // Correctly rounded results (error <= 0.5) are skipped: debug-mode speed.
         let (mut worst, mut at) = (0.5f64, None);
         for i in 0..xs.len() {
@@ -504,7 +521,7 @@ fn check32(op: Op, xs: &[f32], bound: f64) -> Vec<(bool, f64, f32)> {
         if let Some(i) = at {
             let x = xs[i];
             assert!(
-                worst <= bound,
+                worst <= bound.get(fma),
                 "{op:?} f32 fma={fma}: {worst} ulps at {x:e} ({:#x}): got {:e}, want {:e}",
                 x.to_bits(),
                 got[i],
@@ -514,6 +531,19 @@ fn check32(op: Op, xs: &[f32], bound: f64) -> Vec<(bool, f64, f32)> {
         out.push((fma, worst, at.map_or(f32::NAN, |i| xs[i])));
     }
     out
+}
+
+/// The JIT's strip-mined loops call `xir_ukernel::vmath`'s buffer `exp`
+/// (FMA only): it must give the JIT's bits (any NaN for NaN).
+fn assert_same_as_buffer_exp(xs: &[f32], jit: &[f32]) {
+    let mut buf = xs.to_vec();
+    xir_ukernel::vmath::vexp_f32(&mut buf);
+    for ((x, b), j) in xs.iter().zip(&buf).zip(jit) {
+        assert!(
+            b.to_bits() == j.to_bits() || (b.is_nan() && j.is_nan()),
+            "buffer exp({x:e}) = {b:e}, JIT {j:e}"
+        );
+    }
 }
 
 fn bits32(v: &[f32]) -> &[u32] {
@@ -659,7 +689,7 @@ fn next_up32(x: f32) -> f32 {
 
 /// Checks all 2^32 inputs, vector path against the reference and the scalar
 /// path against the vector path. Returns (fma, max ulps, at) per fma mode.
-fn exhaustive32(op: Op, bound: f64) -> Vec<(bool, f64, f32)> {
+fn exhaustive32(op: Op, bound: Bound) -> Vec<(bool, f64, f32)> {
     let reference = |x: f32| match op {
         Op::Exp => (x as f64).exp(),
         Op::Tanh => (x as f64).tanh(),
@@ -687,6 +717,9 @@ fn exhaustive32(op: Op, bound: f64) -> Vec<(bool, f64, f32)> {
                         bits32(&got) == bits32(&scalar.run32(&xs)),
                         "{op:?}: vector and scalar differ in chunk {c}"
                     );
+                    if op == Op::Exp && fma {
+                        assert_same_as_buffer_exp(&xs, &got);
+                    }
                     let mut w = (0f64, 0f32);
                     for (&x, g) in xs.iter().zip(got) {
                         let want = reference(x);
@@ -710,7 +743,7 @@ fn exhaustive32(op: Op, bound: f64) -> Vec<(bool, f64, f32)> {
             at.to_bits(),
             t0.elapsed()
         );
-        assert!(e <= bound, "{op:?} fma={fma}: {e} ulps at {at:e}");
+        assert!(e <= bound.get(fma), "{op:?} fma={fma}: {e} ulps at {at:e}");
         out.push((fma, e, at));
     }
     out
@@ -735,7 +768,7 @@ unsafe impl Sync for Kernel {}
 
 // ---------------------------------------------------------------- f64 checks
 
-fn check64(op: Op, xs: &[f64], bound: f64) -> Vec<(bool, f64, f64)> {
+fn check64(op: Op, xs: &[f64], bound: Bound) -> Vec<(bool, f64, f64)> {
     let want: Vec<(f64, f64, i32)> = xs
         .iter()
         .map(|&x| match op {
@@ -764,7 +797,7 @@ fn check64(op: Op, xs: &[f64], bound: f64) -> Vec<(bool, f64, f64)> {
         }
         let i = xs.iter().position(|x| x.to_bits() == at.to_bits()).unwrap();
         assert!(
-            worst <= bound,
+            worst <= bound.get(fma),
             "{op:?} f64 fma={fma}: {worst} ulps at {at:e}: got {:e}, want {:?}",
             got[i],
             want[i]

@@ -18,6 +18,7 @@ mod int;
 mod portable;
 mod safe;
 mod scratch;
+pub mod vmath;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
