@@ -32,6 +32,8 @@ pub enum CompiledStage {
 pub struct CompiledKernel {
     pub plan: KernelPlan,
     pub stages: Vec<CompiledStage>,
+    /// [`KernelPlan::grid_buffer`].
+    pub grid: Option<usize>,
 }
 
 pub struct LocalExecutable {
@@ -470,6 +472,19 @@ impl LocalExecutable {
             };
             dims.push(d);
             bufs.push(bound);
+        }
+        // The grid is the compiler's rule on the first result (the reference
+        // checks the same); another grid means the compiler and runtime
+        // disagree on what a workgroup covers.
+        if let Some(b) = kernel.grid {
+            let first: Vec<u64> = dims[b].iter().map(|&d| d as u64).collect();
+            let want = xir_hal::grid::workgroup_count(&first).ok_or("grid size overflows")?;
+            if args.workgroups != want {
+                return Err(format!(
+                    "@{}: dispatched with workgroups {:?}, a {:?} result needs {want:?}",
+                    plan.name, args.workgroups, dims[b]
+                ));
+            }
         }
         for (i, st) in kernel.stages.iter().enumerate() {
             let r = match st {

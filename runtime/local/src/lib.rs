@@ -117,7 +117,8 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
                 },
             })
             .collect();
-        kernels.push(CompiledKernel { plan, stages });
+        let grid = plan.grid_buffer();
+        kernels.push(CompiledKernel { plan, stages, grid });
     }
     let exports = exports
         .into_iter()

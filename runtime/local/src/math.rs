@@ -45,6 +45,11 @@
 //!    rounds once, so subnormal results are correctly rounded from `e^r` and
 //!    overflow gives +inf.
 //!
+//! The f32 exp also exists as a buffer function,
+//! `xir_ukernel::vmath::xir_vexp_f32` (AVX-512 / AVX2, the constants shared
+//! from there): vector loops with f32 `exp`s call it on blocks (see
+//! `codegen.rs`), and `tests/math_range.rs` checks that it gives these bits.
+//!
 //! # tanh
 //! Computed on `a = |x|`; the sign bit of `x` is OR-ed back in at the end, so
 //! `tanh` is exactly odd and `tanh(-0) = -0`.

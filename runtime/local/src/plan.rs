@@ -195,6 +195,33 @@ pub struct KernelPlan {
     pub asserts: Vec<(Slot, String)>,
 }
 
+impl KernelPlan {
+    /// The buffer of the dispatch's first result, whose shape fixes the
+    /// workgroup grid (hal's rule): results are the bindings the stages
+    /// write (through views too), numbered after the inputs.
+    pub fn grid_buffer(&self) -> Option<usize> {
+        let root = |mut b: usize| {
+            while let BufferKind::Reshape(src) = self.buffers[b].kind {
+                b = src;
+            }
+            b
+        };
+        self.stages
+            .iter()
+            .map(|s| match s {
+                Stage::Generic(g) => g.output.buffer,
+                Stage::Matmul(m) => m.out,
+            })
+            .map(root)
+            .filter_map(|b| match self.buffers[b].kind {
+                BufferKind::Binding(i) => Some((i, b)),
+                _ => None,
+            })
+            .min()
+            .map(|(_, b)| b)
+    }
+}
+
 type Fail = (Op, String);
 
 /// The ops a kernel function holds, found through their op records.
