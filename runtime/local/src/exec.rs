@@ -3,9 +3,10 @@
 //! each stage in order, its iterations split over the worker threads.
 
 use crate::codegen::{args_layout, Jit, StageFn};
-use crate::plan::{Access, BufferKind, Elem, GenericPlan, IndexBin, IndexOp, KernelPlan};
+use crate::plan::{BufferKind, Elem, GenericPlan, KernelPlan};
 use crate::pool;
 use std::sync::Mutex;
+use xir_kernel_plan::resolve::{check_grid, count_of, eval_index, resolve};
 use xir_runtime_hal::{DispatchArgs, Executable};
 
 /// Iterations (times reduced elements) below which a stage runs on one thread.
@@ -70,99 +71,6 @@ struct Bound {
     writable: bool,
 }
 
-fn eval_index(ops: &[IndexOp], args: &[u64]) -> Result<Vec<i64>, String> {
-    let mut v: Vec<i64> = Vec::with_capacity(ops.len());
-    for op in ops {
-        let x = match *op {
-            IndexOp::Const(c) => c,
-            IndexOp::Arg(i) => *args.get(i).ok_or("missing dispatch constant")? as i64,
-            IndexOp::Bin(b, x, y) => {
-                let (a, c) = (v[x], v[y]);
-                let r = match b {
-                    IndexBin::Add => a.checked_add(c),
-                    IndexBin::Sub => a.checked_sub(c),
-                    IndexBin::Mul => a.checked_mul(c),
-                    IndexBin::DivU => (c != 0).then(|| ((a as u64) / (c as u64)) as i64),
-                    IndexBin::DivS => a.checked_div(c),
-                    IndexBin::RemU => (c != 0).then(|| ((a as u64) % (c as u64)) as i64),
-                    IndexBin::CeilDivU => (c != 0).then(|| ((a as u64).div_ceil(c as u64)) as i64),
-                    IndexBin::Eq => Some((a == c) as i64),
-                };
-                r.ok_or("index arithmetic overflows or divides by zero")?
-            }
-        };
-        v.push(x);
-    }
-    Ok(v)
-}
-
-fn count_of(dims: &[i64]) -> Result<u64, String> {
-    let mut n: u64 = 1;
-    for &d in dims {
-        if d < 0 {
-            return Err(format!("a negative dim ({d})"));
-        }
-        n = n.checked_mul(d as u64).ok_or("a buffer size overflows")?;
-    }
-    Ok(n)
-}
-
-/// Row-major element strides.
-fn strides(dims: &[i64]) -> Vec<i64> {
-    let mut s = vec![1i64; dims.len()];
-    for d in (0..dims.len().saturating_sub(1)).rev() {
-        s[d] = s[d + 1].saturating_mul(dims[d + 1].max(1));
-    }
-    s
-}
-
-/// The start address and per-dim element strides of an access, checked to
-/// stay inside its buffer over the whole domain.
-fn resolve(
-    a: &Access,
-    bufs: &[Bound],
-    dims: &[Vec<i64>],
-    domain: &[i64],
-    symbols: &[i64],
-    write: bool,
-) -> Result<(i64, Vec<i64>), String> {
-    let b = &bufs[a.buffer];
-    if write && !b.writable {
-        return Err("a stage writes a constant".into());
-    }
-    let st = strides(&dims[a.buffer]);
-    let mut base: i128 = 0;
-    let mut coefs = vec![0i128; domain.len()];
-    for (r, (dc, sc, c)) in a.terms.iter().enumerate() {
-        let s = st[r] as i128;
-        let mut k = *c as i128;
-        for (j, &x) in sc.iter().enumerate() {
-            k += x as i128 * symbols[j] as i128;
-        }
-        base += k * s;
-        for (d, &x) in dc.iter().enumerate() {
-            coefs[d] += x as i128 * s;
-        }
-    }
-    let (mut lo, mut hi) = (base, base);
-    for (d, &c) in coefs.iter().enumerate() {
-        let span = c * (domain[d] as i128 - 1);
-        if span < 0 {
-            lo += span;
-        } else {
-            hi += span;
-        }
-    }
-    if lo < 0 || hi >= b.count as i128 {
-        return Err(format!(
-            "a stage reaches elements {lo}..={hi} of a buffer of {} elements",
-            b.count
-        ));
-    }
-    let coefs = coefs.into_iter().map(|c| c as i64).collect();
-    Ok((base as i64, coefs))
-}
-
 /// The argument block of a generic stage (see `codegen::args_layout`).
 fn stage_args(
     g: &GenericPlan,
@@ -188,8 +96,17 @@ fn stage_args(
         .chain(std::iter::once(&g.output))
         .enumerate()
     {
-        let (base, coefs) = resolve(a, bufs, dims, &domain, &symbols, k == n - 1)?;
         let b = &bufs[a.buffer];
+        let r = resolve(
+            a,
+            &dims[a.buffer],
+            b.count,
+            !b.writable,
+            &domain,
+            &symbols,
+            k == n - 1,
+        )?;
+        let (base, coefs) = (r.base, r.coefs);
         args[bases_at + k] = b.ptr as i64 + base * b.elem.size() as i64;
         args[coefs_at + k * rank..coefs_at + (k + 1) * rank].copy_from_slice(&coefs);
     }
@@ -477,14 +394,7 @@ impl LocalExecutable {
         // checks the same); another grid means the compiler and runtime
         // disagree on what a workgroup covers.
         if let Some(b) = kernel.grid {
-            let first: Vec<u64> = dims[b].iter().map(|&d| d as u64).collect();
-            let want = xir_hal::grid::workgroup_count(&first).ok_or("grid size overflows")?;
-            if args.workgroups != want {
-                return Err(format!(
-                    "@{}: dispatched with workgroups {:?}, a {:?} result needs {want:?}",
-                    plan.name, args.workgroups, dims[b]
-                ));
-            }
+            check_grid(&plan.name, &dims[b], args.workgroups)?;
         }
         for (i, st) in kernel.stages.iter().enumerate() {
             let r = match st {

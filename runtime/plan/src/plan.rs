@@ -341,7 +341,7 @@ pub fn read(ctx: &Context, ir: &Ir, f: Op) -> Result<KernelPlan, Fail> {
 }
 
 /// `file:line:col` of an op (or its location as text).
-pub(crate) fn where_is(ctx: &Context, ir: &Ir, op: Op) -> String {
+pub fn where_is(ctx: &Context, ir: &Ir, op: Op) -> String {
     let loc = ir.op(op).loc;
     xir::diag::file_line_col(ctx, loc).unwrap_or_else(|| xir::diag::loc_to_string(ctx, loc))
 }

@@ -1,0 +1,123 @@
+//! A dispatch's numbers: index arithmetic on its constants, buffer sizes,
+//! the workgroup grid, and each access's start and strides, checked to stay
+//! inside its buffer.
+
+use crate::plan::{Access, IndexBin, IndexOp};
+
+/// The value of every index slot, from the dispatch's constants.
+pub fn eval_index(ops: &[IndexOp], args: &[u64]) -> Result<Vec<i64>, String> {
+    let mut v: Vec<i64> = Vec::with_capacity(ops.len());
+    for op in ops {
+        let x = match *op {
+            IndexOp::Const(c) => c,
+            IndexOp::Arg(i) => *args.get(i).ok_or("missing dispatch constant")? as i64,
+            IndexOp::Bin(b, x, y) => {
+                let (a, c) = (v[x], v[y]);
+                let r = match b {
+                    IndexBin::Add => a.checked_add(c),
+                    IndexBin::Sub => a.checked_sub(c),
+                    IndexBin::Mul => a.checked_mul(c),
+                    IndexBin::DivU => (c != 0).then(|| ((a as u64) / (c as u64)) as i64),
+                    IndexBin::DivS => a.checked_div(c),
+                    IndexBin::RemU => (c != 0).then(|| ((a as u64) % (c as u64)) as i64),
+                    IndexBin::CeilDivU => (c != 0).then(|| ((a as u64).div_ceil(c as u64)) as i64),
+                    IndexBin::Eq => Some((a == c) as i64),
+                };
+                r.ok_or("index arithmetic overflows or divides by zero")?
+            }
+        };
+        v.push(x);
+    }
+    Ok(v)
+}
+
+/// The element count of `dims`.
+pub fn count_of(dims: &[i64]) -> Result<u64, String> {
+    let mut n: u64 = 1;
+    for &d in dims {
+        if d < 0 {
+            return Err(format!("a negative dim ({d})"));
+        }
+        n = n.checked_mul(d as u64).ok_or("a buffer size overflows")?;
+    }
+    Ok(n)
+}
+
+/// Row-major element strides.
+pub fn strides(dims: &[i64]) -> Vec<i64> {
+    let mut s = vec![1i64; dims.len()];
+    for d in (0..dims.len().saturating_sub(1)).rev() {
+        s[d] = s[d + 1].saturating_mul(dims[d + 1].max(1));
+    }
+    s
+}
+
+/// The workgroup grid the compiler gives a dispatch whose first result has
+/// `dims` (hal's rule); `Err` when `workgroups` is another.
+pub fn check_grid(name: &str, dims: &[i64], workgroups: [u64; 3]) -> Result<(), String> {
+    let first: Vec<u64> = dims.iter().map(|&d| d as u64).collect();
+    let want = xir_hal::grid::workgroup_count(&first).ok_or("grid size overflows")?;
+    if workgroups != want {
+        return Err(format!(
+            "@{name}: dispatched with workgroups {workgroups:?}, a {dims:?} result needs {want:?}"
+        ));
+    }
+    Ok(())
+}
+
+/// An access over a domain: the element offset of its first element and
+/// its element stride along each domain dim.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resolved {
+    pub base: i64,
+    pub coefs: Vec<i64>,
+}
+
+/// Resolves access `a` of a buffer with `dims` (`count` elements) over
+/// `domain`, checked to stay inside the buffer; `write`: the stage writes
+/// it, which a read-only buffer refuses.
+pub fn resolve(
+    a: &Access,
+    dims: &[i64],
+    count: u64,
+    read_only: bool,
+    domain: &[i64],
+    symbols: &[i64],
+    write: bool,
+) -> Result<Resolved, String> {
+    if write && read_only {
+        return Err("a stage writes a constant".into());
+    }
+    let st = strides(dims);
+    let mut base: i128 = 0;
+    let mut coefs = vec![0i128; domain.len()];
+    for (r, (dc, sc, c)) in a.terms.iter().enumerate() {
+        let s = st[r] as i128;
+        let mut k = *c as i128;
+        for (j, &x) in sc.iter().enumerate() {
+            k += x as i128 * symbols[j] as i128;
+        }
+        base += k * s;
+        for (d, &x) in dc.iter().enumerate() {
+            coefs[d] += x as i128 * s;
+        }
+    }
+    let (mut lo, mut hi) = (base, base);
+    for (d, &c) in coefs.iter().enumerate() {
+        let span = c * (domain[d] as i128 - 1);
+        if span < 0 {
+            lo += span;
+        } else {
+            hi += span;
+        }
+    }
+    if lo < 0 || hi >= count as i128 {
+        return Err(format!(
+            "a stage reaches elements {lo}..={hi} of a buffer of {count} elements"
+        ));
+    }
+    Ok(Resolved {
+        base: base as i64,
+        coefs: coefs.into_iter().map(|c| c as i64).collect(),
+    })
+}
