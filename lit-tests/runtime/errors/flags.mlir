@@ -4,7 +4,7 @@
 // before anything runs (nothing on stdout).
 
 // RUN: not xrun %s --device=cuda --input=2xf32=1 2>&1 | xcheck %s --check-prefix=DRIVER --match-full-lines
-// DRIVER:     xrun: --device=cuda: no driver 'cuda' (drivers: local, reference)
+// DRIVER:     xrun: --device=cuda: no driver 'cuda' (drivers: local, reference, vulkan)
 // DRIVER-NOT: {{.}}
 // RUN: not xrun %s --device=local://x --input=2xf32=1 2>&1 | xcheck %s --check-prefix=ORDINAL --match-full-lines
 // ORDINAL: xrun: --device=local://x: 'x' is not a device number

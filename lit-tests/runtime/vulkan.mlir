@@ -1,0 +1,43 @@
+// REQUIRES: vulkan
+// The `vulkan` backend: kernels as SPIR-V compute shaders on the first
+// Vulkan device (lavapipe in CI). The README's MLP split across cpu=local
+// and gpu=vulkan gives the numbers it gives on local alone; a program
+// compiled for vulkan runs there whole; an element type the backend has
+// no shaders for yet is a load error naming the op's line; a device number
+// past the machine's is an error.
+
+// RUN: xrun %S/../../examples/mlp.mlir --function=mlp --target-device=cpu=local --target-device=gpu=vulkan --device-plan=auto-transfer=true --device=local --device=vulkan --input=8x784xf32=0.01 --input=784x128xf32=0.02 --input=128xf32=0.1 --input=128x10xf32=0.03 --input=10xf32=-0.5 | xcheck %s --check-prefix=MLP
+// RUN: xrun %s --function=f --target-device=vulkan --device=vulkan --input="2x3xf32=[1 2 3][4 5 6]" --input="3xf32=-1 -2 -3" | xcheck %s --check-prefix=F --match-full-lines
+// RUN: xrun %s --function=g --target-device=vulkan --device=vulkan://0 --input="2x3xi32=[1 2 3][4 5 6]" | xcheck %s --check-prefix=G --match-full-lines
+// RUN: not xrun %s --function=h --target-device=vulkan --device=vulkan --input="4xf16=1 2 3 4" 2>&1 | xcheck %s --check-prefix=H
+// RUN: not xrun %s --function=f --target-device=vulkan --device=vulkan://7 --input="2x3xf32=[1 2 3][4 5 6]" --input="3xf32=-1 -2 -3" 2>&1 | xcheck %s --check-prefix=N
+
+func.func @f(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {
+  %0 = graph.broadcast %b dimensions = [1] : tensor<3xf32> -> tensor<2x3xf32>
+  %1 = graph.add %a, %0 : tensor<2x3xf32>
+  %2 = graph.exp %1 : tensor<2x3xf32>
+  return %2 : tensor<2x3xf32>
+}
+
+func.func @g(%a: tensor<2x3xi32>) -> tensor<2xi32> {
+  %0 = graph.mul %a, %a : tensor<2x3xi32>
+  %1 = graph.reduce_sum %0 axes = [1] : tensor<2x3xi32> -> tensor<2xi32>
+  return %1 : tensor<2xi32>
+}
+
+func.func @h(%a: tensor<4xf16>) -> tensor<4xf16> {
+  %0 = graph.add %a, %a : tensor<4xf16>
+  return %0 : tensor<4xf16>
+}
+
+// MLP: EXEC @mlp
+// MLP-NEXT: result[0]: hal.buffer_view
+// MLP-NEXT: 8x10xf32=[1.62598 1.62598 1.62598 1.62598 1.62598 1.62598 1.62598 1.62598 1.62598 1.62598]
+// F: EXEC @f
+// F-NEXT: result[0]: hal.buffer_view
+// F-NEXT: 2x3xf32=[1 1 1][20.0855 20.0855 20.0855]
+// G: EXEC @g
+// G-NEXT: result[0]: hal.buffer_view
+// G-NEXT: 2xi32=14 77
+// H: xrun: error: cannot load @h_dispatch_0::vulkan: {{.*}}vulkan.mlir:29:8: in kernel @h_dispatch_0: element type f16 is not supported on vulkan
+// N: xrun: --device=vulkan://7: driver 'vulkan' has 1 device(s), no device 7

@@ -1,0 +1,671 @@
+//! The `vulkan` backend (DESIGN.md §7): each `hal.executable.variant` is
+//! lowered to the kernel dialect and read into stage plans
+//! (`xir_kernel_plan`, shared with `local`); every stage becomes a SPIR-V
+//! compute shader (`spirv.rs`, rspirv) and a vulkano compute pipeline,
+//! created once per executable. One Vulkan instance per process, one
+//! logical device per physical device, both made on first use.
+//!
+//! Memory: the HAL's buffers live in host memory. A dispatch copies its
+//! bindings into Vulkan buffers, runs its stages in one command buffer
+//! (vulkano inserts the barriers between them) and copies the buffers its
+//! stages write back.
+
+pub mod spirv;
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::{Arc, Mutex, OnceLock};
+use vulkano::buffer::{Buffer, BufferCreateInfo, BufferUsage, Subbuffer};
+use vulkano::command_buffer::allocator::StandardCommandBufferAllocator;
+use vulkano::command_buffer::{AutoCommandBufferBuilder, CommandBufferUsage};
+use vulkano::descriptor_set::allocator::StandardDescriptorSetAllocator;
+use vulkano::descriptor_set::layout::{
+    DescriptorSetLayout, DescriptorSetLayoutBinding, DescriptorSetLayoutCreateInfo, DescriptorType,
+};
+use vulkano::descriptor_set::{DescriptorSet, WriteDescriptorSet};
+use vulkano::device::physical::PhysicalDevice;
+use vulkano::device::{
+    Device, DeviceCreateInfo, DeviceFeatures, Queue, QueueCreateInfo, QueueFlags,
+};
+use vulkano::instance::{Instance, InstanceCreateFlags, InstanceCreateInfo};
+use vulkano::memory::allocator::{AllocationCreateInfo, MemoryTypeFilter, StandardMemoryAllocator};
+use vulkano::pipeline::compute::ComputePipelineCreateInfo;
+use vulkano::pipeline::layout::PipelineLayoutCreateInfo;
+use vulkano::pipeline::{
+    ComputePipeline, Pipeline, PipelineBindPoint, PipelineLayout, PipelineShaderStageCreateInfo,
+};
+use vulkano::shader::{ShaderModule, ShaderModuleCreateInfo, ShaderStages};
+use vulkano::sync::{self, GpuFuture};
+use vulkano::VulkanLibrary;
+use xir::{Context, Ir, Op};
+use xir_kernel_plan::resolve::{check_grid, count_of, eval_index, resolve};
+use xir_kernel_plan::{BufferKind, Elem, GenericPlan, KernelPlan, Stage};
+use xir_runtime_hal::{Backend, DispatchArgs, Driver, Executable, TargetDesc};
+
+/// The process's Vulkan instance and its compute-capable devices.
+struct Vk {
+    devices: Vec<Arc<PhysicalDevice>>,
+}
+
+fn vk() -> Result<&'static Vk, String> {
+    static VK: OnceLock<Result<Vk, String>> = OnceLock::new();
+    VK.get_or_init(|| {
+        let lib = VulkanLibrary::new().map_err(|e| format!("no Vulkan loader: {e}"))?;
+        let instance = Instance::new(
+            lib,
+            InstanceCreateInfo {
+                flags: InstanceCreateFlags::ENUMERATE_PORTABILITY,
+                ..Default::default()
+            },
+        )
+        .map_err(|e| format!("cannot create a Vulkan instance: {e}"))?;
+        let devices = instance
+            .enumerate_physical_devices()
+            .map_err(|e| format!("cannot list Vulkan devices: {e}"))?
+            .filter(|p| {
+                p.queue_family_properties()
+                    .iter()
+                    .any(|q| q.queue_flags.intersects(QueueFlags::COMPUTE))
+            })
+            .collect();
+        Ok(Vk { devices })
+    })
+    .as_ref()
+    .map_err(Clone::clone)
+}
+
+/// A logical device with what dispatches need.
+pub struct Gpu {
+    device: Arc<Device>,
+    queue: Arc<Queue>,
+    memory: Arc<StandardMemoryAllocator>,
+    sets: Arc<StandardDescriptorSetAllocator>,
+    commands: Arc<StandardCommandBufferAllocator>,
+    f64_ok: bool,
+    i64_ok: bool,
+    max_groups: [u32; 3],
+    max_range: u64,
+}
+
+/// Device `ordinal`, created once per process.
+fn gpu(ordinal: usize) -> Result<Arc<Gpu>, String> {
+    static GPUS: OnceLock<Mutex<HashMap<usize, Arc<Gpu>>>> = OnceLock::new();
+    let mut map = GPUS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(g) = map.get(&ordinal) {
+        return Ok(g.clone());
+    }
+    let phys = vk()?
+        .devices
+        .get(ordinal)
+        .ok_or_else(|| format!("no Vulkan device {ordinal}"))?
+        .clone();
+    let family = phys
+        .queue_family_properties()
+        .iter()
+        .position(|q| q.queue_flags.intersects(QueueFlags::COMPUTE))
+        .ok_or("a Vulkan device without a compute queue")? as u32;
+    let sup = phys.supported_features();
+    let features = DeviceFeatures {
+        shader_float64: sup.shader_float64,
+        shader_int64: sup.shader_int64,
+        ..DeviceFeatures::empty()
+    };
+    let (device, mut queues) = Device::new(
+        phys.clone(),
+        DeviceCreateInfo {
+            queue_create_infos: vec![QueueCreateInfo {
+                queue_family_index: family,
+                ..Default::default()
+            }],
+            enabled_features: features,
+            ..Default::default()
+        },
+    )
+    .map_err(|e| format!("cannot open Vulkan device {ordinal}: {e}"))?;
+    let queue = queues.next().ok_or("no Vulkan queue")?;
+    let p = phys.properties();
+    let g = Arc::new(Gpu {
+        memory: Arc::new(StandardMemoryAllocator::new_default(device.clone())),
+        sets: Arc::new(StandardDescriptorSetAllocator::new(
+            device.clone(),
+            Default::default(),
+        )),
+        commands: Arc::new(StandardCommandBufferAllocator::new(
+            device.clone(),
+            Default::default(),
+        )),
+        device,
+        queue,
+        f64_ok: sup.shader_float64,
+        i64_ok: sup.shader_int64,
+        max_groups: p.max_compute_work_group_count,
+        max_range: u64::from(p.max_storage_buffer_range),
+    });
+    map.insert(ordinal, g.clone());
+    Ok(g)
+}
+
+/// The driver: every compute-capable Vulkan device of the machine.
+pub struct VulkanDriver;
+
+impl Driver for VulkanDriver {
+    fn name(&self) -> &str {
+        "vulkan"
+    }
+
+    fn device_count(&self) -> usize {
+        vk().map_or(0, |v| v.devices.len())
+    }
+
+    fn target(&self, ordinal: usize) -> TargetDesc {
+        let mut config = Vec::new();
+        if let Some(p) = vk().ok().and_then(|v| v.devices.get(ordinal)) {
+            let pr = p.properties();
+            config.push(("device_name".into(), pr.device_name.clone()));
+        }
+        TargetDesc {
+            kind: "vulkan".into(),
+            config,
+            formats: vec!["spirv".into()],
+        }
+    }
+
+    fn backend(&self, ordinal: usize) -> Arc<dyn Backend> {
+        Arc::new(VulkanBackend { ordinal })
+    }
+}
+
+/// Compiles `vulkan` targets to SPIR-V pipelines on one device.
+pub struct VulkanBackend {
+    ordinal: usize,
+}
+
+impl Backend for VulkanBackend {
+    fn serves(&self, kind: &str) -> bool {
+        kind == "vulkan"
+    }
+
+    fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
+        let gpu = gpu(self.ordinal)?;
+        let lowered = xir_kernel_plan::lower_variant(ctx, ir, variant)?;
+        let exports = lowered.export_indices()?;
+        let mut kernels = Vec::new();
+        for plan in lowered.plans {
+            let mut pipelines = Vec::new();
+            for (i, st) in plan.stages.iter().enumerate() {
+                let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
+                let fail = |m: String| format!("{at}: in kernel @{}: {m} on vulkan", plan.name);
+                let p = match st {
+                    Stage::Generic(g) => StagePipelines {
+                        main: generic_pipeline(&gpu, &plan, g).map_err(fail)?,
+                        epilogue: None,
+                    },
+                    Stage::Matmul(m) => {
+                        let elem = plan.buffers[m.out].elem;
+                        check_elem(&gpu, elem).map_err(fail)?;
+                        let words = spirv::matmul_shader(elem).map_err(fail)?;
+                        StagePipelines {
+                            main: pipeline(&gpu, &words, 3).map_err(fail)?,
+                            epilogue: m
+                                .epilogue
+                                .as_ref()
+                                .map(|e| generic_pipeline(&gpu, &plan, e))
+                                .transpose()
+                                .map_err(fail)?,
+                        }
+                    }
+                };
+                pipelines.push(p);
+            }
+            let grid = plan.grid_buffer();
+            kernels.push(Kernel {
+                plan,
+                pipelines,
+                grid,
+            });
+        }
+        Ok(Arc::new(VulkanExecutable {
+            gpu,
+            exports,
+            kernels,
+        }))
+    }
+}
+
+/// The SPIR-V of every stage of a variant (`kernel/stage`, words), built
+/// as for a device with 64-bit floats and ints; needs no device (tests
+/// validate these with spirv-val).
+pub fn shaders(ctx: &Context, ir: &Ir, variant: Op) -> Result<Vec<(String, Vec<u32>)>, String> {
+    let lowered = xir_kernel_plan::lower_variant(ctx, ir, variant)?;
+    let mut out = Vec::new();
+    for plan in &lowered.plans {
+        for (i, st) in plan.stages.iter().enumerate() {
+            let name = format!("{}/{i}", plan.name);
+            match st {
+                Stage::Generic(g) => {
+                    out.push((name, spirv::generic_shader(g, &operand_elems(plan, g))?));
+                }
+                Stage::Matmul(m) => {
+                    out.push((
+                        name.clone(),
+                        spirv::matmul_shader(plan.buffers[m.out].elem)?,
+                    ));
+                    if let Some(e) = &m.epilogue {
+                        out.push((
+                            format!("{name}/epilogue"),
+                            spirv::generic_shader(e, &operand_elems(plan, e))?,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn check_elem(gpu: &Gpu, e: Elem) -> Result<(), String> {
+    if spirv::supported(e, gpu.f64_ok, gpu.i64_ok) {
+        Ok(())
+    } else {
+        let name = match e {
+            Elem::I1 => "i1",
+            Elem::I8 => "i8",
+            Elem::I16 => "i16",
+            Elem::I32 => "i32",
+            Elem::I64 => "i64",
+            Elem::F16 => "f16",
+            Elem::BF16 => "bf16",
+            Elem::F32 => "f32",
+            Elem::F64 => "f64",
+        };
+        Err(format!("element type {name} is not supported"))
+    }
+}
+
+/// The element types of a generic's operands (inputs, then the output).
+fn operand_elems(plan: &KernelPlan, g: &GenericPlan) -> Vec<Elem> {
+    g.inputs
+        .iter()
+        .chain(std::iter::once(&g.output))
+        .map(|a| plan.buffers[a.buffer].elem)
+        .collect()
+}
+
+fn generic_pipeline(
+    gpu: &Gpu,
+    plan: &KernelPlan,
+    g: &GenericPlan,
+) -> Result<Arc<ComputePipeline>, String> {
+    let elems = operand_elems(plan, g);
+    for &e in &elems {
+        check_elem(gpu, e)?;
+    }
+    // Bodies may also hold i1 values (comparisons, selects).
+    for &(_, e) in &g.body.ops {
+        if e != Elem::I1 {
+            check_elem(gpu, e)?;
+        }
+    }
+    let words = spirv::generic_shader(g, &elems)?;
+    pipeline(gpu, &words, elems.len())
+}
+
+/// A compute pipeline with `operands` storage buffers plus the args block
+/// at set 0, bindings `0..=operands`.
+fn pipeline(gpu: &Gpu, words: &[u32], operands: usize) -> Result<Arc<ComputePipeline>, String> {
+    // SAFETY: the module is generated by `spirv.rs`, whose output the tests
+    // check with spirv-val.
+    let module =
+        unsafe { ShaderModule::new(gpu.device.clone(), ShaderModuleCreateInfo::new(words)) }
+            .map_err(|e| format!("shader module: {e}"))?;
+    let entry = module.entry_point("main").ok_or("no entry point")?;
+    let bindings: BTreeMap<u32, DescriptorSetLayoutBinding> = (0..=operands as u32)
+        .map(|b| {
+            (
+                b,
+                DescriptorSetLayoutBinding {
+                    stages: ShaderStages::COMPUTE,
+                    ..DescriptorSetLayoutBinding::descriptor_type(DescriptorType::StorageBuffer)
+                },
+            )
+        })
+        .collect();
+    let set = DescriptorSetLayout::new(
+        gpu.device.clone(),
+        DescriptorSetLayoutCreateInfo {
+            bindings,
+            ..Default::default()
+        },
+    )
+    .map_err(|e| format!("descriptor set layout: {e}"))?;
+    let layout = PipelineLayout::new(
+        gpu.device.clone(),
+        PipelineLayoutCreateInfo {
+            set_layouts: vec![set],
+            ..Default::default()
+        },
+    )
+    .map_err(|e| format!("pipeline layout: {e}"))?;
+    ComputePipeline::new(
+        gpu.device.clone(),
+        None,
+        ComputePipelineCreateInfo::stage_layout(PipelineShaderStageCreateInfo::new(entry), layout),
+    )
+    .map_err(|e| format!("compute pipeline: {e}"))
+}
+
+struct StagePipelines {
+    main: Arc<ComputePipeline>,
+    /// A matmul's epilogue, run as a generic stage after the sums.
+    epilogue: Option<Arc<ComputePipeline>>,
+}
+
+struct Kernel {
+    plan: KernelPlan,
+    pipelines: Vec<StagePipelines>,
+    grid: Option<usize>,
+}
+
+pub struct VulkanExecutable {
+    gpu: Arc<Gpu>,
+    exports: Vec<(String, usize)>,
+    kernels: Vec<Kernel>,
+}
+
+type Recorder = AutoCommandBufferBuilder<vulkano::command_buffer::PrimaryAutoCommandBuffer>;
+
+impl VulkanExecutable {
+    fn buffer(&self, bytes: Vec<u8>) -> Result<Subbuffer<[u8]>, String> {
+        let mut bytes = bytes;
+        // Vulkan has no empty buffers.
+        if bytes.len() < 4 {
+            bytes.resize(4, 0);
+        }
+        Buffer::from_iter(
+            self.gpu.memory.clone(),
+            BufferCreateInfo {
+                usage: BufferUsage::STORAGE_BUFFER,
+                ..Default::default()
+            },
+            AllocationCreateInfo {
+                memory_type_filter: MemoryTypeFilter::PREFER_DEVICE
+                    | MemoryTypeFilter::HOST_RANDOM_ACCESS,
+                ..Default::default()
+            },
+            bytes,
+        )
+        .map_err(|e| format!("cannot allocate a Vulkan buffer: {e}"))
+    }
+
+    /// Records one stage: its args block, descriptor set and dispatch.
+    fn record(
+        &self,
+        cb: &mut Recorder,
+        pipe: &Arc<ComputePipeline>,
+        operands: &[Subbuffer<[u8]>],
+        args: &[i64],
+        total: i64,
+    ) -> Result<(), String> {
+        let mut bytes = Vec::with_capacity(args.len() * 4);
+        for &a in args {
+            let a = i32::try_from(a)
+                .map_err(|_| format!("an index ({a}) does not fit the 32-bit shaders"))?;
+            bytes.extend_from_slice(&a.to_le_bytes());
+        }
+        let args = self.buffer(bytes)?;
+        let writes: Vec<WriteDescriptorSet> = operands
+            .iter()
+            .chain(std::iter::once(&args))
+            .enumerate()
+            .map(|(k, b)| WriteDescriptorSet::buffer(k as u32, b.clone()))
+            .collect();
+        let layout = pipe.layout().clone();
+        let set = DescriptorSet::new(
+            self.gpu.sets.clone(),
+            layout.set_layouts()[0].clone(),
+            writes,
+            [],
+        )
+        .map_err(|e| format!("descriptor set: {e}"))?;
+        let groups = (total as u64).div_ceil(u64::from(spirv::WORKGROUP)).max(1);
+        let x = groups.min(u64::from(self.gpu.max_groups[0]));
+        let y = groups.div_ceil(x).min(u64::from(self.gpu.max_groups[1]));
+        cb.bind_pipeline_compute(pipe.clone())
+            .map_err(|e| e.to_string())?
+            .bind_descriptor_sets(PipelineBindPoint::Compute, layout, 0, set)
+            .map_err(|e| e.to_string())?;
+        // SAFETY: the shader's accesses were bounds-checked against the
+        // buffers (`resolve`) and every index fits 32 bits.
+        unsafe { cb.dispatch([x as u32, y as u32, 1]) }.map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    /// The args block of a generic stage and its parallel iteration count;
+    /// `None` when the domain is empty.
+    fn generic_args(
+        g: &GenericPlan,
+        plan: &KernelPlan,
+        dims: &[Vec<i64>],
+        counts: &[u64],
+        slots: &[i64],
+    ) -> Result<Option<(Vec<i64>, i64)>, String> {
+        let domain: Vec<i64> = g.domain.iter().map(|&s| slots[s]).collect();
+        if domain.iter().any(|&d| d < 0) {
+            return Err("a negative loop bound".into());
+        }
+        if domain.contains(&0) {
+            return Ok(None);
+        }
+        let symbols: Vec<i64> = g.symbols.iter().map(|&s| slots[s]).collect();
+        let n = g.inputs.len() + 1;
+        let l = spirv::ArgsLayout {
+            operands: n,
+            rank: domain.len(),
+        };
+        let mut args = vec![0i64; l.words()];
+        let total: i64 = domain[..g.parallel].iter().product();
+        args[l.total()] = total;
+        for (d, &s) in domain.iter().enumerate() {
+            args[l.size(d)] = s;
+        }
+        for (k, a) in g
+            .inputs
+            .iter()
+            .chain(std::iter::once(&g.output))
+            .enumerate()
+        {
+            let read_only = matches!(plan.buffers[a.buffer].kind, BufferKind::Constant(_));
+            let r = resolve(
+                a,
+                &dims[a.buffer],
+                counts[a.buffer],
+                read_only,
+                &domain,
+                &symbols,
+                k == n - 1,
+            )?;
+            args[l.base(k)] = r.base;
+            for (d, c) in r.coefs.into_iter().enumerate() {
+                args[l.coef(k, d)] = c;
+            }
+        }
+        Ok(Some((args, total)))
+    }
+
+    fn run(&self, kernel: &Kernel, args: &DispatchArgs) -> Result<(), String> {
+        let plan = &kernel.plan;
+        if args.constants.len() != plan.num_args {
+            return Err(format!(
+                "@{} takes {} constants, the dispatch gives {}",
+                plan.name,
+                plan.num_args,
+                args.constants.len()
+            ));
+        }
+        let slots = eval_index(&plan.index_ops, &args.constants)?;
+        for (c, msg) in &plan.asserts {
+            if slots[*c] == 0 {
+                return Err(format!("in kernel @{}: {msg}", plan.name));
+            }
+        }
+        let mut dims = Vec::new();
+        let mut counts = Vec::new();
+        let mut bufs: Vec<Subbuffer<[u8]>> = Vec::new();
+        for b in &plan.buffers {
+            let d: Vec<i64> = b.dims.iter().map(|&s| slots[s]).collect();
+            let count = count_of(&d)?;
+            let bytes = count
+                .checked_mul(b.elem.size() as u64)
+                .ok_or("a buffer size overflows")?;
+            if bytes > self.gpu.max_range {
+                return Err(format!(
+                    "@{}: a buffer of {bytes} bytes exceeds the device's storage buffer range ({})",
+                    plan.name, self.gpu.max_range
+                ));
+            }
+            let bytes = bytes as usize;
+            let vb = match &b.kind {
+                BufferKind::Binding(i) => {
+                    let host = args.bindings.get(*i).ok_or_else(|| {
+                        format!(
+                            "@{} reads binding {i}, the dispatch gives {}",
+                            plan.name,
+                            args.bindings.len()
+                        )
+                    })?;
+                    if host.len() < bytes {
+                        return Err(format!(
+                            "@{}: binding {i} has {} bytes, its dims {d:?} need {bytes}",
+                            plan.name,
+                            host.len()
+                        ));
+                    }
+                    let mut data = vec![0u8; bytes];
+                    host.read(0, &mut data)?;
+                    self.buffer(data)?
+                }
+                BufferKind::Alloc => self.buffer(vec![0u8; bytes])?,
+                BufferKind::Constant(data) => self.buffer(data.to_vec())?,
+                BufferKind::Reshape(src) => {
+                    if counts[*src] != count {
+                        return Err(format!(
+                            "@{}: a reshape of {} elements to dims {d:?}",
+                            plan.name, counts[*src]
+                        ));
+                    }
+                    bufs[*src].clone()
+                }
+            };
+            dims.push(d);
+            counts.push(count);
+            bufs.push(vb);
+        }
+        if let Some(b) = kernel.grid {
+            check_grid(&plan.name, &dims[b], args.workgroups)?;
+        }
+        let mut cb = AutoCommandBufferBuilder::primary(
+            self.gpu.commands.clone(),
+            self.gpu.queue.queue_family_index(),
+            CommandBufferUsage::OneTimeSubmit,
+        )
+        .map_err(|e| e.to_string())?;
+        let mut written = HashSet::new();
+        for (i, (st, pipes)) in plan.stages.iter().zip(&kernel.pipelines).enumerate() {
+            let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
+            let fail = |m: String| format!("in kernel @{} (stage {i}, at {at}): {m}", plan.name);
+            match st {
+                Stage::Generic(g) => {
+                    written.insert(g.output.buffer);
+                    if let Some((a, total)) =
+                        Self::generic_args(g, plan, &dims, &counts, &slots).map_err(fail)?
+                    {
+                        let ops: Vec<_> = g
+                            .inputs
+                            .iter()
+                            .chain(std::iter::once(&g.output))
+                            .map(|a| bufs[a.buffer].clone())
+                            .collect();
+                        self.record(&mut cb, &pipes.main, &ops, &a, total)
+                            .map_err(fail)?;
+                    }
+                }
+                Stage::Matmul(m) => {
+                    written.insert(m.out);
+                    let (l, r, o) = (&dims[m.lhs], &dims[m.rhs], &dims[m.out]);
+                    let rank = o.len();
+                    let ok = rank >= 2
+                        && l.len() == rank
+                        && r.len() == rank
+                        && l[..rank - 2] == o[..rank - 2]
+                        && r[..rank - 2] == o[..rank - 2]
+                        && l[rank - 2] == o[rank - 2]
+                        && r[rank - 1] == o[rank - 1]
+                        && r[rank - 2] == l[rank - 1];
+                    if !ok {
+                        return Err(fail(format!("matmul of shapes {l:?} x {r:?} into {o:?}")));
+                    }
+                    let total = counts[m.out] as i64;
+                    if total > 0 {
+                        let a = [total, o[rank - 2], o[rank - 1], l[rank - 1]];
+                        let ops = [
+                            bufs[m.lhs].clone(),
+                            bufs[m.rhs].clone(),
+                            bufs[m.out].clone(),
+                        ];
+                        self.record(&mut cb, &pipes.main, &ops, &a, total)
+                            .map_err(fail)?;
+                    }
+                    if let (Some(e), Some(pipe)) = (&m.epilogue, &pipes.epilogue) {
+                        if let Some((a, total)) =
+                            Self::generic_args(e, plan, &dims, &counts, &slots).map_err(fail)?
+                        {
+                            let ops: Vec<_> = e
+                                .inputs
+                                .iter()
+                                .chain(std::iter::once(&e.output))
+                                .map(|a| bufs[a.buffer].clone())
+                                .collect();
+                            self.record(&mut cb, pipe, &ops, &a, total).map_err(fail)?;
+                        }
+                    }
+                }
+            }
+        }
+        let cb = cb.build().map_err(|e| e.to_string())?;
+        sync::now(self.gpu.device.clone())
+            .then_execute(self.gpu.queue.clone(), cb)
+            .map_err(|e| e.to_string())?
+            .then_signal_fence_and_flush()
+            .map_err(|e| e.to_string())?
+            .wait(None)
+            .map_err(|e| format!("@{}: the device failed: {e}", plan.name))?;
+        // Copy back the bindings the stages wrote (through views too).
+        let mut done = HashSet::new();
+        for mut b in written {
+            while let BufferKind::Reshape(src) = plan.buffers[b].kind {
+                b = src;
+            }
+            if let BufferKind::Binding(i) = plan.buffers[b].kind {
+                if done.insert(i) {
+                    let bytes = counts[b] as usize * plan.buffers[b].elem.size();
+                    let data = bufs[b].read().map_err(|e| e.to_string())?;
+                    args.bindings[i].write(0, &data[..bytes])?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Executable for VulkanExecutable {
+    fn export_ordinal(&self, name: &str) -> Option<usize> {
+        self.exports.iter().position(|(n, _)| n == name)
+    }
+
+    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<(), String> {
+        let (_, index) = self.exports.get(ordinal).ok_or("no such export")?;
+        self.run(&self.kernels[*index], args)
+    }
+}

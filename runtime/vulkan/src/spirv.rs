@@ -1,0 +1,603 @@
+//! SPIR-V compute shaders for kernel stages, built with rspirv (no text
+//! compiler at run time).
+//!
+//! One shader per stage. Its interface (set 0):
+//! * binding `k < n`: storage buffer of operand `k` (a generic's inputs then
+//!   its output; a matmul's lhs, rhs, out), a runtime array of its element;
+//! * binding `n`: the stage's `int` argument block ([`ArgsLayout`]).
+//!
+//! Invocations walk the flattened parallel iterations with a grid-stride
+//! loop (`p = global id; p < total; p += invocations`), so one shader serves
+//! any size on any device's grid limits; [`WORKGROUP`] invocations per
+//! workgroup along x, the grid along x then y. Index arithmetic is 32-bit
+//! signed: the dispatch checks that every index fits.
+
+use rspirv::binary::Assemble;
+use rspirv::dr::{Builder, Operand};
+use rspirv::spirv::{
+    AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel,
+    FunctionControl, LoopControl, MemoryModel, StorageClass, Word,
+};
+use xir_kernel_plan::{Bin, Body, BodyOp, Elem, GenericPlan};
+
+/// Invocations per workgroup (x).
+pub const WORKGROUP: u32 = 64;
+
+/// GLSL.std.450 instruction numbers.
+const GLSL_EXP: u32 = 27;
+const GLSL_TANH: u32 = 21;
+
+/// The argument block of a generic stage, in `int`s.
+pub struct ArgsLayout {
+    pub operands: usize,
+    pub rank: usize,
+}
+
+impl ArgsLayout {
+    /// `[total parallel iterations, sizes.., bases.., coefs (operand-major)..]`.
+    pub fn words(&self) -> usize {
+        1 + self.rank + self.operands + self.operands * self.rank
+    }
+    pub fn total(&self) -> usize {
+        0
+    }
+    pub fn size(&self, d: usize) -> usize {
+        1 + d
+    }
+    pub fn base(&self, k: usize) -> usize {
+        1 + self.rank + k
+    }
+    pub fn coef(&self, k: usize, d: usize) -> usize {
+        1 + self.rank + self.operands + k * self.rank + d
+    }
+}
+
+/// Whether the backend computes `e` (32-bit floats and ints; 64-bit ones
+/// when the device has `shaderFloat64` / `shaderInt64`).
+pub fn supported(e: Elem, f64_ok: bool, i64_ok: bool) -> bool {
+    match e {
+        Elem::F32 | Elem::I32 => true,
+        Elem::F64 => f64_ok,
+        Elem::I64 => i64_ok,
+        _ => false,
+    }
+}
+
+struct Gen {
+    b: Builder,
+    glsl: Word,
+    void: Word,
+    bool_t: Word,
+    i32_t: Word,
+    u32_t: Word,
+    ptr_sb_i32: Word,
+    ptr_fn_i32: Word,
+    /// Per operand: (buffer variable, element type id, pointer-to-element type).
+    bufs: Vec<(Word, Word, Word)>,
+    args: Word,
+    gid: Word,
+    nwg: Word,
+}
+
+fn err(e: rspirv::dr::Error) -> String {
+    format!("SPIR-V builder: {e}")
+}
+
+impl Gen {
+    /// A module with the stage's buffers (`elems`, then the args block).
+    fn new(elems: &[Elem]) -> Gen {
+        let mut b = Builder::new();
+        b.set_version(1, 3);
+        b.capability(Capability::Shader);
+        if elems.contains(&Elem::F64) {
+            b.capability(Capability::Float64);
+        }
+        if elems.contains(&Elem::I64) {
+            b.capability(Capability::Int64);
+        }
+        let glsl = b.ext_inst_import("GLSL.std.450");
+        b.memory_model(AddressingModel::Logical, MemoryModel::GLSL450);
+        let void = b.type_void();
+        let bool_t = b.type_bool();
+        let i32_t = b.type_int(32, 1);
+        let u32_t = b.type_int(32, 0);
+        let ptr_sb_i32 = b.type_pointer(None, StorageClass::StorageBuffer, i32_t);
+        let ptr_fn_i32 = b.type_pointer(None, StorageClass::Function, i32_t);
+        let mut g = Gen {
+            b,
+            glsl,
+            void,
+            bool_t,
+            i32_t,
+            u32_t,
+            ptr_sb_i32,
+            ptr_fn_i32,
+            bufs: vec![],
+            args: 0,
+            gid: 0,
+            nwg: 0,
+        };
+        for (k, &e) in elems.iter().enumerate() {
+            let t = g.elem_type(e);
+            let v = g.buffer(t, k as u32);
+            let p = g.b.type_pointer(None, StorageClass::StorageBuffer, t);
+            g.bufs.push((v, t, p));
+        }
+        g.args = g.buffer(i32_t, elems.len() as u32);
+        let v3 = g.b.type_vector(u32_t, 3);
+        let pin = g.b.type_pointer(None, StorageClass::Input, v3);
+        g.gid = g.b.variable(pin, None, StorageClass::Input, None);
+        g.b.decorate(
+            g.gid,
+            Decoration::BuiltIn,
+            [Operand::BuiltIn(BuiltIn::GlobalInvocationId)],
+        );
+        g.nwg = g.b.variable(pin, None, StorageClass::Input, None);
+        g.b.decorate(
+            g.nwg,
+            Decoration::BuiltIn,
+            [Operand::BuiltIn(BuiltIn::NumWorkgroups)],
+        );
+        g
+    }
+
+    fn elem_type(&mut self, e: Elem) -> Word {
+        match e {
+            Elem::F32 => self.b.type_float(32, None),
+            Elem::F64 => self.b.type_float(64, None),
+            Elem::I64 => self.b.type_int(64, 1),
+            // Only body values are i1 (comparisons and their selects).
+            Elem::I1 => self.bool_t,
+            _ => self.i32_t,
+        }
+    }
+
+    /// A `struct { T data[]; }` storage buffer at (0, binding).
+    fn buffer(&mut self, t: Word, binding: u32) -> Word {
+        let stride = match self
+            .b
+            .module_ref()
+            .types_global_values
+            .iter()
+            .find(|i| i.result_id == Some(t))
+        {
+            Some(i) if i.operands.first() == Some(&Operand::LiteralBit32(64)) => 8,
+            _ => 4,
+        };
+        // One array and struct type per binding: decorations stay apart.
+        let arr = self.b.id();
+        self.b.type_runtime_array_id(Some(arr), t);
+        self.b.decorate(
+            arr,
+            Decoration::ArrayStride,
+            [Operand::LiteralBit32(stride)],
+        );
+        let st = self.b.id();
+        self.b.type_struct_id(Some(st), [arr]);
+        self.b.decorate(st, Decoration::Block, []);
+        self.b
+            .member_decorate(st, 0, Decoration::Offset, [Operand::LiteralBit32(0)]);
+        let p = self.b.type_pointer(None, StorageClass::StorageBuffer, st);
+        let v = self.b.variable(p, None, StorageClass::StorageBuffer, None);
+        self.b
+            .decorate(v, Decoration::DescriptorSet, [Operand::LiteralBit32(0)]);
+        self.b
+            .decorate(v, Decoration::Binding, [Operand::LiteralBit32(binding)]);
+        v
+    }
+
+    fn ci(&mut self, v: i32) -> Word {
+        self.b.constant_bit32(self.i32_t, v as u32)
+    }
+
+    /// `args[i]`.
+    fn arg(&mut self, i: usize) -> Result<Word, String> {
+        let (z, i) = (self.ci(0), self.ci(i as i32));
+        let p = self
+            .b
+            .access_chain(self.ptr_sb_i32, None, self.args, [z, i])
+            .map_err(err)?;
+        self.b.load(self.i32_t, None, p, None, []).map_err(err)
+    }
+
+    fn load_elem(&mut self, k: usize, off: Word) -> Result<Word, String> {
+        let (v, t, p) = self.bufs[k];
+        let z = self.ci(0);
+        let ptr = self.b.access_chain(p, None, v, [z, off]).map_err(err)?;
+        self.b.load(t, None, ptr, None, []).map_err(err)
+    }
+
+    fn store_elem(&mut self, k: usize, off: Word, x: Word) -> Result<(), String> {
+        let (v, _, p) = self.bufs[k];
+        let z = self.ci(0);
+        let ptr = self.b.access_chain(p, None, v, [z, off]).map_err(err)?;
+        self.b.store(ptr, x, None, []).map_err(err)
+    }
+
+    fn load_var(&mut self, v: Word) -> Result<Word, String> {
+        self.b.load(self.i32_t, None, v, None, []).map_err(err)
+    }
+
+    /// The function, its variables, and the grid-stride loop over
+    /// `total` iterations; `body(g, p)` emits one iteration.
+    fn main(
+        mut self,
+        vars: &[Word],
+        total: impl FnOnce(&mut Gen) -> Result<Word, String>,
+        body: impl FnOnce(&mut Gen, Word, &[Word]) -> Result<(), String>,
+    ) -> Result<Vec<u32>, String> {
+        let fty = self.b.type_function(self.void, vec![]);
+        let main = self
+            .b
+            .begin_function(self.void, None, FunctionControl::NONE, fty)
+            .map_err(err)?;
+        self.b.begin_block(None).map_err(err)?;
+        let p = self
+            .b
+            .variable(self.ptr_fn_i32, None, StorageClass::Function, None);
+        let extra: Vec<Word> = vars
+            .iter()
+            .map(|&t| {
+                let pt = self.b.type_pointer(None, StorageClass::Function, t);
+                self.b.variable(pt, None, StorageClass::Function, None)
+            })
+            .collect();
+        let v3 = self.b.type_vector(self.u32_t, 3);
+        let gid = self.b.load(v3, None, self.gid, None, []).map_err(err)?;
+        let nwg = self.b.load(v3, None, self.nwg, None, []).map_err(err)?;
+        let gx = self
+            .b
+            .composite_extract(self.u32_t, None, gid, [0])
+            .map_err(err)?;
+        let gy = self
+            .b
+            .composite_extract(self.u32_t, None, gid, [1])
+            .map_err(err)?;
+        let nx = self
+            .b
+            .composite_extract(self.u32_t, None, nwg, [0])
+            .map_err(err)?;
+        let ny = self
+            .b
+            .composite_extract(self.u32_t, None, nwg, [1])
+            .map_err(err)?;
+        let wg = self.b.constant_bit32(self.u32_t, WORKGROUP);
+        let width = self.b.i_mul(self.u32_t, None, nx, wg).map_err(err)?;
+        let row = self.b.i_mul(self.u32_t, None, gy, width).map_err(err)?;
+        let first = self.b.i_add(self.u32_t, None, gx, row).map_err(err)?;
+        let first = self.b.bitcast(self.i32_t, None, first).map_err(err)?;
+        let stride = self.b.i_mul(self.u32_t, None, width, ny).map_err(err)?;
+        let stride = self.b.bitcast(self.i32_t, None, stride).map_err(err)?;
+        self.b.store(p, first, None, []).map_err(err)?;
+        let total = total(&mut self)?;
+        self.counted(p, total, stride, |g| {
+            let pv = g.load_var(p)?;
+            body(g, pv, &extra)
+        })?;
+        self.b.ret().map_err(err)?;
+        self.b.end_function().map_err(err)?;
+        let iface = vec![self.gid, self.nwg];
+        self.b
+            .entry_point(ExecutionModel::GLCompute, main, "main", iface);
+        self.b
+            .execution_mode(main, ExecutionMode::LocalSize, [WORKGROUP, 1, 1]);
+        Ok(self.b.module().assemble())
+    }
+
+    /// `while var < bound { body; var += step }` as a structured loop.
+    fn counted(
+        &mut self,
+        var: Word,
+        bound: Word,
+        step: Word,
+        body: impl FnOnce(&mut Gen) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let (header, check, block, cont, merge) = (
+            self.b.id(),
+            self.b.id(),
+            self.b.id(),
+            self.b.id(),
+            self.b.id(),
+        );
+        self.b.branch(header).map_err(err)?;
+        self.b.begin_block(Some(header)).map_err(err)?;
+        self.b
+            .loop_merge(merge, cont, LoopControl::NONE, [])
+            .map_err(err)?;
+        self.b.branch(check).map_err(err)?;
+        self.b.begin_block(Some(check)).map_err(err)?;
+        let v = self.load_var(var)?;
+        let c = self
+            .b
+            .s_less_than(self.bool_t, None, v, bound)
+            .map_err(err)?;
+        self.b
+            .branch_conditional(c, block, merge, [])
+            .map_err(err)?;
+        self.b.begin_block(Some(block)).map_err(err)?;
+        body(self)?;
+        self.b.branch(cont).map_err(err)?;
+        self.b.begin_block(Some(cont)).map_err(err)?;
+        let v = self.load_var(var)?;
+        let n = self.b.i_add(self.i32_t, None, v, step).map_err(err)?;
+        self.b.store(var, n, None, []).map_err(err)?;
+        self.b.branch(header).map_err(err)?;
+        self.b.begin_block(Some(merge)).map_err(err)?;
+        Ok(())
+    }
+
+    /// `x == x` false (NaN) → NaN-propagating helpers need it.
+    fn is_nan(&mut self, x: Word) -> Result<Word, String> {
+        self.b.is_nan(self.bool_t, None, x).map_err(err)
+    }
+
+    /// `maximumf`: NaN if either is NaN; of two zeros, +0 unless both are
+    /// -0 (`a + b` of equal zeros has exactly that sign).
+    fn fmax(&mut self, t: Word, e: Elem, a: Word, c: Word) -> Result<Word, String> {
+        let gt = self
+            .b
+            .f_ord_greater_than(self.bool_t, None, a, c)
+            .map_err(err)?;
+        let lt = self
+            .b
+            .f_ord_less_than(self.bool_t, None, a, c)
+            .map_err(err)?;
+        let zero = match e {
+            Elem::F64 => self.b.constant_bit64(t, 0),
+            _ => self.b.constant_bit32(t, 0),
+        };
+        let is_zero = self
+            .b
+            .f_ord_equal(self.bool_t, None, a, zero)
+            .map_err(err)?;
+        // Equal or unordered: a + b is NaN for a NaN and the signed zero
+        // for zeros; otherwise a.
+        let sum = self.b.f_add(t, None, a, c).map_err(err)?;
+        let na = self.is_nan(a)?;
+        let nc = self.is_nan(c)?;
+        let nan = self.b.logical_or(self.bool_t, None, na, nc).map_err(err)?;
+        let use_sum = self
+            .b
+            .logical_or(self.bool_t, None, nan, is_zero)
+            .map_err(err)?;
+        let r = self.b.select(t, None, use_sum, sum, a).map_err(err)?;
+        let r = self.b.select(t, None, lt, c, r).map_err(err)?;
+        self.b.select(t, None, gt, a, r).map_err(err)
+    }
+
+    /// Emits the body on `args` (`None`: not loaded); returns every value.
+    fn body(&mut self, body: &Body, args: &[Option<Word>]) -> Result<Vec<Word>, String> {
+        let mut vals: Vec<Word> = Vec::with_capacity(body.ops.len());
+        for (op, e) in &body.ops {
+            let e = *e;
+            let t = self.elem_type(e);
+            let f = e.is_float();
+            let v = match *op {
+                BodyOp::Arg(i) => args
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .ok_or("a body reads an argument the stage does not load")?,
+                BodyOp::ConstF(x) => match e {
+                    Elem::F64 => self.b.constant_bit64(t, x.to_bits()),
+                    _ => self.b.constant_bit32(t, (x as f32).to_bits()),
+                },
+                BodyOp::ConstI(x) => match e {
+                    Elem::I1 if x & 1 == 1 => self.b.constant_true(t),
+                    Elem::I1 => self.b.constant_false(t),
+                    Elem::I64 => self.b.constant_bit64(t, x as u64),
+                    _ => self.b.constant_bit32(t, x as u32),
+                },
+                BodyOp::Bin(bin, a, c) => {
+                    let (a, c) = (vals[a], vals[c]);
+                    let r = match (bin, f) {
+                        (Bin::Add, true) => self.b.f_add(t, None, a, c),
+                        (Bin::Sub, true) => self.b.f_sub(t, None, a, c),
+                        (Bin::Mul, true) => self.b.f_mul(t, None, a, c),
+                        (Bin::Div, true) => self.b.f_div(t, None, a, c),
+                        (Bin::Max, true) => return_ok(self.fmax(t, e, a, c)?),
+                        (Bin::Add, false) => self.b.i_add(t, None, a, c),
+                        (Bin::Sub, false) => self.b.i_sub(t, None, a, c),
+                        (Bin::Mul, false) => self.b.i_mul(t, None, a, c),
+                        // The lowering guards the divisor (x / 0 = 0, MIN / -1 = MIN).
+                        (Bin::Div, false) => self.b.s_div(t, None, a, c),
+                        (Bin::Max, false) => {
+                            let gt = self
+                                .b
+                                .s_greater_than(self.bool_t, None, a, c)
+                                .map_err(err)?;
+                            self.b.select(t, None, gt, a, c)
+                        }
+                        (Bin::Or, _) if e == Elem::I1 => self.b.logical_or(t, None, a, c),
+                        (Bin::Or, _) => self.b.bitwise_or(t, None, a, c),
+                    };
+                    r.map_err(err)?
+                }
+                BodyOp::Neg(a) => self.b.f_negate(t, None, vals[a]).map_err(err)?,
+                BodyOp::Exp(a) | BodyOp::Tanh(a) => {
+                    if e != Elem::F32 {
+                        return Err(format!("exp/tanh of {e:?}"));
+                    }
+                    let inst = if matches!(op, BodyOp::Exp(_)) {
+                        GLSL_EXP
+                    } else {
+                        GLSL_TANH
+                    };
+                    self.b
+                        .ext_inst(t, None, self.glsl, inst, [Operand::IdRef(vals[a])])
+                        .map_err(err)?
+                }
+                BodyOp::CmpEq(a, c) => self
+                    .b
+                    .i_equal(self.bool_t, None, vals[a], vals[c])
+                    .map_err(err)?,
+                BodyOp::Select(c, a, f) => self
+                    .b
+                    .select(t, None, vals[c], vals[a], vals[f])
+                    .map_err(err)?,
+            };
+            vals.push(v);
+        }
+        Ok(vals)
+    }
+
+    /// Unflattens `p` over dims `sizes` (innermost last) and returns each
+    /// operand's offset `base_k + Σ i_d coef_kd` for the dims `dims`.
+    fn offsets(
+        &mut self,
+        l: &ArgsLayout,
+        p: Word,
+        dims: std::ops::Range<usize>,
+        start: &[Word],
+    ) -> Result<Vec<Word>, String> {
+        let mut offs = start.to_vec();
+        let mut q = p;
+        for d in dims.rev() {
+            let size = self.arg(l.size(d))?;
+            let i = self.b.s_rem(self.i32_t, None, q, size).map_err(err)?;
+            q = self.b.s_div(self.i32_t, None, q, size).map_err(err)?;
+            for (k, o) in offs.iter_mut().enumerate() {
+                let c = self.arg(l.coef(k, d))?;
+                let m = self.b.i_mul(self.i32_t, None, i, c).map_err(err)?;
+                *o = self.b.i_add(self.i32_t, None, *o, m).map_err(err)?;
+            }
+        }
+        Ok(offs)
+    }
+}
+
+fn return_ok(w: Word) -> Result<Word, rspirv::dr::Error> {
+    Ok(w)
+}
+
+/// Which body arguments the body reads.
+fn used_args(body: &Body, n: usize) -> Vec<bool> {
+    let mut used = vec![false; n];
+    for (op, _) in &body.ops {
+        if let BodyOp::Arg(i) = op {
+            if *i < n {
+                used[*i] = true;
+            }
+        }
+    }
+    used
+}
+
+/// A generic stage; `elems`: its operands' element types (inputs, output).
+/// A parallel body is loaded, computed and stored per iteration; a
+/// reduction keeps its accumulator in a variable over the reduced dims.
+pub fn generic_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32>, String> {
+    let n = elems.len();
+    let rank = plan.domain.len();
+    let l = ArgsLayout { operands: n, rank };
+    let par = plan.parallel;
+    let out = n - 1;
+    let reduces = par < rank;
+    let used = used_args(&plan.body, n);
+    let mut gen = Gen::new(elems);
+    let acc_t = gen.elem_type(elems[out]);
+    let vars = if reduces {
+        vec![gen.i32_t, acc_t]
+    } else {
+        vec![]
+    };
+    gen.main(
+        &vars,
+        |g| g.arg(l.total()),
+        |g, p, vars| {
+            let bases: Vec<Word> = (0..n).map(|k| g.arg(l.base(k))).collect::<Result<_, _>>()?;
+            let offs = g.offsets(&l, p, 0..par, &bases)?;
+            let mut args: Vec<Option<Word>> = vec![None; n];
+            if !reduces {
+                for k in 0..n {
+                    if used[k] {
+                        args[k] = Some(g.load_elem(k, offs[k])?);
+                    }
+                }
+                let vals = g.body(&plan.body, &args)?;
+                return g.store_elem(out, offs[out], vals[plan.body.result]);
+            }
+            let (rvar, acc) = (vars[0], vars[1]);
+            let a0 = g.load_elem(out, offs[out])?;
+            g.b.store(acc, a0, None, []).map_err(err)?;
+            let zero = g.ci(0);
+            g.b.store(rvar, zero, None, []).map_err(err)?;
+            let mut red = g.ci(1);
+            for d in par..rank {
+                let s = g.arg(l.size(d))?;
+                red = g.b.i_mul(g.i32_t, None, red, s).map_err(err)?;
+            }
+            let one = g.ci(1);
+            g.counted(rvar, red, one, |g| {
+                let r = g.b.load(g.i32_t, None, rvar, None, []).map_err(err)?;
+                let roffs = g.offsets(&l, r, par..rank, &offs)?;
+                let mut args: Vec<Option<Word>> = vec![None; n];
+                for k in 0..out {
+                    if used[k] {
+                        args[k] = Some(g.load_elem(k, roffs[k])?);
+                    }
+                }
+                args[out] = Some(g.b.load(acc_t, None, acc, None, []).map_err(err)?);
+                let vals = g.body(&plan.body, &args)?;
+                g.b.store(acc, vals[plan.body.result], None, [])
+                    .map_err(err)
+            })?;
+            let v = g.b.load(acc_t, None, acc, None, []).map_err(err)?;
+            g.store_elem(out, offs[out], v)
+        },
+    )
+}
+
+/// A (batched) matmul `out[b, i, j] = Σ_k lhs[b, i, k] rhs[b, k, j]`, one
+/// output element per iteration. Args: `[batch·m·n, m, n, k]`; the operands
+/// are whole row-major buffers.
+pub fn matmul_shader(elem: Elem) -> Result<Vec<u32>, String> {
+    let mut gen = Gen::new(&[elem, elem, elem]);
+    let t = gen.elem_type(elem);
+    let vars = vec![gen.i32_t, t];
+    gen.main(
+        &vars,
+        |g| g.arg(0),
+        |g, p, vars| {
+            let (kvar, acc) = (vars[0], vars[1]);
+            let (m, n, k) = (g.arg(1)?, g.arg(2)?, g.arg(3)?);
+            let i32_t = g.i32_t;
+            let j = g.b.s_rem(i32_t, None, p, n).map_err(err)?;
+            let bi = g.b.s_div(i32_t, None, p, n).map_err(err)?; // b·m + i
+            let bat = g.b.s_div(i32_t, None, bi, m).map_err(err)?;
+            // lhs row start: (b·m + i)·k; rhs start: b·k·n + j.
+            let arow = g.b.i_mul(i32_t, None, bi, k).map_err(err)?;
+            let kn = g.b.i_mul(i32_t, None, k, n).map_err(err)?;
+            let bstart = g.b.i_mul(i32_t, None, bat, kn).map_err(err)?;
+            let bcol = g.b.i_add(i32_t, None, bstart, j).map_err(err)?;
+            let zero = match elem {
+                Elem::F32 => g.b.constant_bit32(t, 0),
+                Elem::F64 | Elem::I64 => g.b.constant_bit64(t, 0),
+                _ => g.b.constant_bit32(t, 0),
+            };
+            g.b.store(acc, zero, None, []).map_err(err)?;
+            let z = g.ci(0);
+            g.b.store(kvar, z, None, []).map_err(err)?;
+            let one = g.ci(1);
+            g.counted(kvar, k, one, |g| {
+                let kk = g.b.load(i32_t, None, kvar, None, []).map_err(err)?;
+                let ao = g.b.i_add(i32_t, None, arow, kk).map_err(err)?;
+                let kr = g.b.i_mul(i32_t, None, kk, n).map_err(err)?;
+                let bo = g.b.i_add(i32_t, None, bcol, kr).map_err(err)?;
+                let a = g.load_elem(0, ao)?;
+                let b = g.load_elem(1, bo)?;
+                let s = g.b.load(t, None, acc, None, []).map_err(err)?;
+                let r = if elem.is_float() {
+                    let pr = g.b.f_mul(t, None, a, b).map_err(err)?;
+                    g.b.f_add(t, None, s, pr).map_err(err)?
+                } else {
+                    let pr = g.b.i_mul(t, None, a, b).map_err(err)?;
+                    g.b.i_add(t, None, s, pr).map_err(err)?
+                };
+                g.b.store(acc, r, None, []).map_err(err)
+            })?;
+            let v = g.b.load(t, None, acc, None, []).map_err(err)?;
+            g.store_elem(2, p, v)
+        },
+    )
+}
