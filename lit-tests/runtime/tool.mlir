@@ -1,5 +1,6 @@
 // xrun's own flags: --print-devices lists each device as a #device.target
-// (every device found by default, or the --device ones, in order) and needs
+// (every device of every driver by default, Vulkan's after these when the
+// machine has one: see vulkan.mlir; or the --device ones, in order) and needs
 // no program; --repeat=N calls the function once to warm up and N more
 // times, prints the compile, first-call and median times on stderr and the
 // last results on stdout.
@@ -7,7 +8,6 @@
 // RUN: xrun --print-devices | xcheck %s --check-prefix=ALL --match-full-lines
 // ALL:      #device.target<"local", {cpu = "host"}, ["cranelift"]>
 // ALL-NEXT: #device.target<"reference", {}, ["graph"]>
-// ALL-EMPTY:
 // RUN: xrun --print-devices --device=reference --device=local %s | xcheck %s --check-prefix=PICKED --match-full-lines
 // PICKED:      #device.target<"reference", {}, ["graph"]>
 // PICKED-NEXT: #device.target<"local", {cpu = "host"}, ["cranelift"]>

@@ -4,12 +4,16 @@
 // and gpu=vulkan gives the numbers it gives on local alone; a program
 // compiled for vulkan runs there whole; an element type the backend has
 // no shaders for yet is a load error naming the op's line; a device number
-// past the machine's is an error.
+// past the machine's is an error. --print-devices writes the Vulkan device
+// with its limits as a #device.target that --device-target-registry takes.
 
 // RUN: xrun %S/../../examples/mlp.mlir --function=mlp --target-device=cpu=local --target-device=gpu=vulkan --device-plan=auto-transfer=true --device=local --device=vulkan --input=8x784xf32=0.01 --input=784x128xf32=0.02 --input=128xf32=0.1 --input=128x10xf32=0.03 --input=10xf32=-0.5 | xcheck %s --check-prefix=MLP
 // RUN: xrun %s --function=f --target-device=vulkan --device=vulkan --input="2x3xf32=[1 2 3][4 5 6]" --input="3xf32=-1 -2 -3" | xcheck %s --check-prefix=F --match-full-lines
 // RUN: xrun %s --function=g --target-device=vulkan --device=vulkan://0 --input="2x3xi32=[1 2 3][4 5 6]" | xcheck %s --check-prefix=G --match-full-lines
 // RUN: not xrun %s --function=h --target-device=vulkan --device=vulkan --input="4xf16=1 2 3 4" 2>&1 | xcheck %s --check-prefix=H
+// RUN: xrun --print-devices | xcheck %s --check-prefix=ALL --match-full-lines
+// RUN: xrun --print-devices --device=vulkan > %t.registry
+// RUN: echo 'module attributes {device.targets = {g = #device.alias<"vulkan">}} {}' | xopt - --device-assignment-pipeline --device-target-registry=%t.registry | xcheck %s --check-prefix=REG
 // RUN: not xrun %s --function=f --target-device=vulkan --device=vulkan://7 --input="2x3xf32=[1 2 3][4 5 6]" --input="3xf32=-1 -2 -3" 2>&1 | xcheck %s --check-prefix=N
 
 func.func @f(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {
@@ -39,5 +43,9 @@ func.func @h(%a: tensor<4xf16>) -> tensor<4xf16> {
 // G: EXEC @g
 // G-NEXT: result[0]: hal.buffer_view
 // G-NEXT: 2xi32=14 77
-// H: xrun: error: cannot load @h_dispatch_0::vulkan: {{.*}}vulkan.mlir:29:8: in kernel @h_dispatch_0: element type f16 is not supported on vulkan
+// H: xrun: error: cannot load @h_dispatch_0::vulkan: {{.*}}vulkan.mlir:{{[0-9]+}}:8: in kernel @h_dispatch_0: element type f16 is not supported on vulkan
+// ALL:      #device.target<"local", {cpu = "host"}, ["cranelift"]>
+// ALL-NEXT: #device.target<"reference", {}, ["graph"]>
+// ALL-NEXT: #device.target<"vulkan", {device_name = "{{[^"]+}}", device_type = "{{[a-z_]+}}", api_version = "{{[0-9.]+}}", max_workgroup_size = array<i64: {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}>, max_workgroup_invocations = {{[0-9]+}}, max_workgroup_count = array<i64: {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}>, max_shared_memory = {{[0-9]+}}, max_storage_buffer_range = {{[0-9]+}}, {{(subgroup_size = [0-9]+, )?}}shader_float64 = {{[01]}}, shader_int64 = {{[01]}}}, ["spirv"]>
+// REG: device.global @g = #device.target<"vulkan", {api_version = {{.*}}max_storage_buffer_range = {{[0-9]+}} : i64, max_workgroup_count = array<i64: {{.*}}>{{.*}}}, ["spirv"]>
 // N: xrun: --device=vulkan://7: driver 'vulkan' has 1 device(s), no device 7

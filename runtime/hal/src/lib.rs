@@ -24,6 +24,6 @@ pub use driver::Driver;
 pub use element::{ElementType, FloatType, IntSign};
 pub use executable::Executable;
 pub use fence::Fence;
-pub use target::TargetDesc;
+pub use target::{ConfigValue, TargetDesc};
 pub use tensor::HostTensor;
 pub use view::BufferView;

@@ -7,8 +7,8 @@ use std::fmt;
 pub struct TargetDesc {
     /// The driver kind: `local`, `vulkan`, ...
     pub kind: String,
-    /// Configuration entries, printed as `key = "value"` (sorted by key).
-    pub config: Vec<(String, String)>,
+    /// Configuration entries, printed as `key = value` in this order.
+    pub config: Vec<(String, ConfigValue)>,
     /// Executable formats it runs (`cranelift`, `spirv`, ...).
     pub formats: Vec<String>,
 }
@@ -20,7 +20,14 @@ impl fmt::Display for TargetDesc {
         write!(f, "#device.target<\"{}\", {{", esc(&self.kind))?;
         for (i, (k, v)) in self.config.iter().enumerate() {
             let sep = if i > 0 { ", " } else { "" };
-            write!(f, "{sep}{k} = \"{}\"", esc(v))?;
+            match v {
+                ConfigValue::Str(v) => write!(f, "{sep}{k} = \"{}\"", esc(v))?,
+                ConfigValue::Int(v) => write!(f, "{sep}{k} = {v}")?,
+                ConfigValue::Ints(v) => {
+                    let v: Vec<String> = v.iter().map(i64::to_string).collect();
+                    write!(f, "{sep}{k} = array<i64: {}>", v.join(", "))?
+                }
+            }
         }
         write!(f, "}}, [")?;
         for (i, x) in self.formats.iter().enumerate() {
@@ -28,5 +35,20 @@ impl fmt::Display for TargetDesc {
             write!(f, "{sep}\"{}\"", esc(x))?;
         }
         write!(f, "]>")
+    }
+}
+
+/// A configuration entry's value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigValue {
+    Str(String),
+    Int(i64),
+    /// Printed as `array<i64: ...>`.
+    Ints(Vec<i64>),
+}
+
+impl From<&str> for ConfigValue {
+    fn from(s: &str) -> Self {
+        ConfigValue::Str(s.to_string())
     }
 }

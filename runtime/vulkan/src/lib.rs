@@ -39,7 +39,7 @@ use vulkano::VulkanLibrary;
 use xir::{Context, Ir, Op};
 use xir_kernel_plan::resolve::{check_grid, count_of, eval_index, resolve};
 use xir_kernel_plan::{BufferKind, Elem, GenericPlan, KernelPlan, Stage};
-use xir_runtime_hal::{Backend, DispatchArgs, Driver, Executable, TargetDesc};
+use xir_runtime_hal::{Backend, ConfigValue, DispatchArgs, Driver, Executable, TargetDesc};
 
 /// The process's Vulkan instance and its compute-capable devices.
 struct Vk {
@@ -160,10 +160,56 @@ impl Driver for VulkanDriver {
     }
 
     fn target(&self, ordinal: usize) -> TargetDesc {
-        let mut config = Vec::new();
+        // The limits a compiler for this exact device needs, as TVM's
+        // `Target("vulkan -from_device=0")` reads them.
+        let mut config: Vec<(String, ConfigValue)> = Vec::new();
         if let Some(p) = vk().ok().and_then(|v| v.devices.get(ordinal)) {
             let pr = p.properties();
-            config.push(("device_name".into(), pr.device_name.clone()));
+            let f = p.supported_features();
+            let ints = |v: [u32; 3]| ConfigValue::Ints(v.iter().map(|&x| i64::from(x)).collect());
+            config.push((
+                "device_name".into(),
+                ConfigValue::Str(pr.device_name.clone()),
+            ));
+            config.push((
+                "device_type".into(),
+                ConfigValue::Str(format!("{:?}", pr.device_type).to_lowercase()),
+            ));
+            config.push((
+                "api_version".into(),
+                ConfigValue::Str(pr.api_version.to_string()),
+            ));
+            config.push((
+                "max_workgroup_size".into(),
+                ints(pr.max_compute_work_group_size),
+            ));
+            config.push((
+                "max_workgroup_invocations".into(),
+                ConfigValue::Int(i64::from(pr.max_compute_work_group_invocations)),
+            ));
+            config.push((
+                "max_workgroup_count".into(),
+                ints(pr.max_compute_work_group_count),
+            ));
+            config.push((
+                "max_shared_memory".into(),
+                ConfigValue::Int(i64::from(pr.max_compute_shared_memory_size)),
+            ));
+            config.push((
+                "max_storage_buffer_range".into(),
+                ConfigValue::Int(i64::from(pr.max_storage_buffer_range)),
+            ));
+            if let Some(s) = pr.subgroup_size {
+                config.push(("subgroup_size".into(), ConfigValue::Int(i64::from(s))));
+            }
+            config.push((
+                "shader_float64".into(),
+                ConfigValue::Int(i64::from(f.shader_float64)),
+            ));
+            config.push((
+                "shader_int64".into(),
+                ConfigValue::Int(i64::from(f.shader_int64)),
+            ));
         }
         TargetDesc {
             kind: "vulkan".into(),
@@ -200,14 +246,17 @@ impl Backend for VulkanBackend {
                 let p = match st {
                     Stage::Generic(g) => StagePipelines {
                         main: generic_pipeline(&gpu, &plan, g).map_err(fail)?,
+                        tiled: None,
                         epilogue: None,
                     },
                     Stage::Matmul(m) => {
                         let elem = plan.buffers[m.out].elem;
                         check_elem(&gpu, elem).map_err(fail)?;
                         let words = spirv::matmul_shader(elem).map_err(fail)?;
+                        let tiled = spirv::matmul_tiled_shader(elem).map_err(fail)?;
                         StagePipelines {
                             main: pipeline(&gpu, &words, 3).map_err(fail)?,
+                            tiled: Some(pipeline(&gpu, &tiled, 3).map_err(fail)?),
                             epilogue: m
                                 .epilogue
                                 .as_ref()
@@ -358,6 +407,8 @@ fn pipeline(gpu: &Gpu, words: &[u32], operands: usize) -> Result<Arc<ComputePipe
 
 struct StagePipelines {
     main: Arc<ComputePipeline>,
+    /// A matmul's shared-memory tiled form, used when its grid fits.
+    tiled: Option<Arc<ComputePipeline>>,
     /// A matmul's epilogue, run as a generic stage after the sums.
     epilogue: Option<Arc<ComputePipeline>>,
 }
@@ -379,9 +430,10 @@ type Recorder = AutoCommandBufferBuilder<vulkano::command_buffer::PrimaryAutoCom
 impl VulkanExecutable {
     fn buffer(&self, bytes: Vec<u8>) -> Result<Subbuffer<[u8]>, String> {
         let mut bytes = bytes;
-        // Vulkan has no empty buffers.
-        if bytes.len() < 4 {
-            bytes.resize(4, 0);
+        // Vulkan has no empty buffers; 16 bytes keep a clamped index 0
+        // inside for every element type.
+        if bytes.len() < 16 {
+            bytes.resize(16, 0);
         }
         Buffer::from_iter(
             self.gpu.memory.clone(),
@@ -407,6 +459,7 @@ impl VulkanExecutable {
         operands: &[Subbuffer<[u8]>],
         args: &[i64],
         total: i64,
+        grid: Option<[u32; 3]>,
     ) -> Result<(), String> {
         let mut bytes = Vec::with_capacity(args.len() * 4);
         for &a in args {
@@ -432,13 +485,14 @@ impl VulkanExecutable {
         let groups = (total as u64).div_ceil(u64::from(spirv::WORKGROUP)).max(1);
         let x = groups.min(u64::from(self.gpu.max_groups[0]));
         let y = groups.div_ceil(x).min(u64::from(self.gpu.max_groups[1]));
+        let [x, y, z] = grid.unwrap_or([x as u32, y as u32, 1]);
         cb.bind_pipeline_compute(pipe.clone())
             .map_err(|e| e.to_string())?
             .bind_descriptor_sets(PipelineBindPoint::Compute, layout, 0, set)
             .map_err(|e| e.to_string())?;
         // SAFETY: the shader's accesses were bounds-checked against the
         // buffers (`resolve`) and every index fits 32 bits.
-        unsafe { cb.dispatch([x as u32, y as u32, 1]) }.map_err(|e| e.to_string())?;
+        unsafe { cb.dispatch([x, y, z]) }.map_err(|e| e.to_string())?;
         Ok(())
     }
 
@@ -587,7 +641,7 @@ impl VulkanExecutable {
                             .chain(std::iter::once(&g.output))
                             .map(|a| bufs[a.buffer].clone())
                             .collect();
-                        self.record(&mut cb, &pipes.main, &ops, &a, total)
+                        self.record(&mut cb, &pipes.main, &ops, &a, total, None)
                             .map_err(fail)?;
                     }
                 }
@@ -614,8 +668,22 @@ impl VulkanExecutable {
                             bufs[m.rhs].clone(),
                             bufs[m.out].clone(),
                         ];
-                        self.record(&mut cb, &pipes.main, &ops, &a, total)
-                            .map_err(fail)?;
+                        // Tiled when its grid (one workgroup per output
+                        // tile, batches along z) fits the device's.
+                        let tiles = [
+                            (o[rank - 1] as u64).div_ceil(u64::from(spirv::TILE)),
+                            (o[rank - 2] as u64).div_ceil(u64::from(spirv::TILE)),
+                            counts[m.out] / (o[rank - 2] * o[rank - 1]) as u64,
+                        ];
+                        let fits = (0..3).all(|d| tiles[d] <= u64::from(self.gpu.max_groups[d]));
+                        match (&pipes.tiled, fits) {
+                            (Some(tiled), true) => {
+                                let grid = tiles.map(|t| t as u32);
+                                self.record(&mut cb, tiled, &ops, &a, total, Some(grid))
+                            }
+                            _ => self.record(&mut cb, &pipes.main, &ops, &a, total, None),
+                        }
+                        .map_err(fail)?;
                     }
                     if let (Some(e), Some(pipe)) = (&m.epilogue, &pipes.epilogue) {
                         if let Some((a, total)) =
@@ -627,7 +695,8 @@ impl VulkanExecutable {
                                 .chain(std::iter::once(&e.output))
                                 .map(|a| bufs[a.buffer].clone())
                                 .collect();
-                            self.record(&mut cb, pipe, &ops, &a, total).map_err(fail)?;
+                            self.record(&mut cb, pipe, &ops, &a, total, None)
+                                .map_err(fail)?;
                         }
                     }
                 }

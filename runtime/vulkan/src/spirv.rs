@@ -601,3 +601,180 @@ pub fn matmul_shader(elem: Elem) -> Result<Vec<u32>, String> {
         },
     )
 }
+
+/// Tile edge of [`matmul_tiled_shader`]: workgroups of `TILE × TILE`.
+pub const TILE: u32 = 16;
+
+/// A (batched) matmul tiled through workgroup memory: workgroup (x, y, z)
+/// computes the `TILE × TILE` block of rows `y·TILE..`, columns `x·TILE..`
+/// of batch `z`; each step stages a tile of lhs and of rhs in shared
+/// memory (out-of-range elements as 0), so each element is read from the
+/// buffers once per workgroup instead of once per invocation. Args:
+/// `[batch·m·n, m, n, k]` as for [`matmul_shader`].
+pub fn matmul_tiled_shader(elem: Elem) -> Result<Vec<u32>, String> {
+    let mut g = Gen::new(&[elem, elem, elem]);
+    let t = g.elem_type(elem);
+    let (i32_t, u32_t, bool_t) = (g.i32_t, g.u32_t, g.bool_t);
+    let v3 = g.b.type_vector(u32_t, 3);
+    let pin = g.b.type_pointer(None, StorageClass::Input, v3);
+    let lid_var = g.b.variable(pin, None, StorageClass::Input, None);
+    g.b.decorate(
+        lid_var,
+        Decoration::BuiltIn,
+        [Operand::BuiltIn(BuiltIn::LocalInvocationId)],
+    );
+    let wid_var = g.b.variable(pin, None, StorageClass::Input, None);
+    g.b.decorate(
+        wid_var,
+        Decoration::BuiltIn,
+        [Operand::BuiltIn(BuiltIn::WorkgroupId)],
+    );
+    let len = g.b.constant_bit32(u32_t, TILE * TILE);
+    let arr = g.b.type_array(t, len);
+    let pwa = g.b.type_pointer(None, StorageClass::Workgroup, arr);
+    let pwe = g.b.type_pointer(None, StorageClass::Workgroup, t);
+    let tile_a = g.b.variable(pwa, None, StorageClass::Workgroup, None);
+    let tile_b = g.b.variable(pwa, None, StorageClass::Workgroup, None);
+    let zero = match elem {
+        Elem::F64 | Elem::I64 => g.b.constant_bit64(t, 0),
+        _ => g.b.constant_bit32(t, 0),
+    };
+
+    let fty = g.b.type_function(g.void, vec![]);
+    let main =
+        g.b.begin_function(g.void, None, FunctionControl::NONE, fty)
+            .map_err(err)?;
+    g.b.begin_block(None).map_err(err)?;
+    let pft = g.b.type_pointer(None, StorageClass::Function, t);
+    let acc = g.b.variable(pft, None, StorageClass::Function, None);
+    let step =
+        g.b.variable(g.ptr_fn_i32, None, StorageClass::Function, None);
+    let comp = |g: &mut Gen, v: Word, i: u32| -> Result<Word, String> {
+        let x = g.b.composite_extract(u32_t, None, v, [i]).map_err(err)?;
+        g.b.bitcast(i32_t, None, x).map_err(err)
+    };
+    let lid = g.b.load(v3, None, lid_var, None, []).map_err(err)?;
+    let wid = g.b.load(v3, None, wid_var, None, []).map_err(err)?;
+    let (lx, ly) = (comp(&mut g, lid, 0)?, comp(&mut g, lid, 1)?);
+    let (wx, wy, wz) = (
+        comp(&mut g, wid, 0)?,
+        comp(&mut g, wid, 1)?,
+        comp(&mut g, wid, 2)?,
+    );
+    let tile = g.ci(TILE as i32);
+    let col = {
+        let c = g.b.i_mul(i32_t, None, wx, tile).map_err(err)?;
+        g.b.i_add(i32_t, None, c, lx).map_err(err)?
+    };
+    let row = {
+        let r = g.b.i_mul(i32_t, None, wy, tile).map_err(err)?;
+        g.b.i_add(i32_t, None, r, ly).map_err(err)?
+    };
+    let (m, n, k) = (g.arg(1)?, g.arg(2)?, g.arg(3)?);
+    let mk = g.b.i_mul(i32_t, None, m, k).map_err(err)?;
+    let kn = g.b.i_mul(i32_t, None, k, n).map_err(err)?;
+    let mn = g.b.i_mul(i32_t, None, m, n).map_err(err)?;
+    let abase = g.b.i_mul(i32_t, None, wz, mk).map_err(err)?;
+    let bbase = g.b.i_mul(i32_t, None, wz, kn).map_err(err)?;
+    let cbase = g.b.i_mul(i32_t, None, wz, mn).map_err(err)?;
+    let row_ok = g.b.s_less_than(bool_t, None, row, m).map_err(err)?;
+    let col_ok = g.b.s_less_than(bool_t, None, col, n).map_err(err)?;
+    let here = {
+        let y = g.b.i_mul(i32_t, None, ly, tile).map_err(err)?;
+        g.b.i_add(i32_t, None, y, lx).map_err(err)?
+    };
+    g.b.store(acc, zero, None, []).map_err(err)?;
+    let z = g.ci(0);
+    g.b.store(step, z, None, []).map_err(err)?;
+    let tiles = {
+        let k1 = g.ci(TILE as i32 - 1);
+        let s = g.b.i_add(i32_t, None, k, k1).map_err(err)?;
+        g.b.s_div(i32_t, None, s, tile).map_err(err)?
+    };
+    let (wg, sem) = (
+        g.b.constant_bit32(u32_t, 2),     // Scope Workgroup
+        g.b.constant_bit32(u32_t, 0x108), // AcquireRelease | WorkgroupMemory
+    );
+    let one = g.ci(1);
+    g.counted(step, tiles, one, |g| {
+        let s = g.b.load(i32_t, None, step, None, []).map_err(err)?;
+        let k0 = g.b.i_mul(i32_t, None, s, tile).map_err(err)?;
+        // lhs[row, k0 + lx] and rhs[k0 + ly, col], 0 outside; the index
+        // is clamped to 0 there so no load leaves its buffer.
+        let ka = g.b.i_add(i32_t, None, k0, lx).map_err(err)?;
+        let kb = g.b.i_add(i32_t, None, k0, ly).map_err(err)?;
+        let ka_ok = g.b.s_less_than(bool_t, None, ka, k).map_err(err)?;
+        let kb_ok = g.b.s_less_than(bool_t, None, kb, k).map_err(err)?;
+        let a_ok = g.b.logical_and(bool_t, None, row_ok, ka_ok).map_err(err)?;
+        let b_ok = g.b.logical_and(bool_t, None, kb_ok, col_ok).map_err(err)?;
+        let ai = {
+            let r = g.b.i_mul(i32_t, None, row, k).map_err(err)?;
+            let r = g.b.i_add(i32_t, None, abase, r).map_err(err)?;
+            let i = g.b.i_add(i32_t, None, r, ka).map_err(err)?;
+            let z = g.ci(0);
+            g.b.select(i32_t, None, a_ok, i, z).map_err(err)?
+        };
+        let bi = {
+            let r = g.b.i_mul(i32_t, None, kb, n).map_err(err)?;
+            let r = g.b.i_add(i32_t, None, bbase, r).map_err(err)?;
+            let i = g.b.i_add(i32_t, None, r, col).map_err(err)?;
+            let z = g.ci(0);
+            g.b.select(i32_t, None, b_ok, i, z).map_err(err)?
+        };
+        let av = g.load_elem(0, ai)?;
+        let av = g.b.select(t, None, a_ok, av, zero).map_err(err)?;
+        let bv = g.load_elem(1, bi)?;
+        let bv = g.b.select(t, None, b_ok, bv, zero).map_err(err)?;
+        let pa = g.b.access_chain(pwe, None, tile_a, [here]).map_err(err)?;
+        g.b.store(pa, av, None, []).map_err(err)?;
+        let pb = g.b.access_chain(pwe, None, tile_b, [here]).map_err(err)?;
+        g.b.store(pb, bv, None, []).map_err(err)?;
+        g.b.control_barrier(wg, wg, sem).map_err(err)?;
+        let mut sum = g.b.load(t, None, acc, None, []).map_err(err)?;
+        for kk in 0..TILE as i32 {
+            let kkc = g.ci(kk);
+            let ia = {
+                let y = g.b.i_mul(i32_t, None, ly, tile).map_err(err)?;
+                g.b.i_add(i32_t, None, y, kkc).map_err(err)?
+            };
+            let ib = {
+                let c = g.ci(kk * TILE as i32);
+                g.b.i_add(i32_t, None, c, lx).map_err(err)?
+            };
+            let pa = g.b.access_chain(pwe, None, tile_a, [ia]).map_err(err)?;
+            let pb = g.b.access_chain(pwe, None, tile_b, [ib]).map_err(err)?;
+            let x = g.b.load(t, None, pa, None, []).map_err(err)?;
+            let y = g.b.load(t, None, pb, None, []).map_err(err)?;
+            sum = if elem.is_float() {
+                let p = g.b.f_mul(t, None, x, y).map_err(err)?;
+                g.b.f_add(t, None, sum, p).map_err(err)?
+            } else {
+                let p = g.b.i_mul(t, None, x, y).map_err(err)?;
+                g.b.i_add(t, None, sum, p).map_err(err)?
+            };
+        }
+        g.b.store(acc, sum, None, []).map_err(err)?;
+        g.b.control_barrier(wg, wg, sem).map_err(err)
+    })?;
+    let ok = g.b.logical_and(bool_t, None, row_ok, col_ok).map_err(err)?;
+    let (then, merge) = (g.b.id(), g.b.id());
+    g.b.selection_merge(merge, rspirv::spirv::SelectionControl::NONE)
+        .map_err(err)?;
+    g.b.branch_conditional(ok, then, merge, []).map_err(err)?;
+    g.b.begin_block(Some(then)).map_err(err)?;
+    let ci = {
+        let r = g.b.i_mul(i32_t, None, row, n).map_err(err)?;
+        let r = g.b.i_add(i32_t, None, cbase, r).map_err(err)?;
+        g.b.i_add(i32_t, None, r, col).map_err(err)?
+    };
+    let v = g.b.load(t, None, acc, None, []).map_err(err)?;
+    g.store_elem(2, ci, v)?;
+    g.b.branch(merge).map_err(err)?;
+    g.b.begin_block(Some(merge)).map_err(err)?;
+    g.b.ret().map_err(err)?;
+    g.b.end_function().map_err(err)?;
+    let iface = vec![g.gid, g.nwg, lid_var, wid_var];
+    g.b.entry_point(ExecutionModel::GLCompute, main, "main", iface);
+    g.b.execution_mode(main, ExecutionMode::LocalSize, [TILE, TILE, 1]);
+    Ok(g.b.module().assemble())
+}

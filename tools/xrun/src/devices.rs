@@ -23,6 +23,21 @@ fn default_drivers() -> Vec<Box<dyn Driver>> {
     vec![Box::new(LocalDriver), Box::new(ReferenceDriver)]
 }
 
+/// Every device of every driver, Vulkan's included (`--print-devices`).
+pub fn open_all() -> Result<Vec<Arc<Device>>, String> {
+    let options = DeviceOptions {
+        queues: 1,
+        submit_delay: None,
+    };
+    let mut out = Vec::new();
+    for d in &drivers() {
+        for o in 0..d.device_count() {
+            out.push(Arc::new(create_device(d.as_ref(), o, out.len(), &options)?));
+        }
+    }
+    Ok(out)
+}
+
 /// Opens the devices `specs` name (`local`, `reference`, `local://0`);
 /// none: every device of every driver.
 pub fn open(specs: &[String]) -> Result<Vec<Arc<Device>>, String> {

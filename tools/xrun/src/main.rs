@@ -34,7 +34,8 @@ struct Args {
     /// Default: every device found.
     #[arg(long = "device")]
     devices: Vec<String>,
-    /// Prints each device as a `#device.target<...>` and exits.
+    /// Prints each device as a `#device.target<...>` (a line of a `--device-target-registry`
+    /// file) and exits; without --device, every device of every driver, Vulkan's included.
     #[arg(long)]
     print_devices: bool,
     /// Calls the function N times after one warm-up call; prints the compile, first-call and median times on stderr.
@@ -89,6 +90,12 @@ fn out_line(line: std::fmt::Arguments) -> Result<(), String> {
 }
 
 fn run(args: &Args) -> Result<(), String> {
+    if args.print_devices && args.devices.is_empty() {
+        for d in &devices::open_all()? {
+            out_line(format_args!("{}", d.target))?;
+        }
+        return Ok(());
+    }
     let devices = devices::open(&args.devices)?;
     if args.print_devices {
         for d in &devices {

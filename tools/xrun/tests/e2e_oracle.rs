@@ -115,6 +115,70 @@ fn intact(s: &str) -> String {
     s.to_string()
 }
 
+/// `local` for `cpu` and the first Vulkan device for `gpu`; `None` without
+/// a Vulkan device (a failure under CI).
+fn local_and_vulkan() -> Option<Vec<Arc<Device>>> {
+    let options = DeviceOptions {
+        queues: 1,
+        submit_delay: None,
+    };
+    match create_device(&xir_runtime_vulkan::VulkanDriver, 0, 1, &options) {
+        Ok(gpu) => Some(vec![
+            Arc::new(create_device(&LocalDriver, 0, 0, &options).unwrap()),
+            Arc::new(gpu),
+        ]),
+        Err(e) => {
+            assert!(
+                std::env::var("CI").map_or(true, |v| v != "true"),
+                "CI=true but no Vulkan device: {e}"
+            );
+            eprintln!("SKIPPED: no Vulkan device ({e})");
+            None
+        }
+    }
+}
+
+/// The same random programs with their `gpu` part on Vulkan: the
+/// transfers, fences and slabs between two real backends.
+#[test]
+fn random_programs_on_local_and_vulkan_match_the_direct_evaluation() {
+    if local_and_vulkan().is_none() {
+        return;
+    }
+    let mut compared = 0;
+    for seed in 0..60u64 {
+        let gen = Gen {
+            wide: seed % 2 == 1,
+            ..Gen::everything(seed % 3 == 0)
+        };
+        let text = two_device_program(seed, gen);
+        let hal = xrun::compile_text(&text, &[], "auto-transfer=true")
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let rows = if gen.dynamic {
+            [0, 1, 3, 5, 7, 13][seed as usize % 6]
+        } else {
+            4
+        };
+        let ins = inputs(seed, gen, rows);
+        let Ok(want) = direct(&text, "main", &ins) else {
+            continue;
+        };
+        // Fresh devices per program: devices cache executables by symbol.
+        let devices = local_and_vulkan().unwrap();
+        let got = xrun::run_text(&hal, "main", &ins, devices)
+            .unwrap_or_else(|e| panic!("seed {seed}: run: {e}\n{text}\n{hal}"));
+        assert_eq!(got.len(), want.len());
+        for (a, b) in got.iter().zip(&want) {
+            assert!(
+                same(a, b),
+                "seed {seed} rows {rows}: {a:?} vs {b:?}\n{text}"
+            );
+        }
+        compared += 1;
+    }
+    assert!(compared >= 40, "only {compared} programs compared");
+}
+
 #[test]
 fn random_programs_match_the_direct_evaluation() {
     let (mut compared, mut odd_rows, mut both_fail) = (0, 0, 0);
