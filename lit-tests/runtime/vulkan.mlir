@@ -2,12 +2,16 @@
 // The `vulkan` backend: kernels as SPIR-V compute shaders on the first
 // Vulkan device (lavapipe in CI). The README's MLP split across cpu=local
 // and gpu=vulkan gives the numbers it gives on local alone; a program
-// compiled for vulkan runs there whole; an element type the backend has
+// compiled for vulkan runs there whole; `gpu`, a #device.select of vulkan
+// and local, runs on Vulkan when it is there and on local when only local
+// is (--trace shows which queue ran each dispatch); an element type the backend has
 // no shaders for yet is a load error naming the op's line; a device number
 // past the machine's is an error. --print-devices writes the Vulkan device
 // with its limits as a #device.target that --device-target-registry takes.
 
 // RUN: xrun %S/../../examples/mlp.mlir --function=mlp --target-device=cpu=local --target-device=gpu=vulkan --device-plan=auto-transfer=true --device=local --device=vulkan --input=8x784xf32=0.01 --input=784x128xf32=0.02 --input=128xf32=0.1 --input=128x10xf32=0.03 --input=10xf32=-0.5 | xcheck %s --check-prefix=MLP
+// RUN: xrun %S/../../examples/mlp.mlir --function=mlp --target-device=cpu=local --target-device=gpu=vulkan,local --device-plan=auto-transfer=true --device=local --device=vulkan --trace --input=8x784xf32=0.01 --input=784x128xf32=0.02 --input=128xf32=0.1 --input=128x10xf32=0.03 --input=10xf32=-0.5 2>&1 >/dev/null | xcheck %s --check-prefix=SELECT
+// RUN: xrun %S/../../examples/mlp.mlir --function=mlp --target-device=cpu=local --target-device=gpu=vulkan,local --device-plan=auto-transfer=true --device=local --trace --input=8x784xf32=0.01 --input=784x128xf32=0.02 --input=128xf32=0.1 --input=128x10xf32=0.03 --input=10xf32=-0.5 2>&1 >/dev/null | xcheck %s --check-prefix=HIDDEN
 // RUN: xrun %s --function=f --target-device=vulkan --device=vulkan --input="2x3xf32=[1 2 3][4 5 6]" --input="3xf32=-1 -2 -3" | xcheck %s --check-prefix=F --match-full-lines
 // RUN: xrun %s --function=g --target-device=vulkan --device=vulkan://0 --input="2x3xi32=[1 2 3][4 5 6]" | xcheck %s --check-prefix=G --match-full-lines
 // RUN: not xrun %s --function=h --target-device=vulkan --device=vulkan --input="4xf16=1 2 3 4" 2>&1 | xcheck %s --check-prefix=H
@@ -37,6 +41,12 @@ func.func @h(%a: tensor<4xf16>) -> tensor<4xf16> {
 // MLP: EXEC @mlp
 // MLP-NEXT: result[0]: hal.buffer_view
 // MLP-NEXT: 8x10xf32=[1.62598 1.62598 1.62598 1.62598 1.62598 1.62598 1.62598 1.62598 1.62598 1.62598]
+// SELECT-DAG: xrun: trace: local0-q0 {{[0-9.]+}} {{[0-9.]+}} us: dispatch at {{.*}}mlp.mlir:12:10
+// SELECT-DAG: xrun: trace: vulkan1-q0 {{[0-9.]+}} {{[0-9.]+}} us: dispatch at {{.*}}mlp.mlir:15:10
+// SELECT-DAG: xrun: trace: vulkan1-q0 {{[0-9.]+}} {{[0-9.]+}} us: copy 4096 bytes
+// HIDDEN-DAG: xrun: trace: local0-q0 {{[0-9.]+}} {{[0-9.]+}} us: dispatch at {{.*}}mlp.mlir:12:10
+// HIDDEN-DAG: xrun: trace: local0-q0 {{[0-9.]+}} {{[0-9.]+}} us: dispatch at {{.*}}mlp.mlir:15:10
+// HIDDEN-NOT: vulkan
 // F: EXEC @f
 // F-NEXT: result[0]: hal.buffer_view
 // F-NEXT: 2x3xf32=[1 1 1][20.0855 20.0855 20.0855]

@@ -83,7 +83,28 @@ impl CommandBuffer {
 
     /// Runs every command in order (on the queue's worker).
     pub fn execute(&self) -> Result<(), String> {
+        self.execute_traced(None)
+    }
+
+    /// [`Self::execute`], recording each command in `trace` (with the
+    /// queue's name) when given.
+    pub(crate) fn execute_traced(
+        &self,
+        trace: Option<&(std::sync::Arc<crate::Trace>, String)>,
+    ) -> Result<(), String> {
         for c in &self.commands {
+            let start = std::time::Instant::now();
+            let r = Self::execute_one(c);
+            if let Some((t, queue)) = trace {
+                t.record(queue, c, start, std::time::Instant::now());
+            }
+            r?;
+        }
+        Ok(())
+    }
+
+    fn execute_one(c: &Command) -> Result<(), String> {
+        {
             match c {
                 Command::Dispatch {
                     executable,

@@ -7,6 +7,7 @@ use crate::command::CommandBuffer;
 use crate::executable::Executable;
 use crate::fence::{Fence, Help, Runner};
 use crate::target::TargetDesc;
+use crate::trace::Trace;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
@@ -36,6 +37,8 @@ pub struct DeviceOptions {
     /// A pause before each submission runs. Tests use it to make a missing
     /// wait lose its race every time.
     pub submit_delay: Option<Duration>,
+    /// Where queues record what they run, when tracing.
+    pub trace: Option<Arc<Trace>>,
 }
 
 struct Submission {
@@ -68,6 +71,8 @@ struct Shared {
     pending: Mutex<Pending>,
     cv: Condvar,
     delay: Option<Duration>,
+    /// The trace and this queue's name in it.
+    trace: Option<(Arc<Trace>, String)>,
 }
 
 impl Shared {
@@ -76,7 +81,7 @@ impl Shared {
         // A panic in a backend fails the submission instead of leaving its
         // fence unsignalled (and the host waiting).
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            run_submission(&s, self.delay)
+            run_submission(&s, self.delay, self.trace.as_ref())
         }))
         .unwrap_or_else(|_| Err("a backend panicked while running this submission".into()));
         let signal = s.signal.clone();
@@ -140,11 +145,12 @@ struct Queue {
 }
 
 impl Queue {
-    fn start(name: String, delay: Option<Duration>) -> Queue {
+    fn start(name: String, delay: Option<Duration>, trace: Option<Arc<Trace>>) -> Queue {
         let shared = Arc::new(Shared {
             pending: Mutex::default(),
             cv: Condvar::new(),
             delay,
+            trace: trace.map(|t| (t, name.clone())),
         });
         let sh = shared.clone();
         let worker = std::thread::Builder::new()
@@ -176,7 +182,11 @@ impl Queue {
     }
 }
 
-fn run_submission(s: &Submission, delay: Option<Duration>) -> Result<(), String> {
+fn run_submission(
+    s: &Submission,
+    delay: Option<Duration>,
+    trace: Option<&(Arc<Trace>, String)>,
+) -> Result<(), String> {
     if let Some(w) = &s.wait {
         w.wait()?;
     }
@@ -184,7 +194,7 @@ fn run_submission(s: &Submission, delay: Option<Duration>) -> Result<(), String>
         std::thread::sleep(d);
     }
     for c in &s.commands {
-        c.execute()?;
+        c.execute_traced(trace)?;
     }
     Ok(())
 }
@@ -210,7 +220,13 @@ impl Device {
         options: &DeviceOptions,
     ) -> Device {
         let queues = (0..options.queues.max(1))
-            .map(|q| Queue::start(format!("{name}{id}-q{q}"), options.submit_delay))
+            .map(|q| {
+                Queue::start(
+                    format!("{name}{id}-q{q}"),
+                    options.submit_delay,
+                    options.trace.clone(),
+                )
+            })
             .collect();
         Device {
             id,

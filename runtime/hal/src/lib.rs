@@ -14,6 +14,7 @@ pub mod executable;
 pub mod fence;
 pub mod target;
 pub mod tensor;
+pub mod trace;
 pub mod view;
 
 pub use allocator::{Allocator, AllocatorStats};
@@ -26,4 +27,5 @@ pub use executable::Executable;
 pub use fence::Fence;
 pub use target::{ConfigValue, TargetDesc};
 pub use tensor::HostTensor;
+pub use trace::{Trace, TraceEvent};
 pub use view::BufferView;

@@ -89,6 +89,7 @@ fn device(id: usize, delay: Option<Duration>) -> Device {
     let options = DeviceOptions {
         queues: 1,
         submit_delay: delay,
+        trace: None,
     };
     Device::new(id, "probe", target, Arc::new(NoBackend), &options)
 }

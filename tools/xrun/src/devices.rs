@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 use xir_runtime_hal::driver::create_device;
-use xir_runtime_hal::{Device, DeviceOptions, Driver};
+use xir_runtime_hal::{Device, DeviceOptions, Driver, Trace};
 use xir_runtime_local::LocalDriver;
 use xir_runtime_reference::driver::ReferenceDriver;
 use xir_runtime_vulkan::VulkanDriver;
@@ -27,7 +27,7 @@ fn default_drivers() -> Vec<Box<dyn Driver>> {
 pub fn open_all() -> Result<Vec<Arc<Device>>, String> {
     let options = DeviceOptions {
         queues: 1,
-        submit_delay: None,
+        ..Default::default()
     };
     let mut out = Vec::new();
     for d in &drivers() {
@@ -41,10 +41,19 @@ pub fn open_all() -> Result<Vec<Arc<Device>>, String> {
 /// Opens the devices `specs` name (`local`, `reference`, `local://0`);
 /// none: every device of every driver.
 pub fn open(specs: &[String]) -> Result<Vec<Arc<Device>>, String> {
+    open_traced(specs, None)
+}
+
+/// [`open`], the devices' queues recording what they run in `trace`.
+pub fn open_traced(
+    specs: &[String],
+    trace: Option<Arc<Trace>>,
+) -> Result<Vec<Arc<Device>>, String> {
     let drivers = drivers();
     let options = DeviceOptions {
         queues: 1,
         submit_delay: None,
+        trace,
     };
     let mut out = Vec::new();
     if specs.is_empty() {

@@ -8,9 +8,11 @@ use xrun::{
 
 use clap::Parser;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 use xir::{Context, Diagnostic, Ir, SourceBuffer, SourceMgr};
 use xir_runtime_exec::{Executor, RtValue};
+use xir_runtime_hal::Trace;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -34,6 +36,10 @@ struct Args {
     /// Default: every device found.
     #[arg(long = "device")]
     devices: Vec<String>,
+    /// Prints on stderr, after the results, each command the device queues ran:
+    /// `xrun: trace: QUEUE START END us: WHAT` (microseconds since the devices opened).
+    #[arg(long)]
+    trace: bool,
     /// Prints each device as a `#device.target<...>` (a line of a `--device-target-registry`
     /// file) and exits; without --device, every device of every driver, Vulkan's included.
     #[arg(long)]
@@ -96,7 +102,8 @@ fn run(args: &Args) -> Result<(), String> {
         }
         return Ok(());
     }
-    let devices = devices::open(&args.devices)?;
+    let trace = args.trace.then(|| Arc::new(Trace::new()));
+    let devices = devices::open_traced(&args.devices, trace.clone())?;
     if args.print_devices {
         for d in &devices {
             out_line(format_args!("{}", d.target))?;
@@ -239,5 +246,17 @@ fn run(args: &Args) -> Result<(), String> {
         }
     }
     drop(exec);
+    if let Some(t) = trace {
+        // After the results: one line per command a queue ran, by start.
+        use std::io::Write;
+        let mut err = std::io::stderr().lock();
+        for e in t.events() {
+            let _ = writeln!(
+                err,
+                "xrun: trace: {} {:.1} {:.1} us: {}",
+                e.queue, e.start_us, e.end_us, e.what
+            );
+        }
+    }
     Ok(())
 }

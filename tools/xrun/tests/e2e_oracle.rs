@@ -30,6 +30,7 @@ fn devices(delays: Delays) -> Vec<Arc<Device>> {
     let options = |d| DeviceOptions {
         queues: 1,
         submit_delay: d,
+        trace: None,
     };
     vec![
         Arc::new(create_device(&LocalDriver, 0, 0, &options(delays[0])).unwrap()),
@@ -121,6 +122,7 @@ fn local_and_vulkan() -> Option<Vec<Arc<Device>>> {
     let options = DeviceOptions {
         queues: 1,
         submit_delay: None,
+        trace: None,
     };
     match create_device(&xir_runtime_vulkan::VulkanDriver, 0, 1, &options) {
         Ok(gpu) => Some(vec![

@@ -295,3 +295,61 @@ fn every_shader_passes_spirv_val() {
     }
     assert!(checked > 50, "only {checked} shaders were generated");
 }
+
+/// A diamond whose two branches are pinned to `cpu` (local) and `gpu`
+/// (Vulkan): the queues' traces show the branches' dispatches running at
+/// the same time, and the result matches the reference.
+#[test]
+fn diamond_branches_overlap_on_local_and_vulkan() {
+    if vulkan().is_none() {
+        return;
+    }
+    let t = "tensor<192x192xf32>";
+    let mm = format!("({t}, {t}) -> {t}");
+    let text = format!(
+        "module attributes {{device.targets = {{cpu = #device.alias<\"local\">, gpu = #device.alias<\"vulkan\">}}}} {{\n\
+         func.func @main(%x: {t} {{device.affinity = #device.promise<@cpu>}}, %w: {t}, %v: {t}) -> ({t} {{device.affinity = #device.promise<@cpu>}}) {{\n\
+         %m = graph.matmul %x, %w : {mm}\n\
+         %g = graph.on_device %m on #device.promise<@gpu> : {t}\n\
+         %m2 = graph.matmul %g, %w : {mm}\n\
+         %r = graph.relu %m2 : {t}\n\
+         %c = graph.matmul %x, %v : {mm}\n\
+         %cc = graph.on_device %c on #device.promise<@cpu> : {t}\n\
+         %c2 = graph.matmul %cc, %v : {mm}\n\
+         %e = graph.tanh %c2 : {t}\n\
+         %s = graph.add %r, %e : {t}\n\
+         return %s : {t}\n}}\n}}\n"
+    );
+    let hal = xrun::compile_text(&text, &[], "auto-transfer=true").unwrap();
+    let mut rng = Rng(7);
+    let ins: Vec<HostTensor> = (0..3).map(|_| tensor(F32, &[192, 192], &mut rng)).collect();
+    let trace = Arc::new(xir_runtime_hal::Trace::new());
+    let devices = xrun::devices::open_traced(
+        &["local".to_string(), "vulkan".to_string()],
+        Some(trace.clone()),
+    )
+    .unwrap();
+    let got = xrun::run_text(&hal, "main", &ins, devices).unwrap();
+    let want = xrun::run_text(
+        &hal,
+        "main",
+        &ins,
+        xrun::devices::open(&["local".into(), "reference".into()]).unwrap(),
+    )
+    .unwrap();
+    close(F32, &got[0].data, &want[0].data).unwrap();
+    let events = trace.events();
+    let spans = |q: &str| -> Vec<(f64, f64)> {
+        events
+            .iter()
+            .filter(|e| e.queue.starts_with(q) && e.what.starts_with("dispatch"))
+            .map(|e| (e.start_us, e.end_us))
+            .collect()
+    };
+    let (cpu, gpu) = (spans("local"), spans("vulkan"));
+    assert!(!cpu.is_empty() && !gpu.is_empty(), "{events:#?}");
+    let overlap = cpu
+        .iter()
+        .any(|&(a0, a1)| gpu.iter().any(|&(b0, b1)| a0 < b1 && b0 < a1));
+    assert!(overlap, "no cpu dispatch overlaps a gpu one: {events:#?}");
+}
