@@ -132,6 +132,9 @@ def run_xrun(xrun, device, name, paths, repeat, out):
         xrun, str(PROGRAMS / f"{name}.mlir"), "--function=main", f"--device={device}",
         f"--repeat={repeat}", *[f"--input=@{p}" for p in paths],
     ]
+    if device.startswith("vulkan"):
+        # The programs carry no targets: compile them for the device that runs them.
+        cmd.append("--target-device=vulkan")
     cmd.append(f"--output=@{out}" if out else "--output=-")
     env = clean_env()
     # The peers get 2 threads; so does the local backend's worker pool.
@@ -178,6 +181,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--xrun", required=True)
     ap.add_argument("--device", default="local")
+    ap.add_argument("--vulkan", action="store_true",
+                    help="also run each workload on the first Vulkan device and print its time "
+                         "and its ratio to the --device one")
     ap.add_argument("--workloads", default="add,chain,matmul,mlp,compile")
     args = ap.parse_args()
     repeat = env_int("REPEAT", 20)
@@ -213,6 +219,7 @@ def main():
         return res.get("ms", res.get("s")), res
 
     mlp_xrun = None
+    vk_rows = []
     for name in wanted:
         if name == "compile":
             continue
@@ -262,6 +269,24 @@ def main():
             rtext += f" (GFLOP/s {1 / ratio:.3g}×)"
         rows.append([f"{title} (ms)", fmt_ms(xms, flops), fmt_ms(np2, flops), fmt_ms(np1, flops),
                      fmt_ms(ortf, flops), fmt_ms(ireef, flops), rtext, target, verdict])
+        if args.vulkan:
+            vout = datadir / f"{name}.vulkan-out.npy"
+            v = run_xrun(args.xrun, "vulkan", name, paths, max(1, repeat // 4), vout)
+            if "error" in v:
+                print(f"\n!!!!! xrun --device=vulkan FAILED on {name}:\n{v['error']}\n")
+                bad = True
+            else:
+                if np is not None:
+                    got = np.load(vout).astype(np.float64)
+                    want = reference(name, paths)
+                    scale = float(np.abs(want).max()) or 1.0
+                    if got.shape != want.shape or not np.allclose(got, want, rtol=1e-4,
+                                                                  atol=1e-4 * scale):
+                        print(f"\n!!!!! MISMATCH on {name}: Vulkan's result differs from numpy's\n")
+                        bad = True
+                vr = v["ms"] / xms if xms else None
+                vk_rows.append([f"{title} (ms)", fmt_ms(v["ms"], flops), fmt_ms(xms, flops),
+                                "–" if vr is None else f"{vr:.3g}×"])
         print(f"{name}: xir {fmt_ms(xms, flops)} ms | numpy 2T {fmt_ms(np2, flops)} | numpy 1T "
               f"{fmt_ms(np1, flops)} | ort 2T {fmt_ms(ortf, flops)} | iree 2T {fmt_ms(ireef, flops)}"
               + (f" | xrun compile {x['compile_ms']:.3g} ms, first call {x['first_ms']:.3g} ms"
@@ -305,6 +330,13 @@ def main():
     print("|" + " --- |" * len(head))
     for r in rows:
         print("| " + " | ".join(r) + " |")
+    if vk_rows:
+        print()
+        head = ["workload", "xir `vulkan`", f"xir `{args.device}`", "vulkan / " + args.device]
+        print("| " + " | ".join(head) + " |")
+        print("|" + " --- |" * len(head))
+        for r in vk_rows:
+            print("| " + " | ".join(r) + " |")
     if bad:
         print("\n!!!!! some xrun result was wrong or failed: see above")
         sys.exit(1)
