@@ -6,7 +6,7 @@ use crate::codegen::{args_layout, Jit, StageFn};
 use crate::plan::{BufferKind, Elem, GenericPlan, KernelPlan};
 use crate::pool;
 use std::sync::Mutex;
-use xir_kernel_plan::resolve::{check_grid, count_of, eval_index, resolve};
+use xir_kernel_plan::resolve::{check_grid, count_of, dispatch_sizes, resolve};
 use xir_runtime_hal::{DispatchArgs, Executable};
 
 /// Iterations (times reduced elements) below which a stage runs on one thread.
@@ -314,82 +314,43 @@ impl LocalExecutable {
         scratch: &mut Vec<Vec<u128>>,
     ) -> Result<(), String> {
         let plan = &kernel.plan;
-        if args.constants.len() != plan.num_args {
-            return Err(format!(
-                "@{} takes {} constants, the dispatch gives {}",
-                plan.name,
-                plan.num_args,
-                args.constants.len()
-            ));
-        }
-        let slots = eval_index(&plan.index_ops, &args.constants)?;
-        for (c, msg) in &plan.asserts {
-            if slots[*c] == 0 {
-                return Err(format!("in kernel @{}: {msg}", plan.name));
-            }
-        }
-        let mut dims = Vec::with_capacity(plan.buffers.len());
+        let lens: Vec<usize> = args.bindings.iter().map(|b| b.len()).collect();
+        let (slots, sizes) = dispatch_sizes(plan, &args.constants, &lens)?;
         let mut bufs: Vec<Bound> = Vec::with_capacity(plan.buffers.len());
-        for b in &plan.buffers {
-            let d: Vec<i64> = b.dims.iter().map(|&s| slots[s]).collect();
-            let count = count_of(&d)?;
-            let bytes = count
-                .checked_mul(b.elem.size() as u64)
-                .ok_or("a buffer size overflows")? as usize;
+        for (b, size) in plan.buffers.iter().zip(&sizes) {
+            let (count, elem) = (size.count, b.elem);
             let bound = match &b.kind {
-                BufferKind::Binding(i) => {
-                    let buf = args.bindings.get(*i).ok_or_else(|| {
-                        format!(
-                            "@{} reads binding {i}, the dispatch gives {}",
-                            plan.name,
-                            args.bindings.len()
-                        )
-                    })?;
-                    if buf.len() < bytes {
-                        return Err(format!(
-                            "@{}: binding {i} has {} bytes, its dims {d:?} need {bytes}",
-                            plan.name,
-                            buf.len()
-                        ));
-                    }
-                    Bound {
-                        ptr: buf.as_ptr(),
-                        count,
-                        elem: b.elem,
-                        writable: true,
-                    }
-                }
+                BufferKind::Binding(i) => Bound {
+                    ptr: args.bindings[*i].as_ptr(),
+                    count,
+                    elem,
+                    writable: true,
+                },
                 BufferKind::Alloc => {
-                    let mut v = self.take_scratch(bytes);
+                    let mut v = self.take_scratch(size.bytes);
                     let ptr = v.as_mut_ptr() as *mut u8;
                     scratch.push(v);
                     Bound {
                         ptr,
                         count,
-                        elem: b.elem,
+                        elem,
                         writable: true,
                     }
                 }
                 BufferKind::Constant(data) => Bound {
                     ptr: data.as_ptr() as *mut u8,
                     count,
-                    elem: b.elem,
+                    elem,
                     writable: false,
                 },
-                BufferKind::Reshape(src) => {
-                    let s = bufs[*src];
-                    if s.count != count {
-                        return Err(format!(
-                            "@{}: a reshape of {} elements to dims {d:?}",
-                            plan.name, s.count
-                        ));
-                    }
-                    Bound { count, ..s }
-                }
+                BufferKind::Reshape(src) => Bound {
+                    count,
+                    ..bufs[*src]
+                },
             };
-            dims.push(d);
             bufs.push(bound);
         }
+        let dims: Vec<Vec<i64>> = sizes.into_iter().map(|s| s.dims).collect();
         // The grid is the compiler's rule on the first result (the reference
         // checks the same); another grid means the compiler and runtime
         // disagree on what a workgroup covers.

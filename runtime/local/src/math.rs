@@ -322,19 +322,27 @@ impl Emit<'_, '_> {
         acc
     }
 
-    /// `(t, e^r)` for `x = n ln2 + r`: `t`'s low integer bits hold `n`
-    /// (see step 2 of the module doc), `e^r` is rounded once.
-    fn exp_core(&mut self, x: Value) -> (Value, Value) {
+    /// Steps 2 and 3 of the module doc: `(t, n, r1, r)` with `x = n ln2 + r`,
+    /// `r1 = x - n ln2_hi` exact.
+    fn reduce(&mut self, x: Value) -> (Value, Value, Value, Value) {
         let k = self.consts();
         let log2e = self.f(std::f64::consts::LOG2_E);
         let magic = self.f(k.magic);
         let t = self.mul_add(x, log2e, magic);
         let n = self.b.ins().fsub(t, magic);
-
         let neg_hi = self.f(-k.ln2_hi);
         let neg_lo = self.f(-k.ln2_lo);
         let r1 = self.mul_add(n, neg_hi, x);
         let r = self.mul_add(n, neg_lo, r1);
+        (t, n, r1, r)
+    }
+
+    /// `(t, e^r)` for `x = n ln2 + r`: `t`'s low integer bits hold `n`
+    /// (see step 2 of the module doc), `e^r` is rounded once.
+    fn exp_core(&mut self, x: Value) -> (Value, Value) {
+        let k = self.consts();
+        let (t, n, r1, r) = self.reduce(x);
+        let neg_lo = self.f(-k.ln2_lo);
         // The rounding error of r, carried into the tail.
         let d = self.b.ins().fsub(r1, r);
         let r_lo = self.mul_add(n, neg_lo, d);
@@ -368,14 +376,7 @@ impl Emit<'_, '_> {
     /// is live, so only it is checked.
     fn exp_split(&mut self, x: Value, scalar: bool) -> Value {
         let k = self.consts();
-        let log2e = self.f(std::f64::consts::LOG2_E);
-        let magic = self.f(k.magic);
-        let t = self.mul_add(x, log2e, magic);
-        let n = self.b.ins().fsub(t, magic);
-        let neg_hi = self.f(-k.ln2_hi);
-        let neg_lo = self.f(-k.ln2_lo);
-        let r1 = self.mul_add(n, neg_hi, x);
-        let r = self.mul_add(n, neg_lo, r1);
+        let (t, _, _, r) = self.reduce(x);
         let p = self.horner(r, k.exp_poly);
         let one = self.f(1.0);
         let q = self.mul_add(p, r, one);

@@ -2,7 +2,7 @@
 //! the workgroup grid, and each access's start and strides, checked to stay
 //! inside its buffer.
 
-use crate::plan::{Access, IndexBin, IndexOp};
+use crate::plan::{Access, BufferKind, IndexBin, IndexOp, KernelPlan};
 
 /// The value of every index slot, from the dispatch's constants.
 pub fn eval_index(ops: &[IndexOp], args: &[u64]) -> Result<Vec<i64>, String> {
@@ -120,4 +120,71 @@ pub fn resolve(
         base: base as i64,
         coefs: coefs.into_iter().map(|c| c as i64).collect(),
     })
+}
+
+/// A plan buffer's size in one dispatch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BufferSize {
+    pub dims: Vec<i64>,
+    pub count: u64,
+    pub bytes: usize,
+}
+
+/// A dispatch's index slots and buffer sizes, checked: the constants the
+/// kernel takes, its asserts, each binding's length (`binding_lens`, in
+/// bytes) against its dims, each view's element count against its source.
+pub fn dispatch_sizes(
+    plan: &KernelPlan,
+    constants: &[u64],
+    binding_lens: &[usize],
+) -> Result<(Vec<i64>, Vec<BufferSize>), String> {
+    if constants.len() != plan.num_args {
+        return Err(format!(
+            "@{} takes {} constants, the dispatch gives {}",
+            plan.name,
+            plan.num_args,
+            constants.len()
+        ));
+    }
+    let slots = eval_index(&plan.index_ops, constants)?;
+    for (c, msg) in &plan.asserts {
+        if slots[*c] == 0 {
+            return Err(format!("in kernel @{}: {msg}", plan.name));
+        }
+    }
+    let mut sizes: Vec<BufferSize> = Vec::with_capacity(plan.buffers.len());
+    for b in &plan.buffers {
+        let dims: Vec<i64> = b.dims.iter().map(|&s| slots[s]).collect();
+        let count = count_of(&dims)?;
+        let bytes = count
+            .checked_mul(b.elem.size() as u64)
+            .and_then(|n| usize::try_from(n).ok())
+            .ok_or("a buffer size overflows")?;
+        match &b.kind {
+            BufferKind::Binding(i) => {
+                let len = *binding_lens.get(*i).ok_or_else(|| {
+                    format!(
+                        "@{} reads binding {i}, the dispatch gives {}",
+                        plan.name,
+                        binding_lens.len()
+                    )
+                })?;
+                if len < bytes {
+                    return Err(format!(
+                        "@{}: binding {i} has {len} bytes, its dims {dims:?} need {bytes}",
+                        plan.name
+                    ));
+                }
+            }
+            BufferKind::Reshape(src) if sizes[*src].count != count => {
+                return Err(format!(
+                    "@{}: a reshape of {} elements to dims {dims:?}",
+                    plan.name, sizes[*src].count
+                ));
+            }
+            _ => {}
+        }
+        sizes.push(BufferSize { dims, count, bytes });
+    }
+    Ok((slots, sizes))
 }

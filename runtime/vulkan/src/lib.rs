@@ -37,7 +37,7 @@ use vulkano::shader::{ShaderModule, ShaderModuleCreateInfo, ShaderStages};
 use vulkano::sync::{self, GpuFuture};
 use vulkano::VulkanLibrary;
 use xir::{Context, Ir, Op};
-use xir_kernel_plan::resolve::{check_grid, count_of, eval_index, resolve};
+use xir_kernel_plan::resolve::{check_grid, dispatch_sizes, resolve};
 use xir_kernel_plan::{BufferKind, Elem, GenericPlan, KernelPlan, Stage};
 use xir_runtime_hal::{Backend, ConfigValue, DispatchArgs, Driver, Executable, TargetDesc};
 
@@ -550,72 +550,30 @@ impl VulkanExecutable {
 
     fn run(&self, kernel: &Kernel, args: &DispatchArgs) -> Result<(), String> {
         let plan = &kernel.plan;
-        if args.constants.len() != plan.num_args {
-            return Err(format!(
-                "@{} takes {} constants, the dispatch gives {}",
-                plan.name,
-                plan.num_args,
-                args.constants.len()
-            ));
-        }
-        let slots = eval_index(&plan.index_ops, &args.constants)?;
-        for (c, msg) in &plan.asserts {
-            if slots[*c] == 0 {
-                return Err(format!("in kernel @{}: {msg}", plan.name));
-            }
-        }
-        let mut dims = Vec::new();
-        let mut counts = Vec::new();
+        let lens: Vec<usize> = args.bindings.iter().map(|b| b.len()).collect();
+        let (slots, sizes) = dispatch_sizes(plan, &args.constants, &lens)?;
         let mut bufs: Vec<Subbuffer<[u8]>> = Vec::new();
-        for b in &plan.buffers {
-            let d: Vec<i64> = b.dims.iter().map(|&s| slots[s]).collect();
-            let count = count_of(&d)?;
-            let bytes = count
-                .checked_mul(b.elem.size() as u64)
-                .ok_or("a buffer size overflows")?;
-            if bytes > self.gpu.max_range {
+        for (b, size) in plan.buffers.iter().zip(&sizes) {
+            if size.bytes as u64 > self.gpu.max_range {
                 return Err(format!(
-                    "@{}: a buffer of {bytes} bytes exceeds the device's storage buffer range ({})",
-                    plan.name, self.gpu.max_range
+                    "@{}: a buffer of {} bytes exceeds the device's storage buffer range ({})",
+                    plan.name, size.bytes, self.gpu.max_range
                 ));
             }
-            let bytes = bytes as usize;
             let vb = match &b.kind {
                 BufferKind::Binding(i) => {
-                    let host = args.bindings.get(*i).ok_or_else(|| {
-                        format!(
-                            "@{} reads binding {i}, the dispatch gives {}",
-                            plan.name,
-                            args.bindings.len()
-                        )
-                    })?;
-                    if host.len() < bytes {
-                        return Err(format!(
-                            "@{}: binding {i} has {} bytes, its dims {d:?} need {bytes}",
-                            plan.name,
-                            host.len()
-                        ));
-                    }
-                    let mut data = vec![0u8; bytes];
-                    host.read(0, &mut data)?;
+                    let mut data = vec![0u8; size.bytes];
+                    args.bindings[*i].read(0, &mut data)?;
                     self.buffer(data)?
                 }
-                BufferKind::Alloc => self.buffer(vec![0u8; bytes])?,
+                BufferKind::Alloc => self.buffer(vec![0u8; size.bytes])?,
                 BufferKind::Constant(data) => self.buffer(data.to_vec())?,
-                BufferKind::Reshape(src) => {
-                    if counts[*src] != count {
-                        return Err(format!(
-                            "@{}: a reshape of {} elements to dims {d:?}",
-                            plan.name, counts[*src]
-                        ));
-                    }
-                    bufs[*src].clone()
-                }
+                BufferKind::Reshape(src) => bufs[*src].clone(),
             };
-            dims.push(d);
-            counts.push(count);
             bufs.push(vb);
         }
+        let counts: Vec<u64> = sizes.iter().map(|s| s.count).collect();
+        let dims: Vec<Vec<i64>> = sizes.into_iter().map(|s| s.dims).collect();
         if let Some(b) = kernel.grid {
             check_grid(&plan.name, &dims[b], args.workgroups)?;
         }
