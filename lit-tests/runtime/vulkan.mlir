@@ -4,7 +4,9 @@
 // and gpu=vulkan gives the numbers it gives on local alone; a program
 // compiled for vulkan runs there whole; `gpu`, a #device.select of vulkan
 // and local, runs on Vulkan when it is there and on local when only local
-// is (--trace shows which queue ran each dispatch); an element type the backend has
+// is (--trace shows which queue ran each dispatch), and a #device.fallback
+// to it goes with it; `vulkan[1]` on a machine with one Vulkan device is an
+// error naming the global; an element type the backend has
 // no shaders for yet is a load error naming the op's line; a device number
 // past the machine's is an error. --print-devices writes the Vulkan device
 // with its limits as a #device.target that --device-target-registry takes.
@@ -12,6 +14,9 @@
 // RUN: xrun %S/../../examples/mlp.mlir --function=mlp --target-device=cpu=local --target-device=gpu=vulkan --device-plan=auto-transfer=true --device=local --device=vulkan --input=8x784xf32=0.01 --input=784x128xf32=0.02 --input=128xf32=0.1 --input=128x10xf32=0.03 --input=10xf32=-0.5 | xcheck %s --check-prefix=MLP
 // RUN: xrun %S/../../examples/mlp.mlir --function=mlp --target-device=cpu=local --target-device=gpu=vulkan,local --device-plan=auto-transfer=true --device=local --device=vulkan --trace --input=8x784xf32=0.01 --input=784x128xf32=0.02 --input=128xf32=0.1 --input=128x10xf32=0.03 --input=10xf32=-0.5 2>&1 >/dev/null | xcheck %s --check-prefix=SELECT
 // RUN: xrun %S/../../examples/mlp.mlir --function=mlp --target-device=cpu=local --target-device=gpu=vulkan,local --device-plan=auto-transfer=true --device=local --trace --input=8x784xf32=0.01 --input=784x128xf32=0.02 --input=128xf32=0.1 --input=128x10xf32=0.03 --input=10xf32=-0.5 2>&1 >/dev/null | xcheck %s --check-prefix=HIDDEN
+// RUN: xrun %S/Inputs/vulkan-fallback.mlir --function=k --device-plan=auto-transfer=true --device=local --device=vulkan --trace --input="4xf32=0 1 2 3" 2>&1 | xcheck %s --check-prefix=FALLBACK
+// RUN: xrun %S/Inputs/vulkan-fallback.mlir --function=k --device-plan=auto-transfer=true --device=local --trace --input="4xf32=0 1 2 3" 2>&1 | xcheck %s --check-prefix=FALLBACK-LOCAL
+// RUN: not xrun %s --function=f --target-device='vulkan[1]' --device=vulkan --input="2x3xf32=[1 2 3][4 5 6]" --input="3xf32=-1 -2 -3" 2>&1 | xcheck %s --check-prefix=ORDINAL
 // RUN: xrun %s --function=f --target-device=vulkan --device=vulkan --input="2x3xf32=[1 2 3][4 5 6]" --input="3xf32=-1 -2 -3" | xcheck %s --check-prefix=F --match-full-lines
 // RUN: xrun %s --function=g --target-device=vulkan --device=vulkan://0 --input="2x3xi32=[1 2 3][4 5 6]" | xcheck %s --check-prefix=G --match-full-lines
 // RUN: not xrun %s --function=h --target-device=vulkan --device=vulkan --input="4xf16=1 2 3 4" 2>&1 | xcheck %s --check-prefix=H
@@ -47,6 +52,11 @@ func.func @h(%a: tensor<4xf16>) -> tensor<4xf16> {
 // HIDDEN-DAG: xrun: trace: local0-q0 {{[0-9.]+}} {{[0-9.]+}} us: dispatch at {{.*}}mlp.mlir:12:10
 // HIDDEN-DAG: xrun: trace: local0-q0 {{[0-9.]+}} {{[0-9.]+}} us: dispatch at {{.*}}mlp.mlir:15:10
 // HIDDEN-NOT: vulkan
+// FALLBACK: 4xf32=1 0.367879 0.135335 0.0497871
+// FALLBACK: xrun: trace: vulkan1-q0 {{[0-9.]+}} {{[0-9.]+}} us: dispatch at {{.*}}vulkan-fallback.mlir:5:10
+// FALLBACK-LOCAL: 4xf32=1 0.367879 0.135335 0.0497871
+// FALLBACK-LOCAL: xrun: trace: local0-q0 {{[0-9.]+}} {{[0-9.]+}} us: dispatch at {{.*}}vulkan-fallback.mlir:5:10
+// ORDINAL: xrun: error: no device for @__device_0 = #device.target<"vulkan", {ordinal = 1 : i64{{.*}}; devices available: vulkan (#device.target<"vulkan"
 // F: EXEC @f
 // F-NEXT: result[0]: hal.buffer_view
 // F-NEXT: 2x3xf32=[1 1 1][20.0855 20.0855 20.0855]

@@ -81,20 +81,37 @@ pub fn assign(
             .find(|&i| !taken[i])
             .or(serving.first().copied())
     };
-    for (gi, (name, value, op)) in globals.iter().enumerate() {
-        let (value, op) = (*value, *op);
-        let got = match decode(ctx, value) {
+    // Fallbacks last: a fallback may name a global declared after it
+    // (`device.targets` is a dictionary, so its order is by name) or
+    // another fallback.
+    let mut got: Vec<Option<usize>> = vec![None; globals.len()];
+    for (gi, (_, value, _)) in globals.iter().enumerate() {
+        got[gi] = match decode(ctx, *value) {
             Some(DeviceAttr::Select(list)) => list.iter().find_map(|&a| {
                 let (k, o) = kind_of(ctx, a)?;
                 pick(&k, o, &taken)
             }),
-            Some(DeviceAttr::Fallback(other)) => globals[..gi]
-                .iter()
-                .position(|g| g.0 == ctx.str(other))
-                .map(|j| out[j]),
-            _ => kind_of(ctx, value).and_then(|(k, o)| pick(&k, o, &taken)),
+            Some(DeviceAttr::Fallback(_)) => continue,
+            _ => kind_of(ctx, *value).and_then(|(k, o)| pick(&k, o, &taken)),
         };
-        let Some(d) = got else {
+        if let Some(d) = got[gi] {
+            taken[d] = true;
+        }
+    }
+    for _ in 0..globals.len() {
+        for gi in 0..globals.len() {
+            if let Some(DeviceAttr::Fallback(other)) = decode(ctx, globals[gi].1) {
+                if got[gi].is_none() {
+                    got[gi] = globals
+                        .iter()
+                        .position(|g| g.0 == ctx.str(other))
+                        .and_then(|j| got[j]);
+                }
+            }
+        }
+    }
+    for (gi, (name, value, op)) in globals.iter().enumerate() {
+        let Some(d) = got[gi] else {
             let have: Vec<String> = devices
                 .iter()
                 .map(|d| format!("{} ({})", d.name, d.target))
@@ -105,15 +122,14 @@ pub fn assign(
                 have.join(", ")
             };
             return Err((
-                op,
+                *op,
                 format!(
                     "no device for @{} = {}; devices available: {have}",
                     name,
-                    describe(ctx, value)
+                    describe(ctx, *value)
                 ),
             ));
         };
-        taken[d] = true;
         out.push(d);
     }
     Ok(out)
