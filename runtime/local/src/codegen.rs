@@ -11,7 +11,7 @@
 //! dims as scalar loops inside each parallel iteration, in order (the
 //! reference's rounding).
 
-use crate::plan::{Bin, Body, BodyOp, Elem, GenericPlan};
+use crate::plan::{inner_kinds, Bin, Body, BodyOp, Elem, GenericPlan, Inner};
 use cranelift_codegen::entity::packed_option::ReservedValue;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
@@ -29,36 +29,6 @@ pub type StageFn = unsafe extern "C" fn(args: *const i64, lo: i64, hi: i64);
 /// Where each part of a stage's argument block starts (in i64 slots).
 pub fn args_layout(operands: usize, rank: usize) -> (usize, usize, usize) {
     (0, operands, operands + rank)
-}
-
-/// How an operand moves along the innermost parallel dim.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Inner {
-    Contiguous,
-    Broadcast,
-    Strided,
-}
-
-/// The innermost-dim behaviour of each operand, from its access terms.
-pub fn inner_kinds(g: &GenericPlan) -> Vec<Inner> {
-    let Some(d) = g.parallel.checked_sub(1) else {
-        return vec![Inner::Strided; g.inputs.len() + 1];
-    };
-    g.inputs
-        .iter()
-        .chain(std::iter::once(&g.output))
-        .map(|a| {
-            let coefs: Vec<i64> = a.terms.iter().map(|t| t.0[d]).collect();
-            let n = coefs.len();
-            if coefs.iter().all(|&c| c == 0) {
-                Inner::Broadcast
-            } else if coefs[..n - 1].iter().all(|&c| c == 0) && coefs[n - 1] == 1 {
-                Inner::Contiguous
-            } else {
-                Inner::Strided
-            }
-        })
-        .collect()
 }
 
 pub struct Jit {

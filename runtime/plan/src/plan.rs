@@ -761,3 +761,33 @@ fn float_value(e: Elem, bits: u128) -> f64 {
         _ => 0.0,
     }
 }
+
+/// How an operand moves along the innermost parallel dim.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Inner {
+    Contiguous,
+    Broadcast,
+    Strided,
+}
+
+/// The innermost-dim behaviour of each operand, from its access terms.
+pub fn inner_kinds(g: &GenericPlan) -> Vec<Inner> {
+    let Some(d) = g.parallel.checked_sub(1) else {
+        return vec![Inner::Strided; g.inputs.len() + 1];
+    };
+    g.inputs
+        .iter()
+        .chain(std::iter::once(&g.output))
+        .map(|a| {
+            let coefs: Vec<i64> = a.terms.iter().map(|t| t.0[d]).collect();
+            let n = coefs.len();
+            if coefs.iter().all(|&c| c == 0) {
+                Inner::Broadcast
+            } else if coefs[..n - 1].iter().all(|&c| c == 0) && coefs[n - 1] == 1 {
+                Inner::Contiguous
+            } else {
+                Inner::Strided
+            }
+        })
+        .collect()
+}

@@ -244,11 +244,21 @@ impl Backend for VulkanBackend {
                 let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
                 let fail = |m: String| format!("{at}: in kernel @{}: {m} on vulkan", plan.name);
                 let p = match st {
-                    Stage::Generic(g) => StagePipelines {
-                        main: generic_pipeline(&gpu, &plan, g).map_err(fail)?,
-                        tiled: None,
-                        epilogue: None,
-                    },
+                    Stage::Generic(g) => {
+                        let elems = operand_elems(&plan, g);
+                        let fast = match spirv::vec4_operands(g, &elems) {
+                            Some(_) => {
+                                let words = spirv::generic_vec4_shader(g, &elems).map_err(fail)?;
+                                Some(pipeline(&gpu, &words, elems.len()).map_err(fail)?)
+                            }
+                            None => None,
+                        };
+                        StagePipelines {
+                            main: generic_pipeline(&gpu, &plan, g).map_err(fail)?,
+                            fast,
+                            epilogue: None,
+                        }
+                    }
                     Stage::Matmul(m) => {
                         let elem = plan.buffers[m.out].elem;
                         check_elem(&gpu, elem).map_err(fail)?;
@@ -256,7 +266,7 @@ impl Backend for VulkanBackend {
                         let tiled = spirv::matmul_tiled_shader(elem).map_err(fail)?;
                         StagePipelines {
                             main: pipeline(&gpu, &words, 3).map_err(fail)?,
-                            tiled: Some(pipeline(&gpu, &tiled, 3).map_err(fail)?),
+                            fast: Some(pipeline(&gpu, &tiled, 3).map_err(fail)?),
                             epilogue: m
                                 .epilogue
                                 .as_ref()
@@ -294,7 +304,14 @@ pub fn shaders(ctx: &Context, ir: &Ir, variant: Op) -> Result<Vec<(String, Vec<u
             let name = format!("{}/{i}", plan.name);
             match st {
                 Stage::Generic(g) => {
-                    out.push((name, spirv::generic_shader(g, &operand_elems(plan, g))?));
+                    let elems = operand_elems(plan, g);
+                    if spirv::vec4_operands(g, &elems).is_some() {
+                        out.push((
+                            format!("{name}/vec4"),
+                            spirv::generic_vec4_shader(g, &elems)?,
+                        ));
+                    }
+                    out.push((name, spirv::generic_shader(g, &elems)?));
                 }
                 Stage::Matmul(m) => {
                     out.push((
@@ -312,6 +329,21 @@ pub fn shaders(ctx: &Context, ir: &Ir, variant: Op) -> Result<Vec<(String, Vec<u
         }
     }
     Ok(out)
+}
+
+/// Whether a generic's 4-lane form may run with these args: the inner size
+/// and every vector operand's start and outer strides are multiples of 4
+/// (so no vector straddles rows or misaligns).
+fn vec4_ready(g: &GenericPlan, args: &[i64]) -> bool {
+    let n = g.inputs.len() + 1;
+    let rank = g.domain.len();
+    let l = spirv::ArgsLayout { operands: n, rank };
+    let kinds = xir_kernel_plan::inner_kinds(g);
+    rank > 0
+        && args[l.size(rank - 1)] % 4 == 0
+        && (0..n)
+            .filter(|&k| kinds[k] == xir_kernel_plan::Inner::Contiguous)
+            .all(|k| args[l.base(k)] % 4 == 0 && (0..rank - 1).all(|d| args[l.coef(k, d)] % 4 == 0))
 }
 
 fn check_elem(gpu: &Gpu, e: Elem) -> Result<(), String> {
@@ -407,8 +439,10 @@ fn pipeline(gpu: &Gpu, words: &[u32], operands: usize) -> Result<Arc<ComputePipe
 
 struct StagePipelines {
     main: Arc<ComputePipeline>,
-    /// A matmul's shared-memory tiled form, used when its grid fits.
-    tiled: Option<Arc<ComputePipeline>>,
+    /// The stage's faster form, used when the dispatch allows it: a
+    /// matmul's shared-memory tiled shader (when its grid fits), a
+    /// generic's 4-lane one (when sizes and starts are multiples of 4).
+    fast: Option<Arc<ComputePipeline>>,
     /// A matmul's epilogue, run as a generic stage after the sums.
     epilogue: Option<Arc<ComputePipeline>>,
 }
@@ -599,8 +633,15 @@ impl VulkanExecutable {
                             .chain(std::iter::once(&g.output))
                             .map(|a| bufs[a.buffer].clone())
                             .collect();
-                        self.record(&mut cb, &pipes.main, &ops, &a, total, None)
-                            .map_err(fail)?;
+                        match (&pipes.fast, vec4_ready(g, &a)) {
+                            (Some(fast), true) => {
+                                let mut a = a;
+                                a[0] /= 4;
+                                self.record(&mut cb, fast, &ops, &a, total / 4, None)
+                            }
+                            _ => self.record(&mut cb, &pipes.main, &ops, &a, total, None),
+                        }
+                        .map_err(fail)?;
                     }
                 }
                 Stage::Matmul(m) => {
@@ -634,7 +675,7 @@ impl VulkanExecutable {
                             counts[m.out] / (o[rank - 2] * o[rank - 1]) as u64,
                         ];
                         let fits = (0..3).all(|d| tiles[d] <= u64::from(self.gpu.max_groups[d]));
-                        match (&pipes.tiled, fits) {
+                        match (&pipes.fast, fits) {
                             (Some(tiled), true) => {
                                 let grid = tiles.map(|t| t as u32);
                                 self.record(&mut cb, tiled, &ops, &a, total, Some(grid))

@@ -77,6 +77,8 @@ struct Gen {
     args: Word,
     gid: Word,
     nwg: Word,
+    /// Body values are vectors of this many lanes (1: scalars).
+    lanes: u32,
 }
 
 fn err(e: rspirv::dr::Error) -> String {
@@ -86,6 +88,12 @@ fn err(e: rspirv::dr::Error) -> String {
 impl Gen {
     /// A module with the stage's buffers (`elems`, then the args block).
     fn new(elems: &[Elem]) -> Gen {
+        Gen::with_vectors(elems, &[])
+    }
+
+    /// [`Gen::new`] with the operands flagged in `vec4` bound as arrays of
+    /// 4-vectors.
+    fn with_vectors(elems: &[Elem], vec4: &[bool]) -> Gen {
         let mut b = Builder::new();
         b.set_version(1, 3);
         b.capability(Capability::Shader);
@@ -116,9 +124,13 @@ impl Gen {
             args: 0,
             gid: 0,
             nwg: 0,
+            lanes: 1,
         };
         for (k, &e) in elems.iter().enumerate() {
-            let t = g.elem_type(e);
+            let mut t = g.elem_type(e);
+            if vec4.get(k).copied().unwrap_or(false) {
+                t = g.b.type_vector(t, 4);
+            }
             let v = g.buffer(t, k as u32);
             let p = g.b.type_pointer(None, StorageClass::StorageBuffer, t);
             g.bufs.push((v, t, p));
@@ -154,16 +166,7 @@ impl Gen {
 
     /// A `struct { T data[]; }` storage buffer at (0, binding).
     fn buffer(&mut self, t: Word, binding: u32) -> Word {
-        let stride = match self
-            .b
-            .module_ref()
-            .types_global_values
-            .iter()
-            .find(|i| i.result_id == Some(t))
-        {
-            Some(i) if i.operands.first() == Some(&Operand::LiteralBit32(64)) => 8,
-            _ => 4,
-        };
+        let stride = self.byte_size(t);
         // One array and struct type per binding: decorations stay apart.
         let arr = self.b.id();
         self.b.type_runtime_array_id(Some(arr), t);
@@ -184,6 +187,53 @@ impl Gen {
         self.b
             .decorate(v, Decoration::Binding, [Operand::LiteralBit32(binding)]);
         v
+    }
+
+    /// The byte size of a scalar or vector type declared in the module.
+    fn byte_size(&self, t: Word) -> u32 {
+        let m = self.b.module_ref();
+        let Some(i) = m
+            .types_global_values
+            .iter()
+            .find(|i| i.result_id == Some(t))
+        else {
+            return 4;
+        };
+        match (i.class.opcode, i.operands.as_slice()) {
+            (rspirv::spirv::Op::TypeVector, [Operand::IdRef(e), Operand::LiteralBit32(n)]) => {
+                self.byte_size(*e) * n
+            }
+            (_, [Operand::LiteralBit32(64), ..]) => 8,
+            _ => 4,
+        }
+    }
+
+    /// The type of body values of element `e` (a vector when `lanes > 1`).
+    fn vt(&mut self, e: Elem) -> Word {
+        let t = self.elem_type(e);
+        if self.lanes > 1 {
+            self.b.type_vector(t, self.lanes)
+        } else {
+            t
+        }
+    }
+
+    /// The type of a comparison's result.
+    fn bt(&mut self) -> Word {
+        if self.lanes > 1 {
+            self.b.type_vector(self.bool_t, self.lanes)
+        } else {
+            self.bool_t
+        }
+    }
+
+    /// Scalar constant `c` of type `t`, splatted when `lanes > 1`.
+    fn splat(&mut self, vt: Word, c: Word) -> Word {
+        if self.lanes > 1 {
+            self.b.constant_composite(vt, vec![c; self.lanes as usize])
+        } else {
+            c
+        }
     }
 
     fn ci(&mut self, v: i32) -> Word {
@@ -326,40 +376,26 @@ impl Gen {
         Ok(())
     }
 
-    /// `x == x` false (NaN) → NaN-propagating helpers need it.
-    fn is_nan(&mut self, x: Word) -> Result<Word, String> {
-        self.b.is_nan(self.bool_t, None, x).map_err(err)
-    }
-
     /// `maximumf`: NaN if either is NaN; of two zeros, +0 unless both are
     /// -0 (`a + b` of equal zeros has exactly that sign).
     fn fmax(&mut self, t: Word, e: Elem, a: Word, c: Word) -> Result<Word, String> {
-        let gt = self
-            .b
-            .f_ord_greater_than(self.bool_t, None, a, c)
-            .map_err(err)?;
-        let lt = self
-            .b
-            .f_ord_less_than(self.bool_t, None, a, c)
-            .map_err(err)?;
+        let bt = self.bt();
+        let gt = self.b.f_ord_greater_than(bt, None, a, c).map_err(err)?;
+        let lt = self.b.f_ord_less_than(bt, None, a, c).map_err(err)?;
+        let st = self.elem_type(e);
         let zero = match e {
-            Elem::F64 => self.b.constant_bit64(t, 0),
-            _ => self.b.constant_bit32(t, 0),
+            Elem::F64 => self.b.constant_bit64(st, 0),
+            _ => self.b.constant_bit32(st, 0),
         };
-        let is_zero = self
-            .b
-            .f_ord_equal(self.bool_t, None, a, zero)
-            .map_err(err)?;
+        let zero = self.splat(t, zero);
+        let is_zero = self.b.f_ord_equal(bt, None, a, zero).map_err(err)?;
         // Equal or unordered: a + b is NaN for a NaN and the signed zero
         // for zeros; otherwise a.
         let sum = self.b.f_add(t, None, a, c).map_err(err)?;
-        let na = self.is_nan(a)?;
-        let nc = self.is_nan(c)?;
-        let nan = self.b.logical_or(self.bool_t, None, na, nc).map_err(err)?;
-        let use_sum = self
-            .b
-            .logical_or(self.bool_t, None, nan, is_zero)
-            .map_err(err)?;
+        let na = self.b.is_nan(bt, None, a).map_err(err)?;
+        let nc = self.b.is_nan(bt, None, c).map_err(err)?;
+        let nan = self.b.logical_or(bt, None, na, nc).map_err(err)?;
+        let use_sum = self.b.logical_or(bt, None, nan, is_zero).map_err(err)?;
         let r = self.b.select(t, None, use_sum, sum, a).map_err(err)?;
         let r = self.b.select(t, None, lt, c, r).map_err(err)?;
         self.b.select(t, None, gt, a, r).map_err(err)
@@ -370,7 +406,9 @@ impl Gen {
         let mut vals: Vec<Word> = Vec::with_capacity(body.ops.len());
         for (op, e) in &body.ops {
             let e = *e;
-            let t = self.elem_type(e);
+            let st = self.elem_type(e);
+            let t = self.vt(e);
+            let bt = self.bt();
             let f = e.is_float();
             let v = match *op {
                 BodyOp::Arg(i) => args
@@ -378,16 +416,22 @@ impl Gen {
                     .copied()
                     .flatten()
                     .ok_or("a body reads an argument the stage does not load")?,
-                BodyOp::ConstF(x) => match e {
-                    Elem::F64 => self.b.constant_bit64(t, x.to_bits()),
-                    _ => self.b.constant_bit32(t, (x as f32).to_bits()),
-                },
-                BodyOp::ConstI(x) => match e {
-                    Elem::I1 if x & 1 == 1 => self.b.constant_true(t),
-                    Elem::I1 => self.b.constant_false(t),
-                    Elem::I64 => self.b.constant_bit64(t, x as u64),
-                    _ => self.b.constant_bit32(t, x as u32),
-                },
+                BodyOp::ConstF(x) => {
+                    let c = match e {
+                        Elem::F64 => self.b.constant_bit64(st, x.to_bits()),
+                        _ => self.b.constant_bit32(st, (x as f32).to_bits()),
+                    };
+                    self.splat(t, c)
+                }
+                BodyOp::ConstI(x) => {
+                    let c = match e {
+                        Elem::I1 if x & 1 == 1 => self.b.constant_true(st),
+                        Elem::I1 => self.b.constant_false(st),
+                        Elem::I64 => self.b.constant_bit64(st, x as u64),
+                        _ => self.b.constant_bit32(st, x as u32),
+                    };
+                    self.splat(t, c)
+                }
                 BodyOp::Bin(bin, a, c) => {
                     let (a, c) = (vals[a], vals[c]);
                     let r = match (bin, f) {
@@ -402,10 +446,7 @@ impl Gen {
                         // The lowering guards the divisor (x / 0 = 0, MIN / -1 = MIN).
                         (Bin::Div, false) => self.b.s_div(t, None, a, c),
                         (Bin::Max, false) => {
-                            let gt = self
-                                .b
-                                .s_greater_than(self.bool_t, None, a, c)
-                                .map_err(err)?;
+                            let gt = self.b.s_greater_than(bt, None, a, c).map_err(err)?;
                             self.b.select(t, None, gt, a, c)
                         }
                         (Bin::Or, _) if e == Elem::I1 => self.b.logical_or(t, None, a, c),
@@ -427,10 +468,7 @@ impl Gen {
                         .ext_inst(t, None, self.glsl, inst, [Operand::IdRef(vals[a])])
                         .map_err(err)?
                 }
-                BodyOp::CmpEq(a, c) => self
-                    .b
-                    .i_equal(self.bool_t, None, vals[a], vals[c])
-                    .map_err(err)?,
+                BodyOp::CmpEq(a, c) => self.b.i_equal(bt, None, vals[a], vals[c]).map_err(err)?,
                 BodyOp::Select(c, a, f) => self
                     .b
                     .select(t, None, vals[c], vals[a], vals[f])
@@ -544,6 +582,74 @@ pub fn generic_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32>, St
             })?;
             let v = g.b.load(acc_t, None, acc, None, []).map_err(err)?;
             g.store_elem(out, offs[out], v)
+        },
+    )
+}
+
+/// Whether a generic stage has a 4-lane form: a parallel body of 32-bit
+/// values whose output is contiguous along the innermost dim and whose
+/// inputs are contiguous there or broadcast. Which operands are read as
+/// 4-vectors (the contiguous ones).
+pub fn vec4_operands(plan: &GenericPlan, elems: &[Elem]) -> Option<Vec<bool>> {
+    use xir_kernel_plan::{inner_kinds, Inner};
+    let bit32 = |e: Elem| matches!(e, Elem::F32 | Elem::I32);
+    if plan.parallel < plan.domain.len()
+        || plan.parallel == 0
+        || !elems.iter().all(|&e| bit32(e))
+        || !plan
+            .body
+            .ops
+            .iter()
+            .all(|&(_, e)| bit32(e) || e == Elem::I1)
+    {
+        return None;
+    }
+    let kinds = inner_kinds(plan);
+    if *kinds.last()? != Inner::Contiguous || kinds.contains(&Inner::Strided) {
+        return None;
+    }
+    Some(kinds.iter().map(|&k| k == Inner::Contiguous).collect())
+}
+
+/// The 4-lane form of a parallel generic ([`vec4_operands`]): each
+/// iteration computes 4 consecutive elements of a row. Args as for
+/// [`generic_shader`] with `total` the iteration count over 4; the
+/// dispatch uses it only when the inner size, and every vector operand's
+/// start and strides, are multiples of 4.
+pub fn generic_vec4_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32>, String> {
+    let vec4 = vec4_operands(plan, elems).ok_or("no 4-lane form")?;
+    let n = elems.len();
+    let rank = plan.domain.len();
+    let l = ArgsLayout { operands: n, rank };
+    let used = used_args(&plan.body, n);
+    let mut gen = Gen::with_vectors(elems, &vec4);
+    gen.lanes = 4;
+    gen.main(
+        &[],
+        |g| g.arg(l.total()),
+        |g, p, _| {
+            let four = g.ci(4);
+            let q = g.b.i_mul(g.i32_t, None, p, four).map_err(err)?;
+            let bases: Vec<Word> = (0..n).map(|k| g.arg(l.base(k))).collect::<Result<_, _>>()?;
+            let offs = g.offsets(&l, q, 0..rank, &bases)?;
+            let mut args: Vec<Option<Word>> = vec![None; n];
+            for k in 0..n {
+                if !used[k] {
+                    continue;
+                }
+                args[k] = Some(if vec4[k] {
+                    let i = g.b.s_div(g.i32_t, None, offs[k], four).map_err(err)?;
+                    g.load_elem(k, i)?
+                } else {
+                    let x = g.load_elem(k, offs[k])?;
+                    let vt = g.vt(elems[k]);
+                    g.b.composite_construct(vt, None, [x, x, x, x])
+                        .map_err(err)?
+                });
+            }
+            let vals = g.body(&plan.body, &args)?;
+            let i = g.b.s_div(g.i32_t, None, offs[n - 1], four).map_err(err)?;
+            g.store_elem(n - 1, i, vals[plan.body.result])
         },
     )
 }

@@ -109,7 +109,7 @@ type Program = (String, String, Vec<(ElementType, Vec<usize>)>);
 
 fn programs() -> Vec<Program> {
     let mut out = Vec::new();
-    for (r, c) in [(0, 5), (1, 1), (3, 7), (65, 130)] {
+    for (r, c) in [(0, 5), (1, 1), (3, 7), (65, 130), (5, 8), (33, 12)] {
         let t = format!("tensor<{r}x{c}xf32>");
         let v = format!("tensor<{c}xf32>");
         out.push((
