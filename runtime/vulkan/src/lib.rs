@@ -140,11 +140,22 @@ fn gpu(ordinal: usize) -> Result<Arc<Gpu>, String> {
         queue,
         f64_ok: sup.shader_float64,
         i64_ok: sup.shader_int64,
-        max_groups: p.max_compute_work_group_count,
+        max_groups: max_groups(p.max_compute_work_group_count),
         max_range: u64::from(p.max_storage_buffer_range),
     });
     map.insert(ordinal, g.clone());
     Ok(g)
+}
+
+/// The device's workgroup-count limits, or `XIR_VULKAN_MAX_GROUPS` if
+/// smaller (tests use it to run the grid-stride loops and the untiled
+/// matmul on small sizes).
+fn max_groups(device: [u32; 3]) -> [u32; 3] {
+    let cap = std::env::var("XIR_VULKAN_MAX_GROUPS")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok())
+        .filter(|&c| c > 0);
+    device.map(|d| cap.map_or(d, |c| c.min(d)))
 }
 
 /// The driver: every compute-capable Vulkan device of the machine.

@@ -8,6 +8,8 @@
 //! depend on (fence waits, transfers, non-overlapping memory) is switched
 //! off in a test to show that the comparison catches it.
 
+mod vulkan_common;
+
 use irgen::graph::{two_device_program, Gen};
 use irgen::XorShift;
 use std::sync::Arc;
@@ -147,7 +149,8 @@ fn random_programs_on_local_and_vulkan_match_the_direct_evaluation() {
     if local_and_vulkan().is_none() {
         return;
     }
-    let mut compared = 0;
+    let validate = vulkan_common::has_spirv_val();
+    let (mut compared, mut shaders) = (0, 0);
     for seed in 0..60u64 {
         let gen = Gen {
             wide: seed % 2 == 1,
@@ -156,6 +159,9 @@ fn random_programs_on_local_and_vulkan_match_the_direct_evaluation() {
         let text = two_device_program(seed, gen);
         let hal = xrun::compile_text(&text, &[], "auto-transfer=true")
             .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        if validate {
+            shaders += vulkan_common::validate_shaders(&format!("seed {seed}"), &hal);
+        }
         let rows = if gen.dynamic {
             [0, 1, 3, 5, 7, 13][seed as usize % 6]
         } else {
@@ -179,6 +185,10 @@ fn random_programs_on_local_and_vulkan_match_the_direct_evaluation() {
         compared += 1;
     }
     assert!(compared >= 40, "only {compared} programs compared");
+    assert!(
+        !validate || shaders >= 60,
+        "only {shaders} shaders validated"
+    );
 }
 
 #[test]
