@@ -432,6 +432,7 @@ impl Gen {
                     };
                     self.splat(t, c)
                 }
+                BodyOp::Bin(Bin::Max, a, c) if f => self.fmax(t, e, vals[a], vals[c])?,
                 BodyOp::Bin(bin, a, c) => {
                     let (a, c) = (vals[a], vals[c]);
                     let r = match (bin, f) {
@@ -439,7 +440,7 @@ impl Gen {
                         (Bin::Sub, true) => self.b.f_sub(t, None, a, c),
                         (Bin::Mul, true) => self.b.f_mul(t, None, a, c),
                         (Bin::Div, true) => self.b.f_div(t, None, a, c),
-                        (Bin::Max, true) => return_ok(self.fmax(t, e, a, c)?),
+                        (Bin::Max, true) => unreachable!("matched above"),
                         (Bin::Add, false) => self.b.i_add(t, None, a, c),
                         (Bin::Sub, false) => self.b.i_sub(t, None, a, c),
                         (Bin::Mul, false) => self.b.i_mul(t, None, a, c),
@@ -502,10 +503,6 @@ impl Gen {
         }
         Ok(offs)
     }
-}
-
-fn return_ok(w: Word) -> Result<Word, rspirv::dr::Error> {
-    Ok(w)
 }
 
 /// Which body arguments the body reads.
