@@ -3,8 +3,8 @@
 // Vulkan device (lavapipe in CI). The README's MLP split across cpu=local
 // and gpu=vulkan gives the numbers it gives on local alone; a program
 // compiled for vulkan runs there whole; `gpu`, a #device.select of vulkan
-// and local, runs on Vulkan when it is there and on local when only local
-// is (--trace shows which queue ran each dispatch), and a #device.fallback
+// and local, runs on Vulkan when it is there (also without --device) and
+// on local when only local is (--trace shows which queue ran each dispatch), and a #device.fallback
 // to it goes with it; `vulkan[1]` on a machine with one Vulkan device is an
 // error naming the global; an element type the backend has
 // no shaders for yet is a load error naming the op's line; a device number
@@ -13,6 +13,7 @@
 
 // RUN: xrun %S/../../examples/mlp.mlir --function=mlp --target-device=cpu=local --target-device=gpu=vulkan --device-plan=auto-transfer=true --device=local --device=vulkan --input=8x784xf32=0.01 --input=784x128xf32=0.02 --input=128xf32=0.1 --input=128x10xf32=0.03 --input=10xf32=-0.5 | xcheck %s --check-prefix=MLP
 // RUN: xrun %S/../../examples/mlp.mlir --function=mlp --target-device=cpu=local --target-device=gpu=vulkan,local --device-plan=auto-transfer=true --device=local --device=vulkan --trace --input=8x784xf32=0.01 --input=784x128xf32=0.02 --input=128xf32=0.1 --input=128x10xf32=0.03 --input=10xf32=-0.5 2>&1 >/dev/null | xcheck %s --check-prefix=SELECT
+// RUN: xrun %S/../../examples/mlp.mlir --function=mlp --target-device=cpu=local --target-device=gpu=vulkan,local --device-plan=auto-transfer=true --trace --input=8x784xf32=0.01 --input=784x128xf32=0.02 --input=128xf32=0.1 --input=128x10xf32=0.03 --input=10xf32=-0.5 2>&1 >/dev/null | xcheck %s --check-prefix=SELECT
 // RUN: xrun %S/../../examples/mlp.mlir --function=mlp --target-device=cpu=local --target-device=gpu=vulkan,local --device-plan=auto-transfer=true --device=local --trace --input=8x784xf32=0.01 --input=784x128xf32=0.02 --input=128xf32=0.1 --input=128x10xf32=0.03 --input=10xf32=-0.5 2>&1 >/dev/null | xcheck %s --check-prefix=HIDDEN
 // RUN: xrun %S/Inputs/vulkan-fallback.mlir --function=k --device-plan=auto-transfer=true --device=local --device=vulkan --trace --input="4xf32=0 1 2 3" 2>&1 | xcheck %s --check-prefix=FALLBACK
 // RUN: xrun %S/Inputs/vulkan-fallback.mlir --function=k --device-plan=auto-transfer=true --device=local --trace --input="4xf32=0 1 2 3" 2>&1 | xcheck %s --check-prefix=FALLBACK-LOCAL

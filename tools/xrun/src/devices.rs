@@ -16,9 +16,31 @@ pub fn drivers() -> Vec<Box<dyn Driver>> {
     ]
 }
 
-/// The drivers whose devices a run without `--device` gets. Vulkan is
-/// opened only when named (`--device=vulkan`): creating an instance costs
-/// 40-900 ms.
+/// The devices of a run without `--device`: `local`, then the Vulkan
+/// devices when `vulkan` is true (the program asks for a vulkan device;
+/// creating an instance costs 40-900 ms, so others do not pay it) and the
+/// machine has any, then `reference` (which serves every kind, so it only
+/// gets what nothing before it serves).
+pub fn open_default(trace: Option<Arc<Trace>>, vulkan: bool) -> Result<Vec<Arc<Device>>, String> {
+    let options = DeviceOptions {
+        queues: 1,
+        submit_delay: None,
+        trace,
+    };
+    let mut drivers: Vec<Box<dyn Driver>> = vec![Box::new(LocalDriver)];
+    if vulkan {
+        drivers.push(Box::new(VulkanDriver));
+    }
+    drivers.push(Box::new(ReferenceDriver));
+    let mut out = Vec::new();
+    for d in &drivers {
+        for o in 0..d.device_count() {
+            out.push(Arc::new(create_device(d.as_ref(), o, out.len(), &options)?));
+        }
+    }
+    Ok(out)
+}
+
 fn default_drivers() -> Vec<Box<dyn Driver>> {
     vec![Box::new(LocalDriver), Box::new(ReferenceDriver)]
 }

@@ -33,7 +33,8 @@ struct Args {
     #[arg(long = "output")]
     outputs: Vec<String>,
     /// A device the runtime sees (`local`, `reference`, `local://0`); repeatable, in order.
-    /// Default: every device found.
+    /// Default: `local`, the Vulkan devices when the program asks for a `vulkan` device, then
+    /// `reference`.
     #[arg(long = "device")]
     devices: Vec<String>,
     /// Prints on stderr, after the results, each command the device queues ran:
@@ -103,9 +104,15 @@ fn run(args: &Args) -> Result<(), String> {
         return Ok(());
     }
     let trace = args.trace.then(|| Arc::new(Trace::new()));
-    let devices = devices::open_traced(&args.devices, trace.clone())?;
-    if args.print_devices {
-        for d in &devices {
+    // Without --device the devices depend on the program (Vulkan joins when
+    // it asks for a vulkan device): opened once it is compiled.
+    let named = if args.devices.is_empty() {
+        None
+    } else {
+        Some(devices::open_traced(&args.devices, trace.clone())?)
+    };
+    if let (true, Some(devices)) = (args.print_devices, &named) {
+        for d in devices.iter() {
             out_line(format_args!("{}", d.target))?;
         }
         return Ok(());
@@ -142,6 +149,15 @@ fn run(args: &Args) -> Result<(), String> {
         top,
     )
     .map_err(|ds| render(&ctx, &ds))?;
+    let devices = match named {
+        Some(d) => d,
+        None => {
+            let wants_vulkan = xir_runtime_exec::resolve::globals(&ctx, &ir, top)
+                .iter()
+                .any(|(_, v, _)| xir::printer::attr_to_string(&ctx, *v).contains("\"vulkan\""));
+            devices::open_default(trace.clone(), wants_vulkan)?
+        }
+    };
     let mut exec =
         Executor::new(&mut ctx, &ir, top, devices.clone()).map_err(|d| render_one(&d))?;
     let compile_ms = compile_start.elapsed().as_secs_f64() * 1e3;
