@@ -255,33 +255,24 @@ impl Backend for VulkanBackend {
                 let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
                 let fail = |m: String| format!("{at}: in kernel @{}: {m} on vulkan", plan.name);
                 let p = match st {
-                    Stage::Generic(g) => {
-                        let elems = operand_elems(&plan, g);
-                        let fast = match spirv::vec4_operands(g, &elems) {
-                            Some(_) => {
-                                let words = spirv::generic_vec4_shader(g, &elems).map_err(fail)?;
-                                Some(pipeline(&gpu, &words, elems.len()).map_err(fail)?)
-                            }
-                            None => None,
-                        };
-                        StagePipelines {
-                            main: generic_pipeline(&gpu, &plan, g).map_err(fail)?,
-                            fast,
-                            epilogue: None,
-                        }
-                    }
+                    Stage::Generic(g) => StagePipelines {
+                        main: generic_pipelines(&gpu, &plan, g).map_err(fail)?,
+                        epilogue: None,
+                    },
                     Stage::Matmul(m) => {
                         let elem = plan.buffers[m.out].elem;
                         check_elem(&gpu, elem).map_err(fail)?;
                         let words = spirv::matmul_shader(elem).map_err(fail)?;
                         let tiled = spirv::matmul_tiled_shader(elem).map_err(fail)?;
                         StagePipelines {
-                            main: pipeline(&gpu, &words, 3).map_err(fail)?,
-                            fast: Some(pipeline(&gpu, &tiled, 3).map_err(fail)?),
+                            main: Pipelines {
+                                plain: pipeline(&gpu, &words, 3).map_err(fail)?,
+                                fast: Some(pipeline(&gpu, &tiled, 3).map_err(fail)?),
+                            },
                             epilogue: m
                                 .epilogue
                                 .as_ref()
-                                .map(|e| generic_pipeline(&gpu, &plan, e))
+                                .map(|e| generic_pipelines(&gpu, &plan, e))
                                 .transpose()
                                 .map_err(fail)?,
                         }
@@ -385,11 +376,7 @@ fn operand_elems(plan: &KernelPlan, g: &GenericPlan) -> Vec<Elem> {
         .collect()
 }
 
-fn generic_pipeline(
-    gpu: &Gpu,
-    plan: &KernelPlan,
-    g: &GenericPlan,
-) -> Result<Arc<ComputePipeline>, String> {
+fn generic_pipelines(gpu: &Gpu, plan: &KernelPlan, g: &GenericPlan) -> Result<Pipelines, String> {
     let elems = operand_elems(plan, g);
     for &e in &elems {
         check_elem(gpu, e)?;
@@ -400,8 +387,16 @@ fn generic_pipeline(
             check_elem(gpu, e)?;
         }
     }
-    let words = spirv::generic_shader(g, &elems)?;
-    pipeline(gpu, &words, elems.len())
+    let plain = pipeline(gpu, &spirv::generic_shader(g, &elems)?, elems.len())?;
+    let fast = match spirv::vec4_operands(g, &elems) {
+        Some(_) => Some(pipeline(
+            gpu,
+            &spirv::generic_vec4_shader(g, &elems)?,
+            elems.len(),
+        )?),
+        None => None,
+    };
+    Ok(Pipelines { plain, fast })
 }
 
 /// A compute pipeline with `operands` storage buffers plus the args block
@@ -448,14 +443,18 @@ fn pipeline(gpu: &Gpu, words: &[u32], operands: usize) -> Result<Arc<ComputePipe
     .map_err(|e| format!("compute pipeline: {e}"))
 }
 
-struct StagePipelines {
-    main: Arc<ComputePipeline>,
-    /// The stage's faster form, used when the dispatch allows it: a
-    /// matmul's shared-memory tiled shader (when its grid fits), a
-    /// generic's 4-lane one (when sizes and starts are multiples of 4).
+/// A stage's shader, and its faster form used when the dispatch allows
+/// it: a matmul's shared-memory tiled shader (when its grid fits), a
+/// generic's 4-lane one (when sizes and starts are multiples of 4).
+struct Pipelines {
+    plain: Arc<ComputePipeline>,
     fast: Option<Arc<ComputePipeline>>,
+}
+
+struct StagePipelines {
+    main: Pipelines,
     /// A matmul's epilogue, run as a generic stage after the sums.
-    epilogue: Option<Arc<ComputePipeline>>,
+    epilogue: Option<Pipelines>,
 }
 
 struct Kernel {
@@ -471,6 +470,15 @@ pub struct VulkanExecutable {
 }
 
 type Recorder = AutoCommandBufferBuilder<vulkano::command_buffer::PrimaryAutoCommandBuffer>;
+
+/// One dispatch's resolved sizes and its Vulkan buffers, per plan buffer.
+struct Dispatch<'a> {
+    plan: &'a KernelPlan,
+    dims: &'a [Vec<i64>],
+    counts: &'a [u64],
+    slots: &'a [i64],
+    bufs: &'a [Subbuffer<[u8]>],
+}
 
 impl VulkanExecutable {
     fn buffer(&self, bytes: Vec<u8>) -> Result<Subbuffer<[u8]>, String> {
@@ -539,6 +547,32 @@ impl VulkanExecutable {
         // buffers (`resolve`) and every index fits 32 bits.
         unsafe { cb.dispatch([x, y, z]) }.map_err(|e| e.to_string())?;
         Ok(())
+    }
+
+    /// Records a generic stage: its 4-lane form when the sizes allow it.
+    fn record_generic(
+        &self,
+        cb: &mut Recorder,
+        g: &GenericPlan,
+        p: &Pipelines,
+        d: &Dispatch,
+    ) -> Result<(), String> {
+        let Some((mut a, total)) = Self::generic_args(g, d.plan, d.dims, d.counts, d.slots)? else {
+            return Ok(());
+        };
+        let ops: Vec<_> = g
+            .inputs
+            .iter()
+            .chain(std::iter::once(&g.output))
+            .map(|a| d.bufs[a.buffer].clone())
+            .collect();
+        match (&p.fast, vec4_ready(g, &a)) {
+            (Some(fast), true) => {
+                a[0] /= 4;
+                self.record(cb, fast, &ops, &a, total / 4, None)
+            }
+            _ => self.record(cb, &p.plain, &ops, &a, total, None),
+        }
     }
 
     /// The args block of a generic stage and its parallel iteration count;
@@ -628,6 +662,13 @@ impl VulkanExecutable {
             CommandBufferUsage::OneTimeSubmit,
         )
         .map_err(|e| e.to_string())?;
+        let state = Dispatch {
+            plan,
+            dims: &dims,
+            counts: &counts,
+            slots: &slots,
+            bufs: &bufs,
+        };
         let mut written = HashSet::new();
         for (i, (st, pipes)) in plan.stages.iter().zip(&kernel.pipelines).enumerate() {
             let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
@@ -635,25 +676,8 @@ impl VulkanExecutable {
             match st {
                 Stage::Generic(g) => {
                     written.insert(g.output.buffer);
-                    if let Some((a, total)) =
-                        Self::generic_args(g, plan, &dims, &counts, &slots).map_err(fail)?
-                    {
-                        let ops: Vec<_> = g
-                            .inputs
-                            .iter()
-                            .chain(std::iter::once(&g.output))
-                            .map(|a| bufs[a.buffer].clone())
-                            .collect();
-                        match (&pipes.fast, vec4_ready(g, &a)) {
-                            (Some(fast), true) => {
-                                let mut a = a;
-                                a[0] /= 4;
-                                self.record(&mut cb, fast, &ops, &a, total / 4, None)
-                            }
-                            _ => self.record(&mut cb, &pipes.main, &ops, &a, total, None),
-                        }
+                    self.record_generic(&mut cb, g, &pipes.main, &state)
                         .map_err(fail)?;
-                    }
                 }
                 Stage::Matmul(m) => {
                     written.insert(m.out);
@@ -686,28 +710,17 @@ impl VulkanExecutable {
                             counts[m.out] / (o[rank - 2] * o[rank - 1]) as u64,
                         ];
                         let fits = (0..3).all(|d| tiles[d] <= u64::from(self.gpu.max_groups[d]));
-                        match (&pipes.fast, fits) {
+                        match (&pipes.main.fast, fits) {
                             (Some(tiled), true) => {
                                 let grid = tiles.map(|t| t as u32);
                                 self.record(&mut cb, tiled, &ops, &a, total, Some(grid))
                             }
-                            _ => self.record(&mut cb, &pipes.main, &ops, &a, total, None),
+                            _ => self.record(&mut cb, &pipes.main.plain, &ops, &a, total, None),
                         }
                         .map_err(fail)?;
                     }
-                    if let (Some(e), Some(pipe)) = (&m.epilogue, &pipes.epilogue) {
-                        if let Some((a, total)) =
-                            Self::generic_args(e, plan, &dims, &counts, &slots).map_err(fail)?
-                        {
-                            let ops: Vec<_> = e
-                                .inputs
-                                .iter()
-                                .chain(std::iter::once(&e.output))
-                                .map(|a| bufs[a.buffer].clone())
-                                .collect();
-                            self.record(&mut cb, pipe, &ops, &a, total, None)
-                                .map_err(fail)?;
-                        }
+                    if let (Some(e), Some(p)) = (&m.epilogue, &pipes.epilogue) {
+                        self.record_generic(&mut cb, e, p, &state).map_err(fail)?;
                     }
                 }
             }
