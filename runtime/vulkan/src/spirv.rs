@@ -10,7 +10,9 @@
 //! loop (`p = global id; p < total; p += invocations`), so one shader serves
 //! any size on any device's grid limits; [`WORKGROUP`] invocations per
 //! workgroup along x, the grid along x then y. Index arithmetic is 32-bit
-//! signed: the dispatch checks that every index fits.
+//! signed: the dispatch checks that every index fits. Faster forms, chosen
+//! per dispatch: a 4-lane elementwise shader ([`generic_vec4_shader`]) and a
+//! matmul tiled through workgroup memory ([`matmul_tiled_shader`]).
 
 use rspirv::binary::Assemble;
 use rspirv::dr::{Builder, Operand};
