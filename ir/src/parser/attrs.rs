@@ -383,10 +383,12 @@ impl<'a> Parser<'a> {
             }
         };
         let w = width as u64;
+        // As mlir-opt: zero fits every width, i0/si0/ui0 included; a
+        // negated literal must come out negative, so `-0` fits none.
         let fits = match (sign, lit.neg) {
             (Signedness::Unsigned, _) | (Signedness::Signless, false) => mag.bits() <= w,
-            (Signedness::Signed, false) => w > 0 && mag.bits() < w,
-            (_, true) => mag.is_zero() || (w > 0 && mag <= (BigUint::one() << (w - 1))),
+            (Signedness::Signed, false) => mag.is_zero() || mag.bits() < w,
+            (_, true) => !mag.is_zero() && w > 0 && mag <= (BigUint::one() << (w - 1)),
         };
         if !fits {
             return self.error_at(lit.tok.start, range_msg);

@@ -387,10 +387,11 @@ impl<'a> Parser<'a> {
         if let (Some(m), true) = (small, width <= 64) {
             let m = m as u128;
             let w = width;
+            // The rules of `Parser::int_value`: zero fits every width, `-0` none.
             let fits = match (sign, n.neg) {
                 (Signedness::Unsigned, _) | (Signedness::Signless, false) => m >> w == 0,
-                (Signedness::Signed, false) => w > 0 && m >> (w - 1) == 0,
-                (_, true) => m == 0 || (w > 0 && m <= 1u128 << (w - 1)),
+                (Signedness::Signed, false) => m == 0 || (w > 0 && m >> (w - 1) == 0),
+                (_, true) => m != 0 && w > 0 && m <= 1u128 << (w - 1),
             };
             if !fits {
                 return self.error_at(n.tok.start, "integer constant out of range for type");
