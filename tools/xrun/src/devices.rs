@@ -16,52 +16,49 @@ pub fn drivers() -> Vec<Box<dyn Driver>> {
     ]
 }
 
+fn options(trace: Option<Arc<Trace>>) -> DeviceOptions {
+    DeviceOptions {
+        queues: 1,
+        submit_delay: None,
+        trace,
+    }
+}
+
+/// Every device of `drivers`, in order.
+fn every_device(
+    drivers: &[Box<dyn Driver>],
+    options: &DeviceOptions,
+) -> Result<Vec<Arc<Device>>, String> {
+    let mut out = Vec::new();
+    for d in drivers {
+        for o in 0..d.device_count() {
+            out.push(Arc::new(create_device(d.as_ref(), o, out.len(), options)?));
+        }
+    }
+    Ok(out)
+}
+
 /// The devices of a run without `--device`: `local`, then the Vulkan
 /// devices when `vulkan` is true (the program asks for a vulkan device;
 /// creating an instance costs 40-900 ms, so others do not pay it) and the
 /// machine has any, then `reference` (which serves every kind, so it only
 /// gets what nothing before it serves).
 pub fn open_default(trace: Option<Arc<Trace>>, vulkan: bool) -> Result<Vec<Arc<Device>>, String> {
-    let options = DeviceOptions {
-        queues: 1,
-        submit_delay: None,
-        trace,
-    };
     let mut drivers: Vec<Box<dyn Driver>> = vec![Box::new(LocalDriver)];
     if vulkan {
         drivers.push(Box::new(VulkanDriver));
     }
     drivers.push(Box::new(ReferenceDriver));
-    let mut out = Vec::new();
-    for d in &drivers {
-        for o in 0..d.device_count() {
-            out.push(Arc::new(create_device(d.as_ref(), o, out.len(), &options)?));
-        }
-    }
-    Ok(out)
-}
-
-fn default_drivers() -> Vec<Box<dyn Driver>> {
-    vec![Box::new(LocalDriver), Box::new(ReferenceDriver)]
+    every_device(&drivers, &options(trace))
 }
 
 /// Every device of every driver, Vulkan's included (`--print-devices`).
 pub fn open_all() -> Result<Vec<Arc<Device>>, String> {
-    let options = DeviceOptions {
-        queues: 1,
-        ..Default::default()
-    };
-    let mut out = Vec::new();
-    for d in &drivers() {
-        for o in 0..d.device_count() {
-            out.push(Arc::new(create_device(d.as_ref(), o, out.len(), &options)?));
-        }
-    }
-    Ok(out)
+    every_device(&drivers(), &options(None))
 }
 
 /// Opens the devices `specs` name (`local`, `reference`, `local://0`);
-/// none: every device of every driver.
+/// none: [`open_default`] without Vulkan.
 pub fn open(specs: &[String]) -> Result<Vec<Arc<Device>>, String> {
     open_traced(specs, None)
 }
@@ -71,21 +68,12 @@ pub fn open_traced(
     specs: &[String],
     trace: Option<Arc<Trace>>,
 ) -> Result<Vec<Arc<Device>>, String> {
-    let drivers = drivers();
-    let options = DeviceOptions {
-        queues: 1,
-        submit_delay: None,
-        trace,
-    };
-    let mut out = Vec::new();
     if specs.is_empty() {
-        for d in &default_drivers() {
-            for o in 0..d.device_count() {
-                out.push(Arc::new(create_device(d.as_ref(), o, out.len(), &options)?));
-            }
-        }
-        return Ok(out);
+        return open_default(trace, false);
     }
+    let drivers = drivers();
+    let options = options(trace);
+    let mut out = Vec::new();
     for s in specs {
         let (name, ordinal) = match s.split_once("://") {
             Some((n, o)) => {
