@@ -1028,13 +1028,31 @@ impl<'a> Executor<'a> {
                 ))
             }
         };
-        let key = format!("{exe_name}::{}", sym(self, variant).unwrap_or_default());
+        // Keyed by content too: two programs on one device may both name a
+        // variant @main_dispatch_0::@local.
+        let text = xir::printer::op_to_string(
+            self.ctx,
+            self.ir,
+            variant,
+            &xir::printer::PrintOptions {
+                generic: true,
+                ..Default::default()
+            },
+        );
+        let fingerprint = {
+            use std::hash::{Hash, Hasher};
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            text.hash(&mut h);
+            h.finish()
+        };
+        let name = format!("{exe_name}::{}", sym(self, variant).unwrap_or_default());
+        let key = format!("{name}#{fingerprint:016x}");
         let executable = device
             .executable(&key, self.ctx, self.ir, variant)
-            .map_err(|m| err(loc, format!("cannot load @{key}: {m}")))?;
+            .map_err(|m| err(loc, format!("cannot load @{name}: {m}")))?;
         let ordinal = executable
             .export_ordinal(&export)
-            .ok_or_else(|| err(loc, format!("@{key} has no export @{export}")))?;
+            .ok_or_else(|| err(loc, format!("@{name} has no export @{export}")))?;
         let site = xir::diag::file_line_col(self.ctx, loc).unwrap_or_default();
         Ok(DispatchPlan {
             executable,

@@ -1,0 +1,317 @@
+//! ONNX models to xir's graph dialect: the library behind `xir-import-onnx`.
+//!
+//! A model's graph becomes one public `func.func @main`: its arguments are the
+//! graph inputs that are not initializers (in graph order; with
+//! `params_as_args` the initializers follow), its results the graph outputs.
+//! Initializers become `graph.constant`s, node names become locations
+//! (`loc("node")`), and shape-like operands (Reshape's shape, Slice's starts,
+//! axes, …) are folded into the ops when they are constants. Anything the
+//! importer cannot express exactly — an op, attribute, element type or opset —
+//! is an error naming the node, never an approximation.
+
+pub mod onnx {
+    include!(concat!(env!("OUT_DIR"), "/onnx.rs"));
+}
+
+mod builder;
+mod convert;
+mod node;
+pub mod tensor;
+pub mod types;
+
+pub use convert::SUPPORTED;
+use convert::{Importer, Slot};
+use node::Node;
+use prost::Message;
+use types::{Elem, Ty, DYN};
+
+/// The opsets of the default domain xir imports.
+pub const MIN_OPSET: i64 = 13;
+pub const MAX_OPSET: i64 = 28;
+/// The oldest IR version xir imports.
+pub const MIN_IR_VERSION: i64 = 7;
+
+/// `--place=PATTERN=@device`: the results of nodes whose name matches the glob
+/// `PATTERN` (`*` any run, `?` one character) are pinned to `device`.
+#[derive(Clone, Debug)]
+pub struct Placement {
+    pub pattern: String,
+    pub device: String,
+}
+
+impl Placement {
+    /// Parses `PATTERN=@device` (the `@` is optional).
+    pub fn parse(s: &str) -> Result<Placement, String> {
+        let (p, d) = s
+            .rsplit_once('=')
+            .ok_or_else(|| format!("--place '{s}' is not PATTERN=@DEVICE"))?;
+        let d = d.trim_start_matches('@');
+        let ident = |c: char| c.is_ascii_alphanumeric() || "_$.-".contains(c);
+        if p.is_empty() || d.is_empty() || !d.chars().all(ident) {
+            return Err(format!("--place '{s}' is not PATTERN=@DEVICE"));
+        }
+        Ok(Placement {
+            pattern: p.to_string(),
+            device: d.to_string(),
+        })
+    }
+}
+
+/// Whether `name` matches the glob `pat`.
+pub fn glob(pat: &str, name: &str) -> bool {
+    let (p, n): (Vec<char>, Vec<char>) = (pat.chars().collect(), name.chars().collect());
+    // Iterative matching with backtracking to the last `*`.
+    let (mut i, mut j, mut star, mut mark) = (0, 0, None, 0);
+    while j < n.len() {
+        if i < p.len() && (p[i] == '?' || p[i] == n[j]) {
+            i += 1;
+            j += 1;
+        } else if i < p.len() && p[i] == '*' {
+            star = Some(i);
+            mark = j;
+            i += 1;
+        } else if let Some(s) = star {
+            i = s + 1;
+            mark += 1;
+            j = mark;
+        } else {
+            return false;
+        }
+    }
+    p[i..].iter().all(|&c| c == '*')
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Initializers become trailing function arguments instead of constants.
+    pub params_as_args: bool,
+    pub place: Vec<Placement>,
+}
+
+/// Imports a serialized `ModelProto` as graph-dialect text: parsed and
+/// verified by xir, printed in the ops' custom forms with locations.
+pub fn import(bytes: &[u8], opts: &Options) -> Result<String, String> {
+    let text = import_generic(bytes, opts)?;
+    let mut ctx = xir_compiler::context();
+    let mut ir = xir::Ir::new();
+    let mut sm = xir::SourceMgr::default();
+    sm.add(xir::SourceBuffer::new("imported", text));
+    let mut diags = xir::DiagEngine::default();
+    let popts = xir::parser::ParseOptions {
+        implicit_module: true,
+        module_line_col: (0, 0),
+    };
+    let top = xir::parser::parse_buffer(&mut ctx, &mut ir, &sm.buffers[0], &popts, &mut diags);
+    let mut produced = diags.take();
+    if let Some(top) = top {
+        produced.extend(xir::verifier::verify(&ctx, &ir, top));
+    }
+    let errors: Vec<String> = produced
+        .iter()
+        .filter(|d| d.severity == xir::Severity::Error)
+        .map(|d| xir::diag::render(d, &ctx, &sm))
+        .collect();
+    match top {
+        Some(top) if errors.is_empty() => Ok(xir::printer::print_top_level(
+            &ctx,
+            &ir,
+            top,
+            &xir::printer::PrintOptions {
+                debuginfo: true,
+                ..Default::default()
+            },
+        )),
+        _ => Err(format!(
+            "the imported module does not verify (an importer bug):\n{}",
+            errors.join("")
+        )),
+    }
+}
+
+/// Imports a serialized `ModelProto` as graph-dialect text in MLIR's
+/// generic form (see [`import`] for the verified, custom-form text).
+pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
+    let model = onnx::ModelProto::decode(bytes)
+        .map_err(|e| format!("not an ONNX model (protobuf decoding failed: {e})"))?;
+    let ir = model.ir_version();
+    if ir < MIN_IR_VERSION {
+        return Err(format!(
+            "IR version {ir} is not supported (xir imports IR version {MIN_IR_VERSION} and up)"
+        ));
+    }
+    let mut opset = None;
+    for o in &model.opset_import {
+        if matches!(o.domain(), "" | "ai.onnx") {
+            opset = Some(o.version());
+        }
+    }
+    let opset = opset.ok_or("the model imports no opset of the default domain")?;
+    if !(MIN_OPSET..=MAX_OPSET).contains(&opset) {
+        return Err(format!(
+            "opset {opset} is not supported (xir imports opsets {MIN_OPSET} to {MAX_OPSET})"
+        ));
+    }
+    let g = model.graph.as_ref().ok_or("the model has no graph")?;
+    let mut im = Importer::new(opts.params_as_args);
+    if !g.sparse_initializer.is_empty() {
+        return Err("sparse initializers are not supported".into());
+    }
+    for t in &g.initializer {
+        let k = tensor::Tensor::from_proto(t)
+            .map_err(|e| format!("initializer '{}': {e}", t.name()))?;
+        im.values.insert(
+            t.name().to_string(),
+            Slot {
+                v: None,
+                konst: Some(k),
+                init: true,
+            },
+        );
+    }
+    let mut args = Vec::new();
+    for (i, vi) in g.input.iter().enumerate() {
+        if im.values.contains_key(vi.name()) {
+            continue; // an initializer listed as an input (a default value)
+        }
+        let ty = value_type(vi).map_err(|e| format!("input '{}': {e}", vi.name()))?;
+        let v = builder::V {
+            ssa: format!("%arg{i}"),
+            ty,
+        };
+        args.push((vi.name().to_string(), v.clone()));
+        im.bind(vi.name(), v, None);
+    }
+    let mut used = vec![false; opts.place.len()];
+    for proto in &g.node {
+        let n = Node::new(proto, opset);
+        if !matches!(proto.domain(), "" | "ai.onnx") {
+            return Err(n.error(format!(
+                "domain '{}' is not supported (xir imports the default ONNX domain)",
+                proto.domain()
+            )));
+        }
+        im.b.set_loc(n.name());
+        im.node(&n)?;
+        n.check_all_read()?;
+        for (k, p) in opts.place.iter().enumerate() {
+            if glob(&p.pattern, n.name()) {
+                used[k] = true;
+                for i in 0..n.num_outputs() {
+                    let Some(o) = n.output(i) else { continue };
+                    let v = im.value(o)?;
+                    let pinned = im.b.op(
+                        "graph.on_device",
+                        &[&v],
+                        &format!("affinity = #device.promise<@{}>", p.device),
+                        v.ty.clone(),
+                    );
+                    im.bind(o, pinned, None);
+                }
+            }
+        }
+    }
+    if let Some(k) = used.iter().position(|u| !u) {
+        return Err(format!(
+            "--place pattern '{}' matches no node",
+            opts.place[k].pattern
+        ));
+    }
+    im.b.set_loc("return");
+    let mut results = Vec::new();
+    for vi in &g.output {
+        let v = im
+            .value(vi.name())
+            .map_err(|e| format!("output '{}': {e}", vi.name()))?;
+        if let Ok(declared) = value_type(vi) {
+            let fits = declared.elem == v.ty.elem
+                && declared.rank() == v.ty.rank()
+                && declared
+                    .dims
+                    .iter()
+                    .zip(&v.ty.dims)
+                    .all(|(&d, &e)| d == DYN || d == e);
+            if !fits {
+                return Err(format!(
+                    "output '{}' is declared {declared} but computes {}",
+                    vi.name(),
+                    v.ty
+                ));
+            }
+        }
+        results.push(v);
+    }
+    let mut params: Vec<String> = args
+        .iter()
+        .map(|(name, v)| format!("{}: {} loc(\"{}\")", v.ssa, v.ty, builder::escape(name)))
+        .collect();
+    // Parameters in initializer order.
+    for t in &g.initializer {
+        if let Some((name, v)) = im.params.iter().find(|(n, _)| n == t.name()) {
+            params.push(format!(
+                "{}: {} loc(\"{}\")",
+                v.ssa,
+                v.ty,
+                builder::escape(name)
+            ));
+        }
+    }
+    let tys: Vec<String> = results.iter().map(|v| v.ty.to_string()).collect();
+    let vals: Vec<&str> = results.iter().map(|v| v.ssa.as_str()).collect();
+    let graph_name = match g.name() {
+        "" => "main".to_string(),
+        n => n.to_string(),
+    };
+    let mut s = String::from("module {\n");
+    s.push_str(&format!(
+        "  func.func @main({}) -> ({}) {{\n",
+        params.join(", "),
+        tys.join(", ")
+    ));
+    for l in &im.b.lines {
+        s.push_str(l);
+        s.push('\n');
+    }
+    if results.is_empty() {
+        s.push_str("    \"func.return\"() : () -> () loc(\"return\")\n");
+    } else {
+        s.push_str(&format!(
+            "    \"func.return\"({}) : ({}) -> () loc(\"return\")\n",
+            vals.join(", "),
+            tys.join(", ")
+        ));
+    }
+    s.push_str(&format!(
+        "  }} loc(\"{}\")\n}}\n",
+        builder::escape(&graph_name)
+    ));
+    Ok(s)
+}
+
+/// A graph input's or output's tensor type.
+fn value_type(vi: &onnx::ValueInfoProto) -> Result<Ty, String> {
+    use onnx::type_proto::Value;
+    let t = vi.r#type.as_ref().ok_or("has no type")?;
+    match &t.value {
+        Some(Value::TensorType(tt)) => {
+            let elem = Elem::from_onnx(tt.elem_type())?;
+            let shape = tt
+                .shape
+                .as_ref()
+                .ok_or("has no shape (unranked tensors are not supported)")?;
+            let dims = shape
+                .dim
+                .iter()
+                .map(|d| match d.value {
+                    Some(onnx::tensor_shape_proto::dimension::Value::DimValue(v)) if v >= 0 => v,
+                    _ => DYN,
+                })
+                .collect();
+            Ok(Ty::new(elem, dims))
+        }
+        None => Err("has no type".into()),
+        Some(_) => Err(
+            "is not a tensor (sequences, maps, optionals and sparse tensors are not supported)"
+                .into(),
+        ),
+    }
+}

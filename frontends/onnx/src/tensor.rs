@@ -1,0 +1,285 @@
+//! Tensor values known at import time (initializers, `Constant` nodes, shapes):
+//! decoded from `TensorProto`s and printed as `dense<...>` attributes.
+
+use crate::onnx::TensorProto;
+use crate::types::{Elem, Ty};
+
+/// Element values: floats (f32 values held exactly as f64) or integers (bool as 0/1).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Data {
+    F(Vec<f64>),
+    I(Vec<i64>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tensor {
+    pub ty: Ty,
+    pub data: Data,
+}
+
+impl Tensor {
+    pub fn ints(ty: Ty, v: Vec<i64>) -> Tensor {
+        Tensor {
+            ty,
+            data: Data::I(v),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match &self.data {
+            Data::F(v) => v.len(),
+            Data::I(v) => v.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The values as integers (shape-like operands); `None` for floats.
+    pub fn as_ints(&self) -> Option<&[i64]> {
+        match &self.data {
+            Data::I(v) => Some(v),
+            Data::F(_) => None,
+        }
+    }
+
+    /// Decodes an ONNX tensor: `raw_data` (little-endian) or the typed field.
+    pub fn from_proto(t: &TensorProto) -> Result<Tensor, String> {
+        if t.data_location == Some(1) {
+            return Err("tensors with external data are not supported".into());
+        }
+        let elem = Elem::from_onnx(t.data_type.unwrap_or(0))?;
+        if let Some(&d) = t.dims.iter().find(|&&d| d < 0) {
+            return Err(format!("tensor dimension {d} is negative"));
+        }
+        let ty = Ty::new(elem, t.dims.clone());
+        let n = t
+            .dims
+            .iter()
+            .try_fold(1usize, |a, &d| a.checked_mul(d as usize))
+            .ok_or("tensor is too large")?;
+        let data = match &t.raw_data {
+            Some(raw) => {
+                let width = match elem {
+                    Elem::F32 | Elem::I32 => 4,
+                    Elem::F64 | Elem::I64 => 8,
+                    Elem::Bool => 1,
+                };
+                if raw.len() != n * width {
+                    return Err(format!(
+                        "raw_data holds {} bytes; {n} elements of {} need {}",
+                        raw.len(),
+                        elem.mlir(),
+                        n * width
+                    ));
+                }
+                let chunks = raw.chunks_exact(width);
+                match elem {
+                    Elem::F32 => Data::F(
+                        chunks
+                            .map(|c| f32::from_le_bytes(c.try_into().unwrap()) as f64)
+                            .collect(),
+                    ),
+                    Elem::F64 => Data::F(
+                        chunks
+                            .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+                            .collect(),
+                    ),
+                    Elem::I32 => Data::I(
+                        chunks
+                            .map(|c| i32::from_le_bytes(c.try_into().unwrap()) as i64)
+                            .collect(),
+                    ),
+                    Elem::I64 => Data::I(
+                        chunks
+                            .map(|c| i64::from_le_bytes(c.try_into().unwrap()))
+                            .collect(),
+                    ),
+                    Elem::Bool => Data::I(chunks.map(|c| (c[0] != 0) as i64).collect()),
+                }
+            }
+            None => match elem {
+                Elem::F32 => Data::F(t.float_data.iter().map(|&x| x as f64).collect()),
+                Elem::F64 => Data::F(t.double_data.clone()),
+                Elem::I32 => Data::I(t.int32_data.iter().map(|&x| x as i64).collect()),
+                Elem::Bool => Data::I(t.int32_data.iter().map(|&x| (x != 0) as i64).collect()),
+                Elem::I64 => Data::I(t.int64_data.clone()),
+            },
+        };
+        let tensor = Tensor { ty, data };
+        if tensor.len() != n {
+            return Err(format!(
+                "tensor holds {} values for shape {:?} ({n} elements)",
+                tensor.len(),
+                t.dims
+            ));
+        }
+        Ok(tensor)
+    }
+
+    /// `dense<...> : tensor<...>`: a splat or a nested list when every value
+    /// prints exactly as a short decimal, else the little-endian hex form.
+    pub fn dense_attr(&self) -> String {
+        let ty = &self.ty;
+        let body = match &self.data {
+            Data::I(v) => {
+                let item = |x: &i64| match ty.elem {
+                    Elem::Bool => (if *x != 0 { "true" } else { "false" }).to_string(),
+                    _ => x.to_string(),
+                };
+                if !v.is_empty() && v.iter().all(|x| *x == v[0]) {
+                    item(&v[0])
+                } else {
+                    nested(&ty.dims, &v.iter().map(item).collect::<Vec<_>>())
+                }
+            }
+            Data::F(v) => {
+                let dec: Option<Vec<String>> = v.iter().map(|&x| decimal(x, ty.elem)).collect();
+                match dec {
+                    Some(d) if !d.is_empty() && d.iter().all(|x| *x == d[0]) => d[0].clone(),
+                    Some(d) if d.len() <= 16 => nested(&ty.dims, &d),
+                    _ => {
+                        let splat =
+                            !v.is_empty() && v.iter().all(|x| x.to_bits() == v[0].to_bits());
+                        let vals = if splat { &v[..1] } else { &v[..] };
+                        let mut s = String::from("\"0x");
+                        for &x in vals {
+                            match ty.elem {
+                                Elem::F32 => {
+                                    for b in (x as f32).to_le_bytes() {
+                                        s.push_str(&format!("{b:02X}"));
+                                    }
+                                }
+                                _ => {
+                                    for b in x.to_le_bytes() {
+                                        s.push_str(&format!("{b:02X}"));
+                                    }
+                                }
+                            }
+                        }
+                        s.push('"');
+                        if v.is_empty() {
+                            String::new()
+                        } else {
+                            s
+                        }
+                    }
+                }
+            }
+        };
+        format!("dense<{body}> : {ty}")
+    }
+}
+
+/// `x` as an MLIR float literal that reads back to the same value, if a
+/// plain decimal one (`1.5`, `-0.25`) does.
+fn decimal(x: f64, elem: Elem) -> Option<String> {
+    if !x.is_finite() {
+        return None;
+    }
+    let s = if elem == Elem::F32 {
+        format!("{:?}", x as f32)
+    } else {
+        format!("{x:?}")
+    };
+    let back: f64 = s.parse().ok()?;
+    let same = if elem == Elem::F32 {
+        (back as f32).to_bits() == (x as f32).to_bits()
+    } else {
+        back.to_bits() == x.to_bits()
+    };
+    (same && s.contains('.') && !s.contains('e') && s.len() <= 12).then_some(s)
+}
+
+/// Values as a list nested by `dims` (row-major).
+fn nested(dims: &[i64], items: &[String]) -> String {
+    if dims.is_empty() {
+        return items.first().cloned().unwrap_or_default();
+    }
+    if items.is_empty() {
+        return String::new();
+    }
+    let n = dims[0] as usize;
+    let inner = items.len() / n.max(1);
+    let parts: Vec<String> = (0..n)
+        .map(|i| nested(&dims[1..], &items[i * inner..(i + 1) * inner]))
+        .collect();
+    format!("[{}]", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(elem: Elem, dims: Vec<i64>, data: Data) -> Tensor {
+        Tensor {
+            ty: Ty::new(elem, dims),
+            data,
+        }
+    }
+
+    #[test]
+    fn dense_forms() {
+        let a = t(Elem::F32, vec![2, 2], Data::F(vec![1.0, 2.5, -3.0, 0.5]));
+        assert_eq!(
+            a.dense_attr(),
+            "dense<[[1.0, 2.5], [-3.0, 0.5]]> : tensor<2x2xf32>"
+        );
+        let s = t(Elem::F32, vec![3], Data::F(vec![2.0; 3]));
+        assert_eq!(s.dense_attr(), "dense<2.0> : tensor<3xf32>");
+        // 0.1 as f32 prints "0.1" and reads back exactly.
+        let p = t(Elem::F32, vec![], Data::F(vec![0.1f32 as f64]));
+        assert_eq!(p.dense_attr(), "dense<0.1> : tensor<f32>");
+        let nan = t(Elem::F32, vec![2], Data::F(vec![f64::NAN, 1.0]));
+        assert_eq!(
+            nan.dense_attr(),
+            "dense<\"0x0000C07F0000803F\"> : tensor<2xf32>"
+        );
+        let e = t(Elem::F64, vec![0, 3], Data::F(vec![]));
+        assert_eq!(e.dense_attr(), "dense<> : tensor<0x3xf64>");
+        let b = t(Elem::Bool, vec![2], Data::I(vec![1, 0]));
+        assert_eq!(b.dense_attr(), "dense<[true, false]> : tensor<2xi1>");
+        let i = t(Elem::I64, vec![1, 2], Data::I(vec![7, -1]));
+        assert_eq!(i.dense_attr(), "dense<[[7, -1]]> : tensor<1x2xi64>");
+    }
+
+    #[test]
+    fn decodes_raw_and_typed() {
+        let raw = TensorProto {
+            dims: vec![2],
+            data_type: Some(1),
+            raw_data: Some([1.5f32.to_le_bytes(), (-2.0f32).to_le_bytes()].concat()),
+            ..Default::default()
+        };
+        assert_eq!(
+            Tensor::from_proto(&raw).unwrap().data,
+            Data::F(vec![1.5, -2.0])
+        );
+        let typed = TensorProto {
+            dims: vec![3],
+            data_type: Some(9),
+            int32_data: vec![1, 0, 1],
+            ..Default::default()
+        };
+        assert_eq!(
+            Tensor::from_proto(&typed).unwrap().data,
+            Data::I(vec![1, 0, 1])
+        );
+        let short = TensorProto {
+            dims: vec![3],
+            data_type: Some(7),
+            int64_data: vec![1],
+            ..Default::default()
+        };
+        assert!(Tensor::from_proto(&short)
+            .unwrap_err()
+            .contains("holds 1 values"));
+        let f16 = TensorProto {
+            dims: vec![1],
+            data_type: Some(10),
+            ..Default::default()
+        };
+        assert!(Tensor::from_proto(&f16).unwrap_err().contains("float16"));
+    }
+}

@@ -1,0 +1,75 @@
+//! `xir-import-onnx model.onnx -o model.mlir`: an ONNX model as graph-dialect
+//! text (iree-import-onnx's interface). Errors name the node, op and opset;
+//! exit status 1.
+
+use clap::Parser;
+use std::process::ExitCode;
+use xir_onnx::{Options, Placement};
+
+#[derive(Parser)]
+#[command(
+    name = "xir-import-onnx",
+    about = "Imports an ONNX model as xir graph-dialect text"
+)]
+struct Cli {
+    /// The model (`-` reads stdin).
+    input: String,
+    /// Where to write the module (`-`, the default, is stdout).
+    #[arg(short = 'o', long = "output", default_value = "-")]
+    output: String,
+    /// Initializers become trailing function arguments instead of constants.
+    #[arg(long = "params-as-args")]
+    params_as_args: bool,
+    /// Pins the results of the nodes whose name matches PATTERN (a glob: `*`,
+    /// `?`) to a device, as `graph.on_device`: `--place=NODE=@gpu`. Repeatable.
+    #[arg(long = "place", value_name = "PATTERN=@DEVICE")]
+    place: Vec<String>,
+    /// Print the generic form as written, before xir parses and verifies it.
+    #[arg(long = "generic", hide = true)]
+    generic: bool,
+}
+
+fn run(cli: &Cli) -> Result<(), String> {
+    let bytes = if cli.input == "-" {
+        use std::io::Read;
+        let mut b = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut b)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        b
+    } else {
+        std::fs::read(&cli.input)
+            .map_err(|e| format!("cannot open input file '{}': {e}", cli.input))?
+    };
+    let opts = Options {
+        params_as_args: cli.params_as_args,
+        place: cli
+            .place
+            .iter()
+            .map(|p| Placement::parse(p))
+            .collect::<Result<_, _>>()?,
+    };
+    let text = if cli.generic {
+        xir_onnx::import_generic(&bytes, &opts)
+    } else {
+        xir_onnx::import(&bytes, &opts)
+    }
+    .map_err(|e| format!("{}: {e}", cli.input))?;
+    if cli.output == "-" {
+        print!("{text}");
+        Ok(())
+    } else {
+        std::fs::write(&cli.output, text).map_err(|e| format!("cannot write '{}': {e}", cli.output))
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xir-import-onnx: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
