@@ -49,6 +49,8 @@ pub fn pass_registry() -> PassRegistry {
     xir_stream::conversion::register(&mut registry);
     xir_hal::conversion::register(&mut registry);
     xir::register_passes!(registry, xir_kernel::conversion::pass::ConvertGraphToKernel);
+    // Composite graph ops into primitive ones (first in graph → flow).
+    xir::register_passes!(registry, xir_graph::decompose::Decompose);
     pipelines::register(&mut registry);
     registry
 }

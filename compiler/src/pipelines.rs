@@ -9,10 +9,13 @@ use xir::pass::{PassRegistry, PipelineInfo};
 /// The passes of a pipeline, in order.
 pub type Passes = Vec<Box<dyn xir::pass::Pass>>;
 
-/// `graph-to-flow`: dispatch regions, constants, executables, transfers,
-/// control flow, then the level guard.
+/// `graph-to-flow`: composite ops decomposed (`graph-decompose`), then
+/// dispatch regions, constants, executables, transfers, control flow, then
+/// the level guard.
 pub fn graph_to_flow() -> Passes {
-    xir_flow::conversion::from_graph::pipeline()
+    let mut p: Passes = vec![Box::new(xir_graph::decompose::Decompose)];
+    p.extend(xir_flow::conversion::from_graph::pipeline());
+    p
 }
 
 /// `flow-to-stream`: the memory plan, then the stream phase (resources, async
@@ -62,7 +65,7 @@ pub fn register(reg: &mut PassRegistry) {
         },
         PipelineInfo {
             argument: "graph-to-flow",
-            summary: "Lower graph to flow: dispatch regions, constants, executables, transfers, control flow, level guard",
+            summary: "Lower graph to flow: composites decomposed, dispatch regions, constants, executables, transfers, control flow, level guard",
             build: graph_to_flow,
         },
         PipelineInfo {

@@ -51,3 +51,25 @@ func.func @k(%n: index, %off: index) {
 // CHECK: kernel.matmul ins(%[[T]], %{{.+}} : memref<?x4xf32>, memref<4x4xf32>) outs(%[[O]] : memref<?x4xf32>) attributes {indexing_maps = []} {
 // CHECK-NEXT: ^bb0(%[[ACC:.+]]: f32):
 // CHECK-NEXT: kernel.yield %[[ACC]] : f32
+
+// The scalar body ops of the ONNX elementwise ops.
+func.func @scalars(%x: f32, %y: f32, %i: i64) -> (f32, i32, f64, i1) {
+  %a = kernel.abs %x : f32
+  %s = kernel.sqrt %a : f32
+  %l = kernel.log %s : f32
+  %e = kernel.erf %l : f32
+  %p = kernel.pow %e, %y : f32
+  %c = kernel.cast %p : f32 to i32
+  %d = kernel.cast %i : i64 to f64
+  %b = kernel.cast %x : f32 to i1
+  return %p, %c, %d, %b : f32, i32, f64, i1
+}
+// CHECK-LABEL: func.func @scalars(
+// CHECK: kernel.abs %{{.+}} : f32
+// CHECK: kernel.sqrt %{{.+}} : f32
+// CHECK: kernel.log %{{.+}} : f32
+// CHECK: kernel.erf %{{.+}} : f32
+// CHECK: kernel.pow %{{.+}}, %{{.+}} : f32
+// CHECK: kernel.cast %{{.+}} : f32 to i32
+// CHECK: kernel.cast %{{.+}} : i64 to f64
+// CHECK: kernel.cast %{{.+}} : f32 to i1

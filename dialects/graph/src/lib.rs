@@ -2,11 +2,15 @@
 //! (`shape.rs`, checked in `verify.rs`), custom syntax (`ops.rs` formats plus
 //! `syntax.rs`), constant folding (`fold.rs`), canonicalization patterns
 //! (`canonicalize.rs`), the placement ops `graph.on_device` /
-//! `graph.transfer`, and two interfaces on its op records: how result dims
-//! follow from operand dims (`dims.rs`) and how an op's kernel iterates
-//! (`iteration.rs`).
+//! `graph.transfer`, the composite ops (`composite.rs`: reduce_mean,
+//! softmax, log_softmax, layer_norm, gelu) and the `graph-decompose` pass
+//! that rewrites them into primitive ops (`decompose.rs`), and two
+//! interfaces on its op records: how result dims follow from operand dims
+//! (`dims.rs`) and how an op's kernel iterates (`iteration.rs`).
 
 mod canonicalize;
+pub mod composite;
+pub mod decompose;
 pub mod dims;
 pub mod fold;
 pub mod iteration;

@@ -3,7 +3,7 @@
 
 use crate::{fold, syntax, verify};
 use xir::dialect::Traits;
-use xir::ods::constraints::{ANY_TYPE, I1, I64_ATTR, INDEX};
+use xir::ods::constraints::{ANY_TYPE, I1, I64_ATTR, INDEX, STR_ATTR};
 use xir::ods::{AttrConstraint, AttrForm, AttrSpec, OpSpec, RegionSpec, TypeRule, ValueSpec};
 use xir::types::{FloatKind, Signedness, TypeKind};
 use xir::{AttrKind, Context, Type};
@@ -98,6 +98,43 @@ binary!(SUB, "graph.sub");
 binary!(MUL, "graph.mul");
 binary!(DIV, "graph.div");
 binary!(MAX, "graph.max");
+binary!(MIN, "graph.min");
+
+/// A binary elementwise op on floats only (the verifier rejects integers).
+macro_rules! float_binary {
+    ($id:ident, $name:literal) => {
+        pub static $id: OpSpec = OpSpec {
+            operands: &[v("lhs"), v("rhs")],
+            results: &[v("result")],
+            traits: ELEMENTWISE,
+            verify: Some(verify::verify_float),
+            fold: Some(fold::fold_binary),
+            format: Some("$lhs `,` $rhs attr-dict `:` type($result)"),
+            ..OpSpec::new($name)
+        };
+    };
+}
+
+float_binary!(POW, "graph.pow");
+
+/// A binary elementwise op on `i1` tensors only.
+macro_rules! bool_binary {
+    ($id:ident, $name:literal) => {
+        pub static $id: OpSpec = OpSpec {
+            operands: &[v("lhs"), v("rhs")],
+            results: &[v("result")],
+            traits: ELEMENTWISE,
+            verify: Some(verify::verify_bool),
+            fold: Some(fold::fold_binary),
+            format: Some("$lhs `,` $rhs attr-dict `:` type($result)"),
+            ..OpSpec::new($name)
+        };
+    };
+}
+
+bool_binary!(AND, "graph.and");
+bool_binary!(OR, "graph.or");
+bool_binary!(XOR, "graph.xor");
 
 macro_rules! unary {
     ($id:ident, $name:literal) => {
@@ -116,6 +153,80 @@ unary!(NEG, "graph.neg");
 unary!(EXP, "graph.exp");
 unary!(TANH, "graph.tanh");
 unary!(RELU, "graph.relu");
+unary!(ABS, "graph.abs");
+
+/// A unary elementwise op on floats only (the verifier rejects integers).
+macro_rules! float_unary {
+    ($id:ident, $name:literal) => {
+        pub static $id: OpSpec = OpSpec {
+            operands: &[v("input")],
+            results: &[v("result")],
+            traits: ELEMENTWISE,
+            verify: Some(verify::verify_float),
+            fold: Some(fold::fold_unary),
+            format: Some("$input attr-dict `:` type($result)"),
+            ..OpSpec::new($name)
+        };
+    };
+}
+
+float_unary!(SQRT, "graph.sqrt");
+float_unary!(SIGMOID, "graph.sigmoid");
+float_unary!(LOG, "graph.log");
+float_unary!(ERF, "graph.erf");
+
+/// `graph.not %x : tensor<4xi1>`: logical negation of an `i1` tensor.
+pub static NOT: OpSpec = OpSpec {
+    operands: &[v("input")],
+    results: &[v("result")],
+    traits: ELEMENTWISE,
+    verify: Some(verify::verify_bool),
+    fold: Some(fold::fold_unary),
+    format: Some("$input attr-dict `:` type($result)"),
+    ..OpSpec::new("graph.not")
+};
+
+/// `graph.select %c, %a, %b : tensor<4xi1>, tensor<4xf32>`: element `i` is
+/// `true_value[i]` where `condition[i]` holds, else `false_value[i]`.
+pub static SELECT: OpSpec = OpSpec {
+    operands: &[v("condition"), v("true_value"), v("false_value")],
+    results: &[v("result")],
+    traits: Traits(Traits::PURE.0 | Traits::ELEMENTWISE.0),
+    same_types: &[&["true_value", "false_value", "result"]],
+    verify: Some(verify::verify_select),
+    fold: Some(fold::fold_select),
+    format: Some(
+        "$condition `,` $true_value `,` $false_value attr-dict `:` type($condition) `,` type($result)",
+    ),
+    ..OpSpec::new("graph.select")
+};
+
+/// `graph.cast %x : tensor<4xf32> -> tensor<4xi32>`: each element converted
+/// to the result's element type (ONNX `Cast`; see `fold::cast_bits`).
+pub static CAST: OpSpec = OpSpec {
+    operands: &[v("input")],
+    results: &[v("result")],
+    traits: Traits(Traits::PURE.0 | Traits::ELEMENTWISE.0),
+    verify: Some(verify::verify_cast),
+    fold: Some(fold::fold_cast),
+    format: Some("$input attr-dict `:` type($input) `->` type($result)"),
+    ..OpSpec::new("graph.cast")
+};
+
+/// `graph.compare lt, %a, %b : tensor<4xf32> -> tensor<4xi1>`: `predicate`
+/// is one of eq, ne, lt, le, gt, ge (floats compare ordered: NaN gives
+/// false, except `ne` gives true; integers compare signed).
+pub static COMPARE: OpSpec = OpSpec {
+    operands: &[v("lhs"), v("rhs")],
+    results: &[v("result")],
+    attrs: &[AttrSpec::required("predicate", STR_ATTR)],
+    traits: Traits(Traits::PURE.0 | Traits::ELEMENTWISE.0),
+    same_types: &[&["lhs", "rhs"]],
+    verify: Some(verify::verify_compare),
+    fold: Some(fold::fold_compare),
+    format: Some("$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)"),
+    ..OpSpec::new("graph.compare")
+};
 
 pub static MATMUL: OpSpec = OpSpec {
     operands: &[v("lhs"), v("rhs")],
@@ -262,28 +373,48 @@ pub static TRANSFER: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 23] = [
+pub static OPS: [&OpSpec; 42] = [
+    &ABS,
     &ADD,
+    &AND,
     &BROADCAST,
+    &CAST,
+    &COMPARE,
     &CONCAT,
     &CONSTANT,
     &DIM,
     &DIV,
+    &ERF,
     &EXP,
     &IF,
+    &LOG,
     &MATMUL,
     &MAX,
+    &MIN,
     &MUL,
     &NEG,
+    &NOT,
     &ON_DEVICE,
+    &OR,
+    &POW,
     &REDUCE_MAX,
     &REDUCE_SUM,
     &RELU,
     &RESHAPE,
+    &SELECT,
+    &SIGMOID,
     &SLICE,
+    &SQRT,
     &SUB,
     &TANH,
     &TRANSFER,
     &TRANSPOSE,
+    &XOR,
     &YIELD,
+    // The composites (composite.rs), decomposed by graph-decompose.
+    &crate::composite::GELU,
+    &crate::composite::LAYER_NORM,
+    &crate::composite::LOG_SOFTMAX,
+    &crate::composite::REDUCE_MEAN,
+    &crate::composite::SOFTMAX,
 ];

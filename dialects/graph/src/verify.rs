@@ -163,3 +163,150 @@ pub fn verify_if(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     }
     Ok(())
 }
+
+fn element_of(ctx: &Context, ir: &Ir, v: xir::Value) -> Option<(Vec<i64>, Type)> {
+    tensor(ctx, ir.value_type(v)).map(|(s, e)| (s.to_vec(), e))
+}
+
+fn is_float(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Float(_))
+}
+
+fn is_i1(ctx: &Context, t: Type) -> bool {
+    matches!(ctx.type_kind(t), TypeKind::Integer { width: 1, .. })
+}
+
+/// sqrt, log, erf, sigmoid, pow: defined on floats only.
+pub fn verify_float(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let Some(&r) = ir.results(op).first() else {
+        return Ok(());
+    };
+    match element_of(ctx, ir, r) {
+        Some((_, e)) if !is_float(ctx, e) => Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "requires a float element type, got '{}'",
+                type_to_string(ctx, e)
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// and, or, xor, not: defined on `i1` only.
+pub fn verify_bool(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let Some(&r) = ir.results(op).first() else {
+        return Ok(());
+    };
+    match element_of(ctx, ir, r) {
+        Some((_, e)) if !is_i1(ctx, e) => Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "requires an i1 element type, got '{}'",
+                type_to_string(ctx, e)
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// `a` and `b` have one shape (a message naming both otherwise).
+fn same_shape(
+    ctx: &Context,
+    ir: &Ir,
+    op: Op,
+    what: &str,
+    a: (&[i64], Type),
+    b: (&[i64], Type),
+) -> Result<(), Diagnostic> {
+    if a.0 != b.0 {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "{what}: '{}' and '{}' differ in shape",
+                tensor_str(ctx, a.0, a.1),
+                tensor_str(ctx, b.0, b.1)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `graph.select`: an `i1` condition of the values' shape.
+pub fn verify_select(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let (Some(c), Some(&r)) = (ir.operands(op).next(), ir.results(op).first()) else {
+        return Ok(());
+    };
+    let (Some((cs, ce)), Some((rs, re))) = (element_of(ctx, ir, c), element_of(ctx, ir, r)) else {
+        return Ok(());
+    };
+    if !is_i1(ctx, ce) {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "condition must be a tensor of i1, got '{}'",
+                tensor_str(ctx, &cs, ce)
+            ),
+        ));
+    }
+    same_shape(ctx, ir, op, "condition and values", (&cs, ce), (&rs, re))
+}
+
+/// `graph.cast`: the result has the input's shape.
+pub fn verify_cast(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let (Some(x), Some(&r)) = (ir.operands(op).next(), ir.results(op).first()) else {
+        return Ok(());
+    };
+    let (Some((xs, xe)), Some((rs, re))) = (element_of(ctx, ir, x), element_of(ctx, ir, r)) else {
+        return Ok(());
+    };
+    same_shape(ctx, ir, op, "input and result", (&xs, xe), (&rs, re))
+}
+
+/// The predicates of `graph.compare`.
+pub const PREDICATES: [&str; 6] = ["eq", "ne", "lt", "le", "gt", "ge"];
+
+/// `graph.compare`: a known predicate, an `i1` result of the operands' shape.
+pub fn verify_compare(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    if let Some(a) = op_attr(ctx, ir, op, "predicate") {
+        if let AttrKind::String { value, .. } = ctx.attr_kind(a) {
+            if !PREDICATES.iter().any(|p| p.as_bytes() == &value[..]) {
+                return Err(op_error(
+                    ctx,
+                    ir,
+                    op,
+                    format!(
+                        "unknown predicate '{}' (expected one of eq, ne, lt, le, gt, ge)",
+                        String::from_utf8_lossy(value)
+                    ),
+                ));
+            }
+        }
+    }
+    let (Some(x), Some(&r)) = (ir.operands(op).next(), ir.results(op).first()) else {
+        return Ok(());
+    };
+    let (Some((xs, xe)), Some((rs, re))) = (element_of(ctx, ir, x), element_of(ctx, ir, r)) else {
+        return Ok(());
+    };
+    if !is_i1(ctx, re) {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "result must be a tensor of i1, got '{}'",
+                tensor_str(ctx, &rs, re)
+            ),
+        ));
+    }
+    same_shape(ctx, ir, op, "operands and result", (&xs, xe), (&rs, re))
+}

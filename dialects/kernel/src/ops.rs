@@ -150,8 +150,53 @@ const fn unary_float(name: &'static str) -> OpSpec {
 pub static EXP: OpSpec = unary_float("kernel.exp");
 /// `tanh x`, expanded like `kernel.exp`.
 pub static TANH: OpSpec = unary_float("kernel.tanh");
+/// `|x|` of a float (integers use `arith`).
+pub static ABS: OpSpec = unary_float("kernel.abs");
+/// `sqrt x`, correctly rounded (IEEE's square root).
+pub static SQRT: OpSpec = unary_float("kernel.sqrt");
+/// The natural logarithm, expanded like `kernel.exp`.
+pub static LOG: OpSpec = unary_float("kernel.log");
+/// The error function, expanded like `kernel.exp`.
+pub static ERF: OpSpec = unary_float("kernel.erf");
+
+const BINARY_OPERANDS: &[ValueSpec] = &[ValueSpec::one("lhs", FLOAT), ValueSpec::one("rhs", FLOAT)];
+
+/// `lhs ^ rhs` with C's `pow` semantics (a negative base with an integral
+/// exponent, `pow(x, 0) = 1`, ...).
+pub static POW: OpSpec = OpSpec {
+    operands: BINARY_OPERANDS,
+    results: UNARY_RESULT,
+    traits: Traits(Traits::PURE.0 | Traits::ELEMENTWISE.0),
+    same_types: &[&["lhs", "rhs", "result"]],
+    format: Some("$lhs `,` $rhs attr-dict `:` type($result)"),
+    ..OpSpec::new("kernel.pow")
+};
+
+const SCALAR: TypeConstraint = TypeConstraint {
+    desc: "integer or float",
+    check: |ctx, t| {
+        matches!(
+            ctx.type_kind(t),
+            TypeKind::Integer { .. } | TypeKind::Float(_)
+        )
+    },
+    buildable: None,
+};
+
+/// `%y = kernel.cast %x : f32 to i32`: `graph.cast`'s conversion of one
+/// scalar (ONNX `Cast`: float → int truncates toward zero and saturates,
+/// NaN → 0; int → float rounds to nearest; int → int wraps or sign-extends;
+/// x → i1 is `x != 0`; i1 → x is 0 or 1).
+pub static CAST: OpSpec = OpSpec {
+    operands: &[ValueSpec::one("operand", SCALAR)],
+    results: &[ValueSpec::one("result", SCALAR)],
+    traits: Traits(Traits::PURE.0 | Traits::ELEMENTWISE.0),
+    format: Some("$operand attr-dict `:` type($operand) `to` type($result)"),
+    ..OpSpec::new("kernel.cast")
+};
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 10] = [
-    &ALLOC, &ASSERT, &BINDING, &CONSTANT, &EXP, &GENERIC, &MATMUL, &RESHAPE, &TANH, &YIELD,
+pub static OPS: [&OpSpec; 16] = [
+    &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &ERF, &EXP, &GENERIC, &LOG, &MATMUL, &POW,
+    &RESHAPE, &SQRT, &TANH, &YIELD,
 ];

@@ -29,7 +29,7 @@ pub struct Importer {
 
 type R<T> = Result<T, String>;
 
-/// The ops the importer maps (the default domain), in alphabetical order.
+/// The ops with a graph op or a mapping here (see also `composite::COMPOSITES`).
 pub const SUPPORTED: &[&str] = &[
     "Abs",
     "Add",
@@ -125,7 +125,7 @@ pub fn dims_str(d: &[i64]) -> String {
 }
 
 /// `axis` (negative counts from the end) as an index below `rank`.
-fn norm_axis(n: &Node, axis: i64, rank: usize) -> R<usize> {
+pub fn norm_axis(n: &Node, axis: i64, rank: usize) -> R<usize> {
     let r = rank as i64;
     if axis < -r || axis >= r {
         return Err(n.error(format!("axis {axis} is out of range for rank {rank}")));
@@ -133,7 +133,7 @@ fn norm_axis(n: &Node, axis: i64, rank: usize) -> R<usize> {
     Ok(if axis < 0 { axis + r } else { axis } as usize)
 }
 
-fn float_only(n: &Node, v: &V) -> R<()> {
+pub(crate) fn float_only(n: &Node, v: &V) -> R<()> {
     if !v.ty.elem.is_float() {
         return Err(n.error(format!(
             "element type {} is not supported (this op takes float or double)",
@@ -143,7 +143,7 @@ fn float_only(n: &Node, v: &V) -> R<()> {
     Ok(())
 }
 
-fn bool_only(n: &Node, v: &V) -> R<()> {
+pub(crate) fn bool_only(n: &Node, v: &V) -> R<()> {
     if v.ty.elem != Elem::Bool {
         return Err(n.error(format!(
             "element type {} is not supported (this op takes bool)",
@@ -153,7 +153,7 @@ fn bool_only(n: &Node, v: &V) -> R<()> {
     Ok(())
 }
 
-fn need_static(n: &Node, v: &V, what: &str) -> R<()> {
+pub(crate) fn need_static(n: &Node, v: &V, what: &str) -> R<()> {
     if !v.ty.is_static() {
         return Err(n.error(format!(
             "{what} of a tensor with dynamic dimensions ({}) is not supported",
@@ -202,7 +202,7 @@ impl Importer {
         Ok(v)
     }
 
-    fn konst(&self, name: &str) -> Option<&Tensor> {
+    pub fn konst(&self, name: &str) -> Option<&Tensor> {
         self.values.get(name).and_then(|s| s.konst.as_ref())
     }
 
@@ -217,7 +217,7 @@ impl Importer {
         );
     }
 
-    fn bind_const(&mut self, name: &str, t: Tensor) {
+    pub fn bind_const(&mut self, name: &str, t: Tensor) {
         self.values.insert(
             name.to_string(),
             Slot {
@@ -229,14 +229,14 @@ impl Importer {
     }
 
     /// Input `i` of `n` (required).
-    fn input(&mut self, n: &Node, i: usize) -> R<V> {
+    pub(crate) fn input(&mut self, n: &Node, i: usize) -> R<V> {
         let name = n
             .input(i)
             .ok_or_else(|| n.error(format!("input {i} is missing")))?;
         self.value(name).map_err(|e| n.error(e))
     }
 
-    fn opt_input(&mut self, n: &Node, i: usize) -> R<Option<V>> {
+    pub(crate) fn opt_input(&mut self, n: &Node, i: usize) -> R<Option<V>> {
         match n.input(i) {
             Some(_) => self.input(n, i).map(Some),
             None => Ok(None),
@@ -244,7 +244,7 @@ impl Importer {
     }
 
     /// Input `i`'s integer values, which must be known at import time.
-    fn const_ints(&self, n: &Node, i: usize, what: &str) -> R<Option<Vec<i64>>> {
+    pub(crate) fn const_ints(&self, n: &Node, i: usize, what: &str) -> R<Option<Vec<i64>>> {
         let Some(name) = n.input(i) else {
             return Ok(None);
         };
@@ -254,18 +254,18 @@ impl Importer {
                 None => Err(n.error(format!("input '{name}' ({what}) must be integers"))),
             },
             None => Err(n.error(format!(
-                "input '{name}' ({what}) must be a constant (an initializer or a Constant node); shapes computed at run time are not supported"
+                "input '{name}' ({what}) must be a constant (an initializer, a Constant node, or a graph input given by --bind={name}=...); shapes computed at run time are not supported"
             ))),
         }
     }
 
-    fn out(&mut self, n: &Node, i: usize, v: V) {
+    pub(crate) fn out(&mut self, n: &Node, i: usize, v: V) {
         if let Some(name) = n.output(i) {
             self.bind(name, v, None);
         }
     }
 
-    fn elementwise(&mut self, n: &Node, name: &str, xs: &[V], elem: Elem) -> R<V> {
+    pub(crate) fn elementwise(&mut self, n: &Node, name: &str, xs: &[V], elem: Elem) -> R<V> {
         let mut dims = xs[0].ty.dims.clone();
         for x in &xs[1..] {
             dims = broadcast_shapes(&dims, &x.ty.dims).map_err(|e| n.error(e))?;
@@ -275,7 +275,7 @@ impl Importer {
         Ok(self.b.op(name, &refs, "", Ty::new(elem, dims)))
     }
 
-    fn same_elem(&self, n: &Node, xs: &[V]) -> R<Elem> {
+    pub(crate) fn same_elem(&self, n: &Node, xs: &[V]) -> R<Elem> {
         let e = xs[0].ty.elem;
         if let Some(x) = xs.iter().find(|x| x.ty.elem != e) {
             return Err(n.error(format!(
@@ -287,7 +287,7 @@ impl Importer {
         Ok(e)
     }
 
-    fn binary(&mut self, n: &Node, name: &str) -> R<V> {
+    pub(crate) fn binary(&mut self, n: &Node, name: &str) -> R<V> {
         let xs = vec![self.input(n, 0)?, self.input(n, 1)?];
         let e = self.same_elem(n, &xs)?;
         self.elementwise(n, name, &xs, e)
@@ -452,22 +452,8 @@ impl Importer {
                 let to = n
                     .opt_int("to")?
                     .ok_or_else(|| n.error("attribute 'to' is missing"))?;
-                let saturate = n.int("saturate", 1)?;
-                if saturate != 1 {
-                    return Err(n.error(
-                        "attribute 'saturate' applies to float8 types, which are not supported",
-                    ));
-                }
-                let round = n.string("round_mode", "up")?;
-                if round != "up" {
-                    return Err(n.error(format!("round_mode '{round}' is not supported")));
-                }
                 let e = Elem::from_onnx(to as i32).map_err(|m| n.error(m))?;
-                let y = if e == x.ty.elem {
-                    x
-                } else {
-                    self.b.op("graph.cast", &[&x], "", x.ty.with_elem(e))
-                };
+                let y = self.cast(n, x, e)?;
                 self.out(n, 0, y);
             }
             "MatMul" => {
@@ -652,7 +638,8 @@ impl Importer {
                 self.out(n, 0, y);
             }
             "Gather" => self.gather(n)?,
-            "ReduceSum" | "ReduceMax" | "ReduceMean" => self.reduce(n)?,
+            "ReduceSum" | "ReduceMax" | "ReduceMean" | "ReduceMin" | "ReduceL1" | "ReduceL2"
+            | "ReduceSumSquare" | "ReduceLogSum" | "ReduceLogSumExp" => self.reduce(n)?,
             "Softmax" | "LogSoftmax" => {
                 let x = self.input(n, 0)?;
                 float_only(n, &x)?;
@@ -790,13 +777,33 @@ impl Importer {
                 self.out(n, 0, x);
             }
             _ => {
-                return Err(n.error("op is not supported"));
+                if !self.composite(n)? {
+                    return Err(n.error("op is not supported"));
+                }
             }
         }
         Ok(())
     }
 
-    fn transpose(&mut self, x: &V, perm: &[i64], dims: Vec<i64>) -> V {
+    /// Cast and CastLike: `x` as `e` (their float8-only attributes at their defaults).
+    pub(crate) fn cast(&mut self, n: &Node, x: V, e: Elem) -> R<V> {
+        if n.int("saturate", 1)? != 1 {
+            return Err(
+                n.error("attribute 'saturate' applies to float8 types, which are not supported")
+            );
+        }
+        let round = n.string("round_mode", "up")?;
+        if round != "up" {
+            return Err(n.error(format!("round_mode '{round}' is not supported")));
+        }
+        Ok(if e == x.ty.elem {
+            x
+        } else {
+            self.b.op("graph.cast", &[&x], "", x.ty.with_elem(e))
+        })
+    }
+
+    pub(crate) fn transpose(&mut self, x: &V, perm: &[i64], dims: Vec<i64>) -> V {
         if perm.iter().enumerate().all(|(i, &p)| p == i as i64) {
             return x.clone();
         }
@@ -1068,55 +1075,42 @@ impl Importer {
         Ok(())
     }
 
-    fn reduce(&mut self, n: &Node) -> R<()> {
-        let x = self.input(n, 0)?;
-        let op = n.op();
+    /// The axes a Reduce* node reduces (sorted, unique); `None` when it is a
+    /// no-op (empty axes with `noop_with_empty_axes`).
+    pub(crate) fn reduce_axes(&mut self, n: &Node, x: &V) -> R<Option<Vec<usize>>> {
         // ReduceSum takes its axes as an input from opset 13, the others from 18.
-        let axes_input = n.opset >= if op == "ReduceSum" { 13 } else { 18 };
+        let axes_input = n.opset >= if n.op() == "ReduceSum" { 13 } else { 18 };
         let axes = if axes_input {
             self.const_ints(n, 1, "axes")?
         } else {
             n.ints("axes")?
         };
-        let keep = n.int("keepdims", 1)? != 0;
-        let noop = if axes_input {
-            n.int("noop_with_empty_axes", 0)? != 0
-        } else {
-            false
-        };
+        let noop = axes_input && n.int("noop_with_empty_axes", 0)? != 0;
         let r = x.ty.rank();
         let mut axes: Vec<usize> = match axes {
             Some(a) if !a.is_empty() => a.iter().map(|&a| norm_axis(n, a, r)).collect::<R<_>>()?,
-            _ if noop => {
-                self.out(n, 0, x);
-                return Ok(());
-            }
+            _ if noop => return Ok(None),
             _ => (0..r).collect(),
         };
         axes.sort();
         axes.dedup();
-        if x.ty.elem == Elem::Bool {
-            return Err(n.error("element type i1 is not supported"));
-        }
-        if op == "ReduceMean" {
-            float_only(n, &x)?;
-        }
+        Ok(Some(axes))
+    }
+
+    /// `name` (a graph reduction) of `x` over `axes`, kept as size-1 dims when `keep`.
+    pub(crate) fn reduce_op(&mut self, name: &str, x: &V, axes: &[usize], keep: bool) -> V {
+        let r = x.ty.rank();
         let kept: Vec<i64> = (0..r)
             .filter(|i| !axes.contains(i))
             .map(|i| x.ty.dims[i])
             .collect();
-        let name = match op {
-            "ReduceSum" => "graph.reduce_sum",
-            "ReduceMax" => "graph.reduce_max",
-            _ => "graph.reduce_mean",
-        };
         let a64: Vec<i64> = axes.iter().map(|&a| a as i64).collect();
         let mut y = if axes.is_empty() {
             x.clone()
         } else {
             self.b.op(
                 name,
-                &[&x],
+                &[x],
                 &format!("axes = {}", i64_array(&a64)),
                 x.ty.with_dims(kept),
             )
@@ -1127,6 +1121,88 @@ impl Importer {
                 .collect();
             y = self.b.reshape(&y, &dims);
         }
+        y
+    }
+
+    /// Every Reduce* op: sum, max and mean directly, the others composed.
+    pub(crate) fn reduce(&mut self, n: &Node) -> R<()> {
+        let x = self.input(n, 0)?;
+        let op = n.op().to_string();
+        let keep = n.int("keepdims", 1)? != 0;
+        let Some(axes) = self.reduce_axes(n, &x)? else {
+            // Reduce* with no axes and noop_with_empty_axes is the identity, except
+            // that the element-wise part of the composed ones still applies.
+            let y = match op.as_str() {
+                "ReduceL1" => self.un("graph.abs", &x),
+                "ReduceSumSquare" => self.bin("graph.mul", &x, &x),
+                "ReduceL2" => {
+                    let sq = self.bin("graph.mul", &x, &x);
+                    self.un("graph.sqrt", &sq)
+                }
+                "ReduceLogSum" => self.un("graph.log", &x),
+                _ => x,
+            };
+            self.out(n, 0, y);
+            return Ok(());
+        };
+        if x.ty.elem == Elem::Bool {
+            return Err(n.error("element type i1 is not supported"));
+        }
+        let float = !matches!(
+            op.as_str(),
+            "ReduceSum" | "ReduceMax" | "ReduceSumSquare" | "ReduceL1"
+        );
+        if float {
+            float_only(n, &x)?;
+        }
+        let y = match op.as_str() {
+            "ReduceSum" => self.reduce_op("graph.reduce_sum", &x, &axes, keep),
+            "ReduceMax" => self.reduce_op("graph.reduce_max", &x, &axes, keep),
+            "ReduceMean" => self.reduce_op("graph.reduce_mean", &x, &axes, keep),
+            "ReduceMin" => {
+                // min = -max(-x): exact for floats (negation is exact).
+                let nx = self.un("graph.neg", &x);
+                let m = self.reduce_op("graph.reduce_max", &nx, &axes, keep);
+                self.un("graph.neg", &m)
+            }
+            "ReduceL1" => {
+                let a = self.un("graph.abs", &x);
+                self.reduce_op("graph.reduce_sum", &a, &axes, keep)
+            }
+            "ReduceSumSquare" => {
+                let sq = self.bin("graph.mul", &x, &x);
+                self.reduce_op("graph.reduce_sum", &sq, &axes, keep)
+            }
+            "ReduceL2" => {
+                let sq = self.bin("graph.mul", &x, &x);
+                let s = self.reduce_op("graph.reduce_sum", &sq, &axes, keep);
+                self.un("graph.sqrt", &s)
+            }
+            "ReduceLogSum" => {
+                let s = self.reduce_op("graph.reduce_sum", &x, &axes, keep);
+                self.un("graph.log", &s)
+            }
+            _ => {
+                // ReduceLogSumExp as m + log(sum(exp(x - m))), m the max (stable).
+                need_static(n, &x, &op)?;
+                let m = self.reduce_op("graph.reduce_max", &x, &axes, true);
+                let mb = self.b.expand(&m, &x.ty.dims);
+                let d = self.bin("graph.sub", &x, &mb);
+                let e = self.un("graph.exp", &d);
+                let s = self.reduce_op("graph.reduce_sum", &e, &axes, true);
+                let l = self.un("graph.log", &s);
+                let y = self.bin("graph.add", &l, &m);
+                if keep {
+                    y
+                } else {
+                    let dims: Vec<i64> = (0..x.ty.rank())
+                        .filter(|i| !axes.contains(i))
+                        .map(|i| x.ty.dims[i])
+                        .collect();
+                    self.b.reshape(&y, &dims)
+                }
+            }
+        };
         self.out(n, 0, y);
         Ok(())
     }

@@ -14,12 +14,24 @@ pub mod onnx {
 }
 
 mod builder;
+mod composite;
 mod convert;
+mod fold;
 mod node;
 pub mod tensor;
 pub mod types;
 
-pub use convert::SUPPORTED;
+/// Every op of the default domain the importer converts, sorted.
+pub fn supported() -> Vec<&'static str> {
+    let mut v: Vec<&str> = convert::SUPPORTED
+        .iter()
+        .chain(composite::COMPOSITES)
+        .copied()
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
 use convert::{Importer, Slot};
 use node::Node;
 use prost::Message;
@@ -81,11 +93,42 @@ pub fn glob(pat: &str, name: &str) -> bool {
     p[i..].iter().all(|&c| c == '*')
 }
 
+/// `--bind=NAME=v1,v2,...`: the integer graph input NAME taken as a constant
+/// (a scalar or a vector, as its declared type says), so the shape-like
+/// operands it feeds fold; the input is then no function argument.
+#[derive(Clone, Debug)]
+pub struct Binding {
+    pub name: String,
+    pub values: Vec<i64>,
+}
+
+impl Binding {
+    pub fn parse(s: &str) -> Result<Binding, String> {
+        let bad = || format!("--bind '{s}' is not NAME=INT[,INT...]");
+        let (name, vals) = s.split_once('=').ok_or_else(bad)?;
+        let values = if vals.is_empty() {
+            Vec::new()
+        } else {
+            vals.split(',')
+                .map(|v| v.trim().parse::<i64>().map_err(|_| bad()))
+                .collect::<Result<_, _>>()?
+        };
+        if name.is_empty() {
+            return Err(bad());
+        }
+        Ok(Binding {
+            name: name.to_string(),
+            values,
+        })
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     /// Initializers become trailing function arguments instead of constants.
     pub params_as_args: bool,
     pub place: Vec<Placement>,
+    pub bind: Vec<Binding>,
 }
 
 /// Imports a serialized `ModelProto` as graph-dialect text: parsed and
@@ -169,11 +212,44 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
         );
     }
     let mut args = Vec::new();
+    for b in &opts.bind {
+        if !g.input.iter().any(|vi| vi.name() == b.name) {
+            return Err(format!(
+                "--bind names '{}', which is not a graph input",
+                b.name
+            ));
+        }
+    }
     for (i, vi) in g.input.iter().enumerate() {
         if im.values.contains_key(vi.name()) {
             continue; // an initializer listed as an input (a default value)
         }
         let ty = value_type(vi).map_err(|e| format!("input '{}': {e}", vi.name()))?;
+        if let Some(b) = opts.bind.iter().find(|b| b.name == vi.name()) {
+            let n = b.values.len() as i64;
+            let fits = match ty.dims.as_slice() {
+                [] => n == 1,
+                [d] => *d == n || *d == DYN,
+                _ => false,
+            };
+            if !ty.elem.is_int() || !fits {
+                return Err(format!(
+                    "--bind gives {n} values to input '{}' of type {ty}; it binds integer scalars and vectors",
+                    vi.name()
+                ));
+            }
+            let dims = if ty.rank() == 0 { vec![] } else { vec![n] };
+            let t = tensor::Tensor::ints(Ty::new(ty.elem, dims), b.values.clone());
+            im.values.insert(
+                vi.name().to_string(),
+                Slot {
+                    v: None,
+                    konst: Some(t),
+                    init: false,
+                },
+            );
+            continue;
+        }
         let v = builder::V {
             ssa: format!("%arg{i}"),
             ty,
@@ -191,7 +267,19 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
             )));
         }
         im.b.set_loc(n.name());
-        im.node(&n)?;
+        let inputs: Vec<Option<&tensor::Tensor>> = (0..n.num_inputs())
+            .map(|i| n.input(i).and_then(|name| im.konst(name)))
+            .collect();
+        match fold::fold(&n, &inputs)? {
+            Some(outs) => {
+                for (i, t) in outs.into_iter().enumerate() {
+                    if let Some(o) = n.output(i) {
+                        im.bind_const(o, t);
+                    }
+                }
+            }
+            None => im.node(&n)?,
+        }
         n.check_all_read()?;
         for (k, p) in opts.place.iter().enumerate() {
             if glob(&p.pattern, n.name()) {
@@ -285,6 +373,19 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
         builder::escape(&graph_name)
     ));
     Ok(s)
+}
+
+/// The graph inputs that are not initializers, in order (`@main`'s arguments
+/// without `--params-as-args` and `--bind`).
+pub fn input_names(bytes: &[u8]) -> Result<Vec<String>, String> {
+    let model = onnx::ModelProto::decode(bytes)
+        .map_err(|e| format!("not an ONNX model (protobuf decoding failed: {e})"))?;
+    let g = model.graph.unwrap_or_default();
+    Ok(g.input
+        .iter()
+        .filter(|vi| !g.initializer.iter().any(|t| t.name() == vi.name()))
+        .map(|vi| vi.name().to_string())
+        .collect())
 }
 
 /// A graph input's or output's tensor type.

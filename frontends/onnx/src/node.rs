@@ -84,10 +84,10 @@ impl<'a> Node<'a> {
         // Old writers leave `type` unset; then the field that is set decides.
         if a.r#type.is_some() && a.r#type() != want {
             return Err(self.error(format!(
-                "attribute '{}' is {:?}, expected {:?}",
+                "attribute '{}' is {}, expected {}",
                 a.name(),
-                a.r#type(),
-                want
+                a.r#type().as_str_name(),
+                want.as_str_name()
             )));
         }
         Ok(())

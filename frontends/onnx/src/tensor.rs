@@ -61,11 +61,7 @@ impl Tensor {
             .ok_or("tensor is too large")?;
         let data = match &t.raw_data {
             Some(raw) => {
-                let width = match elem {
-                    Elem::F32 | Elem::I32 => 4,
-                    Elem::F64 | Elem::I64 => 8,
-                    Elem::Bool => 1,
-                };
+                let width = elem.width();
                 if raw.len() != n * width {
                     return Err(format!(
                         "raw_data holds {} bytes; {n} elements of {} need {}",
@@ -76,6 +72,11 @@ impl Tensor {
                 }
                 let chunks = raw.chunks_exact(width);
                 match elem {
+                    Elem::F16 => Data::F(
+                        chunks
+                            .map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f64())
+                            .collect(),
+                    ),
                     Elem::F32 => Data::F(
                         chunks
                             .map(|c| f32::from_le_bytes(c.try_into().unwrap()) as f64)
@@ -84,6 +85,12 @@ impl Tensor {
                     Elem::F64 => Data::F(
                         chunks
                             .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+                            .collect(),
+                    ),
+                    Elem::I8 => Data::I(chunks.map(|c| c[0] as i8 as i64).collect()),
+                    Elem::I16 => Data::I(
+                        chunks
+                            .map(|c| i16::from_le_bytes([c[0], c[1]]) as i64)
                             .collect(),
                     ),
                     Elem::I32 => Data::I(
@@ -102,7 +109,16 @@ impl Tensor {
             None => match elem {
                 Elem::F32 => Data::F(t.float_data.iter().map(|&x| x as f64).collect()),
                 Elem::F64 => Data::F(t.double_data.clone()),
-                Elem::I32 => Data::I(t.int32_data.iter().map(|&x| x as i64).collect()),
+                // float16 values are stored as their bits in int32_data.
+                Elem::F16 => Data::F(
+                    t.int32_data
+                        .iter()
+                        .map(|&x| half::f16::from_bits(x as u16).to_f64())
+                        .collect(),
+                ),
+                Elem::I8 | Elem::I16 | Elem::I32 => {
+                    Data::I(t.int32_data.iter().map(|&x| x as i64).collect())
+                }
                 Elem::Bool => Data::I(t.int32_data.iter().map(|&x| (x != 0) as i64).collect()),
                 Elem::I64 => Data::I(t.int64_data.clone()),
             },
@@ -145,17 +161,13 @@ impl Tensor {
                         let vals = if splat { &v[..1] } else { &v[..] };
                         let mut s = String::from("\"0x");
                         for &x in vals {
-                            match ty.elem {
-                                Elem::F32 => {
-                                    for b in (x as f32).to_le_bytes() {
-                                        s.push_str(&format!("{b:02X}"));
-                                    }
-                                }
-                                _ => {
-                                    for b in x.to_le_bytes() {
-                                        s.push_str(&format!("{b:02X}"));
-                                    }
-                                }
+                            let bytes = match ty.elem {
+                                Elem::F16 => half::f16::from_f64(x).to_le_bytes().to_vec(),
+                                Elem::F32 => (x as f32).to_le_bytes().to_vec(),
+                                _ => x.to_le_bytes().to_vec(),
+                            };
+                            for b in bytes {
+                                s.push_str(&format!("{b:02X}"));
                             }
                         }
                         s.push('"');
@@ -178,16 +190,16 @@ fn decimal(x: f64, elem: Elem) -> Option<String> {
     if !x.is_finite() {
         return None;
     }
-    let s = if elem == Elem::F32 {
-        format!("{:?}", x as f32)
-    } else {
-        format!("{x:?}")
+    let s = match elem {
+        Elem::F16 => format!("{:?}", half::f16::from_f64(x).to_f32()),
+        Elem::F32 => format!("{:?}", x as f32),
+        _ => format!("{x:?}"),
     };
     let back: f64 = s.parse().ok()?;
-    let same = if elem == Elem::F32 {
-        (back as f32).to_bits() == (x as f32).to_bits()
-    } else {
-        back.to_bits() == x.to_bits()
+    let same = match elem {
+        Elem::F16 => half::f16::from_f64(back).to_bits() == half::f16::from_f64(x).to_bits(),
+        Elem::F32 => (back as f32).to_bits() == (x as f32).to_bits(),
+        _ => back.to_bits() == x.to_bits(),
     };
     (same && s.contains('.') && !s.contains('e') && s.len() <= 12).then_some(s)
 }
@@ -275,11 +287,21 @@ mod tests {
         assert!(Tensor::from_proto(&short)
             .unwrap_err()
             .contains("holds 1 values"));
-        let f16 = TensorProto {
+        let bf16 = TensorProto {
             dims: vec![1],
-            data_type: Some(10),
+            data_type: Some(16),
             ..Default::default()
         };
-        assert!(Tensor::from_proto(&f16).unwrap_err().contains("float16"));
+        assert!(Tensor::from_proto(&bf16).unwrap_err().contains("bfloat16"));
+        let f16 = TensorProto {
+            dims: vec![2],
+            data_type: Some(10),
+            raw_data: Some([0x00, 0x3C, 0x00, 0xC0].to_vec()),
+            ..Default::default()
+        };
+        assert_eq!(
+            Tensor::from_proto(&f16).unwrap().data,
+            Data::F(vec![1.0, -2.0])
+        );
     }
 }

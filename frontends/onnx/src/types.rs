@@ -2,11 +2,15 @@
 
 use std::fmt;
 
-/// The element types xir imports: ONNX's FLOAT, DOUBLE, INT32, INT64, BOOL.
+/// The element types xir imports: ONNX's FLOAT16, FLOAT, DOUBLE, INT8,
+/// INT16, INT32, INT64 and BOOL.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Elem {
+    F16,
     F32,
     F64,
+    I8,
+    I16,
     I32,
     I64,
     Bool,
@@ -47,13 +51,16 @@ impl Elem {
     pub fn from_onnx(code: i32) -> Result<Elem, String> {
         Ok(match code {
             1 => Elem::F32,
+            10 => Elem::F16,
             11 => Elem::F64,
+            3 => Elem::I8,
+            5 => Elem::I16,
             6 => Elem::I32,
             7 => Elem::I64,
             9 => Elem::Bool,
             c => {
                 return Err(format!(
-                    "element type {} is not supported (xir imports float, double, int32, int64 and bool)",
+                    "element type {} is not supported (xir imports float16, float, double, int8, int16, int32, int64 and bool)",
                     onnx_type_name(c)
                 ))
             }
@@ -62,8 +69,11 @@ impl Elem {
 
     pub fn mlir(self) -> &'static str {
         match self {
+            Elem::F16 => "f16",
             Elem::F32 => "f32",
             Elem::F64 => "f64",
+            Elem::I8 => "i8",
+            Elem::I16 => "i16",
             Elem::I32 => "i32",
             Elem::I64 => "i64",
             Elem::Bool => "i1",
@@ -71,11 +81,21 @@ impl Elem {
     }
 
     pub fn is_float(self) -> bool {
-        matches!(self, Elem::F32 | Elem::F64)
+        matches!(self, Elem::F16 | Elem::F32 | Elem::F64)
+    }
+
+    /// Bytes per element in `raw_data`.
+    pub fn width(self) -> usize {
+        match self {
+            Elem::Bool | Elem::I8 => 1,
+            Elem::F16 | Elem::I16 => 2,
+            Elem::F32 | Elem::I32 => 4,
+            Elem::F64 | Elem::I64 => 8,
+        }
     }
 
     pub fn is_int(self) -> bool {
-        matches!(self, Elem::I32 | Elem::I64)
+        matches!(self, Elem::I8 | Elem::I16 | Elem::I32 | Elem::I64)
     }
 }
 

@@ -20,6 +20,8 @@ use xir_runtime_hal::{Device, ElementType, HostTensor};
 #[derive(Clone, Debug, PartialEq)]
 enum Outcome {
     Pass,
+    /// Passes with its shape-like inputs bound as constants (`--bind`).
+    PassBound,
     /// The importer rejects the model (an op, attribute or type xir lacks).
     Unsupported(String),
     /// Imported, but compiling, running or comparing failed.
@@ -93,6 +95,14 @@ fn read_case(dir: &Path) -> Option<Case> {
 fn values(t: &HostTensor) -> Result<Vec<f64>, String> {
     let d = &t.data;
     Ok(match t.element {
+        ElementType::F16 => d
+            .chunks_exact(2)
+            .map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f64())
+            .collect(),
+        ElementType::Int { bits: 16, .. } => d
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]) as f64)
+            .collect(),
         ElementType::F32 => d
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes(c.try_into().unwrap()) as f64)
@@ -158,7 +168,8 @@ fn compare(
     Ok(())
 }
 
-fn run_case(c: &Case, devices: &[Arc<Device>]) -> Outcome {
+/// `c` compiled for `target` and run on `devices`.
+fn run_case(c: &Case, target: &str, devices: &[Arc<Device>]) -> Outcome {
     if !c.note.is_empty() {
         return Outcome::Unsupported(c.note.clone());
     }
@@ -166,17 +177,52 @@ fn run_case(c: &Case, devices: &[Arc<Device>]) -> Outcome {
         Ok(b) => b,
         Err(e) => return Outcome::Fail(format!("cannot read the model: {e}")),
     };
-    let text = match xir_onnx::import(&bytes, &xir_onnx::Options::default()) {
-        Ok(t) => t,
-        Err(e) if e.contains("does not verify") => return Outcome::Fail(e),
-        Err(e) => return Outcome::Unsupported(e),
+    // Shape-like operands (Reshape's shape, axes, Slice's starts, ...) that
+    // the case feeds as graph inputs are bound to the case's values with
+    // --bind, the importer's option for specializing them (see README).
+    let names = xir_onnx::input_names(&bytes).unwrap_or_default();
+    let mut opts = xir_onnx::Options::default();
+    let mut bound = vec![false; c.inputs];
+    let text = loop {
+        match xir_onnx::import(&bytes, &opts) {
+            Ok(t) => break t,
+            Err(e) if e.contains("does not verify") => return Outcome::Fail(e),
+            Err(e) => {
+                let shape_like = [
+                    "(shape)", "(axes)", "(starts)", "(ends)", "(steps)", "(split)",
+                ];
+                let name = e.split('\'').nth(3).unwrap_or("");
+                let k = names.iter().position(|n| n == name);
+                match k {
+                    Some(k) if shape_like.iter().any(|w| e.contains(w)) && !bound[k] => {
+                        let t =
+                            match xir_runtime_io::read_npy(&c.dir.join(format!("input_{k}.npy"))) {
+                                Ok(t) => t,
+                                Err(e) => return Outcome::Fail(format!("input {k}: {e}")),
+                            };
+                        let values = match t.element {
+                            ElementType::Int { bits: 32 | 64, .. } => {
+                                values(&t).unwrap().iter().map(|&v| v as i64).collect()
+                            }
+                            _ => return Outcome::Unsupported(e),
+                        };
+                        opts.bind.push(xir_onnx::Binding {
+                            name: name.to_string(),
+                            values,
+                        });
+                        bound[k] = true;
+                    }
+                    _ => return Outcome::Unsupported(e),
+                }
+            }
+        }
     };
-    let hal = match xrun::compile_text(&text, &["local".to_string()], "") {
+    let hal = match xrun::compile_text(&text, &[target.to_string()], "") {
         Ok(h) => h,
         Err(e) => return Outcome::Fail(format!("compile: {e}\n{text}")),
     };
     let mut inputs = Vec::new();
-    for k in 0..c.inputs {
+    for k in (0..c.inputs).filter(|&k| !bound[k]) {
         match xir_runtime_io::read_npy(&c.dir.join(format!("input_{k}.npy"))) {
             Ok(t) => inputs.push(t),
             Err(e) => return Outcome::Fail(format!("input {k}: {e}")),
@@ -198,11 +244,19 @@ fn run_case(c: &Case, devices: &[Arc<Device>]) -> Outcome {
             return Outcome::Fail(e);
         }
     }
-    Outcome::Pass
+    if bound.contains(&true) {
+        Outcome::PassBound
+    } else {
+        Outcome::Pass
+    }
 }
 
-fn pass_list() -> BTreeSet<String> {
-    std::fs::read_to_string(manifest().join("tests/node-pass.txt"))
+fn passed(o: Option<&Outcome>) -> bool {
+    matches!(o, Some(Outcome::Pass | Outcome::PassBound))
+}
+
+fn pass_list(file: &str) -> BTreeSet<String> {
+    std::fs::read_to_string(manifest().join("tests").join(file))
         .unwrap_or_default()
         .lines()
         .map(str::trim)
@@ -212,19 +266,17 @@ fn pass_list() -> BTreeSet<String> {
 }
 
 /// The README's table: the whole suite, the cases of the ops xir claims, and each claimed op.
-fn report(cases: &[Case], results: &BTreeMap<String, Outcome>) -> String {
-    let claimed = |c: &Case| {
-        !c.ops.is_empty()
-            && c.ops
-                .iter()
-                .all(|o| xir_onnx::SUPPORTED.contains(&o.as_str()))
-    };
+fn report(
+    cases: &[Case],
+    results: &BTreeMap<String, Outcome>,
+    vulkan: &BTreeMap<String, Outcome>,
+) -> String {
+    let supported = xir_onnx::supported();
+    let claimed =
+        |c: &Case| !c.ops.is_empty() && c.ops.iter().all(|o| supported.contains(&o.as_str()));
     let count = |f: &dyn Fn(&Case) -> bool| {
         let sel: Vec<&Case> = cases.iter().filter(|c| f(c)).collect();
-        let pass = sel
-            .iter()
-            .filter(|c| results.get(&c.name) == Some(&Outcome::Pass))
-            .count();
+        let pass = sel.iter().filter(|c| passed(results.get(&c.name))).count();
         (pass, sel.len())
     };
     let pct = |(p, n): (usize, usize)| {
@@ -245,30 +297,51 @@ fn report(cases: &[Case], results: &BTreeMap<String, Outcome>) -> String {
         pct(all)
     ));
     s.push_str(&format!(
-        "| cases whose ops xir claims | {} | {} | {} |\n\n",
+        "| cases whose ops xir claims | {} | {} | {} |\n",
         cl.0,
         cl.1,
         pct(cl)
     ));
-    s.push_str("| op | pass | cases | failing cases |\n| --- | ---: | ---: | --- |\n");
-    for op in xir_onnx::SUPPORTED {
+    let vk = cases.iter().filter(|c| passed(vulkan.get(&c.name))).count();
+    s.push_str(&format!(
+        "| the same on `vulkan` (lavapipe) | {vk} | {} | {} |\n",
+        cl.1,
+        pct((vk, cl.1))
+    ));
+    let bound = results
+        .values()
+        .filter(|o| **o == Outcome::PassBound)
+        .count();
+    s.push_str(&format!(
+        "\n{bound} of the passing cases feed a shape-like operand from a graph input; they run with it bound (`--bind`).\n\n"
+    ));
+    s.push_str(
+        "| op | pass | on vulkan | cases | failing cases |\n| --- | ---: | ---: | ---: | --- |\n",
+    );
+    for op in &supported {
         let sel: Vec<&Case> = cases
             .iter()
             .filter(|c| c.ops.len() == 1 && c.ops[0] == *op)
             .collect();
-        let pass = sel
-            .iter()
-            .filter(|c| results.get(&c.name) == Some(&Outcome::Pass))
-            .count();
+        let pass = sel.iter().filter(|c| passed(results.get(&c.name))).count();
         let failing: Vec<&str> = sel
             .iter()
-            .filter(|c| results.get(&c.name) != Some(&Outcome::Pass))
+            .filter(|c| !passed(results.get(&c.name)))
             .map(|c| c.name.as_str())
             .collect();
+        let vk = sel.iter().filter(|c| passed(vulkan.get(&c.name))).count();
+        let mut shown = failing
+            .iter()
+            .take(6)
+            .map(|n| n.trim_start_matches("test_"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if failing.len() > 6 {
+            shown.push_str(&format!(", … ({} more)", failing.len() - 6));
+        }
         s.push_str(&format!(
-            "| {op} | {pass} | {} | {} |\n",
-            sel.len(),
-            failing.join(", ")
+            "| {op} | {pass} | {vk} | {} | {shown} |\n",
+            sel.len()
         ));
     }
     s
@@ -292,61 +365,104 @@ fn main() {
         .filter_map(|e| read_case(&e.path()))
         .collect();
     cases.sort_by(|a, b| a.name.cmp(&b.name));
-    let pinned = pass_list();
+    let pinned = pass_list("node-pass.txt");
+    let pinned_vk = pass_list("node-pass-vulkan.txt");
     let devices = xrun::devices::open(&["local".to_string()]).expect("the local device");
+    // Vulkan (lavapipe in CI): the cases that pass on local, again on vulkan.
+    let vulkan = match xrun::devices::open(&["vulkan".to_string()]) {
+        Ok(d) => Some(d),
+        Err(e) if ci() => panic!("CI=true but no Vulkan device: {e}"),
+        Err(e) => {
+            eprintln!("note: the vulkan half of the node suite is not run: {e}");
+            None
+        }
+    };
     let results: Arc<Mutex<BTreeMap<String, Outcome>>> = Arc::default();
+    let vk_results: Arc<Mutex<BTreeMap<String, Outcome>>> = Arc::default();
     let cases = Arc::new(cases);
-    let trials: Vec<Trial> = (0..cases.len())
-        .map(|i| {
-            let (cases, devices, results) = (cases.clone(), devices.clone(), results.clone());
-            let must = pinned.contains(&cases[i].name);
-            Trial::test(cases[i].name.clone(), move || {
+    let mut trials: Vec<Trial> = Vec::new();
+    let backends = [
+        ("local", Some(devices), &pinned, results.clone()),
+        ("vulkan", vulkan, &pinned_vk, vk_results.clone()),
+    ];
+    for (target, devs, pins, out) in backends {
+        let Some(devs) = devs else { continue };
+        for i in 0..cases.len() {
+            let (cases, devs, out) = (cases.clone(), devs.clone(), out.clone());
+            let must = pins.contains(&cases[i].name);
+            let name = if target == "local" {
+                cases[i].name.clone()
+            } else {
+                format!("vulkan/{}", cases[i].name)
+            };
+            // On vulkan only the cases that pass on local are run: the rest fail for reasons shared by both.
+            if target == "vulkan" && !must && !pinned.contains(&cases[i].name) {
+                continue;
+            }
+            trials.push(Trial::test(name, move || {
                 let c = &cases[i];
-                let o = run_case(c, &devices);
-                results.lock().unwrap().insert(c.name.clone(), o.clone());
+                let o = run_case(c, target, &devs);
+                out.lock().unwrap().insert(c.name.clone(), o.clone());
                 match o {
-                    Outcome::Pass => Ok(()),
+                    Outcome::Pass | Outcome::PassBound => Ok(()),
                     Outcome::Unsupported(m) | Outcome::Fail(m) if must => Err(Failed::from(m)),
                     _ => Ok(()),
                 }
-            })
-        })
-        .collect();
+            }));
+        }
+    }
     let conclusion = libtest_mimic::run(&args, trials);
     let results = results.lock().unwrap().clone();
-    let passing: BTreeSet<String> = results
-        .iter()
-        .filter(|(_, o)| **o == Outcome::Pass)
-        .map(|(n, _)| n.clone())
-        .collect();
-    let new: Vec<&String> = passing.difference(&pinned).collect();
-    if !new.is_empty() && args.filter.is_none() {
-        eprintln!("note: {} cases pass but are not in node-pass.txt (XIR_ONNX_UPDATE_PASS=1 adds them): {}", new.len(),
-            new.iter().take(20).map(|s| s.as_str()).collect::<Vec<_>>().join(", "));
-    }
-    if std::env::var("XIR_ONNX_UPDATE_PASS").is_ok() && args.filter.is_none() {
-        let mut s = String::from(
-            "# ONNX node test cases that pass on local; node_suite fails if one regresses.\n",
-        );
-        for n in &passing {
-            s.push_str(n);
-            s.push('\n');
+    let vk_results = vk_results.lock().unwrap().clone();
+    let passing = |r: &BTreeMap<String, Outcome>| -> BTreeSet<String> {
+        r.iter()
+            .filter(|(_, o)| passed(Some(o)))
+            .map(|(n, _)| n.clone())
+            .collect()
+    };
+    for (file, pins, r) in [
+        ("node-pass.txt", &pinned, &results),
+        ("node-pass-vulkan.txt", &pinned_vk, &vk_results),
+    ] {
+        if r.is_empty() || args.filter.is_some() {
+            continue;
         }
-        std::fs::write(manifest().join("tests/node-pass.txt"), s).expect("writable node-pass.txt");
+        let pass = passing(r);
+        let new: Vec<&String> = pass.difference(pins).collect();
+        if !new.is_empty() {
+            eprintln!(
+                "note: {} cases pass but are not in {file} (XIR_ONNX_UPDATE_PASS=1 adds them): {}",
+                new.len(),
+                new.iter()
+                    .take(20)
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        if std::env::var("XIR_ONNX_UPDATE_PASS").is_ok() {
+            let mut s = format!(
+                "# ONNX node test cases that pass ({file}); node_suite fails if one regresses.\n"
+            );
+            for n in &pass {
+                s.push_str(n);
+                s.push('\n');
+            }
+            std::fs::write(manifest().join("tests").join(file), s).expect("writable pass list");
+        }
     }
     if let Ok(path) = std::env::var("XIR_ONNX_REPORT") {
-        std::fs::write(&path, report(&cases, &results)).expect("writable report");
+        std::fs::write(&path, report(&cases, &results, &vk_results)).expect("writable report");
         let mut fails = String::new();
-        for (n, o) in &results {
-            match o {
-                Outcome::Pass => {}
-                Outcome::Unsupported(m) => fails.push_str(&format!(
-                    "{n}\tUNSUPPORTED\t{}\n",
-                    m.lines().next().unwrap_or("")
-                )),
-                Outcome::Fail(m) => {
-                    fails.push_str(&format!("{n}\tFAIL\t{}\n", m.lines().next().unwrap_or("")))
-                }
+        for (tag, r) in [("", &results), ("vulkan ", &vk_results)] {
+            for (n, o) in r {
+                let (kind, m) = match o {
+                    Outcome::Pass | Outcome::PassBound => continue,
+                    Outcome::Unsupported(m) => ("UNSUPPORTED", m),
+                    Outcome::Fail(m) => ("FAIL", m),
+                };
+                let first = m.lines().next().unwrap_or("");
+                fails.push_str(&format!("{n}\t{tag}{kind}\t{first}\n"));
             }
         }
         std::fs::write(format!("{path}.failures.tsv"), fails).expect("writable report");

@@ -11,7 +11,7 @@
 //! dims as scalar loops inside each parallel iteration, in order (the
 //! reference's rounding).
 
-use crate::plan::{inner_kinds, Bin, Body, BodyOp, Elem, GenericPlan, Inner};
+use crate::plan::{inner_kinds, Bin, Body, BodyOp, Cmp, Elem, GenericPlan, Inner};
 use cranelift_codegen::entity::packed_option::ReservedValue;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
@@ -51,6 +51,9 @@ struct Helpers {
     round_f16: FuncId,
     round_bf16: FuncId,
     vexp_f32: FuncId,
+    /// f64 erf; pow `[f32, f64]`.
+    erf: FuncId,
+    pow: [FuncId; 2],
 }
 
 extern "C" fn h_f16_to_f32(x: u16) -> f32 {
@@ -70,6 +73,17 @@ extern "C" fn h_round_f16(x: f32) -> f32 {
 }
 extern "C" fn h_round_bf16(x: f32) -> f32 {
     half::bf16::from_f32(x).to_f32()
+}
+// f64 erf and pow: libm's / the host's, as the reference computes them
+// (bit-identical to it), called once per element (those loops stay scalar).
+extern "C" fn h_erf_f64(x: f64) -> f64 {
+    libm::erf(x)
+}
+extern "C" fn h_pow_f32(x: f32, y: f32) -> f32 {
+    (x as f64).powf(y as f64) as f32
+}
+extern "C" fn h_pow_f64(x: f64, y: f64) -> f64 {
+    x.powf(y)
 }
 
 /// The compute type of an element: f16/bf16 compute in f32, i1 in i8.
@@ -111,7 +125,10 @@ impl Jit {
         #[cfg(not(target_arch = "x86_64"))]
         let fma = cfg!(target_arch = "aarch64");
         let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
-        let syms: [(&str, *const u8); 7] = [
+        let syms: [(&str, *const u8); 10] = [
+            ("xir_erf_f64", h_erf_f64 as *const u8),
+            ("xir_pow_f32", h_pow_f32 as *const u8),
+            ("xir_pow_f64", h_pow_f64 as *const u8),
             ("xir_f16_to_f32", h_f16_to_f32 as *const u8),
             ("xir_f32_to_f16", h_f32_to_f16 as *const u8),
             ("xir_bf16_to_f32", h_bf16_to_f32 as *const u8),
@@ -127,14 +144,23 @@ impl Jit {
             jb.symbol(n, p);
         }
         let mut module = JITModule::new(jb);
-        let mut decl = |name: &str, param: Type, ret: Type| -> Result<FuncId, String> {
+        let mut decl_n = |name: &str, params: &[Type], ret: Type| -> Result<FuncId, String> {
             let mut sig = module.make_signature();
-            sig.params.push(AbiParam::new(param));
+            for &p in params {
+                sig.params.push(AbiParam::new(p));
+            }
             sig.returns.push(AbiParam::new(ret));
             module
                 .declare_function(name, Linkage::Import, &sig)
                 .map_err(|e| e.to_string())
         };
+        let (f32t, f64t) = (types::F32, types::F64);
+        let erf = decl_n("xir_erf_f64", &[f64t], f64t)?;
+        let pow = [
+            decl_n("xir_pow_f32", &[f32t, f32t], f32t)?,
+            decl_n("xir_pow_f64", &[f64t, f64t], f64t)?,
+        ];
+        let mut decl = |name: &str, param: Type, ret: Type| decl_n(name, &[param], ret);
         let helpers = Helpers {
             f16_to_f32: decl("xir_f16_to_f32", types::I16, types::F32)?,
             f32_to_f16: decl("xir_f32_to_f16", types::F32, types::I16)?,
@@ -149,6 +175,8 @@ impl Jit {
                     .declare_function("xir_vexp_f32", Linkage::Import, &sig)
                     .map_err(|e| e.to_string())?
             },
+            erf,
+            pow,
         };
         let ctx = module.make_context();
         let buffer_exp = fma
@@ -187,6 +215,9 @@ impl Jit {
             self.helpers.round_f16,
             self.helpers.round_bf16,
             self.helpers.vexp_f32,
+            self.helpers.erf,
+            self.helpers.pow[0],
+            self.helpers.pow[1],
         ] {
             refs.push(self.module.declare_func_in_func(f, &mut self.ctx.func));
         }
@@ -198,6 +229,8 @@ impl Jit {
             round_f16: refs[4],
             round_bf16: refs[5],
             vexp_f32: refs[6],
+            erf: refs[7],
+            pow: [refs[8], refs[9]],
         };
         let config = self.module.target_config();
         {
@@ -248,6 +281,8 @@ struct HelperRefs {
     round_f16: FuncRef,
     round_bf16: FuncRef,
     vexp_f32: FuncRef,
+    erf: FuncRef,
+    pow: [FuncRef; 2],
 }
 
 struct Emitter<'a, 'b> {
@@ -339,13 +374,19 @@ impl Emitter<'_, '_> {
         let Some(v) = vector_type(e) else { return 1 };
         let vector_ok = g.body.ops.iter().all(|(op, _)| match op {
             BodyOp::Arg(_) | BodyOp::ConstF(_) | BodyOp::ConstI(_) | BodyOp::Neg(_) => true,
-            BodyOp::Exp(_) | BodyOp::Tanh(_) => e.is_float(),
+            BodyOp::Exp(_)
+            | BodyOp::Tanh(_)
+            | BodyOp::Abs(_)
+            | BodyOp::Sqrt(_)
+            | BodyOp::Log(_) => e.is_float(),
+            BodyOp::Erf(_) => e == Elem::F32,
             BodyOp::Bin(b, _, _) => match b {
-                Bin::Add | Bin::Sub | Bin::Mul | Bin::Max => true,
+                Bin::Add | Bin::Sub | Bin::Mul | Bin::Max | Bin::Min => true,
                 Bin::Div => e.is_float(),
-                Bin::Or => false,
+                Bin::Or | Bin::And | Bin::Xor => false,
             },
-            BodyOp::CmpEq(..) | BodyOp::Select(..) => false,
+            // Helper calls per element, conversions, i1 values.
+            BodyOp::Pow(..) | BodyOp::Cast(_) | BodyOp::Cmp(..) | BodyOp::Select(..) => false,
         });
         if !vector_ok {
             return 1;
@@ -869,6 +910,88 @@ impl Emitter<'_, '_> {
         }
     }
 
+    /// `graph.cast`'s conversion of scalar `v` (compute type of `from`) to
+    /// `to` (ONNX `Cast`): float → int truncates toward zero and saturates,
+    /// NaN → 0 (`fcvt_to_sint_sat`, clamped for i8/i16); int → float rounds
+    /// to nearest; int → int wraps or sign-extends; x → i1 is `x != 0` (NaN:
+    /// true); an i1 source is 0 or 1; f16/bf16 results are rounded from f32.
+    fn cast(&mut self, from: Elem, to: Elem, v: Value) -> Value {
+        let (ft, tt) = (compute_type(from), compute_type(to));
+        if from == to {
+            return v;
+        }
+        if to == Elem::I1 {
+            let r = if from.is_float() {
+                let zero = if ft == types::F64 {
+                    self.b.ins().f64const(0.0)
+                } else {
+                    self.b.ins().f32const(0.0)
+                };
+                self.b.ins().fcmp(FloatCC::NotEqual, v, zero)
+            } else {
+                self.b.ins().icmp_imm_s(IntCC::NotEqual, v, 0)
+            };
+            return self.b.ins().ineg(r);
+        }
+        // An i1 is held as 0 / -1: as a number it is 0 / 1.
+        let v = if from == Elem::I1 {
+            self.b.ins().band_imm_s(v, 1)
+        } else {
+            v
+        };
+        match (from.is_float(), to.is_float()) {
+            (true, true) => {
+                let r = if ft == tt {
+                    v
+                } else if tt == types::F64 {
+                    self.b.ins().fpromote(types::F64, v)
+                } else {
+                    self.b.ins().fdemote(types::F32, v)
+                };
+                self.round(to, r)
+            }
+            (false, true) => {
+                let wide = if ft.bits() < 32 {
+                    self.b.ins().sextend(types::I32, v)
+                } else {
+                    v
+                };
+                let r = self.b.ins().fcvt_from_sint(tt, wide);
+                self.round(to, r)
+            }
+            (true, false) => {
+                let wide = if tt == types::I64 {
+                    types::I64
+                } else {
+                    types::I32
+                };
+                let r = self.b.ins().fcvt_to_sint_sat(wide, v);
+                if tt.bits() >= 32 {
+                    return r;
+                }
+                let (lo, hi) = if tt == types::I8 {
+                    (i8::MIN as i64, i8::MAX as i64)
+                } else {
+                    (i16::MIN as i64, i16::MAX as i64)
+                };
+                let lo = self.b.ins().iconst(types::I32, lo);
+                let hi = self.b.ins().iconst(types::I32, hi);
+                let r = self.b.ins().smax(r, lo);
+                let r = self.b.ins().smin(r, hi);
+                self.b.ins().ireduce(tt, r)
+            }
+            (false, false) => {
+                if ft.bits() < tt.bits() {
+                    self.b.ins().sextend(tt, v)
+                } else if ft.bits() > tt.bits() {
+                    self.b.ins().ireduce(tt, v)
+                } else {
+                    v
+                }
+            }
+        }
+    }
+
     /// Emits a body on scalars or vectors of `lanes`: the `needed` values,
     /// with those in `pre` given. Returns every value (others reserved).
     fn body(
@@ -963,7 +1086,9 @@ impl Emitter<'_, '_> {
                             Bin::Mul => self.b.ins().fmul(a, c),
                             Bin::Div => self.b.ins().fdiv(a, c),
                             Bin::Max => self.fmax(a, c, consts[ai], consts[ci], lanes),
-                            Bin::Or => a,
+                            // IEEE minimum: NaN wins, -0 < +0.
+                            Bin::Min => self.b.ins().fmin(a, c),
+                            Bin::Or | Bin::And | Bin::Xor => a,
                         };
                         self.round(e, r)
                     } else {
@@ -973,7 +1098,10 @@ impl Emitter<'_, '_> {
                             Bin::Mul => self.b.ins().imul(a, c),
                             Bin::Div => self.b.ins().sdiv(a, c),
                             Bin::Max => self.b.ins().smax(a, c),
+                            Bin::Min => self.b.ins().smin(a, c),
                             Bin::Or => self.b.ins().bor(a, c),
+                            Bin::And => self.b.ins().band(a, c),
+                            Bin::Xor => self.b.ins().bxor(a, c),
                         };
                         if e == Elem::I1 {
                             self.renorm_i1(r)
@@ -991,8 +1119,50 @@ impl Emitter<'_, '_> {
                     let r = crate::math::tanh(&mut self.b, vals[a], self.fma);
                     self.round(e, r)
                 }
-                BodyOp::CmpEq(a, c) => {
-                    let r = self.b.ins().icmp(IntCC::Equal, vals[a], vals[c]);
+                BodyOp::Abs(a) => self.b.ins().fabs(vals[a]),
+                BodyOp::Sqrt(a) => {
+                    let r = self.b.ins().sqrt(vals[a]);
+                    self.round(e, r)
+                }
+                BodyOp::Log(a) => {
+                    let r = crate::math::log(&mut self.b, vals[a], self.fma);
+                    self.round(e, r)
+                }
+                BodyOp::Erf(a) if ct == types::F32 => {
+                    let r = crate::math::erf(&mut self.b, vals[a], self.fma);
+                    self.round(e, r)
+                }
+                BodyOp::Erf(a) => self.call1(self.h.erf, vals[a]),
+                BodyOp::Pow(a, c) => {
+                    let f = self.h.pow[(ct == types::F64) as usize];
+                    let call = self.b.ins().call(f, &[vals[a], vals[c]]);
+                    let r = self.b.inst_results(call)[0];
+                    self.round(e, r)
+                }
+                BodyOp::Cast(a) => self.cast(body.ops[a].1, e, vals[a]),
+                BodyOp::Cmp(p, a, c) => {
+                    let r = if body.ops[a].1.is_float() {
+                        // Ordered, but `!=` (Cranelift's NotEqual is unordered).
+                        let cc = match p {
+                            Cmp::Eq => FloatCC::Equal,
+                            Cmp::Ne => FloatCC::NotEqual,
+                            Cmp::Lt => FloatCC::LessThan,
+                            Cmp::Le => FloatCC::LessThanOrEqual,
+                            Cmp::Gt => FloatCC::GreaterThan,
+                            Cmp::Ge => FloatCC::GreaterThanOrEqual,
+                        };
+                        self.b.ins().fcmp(cc, vals[a], vals[c])
+                    } else {
+                        let cc = match p {
+                            Cmp::Eq => IntCC::Equal,
+                            Cmp::Ne => IntCC::NotEqual,
+                            Cmp::Lt => IntCC::SignedLessThan,
+                            Cmp::Le => IntCC::SignedLessThanOrEqual,
+                            Cmp::Gt => IntCC::SignedGreaterThan,
+                            Cmp::Ge => IntCC::SignedGreaterThanOrEqual,
+                        };
+                        self.b.ins().icmp(cc, vals[a], vals[c])
+                    };
                     // i1 computes sign-extended: true is -1.
                     self.b.ins().ineg(r)
                 }

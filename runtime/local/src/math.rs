@@ -1,4 +1,5 @@
-//! Branch-free `exp` and `tanh` emitters for Cranelift (which has neither).
+//! Branch-free `exp`, `tanh`, `log` and `erf` emitters for Cranelift (which
+//! has none of them). `log` and `erf` are described at [`log`] and [`erf`].
 //!
 //! Both take `F32`, `F64` or a vector of either (`F32X4`, `F64X2`; other lane
 //! counts work too). The emitted IR has no control flow: special cases are
@@ -71,6 +72,14 @@
 //! |----------|-----------------------|--------------------|-----------------------|
 //! | exp      | 0.891 / 1.176         | 0.860 / 1.135      | 0.9 / 1.2; 0.9 / 1.2  |
 //! | tanh     | 0.996 / 1.031         | 1.102 / 1.149      | 1.1 / 1.1; 1.3 / 1.3  |
+//! | log      | 0.805 / 0.805 (*)     | 0.757 / 0.757 (**) | 1.0; 1.0              |
+//! | erf      | 1.041 / 1.230 (*)     | libm (helper call) | 1.5                   |
+//!
+//! (*) every 257th f32 bit pattern plus dense sweeps (`log`: `[0, 4]` and
+//! around 1; `erf`: `[-5, 5]` and 200k tiny values down to the subnormals),
+//! not all 2^32 inputs; (**) ~0.4M samples, reference the host's `ln`
+//! refined by a double-double Newton step. f32 references: the host's f64
+//! `ln` and `libm::erf`.
 //!
 //! exp's worst cases are on the fast path (the exact path alone measures
 //! 0.771 / 0.777 in f32, its worst cases subnormal results); tanh's, which
@@ -104,6 +113,55 @@ pub fn exp(b: &mut FunctionBuilder, x: Value, fma: bool) -> Value {
 pub fn tanh(b: &mut FunctionBuilder, x: Value, fma: bool) -> Value {
     lanewise(b, x, fma, |e, v| e.tanh(v))
 }
+
+/// Emits `ln(x)`; same types and `fma` flag as [`exp`]. Branch-free: fdlibm's
+/// (musl's) reduction `x = 2^k m`, `m` in `[sqrt(2)/2, sqrt(2))`, `f = m - 1`,
+/// `s = f / (2 + f)`, `ln(1 + f) = f - f^2/2 + s (f^2/2 + R(s^2))` with their
+/// minimax `R` (f32: degree 4, f64: degree 7 in `s`); subnormals scaled by
+/// `2^25` / `2^54` first; `ln(±0) = -inf`, `ln(x < 0) = NaN`, `ln(inf) = inf`,
+/// NaN stays NaN.
+pub fn log(b: &mut FunctionBuilder, x: Value, fma: bool) -> Value {
+    lanewise(b, x, fma, |e, v| e.log(v))
+}
+
+/// Emits `erf(x)` for `F32` or `F32X4` (f64 goes through `libm` in
+/// `codegen.rs`): `x P(x^2)` for `|x| < 1` (relative accuracy down to the
+/// subnormals), `±(1 - e^(-x^2) R(|x|))` below 4 (the exact `exp` of this
+/// module), then ±1; NaN stays NaN. `P` and `R` are Chebyshev fits (see
+/// [`ERF32_SMALL`], [`ERF32_LARGE`]).
+pub fn erf(b: &mut FunctionBuilder, x: Value, fma: bool) -> Value {
+    lanewise(b, x, fma, |e, v| e.erf(v))
+}
+
+/// `erf(x) / x` as a polynomial in `x^2` on `[0, 1]`, low degree first
+/// (relative error 1.1e-9 in exact arithmetic).
+pub const ERF32_SMALL: [f64; 7] = [
+    1.128_379_165_848_350_9,
+    -0.376_126_266_667_203_34,
+    0.112_835_947_151_602_18,
+    -0.026_854_212_010_626_412,
+    0.005_189_087_423_433_974,
+    -0.000_801_686_428_716_587,
+    7.875_875_062_685_488e-5,
+];
+
+/// `erfc(a) e^(a^2)` for `a` in `[1, 4]` as a polynomial in
+/// `t = (a - 2.5) / 1.5`, low degree first (relative error 1.3e-8).
+pub const ERF32_LARGE: [f64; 13] = [
+    0.210_806_364_061_143_6,
+    -0.111_521_005_113_061_01,
+    0.056_110_488_189_846_76,
+    -0.027_005_716_870_634_796,
+    0.012_489_520_417_456_65,
+    -0.005_567_380_322_584_669,
+    0.002_402_487_431_083_445,
+    -0.001_017_008_940_847_017_5,
+    0.000_412_986_922_069_350_4,
+    -0.000_144_057_792_330_761_88,
+    5.630_357_655_618_132_4e-5,
+    -3.688_891_091_659_052_6e-5,
+    1.336_583_585_792_763_7e-5,
+];
 
 /// Runs `f` on a vector: scalars go through lane 0 of a 128-bit vector.
 fn lanewise(
@@ -438,6 +496,163 @@ impl Emit<'_, '_> {
         self.b.seal_block(done);
         self.b.switch_to_block(done);
         res
+    }
+
+    /// A per-lane compare as a float-typed mask.
+    fn cmp(&mut self, cc: FloatCC, a: Value, c: Value) -> Value {
+        let m = self.b.ins().fcmp(cc, a, c);
+        self.float_bits(m)
+    }
+
+    /// Small integers (|k| < 2^22) held in the integer lanes, as floats:
+    /// `bits(magic) + k` read as a float is `magic + k` (no integer vector
+    /// conversion needed, which x64 lacks for 64-bit lanes).
+    fn small_int_to_float(&mut self, k: Value) -> Value {
+        let mb = self.magic_bits();
+        let mbv = self.i(mb);
+        let t = self.b.ins().iadd(k, mbv);
+        let t = self.float_bits(t);
+        let magic = self.f(self.consts().magic);
+        self.b.ins().fsub(t, magic)
+    }
+
+    /// Branch-free `ln(x)` (see [`log`]).
+    fn log(&mut self, x: Value) -> Value {
+        let f32_ = self.is_f32();
+        let (mant, sub_shift, min_normal) = if f32_ {
+            (23, 25, f64::from(f32::MIN_POSITIVE))
+        } else {
+            (52, 54, f64::MIN_POSITIVE)
+        };
+        // Subnormals (and everything below min_normal: zeros and negatives
+        // are replaced at the end) are scaled into the normal range.
+        let mn = self.f(min_normal);
+        let sub = self.lt(x, mn);
+        let scale = self.f(2f64.powi(sub_shift));
+        let xs = self.b.ins().fmul(x, scale);
+        let xs = self.select(sub, xs, x);
+        let adj = self.i(-sub_shift as i64);
+        let zero_i = self.i(0);
+        let sub_i = self.int_bits(sub);
+        let kadj = self.b.ins().bitselect(sub_i, adj, zero_i);
+        // ix += one - sqrt(1/2); k = (ix >> mant) - bias; m = low bits + sqrt(1/2).
+        let (one_bits, half_sqrt2, low_mask, bias) = if f32_ {
+            (0x3f80_0000i64, 0x3f35_04f3i64, 0x007f_ffffi64, 0x7fi64)
+        } else {
+            (
+                0x3ff0_0000_0000_0000,
+                0x3fe6_a09e_0000_0000,
+                0x000f_ffff_ffff_ffff,
+                0x3ff,
+            )
+        };
+        let ix = self.int_bits(xs);
+        let d = self.i(one_bits - half_sqrt2);
+        let ix = self.b.ins().iadd(ix, d);
+        let k = self.b.ins().ushr_imm_u(ix, mant);
+        let bias = self.i(bias);
+        let k = self.b.ins().isub(k, bias);
+        let k = self.b.ins().iadd(k, kadj);
+        let mask = self.i(low_mask);
+        let m = self.b.ins().band(ix, mask);
+        let h = self.i(half_sqrt2);
+        let m = self.b.ins().iadd(m, h);
+        let m = self.float_bits(m);
+        let one = self.f(1.0);
+        let two = self.f(2.0);
+        let half = self.f(0.5);
+        let f = self.b.ins().fsub(m, one);
+        let den = self.b.ins().fadd(two, f);
+        let sv = self.b.ins().fdiv(f, den);
+        let z = self.b.ins().fmul(sv, sv);
+        let w = self.b.ins().fmul(z, z);
+        // R = z (Lg1 + w (Lg3 + ...)) + w (Lg2 + w (Lg4 + ...)).
+        let (odd, even): (&[f64], &[f64]) = if f32_ {
+            (
+                &[0.666_666_626_930_236_8, 0.284_987_866_878_509_5],
+                &[0.400_009_721_517_562_87, 0.242_790_788_412_094_12],
+            )
+        } else {
+            (
+                &[
+                    6.666_666_666_666_735e-1,
+                    2.857_142_874_366_239e-1,
+                    1.818_357_216_161_805e-1,
+                    1.479_819_860_511_658_6e-1,
+                ],
+                &[
+                    3.999_999_999_940_942e-1,
+                    2.222_219_843_214_978_4e-1,
+                    1.531_383_769_920_937_3e-1,
+                ],
+            )
+        };
+        let t2 = self.horner(w, odd);
+        let t2 = self.b.ins().fmul(z, t2);
+        let t1 = self.horner(w, even);
+        let t1 = self.b.ins().fmul(w, t1);
+        let r = self.b.ins().fadd(t2, t1);
+        let ff = self.b.ins().fmul(f, f);
+        let hfsq = self.b.ins().fmul(half, ff);
+        let dk = self.small_int_to_float(k);
+        let (ln2_hi, ln2_lo) = if f32_ {
+            (0.693_138_122_558_593_8, 9.058_000_614_459_16e-6)
+        } else {
+            (6.931_471_803_691_238e-1, 1.908_214_929_270_587_7e-10)
+        };
+        let (hi, lo) = (self.f(ln2_hi), self.f(ln2_lo));
+        // s (hfsq + R) + dk ln2_lo - hfsq + f + dk ln2_hi, in that order.
+        let a = self.b.ins().fadd(hfsq, r);
+        let a = self.b.ins().fmul(sv, a);
+        let a = self.mul_add(dk, lo, a);
+        let a = self.b.ins().fsub(a, hfsq);
+        let a = self.b.ins().fadd(a, f);
+        let y = self.mul_add(dk, hi, a);
+        // Special values.
+        let zero = self.f(0.0);
+        let inf = self.f(f64::INFINITY);
+        let ninf = self.f(f64::NEG_INFINITY);
+        let nan = self.f(f64::NAN);
+        let is_inf = self.cmp(FloatCC::Equal, x, inf);
+        let y = self.select(is_inf, inf, y);
+        let neg = self.lt(x, zero);
+        let y = self.select(neg, nan, y);
+        let is_zero = self.cmp(FloatCC::Equal, x, zero);
+        let y = self.select(is_zero, ninf, y);
+        let is_nan = self.cmp(FloatCC::Unordered, x, x);
+        let q = self.b.ins().fadd(x, x);
+        self.select(is_nan, q, y)
+    }
+
+    /// Branch-free f32 `erf(x)` (see [`erf`]).
+    fn erf(&mut self, x: Value) -> Value {
+        let sign_mask = self.f(-0.0);
+        let a = self.b.ins().band_not(x, sign_mask);
+        let z = self.b.ins().fmul(a, a);
+        // x P(z) = x + x (P(z) - 1): the last addition rounds at the
+        // result's scale, so the polynomial's rounding errors shrink.
+        let mut c = ERF32_SMALL;
+        c[0] -= 1.0;
+        let p = self.horner(z, &c);
+        let small = self.mul_add(x, p, x);
+        let k = self.f(1.0 / 1.5);
+        let m = self.f(-2.5 / 1.5);
+        let t = self.mul_add(a, k, m);
+        let r = self.horner(t, &ERF32_LARGE);
+        let nz = self.b.ins().fneg(z);
+        let e = self.exp(nz, false);
+        let one = self.f(1.0);
+        let er = self.b.ins().fmul(e, r);
+        let large = self.b.ins().fsub(one, er);
+        // Copy x's sign onto the large branch and onto 1.
+        let sx = self.b.ins().band(x, sign_mask);
+        let large = self.b.ins().bor(large, sx);
+        let sone = self.b.ins().bor(one, sx);
+        let lt1 = self.lt(a, one);
+        let y = self.select(lt1, small, large);
+        let four = self.f(4.0);
+        let big = self.cmp(FloatCC::GreaterThanOrEqual, a, four);
+        self.select(big, sone, y)
     }
 
     /// Branch-free `exp(x)`; `nonneg`: the caller knows `x` is `>= 0` or NaN.

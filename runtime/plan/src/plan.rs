@@ -120,8 +120,31 @@ pub enum BodyOp {
     Neg(usize),
     Exp(usize),
     Tanh(usize),
-    CmpEq(usize, usize),
+    /// Float `|x|` (`kernel.abs`).
+    Abs(usize),
+    Sqrt(usize),
+    /// The natural logarithm (`kernel.log`).
+    Log(usize),
+    Erf(usize),
+    /// C's `pow` (`kernel.pow`).
+    Pow(usize, usize),
+    /// `kernel.cast` from the operand's element to this op's (ONNX `Cast`).
+    Cast(usize),
+    /// A comparison of two values of the operands' element (the op's is
+    /// `I1`): integers signed, floats ordered except `Ne` (unordered).
+    Cmp(Cmp, usize, usize),
     Select(usize, usize, usize),
+}
+
+/// The predicate of a [`BodyOp::Cmp`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
 }
 
 impl BodyOp {
@@ -129,8 +152,15 @@ impl BodyOp {
     pub fn operands(&self) -> Vec<usize> {
         match *self {
             BodyOp::Arg(_) | BodyOp::ConstF(_) | BodyOp::ConstI(_) => vec![],
-            BodyOp::Neg(a) | BodyOp::Exp(a) | BodyOp::Tanh(a) => vec![a],
-            BodyOp::Bin(_, a, b) | BodyOp::CmpEq(a, b) => vec![a, b],
+            BodyOp::Neg(a)
+            | BodyOp::Exp(a)
+            | BodyOp::Tanh(a)
+            | BodyOp::Abs(a)
+            | BodyOp::Sqrt(a)
+            | BodyOp::Log(a)
+            | BodyOp::Erf(a)
+            | BodyOp::Cast(a) => vec![a],
+            BodyOp::Bin(_, a, b) | BodyOp::Cmp(_, a, b) | BodyOp::Pow(a, b) => vec![a, b],
             BodyOp::Select(a, b, c) => vec![a, b, c],
         }
     }
@@ -144,6 +174,10 @@ pub enum Bin {
     Div,
     Max,
     Or,
+    /// `minimumf` (NaN wins, -0 < +0) / `minsi`.
+    Min,
+    And,
+    Xor,
 }
 
 /// A body: its ops (each with its element type) and the yielded value.
@@ -245,6 +279,17 @@ enum K {
     NegF,
     CmpI,
     Select,
+    MinimumF,
+    MinSI,
+    AndI,
+    XorI,
+    CmpF,
+    Abs,
+    Sqrt,
+    Log,
+    Erf,
+    Pow,
+    Cast,
     Binding,
     Alloc,
     MemConstant,
@@ -261,7 +306,18 @@ enum K {
 fn op_kind(name: &str) -> Option<K> {
     use xir_arith::ops as a;
     use xir_kernel::ops as k;
-    let table: [(&OpSpec, K); 29] = [
+    let table: [(&OpSpec, K); 40] = [
+        (&a::MINIMUMF, K::MinimumF),
+        (&a::MINSI, K::MinSI),
+        (&a::ANDI, K::AndI),
+        (&a::XORI, K::XorI),
+        (&a::CMPF, K::CmpF),
+        (&k::ABS, K::Abs),
+        (&k::SQRT, K::Sqrt),
+        (&k::LOG, K::Log),
+        (&k::ERF, K::Erf),
+        (&k::POW, K::Pow),
+        (&k::CAST, K::Cast),
         (&a::CONSTANT, K::Constant),
         (&a::ADDI, K::AddI),
         (&a::SUBI, K::SubI),
@@ -732,11 +788,42 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
             Some(K::DivF | K::DivSI) => bin(Bin::Div),
             Some(K::MaximumF | K::MaxSI) => bin(Bin::Max),
             Some(K::OrI) => bin(Bin::Or),
+            Some(K::MinimumF | K::MinSI) => bin(Bin::Min),
+            Some(K::AndI) => bin(Bin::And),
+            Some(K::XorI) => bin(Bin::Xor),
             Some(K::NegF) => BodyOp::Neg(xs[0]),
             Some(K::Exp) => BodyOp::Exp(xs[0]),
             Some(K::Tanh) => BodyOp::Tanh(xs[0]),
-            Some(K::CmpI) if int_attr(ctx, ir, op, "predicate") == Some(0) => {
-                BodyOp::CmpEq(xs[0], xs[1])
+            Some(K::Abs) => BodyOp::Abs(xs[0]),
+            Some(K::Sqrt) => BodyOp::Sqrt(xs[0]),
+            Some(K::Log) => BodyOp::Log(xs[0]),
+            Some(K::Erf) => BodyOp::Erf(xs[0]),
+            Some(K::Pow) => BodyOp::Pow(xs[0], xs[1]),
+            Some(K::Cast) => BodyOp::Cast(xs[0]),
+            // cmpi eq ne slt sle sgt sge; cmpf oeq ogt oge olt ole une.
+            Some(K::CmpI) => {
+                let p = match int_attr(ctx, ir, op, "predicate") {
+                    Some(0) => Cmp::Eq,
+                    Some(1) => Cmp::Ne,
+                    Some(2) => Cmp::Lt,
+                    Some(3) => Cmp::Le,
+                    Some(4) => Cmp::Gt,
+                    Some(5) => Cmp::Ge,
+                    _ => return Err((op, "unsupported arith.cmpi predicate in a body".into())),
+                };
+                BodyOp::Cmp(p, xs[0], xs[1])
+            }
+            Some(K::CmpF) => {
+                let p = match int_attr(ctx, ir, op, "predicate") {
+                    Some(1) => Cmp::Eq,
+                    Some(13) => Cmp::Ne,
+                    Some(4) => Cmp::Lt,
+                    Some(5) => Cmp::Le,
+                    Some(2) => Cmp::Gt,
+                    Some(3) => Cmp::Ge,
+                    _ => return Err((op, "unsupported arith.cmpf predicate in a body".into())),
+                };
+                BodyOp::Cmp(p, xs[0], xs[1])
             }
             Some(K::Select) => BodyOp::Select(xs[0], xs[1], xs[2]),
             _ => {

@@ -1,6 +1,7 @@
 //! xir's reference backend (DESIGN.md §7): plain, obviously correct loops that
 //! define what every graph op computes; the fast backends are checked against it.
 
+pub mod composite;
 pub mod driver;
 pub mod kernel;
 pub mod ops;

@@ -83,6 +83,13 @@ pub(crate) enum Step {
         operands: Vec<usize>,
         results: Vec<usize>,
     },
+    /// A composite op (`crate::composite`): one or more results.
+    Composite {
+        op: crate::composite::Composite,
+        operands: Vec<usize>,
+        results: Vec<usize>,
+        tys: Vec<ValueType>,
+    },
 }
 
 #[derive(Clone, Debug, Default)]
@@ -198,6 +205,8 @@ pub fn constant_value(ctx: &Context, a: Attr, ty: &ValueType) -> Result<HostTens
         )),
     }
 }
+
+mod composites;
 
 pub(crate) struct Translator<'a> {
     ctx: &'a Context,
@@ -367,7 +376,17 @@ macro_rules! plain {
 }
 
 plain!(add => Add, sub => Sub, mul => Mul, div => Div, max => Max, neg => Neg, exp => Exp,
-    tanh => Tanh, relu => Relu, matmul => Matmul, reshape => Reshape);
+    tanh => Tanh, relu => Relu, matmul => Matmul, reshape => Reshape, min => Min, pow => Pow,
+    and => And, or => Or, xor => Xor, abs => Abs, sqrt => Sqrt, log => Log, erf => Erf,
+    sigmoid => Sigmoid, not => Not, select => Select, cast => Cast);
+
+fn compare(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let predicate = match op_attr(t.ctx, t.ir, o.op, "predicate").map(|a| t.ctx.attr_kind(a)) {
+        Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
+        _ => return Err((o.op, "missing string attribute 'predicate'".to_string())),
+    };
+    graph(t, o, GraphOp::Compare { predicate })
+}
 
 fn transpose(t: &mut Translator<'_>, o: Operation) -> Translate {
     let permutation = usize_array(t.ctx, t.ir, o.op, "permutation")?;
@@ -406,7 +425,21 @@ fn slice(t: &mut Translator<'_>, o: Operation) -> Translate {
 /// strings. Idempotent.
 pub fn register(ctx: &mut Context) {
     use xir_graph::ops as g;
-    let table: [(&xir::ods::OpSpec, Evaluate); 28] = [
+    let table: [(&xir::ods::OpSpec, Evaluate); 42] = [
+        (&g::MIN, Evaluate(min)),
+        (&g::POW, Evaluate(pow)),
+        (&g::AND, Evaluate(and)),
+        (&g::OR, Evaluate(or)),
+        (&g::XOR, Evaluate(xor)),
+        (&g::ABS, Evaluate(abs)),
+        (&g::SQRT, Evaluate(sqrt)),
+        (&g::LOG, Evaluate(log)),
+        (&g::ERF, Evaluate(erf)),
+        (&g::SIGMOID, Evaluate(sigmoid)),
+        (&g::NOT, Evaluate(not)),
+        (&g::SELECT, Evaluate(select)),
+        (&g::CAST, Evaluate(cast)),
+        (&g::COMPARE, Evaluate(compare)),
         (&g::ADD, Evaluate(add)),
         (&g::SUB, Evaluate(sub)),
         (&g::MUL, Evaluate(mul)),
@@ -439,6 +472,7 @@ pub fn register(ctx: &mut Context) {
     for (spec, e) in table {
         ctx.attach_interface(spec.name, e);
     }
+    composites::register(ctx);
 }
 
 impl Program {
@@ -612,6 +646,30 @@ impl Program {
                     let shape = result_shape(op, &refs, ty)?;
                     env[*result] = Some(Arc::new(eval(op, &refs, &shape, ty.element)?));
                 }
+                Step::Composite {
+                    op,
+                    operands,
+                    results,
+                    tys,
+                } => {
+                    let inputs: Vec<Arc<HostTensor>> = operands
+                        .iter()
+                        .map(|&s| get(env, s))
+                        .collect::<Result<_, _>>()?;
+                    let refs: Vec<&HostTensor> = inputs.iter().map(|t| &**t).collect();
+                    let out = crate::composite::eval(op, &refs)?;
+                    for ((&r, v), ty) in results.iter().zip(out).zip(tys) {
+                        if !ty.accepts(&v) {
+                            return Err(format!(
+                                "{}: result is {}, expected {}",
+                                op.name(),
+                                v.type_string(),
+                                ty.describe()
+                            ));
+                        }
+                        env[r] = Some(Arc::new(v));
+                    }
+                }
                 Step::If {
                     cond,
                     then_,
@@ -666,7 +724,21 @@ fn result_shape(
         | GraphOp::Neg
         | GraphOp::Exp
         | GraphOp::Tanh
-        | GraphOp::Relu => inputs.first().map(|t| s(t)),
+        | GraphOp::Relu
+        | GraphOp::Min
+        | GraphOp::Pow
+        | GraphOp::And
+        | GraphOp::Or
+        | GraphOp::Xor
+        | GraphOp::Abs
+        | GraphOp::Sqrt
+        | GraphOp::Log
+        | GraphOp::Erf
+        | GraphOp::Sigmoid
+        | GraphOp::Not
+        | GraphOp::Select
+        | GraphOp::Cast
+        | GraphOp::Compare { .. } => inputs.first().map(|t| s(t)),
         GraphOp::Matmul if inputs.len() == 2 => Some(shape::matmul(&s(inputs[0]), &s(inputs[1]))?),
         GraphOp::Transpose { permutation } if inputs.len() == 1 => {
             let p: Vec<i64> = permutation.iter().map(|&x| x as i64).collect();

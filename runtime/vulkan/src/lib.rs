@@ -82,6 +82,8 @@ pub struct Gpu {
     commands: Arc<StandardCommandBufferAllocator>,
     f64_ok: bool,
     i64_ok: bool,
+    /// `storageBuffer8BitAccess` (Vulkan 1.2): i1 buffers, one byte each.
+    i1_ok: bool,
     max_groups: [u32; 3],
     max_range: u64,
 }
@@ -107,9 +109,11 @@ fn gpu(ordinal: usize) -> Result<Arc<Gpu>, String> {
         .position(|q| q.queue_flags.intersects(QueueFlags::COMPUTE))
         .ok_or("a Vulkan device without a compute queue")? as u32;
     let sup = phys.supported_features();
+    let i1_ok = phys.api_version() >= vulkano::Version::V1_2 && sup.storage_buffer8_bit_access;
     let features = DeviceFeatures {
         shader_float64: sup.shader_float64,
         shader_int64: sup.shader_int64,
+        storage_buffer8_bit_access: i1_ok,
         ..DeviceFeatures::empty()
     };
     let (device, mut queues) = Device::new(
@@ -140,6 +144,7 @@ fn gpu(ordinal: usize) -> Result<Arc<Gpu>, String> {
         queue,
         f64_ok: sup.shader_float64,
         i64_ok: sup.shader_int64,
+        i1_ok,
         max_groups: max_groups(p.max_compute_work_group_count),
         max_range: u64::from(p.max_storage_buffer_range),
     });
@@ -261,6 +266,9 @@ impl Backend for VulkanBackend {
                     },
                     Stage::Matmul(m) => {
                         let elem = plan.buffers[m.out].elem;
+                        if elem == Elem::I1 {
+                            return Err(fail("an i1 matmul is not supported".into()));
+                        }
                         check_elem(&gpu, elem).map_err(fail)?;
                         let words = spirv::matmul_shader(elem).map_err(fail)?;
                         let tiled = spirv::matmul_tiled_shader(elem).map_err(fail)?;
@@ -349,7 +357,7 @@ fn vec4_ready(g: &GenericPlan, args: &[i64]) -> bool {
 }
 
 fn check_elem(gpu: &Gpu, e: Elem) -> Result<(), String> {
-    if spirv::supported(e, gpu.f64_ok, gpu.i64_ok) {
+    if spirv::supported(e, gpu.f64_ok, gpu.i64_ok, gpu.i1_ok) {
         Ok(())
     } else {
         let name = match e {

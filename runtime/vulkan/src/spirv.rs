@@ -20,7 +20,7 @@ use rspirv::spirv::{
     AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel,
     FunctionControl, LoopControl, MemoryModel, StorageClass, Word,
 };
-use xir_kernel_plan::{Bin, Body, BodyOp, Elem, GenericPlan};
+use xir_kernel_plan::{Bin, Body, BodyOp, Cmp, Elem, GenericPlan};
 
 /// Invocations per workgroup (x).
 pub const WORKGROUP: u32 = 64;
@@ -28,6 +28,10 @@ pub const WORKGROUP: u32 = 64;
 /// GLSL.std.450 instruction numbers.
 const GLSL_EXP: u32 = 27;
 const GLSL_TANH: u32 = 21;
+const GLSL_TRUNC: u32 = 3;
+const GLSL_FABS: u32 = 4;
+const GLSL_POW: u32 = 26;
+const GLSL_SQRT: u32 = 31;
 
 /// The argument block of a generic stage, in `int`s.
 pub struct ArgsLayout {
@@ -54,13 +58,45 @@ impl ArgsLayout {
     }
 }
 
+/// `erf(x) / x - 1` as a polynomial in `x^2` on `[0, 1]` (highest degree
+/// first; a Chebyshev fit of `erf(x) / x` with relative error 1.1e-9, the
+/// same as the local backend's `math::ERF32_SMALL`): `erf(x) = x + x P`.
+pub const ERF_SMALL: [f32; 7] = [
+    7.875875e-05,
+    -8.0168643e-04,
+    5.1890872e-03,
+    -2.6854211e-02,
+    1.1283594e-01,
+    -3.7612626e-01,
+    1.2837917e-01,
+];
+
+/// `erfc(a) e^(a^2)` on `a` in `[1, 4]` as a polynomial in
+/// `t = (a - 2.5) / 1.5` (highest degree first; relative error 1.3e-8).
+pub const ERF_LARGE: [f32; 13] = [
+    1.3365836e-05,
+    -3.6888912e-05,
+    5.6303576e-05,
+    -1.4405779e-04,
+    4.1298693e-04,
+    -1.0170089e-03,
+    2.4024874e-03,
+    -5.56738e-03,
+    1.248952e-02,
+    -2.7005717e-02,
+    5.6110486e-02,
+    -1.11521006e-01,
+    2.1080637e-01,
+];
+
 /// Whether the backend computes `e` (32-bit floats and ints; 64-bit ones
 /// when the device has `shaderFloat64` / `shaderInt64`).
-pub fn supported(e: Elem, f64_ok: bool, i64_ok: bool) -> bool {
+pub fn supported(e: Elem, f64_ok: bool, i64_ok: bool, i1_ok: bool) -> bool {
     match e {
         Elem::F32 | Elem::I32 => true,
         Elem::F64 => f64_ok,
         Elem::I64 => i64_ok,
+        Elem::I1 => i1_ok,
         _ => false,
     }
 }
@@ -76,6 +112,9 @@ struct Gen {
     ptr_fn_i32: Word,
     /// Per operand: (buffer variable, element type id, pointer-to-element type).
     bufs: Vec<(Word, Word, Word)>,
+    /// Per operand: an i1 buffer (a `u8` per element, read as `!= 0`,
+    /// written as 0 or 1; `StorageBuffer8BitAccess`).
+    bytes: Vec<bool>,
     args: Word,
     gid: Word,
     nwg: Word,
@@ -123,13 +162,23 @@ impl Gen {
             ptr_sb_i32,
             ptr_fn_i32,
             bufs: vec![],
+            bytes: vec![],
             args: 0,
             gid: 0,
             nwg: 0,
             lanes: 1,
         };
+        if elems.contains(&Elem::I1) {
+            g.b.capability(Capability::StorageBuffer8BitAccess);
+            g.b.extension("SPV_KHR_8bit_storage");
+        }
         for (k, &e) in elems.iter().enumerate() {
-            let mut t = g.elem_type(e);
+            g.bytes.push(e == Elem::I1);
+            let mut t = if e == Elem::I1 {
+                g.b.type_int(8, 0)
+            } else {
+                g.elem_type(e)
+            };
             if vec4.get(k).copied().unwrap_or(false) {
                 t = g.b.type_vector(t, 4);
             }
@@ -206,6 +255,7 @@ impl Gen {
                 self.byte_size(*e) * n
             }
             (_, [Operand::LiteralBit32(64), ..]) => 8,
+            (_, [Operand::LiteralBit32(8), ..]) => 1,
             _ => 4,
         }
     }
@@ -256,13 +306,29 @@ impl Gen {
         let (v, t, p) = self.bufs[k];
         let z = self.ci(0);
         let ptr = self.b.access_chain(p, None, v, [z, off]).map_err(err)?;
-        self.b.load(t, None, ptr, None, []).map_err(err)
+        let x = self.b.load(t, None, ptr, None, []).map_err(err)?;
+        if !self.bytes[k] {
+            return Ok(x);
+        }
+        let w = self.b.u_convert(self.u32_t, None, x).map_err(err)?;
+        let zero = self.b.constant_bit32(self.u32_t, 0);
+        self.b.i_not_equal(self.bool_t, None, w, zero).map_err(err)
     }
 
     fn store_elem(&mut self, k: usize, off: Word, x: Word) -> Result<(), String> {
-        let (v, _, p) = self.bufs[k];
+        let (v, t, p) = self.bufs[k];
         let z = self.ci(0);
         let ptr = self.b.access_chain(p, None, v, [z, off]).map_err(err)?;
+        let x = if self.bytes[k] {
+            let (one, zero) = (
+                self.b.constant_bit32(self.u32_t, 1),
+                self.b.constant_bit32(self.u32_t, 0),
+            );
+            let w = self.b.select(self.u32_t, None, x, one, zero).map_err(err)?;
+            self.b.u_convert(t, None, w).map_err(err)?
+        } else {
+            x
+        };
         self.b.store(ptr, x, None, []).map_err(err)
     }
 
@@ -403,6 +469,293 @@ impl Gen {
         self.b.select(t, None, gt, a, r).map_err(err)
     }
 
+    /// Float64 / Int64 for 64-bit values only the body holds (a cast's).
+    fn body_capabilities(&mut self, body: &Body, elems: &[Elem]) {
+        let has = |e: Elem| body.ops.iter().any(|o| o.1 == e) && !elems.contains(&e);
+        if has(Elem::F64) {
+            self.b.capability(Capability::Float64);
+        }
+        if has(Elem::I64) {
+            self.b.capability(Capability::Int64);
+        }
+    }
+
+    fn glsl(&mut self, t: Word, inst: u32, args: &[Word]) -> Result<Word, String> {
+        let ops: Vec<Operand> = args.iter().map(|&a| Operand::IdRef(a)).collect();
+        self.b.ext_inst(t, None, self.glsl, inst, ops).map_err(err)
+    }
+
+    /// The f32 constant `x` (splatted when `lanes > 1`).
+    fn f32c(&mut self, x: f32) -> Word {
+        let st = self.elem_type(Elem::F32);
+        let c = self.b.constant_bit32(st, x.to_bits());
+        let t = self.vt(Elem::F32);
+        self.splat(t, c)
+    }
+
+    /// Constant `x` of element `e` (a 32- or 64-bit int or float).
+    fn constant(&mut self, e: Elem, x: f64, i: i64) -> Word {
+        let st = self.elem_type(e);
+        let c = match e {
+            Elem::F64 => self.b.constant_bit64(st, x.to_bits()),
+            Elem::F32 => self.b.constant_bit32(st, (x as f32).to_bits()),
+            Elem::I64 => self.b.constant_bit64(st, i as u64),
+            _ => self.b.constant_bit32(st, i as u32),
+        };
+        let t = self.vt(e);
+        self.splat(t, c)
+    }
+
+    /// An i1 (bool) as an i32: `t` where true, else 0.
+    fn bool_to_int(&mut self, b: Word, t: i64) -> Result<Word, String> {
+        let (one, zero) = (
+            self.constant(Elem::I32, 0.0, t),
+            self.constant(Elem::I32, 0.0, 0),
+        );
+        let it = self.vt(Elem::I32);
+        self.b.select(it, None, b, one, zero).map_err(err)
+    }
+
+    /// `graph.cast` of `v` from `from` to `to` (ONNX `Cast`; see
+    /// `kernel.cast`): float → int clamped first (the conversion of an
+    /// out-of-range float is undefined in SPIR-V), NaN → 0.
+    fn cast(&mut self, _: BodyOp, from: Elem, to: Elem, v: Word) -> Result<Word, String> {
+        if from == to {
+            return Ok(v);
+        }
+        let bt = self.bt();
+        let tt = self.vt(to);
+        if to == Elem::I1 {
+            return if from.is_float() {
+                let z = self.constant(from, 0.0, 0);
+                self.b.f_unord_not_equal(bt, None, v, z).map_err(err)
+            } else {
+                let z = self.constant(from, 0.0, 0);
+                self.b.i_not_equal(bt, None, v, z).map_err(err)
+            };
+        }
+        if from == Elem::I1 {
+            let one = self.constant(to, 1.0, 1);
+            let zero = self.constant(to, 0.0, 0);
+            return self.b.select(tt, None, v, one, zero).map_err(err);
+        }
+        match (from.is_float(), to.is_float()) {
+            (true, true) => self.b.f_convert(tt, None, v).map_err(err),
+            (false, true) => self.b.convert_s_to_f(tt, None, v).map_err(err),
+            (false, false) => self.b.s_convert(tt, None, v).map_err(err),
+            (true, false) => {
+                let bits = if to == Elem::I64 { 64 } else { 32 };
+                let p = if from == Elem::F64 { 53 } else { 24 };
+                let two = 2f64.powi(bits - 1);
+                // The largest float below 2^(bits-1).
+                let hi = if p >= bits - 1 {
+                    two - 1.0
+                } else {
+                    two - 2f64.powi(bits - 1 - p)
+                };
+                let ft = self.vt(from);
+                let (lo_c, hi_c, two_c) = (
+                    self.constant(from, -two, 0),
+                    self.constant(from, hi, 0),
+                    self.constant(from, two, 0),
+                );
+                let below = self.b.f_ord_less_than(bt, None, v, lo_c).map_err(err)?;
+                let c = self.b.select(ft, None, below, lo_c, v).map_err(err)?;
+                let above = self.b.f_ord_greater_than(bt, None, c, hi_c).map_err(err)?;
+                let c = self.b.select(ft, None, above, hi_c, c).map_err(err)?;
+                let r = self.b.convert_f_to_s(tt, None, c).map_err(err)?;
+                let max = if bits == 64 {
+                    i64::MAX
+                } else {
+                    i32::MAX as i64
+                };
+                let max_c = self.constant(to, 0.0, max);
+                let zero = self.constant(to, 0.0, 0);
+                let big = self
+                    .b
+                    .f_ord_greater_than_equal(bt, None, v, two_c)
+                    .map_err(err)?;
+                let r = self.b.select(tt, None, big, max_c, r).map_err(err)?;
+                let nan = self.b.is_nan(bt, None, v).map_err(err)?;
+                self.b.select(tt, None, nan, zero, r).map_err(err)
+            }
+        }
+    }
+
+    /// C's `pow(x, y)` in f32 from GLSL's `Pow(|x|, y)` (undefined for a
+    /// negative or zero base): a negative base with an integral exponent
+    /// takes the sign of an odd one, a negative base with another exponent
+    /// is NaN, `pow(±0, y)` is 0 (y > 0) or inf (y < 0) with the sign of an
+    /// odd `y`, `pow(x, 0) = pow(1, y) = pow(-1, ±inf) = 1`.
+    fn pow(&mut self, t: Word, x: Word, y: Word) -> Result<Word, String> {
+        let bt = self.bt();
+        let (zero, one, half) = (self.f32c(0.0), self.f32c(1.0), self.f32c(0.5));
+        let (inf, nan) = (self.f32c(f32::INFINITY), self.f32c(f32::NAN));
+        let ax = self.glsl(t, GLSL_FABS, &[x])?;
+        let ay = self.glsl(t, GLSL_FABS, &[y])?;
+        let p = self.glsl(t, GLSL_POW, &[ax, y])?;
+        // Pow(0, y) by sign of y.
+        let y_pos = self.b.f_ord_greater_than(bt, None, y, zero).map_err(err)?;
+        let zero_pow = self.b.select(t, None, y_pos, zero, inf).map_err(err)?;
+        let x_zero = self.b.f_ord_equal(bt, None, x, zero).map_err(err)?;
+        let p = self.b.select(t, None, x_zero, zero_pow, p).map_err(err)?;
+        // y integral, y odd.
+        let ty = self.glsl(t, GLSL_TRUNC, &[y])?;
+        let integral = self.b.f_ord_equal(bt, None, ty, y).map_err(err)?;
+        let hy = self.b.f_mul(t, None, y, half).map_err(err)?;
+        let thy = self.glsl(t, GLSL_TRUNC, &[hy])?;
+        let half_odd = self.b.f_ord_not_equal(bt, None, thy, hy).map_err(err)?;
+        let odd = self
+            .b
+            .logical_and(bt, None, integral, half_odd)
+            .map_err(err)?;
+        // The sign bit of x (-0 included): 1 / x < 0 for zeros.
+        let rx = self.b.f_div(t, None, one, x).map_err(err)?;
+        let neg0 = self.b.f_ord_less_than(bt, None, rx, zero).map_err(err)?;
+        let neg0 = self.b.logical_and(bt, None, x_zero, neg0).map_err(err)?;
+        let lt0 = self.b.f_ord_less_than(bt, None, x, zero).map_err(err)?;
+        let neg = self.b.logical_or(bt, None, lt0, neg0).map_err(err)?;
+        let neg_p = self.b.f_negate(t, None, p).map_err(err)?;
+        let flip = self.b.logical_and(bt, None, neg, odd).map_err(err)?;
+        let r = self.b.select(t, None, flip, neg_p, p).map_err(err)?;
+        // A finite negative base with a non-integral exponent: NaN.
+        let ninf = self.f32c(f32::NEG_INFINITY);
+        let x_neg = self.b.f_ord_less_than(bt, None, x, zero).map_err(err)?;
+        let finite = self.b.f_ord_greater_than(bt, None, x, ninf).map_err(err)?;
+        let x_neg = self.b.logical_and(bt, None, x_neg, finite).map_err(err)?;
+        let not_int = self.b.logical_not(bt, None, integral).map_err(err)?;
+        let bad = self.b.logical_and(bt, None, x_neg, not_int).map_err(err)?;
+        let r = self.b.select(t, None, bad, nan, r).map_err(err)?;
+        // A NaN operand gives NaN (unless one of the ones below).
+        let xn = self.b.is_nan(bt, None, x).map_err(err)?;
+        let yn = self.b.is_nan(bt, None, y).map_err(err)?;
+        let any_nan = self.b.logical_or(bt, None, xn, yn).map_err(err)?;
+        let r = self.b.select(t, None, any_nan, nan, r).map_err(err)?;
+        // The ones: y == 0, x == 1, |x| == 1 with |y| == inf.
+        let y0 = self.b.f_ord_equal(bt, None, y, zero).map_err(err)?;
+        let x1 = self.b.f_ord_equal(bt, None, x, one).map_err(err)?;
+        let ax1 = self.b.f_ord_equal(bt, None, ax, one).map_err(err)?;
+        let yinf = self.b.f_ord_equal(bt, None, ay, inf).map_err(err)?;
+        let m1 = self.b.logical_and(bt, None, ax1, yinf).map_err(err)?;
+        let ones = self.b.logical_or(bt, None, y0, x1).map_err(err)?;
+        let ones = self.b.logical_or(bt, None, ones, m1).map_err(err)?;
+        self.b.select(t, None, ones, one, r).map_err(err)
+    }
+
+    /// `ln x` in f32 by fdlibm's (musl's `logf`) reduction and polynomial,
+    /// as the local backend computes it (`math::log`): GLSL's `Log` is only
+    /// accurate to 2^-21 absolute near 1. `x = 2^k m`, `m` in
+    /// `[sqrt(1/2), sqrt(2))`, `f = m - 1`, `s = f / (2 + f)`,
+    /// `ln x = k ln2 + f - f^2/2 + s (f^2/2 + R(s^2))`; subnormals scaled by
+    /// 2^25 first; ln(±0) = -inf, ln(x < 0) = NaN, ln(inf) = inf, NaN stays.
+    fn log(&mut self, t: Word, x: Word) -> Result<Word, String> {
+        let bt = self.bt();
+        let it = self.vt(Elem::I32);
+        let ic = |g: &mut Gen, v: i64| g.constant(Elem::I32, 0.0, v);
+        let mn = self.f32c(f32::MIN_POSITIVE);
+        let sub = self.b.f_ord_less_than(bt, None, x, mn).map_err(err)?;
+        let scale = self.f32c(2f32.powi(25));
+        let xs = self.b.f_mul(t, None, x, scale).map_err(err)?;
+        let xs = self.b.select(t, None, sub, xs, x).map_err(err)?;
+        let (adj, zero_i) = (ic(self, -25), ic(self, 0));
+        let kadj = self.b.select(it, None, sub, adj, zero_i).map_err(err)?;
+        let ix = self.b.bitcast(it, None, xs).map_err(err)?;
+        let d = ic(self, 0x3f80_0000 - 0x3f35_04f3);
+        let ix = self.b.i_add(it, None, ix, d).map_err(err)?;
+        let sh = ic(self, 23);
+        let k = self.b.shift_right_logical(it, None, ix, sh).map_err(err)?;
+        let bias = ic(self, 0x7f);
+        let k = self.b.i_sub(it, None, k, bias).map_err(err)?;
+        let k = self.b.i_add(it, None, k, kadj).map_err(err)?;
+        let mask = ic(self, 0x007f_ffff);
+        let m = self.b.bitwise_and(it, None, ix, mask).map_err(err)?;
+        let h = ic(self, 0x3f35_04f3);
+        let m = self.b.i_add(it, None, m, h).map_err(err)?;
+        let m = self.b.bitcast(t, None, m).map_err(err)?;
+        let (one, two, half) = (self.f32c(1.0), self.f32c(2.0), self.f32c(0.5));
+        let f = self.b.f_sub(t, None, m, one).map_err(err)?;
+        let den = self.b.f_add(t, None, two, f).map_err(err)?;
+        let sv = self.b.f_div(t, None, f, den).map_err(err)?;
+        let z = self.b.f_mul(t, None, sv, sv).map_err(err)?;
+        let w = self.b.f_mul(t, None, z, z).map_err(err)?;
+        // Lg1..Lg4 of musl's logf.
+        let t2 = self.horner(t, w, &[0.284_987_87, 0.666_666_6])?;
+        let t2 = self.b.f_mul(t, None, z, t2).map_err(err)?;
+        let t1 = self.horner(t, w, &[0.242_790_79, 0.400_009_72])?;
+        let t1 = self.b.f_mul(t, None, w, t1).map_err(err)?;
+        let r = self.b.f_add(t, None, t2, t1).map_err(err)?;
+        let ff = self.b.f_mul(t, None, f, f).map_err(err)?;
+        let hfsq = self.b.f_mul(t, None, half, ff).map_err(err)?;
+        let dk = self.b.convert_s_to_f(t, None, k).map_err(err)?;
+        let (hi, lo) = (self.f32c(0.693_138_1), self.f32c(9.058_001e-6));
+        let a = self.b.f_add(t, None, hfsq, r).map_err(err)?;
+        let a = self.b.f_mul(t, None, sv, a).map_err(err)?;
+        let dl = self.b.f_mul(t, None, dk, lo).map_err(err)?;
+        let a = self.b.f_add(t, None, a, dl).map_err(err)?;
+        let a = self.b.f_sub(t, None, a, hfsq).map_err(err)?;
+        let a = self.b.f_add(t, None, a, f).map_err(err)?;
+        let dh = self.b.f_mul(t, None, dk, hi).map_err(err)?;
+        let y = self.b.f_add(t, None, a, dh).map_err(err)?;
+        // Special values.
+        let (zero, inf) = (self.f32c(0.0), self.f32c(f32::INFINITY));
+        let (ninf, nan) = (self.f32c(f32::NEG_INFINITY), self.f32c(f32::NAN));
+        let is_inf = self.b.f_ord_equal(bt, None, x, inf).map_err(err)?;
+        let y = self.b.select(t, None, is_inf, inf, y).map_err(err)?;
+        let neg = self.b.f_ord_less_than(bt, None, x, zero).map_err(err)?;
+        let y = self.b.select(t, None, neg, nan, y).map_err(err)?;
+        let is_zero = self.b.f_ord_equal(bt, None, x, zero).map_err(err)?;
+        let y = self.b.select(t, None, is_zero, ninf, y).map_err(err)?;
+        let is_nan = self.b.is_nan(bt, None, x).map_err(err)?;
+        self.b.select(t, None, is_nan, x, y).map_err(err)
+    }
+
+    /// `c[0] x^n + ... + c[n]` by Horner's rule.
+    fn horner(&mut self, t: Word, x: Word, c: &[f32]) -> Result<Word, String> {
+        let mut acc = self.f32c(c[0]);
+        for &k in &c[1..] {
+            let m = self.b.f_mul(t, None, acc, x).map_err(err)?;
+            let kc = self.f32c(k);
+            acc = self.b.f_add(t, None, m, kc).map_err(err)?;
+        }
+        Ok(acc)
+    }
+
+    /// `erf x` in f32 (GLSL has none), the polynomials of
+    /// [`ERF_SMALL`] and [`ERF_LARGE`]: `x + x P(x^2)` for `|x| < 1`
+    /// (relative accuracy down to the subnormals), `±(1 - e^(-x^2) R(|x|))` up to 4,
+    /// then ±1; NaN stays NaN.
+    fn erf(&mut self, t: Word, x: Word) -> Result<Word, String> {
+        let bt = self.bt();
+        let a = self.glsl(t, GLSL_FABS, &[x])?;
+        let z = self.b.f_mul(t, None, a, a).map_err(err)?;
+        let p = self.horner(t, z, &ERF_SMALL)?;
+        let xp = self.b.f_mul(t, None, x, p).map_err(err)?;
+        let small = self.b.f_add(t, None, x, xp).map_err(err)?;
+        let (k, m) = (self.f32c(1.0 / 1.5), self.f32c(2.5 / 1.5));
+        let u = self.b.f_mul(t, None, a, k).map_err(err)?;
+        let u = self.b.f_sub(t, None, u, m).map_err(err)?;
+        let r = self.horner(t, u, &ERF_LARGE)?;
+        let nz = self.b.f_negate(t, None, z).map_err(err)?;
+        let e = self.glsl(t, GLSL_EXP, &[nz])?;
+        let er = self.b.f_mul(t, None, e, r).map_err(err)?;
+        let one = self.f32c(1.0);
+        let large = self.b.f_sub(t, None, one, er).map_err(err)?;
+        let zero = self.f32c(0.0);
+        let neg = self.b.f_ord_less_than(bt, None, x, zero).map_err(err)?;
+        let nlarge = self.b.f_negate(t, None, large).map_err(err)?;
+        let large = self.b.select(t, None, neg, nlarge, large).map_err(err)?;
+        let lt1 = self.b.f_ord_less_than(bt, None, a, one).map_err(err)?;
+        let r = self.b.select(t, None, lt1, small, large).map_err(err)?;
+        let four = self.f32c(4.0);
+        let big = self
+            .b
+            .f_ord_greater_than_equal(bt, None, a, four)
+            .map_err(err)?;
+        let m1 = self.f32c(-1.0);
+        let s = self.b.select(t, None, neg, m1, one).map_err(err)?;
+        self.b.select(t, None, big, s, r).map_err(err)
+    }
+
     /// Emits the body on `args` (`None`: not loaded); returns every value.
     fn body(&mut self, body: &Body, args: &[Option<Word>]) -> Result<Vec<Word>, String> {
         let mut vals: Vec<Word> = Vec::with_capacity(body.ops.len());
@@ -435,6 +788,27 @@ impl Gen {
                     self.splat(t, c)
                 }
                 BodyOp::Bin(Bin::Max, a, c) if f => self.fmax(t, e, vals[a], vals[c])?,
+                // minimum(a, c) = -maximum(-a, -c): NaN wins, -0 < +0.
+                BodyOp::Bin(Bin::Min, a, c) if f => {
+                    let na = self.b.f_negate(t, None, vals[a]).map_err(err)?;
+                    let nc = self.b.f_negate(t, None, vals[c]).map_err(err)?;
+                    let m = self.fmax(t, e, na, nc)?;
+                    self.b.f_negate(t, None, m).map_err(err)?
+                }
+                // i1 arithmetic on bools (signless i1: true is -1, wrapping):
+                // add/sub are xor; mul, max and div (x / 0 = 0) are and; min
+                // is or.
+                BodyOp::Bin(bin, a, c) if e == Elem::I1 => {
+                    let (a, c) = (vals[a], vals[c]);
+                    let r = match bin {
+                        Bin::Add | Bin::Sub | Bin::Xor => self.b.logical_not_equal(t, None, a, c),
+                        Bin::Mul | Bin::Max | Bin::Div | Bin::And => {
+                            self.b.logical_and(t, None, a, c)
+                        }
+                        Bin::Min | Bin::Or => self.b.logical_or(t, None, a, c),
+                    };
+                    r.map_err(err)?
+                }
                 BodyOp::Bin(bin, a, c) => {
                     let (a, c) = (vals[a], vals[c]);
                     let r = match (bin, f) {
@@ -442,7 +816,7 @@ impl Gen {
                         (Bin::Sub, true) => self.b.f_sub(t, None, a, c),
                         (Bin::Mul, true) => self.b.f_mul(t, None, a, c),
                         (Bin::Div, true) => self.b.f_div(t, None, a, c),
-                        (Bin::Max, true) => unreachable!("matched above"),
+                        (Bin::Max | Bin::Min, true) => unreachable!("matched above"),
                         (Bin::Add, false) => self.b.i_add(t, None, a, c),
                         (Bin::Sub, false) => self.b.i_sub(t, None, a, c),
                         (Bin::Mul, false) => self.b.i_mul(t, None, a, c),
@@ -452,8 +826,16 @@ impl Gen {
                             let gt = self.b.s_greater_than(bt, None, a, c).map_err(err)?;
                             self.b.select(t, None, gt, a, c)
                         }
+                        (Bin::Min, false) => {
+                            let lt = self.b.s_less_than(bt, None, a, c).map_err(err)?;
+                            self.b.select(t, None, lt, a, c)
+                        }
                         (Bin::Or, _) if e == Elem::I1 => self.b.logical_or(t, None, a, c),
                         (Bin::Or, _) => self.b.bitwise_or(t, None, a, c),
+                        (Bin::And, _) if e == Elem::I1 => self.b.logical_and(t, None, a, c),
+                        (Bin::And, _) => self.b.bitwise_and(t, None, a, c),
+                        (Bin::Xor, _) if e == Elem::I1 => self.b.logical_not_equal(t, None, a, c),
+                        (Bin::Xor, _) => self.b.bitwise_xor(t, None, a, c),
                     };
                     r.map_err(err)?
                 }
@@ -471,7 +853,45 @@ impl Gen {
                         .ext_inst(t, None, self.glsl, inst, [Operand::IdRef(vals[a])])
                         .map_err(err)?
                 }
-                BodyOp::CmpEq(a, c) => self.b.i_equal(bt, None, vals[a], vals[c]).map_err(err)?,
+                BodyOp::Abs(a) => self.glsl(t, GLSL_FABS, &[vals[a]])?,
+                BodyOp::Sqrt(a) => self.glsl(t, GLSL_SQRT, &[vals[a]])?,
+                BodyOp::Log(a) | BodyOp::Erf(a) | BodyOp::Pow(a, _) if e != Elem::F32 => {
+                    let _ = a;
+                    return Err(format!("log/erf/pow of {e:?}"));
+                }
+                BodyOp::Log(a) => self.log(t, vals[a])?,
+                BodyOp::Pow(a, c) => self.pow(t, vals[a], vals[c])?,
+                BodyOp::Erf(a) => self.erf(t, vals[a])?,
+                BodyOp::Cast(a) => self.cast(body.ops[a].0.clone(), body.ops[a].1, e, vals[a])?,
+                BodyOp::Cmp(p, a, c) => {
+                    let from = body.ops[a].1;
+                    let (mut x, mut y) = (vals[a], vals[c]);
+                    if from == Elem::I1 {
+                        // As signless i1 numbers: true is -1.
+                        x = self.bool_to_int(x, -1)?;
+                        y = self.bool_to_int(y, -1)?;
+                    }
+                    let r = if from.is_float() {
+                        match p {
+                            Cmp::Eq => self.b.f_ord_equal(bt, None, x, y),
+                            Cmp::Ne => self.b.f_unord_not_equal(bt, None, x, y),
+                            Cmp::Lt => self.b.f_ord_less_than(bt, None, x, y),
+                            Cmp::Le => self.b.f_ord_less_than_equal(bt, None, x, y),
+                            Cmp::Gt => self.b.f_ord_greater_than(bt, None, x, y),
+                            Cmp::Ge => self.b.f_ord_greater_than_equal(bt, None, x, y),
+                        }
+                    } else {
+                        match p {
+                            Cmp::Eq => self.b.i_equal(bt, None, x, y),
+                            Cmp::Ne => self.b.i_not_equal(bt, None, x, y),
+                            Cmp::Lt => self.b.s_less_than(bt, None, x, y),
+                            Cmp::Le => self.b.s_less_than_equal(bt, None, x, y),
+                            Cmp::Gt => self.b.s_greater_than(bt, None, x, y),
+                            Cmp::Ge => self.b.s_greater_than_equal(bt, None, x, y),
+                        }
+                    };
+                    r.map_err(err)?
+                }
                 BodyOp::Select(c, a, f) => self
                     .b
                     .select(t, None, vals[c], vals[a], vals[f])
@@ -532,6 +952,7 @@ pub fn generic_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32>, St
     let reduces = par < rank;
     let used = used_args(&plan.body, n);
     let mut gen = Gen::new(elems);
+    gen.body_capabilities(&plan.body, elems);
     let acc_t = gen.elem_type(elems[out]);
     let vars = if reduces {
         vec![gen.i32_t, acc_t]
@@ -622,6 +1043,7 @@ pub fn generic_vec4_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32
     let l = ArgsLayout { operands: n, rank };
     let used = used_args(&plan.body, n);
     let mut gen = Gen::with_vectors(elems, &vec4);
+    gen.body_capabilities(&plan.body, elems);
     gen.lanes = 4;
     gen.main(
         &[],

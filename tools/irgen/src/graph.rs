@@ -22,7 +22,11 @@ pub struct Gen {
     /// results, their dims derived by graph → flow (no matrix constants).
     pub dynamic: bool,
     /// More ops: sub, max, div, neg, tanh, reduce_max, and for static
-    /// matrices transpose and a concat sliced back to 4x4.
+    /// matrices transpose and a concat sliced back to 4x4; abs, sqrt, min,
+    /// log, erf, sigmoid, pow, select, compare, cast, xor, not (each in a
+    /// form continuous in its inputs, so that a backend's rounding cannot
+    /// flip a result, and with every i1 value derived from one matrix so it
+    /// never crosses devices).
     pub wide: bool,
 }
 
@@ -140,6 +144,7 @@ fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: 
             if !gen.dynamic {
                 extra.extend([17, 18]);
             }
+            extra.extend([19, 20, 21, 22, 23, 24, 25, 26, 27, 28]);
         }
         let pick = r.below(8 + extra.len());
         let kind = if pick < 7 {
@@ -196,6 +201,59 @@ fn body(r: &mut Rng, s: &mut String, sc: &mut Scope, n: usize, gen: Gen, depth: 
                     format!("{x} = graph.slice {c} start = [1, 0] strides = [2, 1] : tensor<8x4xf32> -> {mt}"),
                     true,
                 )
+            }
+            19 => (format!("{x} = graph.abs {m} : {mt}"), true),
+            20 => {
+                let a = format!("%a{k}");
+                s.push_str(&format!("{pad}{a} = graph.abs {m} : {mt}\n"));
+                (format!("{x} = graph.sqrt {a} : {mt}"), true)
+            }
+            21 => (format!("{x} = graph.min {m}, {m2} : {mt}"), true),
+            22 => {
+                let g = format!("%g{k}");
+                s.push_str(&format!("{pad}{g} = graph.sigmoid {v} : {V}\n"));
+                (format!("{x} = graph.log {g} : {V}"), false)
+            }
+            23 => (format!("{x} = graph.erf {m} : {mt}"), true),
+            24 => (format!("{x} = graph.sigmoid {m} : {mt}"), true),
+            25 => {
+                let g = format!("%g{k}");
+                s.push_str(&format!("{pad}{g} = graph.sigmoid {v} : {V}\n"));
+                (format!("{x} = graph.pow {g}, {v} : {V}"), false)
+            }
+            26 => {
+                // select(m < -m, -m, m) = |m|.
+                let (n, c) = (format!("%n{k}"), format!("%c{k}"));
+                let bt = mt.replace("f32", "i1");
+                s.push_str(&format!("{pad}{n} = graph.neg {m} : {mt}\n"));
+                s.push_str(&format!(
+                    "{pad}{c} = graph.compare lt, {m}, {n} : {mt} -> {bt}\n"
+                ));
+                (
+                    format!("{x} = graph.select {c}, {n}, {m} : {bt}, {mt}"),
+                    true,
+                )
+            }
+            27 => {
+                // f32 -> f64 -> f32 is exact.
+                let d = format!("%d{k}");
+                let dt = mt.replace("f32", "f64");
+                s.push_str(&format!("{pad}{d} = graph.cast {m} : {mt} -> {dt}\n"));
+                (format!("{x} = graph.cast {d} : {dt} -> {mt}"), true)
+            }
+            28 => {
+                // not((m > 0) xor (m != 0)) is m >= 0; times m: relu(m).
+                let bt = mt.replace("f32", "i1");
+                let [n, p, z, q, o, f] = ["n", "p", "z", "q", "o", "f"].map(|c| format!("%{c}{k}"));
+                s.push_str(&format!("{pad}{n} = graph.neg {m} : {mt}\n"));
+                s.push_str(&format!(
+                    "{pad}{p} = graph.compare gt, {m}, {n} : {mt} -> {bt}\n"
+                ));
+                s.push_str(&format!("{pad}{z} = graph.cast {m} : {mt} -> {bt}\n"));
+                s.push_str(&format!("{pad}{q} = graph.xor {p}, {z} : {bt}\n"));
+                s.push_str(&format!("{pad}{o} = graph.not {q} : {bt}\n"));
+                s.push_str(&format!("{pad}{f} = graph.cast {o} : {bt} -> {mt}\n"));
+                (format!("{x} = graph.mul {f}, {m} : {mt}"), true)
             }
             _ => (format!("{x} = graph.mul {v}, {v} : {V}"), false),
         };

@@ -4,7 +4,7 @@
 
 use clap::Parser;
 use std::process::ExitCode;
-use xir_onnx::{Options, Placement};
+use xir_onnx::{Binding, Options, Placement};
 
 #[derive(Parser)]
 #[command(
@@ -24,6 +24,11 @@ struct Cli {
     /// `?`) to a device, as `graph.on_device`: `--place=NODE=@gpu`. Repeatable.
     #[arg(long = "place", value_name = "PATTERN=@DEVICE")]
     place: Vec<String>,
+    /// Takes the integer graph input NAME as the constant INT,... (a scalar or
+    /// a vector), so the shape-like operands it feeds (Reshape's shape, axes,
+    /// Slice's starts, ...) fold. Repeatable.
+    #[arg(long = "bind", value_name = "NAME=INT,...")]
+    bind: Vec<String>,
     /// Print the generic form as written, before xir parses and verifies it.
     #[arg(long = "generic", hide = true)]
     generic: bool,
@@ -47,6 +52,11 @@ fn run(cli: &Cli) -> Result<(), String> {
             .place
             .iter()
             .map(|p| Placement::parse(p))
+            .collect::<Result<_, _>>()?,
+        bind: cli
+            .bind
+            .iter()
+            .map(|b| Binding::parse(b))
             .collect::<Result<_, _>>()?,
     };
     let text = if cli.generic {

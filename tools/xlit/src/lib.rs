@@ -12,7 +12,7 @@
 //! ```
 //!
 //! Test commands see `%s %S %p %t %T %basename_t %{pathsep} %%` (and the
-//! `%{s:basename}`-style variants); the words `xopt xcheck xlit xrun not`
+//! `%{s:basename}`-style variants); the words `xopt xcheck xlit xrun xir-import-onnx not`
 //! (and `FileCheck`, meaning xcheck) in command position become absolute
 //! paths into the cargo profile dir, which is also first on PATH.
 
@@ -119,7 +119,7 @@ pub struct Context {
 impl Context {
     pub fn new(build_dir: PathBuf) -> Context {
         let bin = |name: &str| build_dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
-        let tools = ["xopt", "xcheck", "xlit", "xrun", "not"]
+        let tools = ["xopt", "xcheck", "xlit", "xrun", "xir-import-onnx", "not"]
             .iter()
             .map(|t| (t.to_string(), bin(t)))
             // FileCheck-style tests run against our clone; the real one stays

@@ -982,8 +982,8 @@ fn seed_of(family: u64, i: usize) -> u64 {
     (family << 32) | i as u64
 }
 
-const BINARY: [&str; 5] = ["add", "sub", "mul", "div", "max"];
-const UNARY: [&str; 4] = ["neg", "relu", "exp", "tanh"];
+const BINARY: [&str; 6] = ["add", "sub", "mul", "div", "max", "min"];
+const UNARY: [&str; 5] = ["neg", "relu", "exp", "tanh", "abs"];
 
 fn is_transcendental(op: &str) -> bool {
     op == "exp" || op == "tanh"
@@ -2013,9 +2013,185 @@ fn run_family(family: &str, progs: Vec<Prog>) -> Stats {
 #[test]
 fn elementwise_ops_on_every_type() {
     let progs = elementwise();
-    // 7 ops on 9 types, exp/tanh on 4, three shapes each.
-    assert_eq!(progs.len(), (7 * 9 + 2 * 4) * 3);
+    // 9 ops on 9 types, exp/tanh on 4, three shapes each.
+    assert_eq!(progs.len(), (9 * 9 + 2 * 4) * 3);
     run_family("elementwise", progs);
+}
+
+/// The float-only elementwise ops an ONNX importer needs: sqrt (correctly
+/// rounded: exact), log, erf, pow (within [`transcendental_ulps`]) on every
+/// float type, sigmoid on f32/f64 (f16/bf16 round after each op of its
+/// lowering, several ulps of the type); three shapes each.
+fn float_elementwise() -> Vec<Prog> {
+    let mut out = Vec::new();
+    let ops = ["sqrt", "log", "erf", "pow", "sigmoid"];
+    for (oi, op) in ops.into_iter().enumerate() {
+        for (ti, &ty) in TYPES.iter().filter(|t| t.is_float()).enumerate() {
+            if op == "sigmoid" && !matches!(ty, Ty::F32 | Ty::F64) {
+                continue;
+            }
+            for k in 0..3 {
+                let seed = seed_of(17, (oi * 9 + ti) * 3 + k);
+                let mut r = Rng::new(seed);
+                let s = match k {
+                    0 => EDGE_SHAPES[(oi * 9 + ti * 5) % EDGE_SHAPES.len()].to_vec(),
+                    1 => shape(&mut r, 1, 3, 20_000),
+                    _ => shape(&mut r, 0, 4, 4_000),
+                };
+                let mut b = Builder::new(ty);
+                let x = b.arg(stat(&s));
+                let (res, tol) = match op {
+                    "pow" => {
+                        let y = b.arg(stat(&s));
+                        (b.binary(op, &x, &y), Tol::Ulps)
+                    }
+                    "sqrt" => (b.unary(op, &x), Tol::Exact),
+                    _ => (b.unary(op, &x), Tol::Ulps),
+                };
+                let vals = if op == "pow" {
+                    [Vals::Small, Vals::Small]
+                } else {
+                    [Vals::Full, Vals::Full]
+                };
+                out.push(prog(
+                    format!("{op} {}", ty.name()),
+                    seed,
+                    &b,
+                    &[res],
+                    STATIC,
+                    &vals,
+                    &|_, _| tol,
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// A one-op program `%v0 = graph.{op} {operands} : {types}` over `args`
+/// (name, type, input), with its result type, compared exactly.
+fn mixed_prog(
+    label: String,
+    seed: u64,
+    ty: Ty,
+    args: Vec<(Ty, HostTensor)>,
+    op: &'static str,
+    line: String,
+    result: String,
+) -> Prog {
+    let params: Vec<String> = args
+        .iter()
+        .enumerate()
+        .map(|(i, (t, h))| format!("%a{i}: {}", ttype(&stat(&h.shape), *t)))
+        .collect();
+    Prog {
+        label,
+        seed,
+        ty,
+        text: format!(
+            "func.func @main({}) -> {result} {{\n  %v0 = graph.{op} {line}\n  return %v0 : {result}\n}}\n",
+            params.join(", ")
+        ),
+        ops: [op].into_iter().collect(),
+        runs: vec![Run {
+            inputs: args.into_iter().map(|a| a.1).collect(),
+            tols: vec![Tol::Exact],
+        }],
+        expect_error: false,
+    }
+}
+
+/// `graph.cast` between every pair of types (NaN, infinities, subnormals,
+/// out-of-range values and every integer edge among the inputs): exact.
+fn casts() -> Vec<Prog> {
+    let mut out = Vec::new();
+    for (i, &from) in TYPES.iter().enumerate() {
+        for (j, &to) in TYPES.iter().enumerate() {
+            let seed = seed_of(18, i * 9 + j);
+            let mut r = Rng::new(seed);
+            let d = stat(&[3, 37]);
+            let x = tensor(&mut r, from, &[3, 37], Vals::Full);
+            let (tf, tt) = (ttype(&d, from), ttype(&d, to));
+            out.push(mixed_prog(
+                format!("cast {} -> {}", from.name(), to.name()),
+                seed,
+                from,
+                vec![(from, x)],
+                "cast",
+                format!("%a0 : {tf} -> {tt}"),
+                tt,
+            ));
+        }
+    }
+    out
+}
+
+/// `graph.compare` with every predicate on every type, and `graph.select`
+/// on every type: exact.
+fn compares_and_selects() -> Vec<Prog> {
+    let mut out = Vec::new();
+    let d = stat(&[2, 41]);
+    for (i, &ty) in TYPES.iter().enumerate() {
+        for (j, pred) in ["eq", "ne", "lt", "le", "gt", "ge"].into_iter().enumerate() {
+            let seed = seed_of(19, i * 6 + j);
+            let mut r = Rng::new(seed);
+            let a = tensor(&mut r, ty, &[2, 41], Vals::Full);
+            // Half the elements equal, so eq/le/ge see ties.
+            let mut b = tensor(&mut r, ty, &[2, 41], Vals::Full);
+            let n = ty.size();
+            for k in (0..82).step_by(2) {
+                b.data[k * n..(k + 1) * n].copy_from_slice(&a.data[k * n..(k + 1) * n]);
+            }
+            let t = ttype(&d, ty);
+            out.push(mixed_prog(
+                format!("compare {pred} {}", ty.name()),
+                seed,
+                ty,
+                vec![(ty, a), (ty, b)],
+                "compare",
+                format!("{pred}, %a0, %a1 : {t} -> {}", ttype(&d, Ty::I1)),
+                ttype(&d, Ty::I1),
+            ));
+        }
+        let seed = seed_of(20, i);
+        let mut r = Rng::new(seed);
+        let c = tensor(&mut r, Ty::I1, &[2, 41], Vals::Full);
+        let a = tensor(&mut r, ty, &[2, 41], Vals::Full);
+        let b = tensor(&mut r, ty, &[2, 41], Vals::Full);
+        let t = ttype(&d, ty);
+        out.push(mixed_prog(
+            format!("select {}", ty.name()),
+            seed,
+            ty,
+            vec![(Ty::I1, c), (ty, a), (ty, b)],
+            "select",
+            format!("%a0, %a1, %a2 : {}, {t}", ttype(&d, Ty::I1)),
+            t,
+        ));
+    }
+    out
+}
+
+#[test]
+fn casts_between_every_pair_of_types() {
+    let progs = casts();
+    assert_eq!(progs.len(), 81);
+    run_family("cast", progs);
+}
+
+#[test]
+fn compares_and_selects_on_every_type() {
+    let progs = compares_and_selects();
+    assert_eq!(progs.len(), 9 * 7);
+    run_family("compare/select", progs);
+}
+
+#[test]
+fn float_elementwise_ops_on_every_float_type() {
+    let progs = float_elementwise();
+    // 4 ops on 4 float types, sigmoid on 2, three shapes each.
+    assert_eq!(progs.len(), (4 * 4 + 2) * 3);
+    run_family("float elementwise", progs);
 }
 
 #[test]

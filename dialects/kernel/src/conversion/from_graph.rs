@@ -165,6 +165,20 @@ enum G {
     Relu,
     Exp,
     Tanh,
+    Min,
+    Pow,
+    And,
+    Or,
+    Xor,
+    Abs,
+    Sqrt,
+    Log,
+    Erf,
+    Sigmoid,
+    Not,
+    Select,
+    Cast,
+    Compare,
     Broadcast,
     Transpose,
     Slice,
@@ -179,7 +193,21 @@ enum G {
 
 fn kind_of(name: &str) -> Option<G> {
     use xir_graph::ops as g;
-    let table: [(&OpSpec, G); 19] = [
+    let table: [(&OpSpec, G); 33] = [
+        (&g::MIN, G::Min),
+        (&g::POW, G::Pow),
+        (&g::AND, G::And),
+        (&g::OR, G::Or),
+        (&g::XOR, G::Xor),
+        (&g::ABS, G::Abs),
+        (&g::SQRT, G::Sqrt),
+        (&g::LOG, G::Log),
+        (&g::ERF, G::Erf),
+        (&g::SIGMOID, G::Sigmoid),
+        (&g::NOT, G::Not),
+        (&g::SELECT, G::Select),
+        (&g::CAST, G::Cast),
+        (&g::COMPARE, G::Compare),
         (&g::ADD, G::Add),
         (&g::SUB, G::Sub),
         (&g::MUL, G::Mul),
@@ -211,7 +239,30 @@ fn is_elementwise(k: Option<G>) -> bool {
     use G::*;
     matches!(
         k,
-        Some(Add | Sub | Mul | Div | Max | Neg | Relu | Exp | Tanh)
+        Some(
+            Add | Sub
+                | Mul
+                | Div
+                | Max
+                | Neg
+                | Relu
+                | Exp
+                | Tanh
+                | Min
+                | Pow
+                | And
+                | Or
+                | Xor
+                | Abs
+                | Sqrt
+                | Log
+                | Erf
+                | Sigmoid
+                | Not
+                | Select
+                | Cast
+                | Compare
+        )
     )
 }
 
@@ -530,7 +581,13 @@ impl Lower<'_> {
                         break;
                     }
                     let u = us[0];
-                    if !is_elementwise(kind(self.ctx, self.ir, u)) {
+                    // The epilogue keeps the matmul's element type (no cast
+                    // or compare in it).
+                    let same_element =
+                        tensor_of(self.ctx, self.ir.value_type(self.ir.result(u, 0))).map(|t| t.1)
+                            == tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0)))
+                                .map(|t| t.1);
+                    if !is_elementwise(kind(self.ctx, self.ir, u)) || !same_element {
                         break;
                     }
                     chain.push(u);
@@ -721,7 +778,11 @@ impl Lower<'_> {
             return Err((op, format!("'{name}' has no kernel lowering")));
         }
         let element = tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0))).map(|t| t.1);
-        if matches!(k, Some(G::Exp | G::Tanh)) && !element.is_some_and(|e| is_float(self.ctx, e)) {
+        let float_only = matches!(
+            k,
+            Some(G::Exp | G::Tanh | G::Pow | G::Sqrt | G::Log | G::Erf | G::Sigmoid)
+        );
+        if float_only && !element.is_some_and(|e| is_float(self.ctx, e)) {
             return Err((op, format!("'{name}' is defined on floats only")));
         }
         let r = self.ir.result(op, 0);
@@ -965,8 +1026,10 @@ impl Lower<'_> {
                 for &o in &operands {
                     xs.push(self.scalar(body, o, exprs.clone())?);
                 }
-                let t = self.ir.value_type(xs[0]);
-                Ok(self.elementwise(body.block, k, t, &xs))
+                let t = tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0)))
+                    .expect("tensor")
+                    .1;
+                Ok(self.elementwise(body.block, k, t, &xs, op))
             }
         }
     }
@@ -1054,7 +1117,7 @@ impl Lower<'_> {
     }
 
     /// One elementwise graph op on scalars, with the reference's semantics.
-    fn elementwise(&mut self, block: Block, k: G, t: Type, xs: &[Value]) -> Value {
+    fn elementwise(&mut self, block: Block, k: G, t: Type, xs: &[Value], op: Op) -> Value {
         let float = is_float(self.ctx, t);
         let bin = |f: &'static str, i: &'static str| if float { f } else { i };
         match k {
@@ -1189,6 +1252,120 @@ impl Lower<'_> {
             }
             G::Exp if float => self.body_op(block, crate::ops::EXP.name, xs.to_vec(), t, vec![]),
             G::Tanh if float => self.body_op(block, crate::ops::TANH.name, xs.to_vec(), t, vec![]),
+            G::Min => self.body_op(
+                block,
+                bin(xir_arith::ops::MINIMUMF.name, xir_arith::ops::MINSI.name),
+                xs.to_vec(),
+                t,
+                vec![],
+            ),
+            G::Pow => self.body_op(block, crate::ops::POW.name, xs.to_vec(), t, vec![]),
+            G::And => self.body_op(block, xir_arith::ops::ANDI.name, xs.to_vec(), t, vec![]),
+            G::Or => self.body_op(block, xir_arith::ops::ORI.name, xs.to_vec(), t, vec![]),
+            G::Xor => self.body_op(block, xir_arith::ops::XORI.name, xs.to_vec(), t, vec![]),
+            G::Not => {
+                let ones = self.int_const(block, t, -1);
+                self.body_op(
+                    block,
+                    xir_arith::ops::XORI.name,
+                    vec![xs[0], ones],
+                    t,
+                    vec![],
+                )
+            }
+            G::Abs if float => self.body_op(block, crate::ops::ABS.name, xs.to_vec(), t, vec![]),
+            G::Abs => {
+                // max(x, 0 - x): wraps as the reference does (abs(MIN) = MIN).
+                let zero = self.int_const(block, t, 0);
+                let neg = self.body_op(
+                    block,
+                    xir_arith::ops::SUBI.name,
+                    vec![zero, xs[0]],
+                    t,
+                    vec![],
+                );
+                self.body_op(
+                    block,
+                    xir_arith::ops::MAXSI.name,
+                    vec![xs[0], neg],
+                    t,
+                    vec![],
+                )
+            }
+            G::Sqrt => self.body_op(block, crate::ops::SQRT.name, xs.to_vec(), t, vec![]),
+            G::Log => self.body_op(block, crate::ops::LOG.name, xs.to_vec(), t, vec![]),
+            G::Erf => self.body_op(block, crate::ops::ERF.name, xs.to_vec(), t, vec![]),
+            G::Sigmoid => {
+                // e = e^-|x| (never overflows), r = 1 / (1 + e): r for x >= 0,
+                // e r = e^x / (1 + e^x) below (accurate down to the
+                // subnormals); a NaN gives a NaN.
+                let one = self.float_const(block, t, 1.0);
+                let zero = self.float_const(block, t, 0.0);
+                let a = self.body_op(block, crate::ops::ABS.name, xs.to_vec(), t, vec![]);
+                let neg = self.body_op(block, xir_arith::ops::NEGF.name, vec![a], t, vec![]);
+                let e = self.body_op(block, crate::ops::EXP.name, vec![neg], t, vec![]);
+                let d = self.body_op(block, xir_arith::ops::ADDF.name, vec![one, e], t, vec![]);
+                let r = self.body_op(block, xir_arith::ops::DIVF.name, vec![one, d], t, vec![]);
+                let er = self.body_op(block, xir_arith::ops::MULF.name, vec![e, r], t, vec![]);
+                let i1 = self.ctx.i1();
+                let oge = self.ctx.i64_attr(3);
+                let pos = self.body_op(
+                    block,
+                    xir_arith::ops::CMPF.name,
+                    vec![xs[0], zero],
+                    i1,
+                    vec![("predicate", oge)],
+                );
+                self.body_op(
+                    block,
+                    xir_arith::ops::SELECT.name,
+                    vec![pos, r, er],
+                    t,
+                    vec![],
+                )
+            }
+            G::Select => self.body_op(block, xir_arith::ops::SELECT.name, xs.to_vec(), t, vec![]),
+            G::Cast => {
+                if self.ir.value_type(xs[0]) == t {
+                    return xs[0];
+                }
+                self.body_op(block, crate::ops::CAST.name, xs.to_vec(), t, vec![])
+            }
+            G::Compare => {
+                let pred = match op_attr(self.ctx, self.ir, op, "predicate")
+                    .map(|a| self.ctx.attr_kind(a))
+                {
+                    Some(AttrKind::String { value, .. }) => value.to_vec(),
+                    _ => Vec::new(),
+                };
+                let i1 = self.ctx.i1();
+                let xt = self.ir.value_type(xs[0]);
+                let (name, code) = if is_float(self.ctx, xt) {
+                    // cmpf: oeq, une, olt, ole, ogt, oge (NaN: false but une).
+                    let code = match &pred[..] {
+                        b"eq" => 1,
+                        b"ne" => 13,
+                        b"lt" => 4,
+                        b"le" => 5,
+                        b"gt" => 2,
+                        _ => 3,
+                    };
+                    (xir_arith::ops::CMPF.name, code)
+                } else {
+                    // cmpi: eq, ne, slt, sle, sgt, sge.
+                    let code = match &pred[..] {
+                        b"eq" => 0,
+                        b"ne" => 1,
+                        b"lt" => 2,
+                        b"le" => 3,
+                        b"gt" => 4,
+                        _ => 5,
+                    };
+                    (xir_arith::ops::CMPI.name, code)
+                };
+                let p = self.ctx.i64_attr(code);
+                self.body_op(block, name, xs.to_vec(), i1, vec![("predicate", p)])
+            }
             _ => unreachable!("checked by lower_op"),
         }
     }

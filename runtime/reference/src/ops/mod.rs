@@ -19,6 +19,20 @@
 //! - `neg` (wrapping for ints), `relu` = `max(x, 0)` (NaN stays NaN, -0
 //!   becomes +0; for signless `i1`, `true` is -1, so `relu(true) = false`),
 //!   `exp` and `tanh` (floats only).
+//! - `min` (floats: NaN if either is NaN, -0 < +0), `abs` (wrapping for
+//!   ints: `abs(MIN) = MIN`), `sqrt`, `log`, `erf`, `sigmoid` = `1/(1+e^-x)`
+//!   (NaN stays itself) and `pow` (C's `pow`; floats only, f32 computed in
+//!   f64 and rounded once, like `exp`), `and`/`or`/`xor`/`not` (bitwise on
+//!   integers; the graph dialect allows `i1` only).
+//! - `select`: `true_value[i]` where `condition[i]` (an `i1`), else
+//!   `false_value[i]`.
+//! - `cast`: ONNX `Cast`: float → int truncates toward zero and saturates
+//!   at the type's range with NaN → 0 (Rust's `as`); int → float rounds to
+//!   nearest (to f16/bf16 through f32), f64 → f16/bf16 through f32; int → int
+//!   wraps (sign-extends signed sources); x → i1 is `x != 0` (NaN is true);
+//!   i1 → x is 0 or 1.
+//! - `compare`: `predicate` (eq ne lt le gt ge) as `i1`; floats ordered (NaN
+//!   gives false, except `ne` true), integers signed (`ui` unsigned).
 //! - `matmul`: `[b…, m, k] x [b…, k, n] -> [b…, m, n]`, equal ranks ≥ 2,
 //!   equal batch dims (no batch broadcasting: the verifier rejects it). Each
 //!   result is `Σ_p lhs[.., i, p] * rhs[.., p, j]` for `p` from 0 up, a
@@ -64,6 +78,22 @@ pub enum GraphOp {
     Exp,
     Tanh,
     Relu,
+    Min,
+    Pow,
+    And,
+    Or,
+    Xor,
+    Abs,
+    Sqrt,
+    Log,
+    Erf,
+    Sigmoid,
+    Not,
+    Select,
+    Cast,
+    Compare {
+        predicate: String,
+    },
     Matmul,
     Transpose {
         permutation: Vec<usize>,
@@ -101,6 +131,20 @@ impl GraphOp {
             GraphOp::Exp => &ops::EXP,
             GraphOp::Tanh => &ops::TANH,
             GraphOp::Relu => &ops::RELU,
+            GraphOp::Min => &ops::MIN,
+            GraphOp::Pow => &ops::POW,
+            GraphOp::And => &ops::AND,
+            GraphOp::Or => &ops::OR,
+            GraphOp::Xor => &ops::XOR,
+            GraphOp::Abs => &ops::ABS,
+            GraphOp::Sqrt => &ops::SQRT,
+            GraphOp::Log => &ops::LOG,
+            GraphOp::Erf => &ops::ERF,
+            GraphOp::Sigmoid => &ops::SIGMOID,
+            GraphOp::Not => &ops::NOT,
+            GraphOp::Select => &ops::SELECT,
+            GraphOp::Cast => &ops::CAST,
+            GraphOp::Compare { .. } => &ops::COMPARE,
             GraphOp::Matmul => &ops::MATMUL,
             GraphOp::Transpose { .. } => &ops::TRANSPOSE,
             GraphOp::Reshape => &ops::RESHAPE,
@@ -152,7 +196,14 @@ fn evaluate(
         | GraphOp::Mul
         | GraphOp::Div
         | GraphOp::Max
+        | GraphOp::Min
+        | GraphOp::Pow
+        | GraphOp::And
+        | GraphOp::Or
+        | GraphOp::Xor
+        | GraphOp::Compare { .. }
         | GraphOp::Matmul => Some(2),
+        GraphOp::Select => Some(3),
         GraphOp::Concat { .. } => None,
         _ => Some(1),
     };
@@ -164,7 +215,18 @@ fn evaluate(
         _ => {}
     }
     for (i, t) in inputs.iter().enumerate() {
-        if t.element != element {
+        // The element each operand must have (cast: any; compare: the
+        // other operand's; select's condition: i1).
+        let want = match op {
+            GraphOp::Cast => t.element,
+            GraphOp::Compare { .. } => inputs[0].element,
+            GraphOp::Select if i == 0 => ElementType::I1,
+            _ => element,
+        };
+        if matches!(op, GraphOp::Compare { .. }) && element != ElementType::I1 {
+            return Err(format!("the result must be i1, got {element}"));
+        }
+        if t.element != want {
             return Err(format!(
                 "element types differ: operand {i} is {}, the result {element}",
                 t.element
@@ -209,6 +271,24 @@ fn evaluate(
         GraphOp::Exp => unary(Unary::Exp, &mut out),
         GraphOp::Tanh => unary(Unary::Tanh, &mut out),
         GraphOp::Relu => unary(Unary::Relu, &mut out),
+        GraphOp::Min => binary(Binary::Min, &mut out),
+        GraphOp::Pow => binary(Binary::Pow, &mut out),
+        GraphOp::And => binary(Binary::And, &mut out),
+        GraphOp::Or => binary(Binary::Or, &mut out),
+        GraphOp::Xor => binary(Binary::Xor, &mut out),
+        GraphOp::Abs => unary(Unary::Abs, &mut out),
+        GraphOp::Sqrt => unary(Unary::Sqrt, &mut out),
+        GraphOp::Log => unary(Unary::Log, &mut out),
+        GraphOp::Erf => unary(Unary::Erf, &mut out),
+        GraphOp::Sigmoid => unary(Unary::Sigmoid, &mut out),
+        GraphOp::Not => unary(Unary::Not, &mut out),
+        GraphOp::Select => {
+            elementwise::select(inputs[0], inputs[1], inputs[2], result_shape, &mut out)
+        }
+        GraphOp::Cast => elementwise::cast(inputs[0], result_shape, element, &mut out),
+        GraphOp::Compare { predicate } => {
+            elementwise::compare(predicate, inputs[0], inputs[1], result_shape, &mut out)
+        }
         GraphOp::Matmul => matmul::matmul(inputs[0], inputs[1], result_shape, element, &mut out),
         GraphOp::Transpose { permutation } => {
             layout::transpose(inputs[0], permutation, result_shape, &mut out)

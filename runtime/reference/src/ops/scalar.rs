@@ -45,13 +45,25 @@ pub(crate) trait Kind: Copy {
     fn div(self, a: Self::V, b: Self::V) -> Self::V;
     /// Floats: `arith.maximumf` (NaN if either is NaN; +0 > -0).
     fn max(self, a: Self::V, b: Self::V) -> Self::V;
+    /// Floats: NaN if either is NaN; -0 < +0 (the mirror of `max`).
+    fn min(self, a: Self::V, b: Self::V) -> Self::V;
     fn neg(self, a: Self::V) -> Self::V;
+    /// Integers: wrapping (`abs(MIN) = MIN`); `ui` values are their own.
+    fn abs(self, a: Self::V) -> Self::V;
 }
 
 /// The transcendental functions, floats only.
 pub(crate) trait FloatKind: Kind {
     fn exp(self, v: Self::V) -> Self::V;
     fn tanh(self, v: Self::V) -> Self::V;
+    fn sqrt(self, v: Self::V) -> Self::V;
+    /// The natural logarithm.
+    fn log(self, v: Self::V) -> Self::V;
+    fn erf(self, v: Self::V) -> Self::V;
+    /// `1 / (1 + e^-x)`; a NaN stays itself.
+    fn sigmoid(self, v: Self::V) -> Self::V;
+    /// C's `pow`.
+    fn pow(self, a: Self::V, b: Self::V) -> Self::V;
 }
 
 /// Copies the first `N` bytes of `b` into an array.
@@ -153,8 +165,16 @@ impl Kind for IntKind {
         a.max(b)
     }
 
+    fn min(self, a: i128, b: i128) -> i128 {
+        a.min(b)
+    }
+
     fn neg(self, a: i128) -> i128 {
         self.wrap(a.wrapping_neg())
+    }
+
+    fn abs(self, a: i128) -> i128 {
+        self.wrap(a.wrapping_abs())
     }
 }
 
@@ -176,6 +196,12 @@ pub(crate) trait Compute:
     fn is_sign_negative(self) -> bool;
     fn exp(self) -> Self;
     fn tanh(self) -> Self;
+    fn sqrt(self) -> Self;
+    fn ln(self) -> Self;
+    fn erf(self) -> Self;
+    fn sigmoid(self) -> Self;
+    fn powf(self, b: Self) -> Self;
+    fn abs(self) -> Self;
 }
 
 macro_rules! compute {
@@ -196,6 +222,35 @@ macro_rules! compute {
             }
             fn tanh(self) -> $t {
                 (self as f64).tanh() as $t
+            }
+            fn sqrt(self) -> $t {
+                (self as f64).sqrt() as $t
+            }
+            fn ln(self) -> $t {
+                (self as f64).ln() as $t
+            }
+            fn erf(self) -> $t {
+                libm::erf(self as f64) as $t
+            }
+            // e^x / (1 + e^x) below 0: no e^-x overflows.
+            fn sigmoid(self) -> $t {
+                let x = self as f64;
+                if x.is_nan() {
+                    return self;
+                }
+                let s = if x >= 0.0 {
+                    1.0 / (1.0 + (-x).exp())
+                } else {
+                    let e = x.exp();
+                    e / (1.0 + e)
+                };
+                s as $t
+            }
+            fn powf(self, b: $t) -> $t {
+                (self as f64).powf(b as f64) as $t
+            }
+            fn abs(self) -> $t {
+                <$t>::abs(self)
             }
         }
     };
@@ -333,8 +388,31 @@ impl<S: FloatStorage> Kind for FloatOf<S> {
         }
     }
 
+    fn min(self, a: S::C, b: S::C) -> S::C {
+        if a.is_nan() {
+            a
+        } else if b.is_nan() {
+            b
+        } else if a == b {
+            // Equal: only the sign of a zero can differ; -0 wins.
+            if a.is_sign_negative() {
+                a
+            } else {
+                b
+            }
+        } else if a < b {
+            a
+        } else {
+            b
+        }
+    }
+
     fn neg(self, a: S::C) -> S::C {
         -a
+    }
+
+    fn abs(self, a: S::C) -> S::C {
+        a.abs()
     }
 }
 
@@ -345,6 +423,26 @@ impl<S: FloatStorage> FloatKind for FloatOf<S> {
 
     fn tanh(self, v: S::C) -> S::C {
         v.tanh()
+    }
+
+    fn sqrt(self, v: S::C) -> S::C {
+        v.sqrt()
+    }
+
+    fn log(self, v: S::C) -> S::C {
+        v.ln()
+    }
+
+    fn erf(self, v: S::C) -> S::C {
+        v.erf()
+    }
+
+    fn sigmoid(self, v: S::C) -> S::C {
+        v.sigmoid()
+    }
+
+    fn pow(self, a: S::C, b: S::C) -> S::C {
+        a.powf(b)
     }
 }
 

@@ -129,6 +129,61 @@ pub fn programs() -> Vec<Program> {
             ),
             vec![(F32, vec![r, c]), (F32, vec![r, c])],
         ));
+        let (ti, tb) = (
+            format!("tensor<{r}x{c}xi32>"),
+            format!("tensor<{r}x{c}xi1>"),
+        );
+        out.push((
+            format!("onnx-elementwise {r}x{c}"),
+            format!(
+                "func.func @main(%a: {t}, %b: {t}) -> ({t}, {ti}) {{\n\
+                 %0 = graph.abs %a : {t}\n\
+                 %1 = graph.sqrt %0 : {t}\n\
+                 %2 = graph.log %1 : {t}\n\
+                 %3 = graph.erf %a : {t}\n\
+                 %4 = graph.sigmoid %b : {t}\n\
+                 %5 = graph.pow %4, %a : {t}\n\
+                 %6 = graph.min %2, %3 : {t}\n\
+                 %c = graph.compare lt, %a, %b : {t} -> {tb}\n\
+                 %7 = graph.select %c, %5, %6 : {tb}, {t}\n\
+                 %8 = graph.cast %a : {t} -> {ti}\n\
+                 %9 = graph.abs %8 : {ti}\n\
+                 %d = graph.compare ge, %8, %9 : {ti} -> {tb}\n\
+                 %e = graph.cast %d : {tb} -> {ti}\n\
+                 %f = graph.min %e, %9 : {ti}\n\
+                 return %7, %f : {t}, {ti}\n}}\n"
+            ),
+            vec![(F32, vec![r, c]), (F32, vec![r, c])],
+        ));
+        // i1 arithmetic (add is xor) and an i1 reduction.
+        out.push((
+            format!("i1-arith {r}x{c}"),
+            format!(
+                "func.func @main(%a: {t}, %b: {t}) -> tensor<{r}xi32> {{\n\
+                 %c = graph.compare lt, %a, %b : {t} -> {tb}\n\
+                 %d = graph.compare gt, %a, %b : {t} -> {tb}\n\
+                 %e = graph.cast %a : {t} -> {tb}\n\
+                 %s = graph.add %c, %d : {tb}\n\
+                 %m = graph.max %s, %e : {tb}\n\
+                 %x = graph.reduce_max %m axes = [1] : {tb} -> tensor<{r}xi1>\n\
+                 %y = graph.cast %x : tensor<{r}xi1> -> tensor<{r}xi32>\n\
+                 return %y : tensor<{r}xi32>\n}}\n"
+            ),
+            vec![(F32, vec![r, c]), (F32, vec![r, c])],
+        ));
+        // An i1 read by two kernels (a byte buffer) and returned.
+        out.push((
+            format!("i1-buffers {r}x{c}"),
+            format!(
+                "func.func @main(%a: {t}, %b: {t}) -> ({t}, {ti}, {tb}) {{\n\
+                 %c = graph.compare le, %a, %b : {t} -> {tb}\n\
+                 %0 = graph.select %c, %a, %b : {tb}, {t}\n\
+                 %1 = graph.cast %c : {tb} -> {ti}\n\
+                 %n = graph.not %c : {tb}\n\
+                 return %0, %1, %n : {t}, {ti}, {tb}\n}}\n"
+            ),
+            vec![(F32, vec![r, c]), (F32, vec![r, c])],
+        ));
         let tt = format!("tensor<{c}x{r}xf32>");
         out.push((
             format!("transpose-reduce {r}x{c}"),

@@ -1,4 +1,5 @@
-//! `convert-graph-to-flow`: the whole graph → flow step in one pass (region
+//! `convert-graph-to-flow`: the whole graph → flow step in one pass
+//! (composite graph ops decomposed as `graph-decompose` does, region
 //! formation, constants, outlining, transfers, control flow), then the level
 //! guard.
 
@@ -30,6 +31,18 @@ impl Pass for ConvertGraphToFlow {
         Some("builtin.module")
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        let (decomposed, errors) = xir_graph::decompose::decompose(pc.ctx, pc.ir, module);
+        if !errors.is_empty() {
+            for d in errors {
+                pc.diags.emit(d);
+            }
+            return Err(());
+        }
+        pc.add_statistic(
+            "num-decomposed",
+            "Number of composite ops decomposed",
+            decomposed,
+        );
         let (regions, failed) = form_regions::form(pc.ctx, pc.ir, module, pc.diags);
         if failed > 0 {
             return Err(());

@@ -61,15 +61,30 @@ pub fn placement(ctx: &Context, ir: &Ir, op: Op) -> Option<Attr> {
     ctx.dict_get(ir.op(op).attrs, "device.affinity")
 }
 
+/// Whether two types are tensors of one shape (any element types: a cast,
+/// compare or select fuses with its neighbours).
+fn same_shape(ctx: &Context, a: Type, b: Type) -> bool {
+    a == b
+        || matches!(
+            (xir::util::build::tensor_shape(ctx, a), xir::util::build::tensor_shape(ctx, b)),
+            (Some((x, _)), Some((y, _))) if x == y
+        )
+}
+
 /// Whether `op` (placed at `aff`) may fuse with group `g`.
-fn compatible(ir: &Ir, op: Op, root: bool, aff: Option<Attr>, g: &Group) -> bool {
+fn compatible(ctx: &Context, ir: &Ir, op: Op, root: bool, aff: Option<Attr>, g: &Group) -> bool {
     if g.aff != aff {
         return false;
     }
     if root {
-        !g.has_root && ir.operands(op).any(|v| ir.value_type(v) == g.shape)
+        !g.has_root
+            && ir
+                .operands(op)
+                .any(|v| same_shape(ctx, ir.value_type(v), g.shape))
     } else {
-        ir.results(op).first().map(|&r| ir.value_type(r)) == Some(g.shape)
+        ir.results(op)
+            .first()
+            .is_some_and(|&r| same_shape(ctx, ir.value_type(r), g.shape))
     }
 }
 
@@ -98,8 +113,7 @@ fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
         } else {
             let root = class == Class::Root;
             let aff = placement(ctx, ir, op);
-            let compat =
-                |u: &Unit| matches!(&u.kind, Kind::Group(g) if compatible(ir, op, root, aff, g));
+            let compat = |u: &Unit| matches!(&u.kind, Kind::Group(g) if compatible(ctx, ir, op, root, aff, g));
             let has_root = |u: &Unit| matches!(&u.kind, Kind::Group(g) if g.has_root);
             // Unused compatible groups merge; at most one root among them.
             let mut merge: Vec<usize> = Vec::new();

@@ -1,0 +1,434 @@
+//! `graph-decompose`: rewrites the composite ops (`composite.rs`) into the
+//! primitive graph ops the backends compile (reduce_sum / reduce_max,
+//! broadcast, sub, exp, log, div, mul, add, sqrt, tanh, erf, constants).
+//! Every op it creates gets the composite's location and its
+//! `device.affinity`, so a placement made before survives. It runs first in
+//! graph → flow.
+//!
+//! - `reduce_mean`: `reduce_sum`, then a division by the number of elements
+//!   reduced (a splat constant).
+//! - `softmax`: `m = reduce_max(x)`, `e = exp(x - broadcast(m))`,
+//!   `e / broadcast(reduce_sum(e))`; `log_softmax`:
+//!   `(x - broadcast(m)) - broadcast(log(reduce_sum(e)))`.
+//! - `layer_norm` (ONNX's function body): `mean = reduce_sum(x) / n`,
+//!   `d = x - broadcast(mean)`, `var = reduce_sum(d * d) / n`,
+//!   `std = sqrt(var + epsilon)`, `result = d / broadcast(std) *
+//!   broadcast(scale) + broadcast(bias)`; where used, `mean` and
+//!   `inv_std_dev = 1 / std` broadcast to their keep-dims shape.
+//! - `gelu`: `0.5 x (1 + erf(x * (1 / sqrt 2)))`, or the tanh form.
+//!
+//! f16 and bf16 operands are cast to f32 first (`graph.cast`), the
+//! decomposition runs in f32 and each result is cast back: rounded once, as
+//! ONNX's `stash_type = 1` and onnxruntime compute half floats.
+//!
+//! Dynamic dims: a size the decomposition must know (the element count a
+//! mean divides by, the axis a softmax broadcasts back over, the shape of a
+//! constant: a broadcast constant's dynamic dims could not be derived in a
+//! kernel) must be static; otherwise the pass fails with an error at the op
+//! that names it. So softmax and log_softmax take dynamic dims off their
+//! axis, while reduce_mean (its result), layer_norm (the dims before its
+//! axis) and gelu need static shapes where their constants live.
+
+use crate::composite::{f32_prop, int_prop, stat_shape, str_prop, COMPOSITES};
+use crate::syntax::i64_values;
+use xir::diag::Diagnostic;
+use xir::pass::{Pass, PassContext};
+use xir::symbol::op_attr;
+use xir::types::{FloatKind, TypeKind};
+use xir::{Attr, AttrKind, Context, Ir, Op, OperationState, Type, Value, DYNAMIC};
+
+/// The discardable attribute that holds an op's placement.
+const AFFINITY: &str = "device.affinity";
+
+#[derive(Default)]
+pub struct Decompose;
+
+impl Decompose {
+    pub const ARGUMENT: &'static str = "graph-decompose";
+    pub const SUMMARY: &'static str =
+        "Rewrite composite graph ops (reduce_mean, softmax, log_softmax, layer_norm, gelu) into primitive graph ops";
+}
+
+impl Pass for Decompose {
+    fn argument(&self) -> &'static str {
+        Self::ARGUMENT
+    }
+    fn name(&self) -> &'static str {
+        "Decompose"
+    }
+    fn summary(&self) -> &'static str {
+        Self::SUMMARY
+    }
+    fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
+        let (n, errors) = decompose(pc.ctx, pc.ir, op);
+        pc.add_statistic("num-decomposed", "Number of composite ops decomposed", n);
+        let failed = !errors.is_empty();
+        for d in errors {
+            pc.diags.emit(d);
+        }
+        if failed {
+            return Err(());
+        }
+        if n == 0 {
+            pc.preserve_all();
+        }
+        Ok(())
+    }
+}
+
+/// Whether `op` is a composite graph op.
+pub fn is_composite(ctx: &Context, ir: &Ir, op: Op) -> bool {
+    COMPOSITES.iter().any(|s| s.is(ctx, ir, op))
+}
+
+/// Decomposes every composite op under `root`: how many, and the errors of
+/// those that could not be (left in place).
+pub fn decompose(ctx: &mut Context, ir: &mut Ir, root: Op) -> (u64, Vec<Diagnostic>) {
+    let found: Vec<Op> = xir::walk::preorder(ir, root)
+        .into_iter()
+        .filter(|&o| is_composite(ctx, ir, o))
+        .collect();
+    let mut done = 0;
+    let mut errors = Vec::new();
+    for op in found {
+        match decompose_op(ctx, ir, op) {
+            Ok(()) => done += 1,
+            Err(m) => {
+                let d = ir.op(op);
+                let msg = format!("'{}' op cannot be decomposed: {m}", ctx.str(d.name));
+                errors.push(Diagnostic::error(d.loc, msg));
+            }
+        }
+    }
+    (done, errors)
+}
+
+/// Builds ops before `at` with its location and placement.
+struct Builder<'a> {
+    ctx: &'a mut Context,
+    ir: &'a mut Ir,
+    at: Op,
+    loc: Attr,
+    attrs: Attr,
+    /// The ops made so far (erased again when the decomposition fails).
+    made: &'a mut Vec<Op>,
+}
+
+impl Builder<'_> {
+    fn shape(&self, v: Value) -> Vec<i64> {
+        match self.ctx.type_kind(self.ir.value_type(v)) {
+            TypeKind::RankedTensor { shape, .. } => shape.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn element(&self, v: Value) -> Type {
+        match self.ctx.type_kind(self.ir.value_type(v)) {
+            TypeKind::RankedTensor { element, .. } => *element,
+            _ => self.ir.value_type(v),
+        }
+    }
+
+    fn tensor(&mut self, shape: Vec<i64>, element: Type) -> Type {
+        self.ctx.intern_type(TypeKind::RankedTensor {
+            shape,
+            element,
+            encoding: None,
+        })
+    }
+
+    fn array(&mut self, values: &[i64]) -> Attr {
+        let element = self.ctx.i64();
+        self.ctx.intern_attr(AttrKind::DenseArray {
+            element,
+            values: values.iter().map(|&v| v as u64).collect(),
+        })
+    }
+
+    fn op(
+        &mut self,
+        name: &str,
+        operands: Vec<Value>,
+        ty: Type,
+        props: Vec<(&str, Attr)>,
+    ) -> Value {
+        let properties = if props.is_empty() {
+            None
+        } else {
+            let entries = props
+                .into_iter()
+                .map(|(k, a)| (self.ctx.ident(k), a))
+                .collect();
+            Some(self.ctx.dictionary(entries))
+        };
+        let new = self.ir.create_op(OperationState {
+            name: self.ctx.ident(name),
+            operands,
+            result_types: vec![ty],
+            properties,
+            attrs: self.attrs,
+            num_regions: 0,
+            successors: Vec::new(),
+            loc: self.loc,
+        });
+        self.ir.insert_op_before(self.at, new);
+        self.made.push(new);
+        self.ir.result(new, 0)
+    }
+
+    fn binary(&mut self, name: &str, a: Value, b: Value) -> Value {
+        let ty = self.ir.value_type(a);
+        self.op(name, vec![a, b], ty, vec![])
+    }
+
+    fn unary(&mut self, name: &str, a: Value) -> Value {
+        let ty = self.ir.value_type(a);
+        self.op(name, vec![a], ty, vec![])
+    }
+
+    /// `graph.reduce_*` of `x` over `axes` (in increasing order).
+    fn reduce(&mut self, name: &str, x: Value, axes: &[i64]) -> Value {
+        let shape = self.shape(x);
+        let kept = shape
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !axes.contains(&(*i as i64)))
+            .map(|(_, &d)| d)
+            .collect();
+        let elem = self.element(x);
+        let ty = self.tensor(kept, elem);
+        let axes = self.array(axes);
+        self.op(name, vec![x], ty, vec![("axes", axes)])
+    }
+
+    /// `graph.broadcast` of `x` to `shape`, input dim `i` becoming `dims[i]`.
+    fn broadcast(&mut self, x: Value, dims: &[i64], shape: Vec<i64>) -> Value {
+        let elem = self.element(x);
+        let ty = self.tensor(shape, elem);
+        let dims = self.array(dims);
+        self.op("graph.broadcast", vec![x], ty, vec![("dimensions", dims)])
+    }
+
+    /// A splat constant `v` of static `shape` (rounded to the element type).
+    fn splat(&mut self, v: f64, shape: &[i64], element: Type) -> Result<Value, String> {
+        if shape.contains(&DYNAMIC) {
+            let ty = self.tensor(shape.to_vec(), element);
+            return Err(format!(
+                "it needs a constant of type '{}', and a constant cannot have dynamic dims",
+                xir::printer::type_to_string(self.ctx, ty)
+            ));
+        }
+        let TypeKind::Float(kind) = *self.ctx.type_kind(element) else {
+            return Err("a non-float element type".into());
+        };
+        let bytes = match kind {
+            FloatKind::F64 => 8,
+            FloatKind::F32 => 4,
+            FloatKind::F16 | FloatKind::BF16 => 2,
+            _ => return Err("an element type other than f16, bf16, f32, f64".into()),
+        };
+        let bits = xir::float::from_f64_bits(v.to_bits(), kind);
+        let data: Box<[u8]> = bits.to_le_bytes()[..bytes].into();
+        let ty = self.tensor(shape.to_vec(), element);
+        let value = self.ctx.intern_attr(AttrKind::DenseElements {
+            ty,
+            splat: true,
+            data,
+        });
+        Ok(self.op("graph.constant", vec![], ty, vec![("value", value)]))
+    }
+
+    /// A splat constant of `x`'s type.
+    fn splat_like(&mut self, v: f64, x: Value) -> Result<Value, String> {
+        let (shape, elem) = (self.shape(x), self.element(x));
+        self.splat(v, &shape, elem)
+    }
+}
+
+/// The dims of `0..rank` not in `axes`.
+fn kept_dims(rank: usize, axes: &[i64]) -> Vec<i64> {
+    (0..rank as i64).filter(|d| !axes.contains(d)).collect()
+}
+
+/// The number of elements over `axes` of `shape`, which must be static there.
+fn count(shape: &[i64], axes: &[i64]) -> Result<f64, String> {
+    let mut n = 1f64;
+    for &a in axes {
+        let d = shape[a as usize];
+        if d == DYNAMIC {
+            return Err(format!("the element count of reduced dim {a} is dynamic"));
+        }
+        n *= d as f64;
+    }
+    Ok(n)
+}
+
+fn decompose_op(ctx: &mut Context, ir: &mut Ir, op: Op) -> Result<(), String> {
+    let mut made = Vec::new();
+    let r = build(ctx, ir, op, &mut made);
+    if r.is_err() {
+        for &o in made.iter().rev() {
+            ir.erase_op(o);
+        }
+    }
+    r
+}
+
+fn build(ctx: &mut Context, ir: &mut Ir, op: Op, made: &mut Vec<Op>) -> Result<(), String> {
+    let name = ctx.str(ir.op(op).name).to_string();
+    let aff = ctx.dict_get(ir.op(op).attrs, AFFINITY);
+    let axis_prop = int_prop(ctx, ir, op, "axis");
+    let attrs = match aff {
+        Some(a) => {
+            let k = ctx.ident(AFFINITY);
+            ctx.dictionary(vec![(k, a)])
+        }
+        None => ctx.empty_dict(),
+    };
+    let loc = ir.op(op).loc;
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let mut b = Builder {
+        ctx,
+        ir,
+        at: op,
+        loc,
+        attrs,
+        made,
+    };
+    // f16/bf16 are computed in f32 and rounded once at the end (ONNX's
+    // stash_type = 1, what onnxruntime does for half floats).
+    let narrow = matches!(
+        b.ctx.type_kind(b.element(operands[0])),
+        TypeKind::Float(FloatKind::F16 | FloatKind::BF16)
+    );
+    let operands: Vec<Value> = if narrow {
+        let f32 = b.ctx.float_type(FloatKind::F32);
+        operands
+            .into_iter()
+            .map(|v| {
+                let ty = b.tensor(b.shape(v), f32);
+                b.op("graph.cast", vec![v], ty, vec![])
+            })
+            .collect()
+    } else {
+        operands
+    };
+    let x = operands[0];
+    let shape = b.shape(x);
+    let rank = shape.len();
+    let elem = b.element(x);
+    let axis = || axis_prop.ok_or_else(|| "no 'axis'".to_string());
+    let results: Vec<Value> = match name.as_str() {
+        "graph.reduce_mean" => {
+            let mut axes = op_attr(b.ctx, b.ir, op, "axes")
+                .and_then(|a| i64_values(b.ctx, a))
+                .unwrap_or_default();
+            axes.sort_unstable();
+            let n = count(&shape, &axes)?;
+            let kept: Vec<i64> = kept_dims(rank, &axes)
+                .iter()
+                .map(|&d| shape[d as usize])
+                .collect();
+            let sum = b.reduce("graph.reduce_sum", x, &axes);
+            let c = b.splat(n, &kept, elem)?;
+            vec![b.binary("graph.div", sum, c)]
+        }
+        "graph.softmax" | "graph.log_softmax" => {
+            let a = axis()?;
+            if shape[a as usize] == DYNAMIC {
+                return Err(format!("the size of axis {a} is dynamic"));
+            }
+            let keep = kept_dims(rank, &[a]);
+            let m = b.reduce("graph.reduce_max", x, &[a]);
+            let mb = b.broadcast(m, &keep, shape.clone());
+            let d = b.binary("graph.sub", x, mb);
+            let e = b.unary("graph.exp", d);
+            let s = b.reduce("graph.reduce_sum", e, &[a]);
+            if name == "graph.softmax" {
+                let sb = b.broadcast(s, &keep, shape.clone());
+                vec![b.binary("graph.div", e, sb)]
+            } else {
+                let l = b.unary("graph.log", s);
+                let lb = b.broadcast(l, &keep, shape.clone());
+                vec![b.binary("graph.sub", d, lb)]
+            }
+        }
+        "graph.layer_norm" => {
+            let a = axis()?;
+            let eps = f32_prop(b.ctx, b.ir, op, "epsilon").ok_or("no 'epsilon'")?;
+            let axes: Vec<i64> = (a..rank as i64).collect();
+            let keep: Vec<i64> = (0..a).collect();
+            let n = count(&shape, &axes)?;
+            let outer = shape[..a as usize].to_vec();
+            // ONNX's function body: Deviation / StdDev, InvStdDev = 1 / StdDev.
+            let sum = b.reduce("graph.reduce_sum", x, &axes);
+            let cn = b.splat(n, &outer, elem)?;
+            let mean = b.binary("graph.div", sum, cn);
+            let mean_b = b.broadcast(mean, &keep, shape.clone());
+            let d = b.binary("graph.sub", x, mean_b);
+            let sq = b.binary("graph.mul", d, d);
+            let sq_sum = b.reduce("graph.reduce_sum", sq, &axes);
+            let cn = b.splat(n, &outer, elem)?;
+            let var = b.binary("graph.div", sq_sum, cn);
+            let ce = b.splat(eps as f64, &outer, elem)?;
+            let var_eps = b.binary("graph.add", var, ce);
+            let sd = b.unary("graph.sqrt", var_eps);
+            let sd_b = b.broadcast(sd, &keep, shape.clone());
+            let norm = b.binary("graph.div", d, sd_b);
+            let scale = b.broadcast(operands[1], &axes, shape.clone());
+            let scaled = b.binary("graph.mul", norm, scale);
+            let bias = b.broadcast(operands[2], &axes, shape.clone());
+            let y = b.binary("graph.add", scaled, bias);
+            let stats = stat_shape(&shape, a as usize);
+            let old: Vec<Value> = b.ir.results(op).to_vec();
+            let mut out = vec![y];
+            // The statistics only where they are used.
+            out.push(if b.ir.has_uses(old[1]) {
+                b.broadcast(mean, &keep, stats.clone())
+            } else {
+                old[1]
+            });
+            out.push(if b.ir.has_uses(old[2]) {
+                let one = b.splat(1.0, &outer, elem)?;
+                let inv = b.binary("graph.div", one, sd);
+                b.broadcast(inv, &keep, stats)
+            } else {
+                old[2]
+            });
+            out
+        }
+        "graph.gelu" => {
+            let approx = str_prop(b.ctx, b.ir, op, "approximate").unwrap_or_default();
+            let half = b.splat_like(0.5, x)?;
+            let one = b.splat_like(1.0, x)?;
+            let hx = b.binary("graph.mul", x, half);
+            let inner = if approx == "tanh" {
+                let k = b.splat_like(0.044715, x)?;
+                let c = b.splat_like((2.0 / std::f64::consts::PI).sqrt(), x)?;
+                let x2 = b.binary("graph.mul", x, x);
+                let x3 = b.binary("graph.mul", x2, x);
+                let kx3 = b.binary("graph.mul", x3, k);
+                let sum = b.binary("graph.add", x, kx3);
+                let arg = b.binary("graph.mul", sum, c);
+                b.unary("graph.tanh", arg)
+            } else {
+                let c = b.splat_like(std::f64::consts::FRAC_1_SQRT_2, x)?;
+                let arg = b.binary("graph.mul", x, c);
+                b.unary("graph.erf", arg)
+            };
+            let t = b.binary("graph.add", inner, one);
+            vec![b.binary("graph.mul", hx, t)]
+        }
+        _ => return Ok(()),
+    };
+    let old: Vec<Value> = b.ir.results(op).to_vec();
+    for (from, mut to) in old.into_iter().zip(results) {
+        if narrow && to != from {
+            let ty = b.ir.value_type(from);
+            to = b.op("graph.cast", vec![to], ty, vec![]);
+        }
+        b.ir.replace_all_uses(from, to);
+    }
+    b.ir.erase_op(op);
+    Ok(())
+}

@@ -1,0 +1,77 @@
+//! The translation of the composite graph ops (`graph.reduce_mean`,
+//! `softmax`, `log_softmax`, `layer_norm`, `gelu`) into
+//! [`Step::Composite`]s that run their direct semantics (`crate::composite`).
+
+use super::{int_attr, usize_array, Evaluate, Lowered, Operation, Step, Translate, Translator};
+use crate::composite::Composite;
+use xir::attributes::AttrKind;
+use xir::symbol::op_attr;
+use xir::Context;
+use xir_graph::composite as c;
+
+fn composite(t: &mut Translator<'_>, o: Operation, op: Composite) -> Translate {
+    let tys = (0..o.results.len())
+        .map(|i| t.result_type(o.op, i))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Lowered::Step(Step::Composite {
+        op,
+        operands: o.operands,
+        results: o.results,
+        tys,
+    }))
+}
+
+fn axis(t: &Translator<'_>, o: &Operation) -> Result<usize, super::TranslateError> {
+    let a = int_attr(t.ctx, t.ir, o.op, "axis")?;
+    usize::try_from(a).map_err(|_| (o.op, format!("negative axis {a}")))
+}
+
+fn reduce_mean(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let axes = usize_array(t.ctx, t.ir, o.op, "axes")?;
+    composite(t, o, Composite::ReduceMean { axes })
+}
+
+fn softmax(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let axis = axis(t, &o)?;
+    composite(t, o, Composite::Softmax { axis, log: false })
+}
+
+fn log_softmax(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let axis = axis(t, &o)?;
+    composite(t, o, Composite::Softmax { axis, log: true })
+}
+
+fn layer_norm(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let axis = axis(t, &o)?;
+    let epsilon = match op_attr(t.ctx, t.ir, o.op, "epsilon").map(|a| t.ctx.attr_kind(a)) {
+        Some(AttrKind::Float { bits, .. }) => f32::from_bits(*bits as u32),
+        _ => return Err((o.op, "missing float attribute 'epsilon'".into())),
+    };
+    composite(t, o, Composite::LayerNorm { axis, epsilon })
+}
+
+fn gelu(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let tanh = match op_attr(t.ctx, t.ir, o.op, "approximate").map(|a| t.ctx.attr_kind(a)) {
+        Some(AttrKind::String { value, .. }) => match &**value {
+            b"tanh" => true,
+            b"none" => false,
+            _ => return Err((o.op, "'approximate' is neither none nor tanh".into())),
+        },
+        _ => return Err((o.op, "missing string attribute 'approximate'".into())),
+    };
+    composite(t, o, Composite::Gelu { tanh })
+}
+
+/// Attaches [`Evaluate`] to the composite ops.
+pub(super) fn register(ctx: &mut Context) {
+    let table: [(&xir::ods::OpSpec, Evaluate); 5] = [
+        (&c::REDUCE_MEAN, Evaluate(reduce_mean)),
+        (&c::SOFTMAX, Evaluate(softmax)),
+        (&c::LOG_SOFTMAX, Evaluate(log_softmax)),
+        (&c::LAYER_NORM, Evaluate(layer_norm)),
+        (&c::GELU, Evaluate(gelu)),
+    ];
+    for (spec, e) in table {
+        ctx.attach_interface(spec.name, e);
+    }
+}
