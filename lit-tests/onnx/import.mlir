@@ -25,6 +25,13 @@
 // EXEC-NEXT: result[0]: hal.buffer_view
 // EXEC-NEXT: 8x16xf32=[
 
+// The issue's flow: xopt's usual flags compile the imported file to hal, xrun
+// runs it with --input/--output files; the graph-level run gives the same bits.
+// RUN: xopt %t.mlir --target-device=cpu=local --device-assignment-pipeline --device-plan='auto-transfer=true' --compile-to=hal -o %t.hal.mlir
+// RUN: xrun %t.hal.mlir --function=main --input=@%S/../../examples/onnx/block_input.npy --output=@%t.hal.npy
+// RUN: xrun %t.mlir --function=main --input=@%S/../../examples/onnx/block_input.npy --output=@%t.graph.npy
+// RUN: cmp %t.hal.npy %t.graph.npy
+
 // RUN: not xir-import-onnx %s 2>&1 | xcheck %s --check-prefix=NOTONNX
 // NOTONNX: xir-import-onnx: error: {{.*}}import.mlir: not an ONNX model (protobuf decoding failed: {{.*}})
 

@@ -8,7 +8,8 @@
 //! reductions keep the dims not reduced; `graph.broadcast` takes a result dim
 //! from the input dim mapped to it (not a stretched 1); `graph.concat` takes
 //! the dims off the axis from its first input, and the axis as the sum of its
-//! inputs'; a reshape keeps its single dynamic dim when the static rest has the
+//! inputs'; `graph.gather` takes the dims before and after `axis` from its
+//! input and the ones in between from its indices; a reshape keeps its single dynamic dim when the static rest has the
 //! same element count, and otherwise is the input's element count over the
 //! result's static one. A slice's dynamic size is in its result type only.
 
@@ -70,7 +71,8 @@ pub fn attach(ctx: &mut Context) {
             ctx.attach_interface(spec.name, ResultDims(elementwise));
         }
     }
-    let rules: [(&OpSpec, DimRuleFn); 8] = [
+    let rules: [(&OpSpec, DimRuleFn); 9] = [
+        (&ops::GATHER, gather),
         (&ops::MATMUL, matmul),
         (&ops::TRANSPOSE, transpose),
         (&ops::REDUCE_SUM, reduce),
@@ -155,6 +157,25 @@ fn concat(ctx: &Context, ir: &Ir, op: Op, i: usize) -> DimRule {
         Some(&axis) if axis == i as i64 => DimRule::Sum(i),
         Some(_) => DimRule::Copy(0, i),
         None => DimRule::None(Why::NoRule),
+    }
+}
+
+/// `input[:axis] + indices + input[axis+1:]`.
+fn gather(ctx: &Context, ir: &Ir, op: Op, i: usize) -> DimRule {
+    let Some(&axis) = ints(ctx, ir, op, "axis").first() else {
+        return DimRule::None(Why::NoRule);
+    };
+    let axis = axis.max(0) as usize;
+    let k = ir
+        .operands(op)
+        .nth(1)
+        .map_or(0, |v| shape(ctx, ir, v).len());
+    if i < axis {
+        DimRule::Copy(0, i)
+    } else if i < axis + k {
+        DimRule::Copy(1, i - axis)
+    } else {
+        DimRule::Copy(0, i + 1 - k)
     }
 }
 

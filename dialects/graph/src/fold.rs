@@ -419,3 +419,59 @@ pub fn fold_compare(
     }
     finish(ctx, rt, splat, out)
 }
+
+/// The position a gather index selects along a dim of size `d > 0`: `i` in
+/// `[-d, d)` selects `i` (negative: `i + d`), anything else is clamped to
+/// `0` or `d - 1` (see `graph.gather`).
+pub fn gather_index(i: i64, d: i64) -> i64 {
+    let j = if i < 0 { i.saturating_add(d) } else { i };
+    j.clamp(0, d - 1)
+}
+
+/// `gather` of two constants (static shapes only).
+pub fn fold_gather(
+    ctx: &mut Context,
+    ir: &Ir,
+    op: Op,
+    consts: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
+    let (ti, si, di) = dense(ctx, *consts.first()?)?;
+    let (tx, sx, dx) = dense(ctx, *consts.get(1)?)?;
+    let rt = ir.value_type(*ir.results(op).first()?);
+    let shape_of = |t: Type| match ctx.type_kind(t) {
+        TypeKind::RankedTensor { shape, .. } if shape.iter().all(|&d| d >= 0) => {
+            Some(shape.clone())
+        }
+        _ => None,
+    };
+    let (ins, xs, rs) = (shape_of(ti)?, shape_of(tx)?, shape_of(rt)?);
+    let axis = xir::util::build::int_of(ctx, xir::symbol::op_attr(ctx, ir, op, "axis")?)?;
+    let axis = usize::try_from(axis).ok().filter(|&a| a < ins.len())?;
+    let (n, ie) = (Elem::of(ctx, ti)?.size(), Elem::of(ctx, tx)?);
+    let d = ins[axis];
+    let count: i64 = rs.iter().product();
+    if count == 0 {
+        return finish(ctx, rt, false, Vec::new());
+    }
+    if d == 0 || count > 1 << 20 {
+        return None;
+    }
+    if si {
+        return finish(ctx, rt, true, di.get(..n)?.to_vec());
+    }
+    let outer: i64 = ins[..axis].iter().product();
+    let inner: i64 = ins[axis + 1..].iter().product();
+    let k: i64 = xs.iter().product();
+    let mut out = Vec::with_capacity(count as usize * n);
+    for o in 0..outer {
+        for j in 0..k {
+            let at = if sx { 0 } else { j as usize };
+            let w = ie.size();
+            let i = read_int(ie, dx.get(at * w..(at + 1) * w)?)?;
+            let row = (o * d + gather_index(i, d)) * inner;
+            let (a, b) = (row as usize * n, (row + inner) as usize * n);
+            out.extend_from_slice(di.get(a..b)?);
+        }
+    }
+    finish(ctx, rt, false, out)
+}

@@ -16,6 +16,9 @@ pub enum Iteration {
     Parallel,
     /// A result element combines many operand elements: matmul and reductions.
     Reduction,
+    /// A result element reads operand elements chosen by values known only
+    /// at run time (`graph.gather`): a dispatch of its own, fused with nothing.
+    Indexed,
 }
 
 /// Attaches [`Iteration`] to the graph ops that become kernel code.
@@ -38,4 +41,5 @@ pub fn attach(ctx: &mut Context) {
     for spec in [&ops::MATMUL, &ops::REDUCE_SUM, &ops::REDUCE_MAX] {
         ctx.attach_interface(spec.name, Iteration::Reduction);
     }
+    ctx.attach_interface(ops::GATHER.name, Iteration::Indexed);
 }

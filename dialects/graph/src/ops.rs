@@ -312,6 +312,44 @@ pub static SLICE: OpSpec = OpSpec {
     ..OpSpec::new("graph.slice")
 };
 
+/// A ranked tensor of signless i32 or i64: gather indices.
+pub const INDICES: xir::ods::TypeConstraint = xir::ods::TypeConstraint {
+    desc: "ranked tensor of 32-bit signless integer or 64-bit signless integer values",
+    check: |ctx, t| {
+        matches!(ctx.type_kind(t), TypeKind::RankedTensor { element, .. }
+        if matches!(ctx.type_kind(*element), TypeKind::Integer {
+            width: 32 | 64,
+            signedness: Signedness::Signless,
+        }))
+    },
+    buildable: None,
+};
+
+/// `graph.gather %table[%ids] axis = 0 : (tensor<10x4xf32>, tensor<3xi64>)
+/// -> tensor<3x4xf32>`: ONNX `Gather` (numpy `take` along `axis`) with
+/// indices known at run time. The result has the shape
+/// `input[:axis] + indices + input[axis+1:]`, and
+/// `result[a…, j…, b…] = input[a…, idx(indices[j…]), b…]`, where with
+/// `d = input.shape[axis]` an index `i` in `[-d, d)` selects `i` (a negative
+/// one counts from the end, `i + d`) and an index outside that range is
+/// clamped to the nearest valid one (`0` or `d - 1`), on every backend: no
+/// backend reads out of bounds, and all agree bit for bit. A static size-0
+/// input dim along `axis` with a non-empty `indices` is a verifier error
+/// (nothing to select); with a dynamic one, a run that selects from nothing
+/// is an error.
+pub static GATHER: OpSpec = OpSpec {
+    operands: &[v("input"), ValueSpec::one("indices", INDICES)],
+    results: &[v("result")],
+    attrs: &[AttrSpec::required("axis", I64_ATTR)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_gather),
+    fold: Some(fold::fold_gather),
+    format: Some(
+        "$input `[` $indices `]` `axis` `=` $axis attr-dict `:` functional-type(operands, results)",
+    ),
+    ..OpSpec::new("graph.gather")
+};
+
 pub static DIM: OpSpec = OpSpec {
     operands: &[v("input")],
     results: &[ValueSpec::one("result", INDEX)],
@@ -373,7 +411,7 @@ pub static TRANSFER: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 42] = [
+pub static OPS: [&OpSpec; 43] = [
     &ABS,
     &ADD,
     &AND,
@@ -386,6 +424,7 @@ pub static OPS: [&OpSpec; 42] = [
     &DIV,
     &ERF,
     &EXP,
+    &GATHER,
     &IF,
     &LOG,
     &MATMUL,

@@ -251,3 +251,24 @@ pub fn dim(input: &[i64], index: i64) -> Result<(), String> {
 pub fn matches(inferred: &[i64], actual: &[i64]) -> bool {
     inferred.len() == actual.len() && inferred.iter().zip(actual).all(|(&a, &b)| compatible(a, b))
 }
+
+/// `input[:axis] + indices + input[axis+1:]`; a static size-0 `axis` dim with
+/// indices that may hold an element is an error (nothing to select).
+pub fn gather(input: &[i64], indices: &[i64], axis: i64) -> Result<Shape, String> {
+    let rank = input.len();
+    if axis < 0 || axis as usize >= rank {
+        return Err(format!("axis {axis} out of range for input rank {rank}"));
+    }
+    let axis = axis as usize;
+    if input[axis] == 0 && indices.iter().all(|&d| d > 0) {
+        let s: Vec<String> = indices.iter().map(|&d| dim_str(d)).collect();
+        return Err(format!(
+            "selects from input dimension {axis} of size 0 with non-empty indices [{}]",
+            s.join(", ")
+        ));
+    }
+    let mut out = input[..axis].to_vec();
+    out.extend_from_slice(indices);
+    out.extend_from_slice(&input[axis + 1..]);
+    Ok(out)
+}

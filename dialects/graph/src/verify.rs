@@ -109,6 +109,51 @@ fn int_attr(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Option<i64> {
     }
 }
 
+/// `graph.gather`: `axis` within the input's rank, i32/i64 indices, and the
+/// result `input[:axis] + indices + input[axis+1:]` of the input's element.
+pub fn verify_gather(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let err = |m: String| Err(op_error(ctx, ir, op, m));
+    let operands: Vec<xir::Value> = ir.operands(op).collect();
+    let (Some(&x), Some(&i), Some(&r)) =
+        (operands.first(), operands.get(1), ir.results(op).first())
+    else {
+        return Ok(());
+    };
+    let (Some((xs, xe)), Some((is, ie)), Some((rs, re))) = (
+        element_of(ctx, ir, x),
+        element_of(ctx, ir, i),
+        element_of(ctx, ir, r),
+    ) else {
+        return Ok(());
+    };
+    if !matches!(ctx.type_kind(ie), TypeKind::Integer { width: 32 | 64, .. }) {
+        return err(format!(
+            "indices must be a tensor of i32 or i64, got '{}'",
+            tensor_str(ctx, &is, ie)
+        ));
+    }
+    if re != xe {
+        return err(format!(
+            "element types differ: input {} vs result {}",
+            type_to_string(ctx, xe),
+            type_to_string(ctx, re)
+        ));
+    }
+    let axis = int_attr(ctx, ir, op, "axis").unwrap_or(-1);
+    let inferred = match shape::gather(&xs, &is, axis) {
+        Ok(s) => s,
+        Err(m) => return err(m),
+    };
+    if !shape::matches(&inferred, &rs) {
+        return err(format!(
+            "result type '{}' does not match the inferred type '{}'",
+            tensor_str(ctx, &rs, re),
+            tensor_str(ctx, &inferred, xe)
+        ));
+    }
+    Ok(())
+}
+
 /// `graph.if`: an else region when there are results; each region yields the
 /// result types.
 pub fn verify_if(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {

@@ -19,6 +19,12 @@
 //! - `kernel.matmul`: the named micro-kernel `C = A·B` (batched over leading
 //!   dims), with an optional epilogue body applied to each result element
 //!   (bias add, relu, ...) while it is still in cache.
+//! - `kernel.gather`: `graph.gather` as a named stage from buffer to buffer,
+//!   `out[a…, j…, b…] = input[a…, idx(indices[j…]), b…]` with i32/i64
+//!   indices read at run time, negative ones counting from the end and
+//!   out-of-range ones clamped (no backend reads outside `input`). The local
+//!   backend runs it in Rust (`xir_ukernel::gather`), Vulkan as a shader
+//!   with one output element per invocation.
 //!
 //! Bodies hold `arith` ops and `kernel.exp` / `kernel.tanh` on scalars of the
 //! signless element types; each backend vectorises them.

@@ -113,6 +113,26 @@ pub static MATMUL: OpSpec = OpSpec {
     ..OpSpec::new("kernel.matmul")
 };
 
+/// `kernel.gather ins(%t, %i : memref<10x4xf32>, memref<3xi64>) outs(%o :
+/// memref<3x4xf32>) axis = 0`: `graph.gather` as a named stage,
+/// `output[a…, j…, b…] = input[a…, idx(indices[j…]), b…]` where with
+/// `d = input.shape[axis]` an index `i` in `[-d, d)` selects `i` (negative:
+/// `i + d`) and anything else is clamped to `0` or `d - 1`; indices are
+/// `i32` or `i64`. Selecting from a size-0 dim is a dispatch error.
+pub static GATHER: OpSpec = OpSpec {
+    operands: &[
+        ValueSpec::one("input", MEMREF),
+        ValueSpec::one("indices", MEMREF),
+        ValueSpec::one("output", MEMREF),
+    ],
+    attrs: &[AttrSpec::required("axis", I64_ATTR)],
+    verify: Some(verify::verify_gather),
+    format: Some(
+        "`ins` `(` $input `,` $indices `:` type($input) `,` type($indices) `)` `outs` `(` $output `:` type($output) `)` `axis` `=` $axis attr-dict",
+    ),
+    ..OpSpec::new("kernel.gather")
+};
+
 /// `kernel.assert %cond, "message"`: the dispatch fails with the message
 /// unless `cond` holds (a dynamic dim that the op's shape rule requires to
 /// equal another).
@@ -196,7 +216,7 @@ pub static CAST: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 16] = [
-    &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &ERF, &EXP, &GENERIC, &LOG, &MATMUL, &POW,
-    &RESHAPE, &SQRT, &TANH, &YIELD,
+pub static OPS: [&OpSpec; 17] = [
+    &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &ERF, &EXP, &GATHER, &GENERIC, &LOG,
+    &MATMUL, &POW, &RESHAPE, &SQRT, &TANH, &YIELD,
 ];

@@ -312,3 +312,59 @@ pub fn verify_matmul(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     args.extend(elements(ctx, &epi, ir));
     check_body(ctx, ir, op, &args, 1)
 }
+
+/// `kernel.gather`: i32/i64 indices, the output `input[:axis] + indices +
+/// input[axis+1:]` of the input's element (dynamic dims match anything).
+pub fn verify_gather(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let get = |i: usize| {
+        operands
+            .get(i)
+            .and_then(|&v| memref_shape(ctx, ir.value_type(v)))
+            .map(|(s, e)| (s.to_vec(), e))
+    };
+    let (Some((xs, xe)), Some((is, ie)), Some((os, oe))) = (get(0), get(1), get(2)) else {
+        return Ok(());
+    };
+    if !matches!(ctx.type_kind(ie), TypeKind::Integer { width: 32 | 64, .. }) {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "indices must be a memref of i32 or i64",
+        ));
+    }
+    if xe != oe {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "input and output element types differ",
+        ));
+    }
+    let axis = xir::symbol::op_attr(ctx, ir, op, "axis")
+        .and_then(|a| xir::util::build::int_of(ctx, a))
+        .unwrap_or(-1);
+    if axis < 0 || axis as usize >= xs.len() {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!("axis {axis} out of range for input rank {}", xs.len()),
+        ));
+    }
+    let a = axis as usize;
+    let mut want = xs[..a].to_vec();
+    want.extend_from_slice(&is);
+    want.extend_from_slice(&xs[a + 1..]);
+    let same = |x: i64, y: i64| x < 0 || y < 0 || x == y;
+    if want.len() != os.len() || want.iter().zip(&os).any(|(&x, &y)| !same(x, y)) {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "output shape is not input[:axis] + indices + input[axis+1:]",
+        ));
+    }
+    Ok(())
+}

@@ -997,80 +997,46 @@ impl Importer {
         Ok(())
     }
 
-    /// Gather with constant indices: one slice per index, joined along the axis.
+    /// Gather as `graph.gather`. Constant indices are checked here (ONNX makes
+    /// an out-of-range index an error); run-time ones out of range are clamped
+    /// by every backend (graph.gather's definition).
     fn gather(&mut self, n: &Node) -> R<()> {
         let x = self.input(n, 0)?;
-        need_static(n, &x, "Gather")?;
         let r = x.ty.rank();
+        if r == 0 {
+            return Err(n.error("input must have rank 1 or more"));
+        }
         let axis = norm_axis(n, n.int("axis", 0)?, r)?;
         let name = n
             .input(1)
             .ok_or_else(|| n.error("input 1 (indices) is missing"))?;
-        let idx = match self.konst(name) {
-            Some(t) => t.clone(),
-            None => {
-                return Err(n.error(format!(
-                    "input '{name}' (indices) must be a constant (an initializer or a Constant node); gathers at run-time indices are not supported"
-                )))
-            }
-        };
         let d = x.ty.dims[axis];
-        let list: Vec<i64> = idx
-            .as_ints()
-            .ok_or_else(|| n.error("indices must be integers"))?
-            .iter()
-            .map(|&i| {
-                let j = if i < 0 { i + d } else { i };
-                if j < 0 || j >= d {
-                    Err(n.error(format!(
-                        "index {i} is out of range for a dimension of size {d}"
-                    )))
-                } else {
-                    Ok(j)
-                }
-            })
-            .collect::<R<_>>()?;
-        let mut out_dims: Vec<i64> = x.ty.dims[..axis].to_vec();
-        out_dims.extend(&idx.ty.dims);
-        out_dims.extend(&x.ty.dims[axis + 1..]);
-        let mut one = x.ty.dims.clone();
-        one[axis] = 1;
-        let parts: Vec<V> = list
-            .iter()
-            .map(|&j| {
-                let mut start = vec![0; r];
-                start[axis] = j;
-                self.b.op(
-                    "graph.slice",
-                    &[&x],
-                    &format!(
-                        "start = {}, strides = {}",
-                        i64_array(&start),
-                        i64_array(&vec![1; r])
-                    ),
-                    x.ty.with_dims(one.clone()),
-                )
-            })
-            .collect();
-        let joined = match parts.len() {
-            1 => parts[0].clone(),
-            _ => {
-                let mut dims = x.ty.dims.clone();
-                dims[axis] = list.len() as i64;
-                if parts.is_empty() {
-                    self.b.splat(x.ty.elem, 0.0, &dims)
-                } else {
-                    let refs: Vec<&V> = parts.iter().collect();
-                    self.b.op(
-                        "graph.concat",
-                        &refs,
-                        &format!("axis = {axis} : i64"),
-                        x.ty.with_dims(dims),
-                    )
-                }
+        if let (Some(t), true) = (self.konst(name), d != DYN) {
+            let bad = t
+                .as_ints()
+                .and_then(|v| v.iter().find(|&&i| i < -d || i >= d));
+            if let Some(i) = bad {
+                return Err(n.error(format!(
+                    "index {i} is out of range for a dimension of size {d}"
+                )));
             }
-        };
-        let y = self.b.reshape(&joined, &out_dims);
+        }
+        let idx = self.input(n, 1)?;
+        if !matches!(idx.ty.elem, Elem::I32 | Elem::I64) {
+            return Err(n.error(format!(
+                "indices of element type {} are not supported (int32 or int64)",
+                idx.ty.elem.mlir()
+            )));
+        }
+        let mut dims: Vec<i64> = x.ty.dims[..axis].to_vec();
+        dims.extend(&idx.ty.dims);
+        dims.extend(&x.ty.dims[axis + 1..]);
+        let y = self.b.op(
+            "graph.gather",
+            &[&x, &idx],
+            &format!("axis = {axis} : i64"),
+            x.ty.with_dims(dims),
+        );
         self.out(n, 0, y);
         Ok(())
     }

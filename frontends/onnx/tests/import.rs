@@ -508,3 +508,35 @@ fn composites_and_their_errors() {
         "node 's' (Split, opset 17): dimension 4 does not split into 3 equal parts"
     );
 }
+
+#[test]
+fn gather_at_run_time_and_constant_indices() {
+    let gather = |inits: Vec<TensorProto>, inputs: Vec<ValueInfoProto>| {
+        model(
+            17,
+            vec![node("Gather", "embed", &["table", "ids"], &["y"], vec![])],
+            inputs,
+            vec![vi("y", 1, &[3, 4])],
+            inits,
+        )
+    };
+    let table = f32_init("table", &[10, 4], &[0.5; 40]);
+    let text = import(
+        &gather(vec![table.clone()], vec![vi("ids", 7, &[3])]),
+        &Options::default(),
+    )
+    .unwrap();
+    assert!(
+        text.contains("graph.gather %0[%arg0] axis = 0 : (tensor<10x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>"),
+        "{text}"
+    );
+    let e = import(
+        &gather(vec![table, i64_init("ids", &[1, 10, 2])], vec![]),
+        &Options::default(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e,
+        "node 'embed' (Gather, opset 17): index 10 is out of range for a dimension of size 10"
+    );
+}

@@ -3,7 +3,7 @@
 //! each stage in order, its iterations split over the worker threads.
 
 use crate::codegen::{args_layout, Jit, StageFn};
-use crate::plan::{BufferKind, Elem, GenericPlan, KernelPlan};
+use crate::plan::{BufferKind, Elem, GatherPlan, GenericPlan, KernelPlan};
 use crate::pool;
 use std::sync::Mutex;
 use xir_kernel_plan::resolve::{check_grid, count_of, dispatch_sizes, resolve};
@@ -28,6 +28,8 @@ pub enum CompiledStage {
         elem: Elem,
         epilogue: Option<CompiledGeneric>,
     },
+    /// Runs `xir_ukernel::gather` (no JIT code).
+    Gather(GatherPlan),
 }
 
 pub struct CompiledKernel {
@@ -290,6 +292,75 @@ fn run_matmul(
     Ok(())
 }
 
+/// A gather stage: rows of the output split over the pool, each copied by
+/// `xir_ukernel::gather::gather_rows` from slices of the checked buffers.
+fn run_gather(g: &GatherPlan, bufs: &[Bound], dims: &[Vec<i64>]) -> Result<(), String> {
+    use xir_ukernel::gather::{gather_rows, Indices};
+    let (outer, d, inner, k) = g.sizes(dims)?;
+    let (x, ix, o) = (&bufs[g.input], &bufs[g.indices], &bufs[g.out]);
+    if !o.writable {
+        return Err("a gather writes a constant".into());
+    }
+    let es = x.elem.size() as u64;
+    let rows = outer * k;
+    if rows == 0 || inner == 0 {
+        return Ok(());
+    }
+    // The buffers hold at least their dims' elements (dispatch_sizes).
+    let (in_len, idx_len, out_len) = (
+        (outer * d * inner * es) as usize,
+        (k * ix.elem.size() as u64) as usize,
+        (rows * inner * es) as usize,
+    );
+    if x.count * es < in_len as u64 || o.count * es < out_len as u64 {
+        return Err("gather: a buffer is shorter than its dims".into());
+    }
+    let inner_bytes = (inner * es) as usize;
+    let (xp, ip, op) = (x.ptr as usize, ix.ptr as usize, o.ptr as usize);
+    let wide = ix.elem == Elem::I64;
+    let threads = pool::threads() as u64;
+    let chunks = ((rows * inner * es) / (GRAIN * 4))
+        .clamp(1, threads)
+        .min(rows) as usize;
+    let errors = Mutex::new(None);
+    pool::run(chunks, &|c| {
+        let lo = (rows * c as u64 / chunks as u64) as usize;
+        let hi = (rows * (c as u64 + 1) / chunks as u64) as usize;
+        // SAFETY: the lengths are the buffers' checked sizes; the chunks
+        // write disjoint row ranges of the output, which no input aliases
+        // (the compiler gives a stage's output its own buffer).
+        let (input, idx, out) = unsafe {
+            (
+                std::slice::from_raw_parts(xp as *const u8, in_len),
+                std::slice::from_raw_parts(ip as *const u8, idx_len),
+                std::slice::from_raw_parts_mut(
+                    (op + lo * inner_bytes) as *mut u8,
+                    (hi - lo) * inner_bytes,
+                ),
+            )
+        };
+        let idx = if wide {
+            Indices::I64(idx)
+        } else {
+            Indices::I32(idx)
+        };
+        let r = gather_rows(
+            input,
+            idx,
+            out,
+            (d as usize, inner_bytes, k as usize),
+            (lo, hi),
+        );
+        if let Err(e) = r {
+            *errors.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+        }
+    });
+    match errors.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
 impl LocalExecutable {
     fn take_scratch(&self, bytes: usize) -> Vec<u128> {
         let words = bytes.div_ceil(16).max(1);
@@ -379,6 +450,7 @@ impl LocalExecutable {
                     &dims,
                     &slots,
                 ),
+                CompiledStage::Gather(g) => run_gather(g, &bufs, &dims),
             };
             r.map_err(|m| {
                 let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");

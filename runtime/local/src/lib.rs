@@ -34,6 +34,7 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
                     None,
                     m.epilogue.as_ref().map(|e| jit.generic(e)).transpose()?,
                 ),
+                plan::Stage::Gather(_) => (None, None),
             });
         }
         pending.push((plan, ids));
@@ -61,6 +62,7 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
                         func: jit.address(id),
                     }),
                 },
+                plan::Stage::Gather(g) => CompiledStage::Gather(g.clone()),
             })
             .collect();
         let grid = plan.grid_buffer();

@@ -210,10 +210,54 @@ pub struct MatmulPlan {
     pub epilogue: Option<GenericPlan>,
 }
 
+/// `kernel.gather`: `out[a…, j…, b…] = input[a…, idx(indices[j…]), b…]`
+/// along `axis`, an index `i` of a dim of size `d` selecting `i` in
+/// `[-d, d)` (negative: `i + d`), clamped to `0` or `d - 1` outside.
+#[derive(Clone, Debug)]
+pub struct GatherPlan {
+    pub input: usize,
+    /// An `I32` or `I64` buffer.
+    pub indices: usize,
+    pub out: usize,
+    pub axis: usize,
+}
+
+impl GatherPlan {
+    /// The dispatch's sizes of a gather, checked against the buffers' dims:
+    /// `(outer, d, inner, k)`: the input as `[outer, d, inner]`, `k` indices
+    /// (the output is `[outer, k, inner]`).
+    pub fn sizes(&self, dims: &[Vec<i64>]) -> Result<(u64, u64, u64, u64), String> {
+        let (x, i, o) = (&dims[self.input], &dims[self.indices], &dims[self.out]);
+        let a = self.axis;
+        if a >= x.len() {
+            return Err(format!("gather axis {a} out of range for rank {}", x.len()));
+        }
+        let mut want = x[..a].to_vec();
+        want.extend_from_slice(i);
+        want.extend_from_slice(&x[a + 1..]);
+        if want != *o {
+            return Err(format!(
+                "gather of {x:?} by indices {i:?} along {a} into {o:?}"
+            ));
+        }
+        let outer = crate::resolve::count_of(&x[..a])?;
+        let inner = crate::resolve::count_of(&x[a + 1..])?;
+        let k = crate::resolve::count_of(i)?;
+        let d = x[a] as u64;
+        if d == 0 && outer.saturating_mul(k).saturating_mul(inner) > 0 {
+            return Err(format!(
+                "gather selects {k} element(s) along input dim {a} of size 0"
+            ));
+        }
+        Ok((outer, d, inner, k))
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum Stage {
     Generic(GenericPlan),
     Matmul(MatmulPlan),
+    Gather(GatherPlan),
 }
 
 #[derive(Clone, Debug, Default)]
@@ -245,6 +289,7 @@ impl KernelPlan {
             .map(|s| match s {
                 Stage::Generic(g) => g.output.buffer,
                 Stage::Matmul(m) => m.out,
+                Stage::Gather(g) => g.out,
             })
             .map(root)
             .filter_map(|b| match self.buffers[b].kind {
@@ -297,6 +342,7 @@ enum K {
     Assert,
     Generic,
     Matmul,
+    Gather,
     Yield,
     Exp,
     Tanh,
@@ -306,7 +352,8 @@ enum K {
 fn op_kind(name: &str) -> Option<K> {
     use xir_arith::ops as a;
     use xir_kernel::ops as k;
-    let table: [(&OpSpec, K); 40] = [
+    let table: [(&OpSpec, K); 41] = [
+        (&k::GATHER, K::Gather),
         (&a::MINIMUMF, K::MinimumF),
         (&a::MINSI, K::MinSI),
         (&a::ANDI, K::AndI),
@@ -555,6 +602,26 @@ impl Reader<'_> {
             Some(K::Matmul) => {
                 let m = self.matmul(op)?;
                 self.plan.stages.push(Stage::Matmul(m));
+                self.plan.origins.push(where_is(self.ctx, self.ir, op));
+            }
+            Some(K::Gather) => {
+                let (input, indices, out) = (
+                    self.buffer(operands[0], op)?,
+                    self.buffer(operands[1], op)?,
+                    self.buffer(operands[2], op)?,
+                );
+                if !matches!(self.plan.buffers[indices].elem, Elem::I32 | Elem::I64) {
+                    return Err((op, "gather indices must be i32 or i64".into()));
+                }
+                let axis = int_attr(self.ctx, self.ir, op, "axis")
+                    .and_then(|a| usize::try_from(a).ok())
+                    .ok_or((op, "gather without a valid axis".to_string()))?;
+                self.plan.stages.push(Stage::Gather(GatherPlan {
+                    input,
+                    indices,
+                    out,
+                    axis,
+                }));
                 self.plan.origins.push(where_is(self.ctx, self.ir, op));
             }
             Some(K::Return) => {}

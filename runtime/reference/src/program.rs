@@ -419,13 +419,20 @@ fn slice(t: &mut Translator<'_>, o: Operation) -> Translate {
     graph(t, o, GraphOp::Slice { start, strides })
 }
 
+fn gather(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let axis = int_attr(t.ctx, t.ir, o.op, "axis")?;
+    let axis = usize::try_from(axis).map_err(|_| (o.op, format!("axis {axis} is negative")))?;
+    graph(t, o, GraphOp::Gather { axis })
+}
+
 /// Attaches the reference backend's [`Evaluate`] to every op it runs: the
 /// graph ops, constants, and the structure of graph programs and kernels
 /// (returns, yields, ifs, calls). Ops are named by their records, not by
 /// strings. Idempotent.
 pub fn register(ctx: &mut Context) {
     use xir_graph::ops as g;
-    let table: [(&xir::ods::OpSpec, Evaluate); 42] = [
+    let table: [(&xir::ods::OpSpec, Evaluate); 43] = [
+        (&g::GATHER, Evaluate(gather)),
         (&g::MIN, Evaluate(min)),
         (&g::POW, Evaluate(pow)),
         (&g::AND, Evaluate(and)),
@@ -756,6 +763,11 @@ fn result_shape(
                     .map(|t| t.shape.get(*axis).copied().unwrap_or(0) as i64)
                     .sum();
             }
+            Some(out)
+        }
+        GraphOp::Gather { axis } if inputs.len() == 2 && *axis < inputs[0].shape.len() => {
+            let mut out = s(inputs[0]);
+            out.splice(*axis..*axis + 1, s(inputs[1]));
             Some(out)
         }
         GraphOp::Broadcast { dimensions } if inputs.len() == 1 => {

@@ -13,6 +13,7 @@
 #![allow(clippy::too_many_arguments, clippy::missing_safety_doc)]
 
 mod float;
+pub mod gather;
 mod halfp;
 mod int;
 mod portable;

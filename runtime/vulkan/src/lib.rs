@@ -285,6 +285,20 @@ impl Backend for VulkanBackend {
                                 .map_err(fail)?,
                         }
                     }
+                    Stage::Gather(gp) => {
+                        let elem = plan.buffers[gp.out].elem;
+                        let index = plan.buffers[gp.indices].elem;
+                        check_elem(&gpu, elem).map_err(fail)?;
+                        check_elem(&gpu, index).map_err(fail)?;
+                        let words = spirv::gather_shader(elem, index).map_err(fail)?;
+                        StagePipelines {
+                            main: Pipelines {
+                                plain: pipeline(&gpu, &words, 3).map_err(fail)?,
+                                fast: None,
+                            },
+                            epilogue: None,
+                        }
+                    }
                 };
                 pipelines.push(p);
             }
@@ -334,6 +348,15 @@ pub fn shaders(ctx: &Context, ir: &Ir, variant: Op) -> Result<Vec<(String, Vec<u
                             spirv::generic_shader(e, &operand_elems(plan, e))?,
                         ));
                     }
+                }
+                Stage::Gather(gp) => {
+                    out.push((
+                        name,
+                        spirv::gather_shader(
+                            plan.buffers[gp.out].elem,
+                            plan.buffers[gp.indices].elem,
+                        )?,
+                    ));
                 }
             }
         }
@@ -729,6 +752,28 @@ impl VulkanExecutable {
                     }
                     if let (Some(e), Some(p)) = (&m.epilogue, &pipes.epilogue) {
                         self.record_generic(&mut cb, e, p, &state).map_err(fail)?;
+                    }
+                }
+                Stage::Gather(gp) => {
+                    written.insert(gp.out);
+                    let (outer, d, inner, k) = gp.sizes(&dims).map_err(fail)?;
+                    let total = outer * k * inner;
+                    if total > 0 {
+                        // The shader's offsets are 32-bit.
+                        if counts[gp.input] > i32::MAX as u64 {
+                            return Err(fail(format!(
+                                "a gather input of {} elements does not fit the 32-bit shaders",
+                                counts[gp.input]
+                            )));
+                        }
+                        let a = [total as i64, d as i64, inner as i64, k as i64];
+                        let ops = [
+                            bufs[gp.input].clone(),
+                            bufs[gp.indices].clone(),
+                            bufs[gp.out].clone(),
+                        ];
+                        self.record(&mut cb, &pipes.main.plain, &ops, &a, total as i64, None)
+                            .map_err(fail)?;
                     }
                 }
             }

@@ -12,7 +12,9 @@
 //! workgroup along x, the grid along x then y. Index arithmetic is 32-bit
 //! signed: the dispatch checks that every index fits. Faster forms, chosen
 //! per dispatch: a 4-lane elementwise shader ([`generic_vec4_shader`]) and a
-//! matmul tiled through workgroup memory ([`matmul_tiled_shader`]).
+//! matmul tiled through workgroup memory ([`matmul_tiled_shader`]). A
+//! gather ([`gather_shader`]) copies one element per iteration from the row
+//! its clamped index selects.
 
 use rspirv::binary::Assemble;
 use rspirv::dr::{Builder, Operand};
@@ -1124,6 +1126,59 @@ pub fn matmul_shader(elem: Elem) -> Result<Vec<u32>, String> {
                 g.b.store(acc, r, None, []).map_err(err)
             })?;
             let v = g.b.load(t, None, acc, None, []).map_err(err)?;
+            g.store_elem(2, p, v)
+        },
+    )
+}
+
+/// `kernel.gather`, one output element per iteration: the input as
+/// `[outer, d, inner]`, `k` indices of element `index` (`I32` or `I64`),
+/// the output `[outer, k, inner]`. Args: `[outer·k·inner, d, inner, k]`.
+/// Iteration `p` (`i = p % inner`, `j = p / inner % k`, `o = p / inner / k`)
+/// reads index `x = indices[j]`, maps it as `graph.gather` does (`x + d`
+/// when negative, then clamped to `[0, d - 1]`, in the index's width) and
+/// copies `input[(o·d + x)·inner + i]`: no read leaves the input.
+pub fn gather_shader(elem: Elem, index: Elem) -> Result<Vec<u32>, String> {
+    if !matches!(index, Elem::I32 | Elem::I64) {
+        return Err("gather indices must be i32 or i64".into());
+    }
+    let gen = Gen::new(&[elem, index, elem]);
+    gen.main(
+        &[],
+        |g| g.arg(0),
+        |g, p, _| {
+            let (d, inner, k) = (g.arg(1)?, g.arg(2)?, g.arg(3)?);
+            let (i32_t, bool_t) = (g.i32_t, g.bool_t);
+            let i = g.b.s_rem(i32_t, None, p, inner).map_err(err)?;
+            let r = g.b.s_div(i32_t, None, p, inner).map_err(err)?;
+            let j = g.b.s_rem(i32_t, None, r, k).map_err(err)?;
+            let o = g.b.s_div(i32_t, None, r, k).map_err(err)?;
+            let x = g.load_elem(1, j)?;
+            let (t, dd, zero, one) = if index == Elem::I64 {
+                let t = g.elem_type(Elem::I64);
+                let dd = g.b.s_convert(t, None, d).map_err(err)?;
+                (t, dd, g.b.constant_bit64(t, 0), g.b.constant_bit64(t, 1))
+            } else {
+                (i32_t, d, g.ci(0), g.ci(1))
+            };
+            let neg = g.b.s_less_than(bool_t, None, x, zero).map_err(err)?;
+            let plus = g.b.i_add(t, None, x, dd).map_err(err)?;
+            let x = g.b.select(t, None, neg, plus, x).map_err(err)?;
+            let low = g.b.s_less_than(bool_t, None, x, zero).map_err(err)?;
+            let x = g.b.select(t, None, low, zero, x).map_err(err)?;
+            let last = g.b.i_sub(t, None, dd, one).map_err(err)?;
+            let high = g.b.s_greater_than(bool_t, None, x, last).map_err(err)?;
+            let x = g.b.select(t, None, high, last, x).map_err(err)?;
+            let x = if index == Elem::I64 {
+                g.b.s_convert(i32_t, None, x).map_err(err)?
+            } else {
+                x
+            };
+            let od = g.b.i_mul(i32_t, None, o, d).map_err(err)?;
+            let row = g.b.i_add(i32_t, None, od, x).map_err(err)?;
+            let ri = g.b.i_mul(i32_t, None, row, inner).map_err(err)?;
+            let src = g.b.i_add(i32_t, None, ri, i).map_err(err)?;
+            let v = g.load_elem(0, src)?;
             g.store_elem(2, p, v)
         },
     )

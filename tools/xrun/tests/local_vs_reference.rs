@@ -2172,6 +2172,105 @@ fn compares_and_selects() -> Vec<Prog> {
     out
 }
 
+/// Gather index values: in range, negative in range, just outside on both
+/// sides, and the extremes of the index type (all clamped the same way on
+/// both devices).
+fn gather_indices(r: &mut Rng, ty: Ty, shape: &[usize], d: usize) -> HostTensor {
+    let d = d as i64;
+    let (min, max) = if ty == Ty::I32 {
+        (i32::MIN as i64, i32::MAX as i64)
+    } else {
+        (i64::MIN, i64::MAX)
+    };
+    let mut data = Vec::new();
+    for _ in 0..count(shape) {
+        let v = match r.below(8) {
+            0..=2 => r.below(d as usize) as i64,
+            3 | 4 => -(r.below(d as usize) as i64) - 1,
+            5 => d + r.below(3) as i64,
+            6 => -d - 1 - r.below(3) as i64,
+            _ => r.pick(&[min, max, min + 1, max - 1, 0, -1]),
+        };
+        data.extend_from_slice(&v.to_le_bytes()[..ty.size()]);
+    }
+    HostTensor::new(ty.element(), shape.to_vec(), data).unwrap()
+}
+
+/// `graph.gather` with run-time indices on every type: random input shapes
+/// of rank 1-4, every axis, i32 and i64 indices of rank 0-2 (sizes 0
+/// included), values in and out of range (clamped); some types dynamic,
+/// and (4- and 8-byte types) one large enough to split over two threads.
+/// Exact (bytes).
+fn gathers() -> Vec<Prog> {
+    let mut out = Vec::new();
+    for (ti, &ty) in TYPES.iter().enumerate() {
+        for k in 0..6 {
+            let seed = seed_of(21, ti * 8 + k);
+            let mut r = Rng::new(seed);
+            let large = k == 5 && ty.size() >= 4;
+            let mut xs = if large {
+                vec![1 + r.below(300), 257]
+            } else {
+                shape(&mut r, 1, 4, 600)
+            };
+            let axis = r.below(xs.len());
+            let idx_shape = if large {
+                vec![300 + r.below(50)]
+            } else {
+                shape(&mut r, 0, 2, 40)
+            };
+            if count(&idx_shape) > 0 && xs[axis] == 0 {
+                xs[axis] = 1 + r.below(5);
+            }
+            let ity = if r.chance(50) { Ty::I32 } else { Ty::I64 };
+            let x = tensor(&mut r, ty, &xs, Vals::Full);
+            let i = gather_indices(&mut r, ity, &idx_shape, xs[axis].max(1));
+            // Dynamic: the input's first dim and the indices' last one.
+            let dynamic = k % 3 == 1;
+            let mut xd = stat(&xs);
+            let mut id = stat(&idx_shape);
+            if dynamic {
+                xd[0] = -1;
+                if let Some(l) = id.last_mut() {
+                    *l = -2;
+                }
+            }
+            let mut rd = xd[..axis].to_vec();
+            rd.extend_from_slice(&id);
+            rd.extend_from_slice(&xd[axis + 1..]);
+            let (tx, ti_, tr) = (ttype(&xd, ty), ttype(&id, ity), ttype(&rd, ty));
+            let text = format!(
+                "func.func @main(%a0: {tx}, %a1: {ti_}) -> {tr} {{\n  %v0 = graph.gather %a0[%a1] axis = {axis} : ({tx}, {ti_}) -> {tr}\n  return %v0 : {tr}\n}}\n"
+            );
+            out.push(Prog {
+                label: format!(
+                    "gather {} axis {axis} ({}, {})",
+                    ty.name(),
+                    ttype(&stat(&xs), ty),
+                    ttype(&stat(&idx_shape), ity)
+                ),
+                seed,
+                ty,
+                text,
+                ops: ["gather"].into_iter().collect(),
+                runs: vec![Run {
+                    inputs: vec![x, i],
+                    tols: vec![Tol::Bytes],
+                }],
+                expect_error: false,
+            });
+        }
+    }
+    out
+}
+
+#[test]
+fn gathers_on_every_type() {
+    let progs = gathers();
+    assert_eq!(progs.len(), 9 * 6);
+    run_family("gather", progs);
+}
+
 #[test]
 fn casts_between_every_pair_of_types() {
     let progs = casts();

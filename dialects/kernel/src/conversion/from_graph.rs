@@ -1,14 +1,15 @@
 //! graph → kernel: a kernel function of graph ops on tensors becomes stages
 //! over buffers.
 //!
-//! Which values get a buffer: results, operands of a matmul or reshape,
+//! Which values get a buffer: results, operands of a matmul, gather or reshape,
 //! values with more than one user, and what anchors (matmul, reductions,
 //! concat, non-splat constants, reshape views) produce. Everything else
 //! (elementwise ops, broadcast, transpose, slice, splat constants) is folded
 //! into the body of the stage that reads it, with its indexing composed into
 //! the affine maps, so a fused chain is one loop with one load per input and
 //! one store per output. A chain of single-use elementwise ops after a
-//! matmul becomes the matmul's epilogue.
+//! matmul becomes the matmul's epilogue. A gather is the named stage
+//! `kernel.gather` from buffer to buffer.
 
 use crate::target::TargetParams;
 use crate::verify::memref_shape;
@@ -188,12 +189,14 @@ enum G {
     ReduceSum,
     ReduceMax,
     Concat,
+    Gather,
     Dim,
 }
 
 fn kind_of(name: &str) -> Option<G> {
     use xir_graph::ops as g;
-    let table: [(&OpSpec, G); 33] = [
+    let table: [(&OpSpec, G); 34] = [
+        (&g::GATHER, G::Gather),
         (&g::MIN, G::Min),
         (&g::POW, G::Pow),
         (&g::AND, G::And),
@@ -557,9 +560,12 @@ impl Lower<'_> {
             let k = kind(self.ctx, self.ir, op);
             for &r in self.ir.results(op) {
                 let us = users.get(&r).map_or(&[][..], |u| u.as_slice());
-                let needs_buffer = us
-                    .iter()
-                    .any(|&u| matches!(kind(self.ctx, self.ir, u), Some(G::Matmul | G::Reshape)));
+                let needs_buffer = us.iter().any(|&u| {
+                    matches!(
+                        kind(self.ctx, self.ir, u),
+                        Some(G::Matmul | G::Reshape | G::Gather)
+                    )
+                });
                 let splat = is_splat_constant(self.ctx, self.ir, op);
                 if returned.contains(&r) || needs_buffer || (us.len() > 1 && !splat) {
                     self.materialize.insert(r);
@@ -756,6 +762,20 @@ impl Lower<'_> {
                 let dims = self.dims(r)?;
                 let out = self.buffer_for(r, &dims);
                 self.reduce(op, out, &dims, k == Some(G::ReduceMax))?;
+                self.nodes.insert(r, Node::Buf(out, dims));
+                return Ok(());
+            }
+            Some(G::Gather) => {
+                let r = self.ir.result(op, 0);
+                let dims = self.dims(r)?;
+                let out = self.buffer_for(r, &dims);
+                let (input, _) = self.buf_of(self.ir.operand(op, 0), op)?;
+                let (indices, _) = self.buf_of(self.ir.operand(op, 1), op)?;
+                let axis = op_attr(self.ctx, self.ir, op, "axis").expect("axis");
+                let mut st = op_state(self.ctx, "kernel.gather", vec![("axis", axis)], self.loc);
+                st.operands = vec![input, indices, out];
+                let g = self.ir.create_op(st);
+                self.ir.append_op(self.block, g);
                 self.nodes.insert(r, Node::Buf(out, dims));
                 return Ok(());
             }

@@ -54,8 +54,13 @@
 //!   result shape, equal ranks, strides > 0; each read index must be in range
 //!   (a dim of size 0 reads nothing, so its start is not checked, as in the
 //!   verifier).
+//! - `gather`: along `axis`, `result[a…, j…, b…] = input[a…, idx(indices[j…]), b…]`
+//!   with i32 or i64 `indices` of any rank; an index `i` in `[-d, d)` selects
+//!   `i` (negative: `i + d`), anything else is clamped to `0` or `d - 1`.
+//!   Selecting from a size-0 dim is an error.
 
 mod elementwise;
+mod gather;
 mod index;
 mod layout;
 mod matmul;
@@ -116,6 +121,9 @@ pub enum GraphOp {
         start: Vec<usize>,
         strides: Vec<usize>,
     },
+    Gather {
+        axis: usize,
+    },
 }
 
 impl GraphOp {
@@ -153,6 +161,7 @@ impl GraphOp {
             GraphOp::ReduceMax { .. } => &ops::REDUCE_MAX,
             GraphOp::Concat { .. } => &ops::CONCAT,
             GraphOp::Slice { .. } => &ops::SLICE,
+            GraphOp::Gather { .. } => &ops::GATHER,
         }
     }
 
@@ -202,6 +211,7 @@ fn evaluate(
         | GraphOp::Or
         | GraphOp::Xor
         | GraphOp::Compare { .. }
+        | GraphOp::Gather { .. }
         | GraphOp::Matmul => Some(2),
         GraphOp::Select => Some(3),
         GraphOp::Concat { .. } => None,
@@ -221,6 +231,7 @@ fn evaluate(
             GraphOp::Cast => t.element,
             GraphOp::Compare { .. } => inputs[0].element,
             GraphOp::Select if i == 0 => ElementType::I1,
+            GraphOp::Gather { .. } if i == 1 => t.element,
             _ => element,
         };
         if matches!(op, GraphOp::Compare { .. }) && element != ElementType::I1 {
@@ -314,6 +325,9 @@ fn evaluate(
         GraphOp::Concat { axis } => layout::concat(inputs, *axis, result_shape, &mut out),
         GraphOp::Slice { start, strides } => {
             layout::slice(inputs[0], start, strides, result_shape, &mut out)
+        }
+        GraphOp::Gather { axis } => {
+            gather::gather(inputs[0], inputs[1], *axis, result_shape, &mut out)
         }
     }?;
     Ok(HostTensor {

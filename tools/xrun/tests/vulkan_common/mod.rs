@@ -241,6 +241,33 @@ pub fn programs() -> Vec<Program> {
             vec![(e, vec![5, 3]), (e, vec![5, 3])],
         ));
     }
+    // Gathers: indices in [-20, 20] select negative and clamped rows.
+    for (e, ty, ie, ity, xs, is, axis) in [
+        (F32, "f32", I64, "i64", vec![7, 5], vec![3, 4], 0),
+        (F32, "f32", I32, "i32", vec![13, 33], vec![9], 1),
+        (I64, "i64", I32, "i32", vec![2, 9, 3], vec![], 1),
+        (F64, "f64", I64, "i64", vec![21, 3, 1], vec![40], 0),
+        (I32, "i32", I64, "i64", vec![3, 2, 5], vec![2, 0], 2),
+    ] {
+        let dims = |s: &[usize]| s.iter().map(|d| format!("{d}x")).collect::<String>();
+        let mut rs = xs[..axis].to_vec();
+        rs.extend_from_slice(&is);
+        rs.extend_from_slice(&xs[axis + 1..]);
+        let (tx, ti, tr) = (
+            format!("tensor<{}{ty}>", dims(&xs)),
+            format!("tensor<{}{ity}>", dims(&is)),
+            format!("tensor<{}{ty}>", dims(&rs)),
+        );
+        out.push((
+            format!("gather {tx} {ti} axis {axis}"),
+            format!(
+                "func.func @main(%a: {tx}, %i: {ti}) -> {tr} {{\n\
+                 %0 = graph.gather %a[%i] axis = {axis} : ({tx}, {ti}) -> {tr}\n\
+                 return %0 : {tr}\n}}\n"
+            ),
+            vec![(e, xs.clone()), (ie, is.clone())],
+        ));
+    }
     out
 }
 

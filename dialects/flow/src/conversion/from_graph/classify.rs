@@ -11,6 +11,9 @@ pub enum Class {
     Root,
     /// Elementwise and data-movement ops, fused by shape.
     Fusable,
+    /// A dispatch of its own, fused with nothing: ops whose reads depend on
+    /// run-time values (`graph.gather`).
+    Alone,
     /// Stays outside dispatches (constants, host queries, transfers, control flow,
     /// every non-graph op).
     Outside,
@@ -20,6 +23,7 @@ pub fn class_of_name(ctx: &Context, name: Ident) -> Class {
     match ctx.op_interface::<Iteration>(name) {
         Some(Iteration::Reduction) => Class::Root,
         Some(Iteration::Parallel) => Class::Fusable,
+        Some(Iteration::Indexed) => Class::Alone,
         None => Class::Outside,
     }
 }

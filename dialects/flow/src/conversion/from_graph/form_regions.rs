@@ -5,7 +5,7 @@
 //! producers and consumers with the same placement and the same shape (a
 //! producer's shape must be an operand type of the root, a consumer's result the
 //! region's current shape) fuse into it; other kernel ops form regions of their
-//! own. Constants, `graph.dim`, transfers, `graph.if` and non-graph ops stay
+//! own. A gather (`Class::Alone`) is a region of its own that nothing joins. Constants, `graph.dim`, transfers, `graph.if` and non-graph ops stay
 //! outside. Results used outside become region results.
 //!
 //! Grouping is greedy in program order over units (kept ops and groups) with
@@ -40,6 +40,8 @@ struct Group {
     /// Result type of the last op fused: what consumers must produce.
     shape: Type,
     has_root: bool,
+    /// A `Class::Alone` op's group: nothing joins it.
+    alone: bool,
 }
 
 enum Kind {
@@ -73,7 +75,7 @@ fn same_shape(ctx: &Context, a: Type, b: Type) -> bool {
 
 /// Whether `op` (placed at `aff`) may fuse with group `g`.
 fn compatible(ctx: &Context, ir: &Ir, op: Op, root: bool, aff: Option<Attr>, g: &Group) -> bool {
-    if g.aff != aff {
+    if g.aff != aff || g.alone {
         return false;
     }
     if root {
@@ -110,6 +112,19 @@ fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
         let single = ir.results(op).len() == 1 && ir.regions(op).is_empty();
         let mine = if class == Class::Outside || !single {
             new_unit(&mut units, &mut parent, Kind::Kept(op))
+        } else if class == Class::Alone {
+            let shape = ir.value_type(ir.results(op)[0]);
+            new_unit(
+                &mut units,
+                &mut parent,
+                Kind::Group(Group {
+                    aff: placement(ctx, ir, op),
+                    ops: vec![op],
+                    shape,
+                    has_root: true,
+                    alone: true,
+                }),
+            )
         } else {
             let root = class == Class::Root;
             let aff = placement(ctx, ir, op);
@@ -148,6 +163,7 @@ fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
                         ops: Vec::new(),
                         shape,
                         has_root: false,
+                        alone: false,
                     }),
                 ),
             };
