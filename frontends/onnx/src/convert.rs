@@ -761,7 +761,7 @@ impl Importer {
                         Some(v) if v.len() == 1 => v[0] != 0,
                         _ => {
                             return Err(n.error(format!(
-                                "input '{name}' (training_mode) must be a constant"
+                                "input '{name}' (training_mode) must be a constant false; training mode (random dropout) is not supported"
                             )))
                         }
                     },
@@ -961,6 +961,7 @@ impl Importer {
         let mut stride = vec![1i64; r];
         let mut dims = x.ty.dims.clone();
         let mut seen = vec![false; r];
+        let mut backwards: Vec<(usize, Vec<i64>)> = Vec::new();
         for i in 0..starts.len() {
             let a = norm_axis(n, axes[i], r)?;
             if std::mem::replace(&mut seen[a], true) {
@@ -968,10 +969,29 @@ impl Importer {
             }
             let d = x.ty.dims[a];
             let step = steps[i];
-            if step <= 0 {
-                return Err(n.error(format!(
-                    "step {step} is not supported (xir slices with positive steps)"
-                )));
+            if step == 0 {
+                return Err(n.error("step 0 is invalid"));
+            }
+            if step < 0 {
+                // Backwards: the indices it visits, gathered after the forward slices.
+                let st = if starts[i] < 0 {
+                    starts[i].saturating_add(d)
+                } else {
+                    starts[i]
+                };
+                let en = if ends[i] < 0 {
+                    ends[i].saturating_add(d)
+                } else {
+                    ends[i]
+                };
+                let (mut k, en) = (st.clamp(-1, d - 1), en.clamp(-1, d - 1));
+                let mut idx = Vec::new();
+                while k > en {
+                    idx.push(k);
+                    k = k.saturating_add(step);
+                }
+                backwards.push((a, idx));
+                continue;
             }
             let clamp = |v: i64| {
                 let v = if v < 0 { v.saturating_add(d) } else { v };
@@ -983,16 +1003,32 @@ impl Importer {
             stride[a] = step;
             dims[a] = size;
         }
-        let y = self.b.op(
-            "graph.slice",
-            &[&x],
-            &format!(
-                "start = {}, strides = {}",
-                i64_array(&start),
-                i64_array(&stride)
-            ),
-            x.ty.with_dims(dims),
-        );
+        let mut y = if dims == x.ty.dims {
+            x.clone()
+        } else {
+            self.b.op(
+                "graph.slice",
+                &[&x],
+                &format!(
+                    "start = {}, strides = {}",
+                    i64_array(&start),
+                    i64_array(&stride)
+                ),
+                x.ty.with_dims(dims),
+            )
+        };
+        for (a, idx) in backwards {
+            let mut dims = y.ty.dims.clone();
+            dims[a] = idx.len() as i64;
+            let t = Tensor::ints(Ty::new(Elem::I64, vec![idx.len() as i64]), idx);
+            let iv = self.b.constant(&t);
+            y = self.b.op(
+                "graph.gather",
+                &[&y, &iv],
+                &format!("axis = {a} : i64"),
+                y.ty.with_dims(dims),
+            );
+        }
         self.out(n, 0, y);
         Ok(())
     }

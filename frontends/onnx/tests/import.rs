@@ -540,3 +540,34 @@ fn gather_at_run_time_and_constant_indices() {
         "node 'embed' (Gather, opset 17): index 10 is out of range for a dimension of size 10"
     );
 }
+
+#[test]
+fn slice_backwards_is_a_gather() {
+    // x[4:0:-2] along axis 1 of [2, 6]: columns 4 and 2.
+    let m = model(
+        17,
+        vec![node(
+            "Slice",
+            "s",
+            &["x", "st", "en", "ax", "stp"],
+            &["y"],
+            vec![],
+        )],
+        vec![vi("x", 1, &[2, 6])],
+        vec![vi("y", 1, &[2, 2])],
+        vec![
+            i64_init("st", &[4]),
+            i64_init("en", &[0]),
+            i64_init("ax", &[1]),
+            i64_init("stp", &[-2]),
+        ],
+    );
+    let text = import(&m, &Options::default()).unwrap();
+    assert!(text.contains("dense<[4, 2]> : tensor<2xi64>"), "{text}");
+    assert!(
+        text.contains(
+            "graph.gather %arg0[%0] axis = 1 : (tensor<2x6xf32>, tensor<2xi64>) -> tensor<2x2xf32>"
+        ),
+        "{text}"
+    );
+}
