@@ -123,16 +123,34 @@ impl Builder {
 
     /// A constant of shape `dims` with every element `x`.
     pub fn splat(&mut self, elem: Elem, x: f64, dims: &[i64]) -> V {
-        let n = dims.iter().product::<i64>() as usize;
         let data = if elem.is_float() {
-            crate::tensor::Data::F(vec![x; n])
+            crate::tensor::Data::F(vec![x])
         } else {
-            crate::tensor::Data::I(vec![x as i64; n])
+            crate::tensor::Data::I(vec![x as i64])
         };
-        self.constant(&Tensor {
-            ty: Ty::new(elem, dims.to_vec()),
+        self.splat_of(data, Ty::new(elem, dims.to_vec()))
+    }
+
+    /// A constant of type `ty` with every element the one value in `data`,
+    /// written without materializing the elements.
+    pub fn splat_of(&mut self, data: crate::tensor::Data, ty: Ty) -> V {
+        let one = Tensor {
+            ty: ty.with_dims(vec![]),
             data,
-        })
+        };
+        let attr = one.dense_attr();
+        let body = attr.rsplit_once(" : ").map_or(attr.as_str(), |(b, _)| b);
+        let value = if ty.numel() == Some(0) {
+            "dense<>".to_string()
+        } else {
+            body.to_string()
+        };
+        self.op(
+            "graph.constant",
+            &[],
+            &format!("value = {value} : {ty}"),
+            ty,
+        )
     }
 
     pub fn reshape(&mut self, v: &V, dims: &[i64]) -> V {

@@ -133,6 +133,11 @@ impl Importer {
                 };
                 let k = n.int("k", 0)?;
                 let (rows, cols) = (x.ty.dims[0], x.ty.dims[1]);
+                if rows.saturating_mul(cols) > crate::convert::SMALL * 256 {
+                    return Err(n.error(format!(
+                        "a {rows}x{cols} identity is too large to import as a constant"
+                    )));
+                }
                 let one = |i: i64, j: i64| (j - i == k) as i64;
                 let ty = Ty::new(elem, vec![rows, cols]);
                 let cells = (0..rows).flat_map(|i| (0..cols).map(move |j| one(i, j)));

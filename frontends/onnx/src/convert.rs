@@ -29,6 +29,10 @@ pub struct Importer {
 
 type R<T> = Result<T, String>;
 
+/// Tensors up to this many elements are known values at import time; larger
+/// constants are written as splats or refused rather than materialized.
+pub const SMALL: i64 = 1 << 16;
+
 /// The ops with a graph op or a mapping here (see also `composite::COMPOSITES`).
 pub const SUPPORTED: &[&str] = &[
     "Abs",
@@ -736,15 +740,22 @@ impl Importer {
                 if value.len() != 1 {
                     return Err(n.error("attribute 'value' must hold one element"));
                 }
-                let count = shape.iter().product::<i64>() as usize;
+                let count = shape
+                    .iter()
+                    .try_fold(1i64, |a, &d| a.checked_mul(d))
+                    .ok_or_else(|| n.error("shape is too large"))?;
+                let ty = Ty::new(value.ty.elem, shape);
+                if count > SMALL {
+                    // Large: a splat constant, never materialized here.
+                    let v = self.b.splat_of(value.data, ty);
+                    self.out(n, 0, v);
+                    return Ok(());
+                }
                 let data = match &value.data {
-                    Data::F(v) => Data::F(vec![v[0]; count]),
-                    Data::I(v) => Data::I(vec![v[0]; count]),
+                    Data::F(v) => Data::F(vec![v[0]; count as usize]),
+                    Data::I(v) => Data::I(vec![v[0]; count as usize]),
                 };
-                let t = Tensor {
-                    ty: Ty::new(value.ty.elem, shape),
-                    data,
-                };
+                let t = Tensor { ty, data };
                 if let Some(o) = n.output(0) {
                     self.bind_const(o, t);
                 }
@@ -985,6 +996,9 @@ impl Importer {
                     ends[i]
                 };
                 let (mut k, en) = (st.clamp(-1, d - 1), en.clamp(-1, d - 1));
+                if (k - en) / -step > SMALL {
+                    return Err(n.error("a backwards slice this long is not supported"));
+                }
                 let mut idx = Vec::new();
                 while k > en {
                     idx.push(k);

@@ -79,6 +79,9 @@ pub fn fold(n: &Node, inputs: &[Option<&Tensor>]) -> R<Option<Vec<Tensor>>> {
             }
             let dims = broadcast_shapes(&a.ty.dims, &b.ty.dims).map_err(|m| n.error(m))?;
             let count: i64 = dims.iter().product();
+            if count > LIMIT {
+                return Ok(None);
+            }
             let e = a.ty.elem;
             let cmp = matches!(
                 n.op(),
@@ -315,6 +318,9 @@ pub fn fold(n: &Node, inputs: &[Option<&Tensor>]) -> R<Option<Vec<Tensor>>> {
                 dims = broadcast_shapes(&dims, &t.ty.dims).map_err(|m| n.error(m))?;
             }
             let count: i64 = dims.iter().product();
+            if count > LIMIT {
+                return Ok(None);
+            }
             let out = (0..count)
                 .map(|f| {
                     let idx = unravel(f, &dims);

@@ -62,12 +62,12 @@ impl Tensor {
         let data = match &t.raw_data {
             Some(raw) => {
                 let width = elem.width();
-                if raw.len() != n * width {
+                if Some(raw.len()) != n.checked_mul(width) {
                     return Err(format!(
                         "raw_data holds {} bytes; {n} elements of {} need {}",
                         raw.len(),
                         elem.mlir(),
-                        n * width
+                        n.saturating_mul(width)
                     ));
                 }
                 let chunks = raw.chunks_exact(width);

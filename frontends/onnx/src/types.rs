@@ -124,7 +124,9 @@ impl Ty {
 
     /// The element count of a static shape.
     pub fn numel(&self) -> Option<i64> {
-        self.is_static().then(|| self.dims.iter().product())
+        // Saturating: a type from a hostile model must not overflow.
+        self.is_static()
+            .then(|| self.dims.iter().fold(1i64, |a, &d| a.saturating_mul(d)))
     }
 
     pub fn with_dims(&self, dims: Vec<i64>) -> Ty {
