@@ -1,7 +1,7 @@
 //! The transforms that belong to no one dialect (DESIGN.md §1, `passes/`):
 //! `canonicalize` (every op's folder plus the canonicalization patterns the
 //! dialects attach to their ops, applied by the greedy driver), `cse`, `symbol-dce`,
-//! `inline`, `sccp`, `print-op-stats`, `strip-debuginfo` and `view-op-graph`.
+//! `inline`, `sccp`, `print-op-stats`, `strip-debuginfo`, `view-op-graph` and `view-placement`.
 //! `register` adds them to a pass registry. The bin `gen-canon-cse` prints
 //! the input of the canonicalize+cse benchmark.
 
@@ -13,6 +13,7 @@ pub mod sccp;
 pub mod strip_debuginfo;
 pub mod symbol_dce;
 pub mod view_op_graph;
+pub mod view_placement;
 
 #[cfg(test)]
 mod testing;
@@ -33,5 +34,6 @@ pub fn register(reg: &mut PassRegistry) {
         print_op_stats::PrintOpStats,
         strip_debuginfo::StripDebugInfo,
         view_op_graph::ViewOpGraph,
+        view_placement::ViewPlacement,
     );
 }

@@ -1,7 +1,8 @@
 //! `view-op-graph`: writes the dataflow of the ops as a Graphviz digraph to stderr:
-//! one node per op (label: name and attributes), one edge per operand, regions
-//! as clusters.
+//! one node per op (label: name, properties and `device.affinity`, escaped once), one
+//! edge per operand, regions as clusters.
 
+use crate::view_placement::escape;
 use xir::pass::{Pass, PassContext};
 use xir::printer::attr_to_string;
 use xir::store::ValueDef;
@@ -13,10 +14,6 @@ pub struct ViewOpGraph;
 impl ViewOpGraph {
     pub const ARGUMENT: &'static str = "view-op-graph";
     pub const SUMMARY: &'static str = "Print Graphviz visualization of an operation";
-}
-
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 /// The DOT text for everything under `root`.
@@ -43,26 +40,26 @@ pub fn op_graph(ctx: &Context, ir: &Ir, root: Op) -> String {
         };
         let pad = "  ".repeat(indent);
         let d = ir.op(op);
+        // Lines joined with newlines, escaped once when written.
         let mut label = ctx.str(d.name).to_string();
         if let Some(p) = d.properties {
             for (k, v) in ctx.dict_entries(p) {
-                label.push_str(&format!(
-                    "\\n{}: {}",
-                    ctx.str(*k),
-                    escape(&attr_to_string(ctx, *v))
-                ));
+                label.push_str(&format!("\n{}: {}", ctx.str(*k), attr_to_string(ctx, *v)));
             }
+        }
+        if let Some(a) = ctx.dict_get(d.attrs, "device.affinity") {
+            label.push_str(&format!("\ndevice.affinity: {}", attr_to_string(ctx, a)));
         }
         if ir.regions(op).is_empty() {
             out.push_str(&format!(
                 "{pad}v{} [label = \"{}\", shape = ellipse];\n",
                 op.index(),
-                escape(&label).replace("\\\\n", "\\n")
+                escape(&label)
             ));
         } else {
             out.push_str(&format!(
                 "{pad}subgraph cluster_{cluster} {{\n{pad}  label = \"{}\";\n",
-                escape(&label).replace("\\\\n", "\\n")
+                escape(&label)
             ));
             out.push_str(&format!(
                 "{pad}  v{} [label = \"\", shape = point];\n",
