@@ -32,7 +32,7 @@ use std::time::Duration;
 pub const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
 
 /// Features whose absence CI must not skip over (see `tests/lit.rs`).
-pub const CI_REQUIRED_FEATURES: &[&str] = &["vulkan", "mlir-opt", "filecheck"];
+pub const CI_REQUIRED_FEATURES: &[&str] = &["vulkan", "mlir-opt", "filecheck", "dot"];
 
 /// lit's result codes, in lit's order (which is the summary's order).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -168,6 +168,14 @@ pub fn detect_features() -> Features {
     }
     if Path::new(LLVM_BIN).join("FileCheck").is_file() {
         f.insert("filecheck".into());
+    }
+    // Graphviz, for the tests that render `--view-placement`'s DOT.
+    let on_path = |tool: &str| {
+        std::env::var_os("PATH")
+            .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
+    };
+    if on_path("dot") {
+        f.insert("dot".into());
     }
     f.insert("shell".into());
     f.insert(std::env::consts::ARCH.into());
