@@ -1,9 +1,10 @@
-//! `view-placement`: writes where each op runs as a Graphviz digraph to stderr and
-//! leaves the IR unchanged. Each function is a cluster (`cluster_f<N>`, label `@name`)
-//! holding one cluster per device (`cluster_f<N>_@<device>`, label the device name and,
-//! when `memory-plan` recorded `memory.pools` on the function, each pool's size), with a
+//! `view-placement`: writes where each op runs as Graphviz to stderr and leaves the
+//! IR unchanged. Each function is one digraph (named `@name`) holding one
+//! `subgraph cluster_<device>` per device (label the device name and, when
+//! `memory-plan` recorded `memory.pools` on the function, each pool's size), with a
 //! fixed fill colour per device in module order; ops and function arguments without a
-//! placement go to `cluster_f<N>_unplaced`. An op's device is its `device.affinity`
+//! placement go to `cluster_(unplaced)`. One digraph per function keeps the cluster
+//! names unique (Graphviz merges same-named clusters within a graph). An op's device is its `device.affinity`
 //! attribute (or the `affinity`/`result_affinity`/`target` property of flow and stream
 //! ops), else its enclosing op's. Transfers (`graph.transfer`, `flow.tensor.transfer`,
 //! `stream.async.transfer`) are not nodes but red edges from the producer on the source
@@ -45,6 +46,21 @@ const TRANSFERS: [&str; 3] = [
 
 /// `s` as the inside of a DOT quoted string: backslashes and quotes escaped, a
 /// newline a `\n` line break (a carriage return dropped).
+/// `s` as a DOT identifier: bare when it is one (`cluster_cpu`), else quoted
+/// and escaped.
+pub fn dot_id(s: &str) -> String {
+    let bare = s
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if bare {
+        s.to_string()
+    } else {
+        format!("\"{}\"", escape(s))
+    }
+}
+
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -206,11 +222,9 @@ pub fn placement_graph(ctx: &Context, ir: &Ir, root: Op) -> String {
             }
         }
     }
-    let mut out = String::from(
-        "digraph placement {\n  compound = true;\n  node [shape = box, style = \"rounded,filled\", fillcolor = white];\n",
-    );
-    let mut edges = String::new();
+    let mut out = String::new();
     for (index, &f) in funcs.iter().enumerate() {
+        let mut edges = String::new();
         let mut g = Func {
             ctx,
             ir,
@@ -234,7 +248,8 @@ pub fn placement_graph(ctx: &Context, ir: &Ir, root: Op) -> String {
             .unwrap_or_default();
         let _ = writeln!(
             out,
-            "  subgraph \"cluster_f{index}\" {{\n    label = \"{}\";",
+            "digraph \"{}\" {{\n  label = \"{}\";\n  compound = true;\n  node [shape = box, style = \"rounded,filled\", fillcolor = white];",
+            escape(&format!("@{fname}")),
             escape(&format!("@{fname}"))
         );
         let pools: Vec<(String, String)> = ctx
@@ -260,13 +275,13 @@ pub fn placement_graph(ctx: &Context, ir: &Ir, root: Op) -> String {
                 Some(d) => {
                     let i = devices.iter().position(|x| x == d).unwrap_or(0);
                     (
-                        format!("cluster_f{index}_@{d}"),
+                        format!("cluster_{d}"),
                         d.clone(),
                         PALETTE[i % PALETTE.len()],
                     )
                 }
                 None => (
-                    format!("cluster_f{index}_unplaced"),
+                    "cluster_(unplaced)".to_string(),
                     "unplaced".to_string(),
                     UNPLACED_COLOR,
                 ),
@@ -285,22 +300,21 @@ pub fn placement_graph(ctx: &Context, ir: &Ir, root: Op) -> String {
             }
             let _ = writeln!(
                 out,
-                "    subgraph \"{}\" {{\n      label = \"{}\";\n      style = filled;\n      fillcolor = \"{color}\";",
-                escape(&id),
+                "  subgraph {} {{\n    label = \"{}\";\n    style = filled;\n    fillcolor = \"{color}\";",
+                dot_id(&id),
                 escape(&label)
             );
             for n in nodes {
-                let _ = writeln!(out, "      {n}");
+                let _ = writeln!(out, "    {n}");
             }
-            out.push_str("    }\n");
+            out.push_str("  }\n");
         }
         for n in std::mem::take(&mut g.loose) {
-            let _ = writeln!(out, "    {n}");
+            let _ = writeln!(out, "  {n}");
         }
-        out.push_str("  }\n");
+        out.push_str(&edges);
+        out.push_str("}\n");
     }
-    out.push_str(&edges);
-    out.push_str("}\n");
     out
 }
 
@@ -409,11 +423,19 @@ impl Pass for ViewPlacement {
 
 #[cfg(test)]
 mod tests {
-    use super::escape;
+    use super::{dot_id, escape};
 
     #[test]
     fn escapes_once() {
         assert_eq!(escape("a\"b\\c\nd\re"), "a\\\"b\\\\c\\nde");
         assert_eq!(escape("plain"), "plain");
+    }
+
+    #[test]
+    fn identifiers_quoted_only_when_needed() {
+        assert_eq!(dot_id("cluster_cpu"), "cluster_cpu");
+        assert_eq!(dot_id("cluster_g\"p"), "\"cluster_g\\\"p\"");
+        assert_eq!(dot_id("cluster_(unplaced)"), "\"cluster_(unplaced)\"");
+        assert_eq!(dot_id("9lives"), "\"9lives\"");
     }
 }
