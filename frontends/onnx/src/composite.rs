@@ -1,6 +1,7 @@
 //! ONNX ops without a graph op of their own, written as compositions of graph
 //! ops with ONNX's definitions (activations, normalizations, Split, pooling
-//! over whole feature maps, DepthToSpace/SpaceToDepth, EyeLike, CastLike).
+//! over whole feature maps, DepthToSpace/SpaceToDepth, EyeLike, CastLike; the
+//! composed Reduce* ops are with the others in `convert.rs`).
 
 use crate::builder::V;
 use crate::convert::{broadcast_shapes, dims_str, float_only, need_static, norm_axis, Importer};
@@ -30,12 +31,6 @@ pub const COMPOSITES: &[&str] = &[
     "Mish",
     "PRelu",
     "RMSNormalization",
-    "ReduceL1",
-    "ReduceL2",
-    "ReduceLogSum",
-    "ReduceLogSumExp",
-    "ReduceMin",
-    "ReduceSumSquare",
     "Selu",
     "Shrink",
     "Sign",
@@ -109,10 +104,6 @@ impl Importer {
         let op = n.op().to_string();
         if !COMPOSITES.contains(&op.as_str()) {
             return Ok(false);
-        }
-        if op.starts_with("Reduce") {
-            self.reduce(n)?;
-            return Ok(true);
         }
         let x = self.input(n, 0)?;
         match op.as_str() {

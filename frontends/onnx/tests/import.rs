@@ -571,3 +571,31 @@ fn slice_backwards_is_a_gather() {
         "{text}"
     );
 }
+
+#[test]
+fn every_claimed_op_has_a_converter() {
+    // A bare one-node model per claimed op: it may fail for want of inputs or
+    // attributes, but never as an op the importer does not know.
+    for op in xir_onnx::supported() {
+        let m = model(
+            17,
+            vec![node(op, "n", &["x"], &["y"], vec![])],
+            vec![vi("x", 1, &[2, 3])],
+            vec![vi("y", 1, &[2, 3])],
+            vec![],
+        );
+        if let Err(e) = import(&m, &Options::default()) {
+            assert!(!e.contains("op is not supported"), "{op}: {e}");
+        }
+    }
+    let unknown = model(
+        17,
+        vec![node("Conv", "n", &["x"], &["y"], vec![])],
+        vec![vi("x", 1, &[2, 3])],
+        vec![vi("y", 1, &[2, 3])],
+        vec![],
+    );
+    assert!(import(&unknown, &Options::default())
+        .unwrap_err()
+        .contains("op is not supported"));
+}
