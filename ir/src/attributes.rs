@@ -112,6 +112,9 @@ pub enum Location {
         col: u32,
         end_line: Option<u32>,
         end_col: Option<u32>,
+        /// `"file":line` without a column: printed as `:0` but, as in MLIR, a
+        /// different location from `"file":line:0`.
+        line_only: bool,
     },
     /// `"name"` or `"name"(child)`.
     Name {

@@ -204,6 +204,7 @@ impl Context {
             col,
             end_line: None,
             end_col: None,
+            line_only: false,
         }))
     }
 

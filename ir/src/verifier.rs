@@ -49,6 +49,7 @@ pub fn current_op_note(ctx: &Context, ir: &Ir, op: Op) -> Diagnostic {
         loc: ir.op(op).loc,
         message: format!("see current operation: {sep}{text}"),
         notes: Vec::new(),
+        labels: Vec::new(),
     }
 }
 

@@ -30,6 +30,10 @@ pub struct Diagnostic {
     pub loc: Attr,
     pub message: String,
     pub notes: Vec<Diagnostic>,
+    /// Further places the message is about, each with a short text (e.g. each use
+    /// along a chain). Only `--diagnostics=pretty` draws them; mlir-opt's format has
+    /// no such thing, so the default rendering leaves them out.
+    pub labels: Vec<(Attr, String)>,
 }
 
 impl Diagnostic {
@@ -39,6 +43,7 @@ impl Diagnostic {
             loc,
             message: message.into(),
             notes: Vec::new(),
+            labels: Vec::new(),
         }
     }
 
@@ -63,7 +68,14 @@ impl Diagnostic {
             loc,
             message: message.into(),
             notes: Vec::new(),
+            labels: Vec::new(),
         });
+        self
+    }
+
+    /// Attaches a labelled span (drawn by the pretty renderer only).
+    pub fn with_label(mut self, loc: Attr, text: impl Into<String>) -> Self {
+        self.labels.push((loc, text.into()));
         self
     }
 }

@@ -79,6 +79,7 @@ fn emit(
         col,
         end_line,
         end_col,
+        ..
     }) = find_file_line_col(ctx, loc).and_then(|fl| location(ctx, fl))
     else {
         out.push_str("<unknown>:0: ");

@@ -109,6 +109,7 @@ fn ranges_are_underlined() {
             col: 4,
             end_line: None,
             end_col: Some(7),
+            line_only: false,
         },
     );
     assert_eq!(

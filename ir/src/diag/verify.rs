@@ -347,6 +347,7 @@ fn range_loc(ctx: &mut Context, file: &str, line: u32, col: u32, len: usize) -> 
         col,
         end_line: None,
         end_col: Some(col.saturating_add(len as u32)),
+        line_only: false,
     }))
 }
 

@@ -169,7 +169,9 @@ impl<'a> Parser<'a> {
                     end_col = None;
                 }
             }
-            return Ok(file_loc(self.ctx, ident, line, col, end_line, end_col));
+            return Ok(file_loc(
+                self.ctx, ident, line, col, end_line, end_col, !has_col,
+            ));
         }
         let mut child = None;
         if self.consume_if(Tok::LParen) {
@@ -240,6 +242,7 @@ pub(crate) fn file_loc(
     col: u32,
     end_line: Option<u32>,
     end_col: Option<u32>,
+    line_only: bool,
 ) -> Attr {
     ctx.intern_attr(AttrKind::Location(Location::FileLineCol {
         file,
@@ -247,6 +250,7 @@ pub(crate) fn file_loc(
         col,
         end_line,
         end_col,
+        line_only,
     }))
 }
 

@@ -223,6 +223,7 @@ impl<'a> Parser<'a> {
                 col,
                 end_line: None,
                 end_col: None,
+                line_only: false,
             }))
     }
 
@@ -365,6 +366,7 @@ impl<'a> Parser<'a> {
                 col: opts.module_line_col.1,
                 end_line: None,
                 end_col: None,
+                line_only: false,
             }));
         let module_name = self.ctx.ident("builtin.module");
         let empty = self.ctx.empty_dict();

@@ -47,6 +47,7 @@ impl Printer<'_> {
                 col,
                 end_line,
                 end_col,
+                ..
             } => {
                 push_quoted(&mut self.out, ctx.bytes(*file));
                 self.out.push(':');

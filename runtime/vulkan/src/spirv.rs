@@ -1360,3 +1360,27 @@ pub fn matmul_tiled_shader(elem: Elem) -> Result<Vec<u32>, String> {
     g.b.execution_mode(main, ExecutionMode::LocalSize, [TILE, TILE, 1]);
     Ok(g.b.module().assemble())
 }
+
+/// The shaders as SPIR-V assembly text, as insta snapshots: a change to code
+/// generation shows up as a reviewable diff (`cargo insta review`).
+#[cfg(test)]
+mod snapshot_tests {
+    use super::{gather_shader, matmul_shader};
+    use rspirv::binary::Disassemble;
+    use xir_kernel_plan::Elem;
+
+    fn disassemble(words: Vec<u32>) -> String {
+        let module = rspirv::dr::load_words(words).expect("valid SPIR-V");
+        module.disassemble()
+    }
+
+    #[test]
+    fn matmul_f32() {
+        insta::assert_snapshot!(disassemble(matmul_shader(Elem::F32).unwrap()));
+    }
+
+    #[test]
+    fn gather_f32_by_i64() {
+        insta::assert_snapshot!(disassemble(gather_shader(Elem::F32, Elem::I64).unwrap()));
+    }
+}

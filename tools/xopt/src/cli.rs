@@ -136,6 +136,23 @@ pub struct Args {
     #[arg(long = "device-target-registry", require_equals = true, action = clap::ArgAction::Append, value_name = "FILE")]
     pub device_target_registry: Vec<String>,
 
+    /// How diagnostics are written: `mlir` (mlir-opt's text, the default) or `pretty`
+    /// (source snippets with labelled spans, drawn by ariadne; colour when stderr is a
+    /// terminal and NO_COLOR is unset).
+    #[arg(long = "diagnostics", require_equals = true, default_value = "mlir", value_parser = ["mlir", "pretty"])]
+    pub diagnostics: String,
+
+    /// Runs an MLIR 22 pass pipeline (`canonicalize,cse`, or anchored:
+    /// `builtin.module(func.func(cse))`) in process after xopt's own passes. xir's
+    /// dialects travel through it as unregistered ops. Needs the `mlir` feature.
+    #[arg(long = "mlir-bridge", require_equals = true, value_name = "PIPELINE")]
+    pub mlir_bridge: Option<String>,
+
+    /// Has MLIR 22 (in process) parse and verify the module xopt writes; its generic
+    /// form when it holds ops of xir's own dialects. Needs the `mlir` feature.
+    #[arg(long = "mlir-verify")]
+    pub mlir_verify: bool,
+
     /// Display method for pass statistics.
     #[arg(long = "mlir-pass-statistics-display", require_equals = true, default_value = "pipeline", value_parser = ["list", "pipeline"])]
     pub pass_statistics_display: String,

@@ -1,6 +1,7 @@
 //! xopt: mlir-opt for xir. Reads textual IR, verifies it, and prints it back.
 
 mod cli;
+mod mlir;
 
 use clap::FromArgMatches;
 use std::io::{Read, Write};
@@ -284,6 +285,21 @@ fn apply_device_flags(
 
 /// Processes the input; `Ok(false)` when an error was diagnosed.
 fn run(args: &cli::Args, pm: &mut PassManager) -> Result<bool, String> {
+    let style = xir::diag::Style::from_flag(&args.diagnostics).unwrap_or(xir::diag::Style::Mlir);
+    let render = |d: &xir::Diagnostic, ctx: &Context, sm: &SourceMgr| {
+        xir::diag::render_styled(d, ctx, sm, style)
+    };
+    // MLIR starts once, before any input is read, so a build without it fails early.
+    let mlir = if args.mlir_bridge.is_some() || args.mlir_verify {
+        let flag = if args.mlir_bridge.is_some() {
+            "--mlir-bridge"
+        } else {
+            "--mlir-verify"
+        };
+        Some(xir_mlir_bridge::Mlir::new().map_err(|e| format!("{flag}: {e}"))?)
+    } else {
+        None
+    };
     let mut timing = args.timing.then(Timing::new);
     let config = RunConfig {
         verify_each: args.verify_each,
@@ -323,7 +339,7 @@ fn run(args: &cli::Args, pm: &mut PassManager) -> Result<bool, String> {
     let marker = args.split_input_file.as_deref().unwrap_or("");
     let split = xir::split::split_input(&whole.text, marker);
     for w in xir::split::near_miss_warnings(&mut ctx, &name, &whole.text, &split) {
-        eprint_raw(&xir::diag::render(&w, &ctx, &sm));
+        eprint_raw(&render(&w, &ctx, &sm));
     }
     let mut ok = true;
     let mut parsed_chunks = Vec::with_capacity(split.chunks.len());
@@ -346,7 +362,7 @@ fn run(args: &cli::Args, pm: &mut PassManager) -> Result<bool, String> {
         }
         if !args.verify_diagnostics {
             for d in &diags {
-                eprint_raw(&xir::diag::render(d, &ctx, &sm));
+                eprint_raw(&render(d, &ctx, &sm));
             }
         }
         ok &= !diags.iter().any(|d| d.severity == xir::Severity::Error);
@@ -358,7 +374,7 @@ fn run(args: &cli::Args, pm: &mut PassManager) -> Result<bool, String> {
                 let mut sink = |ctx: &Context, d: &mut DiagEngine, text: &str| {
                     for d in d.take() {
                         if !quiet {
-                            eprint_raw(&xir::diag::render(&d, ctx, &sm));
+                            eprint_raw(&render(&d, ctx, &sm));
                         }
                         produced.push(d);
                     }
@@ -382,12 +398,38 @@ fn run(args: &cli::Args, pm: &mut PassManager) -> Result<bool, String> {
                 }
             }
         }
+        if let (Some(mlir), Some((ir, top))) = (mlir.as_ref(), parsed.as_ref()) {
+            let mut step = Ok(None);
+            if let Some(pipeline) = &args.mlir_bridge {
+                step = mlir::bridge(mlir, &mut ctx, ir, *top, pipeline).map(Some);
+            }
+            if let (true, Ok(new)) = (args.mlir_verify, &step) {
+                let (ir, top) = new.as_ref().map_or((ir, *top), |(i, t)| (i, *t));
+                if let Err(ds) = mlir::verify(mlir, &mut ctx, ir, top, &config.printing.print) {
+                    step = Err(ds);
+                }
+            }
+            match step {
+                Ok(Some(new)) => parsed = Some(new),
+                Ok(None) => {}
+                Err(ds) => {
+                    for d in ds {
+                        if !args.verify_diagnostics {
+                            eprint_raw(&render(&d, &ctx, &sm));
+                        }
+                        produced.push(d);
+                    }
+                    ok = false;
+                    parsed = None;
+                }
+            }
+        }
         parsed_chunks.push(parsed);
     }
     if args.verify_diagnostics {
         let failures = verify_diagnostics(&mut ctx, whole, &produced);
         for d in &failures {
-            eprint_raw(&xir::diag::render(d, &ctx, &sm));
+            eprint_raw(&render(d, &ctx, &sm));
         }
         ok = failures.is_empty();
     }

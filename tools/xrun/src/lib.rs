@@ -227,6 +227,16 @@ pub fn output_tensor(ctx: &Context, v: &RtValue) -> Result<HostTensor, String> {
 /// Parses and verifies the first buffer of `sm`; diagnostics rendered as
 /// mlir-opt prints them.
 pub fn parse_source(ctx: &mut Context, ir: &mut Ir, sm: &xir::SourceMgr) -> Result<Op, String> {
+    parse_source_styled(ctx, ir, sm, xir::diag::Style::Mlir)
+}
+
+/// [`parse_source`] with diagnostics in `style`.
+pub fn parse_source_styled(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    sm: &xir::SourceMgr,
+    style: xir::diag::Style,
+) -> Result<Op, String> {
     let mut diags = xir::DiagEngine::default();
     let opts = xir::parser::ParseOptions {
         implicit_module: true,
@@ -240,7 +250,7 @@ pub fn parse_source(ctx: &mut Context, ir: &mut Ir, sm: &xir::SourceMgr) -> Resu
     if produced.iter().any(|d| d.severity == xir::Severity::Error) {
         return Err(produced
             .iter()
-            .map(|d| xir::diag::render(d, ctx, sm))
+            .map(|d| xir::diag::render_styled(d, ctx, sm, style))
             .collect());
     }
     top.ok_or_else(|| "no module".to_string())

@@ -54,6 +54,11 @@ struct Args {
     /// Options of `device-plan` (graph-level input), e.g. `auto-transfer=true`.
     #[arg(long = "device-plan", default_value = "")]
     device_plan: String,
+    /// How errors in the program are written: `mlir` (mlir-opt's text) or `pretty`
+    /// (source snippets drawn by ariadne; colour when stderr is a terminal and
+    /// NO_COLOR is unset).
+    #[arg(long, default_value = "mlir", value_parser = ["mlir", "pretty"])]
+    diagnostics: String,
 }
 
 fn main() -> ExitCode {
@@ -136,11 +141,15 @@ fn run(args: &Args) -> Result<(), String> {
     let mut ctx = xir_compiler::context();
     let mut sm = SourceMgr::default();
     sm.add(SourceBuffer::new(name.as_str(), text));
+    let style = xir::diag::Style::from_flag(&args.diagnostics).unwrap_or(xir::diag::Style::Mlir);
+    let pretty = style != xir::diag::Style::Mlir;
     let render = |ctx: &Context, ds: &[Diagnostic]| -> String {
-        ds.iter().map(|d| xir::diag::render(d, ctx, &sm)).collect()
+        ds.iter()
+            .map(|d| xir::diag::render_styled(d, ctx, &sm, style))
+            .collect()
     };
     let mut ir = Ir::new();
-    let top = xrun::parse_source(&mut ctx, &mut ir, &sm)?;
+    let top = xrun::parse_source_styled(&mut ctx, &mut ir, &sm, style)?;
     compile(
         &args.target_devices,
         &args.device_plan,
@@ -158,8 +167,11 @@ fn run(args: &Args) -> Result<(), String> {
             devices::open_default(trace.clone(), wants_vulkan)?
         }
     };
-    let mut exec =
-        Executor::new(&mut ctx, &ir, top, devices.clone()).map_err(|d| render_one(&d))?;
+    let mut exec = match Executor::new(&mut ctx, &ir, top, devices.clone()) {
+        Ok(e) => e,
+        Err(d) if pretty => return Err(render(&ctx, &[d])),
+        Err(d) => return Err(render_one(&d)),
+    };
     let compile_ms = compile_start.elapsed().as_secs_f64() * 1e3;
     let fname = pick_function(args.function.as_deref(), exec.context(), &ir, top)?;
     let f = exec
@@ -201,6 +213,7 @@ fn run(args: &Args) -> Result<(), String> {
     }
     // A run-time error is one line: what went wrong, then where.
     let fail = |e: Diagnostic, ctx: &Context| match xir::diag::file_line_col(ctx, e.loc) {
+        Some(_) if pretty => render(ctx, &[e]),
         Some(at) => format!("xrun: error: {} (at {at})", e.message),
         None => format!("xrun: error: {}", e.message),
     };

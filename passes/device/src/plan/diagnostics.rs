@@ -103,12 +103,18 @@ pub fn conflict(ctx: &Context, ir: &Ir, p1: &Pin, p2: &Pin, at: Op, chain: &[Op]
     if chain.last().is_some_and(|&o| p2.source.op() == Some(o)) {
         chain = &chain[..chain.len() - 1];
     }
-    for &o in chain {
-        steps.push(format!(
-            "'{}' ({})",
-            ctx.str(ir.op(o).name),
-            line_of(ctx, ir.op(o).loc)
-        ));
+    // Each use along the chain is also a labelled span for --diagnostics=pretty.
+    let mut d = d;
+    for (k, &o) in chain.iter().enumerate() {
+        let name = ctx.str(ir.op(o).name);
+        steps.push(format!("'{name}' ({})", line_of(ctx, ir.op(o).loc)));
+        if o != at {
+            // Step 1 is the first pin, as in the "chain of uses" note.
+            d = d.with_label(
+                ir.op(o).loc,
+                format!("step {} of the chain: '{name}'", k + 2),
+            );
+        }
     }
     steps.push(format!(
         "{} ({})",
