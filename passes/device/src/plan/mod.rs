@@ -6,6 +6,8 @@ pub mod devices;
 pub mod diagnostics;
 pub mod func_attrs;
 pub mod kinds;
+pub mod maxflow;
+pub mod min_transfer;
 pub mod model;
 pub mod pins;
 pub mod rewrite;
