@@ -47,7 +47,15 @@ pub fn placement(m: &mut Model, default: Attr, v: Var) -> Attr {
 pub fn solve(ctx: &mut Context, ir: &Ir, module: Op) -> (Devices, Model, Vec<Diagnostic>) {
     let mut devices = Devices::collect(ctx, ir, module);
     let mut scratch = DiagEngine::default();
-    let m = model::build(ctx, ir, module, &mut devices, true, false, &mut scratch);
+    let m = model::build(
+        ctx,
+        ir,
+        module,
+        &mut devices,
+        model::Mode::AutoTransfer,
+        false,
+        &mut scratch,
+    );
     (devices, m, scratch.take())
 }
 

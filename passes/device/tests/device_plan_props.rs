@@ -1,6 +1,8 @@
 //! Property test of `device-plan` on random graph programs with random pins: every
 //! value placed once, every def-use edge colocated or a transfer, pins respected,
-//! planning idempotent, and `expand(minimize(plan(P))) == plan(P)`.
+//! planning idempotent, and `expand(minimize(plan(P))) == plan(P)`, in each mode
+//! (strict, auto-transfer, placement=min-transfer); min-transfer moves no more
+//! bytes than auto-transfer.
 
 use xir::parser::{parse_buffer, ParseOptions};
 use xir::pass::{AnalysisManager, PassContext, PassRegistry};
@@ -315,18 +317,38 @@ fn pins(p: &Prog) -> Vec<(Value, Attr)> {
     out
 }
 
-/// Whether the plan succeeded, and whether it cloned a callee.
-fn check(seed: u64, auto: bool) -> (bool, bool) {
+/// Bytes the transfers of a planned program move.
+fn bytes_moved(p: &Prog) -> u64 {
+    let (ctx, ir) = (&p.ctx, &p.ir);
+    xir::walk::preorder(ir, p.top)
+        .into_iter()
+        .filter(|&op| ctx.str(ir.op(op).name) == "graph.transfer")
+        .map(|op| {
+            xir::util::bytes::static_bytes(ctx, ir.value_type(ir.result(op, 0))).unwrap_or(0) as u64
+        })
+        .sum()
+}
+
+#[derive(Copy, Clone, PartialEq)]
+enum Mode {
+    Strict,
+    Auto,
+    MinTransfer,
+}
+
+/// Whether the plan succeeded, whether it cloned a callee, and the bytes its
+/// transfers move.
+fn check(seed: u64, mode: Mode) -> (bool, bool, u64) {
     let text = generate(seed);
     let mut p = parse(&text);
     let before = pins(&p);
-    let opts: &[(&str, &str)] = if auto {
-        &[("auto-transfer", "true")]
-    } else {
-        &[]
+    let opts: &[(&str, &str)] = match mode {
+        Mode::Strict => &[],
+        Mode::Auto => &[("auto-transfer", "true")],
+        Mode::MinTransfer => &[("placement", "min-transfer")],
     };
     if run(&mut p, "device-plan", opts).is_err() {
-        return (false, false);
+        return (false, false, 0);
     }
     let errs = xir::verifier::verify(&p.ctx, &p.ir, p.top);
     assert!(errs.is_empty(), "seed {seed}: verifier {errs:?}\n{text}");
@@ -351,18 +373,43 @@ fn check(seed: u64, auto: bool) -> (bool, bool) {
     let cloned = ["@helper_", "@outer_", "@rec_"]
         .iter()
         .any(|c| planned.contains(c));
-    (true, cloned)
+    (true, cloned, bytes_moved(&p))
 }
 
 #[test]
 fn plan_properties_on_generated_programs() {
     let (mut ok_auto, mut ok_strict, mut cloned) = (0, 0, 0);
+    let (mut ok_min, mut fewer, mut more, mut bytes_auto, mut bytes_min) = (0, 0, 0, 0, 0);
     for seed in 1..=400u64 {
-        let (ok, c) = check(seed, true);
-        ok_auto += ok as usize;
+        let (auto_ok, c, auto_bytes) = check(seed, Mode::Auto);
+        ok_auto += auto_ok as usize;
         cloned += c as usize;
-        ok_strict += check(seed, false).0 as usize;
+        ok_strict += check(seed, Mode::Strict).0 as usize;
+        let (ok, _, min_bytes) = check(seed, Mode::MinTransfer);
+        ok_min += ok as usize;
+        if ok && auto_ok {
+            bytes_auto += auto_bytes;
+            bytes_min += min_bytes;
+            fewer += (min_bytes < auto_bytes) as usize;
+            more += (min_bytes > auto_bytes) as usize;
+        }
     }
+    // min-transfer plans whatever auto-transfer plans (conflicts become transfers)
+    // and moves fewer bytes in total.
+    assert!(
+        ok_min >= ok_auto,
+        "min-transfer planned {ok_min}/400, auto-transfer {ok_auto}"
+    );
+    assert!(
+        bytes_min < bytes_auto,
+        "min-transfer moved {bytes_min} bytes, auto-transfer {bytes_auto}"
+    );
+    // And never more on any one program (its probes clone callees as auto-transfer's do).
+    assert_eq!(
+        more, 0,
+        "min-transfer moved more bytes than auto-transfer in {more} programs"
+    );
+    eprintln!("min-transfer: {ok_min}/400 planned, fewer bytes than auto-transfer in {fewer}, more in {more}; {bytes_min} vs {bytes_auto} bytes in all");
     // Calls with different placements are cloned, not failed.
     assert!(cloned >= 30, "only {cloned}/400 plans cloned a callee");
     // Most programs plan under auto-transfer; a fair share plan without it.

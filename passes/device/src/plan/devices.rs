@@ -11,6 +11,9 @@ pub struct Devices {
     pub default: Option<Attr>,
     /// Placement of host-only ops (`device.host`, else the first `local` device, else the default).
     pub host: Option<Attr>,
+    /// Each declared device as a plain affinity (`#device.affinity<@name>`), in
+    /// declaration order: what the min-transfer optimizer chooses among.
+    pub declared: Vec<Attr>,
     keys: FxHashMap<Attr, Attr>,
 }
 
@@ -73,9 +76,14 @@ impl Devices {
         let host = op_attr(ctx, ir, module, "device.host")
             .or_else(|| local.map(|n| attrs::affinity(ctx, &n, None, None)))
             .or(default);
+        let declared = declared
+            .iter()
+            .map(|d| attrs::affinity(ctx, &d.0, None, None))
+            .collect();
         Devices {
             default,
             host,
+            declared,
             keys: FxHashMap::default(),
         }
     }

@@ -16,6 +16,7 @@ pub fn pin_loc(ctx: &Context, ir: &Ir, src: PinSource) -> Attr {
             .filter(|&l| !matches!(ctx.attr_kind(l), AttrKind::Location(Location::Unknown)))
             .unwrap_or(ir.op(f).loc),
         PinSource::Result(f, _) => ir.op(f).loc,
+        PinSource::Planned => ctx.unknown_loc(),
         PinSource::OnDevice(o)
         | PinSource::TransferTo(o)
         | PinSource::TransferFrom(o)
@@ -41,6 +42,7 @@ pub fn describe(ctx: &Context, ir: &Ir, src: PinSource) -> String {
         PinSource::TransferFrom(_) => "the 'from' side of 'graph.transfer'".into(),
         PinSource::Host(o) => format!("host-only '{}' (device.host)", opname(o)),
         PinSource::OpAttr(o) => format!("the device.affinity of '{}'", opname(o)),
+        PinSource::Planned => "the min-transfer placement".into(),
     }
 }
 

@@ -131,8 +131,8 @@ fn expand(p: &Problem, label: &[u32], alpha: u32) -> Vec<u32> {
         .map(|c| label[c] != alpha && p.allowed[c].contains(&alpha))
         .collect();
     let mut e = Energy::new(n);
-    for c in 0..n {
-        if !movable[c] {
+    for (c, &m) in movable.iter().enumerate() {
+        if !m {
             e.if_one(c as u32, INF);
         }
     }
@@ -221,15 +221,142 @@ fn expand(p: &Problem, label: &[u32], alpha: u32) -> Vec<u32> {
 }
 
 /// A labeling of least cost (exact for two labels), from `init` (feasible: each
-/// class's label among its allowed ones). Deterministic.
+/// class's label among its allowed ones). Deterministic. Classes no net connects
+/// are solved apart (functions, mostly): smaller cuts, and no move of one part
+/// waits for another.
 pub fn solve(p: &Problem, init: Vec<u32>) -> Vec<u32> {
+    let n = p.allowed.len();
+    let free = |c: u32| p.allowed[c as usize].len() > 1;
+    // Classes that may move interact only through nets they share: a pinned class
+    // adds constant or unary terms, so it does not join parts.
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    fn members_of<'a>(
+        net: &'a Net,
+        free: &'a impl Fn(u32) -> bool,
+    ) -> impl Iterator<Item = u32> + 'a {
+        std::iter::once(net.producer)
+            .chain(net.users.iter().copied())
+            .filter(move |&c| free(c))
+    }
+    for net in &p.nets {
+        if net.bytes == 0 || net.users.is_empty() {
+            continue;
+        }
+        let mut first = None;
+        for c in members_of(net, &free) {
+            let b = find(&mut parent, c as usize);
+            match first {
+                None => first = Some(c as usize),
+                Some(f) => {
+                    let a = find(&mut parent, f);
+                    if a != b {
+                        parent[a.max(b)] = a.min(b);
+                    }
+                }
+            }
+        }
+    }
+    // Parts in order of their first free class, each with its nets.
+    let mut part_of = vec![usize::MAX; n];
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    for c in 0..n {
+        if !free(c as u32) {
+            continue;
+        }
+        let r = find(&mut parent, c);
+        if part_of[r] == usize::MAX {
+            part_of[r] = parts.len();
+            parts.push(Vec::new());
+        }
+        part_of[c] = part_of[r];
+    }
+    for (i, net) in p.nets.iter().enumerate() {
+        if net.bytes == 0 || net.users.is_empty() {
+            continue;
+        }
+        if let Some(c) = members_of(net, &free).next() {
+            parts[part_of[c as usize]].push(i);
+        }
+    }
+    let mut label = init;
+    let mut local = vec![u32::MAX; n];
+    let mut classes: Vec<u32> = Vec::new();
+    for nets in &parts {
+        if nets.is_empty() {
+            continue;
+        }
+        // The part's classes: its free ones and the pinned ones its nets touch.
+        classes.clear();
+        let mut sub_nets = Vec::with_capacity(nets.len());
+        for &i in nets {
+            let net = &p.nets[i];
+            let mut map = |c: u32| {
+                if local[c as usize] == u32::MAX {
+                    local[c as usize] = classes.len() as u32;
+                    classes.push(c);
+                }
+                local[c as usize]
+            };
+            let producer = map(net.producer);
+            let users = net.users.iter().map(|&u| map(u)).collect();
+            sub_nets.push(Net {
+                producer,
+                users,
+                bytes: net.bytes,
+            });
+        }
+        let sub = Problem {
+            labels: p.labels,
+            allowed: classes
+                .iter()
+                .map(|&c| p.allowed[c as usize].clone())
+                .collect(),
+            nets: sub_nets,
+            linked: p.linked.clone(),
+        };
+        let start: Vec<u32> = classes.iter().map(|&c| label[c as usize]).collect();
+        for (&c, l) in classes.iter().zip(expansions(&sub, start)) {
+            label[c as usize] = l;
+            local[c as usize] = u32::MAX;
+        }
+    }
+    label
+}
+
+/// α-expansion moves until none improves.
+fn expansions(p: &Problem, init: Vec<u32>) -> Vec<u32> {
     let mut label = init;
     let mut best = p.cost(&label);
+    // With two labels and every class that may move starting on the same one, the
+    // move to the other label explores every labeling: one move is exact.
+    let movable: Vec<u32> = (0..label.len())
+        .filter(|&c| p.allowed[c].len() > 1)
+        .map(|c| label[c])
+        .collect();
+    if p.labels == 2 && p.linked.is_empty() && movable.windows(2).all(|w| w[0] == w[1]) {
+        if let Some(&at) = movable.first() {
+            let next = expand(p, &label, 1 - at);
+            if p.cost(&next) < best {
+                label = next;
+            }
+        }
+        return label;
+    }
     // Each accepted move strictly lowers the cost; the cap only bounds pathological
     // inputs.
     for _ in 0..64 {
         let mut improved = false;
         for alpha in 0..p.labels as u32 {
+            if best == 0 {
+                return label;
+            }
             let next = expand(p, &label, alpha);
             let c = p.cost(&next);
             if c < best {

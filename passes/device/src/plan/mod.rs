@@ -10,6 +10,7 @@ pub mod maxflow;
 pub mod min_transfer;
 pub mod model;
 pub mod pins;
+pub mod placement;
 pub mod rewrite;
 pub mod solver;
 pub mod specialize;
@@ -22,6 +23,8 @@ use xir::Op;
 pub struct DevicePlan {
     /// Cut conflicting uses with transfers instead of failing.
     pub auto_transfer: bool,
+    /// `placement=min-transfer`: unpinned ops choose devices to move the fewest bytes.
+    pub min_transfer: bool,
 }
 
 impl DevicePlan {
@@ -44,29 +47,43 @@ impl Pass for DevicePlan {
         Some("builtin.module")
     }
     fn options(&self) -> Vec<PassOption> {
-        vec![PassOption {
-            name: "auto-transfer",
-            help: "Insert a graph.transfer at a use whose sides are pinned to different placements",
-            default: "false".into(),
-        }]
+        vec![
+            PassOption {
+                name: "auto-transfer",
+                help: "Insert a graph.transfer at a use whose sides are pinned to different placements",
+                default: "false".into(),
+            },
+            PassOption {
+                name: "placement",
+                help: "How unpinned ops are placed: 'pins' (they follow the pins through their uses) or 'min-transfer' (the devices that minimise the bytes moved; one transfer per value and destination)",
+                default: "pins".into(),
+            },
+        ]
     }
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
             "auto-transfer" => self.auto_transfer = parse_bool(value)?,
+            "placement" => self.min_transfer = match value {
+                "pins" => false,
+                "min-transfer" => true,
+                _ => return Err(format!(
+                    "invalid value '{value}' for 'placement': expected 'pins' or 'min-transfer'"
+                )),
+            },
             _ => return Err(format!("no such option '{name}'")),
         }
         Ok(())
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
         let mut devices = devices::Devices::collect(pc.ctx, pc.ir, module);
-        let (mut m, clones) = specialize::plan(
-            pc.ctx,
-            pc.ir,
-            module,
-            &mut devices,
-            self.auto_transfer,
-            pc.diags,
-        );
+        let mode = if self.min_transfer {
+            model::Mode::MinTransfer
+        } else if self.auto_transfer {
+            model::Mode::AutoTransfer
+        } else {
+            model::Mode::Strict
+        };
+        let (mut m, clones) = specialize::plan(pc.ctx, pc.ir, module, &mut devices, mode, pc.diags);
         pc.add_statistic(
             "num-clones",
             "Number of private callees cloned per placement",
@@ -80,9 +97,11 @@ impl Pass for DevicePlan {
             return Ok(());
         }
         let default = devices.require_default(Self::ARGUMENT, pc.ir.op(module).loc, pc.diags)?;
-        let cuts = m.cuts.len() as u64;
-        rewrite::apply(pc.ctx, pc.ir, &mut m, default);
-        pc.add_statistic("num-transfers", "Number of transfers inserted", cuts);
+        if mode == model::Mode::MinTransfer {
+            placement::place(pc.ctx, pc.ir, &mut m, &mut devices, default);
+        }
+        let transfers = rewrite::apply(pc.ctx, pc.ir, &mut m, default) as u64;
+        pc.add_statistic("num-transfers", "Number of transfers inserted", transfers);
         Ok(())
     }
 }

@@ -38,6 +38,29 @@ pub struct Cut {
     pub to: Attr,
 }
 
+/// How uses whose two sides are pinned apart are treated.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// A conflict is an error.
+    #[default]
+    Strict,
+    /// A conflicting use is cut with a transfer at the use.
+    AutoTransfer,
+    /// No use joins its sides: every use is a [`SoftUse`] that `min_transfer`
+    /// prices, and classes are only what definitions join.
+    MinTransfer,
+}
+
+/// A use left to the min-transfer optimizer: operand `index` of `user` reads a
+/// value of class `value` where class `need` needs it.
+#[derive(Copy, Clone, Debug)]
+pub struct SoftUse {
+    pub value: Var,
+    pub need: Var,
+    pub user: Op,
+    pub index: usize,
+}
+
 /// No variable yet (dense side tables).
 const NONE: Var = Var::MAX;
 
@@ -84,7 +107,12 @@ pub struct Model {
     /// The positions of the calls of cut callees, arguments then results.
     site_pos: Vec<SitePos>,
     pub errors: usize,
-    auto_transfer: bool,
+    pub mode: Mode,
+    /// Uses priced by the min-transfer optimizer (`Mode::MinTransfer`).
+    pub soft: Vec<SoftUse>,
+    /// Cuts of one value to one placement share a transfer placed after its
+    /// definition (min-transfer), instead of one transfer at each use.
+    pub share_transfers: bool,
     /// A probe that cuts calls (never the final plan): conflicts are only counted,
     /// and joins are not recorded for error chains.
     probe_only: bool,
@@ -226,10 +254,19 @@ impl Model {
         index: usize,
         diags: &mut DiagEngine,
     ) {
+        if self.mode == Mode::MinTransfer {
+            self.soft.push(SoftUse {
+                value,
+                need,
+                user,
+                index,
+            });
+            return;
+        }
         let Err((pa, pb)) = self.solver.try_union(value, need, user) else {
             return;
         };
-        if self.auto_transfer {
+        if self.mode == Mode::AutoTransfer {
             let (from, to) = (
                 self.solver.pins[pa as usize].attr,
                 self.solver.pins[pb as usize].attr,
@@ -401,12 +438,12 @@ pub fn build(
     ir: &Ir,
     module: Op,
     devices: &mut Devices,
-    auto_transfer: bool,
+    mode: Mode,
     probe: bool,
     diags: &mut DiagEngine,
 ) -> Model {
     let spare = Spare::default();
-    build_reusing(ctx, ir, module, devices, auto_transfer, probe, diags, spare)
+    build_reusing(ctx, ir, module, devices, mode, probe, diags, spare)
 }
 
 /// `build`, in the memory of an earlier model.
@@ -416,7 +453,7 @@ pub fn build_reusing(
     ir: &Ir,
     module: Op,
     devices: &mut Devices,
-    auto_transfer: bool,
+    mode: Mode,
     probe: bool,
     diags: &mut DiagEngine,
     spare: Spare,
@@ -439,7 +476,7 @@ pub fn build_reusing(
     kind.clear();
     kind.extend(order.iter().map(|&op| kinds.op(ctx, ir.op(op).name)));
     let mut m = Model {
-        auto_transfer,
+        mode,
         values,
         ops,
         // At most one variable per value and per op, plus function results.

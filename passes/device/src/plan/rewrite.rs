@@ -6,7 +6,7 @@ use super::model::Model;
 use super::solver::Var;
 use rustc_hash::FxHashMap;
 use xir::symbol::op_attr;
-use xir::{Attr, Context, Ir, OperationState};
+use xir::{Attr, Context, Ir, Op, OperationState, Value, ValueDef};
 
 /// The placement of a variable's class (its pin, else the default).
 fn placement(m: &mut Model, default: Attr, v: Var) -> Attr {
@@ -16,14 +16,26 @@ fn placement(m: &mut Model, default: Attr, v: Var) -> Attr {
     }
 }
 
-pub fn apply(ctx: &mut Context, ir: &mut Ir, m: &mut Model, default: Attr) {
+/// Returns the number of transfers inserted.
+pub fn apply(ctx: &mut Context, ir: &mut Ir, m: &mut Model, default: Attr) -> usize {
+    let mut inserted = 0;
     let transfer = ctx.ident(xir_graph::ops::TRANSFER.name);
     let key_source = ctx.ident("source");
     let key_target = ctx.ident("target");
     let key_aff = ctx.ident("device.affinity");
     let mut transfer_dicts: FxHashMap<(Attr, Attr), (Attr, Attr)> = FxHashMap::default();
+    // Shared transfers (min-transfer): one per (value, destination), after the
+    // value's definition (so it dominates every use), in the order of the cuts.
+    let mut shared: FxHashMap<(Value, Attr), Value> = FxHashMap::default();
+    let mut last_after: FxHashMap<Value, Op> = FxHashMap::default();
     for cut in std::mem::take(&mut m.cuts) {
         let v = ir.operand(cut.user, cut.index);
+        if m.share_transfers {
+            if let Some(&r) = shared.get(&(v, cut.to)) {
+                ir.set_operand(cut.user, cut.index, r);
+                continue;
+            }
+        }
         // Few distinct crossings: intern their dictionaries once each.
         let (props, attrs) = *transfer_dicts.entry((cut.from, cut.to)).or_insert_with(|| {
             (
@@ -41,7 +53,19 @@ pub fn apply(ctx: &mut Context, ir: &mut Ir, m: &mut Model, default: Attr) {
             successors: Vec::new(),
             loc: ir.op(cut.user).loc,
         });
-        ir.insert_op_before(cut.user, t);
+        if m.share_transfers {
+            match (last_after.get(&v).copied(), ir.value(v).def) {
+                (Some(prev), _) => ir.insert_op_after(prev, t),
+                (None, ValueDef::Result { op, .. }) => ir.insert_op_after(op, t),
+                (None, ValueDef::BlockArg { block, .. }) => ir.prepend_op(block, t),
+                (None, ValueDef::Placeholder) => ir.insert_op_before(cut.user, t),
+            }
+            last_after.insert(v, t);
+            shared.insert((v, cut.to), ir.result(t, 0));
+        } else {
+            ir.insert_op_before(cut.user, t);
+        }
+        inserted += 1;
         let r = ir.result(t, 0);
         ir.set_operand(cut.user, cut.index, r);
     }
@@ -100,4 +124,5 @@ pub fn apply(ctx: &mut Context, ir: &mut Ir, m: &mut Model, default: Attr) {
         ir.replace_all_uses(r, x);
         ir.erase_op(op);
     }
+    inserted
 }

@@ -29,13 +29,15 @@ pub enum PinSource {
     Host(Op),
     /// A `device.affinity` already on the op.
     OpAttr(Op),
+    /// Chosen by the min-transfer optimizer for a class nothing pinned.
+    Planned,
 }
 
 impl PinSource {
     /// The op that wrote the pin, for op-level pins.
     pub fn op(self) -> Option<Op> {
         match self {
-            PinSource::Arg(..) | PinSource::Result(..) => None,
+            PinSource::Arg(..) | PinSource::Result(..) | PinSource::Planned => None,
             PinSource::OnDevice(o)
             | PinSource::TransferTo(o)
             | PinSource::TransferFrom(o)

@@ -24,7 +24,7 @@
 //! clone nothing (see `clone_round`).
 
 use super::devices::Devices;
-use super::model::{self, callee, CallSite, Model, Spare};
+use super::model::{self, callee, CallSite, Mode, Model, Spare};
 use rustc_hash::{FxHashMap, FxHashSet};
 use xir::clone::{clone_op, Mapping};
 use xir::symbol::symbol_name;
@@ -58,11 +58,18 @@ pub fn plan(
     ir: &mut Ir,
     module: Op,
     devices: &mut Devices,
-    auto_transfer: bool,
+    mode: Mode,
     diags: &mut DiagEngine,
 ) -> (Model, usize) {
     let mut clones = 0;
     let mut spare = Spare::default();
+    // Under min-transfer no use carries a placement, so call sites would show only
+    // their own pins: the probes let placements flow as auto-transfer does, and
+    // clone by what they show.
+    let probe_mode = match mode {
+        Mode::MinTransfer => Mode::AutoTransfer,
+        m => m,
+    };
     for _ in 0..MAX_ROUNDS {
         let mut scratch = DiagEngine::default();
         let mut m = model::build_reusing(
@@ -70,12 +77,12 @@ pub fn plan(
             ir,
             module,
             devices,
-            auto_transfer,
+            probe_mode,
             true,
             &mut scratch,
             spare,
         );
-        if !m.cut_callee.iter().any(|&c| c) {
+        if !m.cut_callee.iter().any(|&c| c) && probe_mode == mode {
             // Nothing was cut: this is the final plan.
             for d in scratch.take() {
                 diags.emit(d);
@@ -90,26 +97,20 @@ pub fn plan(
         clones += round.made;
         if round.settled {
             #[cfg(debug_assertions)]
-            check_settled(ctx, ir, module, devices, auto_transfer);
+            check_settled(ctx, ir, module, devices, probe_mode);
             break;
         }
     }
-    let m = model::build_reusing(ctx, ir, module, devices, auto_transfer, false, diags, spare);
+    let m = model::build_reusing(ctx, ir, module, devices, mode, false, diags, spare);
     (m, clones)
 }
 
 /// Debug builds check the shortcut of a settled round: probing once more would
 /// clone nothing.
 #[cfg(debug_assertions)]
-fn check_settled(
-    ctx: &mut Context,
-    ir: &Ir,
-    module: Op,
-    devices: &mut Devices,
-    auto_transfer: bool,
-) {
+fn check_settled(ctx: &mut Context, ir: &Ir, module: Op, devices: &mut Devices, mode: Mode) {
     let mut scratch = DiagEngine::default();
-    let mut m = model::build(ctx, ir, module, devices, auto_transfer, true, &mut scratch);
+    let mut m = model::build(ctx, ir, module, devices, mode, true, &mut scratch);
     let sites = sites_by_callee(&mut m);
     for (f, sites) in sites.iter().enumerate() {
         if m.cut_callee[f] {

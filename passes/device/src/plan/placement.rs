@@ -1,0 +1,168 @@
+//! `device-plan{placement=min-transfer}` on a model built in `Mode::MinTransfer`:
+//! the classes definitions join become the optimizer's classes, each use a member
+//! of its value's net; the chosen placements become pins, and each use whose sides
+//! differ a cut that `rewrite` turns into one shared transfer per destination.
+
+use super::devices::Devices;
+use super::min_transfer::{self, Net, Problem};
+use super::model::{Cut, Model};
+use super::solver::{Pin, PinSource, Var};
+use rustc_hash::FxHashMap;
+use xir::util::bytes::{tensor_bytes, Bytes};
+use xir::{Attr, Context, Ir, Value};
+
+/// What a `?` dimension counts as when pricing a transfer.
+pub const DYNAMIC_DIM_GUESS: u64 = 1024;
+
+/// The bytes moving `v` costs: elements × element size (a `?` counts as
+/// [`DYNAMIC_DIM_GUESS`]; a tensor without a storage size as one byte per element).
+pub fn value_bytes(ctx: &Context, ir: &Ir, v: Value) -> u64 {
+    match tensor_bytes(ctx, ir.value_type(v), Some(DYNAMIC_DIM_GUESS)) {
+        Bytes::Known(n) => n,
+        _ => 1,
+    }
+    // Keeps sums of many nets far from the flow network's infinity.
+    .min(1 << 40)
+}
+
+/// Labels are crossing keys; a label's attribute is what a free class is pinned to.
+struct Labels {
+    keys: Vec<Attr>,
+    attrs: Vec<Attr>,
+    /// How many leading labels free classes choose among: the declared devices,
+    /// the default, and the placements of pins.
+    free: usize,
+}
+
+impl Labels {
+    fn of(&mut self, key: Attr, attr: Attr) -> u32 {
+        match self.keys.iter().position(|&k| k == key) {
+            Some(i) => i as u32,
+            None => {
+                self.keys.push(key);
+                self.attrs.push(attr);
+                (self.keys.len() - 1) as u32
+            }
+        }
+    }
+}
+
+/// Chooses a placement for every class the uses touch and records the cuts.
+pub fn place(ctx: &mut Context, ir: &Ir, m: &mut Model, devices: &mut Devices, default: Attr) {
+    let mut labels = Labels {
+        keys: Vec::new(),
+        attrs: Vec::new(),
+        free: 0,
+    };
+    for &d in &devices.declared.clone() {
+        let k = devices.key(ctx, d);
+        labels.of(k, d);
+    }
+    let default_key = devices.key(ctx, default);
+    let default_label = labels.of(default_key, default);
+    // Every placement a pin names (a memory scope, say) is a label too: a free
+    // class may join it.
+    for i in 0..m.solver.pins.len() {
+        let pin = m.solver.pins[i];
+        labels.of(pin.key, pin.attr);
+    }
+    labels.free = labels.keys.len();
+
+    // Classes, in the order the uses first touch them (deterministic).
+    let soft = std::mem::take(&mut m.soft);
+    let mut class_of: FxHashMap<Var, u32> = FxHashMap::default();
+    let mut roots: Vec<Var> = Vec::new();
+    let mut allowed: Vec<Vec<u32>> = Vec::new();
+    let mut class = |m: &mut Model, labels: &mut Labels, v: Var| -> u32 {
+        let r = m.solver.find(v);
+        if let Some(&c) = class_of.get(&r) {
+            return c;
+        }
+        let c = roots.len() as u32;
+        class_of.insert(r, c);
+        roots.push(r);
+        allowed.push(match m.solver.class_pin(r) {
+            Some(p) => {
+                let pin = m.solver.pins[p as usize];
+                vec![labels.of(pin.key, pin.attr)]
+            }
+            None => (0..labels.free as u32).collect(),
+        });
+        c
+    };
+    // One net per used value: its producer's class and its users' classes.
+    let mut net_of: FxHashMap<Value, usize> = FxHashMap::default();
+    let mut nets: Vec<Net> = Vec::new();
+    let mut uses: Vec<(u32, u32)> = Vec::with_capacity(soft.len());
+    for s in &soft {
+        let pc = class(m, &mut labels, s.value);
+        let uc = class(m, &mut labels, s.need);
+        uses.push((pc, uc));
+        let v = ir.operand(s.user, s.index);
+        let n = *net_of.entry(v).or_insert_with(|| {
+            nets.push(Net {
+                producer: pc,
+                users: Vec::new(),
+                bytes: value_bytes(ctx, ir, v),
+            });
+            nets.len() - 1
+        });
+        if uc != pc && !nets[n].users.contains(&uc) {
+            nets[n].users.push(uc);
+        }
+    }
+    let problem = Problem {
+        labels: labels.keys.len(),
+        allowed,
+        nets,
+        linked: Vec::new(),
+    };
+    let init: Vec<u32> = problem
+        .allowed
+        .iter()
+        .map(|a| {
+            if a.contains(&default_label) {
+                default_label
+            } else {
+                a[0]
+            }
+        })
+        .collect();
+    let label = min_transfer::solve(&problem, init);
+
+    // Free classes take their label as a pin.
+    for (c, &r) in roots.iter().enumerate() {
+        if m.solver.class_pin(r).is_none() {
+            let l = label[c] as usize;
+            let _ = m.solver.add_pin(Pin {
+                attr: labels.attrs[l],
+                key: labels.keys[l],
+                var: r,
+                source: PinSource::Planned,
+            });
+        }
+    }
+    // A use whose sides differ crosses.
+    for (s, &(pc, uc)) in soft.iter().zip(&uses) {
+        if label[pc as usize] == label[uc as usize] {
+            continue;
+        }
+        let from = m
+            .solver
+            .class_pin(s.value)
+            .map(|p| m.solver.pins[p as usize].attr);
+        let to = m
+            .solver
+            .class_pin(s.need)
+            .map(|p| m.solver.pins[p as usize].attr);
+        if let (Some(from), Some(to)) = (from, to) {
+            m.cuts.push(Cut {
+                user: s.user,
+                index: s.index,
+                from,
+                to,
+            });
+        }
+    }
+    m.share_transfers = true;
+}
