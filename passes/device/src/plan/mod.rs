@@ -63,13 +63,17 @@ impl Pass for DevicePlan {
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match name {
             "auto-transfer" => self.auto_transfer = parse_bool(value)?,
-            "placement" => self.min_transfer = match value {
-                "pins" => false,
-                "min-transfer" => true,
-                _ => return Err(format!(
+            "placement" => {
+                self.min_transfer = match value {
+                    "pins" => false,
+                    "min-transfer" => true,
+                    _ => {
+                        return Err(format!(
                     "invalid value '{value}' for 'placement': expected 'pins' or 'min-transfer'"
-                )),
-            },
+                ))
+                    }
+                }
+            }
             _ => return Err(format!("no such option '{name}'")),
         }
         Ok(())
