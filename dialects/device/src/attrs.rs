@@ -118,6 +118,38 @@ pub fn decode(ctx: &Context, a: Attr) -> Option<DeviceAttr<'_>> {
     })
 }
 
+/// The `ops` a `#device.target`'s configuration lists (full op names), `None`
+/// when it lists none (the target runs every op); an error when `ops` is not an
+/// array of op names.
+pub fn target_ops(ctx: &Context, config: Attr) -> Result<Option<Vec<&[u8]>>, String> {
+    let Some(list) = ctx.dict_get(config, "ops") else {
+        return Ok(None);
+    };
+    let AttrKind::Array(items) = ctx.attr_kind(list) else {
+        return Err("'ops' of a device target must be an array of op names".into());
+    };
+    items
+        .iter()
+        .map(|&a| match string(ctx, a) {
+            Some(s) if s.contains(&b'.') && !s.starts_with(b".") && !s.ends_with(b".") => Ok(s),
+            _ => Err(format!(
+                "'ops' of a device target must list full op names like \"graph.add\", got {}",
+                xir::printer::attr_to_string(ctx, a)
+            )),
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(Some)
+}
+
+/// Checks the `ops` of every target inside a device attribute (selects included).
+pub fn check_ops(ctx: &Context, device: Attr) -> Result<(), String> {
+    match decode(ctx, device) {
+        Some(DeviceAttr::Target { config, .. }) => target_ops(ctx, config).map(|_| ()),
+        Some(DeviceAttr::Select(cands)) => cands.iter().try_for_each(|&c| check_ops(ctx, c)),
+        _ => Ok(()),
+    }
+}
+
 /// The device an affinity names.
 pub fn affinity_device(ctx: &Context, a: Attr) -> Option<Ident> {
     match decode(ctx, a)? {

@@ -35,7 +35,11 @@ pub fn verify_device_attr(
                             ctx.str(other)
                         ));
                     }
-                    Some(dev) if dev.is_device() => {}
+                    Some(dev) if dev.is_device() => {
+                        if let Err(m) = crate::attrs::check_ops(ctx, d) {
+                            return err(format!("device '{}': {m}", ctx.str(name)));
+                        }
+                    }
                     _ => {
                         return err(format!(
                             "device '{}' must be a device attribute, got {}",
@@ -110,6 +114,11 @@ fn globals_in<'c>(ctx: &'c Context, ir: &Ir, table: Op) -> FxHashSet<&'c [u8]> {
 /// its block also checks, once for the whole symbol table, that every affinity
 /// attribute nested anywhere in it names a declared `device.global`.
 pub fn verify_global(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    if let Some(v) = xir::symbol::op_attr(ctx, ir, op, "value") {
+        if let Err(m) = crate::attrs::check_ops(ctx, v) {
+            return Err(op_error(ctx, ir, op, m));
+        }
+    }
     let mut prev = ir.prev_op(op);
     while let Some(p) = prev {
         if ir.op(p).name == ir.op(op).name {

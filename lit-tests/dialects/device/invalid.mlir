@@ -121,3 +121,29 @@ module {
 
 // expected-error@+1 {{'device.global' op attribute 'value' failed to satisfy constraint: device attribute}}
 device.global @cpu = #device.affinity<@cpu>
+
+// -----
+
+// `ops` (the ops a target runs) must list full op names.
+// expected-error@+1 {{device 'npu': 'ops' of a device target must list full op names like "graph.add", got 1 : i64}}
+module attributes {device.targets = {npu = #device.target<"npu", {ops = [1]}, []>}} {
+}
+
+// -----
+
+// expected-error@+1 {{device 'npu': 'ops' of a device target must list full op names like "graph.add", got "relu"}}
+module attributes {device.targets = {npu = #device.select<[#device.target<"npu", {ops = ["relu"]}, []>]>}} {
+}
+
+// -----
+
+// expected-error@+1 {{device 'npu': 'ops' of a device target must be an array of op names}}
+module attributes {device.targets = {npu = #device.target<"npu", {ops = "graph.add"}, []>}} {
+}
+
+// -----
+
+module {
+  // expected-error@+1 {{'device.global' op 'ops' of a device target must list full op names like "graph.add", got ".x"}}
+  device.global @npu = #device.target<"npu", {ops = [".x"]}, []>
+}

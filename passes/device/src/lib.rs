@@ -19,10 +19,12 @@
 //! pipeline.
 
 pub mod annotate;
+pub mod annotate_by_support;
 pub mod explain;
 pub mod forms;
 pub mod partition;
 pub mod plan;
+pub mod support;
 
 // Assignment: the `device-assignment-pipeline` (flags → device.targets →
 // device.globals, promises, aliases).
@@ -46,6 +48,7 @@ pub fn register(reg: &mut PassRegistry) {
         forms::DeviceMinimize,
         forms::DeviceExpand,
         annotate::AnnotateAffinities,
+        annotate_by_support::AnnotateBySupport,
         partition::Partition,
         explain::Explain,
         assign_targets::AssignTargets,

@@ -336,10 +336,60 @@ enum Mode {
     MinTransfer,
 }
 
+/// The gpu target of the support-restricted variant: it runs only these ops.
+const GPU_OPS: &[&str] = &["graph.add", "graph.relu", "graph.mul"];
+
+/// `generate`, with the gpu device a target that runs only `GPU_OPS` in every
+/// third program.
+fn generate_for(seed: u64) -> String {
+    let text = generate(seed);
+    if seed % 3 != 0 {
+        return text;
+    }
+    let ops: Vec<String> = GPU_OPS.iter().map(|o| format!("\"{o}\"")).collect();
+    text.replacen(
+        "gpu = #device.alias<\"vulkan\">",
+        &format!(
+            "gpu = #device.target<\"vulkan\", {{ops = [{}]}}, [\"spirv\"]>",
+            ops.join(", ")
+        ),
+        1,
+    )
+}
+
+/// Under a restricted gpu, every op placed on gpu is one it runs.
+fn check_support(p: &Prog) {
+    let (ctx, ir) = (&p.ctx, &p.ir);
+    for op in xir::walk::preorder(ir, p.top) {
+        let name = ctx.str(ir.op(op).name);
+        if !name.starts_with("graph.")
+            || [
+                "graph.transfer",
+                "graph.constant",
+                "graph.dim",
+                "graph.if",
+                "graph.yield",
+            ]
+            .contains(&name)
+        {
+            continue;
+        }
+        let Some(a) = ctx.dict_get(ir.op(op).attrs, "device.affinity") else {
+            continue;
+        };
+        if xir::printer::attr_to_string(ctx, a).contains("@gpu") {
+            assert!(
+                GPU_OPS.contains(&name),
+                "'{name}' placed on the restricted gpu"
+            );
+        }
+    }
+}
+
 /// Whether the plan succeeded, whether it cloned a callee, and the bytes its
 /// transfers move.
 fn check(seed: u64, mode: Mode) -> (bool, bool, u64) {
-    let text = generate(seed);
+    let text = generate_for(seed);
     let mut p = parse(&text);
     let before = pins(&p);
     let opts: &[(&str, &str)] = match mode {
@@ -353,6 +403,9 @@ fn check(seed: u64, mode: Mode) -> (bool, bool, u64) {
     let errs = xir::verifier::verify(&p.ctx, &p.ir, p.top);
     assert!(errs.is_empty(), "seed {seed}: verifier {errs:?}\n{text}");
     check_complete(&p);
+    if seed % 3 == 0 {
+        check_support(&p);
+    }
     for (v, a) in before {
         assert_eq!(placement(&p, v), a, "seed {seed}: pin respected\n{text}");
     }

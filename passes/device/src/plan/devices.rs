@@ -14,6 +14,10 @@ pub struct Devices {
     /// Each declared device as a plain affinity (`#device.affinity<@name>`), in
     /// declaration order: what the min-transfer optimizer chooses among.
     pub declared: Vec<Attr>,
+    /// Each declared device's name and value (a device attribute), in order.
+    pub values: Vec<(String, Option<Attr>)>,
+    /// What each device runs, when some target lists its `ops`.
+    pub support: Option<std::rc::Rc<crate::support::Support>>,
     keys: FxHashMap<Attr, Attr>,
 }
 
@@ -76,16 +80,22 @@ impl Devices {
         let host = op_attr(ctx, ir, module, "device.host")
             .or_else(|| local.map(|n| attrs::affinity(ctx, &n, None, None)))
             .or(default);
+        let declared_values = declared.clone();
         let declared = declared
             .iter()
             .map(|d| attrs::affinity(ctx, &d.0, None, None))
             .collect();
-        Devices {
+        let mut devices = Devices {
             default,
             host,
             declared,
+            values: declared_values,
+            support: None,
             keys: FxHashMap::default(),
-        }
+        };
+        let support = crate::support::Support::of(ctx, &devices);
+        devices.support = support.restricted().then(|| std::rc::Rc::new(support));
+        devices
     }
 
     /// What decides a crossing: device and memory scope (queues do not move data).

@@ -21,7 +21,8 @@ pub fn pin_loc(ctx: &Context, ir: &Ir, src: PinSource) -> Attr {
         | PinSource::TransferTo(o)
         | PinSource::TransferFrom(o)
         | PinSource::Host(o)
-        | PinSource::OpAttr(o) => ir.op(o).loc,
+        | PinSource::OpAttr(o)
+        | PinSource::Support(o) => ir.op(o).loc,
     }
 }
 
@@ -43,6 +44,7 @@ pub fn describe(ctx: &Context, ir: &Ir, src: PinSource) -> String {
         PinSource::Host(o) => format!("host-only '{}' (device.host)", opname(o)),
         PinSource::OpAttr(o) => format!("the device.affinity of '{}'", opname(o)),
         PinSource::Planned => "the min-transfer placement".into(),
+        PinSource::Support(o) => format!("'{}', which only this device can run", opname(o)),
     }
 }
 

@@ -104,6 +104,11 @@ impl Pass for DevicePlan {
         if mode == model::Mode::MinTransfer {
             placement::place(pc.ctx, pc.ir, &mut m, &mut devices, default);
         }
+        if let Some(sup) = devices.support.as_ref() {
+            if !crate::support::settle(pc.ctx, pc.ir, &mut m, sup, default, pc.diags) {
+                return Err(());
+            }
+        }
         let transfers = rewrite::apply(pc.ctx, pc.ir, &mut m, default) as u64;
         pc.add_statistic("num-transfers", "Number of transfers inserted", transfers);
         Ok(())

@@ -11,7 +11,7 @@ use super::solver::{Pin, PinSource, Solver, Var};
 use rustc_hash::FxHashMap;
 use xir::symbol::{op_attr, symbol_name, visibility, Visibility};
 use xir::types::TypeKind;
-use xir::{Attr, AttrKind, Context, DiagEngine, Ident, Ir, Op, Type, Value};
+use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ident, Ir, Op, Type, Value};
 
 /// Conflicts reported before giving up (each one walks the forest).
 const MAX_CONFLICTS: usize = 8;
@@ -110,6 +110,8 @@ pub struct Model {
     pub mode: Mode,
     /// Uses priced by the min-transfer optimizer (`Mode::MinTransfer`).
     pub soft: Vec<SoftUse>,
+    /// What each device runs (targets' `ops`), for the "cannot run" errors.
+    support: Option<std::rc::Rc<crate::support::Support>>,
     /// Cuts of one value to one placement share a transfer placed after its
     /// definition (min-transfer), instead of one transfer at each use.
     pub share_transfers: bool,
@@ -421,6 +423,28 @@ impl Model {
             return;
         }
         let (p1, p2) = (self.solver.pins[pa as usize], self.solver.pins[pb as usize]);
+        // One side is an op only one device runs: the other side's device cannot run it.
+        if let Some(sup) = self.support.as_ref() {
+            let (support, other) = match (p1.source, p2.source) {
+                (PinSource::Support(o), s) | (s, PinSource::Support(o))
+                    if !matches!(s, PinSource::Support(_)) =>
+                {
+                    (
+                        Some(o),
+                        if matches!(p1.source, PinSource::Support(_)) {
+                            p2
+                        } else {
+                            p1
+                        },
+                    )
+                }
+                _ => (None, p1),
+            };
+            if let Some(o) = support {
+                diags.emit(crate::support::cannot_run(ctx, ir, sup, o, &other));
+                return;
+            }
+        }
         let mut chain = self.solver.path(p1.var, a);
         chain.push(at);
         chain.extend(self.solver.path(b, p2.var));
@@ -477,6 +501,7 @@ pub fn build_reusing(
     kind.extend(order.iter().map(|&op| kinds.op(ctx, ir.op(op).name)));
     let mut m = Model {
         mode,
+        support: devices.support.clone(),
         values,
         ops,
         // At most one variable per value and per op, plus function results.
@@ -577,6 +602,25 @@ pub fn build_reusing(
                 Pinned::Op(o) => m.op_var(o),
             };
             m.pin(ctx, ir, devices, var, attr, src, diags);
+        }
+        // An op only one device runs is pinned there; one no device runs is an error.
+        if let Some(sup) = devices.support.as_ref() {
+            let name = ctx.bytes(ir.op(op).name);
+            if !crate::support::is_structural(name) {
+                let runners = sup.runners(name);
+                if runners.is_empty() {
+                    m.errors += 1;
+                    diags.emit(Diagnostic::error(ir.op(op).loc, sup.nobody_runs(name)));
+                } else if runners.len() == 1 && sup.devices.len() > 1 {
+                    // An op the program pinned elsewhere is left to `support::settle`,
+                    // which says it cannot run there.
+                    let attr = sup.devices[runners[0]].affinity;
+                    let var = m.op_var(op);
+                    if m.solver.class_pin(var).is_none() {
+                        m.pin(ctx, ir, devices, var, attr, PinSource::Support(op), diags);
+                    }
+                }
+            }
         }
     }
     m.cut_callee = (0..m.funcs.len())

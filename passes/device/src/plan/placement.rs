@@ -9,7 +9,7 @@ use super::model::{Cut, Model};
 use super::solver::{Pin, PinSource, Var};
 use rustc_hash::FxHashMap;
 use xir::util::bytes::{tensor_bytes, Bytes};
-use xir::{Attr, Context, Ir, Value};
+use xir::{Attr, Context, Ir, Op, Value};
 
 /// What a `?` dimension counts as when pricing a transfer.
 pub const DYNAMIC_DIM_GUESS: u64 = 1024;
@@ -68,6 +68,32 @@ pub fn place(ctx: &mut Context, ir: &Ir, m: &mut Model, devices: &mut Devices, d
     }
     labels.free = labels.keys.len();
 
+    // Where each label's device runs the ops of a class (targets' `ops`): a free
+    // class may only take labels whose device runs all of them.
+    let mut class_ops: FxHashMap<Var, Vec<Op>> = FxHashMap::default();
+    if devices.support.is_some() {
+        for i in 0..m.placed.len() {
+            let op = m.placed[i];
+            if crate::support::is_structural(ctx.bytes(ir.op(op).name)) {
+                continue;
+            }
+            if let Some(v) = m.var_of_op(op) {
+                let r = m.solver.find(v);
+                class_ops.entry(r).or_default().push(op);
+            }
+        }
+    }
+    let runs = |ctx: &Context, label_attr: Attr, ops: &[Op]| -> bool {
+        let Some(sup) = devices.support.as_ref() else {
+            return true;
+        };
+        match sup.device_of(ctx, label_attr) {
+            Some(d) => ops
+                .iter()
+                .all(|&op| sup.can_run(d, ctx.bytes(ir.op(op).name))),
+            None => true,
+        }
+    };
     // Classes, in the order the uses first touch them (deterministic).
     let soft = std::mem::take(&mut m.soft);
     let mut class_of: FxHashMap<Var, u32> = FxHashMap::default();
@@ -86,7 +112,18 @@ pub fn place(ctx: &mut Context, ir: &Ir, m: &mut Model, devices: &mut Devices, d
                 let pin = m.solver.pins[p as usize];
                 vec![labels.of(pin.key, pin.attr)]
             }
-            None => (0..labels.free as u32).collect(),
+            None => {
+                let ops = class_ops.get(&r).map_or(&[][..], |v| v.as_slice());
+                let fits: Vec<u32> = (0..labels.free as u32)
+                    .filter(|&l| runs(ctx, labels.attrs[l as usize], ops))
+                    .collect();
+                // No label fits: any, and `support::settle` reports it.
+                if fits.is_empty() {
+                    (0..labels.free as u32).collect()
+                } else {
+                    fits
+                }
+            }
         });
         c
     };

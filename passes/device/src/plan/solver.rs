@@ -31,6 +31,8 @@ pub enum PinSource {
     OpAttr(Op),
     /// Chosen by the min-transfer optimizer for a class nothing pinned.
     Planned,
+    /// The only device that can run this op (its target's `ops`).
+    Support(Op),
 }
 
 impl PinSource {
@@ -42,7 +44,8 @@ impl PinSource {
             | PinSource::TransferTo(o)
             | PinSource::TransferFrom(o)
             | PinSource::Host(o)
-            | PinSource::OpAttr(o) => Some(o),
+            | PinSource::OpAttr(o)
+            | PinSource::Support(o) => Some(o),
         }
     }
 }
