@@ -343,7 +343,7 @@ const GPU_OPS: &[&str] = &["graph.add", "graph.relu", "graph.mul"];
 /// third program.
 fn generate_for(seed: u64) -> String {
     let text = generate(seed);
-    if seed % 3 != 0 {
+    if !seed.is_multiple_of(3) {
         return text;
     }
     let ops: Vec<String> = GPU_OPS.iter().map(|o| format!("\"{o}\"")).collect();
@@ -403,7 +403,7 @@ fn check(seed: u64, mode: Mode) -> (bool, bool, u64) {
     let errs = xir::verifier::verify(&p.ctx, &p.ir, p.top);
     assert!(errs.is_empty(), "seed {seed}: verifier {errs:?}\n{text}");
     check_complete(&p);
-    if seed % 3 == 0 {
+    if seed.is_multiple_of(3) {
         check_support(&p);
     }
     for (v, a) in before {
