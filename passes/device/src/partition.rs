@@ -13,9 +13,15 @@
 //!
 //! An op with regions (`graph.if`) is one unit placed by its own `device.affinity`;
 //! its regions move with it whatever their ops' placements.
+//!
+//! `by=target` (TVM RFC 0038's PartitionBySEScope) groups by the device's target
+//! instead (the `#device.target` a `device.global` or `device.targets` gives it), so
+//! a per-target code generator can take each part whole, as BYOC's "Compiler"
+//! functions: parts are `@<func>_<target kind>_<n>` and carry `device.target`
+//! (and `device.affinity` when all their ops share one).
 
 use rustc_hash::{FxHashMap, FxHashSet};
-use xir::pass::{Pass, PassContext};
+use xir::pass::{Pass, PassContext, PassOption};
 use xir::symbol::symbol_name;
 use xir::types::TypeKind;
 use xir::{Attr, AttrKind, Block, Context, Diagnostic, Ir, Op, OperationState, Value};
@@ -29,7 +35,10 @@ use xir::util::union_find::{find, unit_deps};
 const MAX_ERRORS: usize = 8;
 
 #[derive(Default)]
-pub struct Partition;
+pub struct Partition {
+    /// Group by the devices' targets instead of by placement.
+    pub by_target: bool,
+}
 
 impl Partition {
     pub const ARGUMENT: &'static str = "device-partition";
@@ -65,8 +74,14 @@ struct Unit {
     used: bool,
 }
 
-/// Splits the ops of `block` into units in a valid order (see the module comment).
-fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
+/// Splits the ops of `block` into units in a valid order (see the module comment);
+/// `key` maps an op's placement to what groups it (the placement, or its target).
+fn group_block(
+    ctx: &Context,
+    ir: &Ir,
+    block: Block,
+    key: &dyn Fn(&Context, Attr) -> Attr,
+) -> Vec<Unit> {
     let mut units: Vec<Unit> = Vec::new();
     let mut parent: Vec<usize> = Vec::new();
     let mut unit_of: FxHashMap<Op, usize> = FxHashMap::default();
@@ -76,6 +91,7 @@ fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
         unit_deps(ir, block, op, &unit_of, &mut parent, &mut deps);
         let aff = if partitionable(ctx, ir, op) {
             ctx.dict_get(ir.op(op).attrs, "device.affinity")
+                .map(|a| key(ctx, a))
         } else {
             None
         };
@@ -162,6 +178,20 @@ fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
     out
 }
 
+/// A part's name suffix under `by=target`: the target's kind (`npu`), an alias's
+/// kind, or `select`; made of identifier characters.
+fn target_kind(ctx: &Context, target: Attr) -> Vec<u8> {
+    use xir_device::attrs::{decode, DeviceAttr};
+    let kind: &[u8] = match decode(ctx, target) {
+        Some(DeviceAttr::Target { kind, .. } | DeviceAttr::Alias { kind, .. }) => kind,
+        Some(DeviceAttr::Select(_)) => b"select",
+        _ => b"device",
+    };
+    kind.iter()
+        .map(|&c| if c.is_ascii_alphanumeric() { c } else { b'_' })
+        .collect()
+}
+
 /// The placement of a value in the complete form (for the part's `arg_attrs`).
 /// `known` holds the placements of the results of calls to earlier parts.
 fn value_placement(
@@ -214,7 +244,7 @@ fn hoist(
     ir: &mut Ir,
     func: Op,
     block: Block,
-    aff: Attr,
+    func_attrs: Vec<(&str, Attr)>,
     mut ops: Vec<Op>,
     order: &FxHashMap<Op, usize>,
     name: &[u8],
@@ -281,14 +311,17 @@ fn hoist(
     let fty = ctx.type_attr(fty);
     let sym = ctx.string_attr(&String::from_utf8_lossy(name));
     let private = ctx.string_attr("private");
-    let (k_ft, k_name, k_vis, k_aff) = (
+    let (k_ft, k_name, k_vis) = (
         ctx.ident("function_type"),
         ctx.ident("sym_name"),
         ctx.ident("sym_visibility"),
-        ctx.ident("device.affinity"),
     );
     let props = ctx.dictionary(vec![(k_ft, fty), (k_name, sym), (k_vis, private)]);
-    let attrs = ctx.dictionary(vec![(k_aff, aff)]);
+    let entries: Vec<_> = func_attrs
+        .into_iter()
+        .map(|(k, v)| (ctx.ident(k), v))
+        .collect();
+    let attrs = ctx.dictionary(entries);
     let part = ir.create_op(OperationState {
         properties: Some(props),
         attrs,
@@ -374,7 +407,47 @@ impl Pass for Partition {
     fn anchor(&self) -> Option<&'static str> {
         Some("builtin.module")
     }
+    fn options(&self) -> Vec<PassOption> {
+        vec![PassOption {
+            name: "by",
+            help: "What a part shares: 'affinity' (one placement) or 'target' (one device target, for a per-target code generator)",
+            default: "affinity".into(),
+        }]
+    }
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match (name, value) {
+            ("by", "affinity") => self.by_target = false,
+            ("by", "target") => self.by_target = true,
+            ("by", v) => {
+                return Err(format!(
+                    "invalid value '{v}' for 'by': expected 'affinity' or 'target'"
+                ))
+            }
+            _ => return Err(format!("no such option '{name}'")),
+        }
+        Ok(())
+    }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        // Each device's target (its declared value), for `by=target`.
+        let targets: FxHashMap<Vec<u8>, Attr> = if self.by_target {
+            let devices = crate::plan::devices::Devices::collect(pc.ctx, pc.ir, module);
+            devices
+                .values
+                .iter()
+                .filter_map(|(n, v)| v.map(|v| (n.as_bytes().to_vec(), v)))
+                .collect()
+        } else {
+            FxHashMap::default()
+        };
+        let by_target = self.by_target;
+        let key = |ctx: &Context, a: Attr| -> Attr {
+            if !by_target {
+                return a;
+            }
+            affinity_device(ctx, a)
+                .and_then(|d| targets.get(ctx.bytes(d)).copied())
+                .unwrap_or(a)
+        };
         let ctx = &mut *pc.ctx;
         let ir = &mut *pc.ir;
         let Some(top) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) else {
@@ -387,9 +460,10 @@ impl Pass for Partition {
             if let Some(n) = symbol_name(ctx, ir, op) {
                 taken.insert(n.to_vec());
             }
-            // Parts (functions with a device.affinity) are already one placement.
+            // Parts (functions with a device.affinity or target) are already one.
             if xir_func::FUNC.is(ctx, ir, op)
                 && ctx.dict_get(ir.op(op).attrs, "device.affinity").is_none()
+                && ctx.dict_get(ir.op(op).attrs, "device.target").is_none()
                 && ir
                     .regions(op)
                     .first()
@@ -442,23 +516,40 @@ impl Pass for Partition {
             for b in blocks {
                 let order: FxHashMap<Op, usize> =
                     ir.block_ops(b).enumerate().map(|(i, o)| (o, i)).collect();
-                let units = group_block(ctx, ir, b);
+                let units = group_block(ctx, ir, b, &key);
                 for unit in units {
                     match unit.kind {
                         Kind::Kept(op) => {
                             ir.remove_op(op);
                             ir.append_op(b, op);
                         }
-                        Kind::Group(aff, ops) => {
-                            let dev = affinity_device(ctx, aff)
-                                .map(|d| ctx.bytes(d).to_vec())
-                                .unwrap_or_else(|| b"device".to_vec());
+                        Kind::Group(k, ops) => {
+                            let (suffix, attrs) = if by_target {
+                                let mut affs: Vec<Attr> = ops
+                                    .iter()
+                                    .filter_map(|&o| {
+                                        ctx.dict_get(ir.op(o).attrs, "device.affinity")
+                                    })
+                                    .collect();
+                                affs.sort();
+                                affs.dedup();
+                                let mut attrs = vec![("device.target", k)];
+                                if let [one] = affs[..] {
+                                    attrs.push(("device.affinity", one));
+                                }
+                                (target_kind(ctx, k), attrs)
+                            } else {
+                                let dev = affinity_device(ctx, k)
+                                    .map(|d| ctx.bytes(d).to_vec())
+                                    .unwrap_or_else(|| b"device".to_vec());
+                                (dev, vec![("device.affinity", k)])
+                            };
                             let mut base = fname.clone();
                             base.push(b'_');
-                            base.extend_from_slice(&dev);
+                            base.extend_from_slice(&suffix);
                             let name = namer.fresh(&base);
                             after =
-                                hoist(ctx, ir, f, b, aff, ops, &order, &name, after, &mut known);
+                                hoist(ctx, ir, f, b, attrs, ops, &order, &name, after, &mut known);
                             parts += 1;
                         }
                     }
