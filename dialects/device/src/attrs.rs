@@ -8,6 +8,10 @@
 //! - `fallback`, `promise`: the device (flat symbol ref)
 //! - `affinity`: device (flat symbol ref), queues (array of i64 or unit),
 //!   memory scope (string or unit)
+//! - `ordinal`: the runtime device index (i64), the targets it may be (array;
+//!   empty until `device-resolve-aliases` fills in the registry's kinds)
+//! - `optimal`: the candidate devices, one parameter each
+//! - `link`: two devices (flat symbol refs) and the link's kind (string)
 
 use xir::{Attr, AttrKind, Context, Ident};
 
@@ -33,12 +37,26 @@ pub enum DeviceAttr<'a> {
         queues: Option<Vec<i64>>,
         memory: Option<&'a [u8]>,
     },
+    /// `#device.ordinal<n>`: the n-th runtime device, whatever it is; `targets`
+    /// are the code formats built for it.
+    Ordinal {
+        index: i64,
+        targets: &'a [Attr],
+    },
+    /// `#device.optimal<[A, B]>`: the runtime chooses the best available candidate.
+    Optimal(&'a [Attr]),
+    /// `#device.link<@a, @b, shared_memory>`: an entry of `device.topology`.
+    Link {
+        a: Ident,
+        b: Ident,
+        kind: &'a [u8],
+    },
 }
 
 impl DeviceAttr<'_> {
     /// Whether it describes a device (everything but an affinity).
     pub fn is_device(&self) -> bool {
-        !matches!(self, DeviceAttr::Affinity { .. })
+        !matches!(self, DeviceAttr::Affinity { .. } | DeviceAttr::Link { .. })
     }
 }
 
@@ -99,6 +117,19 @@ pub fn decode(ctx: &Context, a: Attr) -> Option<DeviceAttr<'_>> {
             },
         },
         ("select", ps) => DeviceAttr::Select(ps),
+        ("optimal", ps) => DeviceAttr::Optimal(ps),
+        ("ordinal", &[n, t]) => DeviceAttr::Ordinal {
+            index: int(ctx, n)?,
+            targets: match ctx.attr_kind(t) {
+                AttrKind::Array(v) => v,
+                _ => return None,
+            },
+        },
+        ("link", &[a, b, k]) => DeviceAttr::Link {
+            a: flat_symbol(ctx, a)?,
+            b: flat_symbol(ctx, b)?,
+            kind: string(ctx, k)?,
+        },
         ("fallback", &[s]) => DeviceAttr::Fallback(flat_symbol(ctx, s)?),
         ("promise", &[s]) => DeviceAttr::Promise(flat_symbol(ctx, s)?),
         ("affinity", &[s, q, m]) => DeviceAttr::Affinity {
@@ -145,9 +176,33 @@ pub fn target_ops(ctx: &Context, config: Attr) -> Result<Option<Vec<&[u8]>>, Str
 pub fn check_ops(ctx: &Context, device: Attr) -> Result<(), String> {
     match decode(ctx, device) {
         Some(DeviceAttr::Target { config, .. }) => target_ops(ctx, config).map(|_| ()),
-        Some(DeviceAttr::Select(cands)) => cands.iter().try_for_each(|&c| check_ops(ctx, c)),
+        Some(DeviceAttr::Select(cands) | DeviceAttr::Optimal(cands))
+        | Some(DeviceAttr::Ordinal { targets: cands, .. }) => {
+            cands.iter().try_for_each(|&c| check_ops(ctx, c))
+        }
         _ => Ok(()),
     }
+}
+
+/// The device pairs `device.topology` links with shared memory (names, either order).
+pub fn shared_memory_links(ctx: &Context, topology: Option<Attr>) -> Vec<(Ident, Ident)> {
+    let Some(AttrKind::Array(links)) = topology.map(|t| ctx.attr_kind(t)) else {
+        return Vec::new();
+    };
+    links
+        .iter()
+        .filter_map(|&l| match decode(ctx, l) {
+            Some(DeviceAttr::Link { a, b, kind }) if kind == b"shared_memory" => Some((a, b)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether devices `a` and `b` share memory under `links`.
+pub fn linked(links: &[(Ident, Ident)], a: Ident, b: Ident) -> bool {
+    links
+        .iter()
+        .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
 }
 
 /// The device an affinity names.

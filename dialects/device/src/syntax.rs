@@ -82,26 +82,35 @@ pub fn parse_device_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attr> {
             };
             make(p.ctx, "alias", vec![kind, ord])
         }
-        "select" => {
-            if !p.is(Tok::LSquare) {
-                return p.wrong_token("expected '[' to begin the device list");
-            }
-            let list_at = p.tok.start;
-            let list = p.parse_attribute(None)?;
-            let elems = match p.ctx.attr_kind(list) {
-                AttrKind::Array(v) => v.clone(),
-                _ => Vec::new(),
+        "select" | "optimal" => {
+            let elems = parse_device_list(p, mnemonic, false)?;
+            make(p.ctx, mnemonic, elems)
+        }
+        "ordinal" => {
+            let n = parse_i64(p, "device ordinal")?;
+            let targets = if p.consume_if(Tok::Comma) {
+                parse_device_list(p, mnemonic, true)?
+            } else {
+                Vec::new()
             };
-            if elems.is_empty() {
-                return p.error_at(list_at, "#device.select needs at least one device");
+            let targets = p.ctx.intern_attr(AttrKind::Array(targets));
+            make(p.ctx, "ordinal", vec![n, targets])
+        }
+        "link" => {
+            let a = parse_device_ref(p)?;
+            p.expect(Tok::Comma, "expected ','")?;
+            let b = parse_device_ref(p)?;
+            p.expect(Tok::Comma, "expected ','")?;
+            let at = p.tok.start;
+            if !p.consume_kw("shared_memory") {
+                return p.error_at(at, "expected a link kind: 'shared_memory'");
             }
-            for &e in &elems {
-                if !decode(p.ctx, e).is_some_and(|d| d.is_device()) {
-                    let s = xir::printer::attr_to_string(p.ctx, e);
-                    return p.error_at(list_at, format!("#device.select expects devices, got {s}"));
-                }
-            }
-            make(p.ctx, "select", elems)
+            let none = p.ctx.none_type();
+            let kind = p.ctx.intern_attr(AttrKind::String {
+                value: b"shared_memory".to_vec().into(),
+                ty: none,
+            });
+            make(p.ctx, "link", vec![a, b, kind])
         }
         "fallback" | "promise" => {
             let s = parse_device_ref(p)?;
@@ -154,6 +163,38 @@ pub fn parse_device_attr(p: &mut Parser<'_>, mnemonic: &str) -> PResult<Attr> {
     Ok(a)
 }
 
+/// `[A, B, …]` of device attributes (of targets only, for an ordinal's).
+fn parse_device_list(p: &mut Parser<'_>, what: &str, targets: bool) -> PResult<Vec<Attr>> {
+    if !p.is(Tok::LSquare) {
+        return p.wrong_token("expected '[' to begin the device list");
+    }
+    let list_at = p.tok.start;
+    let list = p.parse_attribute(None)?;
+    let elems = match p.ctx.attr_kind(list) {
+        AttrKind::Array(v) => v.clone(),
+        _ => Vec::new(),
+    };
+    if elems.is_empty() {
+        return p.error_at(list_at, format!("#device.{what} needs at least one device"));
+    }
+    for &e in &elems {
+        let ok = match decode(p.ctx, e) {
+            Some(crate::attrs::DeviceAttr::Target { .. }) => true,
+            Some(d) => !targets && d.is_device(),
+            None => false,
+        };
+        if !ok {
+            let s = xir::printer::attr_to_string(p.ctx, e);
+            let expected = if targets { "targets" } else { "devices" };
+            return p.error_at(
+                list_at,
+                format!("#device.{what} expects {expected}, got {s}"),
+            );
+        }
+    }
+    Ok(elems)
+}
+
 /// The print hook of the `device` namespace (after `#device.name`).
 pub fn print_device_attr(p: &mut Printer<'_>, name: Ident, params: &[Attr]) {
     let ctx = p.ctx;
@@ -167,10 +208,28 @@ pub fn print_device_attr(p: &mut Printer<'_>, name: Ident, params: &[Attr]) {
                 p.push(']');
             }
         }
-        "select" => {
+        "select" | "optimal" => {
             p.push('[');
             list(p, params);
             p.push(']');
+        }
+        "ordinal" => {
+            p.print_attr_elided(params[0]);
+            if let Some(AttrKind::Array(ts)) = params.get(1).map(|&t| p.ctx.attr_kind(t)) {
+                if !ts.is_empty() {
+                    p.push_str(", ");
+                    p.print_attr(params[1]);
+                }
+            }
+        }
+        "link" => {
+            p.print_attr(params[0]);
+            p.push_str(", ");
+            p.print_attr(params[1]);
+            p.push_str(", ");
+            if let AttrKind::String { value, .. } = ctx.attr_kind(params[2]) {
+                p.push_str(&String::from_utf8_lossy(value));
+            }
         }
         "affinity" => {
             p.print_attr(params[0]);

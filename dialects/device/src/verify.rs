@@ -67,6 +67,34 @@ pub fn verify_device_attr(
             }
             Ok(())
         }
+        "device.topology" => {
+            let AttrKind::Array(links) = ctx.attr_kind(value) else {
+                return err(format!(
+                    "'device.topology' must be an array of #device.link, got {}",
+                    attr_to_string(ctx, value)
+                ));
+            };
+            for &l in links {
+                let Some(DeviceAttr::Link { a, b, .. }) = decode(ctx, l) else {
+                    return err(format!(
+                        "'device.topology' must be an array of #device.link, got {}",
+                        attr_to_string(ctx, l)
+                    ));
+                };
+                if a == b {
+                    return err(format!("#device.link links '@{}' to itself", ctx.str(a)));
+                }
+                for d in [a, b] {
+                    if !declared_device(ctx, ir, op, d) {
+                        return err(format!(
+                            "#device.link names undeclared device '@{}'",
+                            ctx.str(d)
+                        ));
+                    }
+                }
+            }
+            Ok(())
+        }
         "device.affinity" => match affinity_device(ctx, value) {
             Some(_) => Ok(()),
             None if is_promise(ctx, value) => Ok(()),

@@ -16,9 +16,13 @@ pub fn verify_resolve(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> 
         return Ok(());
     };
     match decode(ctx, a) {
-        Some(DeviceAttr::Target { .. } | DeviceAttr::Alias { .. } | DeviceAttr::Select(_)) => {
-            Ok(())
-        }
+        Some(
+            DeviceAttr::Target { .. }
+            | DeviceAttr::Alias { .. }
+            | DeviceAttr::Select(_)
+            | DeviceAttr::Optimal(_)
+            | DeviceAttr::Ordinal { .. },
+        ) => Ok(()),
         // A `device.global` by name, looked up in the enclosing symbol tables.
         Some(DeviceAttr::Affinity { device, .. }) => {
             let name = ctx.str(device);
@@ -125,7 +129,9 @@ fn command_buffer_targets(ctx: &Context, ir: &Ir, op: Op) -> Option<Vec<Attr>> {
     let a = op_attr(ctx, ir, resolve, "device")?;
     match decode(ctx, a)? {
         DeviceAttr::Target { .. } => Some(vec![a]),
-        DeviceAttr::Select(cands) => cands
+        DeviceAttr::Select(cands)
+        | DeviceAttr::Optimal(cands)
+        | DeviceAttr::Ordinal { targets: cands, .. } => cands
             .iter()
             .map(|&c| matches!(decode(ctx, c), Some(DeviceAttr::Target { .. })).then_some(c))
             .collect(),

@@ -185,6 +185,8 @@ fn target_kind(ctx: &Context, target: Attr) -> Vec<u8> {
     let kind: &[u8] = match decode(ctx, target) {
         Some(DeviceAttr::Target { kind, .. } | DeviceAttr::Alias { kind, .. }) => kind,
         Some(DeviceAttr::Select(_)) => b"select",
+        Some(DeviceAttr::Optimal(_)) => b"optimal",
+        Some(DeviceAttr::Ordinal { .. }) => b"ordinal",
         _ => b"device",
     };
     kind.iter()

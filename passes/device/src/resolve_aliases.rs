@@ -1,7 +1,8 @@
 //! `device-resolve-aliases`: every `#device.alias<"kind"[N]>` becomes the full
 //! `#device.target` of its kind from the target registry (`ordinal = N` added to
-//! the config), wherever it occurs. `registry=FILE` (xopt:
-//! `--device-target-registry=FILE`) adds or overrides kinds.
+//! the config), wherever it occurs; a `#device.ordinal<N>` gets the targets xir
+//! builds code for (`local`, `vulkan`), since the N-th runtime device may be either.
+//! `registry=FILE` (xopt: `--device-target-registry=FILE`) adds or overrides kinds.
 
 use super::rewrite_attrs::run_rewrite;
 use super::target_registry::TargetRegistry;
@@ -54,12 +55,18 @@ impl Pass for ResolveAliases {
     }
     fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
         let registry = &self.registry;
-        let mut visit = |ctx: &mut xir::Context, a| {
-            let Some(DeviceAttr::Alias { kind, ordinal }) = decode(ctx, a) else {
-                return Ok(None);
-            };
-            let kind = String::from_utf8_lossy(kind).into_owned();
-            registry.target(ctx, &kind, ordinal).map(Some)
+        let mut visit = |ctx: &mut xir::Context, a| match decode(ctx, a) {
+            Some(DeviceAttr::Alias { kind, ordinal }) => {
+                let kind = String::from_utf8_lossy(kind).into_owned();
+                registry.target(ctx, &kind, ordinal).map(Some)
+            }
+            Some(DeviceAttr::Ordinal { index, targets }) if targets.is_empty() => {
+                let ts = registry.code_targets(ctx)?;
+                let n = ctx.i64_attr(index);
+                let ts = ctx.intern_attr(xir::AttrKind::Array(ts));
+                Ok(Some(xir_device::attrs::make(ctx, "ordinal", vec![n, ts])))
+            }
+            _ => Ok(None),
         };
         run_rewrite(pc, op, &mut visit)
     }

@@ -53,7 +53,9 @@ fn ops_of(
             .ok()
             .flatten()
             .map(|v| v.into_iter().map(<[u8]>::to_vec).collect()),
-        DeviceAttr::Select(cands) => {
+        DeviceAttr::Select(cands)
+        | DeviceAttr::Optimal(cands)
+        | DeviceAttr::Ordinal { targets: cands, .. } => {
             let mut acc: Option<FxHashSet<Vec<u8>>> = None;
             for &c in cands {
                 if let Some(set) = ops_of(ctx, values, c, depth + 1) {

@@ -78,6 +78,15 @@ impl TargetRegistry {
         v
     }
 
+    /// The targets of the kinds xir generates code for (`local`, `vulkan`), as this
+    /// registry defines them: what a `#device.ordinal` may turn out to be.
+    pub fn code_targets(&self, ctx: &mut Context) -> Result<Vec<Attr>, String> {
+        BUILTIN
+            .iter()
+            .map(|(k, _)| self.target(ctx, k, None))
+            .collect()
+    }
+
     /// The target of `kind` with the runtime `ordinal` added to its config.
     pub fn target(
         &self,

@@ -5,6 +5,11 @@
 //! took, else to the first that serves it; a `#device.select` to its first
 //! entry that some device serves (by the same rule); a `#device.fallback<@g>`
 //! to whatever `@g` got. An alias's ordinal counts the devices serving its kind.
+//! A `#device.ordinal<N>` is the N-th runtime device, whatever it is; a
+//! `#device.optimal<[...]>` the best of the devices serving its candidates (one no
+//! earlier global took, then by [`preference`]: a discrete GPU over an integrated
+//! or virtual one, those over a CPU, the reference interpreter last; ties to the
+//! earlier candidate, then the earlier device).
 
 use xir::attributes::AttrKind;
 use xir::{Attr, Context, Ir, Op};
@@ -54,6 +59,22 @@ fn kind_of(ctx: &Context, a: Attr) -> Option<(String, Option<usize>)> {
     }
 }
 
+/// How much the runtime prefers a device for `#device.optimal`.
+pub fn preference(d: &Device) -> u32 {
+    let device_type = d.target.config.iter().find_map(|(k, v)| match v {
+        xir_runtime_hal::ConfigValue::Str(s) if k == "device_type" => Some(s.as_str()),
+        _ => None,
+    });
+    match (d.target.kind.as_str(), device_type) {
+        (_, Some("discrete_gpu")) => 5,
+        (_, Some("integrated_gpu")) => 4,
+        (_, Some("virtual_gpu")) => 3,
+        ("reference", _) => 0,
+        ("local", _) => 2,
+        _ => 1,
+    }
+}
+
 /// Describes a device attribute for messages.
 fn describe(ctx: &Context, a: Attr) -> String {
     xir::printer::attr_to_string(ctx, a)
@@ -91,6 +112,38 @@ pub fn assign(
                 let (k, o) = kind_of(ctx, a)?;
                 pick(&k, o, &taken)
             }),
+            // Every device serving some candidate competes: an untaken one
+            // first, then the most preferred, then the earlier candidate/device.
+            Some(DeviceAttr::Optimal(list)) => list
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &a)| {
+                    let (k, o) = kind_of(ctx, a).unzip();
+                    let serving: Vec<usize> = match (k, o.flatten()) {
+                        (Some(k), Some(o)) => (0..devices.len())
+                            .filter(|&d| devices[d].serves(&k))
+                            .nth(o)
+                            .into_iter()
+                            .collect(),
+                        (Some(k), None) => (0..devices.len())
+                            .filter(|&d| devices[d].serves(&k))
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    serving.into_iter().map(move |d| (i, d))
+                })
+                .max_by_key(|&(i, d)| {
+                    (
+                        !taken[d],
+                        preference(&devices[d]),
+                        std::cmp::Reverse(i),
+                        std::cmp::Reverse(d),
+                    )
+                })
+                .map(|(_, d)| d),
+            Some(DeviceAttr::Ordinal { index, .. }) => {
+                usize::try_from(index).ok().filter(|&i| i < devices.len())
+            }
             Some(DeviceAttr::Fallback(_)) => continue,
             _ => kind_of(ctx, *value).and_then(|(k, o)| pick(&k, o, &taken)),
         };

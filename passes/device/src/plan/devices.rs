@@ -16,6 +16,8 @@ pub struct Devices {
     pub declared: Vec<Attr>,
     /// Each declared device's name and value (a device attribute), in order.
     pub values: Vec<(String, Option<Attr>)>,
+    /// Device pairs `device.topology` links with shared memory.
+    pub links: Vec<(xir::Ident, xir::Ident)>,
     /// What each device runs, when some target lists its `ops`.
     pub support: Option<std::rc::Rc<crate::support::Support>>,
     keys: FxHashMap<Attr, Attr>,
@@ -90,6 +92,7 @@ impl Devices {
             host,
             declared,
             values: declared_values,
+            links: attrs::shared_memory_links(ctx, op_attr(ctx, ir, module, "device.topology")),
             support: None,
             keys: FxHashMap::default(),
         };

@@ -148,11 +148,24 @@ pub fn place(ctx: &mut Context, ir: &Ir, m: &mut Model, devices: &mut Devices, d
             nets[n].users.push(uc);
         }
     }
+    // Labels on devices that share memory move nothing between them.
+    let mut linked = Vec::new();
+    for i in 0..labels.keys.len() {
+        for j in i + 1..labels.keys.len() {
+            let di = xir_device::attrs::affinity_device(ctx, labels.attrs[i]);
+            let dj = xir_device::attrs::affinity_device(ctx, labels.attrs[j]);
+            if let (Some(a), Some(b)) = (di, dj) {
+                if a != b && xir_device::attrs::linked(&devices.links, a, b) {
+                    linked.push((i as u32, j as u32));
+                }
+            }
+        }
+    }
     let problem = Problem {
         labels: labels.keys.len(),
         allowed,
         nets,
-        linked: Vec::new(),
+        linked,
     };
     let init: Vec<u32> = problem
         .allowed

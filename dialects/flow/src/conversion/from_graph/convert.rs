@@ -49,7 +49,7 @@ impl Pass for ConvertGraphToFlow {
         }
         let consts = constants::convert_constants(pc.ctx, pc.ir, module);
         let (dispatches, exes) = outline::outline_all(pc.ctx, pc.ir, module);
-        let moved = transfers::convert_transfers(pc.ctx, pc.ir, module);
+        let (moved, elided) = transfers::convert_transfers(pc.ctx, pc.ir, module);
         let ifs = control_flow::convert_ifs(pc.ctx, pc.ir, module);
         pc.add_statistic("num-regions", "Number of dispatch regions formed", regions);
         constants::add_statistics(pc, &consts);
@@ -60,6 +60,11 @@ impl Pass for ConvertGraphToFlow {
         );
         pc.add_statistic("num-executables", "Number of executables created", exes);
         pc.add_statistic("num-transfers", "Number of transfers converted", moved);
+        pc.add_statistic(
+            "num-elided",
+            "Number of transfers between devices sharing memory elided",
+            elided,
+        );
         pc.add_statistic("num-ifs", "Number of graph.if ops converted", ifs);
         if xir::util::level_guard::check::<guard::FlowLevel>(pc.ctx, pc.ir, module, pc.diags) > 0 {
             return Err(());

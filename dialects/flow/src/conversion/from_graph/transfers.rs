@@ -1,13 +1,26 @@
 //! `graph.transfer` → `flow.tensor.transfer` (same operand, type, source and
-//! target; the placement attribute is implied by the target).
+//! target; the placement attribute is implied by the target). A transfer between
+//! devices that `device.topology` links with shared memory is elided: its users
+//! read the producer's buffer (memory planning keeps that buffer alive through
+//! their uses, and the stream level makes them wait for its producer).
 
 use xir::pass::{Pass, PassContext};
 use xir::{Context, Ir, Op, OperationState};
 
 use super::util::ops_named_outside;
 
-/// Rewrites every `graph.transfer` in `module` outside executables; returns how many.
-pub fn convert_transfers(ctx: &mut Context, ir: &mut Ir, module: Op) -> u64 {
+/// Rewrites every `graph.transfer` in `module` outside executables; returns how
+/// many were converted and how many elided.
+pub fn convert_transfers(ctx: &mut Context, ir: &mut Ir, module: Op) -> (u64, u64) {
+    let links = xir_device::attrs::shared_memory_links(
+        ctx,
+        xir::symbol::op_attr(ctx, ir, module, "device.topology"),
+    );
+    let device_of = |ctx: &Context, ir: &Ir, op: Op, key: &str| {
+        xir::symbol::op_attr(ctx, ir, op, key)
+            .and_then(|a| xir_device::attrs::affinity_device(ctx, a))
+    };
+    let mut elided = 0;
     let found = ops_named_outside(
         ctx,
         ir,
@@ -18,6 +31,18 @@ pub fn convert_transfers(ctx: &mut Context, ir: &mut Ir, module: Op) -> u64 {
     let flow_name = ctx.ident("flow.tensor.transfer");
     let k_aff = ctx.ident("device.affinity");
     for &op in &found {
+        if let (Some(from), Some(to)) = (
+            device_of(ctx, ir, op, "source"),
+            device_of(ctx, ir, op, "target"),
+        ) {
+            if from != to && xir_device::attrs::linked(&links, from, to) {
+                let (x, r) = (ir.operand(op, 0), ir.result(op, 0));
+                ir.replace_all_uses(r, x);
+                ir.erase_op(op);
+                elided += 1;
+                continue;
+            }
+        }
         let d = ir.op(op);
         let (props, attrs, loc) = (d.properties, d.attrs, d.loc);
         let kept: Vec<_> = ctx
@@ -40,7 +65,7 @@ pub fn convert_transfers(ctx: &mut Context, ir: &mut Ir, module: Op) -> u64 {
         ir.insert_op_before(op, new);
         ir.replace_op(op, new);
     }
-    found.len() as u64
+    (found.len() as u64 - elided, elided)
 }
 
 #[derive(Default)]
@@ -65,9 +90,14 @@ impl Pass for ConvertTransfers {
         Some("builtin.module")
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
-        let n = convert_transfers(pc.ctx, pc.ir, module);
+        let (n, elided) = convert_transfers(pc.ctx, pc.ir, module);
         pc.add_statistic("num-transfers", "Number of transfers converted", n);
-        if n == 0 {
+        pc.add_statistic(
+            "num-elided",
+            "Number of transfers between devices sharing memory elided",
+            elided,
+        );
+        if n + elided == 0 {
             pc.preserve_all();
         }
         Ok(())

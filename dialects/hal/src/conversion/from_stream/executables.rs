@@ -65,7 +65,11 @@ pub fn resolve_device(
 pub fn targets(ctx: &Context, a: Attr) -> Vec<Attr> {
     match decode(ctx, a) {
         Some(DeviceAttr::Target { .. }) => vec![a],
-        Some(DeviceAttr::Select(cands)) => cands
+        Some(
+            DeviceAttr::Select(cands)
+            | DeviceAttr::Optimal(cands)
+            | DeviceAttr::Ordinal { targets: cands, .. },
+        ) => cands
             .iter()
             .copied()
             .filter(|&c| matches!(decode(ctx, c), Some(DeviceAttr::Target { .. })))
