@@ -60,7 +60,7 @@ impl Pass for ResolveAliases {
                 let kind = String::from_utf8_lossy(kind).into_owned();
                 registry.target(ctx, &kind, ordinal).map(Some)
             }
-            Some(DeviceAttr::Ordinal { index, targets }) if targets.is_empty() => {
+            Some(DeviceAttr::Ordinal { index, targets: [] }) => {
                 let ts = registry.code_targets(ctx)?;
                 let n = ctx.i64_attr(index);
                 let ts = ctx.intern_attr(xir::AttrKind::Array(ts));
