@@ -67,22 +67,7 @@ impl FlowGraph {
         let mut path: Vec<u32> = Vec::new();
         loop {
             // Levels by breadth-first search from s.
-            level.iter_mut().for_each(|l| *l = u32::MAX);
-            level[s as usize] = 0;
-            queue.clear();
-            queue.push(s);
-            let mut head = 0;
-            while head < queue.len() {
-                let u = queue[head] as usize;
-                head += 1;
-                for &e in &adj[start[u] as usize..start[u + 1] as usize] {
-                    let v = self.to[e as usize] as usize;
-                    if self.cap[e as usize] > 0 && level[v] == u32::MAX {
-                        level[v] = level[u] + 1;
-                        queue.push(v as u32);
-                    }
-                }
-            }
+            self.bfs(s, &start, &adj, &mut level, &mut queue);
             if level[t as usize] == u32::MAX {
                 break;
             }
@@ -143,8 +128,16 @@ impl FlowGraph {
             }
         }
         // The source side: reachable from s in the residual graph.
-        let mut side = vec![false; n];
-        side[s as usize] = true;
+        self.bfs(s, &start, &adj, &mut level, &mut queue);
+        let side = level.iter().map(|&l| l != u32::MAX).collect();
+        (flow.min(INF), side)
+    }
+
+    /// Breadth-first distances from `s` over edges with capacity left
+    /// (`u32::MAX`: unreached).
+    fn bfs(&self, s: u32, start: &[u32], adj: &[u32], level: &mut [u32], queue: &mut Vec<u32>) {
+        level.iter_mut().for_each(|l| *l = u32::MAX);
+        level[s as usize] = 0;
         queue.clear();
         queue.push(s);
         let mut head = 0;
@@ -153,13 +146,12 @@ impl FlowGraph {
             head += 1;
             for &e in &adj[start[u] as usize..start[u + 1] as usize] {
                 let v = self.to[e as usize] as usize;
-                if self.cap[e as usize] > 0 && !side[v] {
-                    side[v] = true;
+                if self.cap[e as usize] > 0 && level[v] == u32::MAX {
+                    level[v] = level[u] + 1;
                     queue.push(v as u32);
                 }
             }
         }
-        (flow.min(INF), side)
     }
 }
 

@@ -1,42 +1,33 @@
 //! The optimizer against brute force on small random problems.
 
 use super::{solve, Net, Problem};
+use irgen::XorShift;
 
-/// xorshift64*: deterministic problems without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
+/// Draws in `0..n` as u64.
+fn below(r: &mut XorShift, n: u64) -> u64 {
+    r.below(n as usize) as u64
 }
 
 fn random_problem(seed: u64, labels: usize, links: bool) -> Problem {
-    let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let n = 1 + r.below(9) as usize;
+    let mut r = XorShift::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let n = 1 + below(&mut r, 9) as usize;
     let allowed = (0..n)
-        .map(|_| match r.below(6) {
+        .map(|_| match below(&mut r, 6) {
             // Pinned.
-            0 => vec![r.below(labels as u64) as u32],
+            0 => vec![below(&mut r, labels as u64) as u32],
             // Any label but one (an op one device cannot run).
             1 if labels > 1 => {
-                let no = r.below(labels as u64) as u32;
+                let no = below(&mut r, labels as u64) as u32;
                 (0..labels as u32).filter(|&l| l != no).collect()
             }
             _ => (0..labels as u32).collect(),
         })
         .collect();
-    let nets = (0..1 + r.below(12))
+    let nets = (0..1 + below(&mut r, 12))
         .map(|_| {
-            let producer = r.below(n as u64) as u32;
-            let mut users: Vec<u32> = (0..1 + r.below(3))
-                .map(|_| r.below(n as u64) as u32)
+            let producer = below(&mut r, n as u64) as u32;
+            let mut users: Vec<u32> = (0..1 + below(&mut r, 3))
+                .map(|_| below(&mut r, n as u64) as u32)
                 .filter(|&u| u != producer)
                 .collect();
             users.sort_unstable();
@@ -44,11 +35,11 @@ fn random_problem(seed: u64, labels: usize, links: bool) -> Problem {
             Net {
                 producer,
                 users,
-                bytes: [0, 1, 4, 16, 64, 100][r.below(6) as usize],
+                bytes: [0, 1, 4, 16, 64, 100][below(&mut r, 6) as usize],
             }
         })
         .collect();
-    let linked = if links && labels > 1 && r.below(2) == 0 {
+    let linked = if links && labels > 1 && below(&mut r, 2) == 0 {
         vec![(0, 1)]
     } else {
         vec![]
