@@ -28,6 +28,13 @@ pub enum AttrKind {
     },
     Type(Type),
     Array(Vec<Attr>),
+    /// `distinct[N]<payload>`: an attribute with an identity of its own. `id` is
+    /// unique in the context (the attribute's own index when made); the `N` of
+    /// the text is per parse, and the printer renumbers in print order.
+    Distinct {
+        id: u32,
+        payload: Attr,
+    },
     /// `array<i32: 1, 2>`: elements as bit patterns (ints masked to their width).
     DenseArray {
         element: Type,

@@ -42,7 +42,7 @@ pub fn current_op_note(ctx: &Context, ir: &Ir, op: Op) -> Diagnostic {
         generic: true,
         ..Default::default()
     };
-    let text = crate::printer::op_to_string(ctx, ir, op, &popts);
+    let text = crate::printer::op_to_string_in_scope(ctx, ir, op, &popts);
     let sep = if text.contains('\n') { "\n" } else { "" };
     Diagnostic {
         severity: crate::diag::Severity::Note,
@@ -190,10 +190,30 @@ fn verify_dialect_attrs(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic
     if hooks.is_empty() {
         return Ok(());
     }
-    for &(k, v) in ctx.dict_entries(ir.op(op).attrs) {
+    let check = |k: crate::Ident, v: crate::Attr| -> Result<(), Diagnostic> {
         if let Some((d, _)) = ctx.str(k).split_once('.') {
             if let Some(f) = hooks.get(d) {
                 f(ctx, ir, op, k, v)?;
+            }
+        }
+        Ok(())
+    };
+    for &(k, v) in ctx.dict_entries(ir.op(op).attrs) {
+        check(k, v)?;
+    }
+    // Argument and result attributes of function-like ops (MLIR's
+    // verifyRegionArgAttribute / verifyRegionResultAttribute), reported at the op.
+    for key in ["arg_attrs", "res_attrs"] {
+        let Some(list) = crate::symbol::op_attr(ctx, ir, op, key) else {
+            continue;
+        };
+        if let crate::AttrKind::Array(dicts) = ctx.attr_kind(list) {
+            for &d in dicts {
+                if let crate::AttrKind::Dictionary(entries) = ctx.attr_kind(d) {
+                    for &(k, v) in entries {
+                        check(k, v)?;
+                    }
+                }
             }
         }
     }

@@ -1,6 +1,6 @@
-// Verifier errors on an op carry mlir-opt's "see current operation" note (generic
-// form, values from outside printed as <<UNKNOWN SSA VALUE>>, successors by position);
-// errors at a location only (entry-block predecessors) do not.
+// Verifier errors on an op carry mlir-opt's "see current operation" note (generic form,
+// values named as in the nearest isolated-from-above op, others <<UNKNOWN SSA VALUE>>,
+// successors by position); errors at a location only (entry-block predecessors) do not.
 // RUN: not xopt %s --split-input-file --allow-unregistered-dialect 2>&1 | xcheck %s
 
 "x.region"() ({
@@ -43,3 +43,15 @@ module attributes {foo = 1} {
 }) : () -> ()
 // CHECK: current-op-note.mlir:40:1: error: entry block of region may not have predecessors
 // CHECK-NOT: see current operation
+
+// -----
+
+// Values of the enclosing function (the nearest isolated-from-above op) keep the
+// names they have there, as mlir-opt numbers them.
+func.func @f(%a: vector<[4]xi8>, %b: i32) {
+  %0 = arith.addi %b, %b : i32
+  %1 = arith.extsi %a : vector<[4]xi8> to vector<4xi32>
+  return
+}
+// CHECK: current-op-note.mlir:[[#@LINE-3]]:8: error: 'arith.extsi' op requires the same shape for all operands and results
+// CHECK: current-op-note.mlir:[[#@LINE-4]]:8: note: see current operation: %1 = "arith.extsi"(%arg0) : (vector<[4]xi8>) -> vector<4xi32>

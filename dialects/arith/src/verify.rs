@@ -22,6 +22,18 @@ fn shape(ctx: &Context, t: Type) -> Option<Option<&[i64]>> {
 
 /// `verifyCompatibleShapes`: all shaped or none; ranks equal; dims equal or dynamic.
 fn compatible_shapes(ctx: &Context, types: &[Type]) -> bool {
+    // Vectors must also agree on being scalable or fixed (MLIR compares whether
+    // any dimension is scalable, not which).
+    let scalable: Vec<bool> = types
+        .iter()
+        .filter_map(|&t| match ctx.type_kind(t) {
+            TypeKind::Vector { scalable, .. } => Some(scalable.iter().any(|&s| s)),
+            _ => None,
+        })
+        .collect();
+    if scalable.windows(2).any(|w| w[0] != w[1]) {
+        return false;
+    }
     let shapes: Vec<_> = types.iter().map(|&t| shape(ctx, t)).collect();
     if shapes.iter().any(|s| s.is_some()) && shapes.iter().any(|s| s.is_none()) {
         return false;
@@ -195,7 +207,36 @@ pub fn verify_same_operands(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagno
     Ok(())
 }
 
-/// `BooleanConditionOrMatchingShape<"condition", "result">`.
+/// `Elementwise`: the non-scalar operands and results are all vectors or all
+/// tensors, of compatible shapes.
+fn verify_elementwise(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let types: Vec<Type> = ir
+        .operands(op)
+        .map(|v| ir.value_type(v))
+        .chain(ir.results(op).iter().map(|&r| ir.value_type(r)))
+        .filter(|&t| {
+            matches!(
+                ctx.type_kind(t),
+                TypeKind::Vector { .. }
+                    | TypeKind::RankedTensor { .. }
+                    | TypeKind::UnrankedTensor { .. }
+            )
+        })
+        .collect();
+    let is_vector = |t: Type| matches!(ctx.type_kind(t), TypeKind::Vector { .. });
+    let same_base = types.windows(2).all(|w| is_vector(w[0]) == is_vector(w[1]));
+    if !same_base || !compatible_shapes(ctx, &types) {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "all non-scalar operands/results must have the same shape and base type",
+        ));
+    }
+    Ok(())
+}
+
+/// `BooleanConditionOrMatchingShape<"condition", "result">`, then `Elementwise`.
 pub fn verify_select(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     let cond = ir.value_type(ir.operand(op, 0));
     let res = ir.value_type(ir.result(op, 0));
@@ -218,7 +259,7 @@ pub fn verify_select(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
             "failed to verify that condition is signless i1 or has matching shape",
         ));
     }
-    Ok(())
+    verify_elementwise(ctx, ir, op)
 }
 
 /// `ConstantOp::verify`.
@@ -252,6 +293,21 @@ pub fn verify_constant(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic>
             ir,
             op,
             "value must be an integer, float, or elements attribute",
+        ));
+    }
+    let scalable = matches!(ctx.type_kind(ty), TypeKind::Vector { scalable, .. } if scalable.iter().any(|&s| s));
+    // (All-equal elements are stored as a splat by the parser, as in MLIR.)
+    let splat = value.is_some_and(|a| match ctx.attr_kind(a) {
+        AttrKind::DenseElements { splat, .. } | AttrKind::DenseString { splat, .. } => *splat,
+        _ => true,
+    });
+    if scalable && !splat {
+        // MLIR's wording, typo included.
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "intializing scalable vectors with elements attribute is not supported unless it's a vector splat",
         ));
     }
     Ok(())

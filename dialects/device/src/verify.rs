@@ -96,7 +96,10 @@ pub fn verify_device_attr(
             Ok(())
         }
         "device.affinity" => match affinity_device(ctx, value) {
-            Some(_) => Ok(()),
+            Some(dev) => match undeclared(ctx, ir, op, dev) {
+                Some(msg) => err(msg),
+                None => Ok(()),
+            },
             None if is_promise(ctx, value) => Ok(()),
             None => err(format!(
                 "'device.affinity' must be a #device.affinity or #device.promise, got {}",
@@ -105,6 +108,56 @@ pub fn verify_device_attr(
         },
         _ => Ok(()),
     }
+}
+
+/// When the enclosing module declares its devices in `device.targets` and `dev`
+/// is not one of them: the error, with the nearest declared name and the list.
+/// (A module of `device.global`s is checked by the first global.)
+fn undeclared(ctx: &Context, ir: &Ir, op: Op, dev: Ident) -> Option<String> {
+    let mut cur = Some(op);
+    let targets = loop {
+        let o = cur?;
+        if let Some(t) = xir::symbol::op_attr(ctx, ir, o, "device.targets") {
+            break t;
+        }
+        cur = ir.parent_op(o);
+    };
+    let names: Vec<&str> = ctx
+        .dict_entries(targets)
+        .iter()
+        .map(|e| ctx.str(e.0))
+        .collect();
+    let name = ctx.str(dev);
+    if names.contains(&name) {
+        return None;
+    }
+    let mut msg = format!("'device.affinity' names undeclared device '@{name}'");
+    if let Some(best) = names
+        .iter()
+        .map(|n| (edit_distance(n, name), *n))
+        .filter(|&(d, n)| d <= 2.max(n.len() / 3))
+        .min()
+    {
+        msg.push_str(&format!("; did you mean '@{}'?", best.1));
+    }
+    let list: Vec<String> = names.iter().map(|n| format!("@{n}")).collect();
+    msg.push_str(&format!(" (declared: {})", list.join(", ")));
+    Some(msg)
+}
+
+/// Levenshtein distance (small names only).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let sub = prev[j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = sub.min(prev[j] + 1).min(cur[j - 1] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 fn is_promise(ctx: &Context, a: Attr) -> bool {

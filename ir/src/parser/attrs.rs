@@ -65,6 +65,7 @@ impl<'a> Parser<'a> {
             "dense" => self.parse_dense_attr(),
             "dense_resource" => self.parse_dense_resource(),
             "sparse" => self.parse_sparse_attr(),
+            "distinct" => self.parse_distinct(),
             _ => {
                 if self.starts_type() {
                     let ty = self.parse_type()?;
@@ -418,10 +419,18 @@ impl<'a> Parser<'a> {
                 );
             }
         };
-        if matches!(kind, TypeKind::Integer { .. }) && !matches!(width, 1 | 8 | 16 | 32 | 64) {
+        // MLIR 22: i1, or a whole number of bytes (i0 included).
+        if matches!(kind, TypeKind::Integer { .. }) && width != 1 && width % 8 != 0 {
+            return self.error_at(ty_off, "element type bitwidth must be a multiple of 8");
+        }
+        // Elements are stored in 64 bits; MLIR's wider ones are not supported.
+        if width > 64 {
             return self.error_at(
                 ty_off,
-                "expected i1, i8, i16, i32, or i64 but got: ".to_string() + &self.type_str(element),
+                format!(
+                    "xir supports dense array elements of at most 64 bits, got {}",
+                    self.type_str(element)
+                ),
             );
         }
         let mut values = Vec::new();
@@ -469,6 +478,48 @@ impl<'a> Parser<'a> {
         Ok(self
             .ctx
             .intern_attr(AttrKind::DenseArray { element, values }))
+    }
+
+    /// `distinct[N]<payload>` (`<>`: unit): the same `N` in one buffer is the same
+    /// attribute, and must have the same payload.
+    fn parse_distinct(&mut self) -> PResult<Attr> {
+        let start = self.tok.start;
+        self.bump();
+        self.expect(Tok::LSquare, "expected '[' after 'distinct'")?;
+        if self.tok.kind != Tok::Integer {
+            return self.wrong_token("expected distinct ID");
+        }
+        let n = self.cur_text().parse::<u64>();
+        self.bump();
+        let Ok(n) = n else {
+            return self.error_here("expected an unsigned 64-bit integer");
+        };
+        self.expect(Tok::RSquare, "expected ']' to close distinct ID")?;
+        self.expect(Tok::Less, "expected '<' after distinct ID")?;
+        let payload = if self.consume_if(Tok::Greater) {
+            self.ctx.unit_attr()
+        } else {
+            let a = self.parse_attribute(None)?;
+            self.expect(Tok::Greater, "expected '>' to close distinct attribute")?;
+            a
+        };
+        if let Some(&prev) = self.distinct.get(&n) {
+            let AttrKind::Distinct { payload: was, .. } = *self.ctx.attr_kind(prev) else {
+                unreachable!("distinct ids map to distinct attributes")
+            };
+            if was != payload {
+                let msg = format!(
+                    "referenced attribute does not match previous definition: {}",
+                    crate::printer::attr_to_string(self.ctx, was)
+                );
+                return self.error_at(start, msg);
+            }
+            return Ok(prev);
+        }
+        let id = self.ctx.num_attrs() as u32;
+        let a = self.ctx.intern_attr(AttrKind::Distinct { id, payload });
+        self.distinct.insert(n, a);
+        Ok(a)
     }
 
     /// `strided<[1, ?], offset: ?>`.

@@ -246,10 +246,18 @@ impl<'a> Parser<'a> {
                 _ => self.push_float(&mut data, e, scalar, scalar_bytes)?,
             }
         }
-        if width == 0 && n != 0 {
-            return self.zero_width(at);
-        }
         let elem_bytes = scalar_bytes * if complex { 2 } else { 1 };
+        if width == 0 && n != 0 {
+            // Zero-width elements (all 0, range-checked above): MLIR never keeps
+            // them as a splat, so neither does xir; one zero byte each.
+            self.element_count(data.len() / elem_bytes, n, ty, at)?;
+            let len = (n.max(0) as usize).saturating_mul(elem_bytes);
+            return Ok(self.ctx.intern_attr(AttrKind::DenseElements {
+                ty,
+                splat: false,
+                data: vec![0u8; len].into(),
+            }));
+        }
         let values = data.len() / elem_bytes;
         let splat = self.element_count(values, n, ty, at)?;
         data.truncate(if splat {
@@ -343,12 +351,6 @@ impl<'a> Parser<'a> {
         let bits = crate::float::storage_bits(self.float_bits(e, k)?, k);
         push_le(data, bits, bytes);
         Ok(())
-    }
-
-    /// Elements of a zero-width integer type, which mlir-opt accepts (and prints
-    /// unsplatted) but xir's printer cannot print; an empty literal is fine.
-    fn zero_width<T>(&mut self, at: u32) -> PResult<T> {
-        self.error_at(at, "expected integer or floating point element type")
     }
 
     /// The elements of a type whose elements are not numbers, as strings.
@@ -455,8 +457,17 @@ impl<'a> Parser<'a> {
         let scalar_bytes = width.div_ceil(8).max(1);
         let elem_bytes = scalar_bytes * if complex { 2 } else { 1 };
         let mut data: Vec<u8>;
-        if width == 0 && n != 0 && bytes.is_empty() {
-            return self.zero_width(at);
+        if width == 0 && n != 0 {
+            // Zero-width elements have no bits: only empty hex data fits them.
+            if !bytes.is_empty() {
+                return invalid(self);
+            }
+            let len = n.saturating_mul(elem_bytes);
+            return Ok(self.ctx.intern_attr(AttrKind::DenseElements {
+                ty,
+                splat: false,
+                data: vec![0u8; len].into(),
+            }));
         }
         if storage == 1 {
             // i1: a byte of all zeros or all ones is a splat; otherwise bit-packed.

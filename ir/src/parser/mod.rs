@@ -103,6 +103,8 @@ pub struct Parser<'a> {
     /// Dialects of the enclosing custom-form ops, whose prefix unqualified op names
     /// may omit (MLIR's default dialect stack; `builtin` when empty).
     pub(crate) default_dialect: Vec<&'static str>,
+    /// `distinct[N]<...>` attributes by their `N` in this buffer.
+    pub(crate) distinct: FxHashMap<u64, Attr>,
 }
 
 impl<'a> Parser<'a> {
@@ -131,6 +133,7 @@ impl<'a> Parser<'a> {
             deferred_locs: Vec::new(),
             ssa: scope::Scopes::default(),
             default_dialect: Vec::new(),
+            distinct: FxHashMap::default(),
         }
     }
 
@@ -351,6 +354,13 @@ impl<'a> Parser<'a> {
         }
         if b0 == Some(0) {
             return self.error_at(t.start, "unexpected nul or EOF in string literal");
+        }
+        if b0 == Some(b'.') {
+            // `..` not followed by a third dot; reported after the first, as MLIR does.
+            return self.error_at(
+                t.start + 1,
+                "expected three consecutive dots for an ellipsis",
+            );
         }
         self.error_at(t.start, "unexpected character")
     }

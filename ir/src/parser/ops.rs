@@ -64,6 +64,10 @@ impl<'a> Parser<'a> {
         }
         let op = match self.tok.kind {
             Tok::String => self.parse_generic_op()?,
+            // MLIR lexes `i32`, `si8` and `ui16` as integer types, not identifiers.
+            Tok::BareIdent if is_int_type_keyword(self.cur_text()) => {
+                return self.wrong_token("expected operation name in quotes")
+            }
             Tok::BareIdent => self.parse_custom_op()?,
             Tok::Error => return self.lex_error(),
             _ => return self.wrong_token("expected operation name in quotes"),
@@ -522,4 +526,13 @@ impl<'a> Parser<'a> {
         self.move_regions(op, &[r]);
         Ok(op)
     }
+}
+
+/// `[su]?i[0-9]+`: what MLIR's lexer takes for an integer type.
+fn is_int_type_keyword(s: &str) -> bool {
+    let digits = s
+        .strip_prefix("si")
+        .or_else(|| s.strip_prefix("ui"))
+        .or_else(|| s.strip_prefix('i'));
+    digits.is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
 }

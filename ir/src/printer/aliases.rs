@@ -45,11 +45,17 @@ pub struct Aliases {
     pub defs: Vec<AliasDef>,
 }
 
-fn attr_alias_name(kind: &AttrKind) -> Option<&'static str> {
+fn attr_alias_name(ctx: &Context, kind: &AttrKind) -> Option<&'static str> {
     match kind {
         AttrKind::AffineMap(_) => Some("map"),
         AttrKind::IntegerSet(_) => Some("set"),
         AttrKind::Location(_) => Some("loc"),
+        // A distinct attribute with a payload is always aliased; `distinct[N]<>` not.
+        AttrKind::Distinct { payload, .. }
+            if !matches!(ctx.attr_kind(*payload), AttrKind::Unit) =>
+        {
+            Some("distinct")
+        }
         _ => None,
     }
 }
@@ -205,7 +211,7 @@ impl Collector {
             return (self.entries[i as usize].depth, i);
         }
         let kind = ctx.attr_kind(a);
-        let idx = self.start(attr_alias_name(kind), false, can_defer, a.0);
+        let idx = self.start(attr_alias_name(ctx, kind), false, can_defer, a.0);
         self.attr_idx[a.index()] = idx;
         let mut kids: SmallVec<[u32; 2]> = SmallVec::new();
         let mut max = 0;
@@ -226,6 +232,9 @@ impl Collector {
                 }
             }
             AttrKind::Type(t) => rec(self.visit_type(ctx, *t, can_defer)),
+            AttrKind::Distinct { payload, .. } => {
+                rec(self.visit_attr(ctx, *payload, can_defer, false))
+            }
             AttrKind::Dialect { params, .. } => {
                 for &v in params {
                     rec(self.visit_attr(ctx, v, can_defer, false));

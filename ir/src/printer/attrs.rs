@@ -113,6 +113,17 @@ impl Printer<'_> {
         let ctx = self.ctx;
         match ctx.attr_kind(a) {
             AttrKind::Unit => self.out.push_str("unit"),
+            AttrKind::Distinct { payload, .. } => {
+                let next = self.distinct_numbers.len() as u32;
+                let n = *self.distinct_numbers.entry(a).or_insert(next);
+                self.out.push_str("distinct[");
+                self.out.push_str(&n.to_string());
+                self.out.push_str("]<");
+                if !matches!(ctx.attr_kind(*payload), AttrKind::Unit) {
+                    self.print_attr(*payload);
+                }
+                self.out.push('>');
+            }
             AttrKind::Integer { ty, value } => {
                 if let TypeKind::Integer {
                     width: 1,
@@ -322,6 +333,8 @@ impl Printer<'_> {
                 let t = bytes.first().is_some_and(|b| b & 1 != 0);
                 self.out.push_str(if t { "true" } else { "false" });
             }
+            // Zero-width: no bits, always 0.
+            Elem::Int { bits: 0, .. } => self.out.push('0'),
             Elem::Int { bits, unsigned } if bits <= 64 => {
                 let mut raw = [0u8; 8];
                 let n = bytes.len().min(8);
@@ -377,8 +390,15 @@ impl Printer<'_> {
         let stride = if complex { 2 * eb } else { eb };
         // Wraps as MLIR's element count does (a count past i64 is never data).
         let num: i64 = shape.iter().fold(1i64, |a, &d| a.wrapping_mul(d));
-        // MLIR stores all-equal elements as a splat; detect it for data that isn't.
-        let splat = splat || (num > 0 && all_equal(data, stride, num as usize));
+        // MLIR stores all-equal elements as a splat; detect it for data that isn't
+        // (zero-width integers excepted: MLIR prints each of them).
+        let zero_width = matches!(ctx.type_kind(scalar), TypeKind::Integer { width: 0, .. });
+        let splat = !zero_width && (splat || (num > 0 && all_equal(data, stride, num as usize)));
+        if zero_width && allow_hex && num > 100 {
+            // No bits to show: MLIR's hex form is empty.
+            self.out.push_str("\"0x\"");
+            return;
+        }
         if !splat && allow_hex && num > 100 {
             push_hex_string(&mut self.out, &hex_data(elem, complex, data, num as usize));
             return;

@@ -80,6 +80,8 @@ pub struct Printer<'a> {
     /// held as one string; `None` keeps everything in `out`.
     sink: Option<&'a mut dyn std::io::Write>,
     sink_error: Option<std::io::Error>,
+    /// `distinct[N]` numbers, given in print order as MLIR does.
+    distinct_numbers: rustc_hash::FxHashMap<crate::entity::Attr, u32>,
 }
 
 const NO_CACHE: (u32, u32) = (u32::MAX, 0);
@@ -105,6 +107,7 @@ impl<'a> Printer<'a> {
             scratch_blocks: Vec::new(),
             sink: None,
             sink_error: None,
+            distinct_numbers: rustc_hash::FxHashMap::default(),
         }
     }
 
@@ -220,6 +223,29 @@ pub fn op_to_string(ctx: &Context, ir: &Ir, op: Op, opts: &PrintOptions) -> Stri
     opts.local_scope = true;
     let mut p = Printer::new(ctx, ir, &opts);
     p.names = Some(Numbering::new(ctx, ir, op, opts.generic));
+    p.print_full_op(op);
+    p.out
+}
+
+/// One op as MLIR's "see current operation" note prints it: no aliases, its
+/// values named as in the nearest isolated-from-above ancestor (MLIR's local
+/// scope), so that `%1 = "arith.extsi"(%arg0)` reads as in the function.
+pub fn op_to_string_in_scope(ctx: &Context, ir: &Ir, op: Op, opts: &PrintOptions) -> String {
+    let mut opts = opts.clone();
+    opts.local_scope = true;
+    let isolated = |o: Op| {
+        ctx.op_traits(ir.op(o).name)
+            .contains(crate::dialect::Traits::ISOLATED_FROM_ABOVE)
+    };
+    let mut scope = op;
+    while let Some(p) = ir.parent_op(scope) {
+        scope = p;
+        if isolated(p) {
+            break;
+        }
+    }
+    let mut p = Printer::new(ctx, ir, &opts);
+    p.names = Some(Numbering::new(ctx, ir, scope, opts.generic));
     p.print_full_op(op);
     p.out
 }

@@ -1,11 +1,14 @@
-//! `symbol-dce`: erases private symbols that nothing references, repeatedly (a
-//! dead function's references do not keep other symbols alive).
+//! `symbol-dce`: erases the symbols nothing live references, as MLIR's SymbolDCE
+//! computes liveness: from the non-private symbols and the non-symbol ops of each
+//! symbol table, through every reference (nested ones such as
+//! `@outer::@inner` keep both alive), into nested symbol tables. A dead
+//! function's references keep nothing alive.
 
 use rustc_hash::FxHashSet;
 use xir::dialect::Traits;
 use xir::pass::{Pass, PassContext};
-use xir::symbol::{symbol_name, visibility, Visibility};
-use xir::{Attr, AttrKind, Context, Ir, Op};
+use xir::symbol::{lookup_symbol_in, visibility, Visibility};
+use xir::{Attr, AttrKind, Context, Diagnostic, Ir, Op};
 
 #[derive(Default)]
 pub struct SymbolDce;
@@ -15,73 +18,194 @@ impl SymbolDce {
     pub const SUMMARY: &'static str = "Eliminate dead symbols";
 }
 
-/// The root names of every symbol reference in `a` (nested attributes included).
-pub fn symbol_refs(ctx: &Context, a: Attr, out: &mut FxHashSet<Vec<u8>>) {
+/// Every symbol reference in `a` (nested attributes included), with its path.
+pub fn symbol_refs(ctx: &Context, a: Attr, out: &mut Vec<Attr>) {
     let mut stack = vec![a];
     while let Some(a) = stack.pop() {
         match ctx.attr_kind(a) {
-            AttrKind::SymbolRef { root, .. } => {
-                out.insert(ctx.bytes(*root).to_vec());
-            }
+            AttrKind::SymbolRef { .. } => out.push(a),
             AttrKind::Array(v) => stack.extend(v.iter().copied()),
             AttrKind::Dictionary(v) => stack.extend(v.iter().map(|e| e.1)),
+            AttrKind::Dialect { params, .. } => stack.extend(params.iter().copied()),
+            AttrKind::Distinct { payload, .. } => stack.push(*payload),
             _ => {}
         }
     }
 }
 
-/// Names referenced by any op under `root` other than the ops in `skip`.
-pub fn referenced(ctx: &Context, ir: &Ir, root: Op, skip: &FxHashSet<Op>) -> FxHashSet<Vec<u8>> {
-    let mut out = FxHashSet::default();
-    let mut stack = vec![root];
-    while let Some(op) = stack.pop() {
-        if skip.contains(&op) {
-            continue;
+fn is_symbol_table(ctx: &Context, ir: &Ir, op: Op) -> bool {
+    ctx.op_traits(ir.op(op).name).contains(Traits::SYMBOL_TABLE)
+}
+
+/// Whether `op` is a symbol as MLIR's `SymbolOpInterface` sees it: a registered
+/// symbol op, or a module (an optional symbol).
+fn is_symbol(ctx: &Context, ir: &Ir, op: Op) -> bool {
+    let name = ir.op(op).name;
+    ctx.op_traits(name).contains(Traits::SYMBOL) || ctx.str(name) == "builtin.module"
+}
+
+/// The symbol uses held by `op` and the ops nested in it, not looking inside
+/// nested symbol tables. `Err`: `op` or an op in it has one region and no
+/// registered definition, so it might be a symbol table nobody can see into.
+fn symbol_uses(ctx: &Context, ir: &Ir, op: Op) -> Result<Vec<Attr>, Op> {
+    let mut out = Vec::new();
+    let mut stack = vec![op];
+    while let Some(o) = stack.pop() {
+        if ir.regions(o).len() == 1 && ctx.registry.op_def(ir.op(o).name).is_none() {
+            return Err(o);
         }
-        let d = ir.op(op);
+        let d = ir.op(o);
         if let Some(p) = d.properties {
             symbol_refs(ctx, p, &mut out);
         }
         symbol_refs(ctx, d.attrs, &mut out);
-        for &r in ir.regions(op) {
+        if o != op && is_symbol_table(ctx, ir, o) {
+            continue;
+        }
+        for &r in ir.regions(o) {
             for b in ir.region_blocks(r) {
                 stack.extend(ir.block_ops(b));
             }
         }
     }
-    out
+    Ok(out)
 }
 
-/// Erases unreferenced private symbols directly in the symbol table `table`.
-pub fn erase_dead_private_symbols(ctx: &Context, ir: &mut Ir, table: Op) -> u64 {
-    let mut erased = 0;
-    let Some(&r) = ir.regions(table).first() else {
-        return 0;
+/// The symbols a reference names, outermost first (`@a::@b`: `@a`, then `@b`
+/// inside it), looked up from the symbol table `table`; `None` if any is missing.
+fn resolve(ctx: &Context, ir: &Ir, table: Op, sym: Attr) -> Option<Vec<Op>> {
+    let AttrKind::SymbolRef { root, nested } = ctx.attr_kind(sym) else {
+        return None;
     };
-    loop {
-        let mut dead_set = FxHashSet::default();
-        let refs = referenced(ctx, ir, table, &dead_set);
-        let Some(b) = ir.entry_block(r) else {
-            return erased;
-        };
-        let dead: Vec<Op> = ir
-            .block_ops(b)
-            .filter(|&o| {
-                ctx.op_traits(ir.op(o).name).contains(Traits::SYMBOL)
-                    || symbol_name(ctx, ir, o).is_some()
-            })
-            .filter(|&o| visibility(ctx, ir, o) != Visibility::Public)
-            .filter(|&o| symbol_name(ctx, ir, o).is_some_and(|n| !refs.contains(n)))
-            .collect();
-        if dead.is_empty() {
-            return erased;
+    let mut cur = lookup_symbol_in(ctx, ir, table, ctx.bytes(*root))?;
+    let mut out = vec![cur];
+    for n in nested {
+        if !is_symbol_table(ctx, ir, cur) {
+            return None;
         }
-        for o in dead {
-            dead_set.insert(o);
-            ir.erase_op(o);
-            erased += 1;
+        cur = lookup_symbol_in(ctx, ir, cur, ctx.bytes(*n))?;
+        out.push(cur);
+    }
+    Some(out)
+}
+
+/// MLIR's liveness of the symbols in `table` (into `live`): every public symbol
+/// (and nested one, unless the table is `hidden`), and every op that is no symbol,
+/// is a root; what a live op references
+/// (nested references resolve through nested symbol tables, marking each symbol on
+/// the way) is live; nested symbol tables are computed the same way.
+fn compute_liveness(
+    ctx: &Context,
+    ir: &Ir,
+    table: Op,
+    hidden: bool,
+    live: &mut FxHashSet<Op>,
+) -> Result<(), Diagnostic> {
+    let mut worklist: Vec<Op> = Vec::new();
+    if let Some(&r) = ir.regions(table).first() {
+        for b in ir.region_blocks(r) {
+            for op in ir.block_ops(b) {
+                if !is_symbol(ctx, ir, op) {
+                    worklist.push(op);
+                    continue;
+                }
+                // A private symbol, or a nested one in a table nobody outside
+                // can see, may go when nothing uses it.
+                let vis = visibility(ctx, ir, op);
+                let discardable =
+                    (hidden || vis == Visibility::Private) && vis != Visibility::Public;
+                if !discardable && live.insert(op) {
+                    worklist.push(op);
+                }
+            }
         }
     }
+    while let Some(op) = worklist.pop() {
+        if is_symbol_table(ctx, ir, op) {
+            let inner_hidden =
+                hidden || !is_symbol(ctx, ir, op) || visibility(ctx, ir, op) == Visibility::Private;
+            compute_liveness(ctx, ir, op, inner_hidden, live)?;
+        } else {
+            // Ops with regions below are considered for themselves too.
+            for &r in ir.regions(op) {
+                for b in ir.region_blocks(r) {
+                    worklist.extend(ir.block_ops(b).filter(|&o| !ir.regions(o).is_empty()));
+                }
+            }
+        }
+        let Some(parent) = ir.parent_op(op).filter(|&p| is_symbol_table(ctx, ir, p)) else {
+            continue;
+        };
+        let uses = symbol_uses(ctx, ir, op).map_err(|_| {
+            let mut d = Diagnostic::error(
+                ir.op(op).loc,
+                "operation contains potentially unknown symbol table, meaning that we can't reliable compute symbol uses",
+            );
+            d.notes.push(xir::verifier::current_op_note(ctx, ir, op));
+            d
+        })?;
+        for sym in uses {
+            // References to unknown symbols are ignored.
+            for s in resolve(ctx, ir, parent, sym).unwrap_or_default() {
+                if live.insert(s) {
+                    worklist.push(s);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Erases the symbols of `table` and of the symbol tables nested in it that
+/// nothing live references (see `compute_liveness`); returns how many.
+pub fn erase_dead_symbols(ctx: &Context, ir: &mut Ir, table: Op) -> Result<u64, Diagnostic> {
+    let mut live = FxHashSet::default();
+    // The root's symbols are hidden unless it is itself a visible symbol nested in
+    // something else.
+    let hidden = ir.parent_op(table).is_none()
+        || !is_symbol(ctx, ir, table)
+        || visibility(ctx, ir, table) == Visibility::Private;
+    xir::symbol::with_symbol_cache(|| compute_liveness(ctx, ir, table, hidden, &mut live))?;
+    let mut dead: Vec<Op> = Vec::new();
+    for t in xir::walk::preorder(ir, table) {
+        if !is_symbol_table(ctx, ir, t) {
+            continue;
+        }
+        let Some(&r) = ir.regions(t).first() else {
+            continue;
+        };
+        for b in ir.region_blocks(r) {
+            dead.extend(
+                ir.block_ops(b)
+                    .filter(|&o| is_symbol(ctx, ir, o) && !live.contains(&o)),
+            );
+        }
+    }
+    // An op inside one already erased goes with it.
+    let doomed: FxHashSet<Op> = dead.iter().copied().collect();
+    let mut erased = 0;
+    for &o in &dead {
+        let mut p = ir.parent_op(o);
+        let mut inside_dead = false;
+        while let Some(q) = p {
+            if doomed.contains(&q) {
+                inside_dead = true;
+                break;
+            }
+            p = ir.parent_op(q);
+        }
+        if !inside_dead {
+            ir.erase_op(o);
+        }
+        erased += 1;
+    }
+    Ok(erased)
+}
+
+/// What the inliner uses after inlining: [`erase_dead_symbols`], nothing erased
+/// when liveness cannot be computed.
+pub fn erase_dead_private_symbols(ctx: &Context, ir: &mut Ir, table: Op) -> u64 {
+    erase_dead_symbols(ctx, ir, table).unwrap_or(0)
 }
 
 impl Pass for SymbolDce {
@@ -101,21 +225,13 @@ impl Pass for SymbolDce {
         format!("'{op_name}' op  was scheduled to run under SymbolDCE, but does not define a symbol table")
     }
     fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
-        let mut n = 0;
-        // Every symbol table under `op`, innermost last.
-        let tables: Vec<Op> = xir::walk::preorder(pc.ir, op)
-            .into_iter()
-            .filter(|&o| {
-                pc.ctx
-                    .op_traits(pc.ir.op(o).name)
-                    .contains(Traits::SYMBOL_TABLE)
-            })
-            .collect();
-        for t in tables.into_iter().rev() {
-            if !pc.ir.is_erased(t) {
-                n += erase_dead_private_symbols(pc.ctx, pc.ir, t);
+        let n = match erase_dead_symbols(pc.ctx, pc.ir, op) {
+            Ok(n) => n,
+            Err(d) => {
+                pc.diags.emit(d);
+                return Err(());
             }
-        }
+        };
         if n == 0 {
             pc.preserve_all();
         }
