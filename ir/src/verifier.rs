@@ -1,6 +1,9 @@
 //! The structural verifier: traits (terminators, single blocks, region arguments),
 //! successors, symbol tables, each registered op's own verifier, then SSA dominance.
-//! Iterative (no recursion over nesting), stops at the first error as MLIR does.
+//! As MLIR's: each isolated-from-above op is a unit verified on its own (ops and
+//! blocks checked on entry and on exit of a depth-first walk) that stops at its
+//! first error; a unit fails when one nested in it does. Iterative over nesting
+//! within a unit.
 
 use crate::context::Context;
 use crate::diag::Diagnostic;
@@ -23,16 +26,23 @@ pub fn verify(ctx: &Context, ir: &Ir, root: Op) -> Vec<Diagnostic> {
 }
 
 pub fn verify_with(ctx: &Context, ir: &Ir, root: Op, opts: VerifyOptions) -> Vec<Diagnostic> {
-    let checked = crate::symbol::with_symbol_cache(|| verify_structure(ctx, ir, root));
-    match checked.and_then(|()| verify_dominance(ctx, ir, root)) {
-        Ok(()) => Vec::new(),
-        Err((mut d, op)) => {
+    let mut failures: Vec<Failure> = Vec::new();
+    let ok = crate::symbol::with_symbol_cache(|| verify_unit(ctx, ir, root, &opts, &mut failures));
+    // Dominance once the whole tree is well formed (dominator trees of malformed
+    // CFGs are not meaningful), unit by unit as MLIR reports it.
+    if ok {
+        let dom = DominanceInfo::new(ctx, ir, root);
+        dominance_unit(ctx, ir, root, &dom, &mut failures);
+    }
+    failures
+        .into_iter()
+        .map(|(mut d, op)| {
             if let (Some(op), true) = (op, opts.print_op_on_diagnostic) {
                 d.notes.insert(0, current_op_note(ctx, ir, op));
             }
-            vec![d]
-        }
-    }
+            d
+        })
+        .collect()
 }
 
 /// MLIR's `see current operation: ...` note: the op in generic form, on a line of
@@ -85,40 +95,170 @@ fn may_be_valid_without_terminator(ctx: &Context, ir: &Ir, b: Block) -> bool {
     }
 }
 
-fn verify_structure(ctx: &Context, ir: &Ir, root: Op) -> Result<(), Failure> {
-    let mut stack = vec![root];
+/// The isolated-from-above ops directly in `op`'s regions (verified as units of
+/// their own, as MLIR does).
+fn isolated_children(ctx: &Context, ir: &Ir, op: Op) -> Vec<Op> {
+    let mut out = Vec::new();
+    for &r in ir.regions(op) {
+        for b in ir.region_blocks(r) {
+            out.extend(ir.block_ops(b).filter(|&o| is_isolated_unit(ctx, ir, o)));
+        }
+    }
+    out
+}
+
+fn is_isolated_unit(ctx: &Context, ir: &Ir, op: Op) -> bool {
+    !ir.regions(op).is_empty()
+        && ctx
+            .op_traits(ir.op(op).name)
+            .contains(Traits::ISOLATED_FROM_ABOVE)
+}
+
+/// Verifies the children units of `op`: each stops at its first error, and all
+/// of them are verified (as mlir-opt does, with or without threads). Whether all
+/// succeeded.
+fn verify_children_units(
+    ctx: &Context,
+    ir: &Ir,
+    op: Op,
+    opts: &VerifyOptions,
+    failures: &mut Vec<Failure>,
+) -> bool {
+    let mut ok = true;
+    for child in isolated_children(ctx, ir, op) {
+        if !verify_unit(ctx, ir, child, opts, failures) {
+            ok = false;
+        }
+    }
+    ok
+}
+
+enum Item {
+    Op(Op),
+    Block(Block),
+}
+
+/// MLIR's `verifyOperation` of one unit: a depth-first walk of `unit` without the
+/// isolated ops nested in it (verified when their parent is exited). Ops and
+/// blocks are checked on entry and on exit. Stops at the unit's first error.
+fn verify_unit(
+    ctx: &Context,
+    ir: &Ir,
+    unit: Op,
+    opts: &VerifyOptions,
+    failures: &mut Vec<Failure>,
+) -> bool {
+    // (item, exiting)
+    let mut stack: Vec<(Item, bool)> = vec![(Item::Op(unit), false)];
+    while let Some((item, exiting)) = stack.pop() {
+        let result = match (&item, exiting) {
+            (Item::Op(op), false) => {
+                let r = verify_op_entry(ctx, ir, *op);
+                if r.is_ok() {
+                    stack.push((Item::Op(*op), true));
+                    for &reg in ir.regions(*op).iter().rev() {
+                        let blocks: Vec<Block> = ir.region_blocks(reg).collect();
+                        for &b in blocks.iter().rev() {
+                            stack.push((Item::Block(b), false));
+                        }
+                    }
+                }
+                r
+            }
+            (Item::Block(b), false) => {
+                let r = verify_block_entry(ctx, ir, *b);
+                if r.is_ok() {
+                    stack.push((Item::Block(*b), true));
+                    let ops: Vec<Op> = ir
+                        .block_ops(*b)
+                        .filter(|&o| !is_isolated_unit(ctx, ir, o))
+                        .collect();
+                    for &o in ops.iter().rev() {
+                        stack.push((Item::Op(o), false));
+                    }
+                }
+                r
+            }
+            (Item::Block(b), true) => verify_block_exit(ctx, ir, *b),
+            (Item::Op(op), true) => {
+                if !verify_children_units(ctx, ir, *op, opts, failures) {
+                    return false;
+                }
+                verify_op_exit(ctx, ir, *op)
+            }
+        };
+        if let Err(f) = result {
+            failures.push(f);
+            return false;
+        }
+    }
+    true
+}
+
+/// Dominance of `unit`'s regions (not of the isolated units nested in it, each
+/// checked first and on its own). Whether it holds.
+fn dominance_unit(
+    ctx: &Context,
+    ir: &Ir,
+    unit: Op,
+    dom: &DominanceInfo,
+    failures: &mut Vec<Failure>,
+) -> bool {
+    let mut ok = true;
+    let mut stack = vec![unit];
+    let mut children = Vec::new();
     while let Some(op) = stack.pop() {
-        verify_op(ctx, ir, op)?;
-        for &r in ir.regions(op).iter().rev() {
+        for &r in ir.regions(op).iter() {
             for b in ir.region_blocks(r) {
-                verify_block(ctx, ir, b)?;
-                let ops: Vec<Op> = ir.block_ops(b).collect();
-                stack.extend(ops.into_iter().rev());
+                for child in ir.block_ops(b) {
+                    if is_isolated_unit(ctx, ir, child) {
+                        children.push(child);
+                    } else if !ir.regions(child).is_empty() {
+                        stack.push(child);
+                    }
+                }
             }
         }
     }
-    Ok(())
+    for c in children {
+        if !dominance_unit(ctx, ir, c, dom, failures) {
+            ok = false;
+        }
+    }
+    if !ok {
+        return false;
+    }
+    let mut stack = vec![unit];
+    while let Some(op) = stack.pop() {
+        for &r in ir.regions(op).iter().rev() {
+            for b in ir.region_blocks(r) {
+                let reachable = dom.is_reachable(b);
+                for child in ir.block_ops(b) {
+                    if reachable {
+                        for (i, v) in ir.operands(child).enumerate() {
+                            if !dom.properly_dominates(ir, v, child) {
+                                failures.push(at(child)(dom.operand_error(ctx, ir, child, i)));
+                                return false;
+                            }
+                        }
+                    }
+                    if !ir.regions(child).is_empty() && !is_isolated_unit(ctx, ir, child) {
+                        stack.push(child);
+                    }
+                }
+            }
+        }
+    }
+    true
 }
 
-fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Failure> {
+/// An op on entry (MLIR's `verifyOnEntrance`): its dialect attributes, its own
+/// invariants (traits, then its verifier), then its regions' entry blocks.
+fn verify_op_entry(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Failure> {
     let data = ir.op(op);
     let def = ctx.registry.op_def(data.name);
     let traits = ctx.op_traits(data.name);
-    if def.is_none() {
-        let full = ctx.str(data.name);
-        let dialect = full.split('.').next().unwrap_or("");
-        if ctx.registry.dialect(dialect).is_some_and(|d| !d.open) {
-            return Err(at(op)(Diagnostic::error(
-                data.loc,
-                format!(
-                    "unregistered operation '{full}' found in dialect ('{dialect}') that does not allow unknown operations"
-                ),
-            )));
-        }
-    }
-    if traits.contains(Traits::ISOLATED_FROM_ABOVE) {
-        verify_isolated(ctx, ir, op)?;
-    }
+    verify_dialect_attrs(ctx, ir, op).map_err(at(op))?;
     if let Some(def) = def {
         if traits.contains(Traits::TERMINATOR) {
             if let Some(b) = ir.parent_block(op) {
@@ -163,14 +303,10 @@ fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Failure> {
                 }
             }
         }
-        if traits.contains(Traits::SYMBOL_TABLE) {
-            verify_symbol_table(ctx, ir, op)?;
-        }
         if let Some(f) = def.verify {
             f(ctx, ir, op).map_err(at(op))?;
         }
     }
-    verify_dialect_attrs(ctx, ir, op).map_err(at(op))?;
     for &r in ir.regions(op) {
         if let Some(entry) = ir.entry_block(r) {
             if has_predecessor(ir, r, entry) {
@@ -180,6 +316,35 @@ fn verify_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Failure> {
                 ));
             }
         }
+    }
+    Ok(())
+}
+
+/// An op on exit, after everything in it (MLIR's `verifyOnExit`): region
+/// invariants (isolation, symbol tables), then whether its dialect allows an
+/// unregistered op.
+fn verify_op_exit(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Failure> {
+    let data = ir.op(op);
+    let def = ctx.registry.op_def(data.name);
+    let traits = ctx.op_traits(data.name);
+    if def.is_some() {
+        if traits.contains(Traits::ISOLATED_FROM_ABOVE) {
+            verify_isolated(ctx, ir, op)?;
+        }
+        if traits.contains(Traits::SYMBOL_TABLE) {
+            verify_symbol_table(ctx, ir, op)?;
+        }
+        return Ok(());
+    }
+    let full = ctx.str(data.name);
+    let dialect = full.split('.').next().unwrap_or("");
+    if ctx.registry.dialect(dialect).is_some_and(|d| !d.open) {
+        return Err(at(op)(Diagnostic::error(
+            data.loc,
+            format!(
+                "unregistered operation '{full}' found in dialect ('{dialect}') that does not allow unknown operations"
+            ),
+        )));
     }
     Ok(())
 }
@@ -275,7 +440,9 @@ fn has_predecessor(ir: &Ir, r: Region, target: Block) -> bool {
     })
 }
 
-fn verify_block(ctx: &Context, ir: &Ir, b: Block) -> Result<(), Failure> {
+/// A block on entry: a terminator unless its op allows none, and successors only
+/// on the last op.
+fn verify_block_entry(ctx: &Context, ir: &Ir, b: Block) -> Result<(), Failure> {
     let Some(last) = ir.last_op(b) else {
         if may_be_valid_without_terminator(ctx, ir, b) {
             return Ok(());
@@ -297,6 +464,15 @@ fn verify_block(ctx: &Context, ir: &Ir, b: Block) -> Result<(), Failure> {
             )));
         }
     }
+    Ok(())
+}
+
+/// A block on exit, after its ops: successors in its own region, and the
+/// terminator.
+fn verify_block_exit(ctx: &Context, ir: &Ir, b: Block) -> Result<(), Failure> {
+    let Some(last) = ir.last_op(b) else {
+        return Ok(());
+    };
     let region = ir.block_parent(b);
     for &s in ir.successors(last) {
         if ir.block_parent(s) != region {
@@ -337,31 +513,6 @@ fn verify_symbol_table(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Failure> {
                         Diagnostic::error(ir.op(child).loc, msg)
                             .with_note(ir.op(prev).loc, "see existing symbol definition here"),
                     ));
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-fn verify_dominance(ctx: &Context, ir: &Ir, root: Op) -> Result<(), Failure> {
-    let dom = DominanceInfo::new(ctx, ir, root);
-    let mut stack = vec![root];
-    while let Some(op) = stack.pop() {
-        for &r in ir.regions(op).iter().rev() {
-            for b in ir.region_blocks(r) {
-                let reachable = dom.is_reachable(b);
-                for child in ir.block_ops(b) {
-                    if reachable {
-                        for (i, v) in ir.operands(child).enumerate() {
-                            if !dom.properly_dominates(ir, v, child) {
-                                return Err(at(child)(dom.operand_error(ctx, ir, child, i)));
-                            }
-                        }
-                    }
-                    if !ir.regions(child).is_empty() {
-                        stack.push(child);
-                    }
                 }
             }
         }

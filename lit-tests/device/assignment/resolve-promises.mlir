@@ -35,3 +35,25 @@ module attributes {device.default = #device.promise<@gpu>, device.targets = {gpu
     return %0 : tensor<4xf32>
   }
 }
+
+// -----
+
+// Where a device is expected (a device.targets entry, a select candidate, a
+// device.global's value), a promise becomes a fallback to the device it names.
+// CHECK-LABEL: module attributes {device.targets = {a = #device.alias<"local">, b = #device.fallback<@a>, c = #device.select<[#device.fallback<@a>, #device.alias<"vulkan">]>}}
+// CHECK: func.func @h(%arg0: tensor<4xf32> {device.affinity = #device.affinity<@b>})
+module attributes {device.targets = {a = #device.alias<"local">, b = #device.promise<@a>, c = #device.select<[#device.promise<@a>, #device.alias<"vulkan">]>}} {
+  func.func @h(%x: tensor<4xf32> {device.affinity = #device.affinity<@b>}) -> tensor<4xf32> {
+    return %x : tensor<4xf32>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: module
+// CHECK: device.global @a = #device.alias<"local">
+// CHECK: device.global @g = #device.fallback<@a>
+module {
+  device.global @a = #device.alias<"local">
+  device.global @g = #device.promise<@a>
+}

@@ -88,6 +88,36 @@ impl Pass for AssignTargets {
                 nested: Vec::new(),
             }));
         }
+        // The module's default or host device must be one of the new devices.
+        for key in ["device.default", "device.host"] {
+            let Some(a) = xir::symbol::op_attr(pc.ctx, pc.ir, op, key) else {
+                continue;
+            };
+            let Some(dev) = xir_device::attrs::affinity_device(pc.ctx, a).or_else(|| {
+                match xir_device::attrs::decode(pc.ctx, a) {
+                    Some(xir_device::attrs::DeviceAttr::Promise(d)) => Some(d),
+                    _ => None,
+                }
+            }) else {
+                continue;
+            };
+            if !dict.iter().any(|e| e.0 == dev) {
+                let names: Vec<String> = dict
+                    .iter()
+                    .map(|e| format!("@{}", pc.ctx.str(e.0)))
+                    .collect();
+                pc.diags.emit(Diagnostic::error(
+                    loc,
+                    format!(
+                        "{}: '{key}' names @{}, which the given devices ({}) do not declare; name it with --target-device or drop '{key}'",
+                        Self::ARGUMENT,
+                        pc.ctx.str(dev),
+                        names.join(", ")
+                    ),
+                ));
+                return Err(());
+            }
+        }
         let targets = pc.ctx.dictionary(dict);
         let order = pc.ctx.intern_attr(AttrKind::Array(order));
         set_attr(pc.ctx, pc.ir, op, "device.targets", Some(targets));

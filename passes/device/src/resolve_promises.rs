@@ -1,9 +1,12 @@
 //! `device-resolve-promises`: every `#device.promise<@x>` becomes
-//! `#device.affinity<@x>`, wherever it occurs. `@x` must be a declared device (a
-//! `device.global` or a key of `device.targets`); otherwise the op using the
-//! promise gets the error.
+//! `#device.affinity<@x>`, wherever it occurs, except where a device is expected
+//! (a `device.global`'s value, a `device.targets` entry, a select or optimal
+//! candidate): there it becomes `#device.fallback<@x>`, the device `@x` resolves
+//! to. `@x` must be a declared device (a `device.global` or a key of
+//! `device.targets`); otherwise the op using the promise gets the error.
 
 use super::materialize::{device_globals, ordered_targets};
+use super::plan::func_attrs::{set_op_attr, set_property};
 use super::rewrite_attrs::run_rewrite;
 use xir::pass::{Pass, PassContext};
 use xir::Op;
@@ -43,6 +46,25 @@ impl Pass for ResolvePromises {
                 .unwrap_or_default()
         });
         declared.extend(targets.into_iter().map(|t| t.0));
+        // Device positions first: a promise there names a device, not a placement.
+        let globals = device_globals(pc.ctx, pc.ir, op);
+        for (g, _, value) in globals {
+            let new = as_device(pc.ctx, value, &declared);
+            if new != value {
+                set_property(pc.ctx, pc.ir, g, "value", new);
+            }
+        }
+        if let Some(t) = xir::symbol::op_attr(pc.ctx, pc.ir, op, "device.targets") {
+            let entries: Vec<_> = pc.ctx.dict_entries(t).to_vec();
+            let fixed: Vec<_> = entries
+                .iter()
+                .map(|&(k, v)| (k, as_device(pc.ctx, v, &declared)))
+                .collect();
+            if fixed != entries {
+                let d = pc.ctx.dictionary(fixed);
+                set_op_attr(pc.ctx, pc.ir, op, "device.targets", Some(d));
+            }
+        }
         let mut visit = |ctx: &mut xir::Context, a| {
             let Some(DeviceAttr::Promise(dev)) = decode(ctx, a) else {
                 return Ok(None);
@@ -66,5 +88,26 @@ impl Pass for ResolvePromises {
             Ok(Some(attrs::affinity(ctx, &name, None, None)))
         };
         run_rewrite(pc, op, &mut visit)
+    }
+}
+
+/// A device attribute with each promise of a declared device (itself, or a select
+/// or optimal candidate) turned into a fallback to it.
+fn as_device(ctx: &mut xir::Context, a: xir::Attr, declared: &[xir::Ident]) -> xir::Attr {
+    match decode(ctx, a) {
+        Some(DeviceAttr::Promise(dev)) if declared.contains(&dev) => {
+            let name = ctx.str(dev).to_string();
+            attrs::fallback(ctx, &name)
+        }
+        Some(DeviceAttr::Select(cands)) | Some(DeviceAttr::Optimal(cands)) => {
+            let is_select = matches!(decode(ctx, a), Some(DeviceAttr::Select(_)));
+            let cands = cands.to_vec();
+            let new: Vec<_> = cands.iter().map(|&c| as_device(ctx, c, declared)).collect();
+            if new == cands {
+                return a;
+            }
+            attrs::make(ctx, if is_select { "select" } else { "optimal" }, new)
+        }
+        _ => a,
     }
 }

@@ -17,6 +17,13 @@ impl Level for FlowLevel {
         name.starts_with("graph.") && !allowed_outside(name)
     }
     fn message(name: &str) -> String {
+        // A placement op left means the program was never planned: say which
+        // flags do that.
+        if name == "graph.on_device" || name == "graph.transfer" {
+            return format!(
+                "graph-to-flow: '{name}' is left outside a flow.executable: the program is not placed; run device-plan first (--device-plan, with devices from --target-device=NAME=KIND or device.targets)"
+            );
+        }
         format!("graph-to-flow: '{name}' is left outside a flow.executable")
     }
 }
