@@ -1,10 +1,9 @@
 //! `inline`: replaces `func.call`s of single-block functions by the callee's body
-//! when the body is small enough, then canonicalizes the callers and erases
-//! private callees left without references.
+//! when the body is small enough, then canonicalizes every function and erases
+//! private symbols left without references, as MLIR's inliner does.
 
 use super::canonicalize;
 use super::symbol_dce::erase_dead_private_symbols;
-use rustc_hash::FxHashSet;
 use xir::clone::{clone_op, Mapping};
 use xir::pass::{Pass, PassContext, PassOption};
 use xir::rewrite::{apply_patterns_greedily, GreedyConfig};
@@ -133,44 +132,17 @@ impl Pass for Inline {
         Ok(())
     }
     fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
-        let mut callers = FxHashSet::default();
         let mut inlined = 0u64;
-        // Bounded rounds: calls exposed by inlining are handled next round.
-        for _ in 0..16 {
-            let calls: Vec<Op> = xir::walk::preorder(pc.ir, op)
-                .into_iter()
-                .filter(|&o| xir_func::CALL.is(pc.ctx, pc.ir, o))
-                .collect();
-            let mut any = false;
-            for c in calls {
-                let parent = pc.ir.parent_op(c);
-                if !pc.ir.is_erased(c) && try_inline(pc, c, self.max_callee_ops) {
-                    any = true;
-                    inlined += 1;
-                    let mut f = parent;
-                    while let Some(p) = f {
-                        if xir_func::FUNC.is(pc.ctx, pc.ir, p) {
-                            callers.insert(p);
-                            break;
-                        }
-                        f = pc.ir.parent_op(p);
-                    }
-                }
-            }
-            if !any {
-                break;
-            }
-        }
-        if inlined == 0 {
-            pc.preserve_all();
-            return Ok(());
-        }
+        let max_ops = self.max_callee_ops;
+        // Symbols are looked up through a cache (inlining adds or removes none until
+        // the end): a call costs O(1) to resolve, not a scan of the symbol table.
+        xir::symbol::with_symbol_cache(|| inline_rounds(pc, op, max_ops, &mut inlined));
+        // As MLIR's inliner: every callable is then simplified with the
+        // canonicalizer, inlined into or not (one greedy run over the table: the
+        // same fixpoint, without a worklist per function), and private functions
+        // left without uses are erased.
         let set = canonicalize::patterns(pc.ctx);
-        let mut callers: Vec<Op> = callers.into_iter().collect();
-        callers.sort();
-        for f in callers {
-            apply_patterns_greedily(pc.ctx, pc.ir, f, &set, &GreedyConfig::default());
-        }
+        apply_patterns_greedily(pc.ctx, pc.ir, op, &set, &GreedyConfig::default());
         if pc
             .ctx
             .op_traits(pc.ir.op(op).name)
@@ -180,5 +152,26 @@ impl Pass for Inline {
         }
         pc.add_statistic("num-inlined-calls", "Number of inlined calls", inlined);
         Ok(())
+    }
+}
+
+/// Inlines calls in rounds (calls exposed by inlining are handled next round,
+/// at most 16 rounds); counts them into `inlined`.
+fn inline_rounds(pc: &mut PassContext<'_>, op: Op, max_ops: u64, inlined: &mut u64) {
+    for _ in 0..16 {
+        let calls: Vec<Op> = xir::walk::preorder(pc.ir, op)
+            .into_iter()
+            .filter(|&o| xir_func::CALL.is(pc.ctx, pc.ir, o))
+            .collect();
+        let mut any = false;
+        for c in calls {
+            if !pc.ir.is_erased(c) && try_inline(pc, c, max_ops) {
+                any = true;
+                *inlined += 1;
+            }
+        }
+        if !any {
+            break;
+        }
     }
 }
