@@ -197,6 +197,7 @@ impl Pass for ConvertConstants {
         Some("builtin.module")
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        super::util::refuse_hal_level(pc.ctx, pc.ir, module, self.argument(), pc.diags)?;
         let n = convert_constants(pc.ctx, pc.ir, module);
         add_statistics(pc, &n);
         if n.cloned + n.materialized + n.erased == 0 {

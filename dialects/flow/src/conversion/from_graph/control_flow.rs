@@ -92,6 +92,7 @@ impl Pass for ConvertControlFlow {
         Some("builtin.module")
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        super::util::refuse_hal_level(pc.ctx, pc.ir, module, self.argument(), pc.diags)?;
         let n = convert_ifs(pc.ctx, pc.ir, module);
         pc.add_statistic("num-ifs", "Number of graph.if ops converted", n);
         if n == 0 {

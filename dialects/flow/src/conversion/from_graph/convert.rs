@@ -31,6 +31,7 @@ impl Pass for ConvertGraphToFlow {
         Some("builtin.module")
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        super::util::refuse_hal_level(pc.ctx, pc.ir, module, self.argument(), pc.diags)?;
         let (decomposed, errors) = xir_graph::decompose::decompose(pc.ctx, pc.ir, module);
         if !errors.is_empty() {
             for d in errors {

@@ -367,6 +367,7 @@ impl Pass for FormDispatchRegions {
         Some("builtin.module")
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        super::util::refuse_hal_level(pc.ctx, pc.ir, module, self.argument(), pc.diags)?;
         let (n, failed) = form(pc.ctx, pc.ir, module, pc.diags);
         pc.add_statistic("num-regions", "Number of dispatch regions formed", n);
         if failed > 0 {

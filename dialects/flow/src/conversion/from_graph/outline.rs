@@ -373,6 +373,7 @@ impl Pass for OutlineDispatchRegions {
         Some("builtin.module")
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        super::util::refuse_hal_level(pc.ctx, pc.ir, module, self.argument(), pc.diags)?;
         let (n, exes) = outline_all(pc.ctx, pc.ir, module);
         pc.add_statistic("num-dispatches", "Number of dispatch regions outlined", n);
         pc.add_statistic("num-executables", "Number of executables created", exes);

@@ -90,6 +90,7 @@ impl Pass for ConvertTransfers {
         Some("builtin.module")
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        super::util::refuse_hal_level(pc.ctx, pc.ir, module, self.argument(), pc.diags)?;
         let (n, elided) = convert_transfers(pc.ctx, pc.ir, module);
         pc.add_statistic("num-transfers", "Number of transfers converted", n);
         pc.add_statistic(

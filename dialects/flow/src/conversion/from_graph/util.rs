@@ -49,3 +49,31 @@ pub fn ops_named_outside(ctx: &Context, ir: &Ir, root: Op, name: &str, skip: &[&
     }
     found
 }
+
+/// The wrong-level diagnostic of the graph → flow passes, before they touch
+/// anything: a module that already holds `hal.executable`s is past the graph
+/// level (their kernel bodies are graph ops, not a program to outline).
+pub fn refuse_hal_level(
+    ctx: &Context,
+    ir: &Ir,
+    module: Op,
+    pass: &str,
+    diags: &mut xir::DiagEngine,
+) -> Result<(), ()> {
+    let Some(b) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) else {
+        return Ok(());
+    };
+    let Some(exe) = ir
+        .block_ops(b)
+        .find(|&o| ctx.str(ir.op(o).name) == "hal.executable")
+    else {
+        return Ok(());
+    };
+    diags.emit(xir::Diagnostic::error(
+        ir.op(exe).loc,
+        format!(
+            "{pass}: the module is already at the hal level (it holds 'hal.executable'); graph -> flow runs on graph-level modules"
+        ),
+    ));
+    Err(())
+}

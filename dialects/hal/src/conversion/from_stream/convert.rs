@@ -1059,6 +1059,25 @@ impl Pass for ConvertStreamToHal {
         Some("builtin.module")
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
+        // Before touching anything: flow ops outside executables mean flow -> stream
+        // has not run (converting would drop the flow.executables they use).
+        let flow_op = xir::walk::preorder(pc.ir, module).into_iter().find(|&o| {
+            let n = pc.ctx.str(pc.ir.op(o).name);
+            (n == "flow.dispatch" || n == "flow.tensor.transfer")
+                && !std::iter::successors(pc.ir.parent_op(o), |&p| pc.ir.parent_op(p))
+                    .any(|p| pc.ctx.str(pc.ir.op(p).name) == "flow.executable")
+        });
+        if let Some(o) = flow_op {
+            pc.diags.emit(Diagnostic::error(
+                pc.ir.op(o).loc,
+                format!(
+                    "{}: the module is at the flow level ('{}'); run convert-flow-to-stream first (--compile-to=hal runs every step)",
+                    Self::ARGUMENT,
+                    pc.ctx.str(pc.ir.op(o).name)
+                ),
+            ));
+            return Err(());
+        }
         if convert(pc.ctx, pc.ir, module, pc.diags) > 0 {
             return Err(());
         }
