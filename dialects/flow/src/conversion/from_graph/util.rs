@@ -53,6 +53,7 @@ pub fn ops_named_outside(ctx: &Context, ir: &Ir, root: Op, name: &str, skip: &[&
 /// The wrong-level diagnostic of the graph → flow passes, before they touch
 /// anything: a module that already holds `hal.executable`s is past the graph
 /// level (their kernel bodies are graph ops, not a program to outline).
+#[allow(clippy::result_unit_err)]
 pub fn refuse_hal_level(
     ctx: &Context,
     ir: &Ir,
