@@ -2,9 +2,11 @@
 //! the constants known for its operands (ops visited in pre-order, so across
 //! nested regions and blocks in order); each constant value is then replaced by
 //! a uniqued constant at the start of its isolated region's entry block, and ops
-//! whose results all became constants are erased when dead.
+//! whose results all became constants are erased when dead. As in MLIR, a private
+//! function that no executable code references (directly or through other such
+//! functions) is not executable: it is left as it is.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use xir::ods::FoldResult;
 use xir::pass::{Pass, PassContext};
 use xir::rewrite::dead::is_trivially_dead;
@@ -32,7 +34,14 @@ impl Pass for Sccp {
     }
     fn run(&mut self, pc: &mut PassContext<'_>, root: Op) -> Result<(), ()> {
         let mut known: FxHashMap<Value, Attr> = FxHashMap::default();
-        let ops = xir::walk::preorder(pc.ir, root);
+        let dead = unreachable_functions(pc.ctx, pc.ir, root);
+        let ops: Vec<Op> = xir::walk::preorder(pc.ir, root)
+            .into_iter()
+            .filter(|&o| {
+                // Nothing in a function no executable code can call is executable.
+                !std::iter::successors(Some(o), |&p| pc.ir.parent_op(p)).any(|p| dead.contains(&p))
+            })
+            .collect();
         for &op in &ops[1..] {
             if let Some(c) = constant_value(pc.ctx, pc.ir, op) {
                 known.insert(pc.ir.result(op, 0), c);
@@ -118,4 +127,57 @@ impl Pass for Sccp {
         }
         Ok(())
     }
+}
+
+/// The private `func.func`s directly in `root` that nothing executable references:
+/// public functions and the other ops of `root` are executable, and so is every
+/// function a reference from executable code names.
+fn unreachable_functions(ctx: &xir::Context, ir: &xir::Ir, root: Op) -> FxHashSet<Op> {
+    use xir::symbol::{symbol_name, visibility, Visibility};
+    let Some(b) = ir.regions(root).first().and_then(|&r| ir.entry_block(r)) else {
+        return FxHashSet::default();
+    };
+    let top: Vec<Op> = ir.block_ops(b).collect();
+    let is_private_func =
+        |o: Op| xir_func::FUNC.is(ctx, ir, o) && visibility(ctx, ir, o) == Visibility::Private;
+    let mut by_name: FxHashMap<Vec<u8>, Op> = FxHashMap::default();
+    for &o in &top {
+        if is_private_func(o) {
+            if let Some(n) = symbol_name(ctx, ir, o) {
+                by_name.insert(n.to_vec(), o);
+            }
+        }
+    }
+    if by_name.is_empty() {
+        return FxHashSet::default();
+    }
+    let mut live: FxHashSet<Op> = FxHashSet::default();
+    let mut work: Vec<Op> = top
+        .iter()
+        .copied()
+        .filter(|&o| !is_private_func(o))
+        .collect();
+    while let Some(o) = work.pop() {
+        for inner in xir::walk::preorder(ir, o) {
+            let d = ir.op(inner);
+            let mut refs = Vec::new();
+            if let Some(p) = d.properties {
+                super::symbol_dce::symbol_refs(ctx, p, &mut refs);
+            }
+            super::symbol_dce::symbol_refs(ctx, d.attrs, &mut refs);
+            for r in refs {
+                if let xir::AttrKind::SymbolRef { root: name, .. } = ctx.attr_kind(r) {
+                    if let Some(&f) = by_name.get(ctx.bytes(*name)) {
+                        if live.insert(f) {
+                            work.push(f);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    by_name
+        .into_values()
+        .filter(|f| !live.contains(f))
+        .collect()
 }
