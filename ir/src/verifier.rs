@@ -368,6 +368,10 @@ fn verify_dialect_attrs(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic
     }
     // Argument and result attributes of function-like ops (MLIR's
     // verifyRegionArgAttribute / verifyRegionResultAttribute), reported at the op.
+    // Only ops with regions have them: the lookups stay off the common path.
+    if ir.regions(op).is_empty() {
+        return Ok(());
+    }
     for key in ["arg_attrs", "res_attrs"] {
         let Some(list) = crate::symbol::op_attr(ctx, ir, op, key) else {
             continue;

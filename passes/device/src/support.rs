@@ -154,6 +154,29 @@ impl Support {
     }
 }
 
+/// The placed ops that need support (not structural), grouped by the class they
+/// share a placement with, classes in the order their first op was placed.
+pub fn class_ops(ctx: &Context, ir: &Ir, m: &mut Model) -> Vec<(Var, Vec<Op>)> {
+    let mut index: FxHashMap<Var, usize> = FxHashMap::default();
+    let mut groups: Vec<(Var, Vec<Op>)> = Vec::new();
+    for i in 0..m.placed.len() {
+        let op = m.placed[i];
+        if is_structural(ctx.bytes(ir.op(op).name)) {
+            continue;
+        }
+        let Some(v) = m.var_of_op(op) else {
+            continue;
+        };
+        let root = m.solver.find(v);
+        let g = *index.entry(root).or_insert_with(|| {
+            groups.push((root, Vec::new()));
+            groups.len() - 1
+        });
+        groups[g].1.push(op);
+    }
+    groups
+}
+
 /// `'graph.exp' cannot run on @npu: @npu runs only ...`, with a note at the pin
 /// that put it there.
 pub fn cannot_run(ctx: &Context, ir: &Ir, sup: &Support, op: Op, pin: &Pin) -> Diagnostic {
@@ -189,23 +212,7 @@ pub fn settle(
     default: Attr,
     diags: &mut DiagEngine,
 ) -> bool {
-    let mut index: FxHashMap<Var, usize> = FxHashMap::default();
-    let mut groups: Vec<(Var, Vec<Op>)> = Vec::new();
-    for i in 0..m.placed.len() {
-        let op = m.placed[i];
-        if is_structural(ctx.bytes(ir.op(op).name)) {
-            continue;
-        }
-        let Some(v) = m.var_of_op(op) else {
-            continue;
-        };
-        let root = m.solver.find(v);
-        let g = *index.entry(root).or_insert_with(|| {
-            groups.push((root, Vec::new()));
-            groups.len() - 1
-        });
-        groups[g].1.push(op);
-    }
+    let groups = class_ops(ctx, ir, m);
     let name = |op: Op| ctx.bytes(ir.op(op).name);
     let mut ok = true;
     let mut reported = 0;

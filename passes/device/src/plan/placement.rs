@@ -70,19 +70,11 @@ pub fn place(ctx: &mut Context, ir: &Ir, m: &mut Model, devices: &mut Devices, d
 
     // Where each label's device runs the ops of a class (targets' `ops`): a free
     // class may only take labels whose device runs all of them.
-    let mut class_ops: FxHashMap<Var, Vec<Op>> = FxHashMap::default();
-    if devices.support.is_some() {
-        for i in 0..m.placed.len() {
-            let op = m.placed[i];
-            if crate::support::is_structural(ctx.bytes(ir.op(op).name)) {
-                continue;
-            }
-            if let Some(v) = m.var_of_op(op) {
-                let r = m.solver.find(v);
-                class_ops.entry(r).or_default().push(op);
-            }
-        }
-    }
+    let class_ops: FxHashMap<Var, Vec<Op>> = if devices.support.is_some() {
+        crate::support::class_ops(ctx, ir, m).into_iter().collect()
+    } else {
+        FxHashMap::default()
+    };
     let runs = |ctx: &Context, label_attr: Attr, ops: &[Op]| -> bool {
         let Some(sup) = devices.support.as_ref() else {
             return true;
