@@ -232,6 +232,41 @@ pub fn attach(ctx: &mut Context) {
     for (spec, patterns) in list {
         ctx.attach_interface(spec.name, patterns);
     }
+    for &(name, populate) in OTHERS {
+        ctx.attach_interface(name, CanonicalizationPatterns(populate));
+    }
+}
+
+/// The ops whose patterns all live in `patterns.rs`, each with a populate
+/// function naming its root.
+macro_rules! others {
+    ($($f:ident => $name:literal),* $(,)?) => {
+        $(fn $f(ctx: &mut Context, set: &mut PatternSet) {
+            crate::patterns::populate(ctx, set, $name)
+        })*
+        type Populate = fn(&mut Context, &mut PatternSet);
+        const OTHERS: &[(&str, Populate)] = &[$(($name, $f)),*];
+    };
+}
+
+others! {
+    addui_extended => "arith.addui_extended",
+    mulsi_extended => "arith.mulsi_extended",
+    mului_extended => "arith.mului_extended",
+    xori => "arith.xori",
+    andi => "arith.andi",
+    ori => "arith.ori",
+    select => "arith.select",
+    index_cast => "arith.index_cast",
+    index_castui => "arith.index_castui",
+    bitcast => "arith.bitcast",
+    extui => "arith.extui",
+    extsi => "arith.extsi",
+    trunci => "arith.trunci",
+    truncf => "arith.truncf",
+    mulf => "arith.mulf",
+    divf => "arith.divf",
+    cmpf => "arith.cmpf",
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -302,6 +337,7 @@ fn subi(ctx: &mut Context, set: &mut PatternSet) {
 
 fn cmpi(ctx: &mut Context, set: &mut PatternSet) {
     set.add(ctx, Box::new(CmpiConstantToRight));
+    crate::patterns::populate(ctx, set, CMPI.name);
 }
 
 /// `cmpi(pred, c, x)` → `cmpi(swapped pred, x, c)` (MLIR's in-place cmpi fold).

@@ -7,6 +7,7 @@ pub mod constraints;
 pub mod fold;
 mod names;
 pub mod ops;
+mod patterns;
 mod select;
 mod verify;
 

@@ -7,6 +7,8 @@
 //! Without mlir-opt the trials are ignored, or fail when `CI` is set.
 //! `XIR_PASSES_SEEDS=N` sets the number of programs per pass (default 200).
 
+mod gen_arith;
+
 use irgen::mlir_opt;
 use libtest_mimic::{Arguments, Failed, Trial};
 use xir::parser::{parse_buffer, ParseOptions};
@@ -137,7 +139,16 @@ fn mlir_run(pass: &str, input: &str) -> Result<String, String> {
 }
 
 fn trial(pass: &str, input: String) -> Result<(), Failed> {
-    let want = mlir_run(pass, &input)?;
+    let want = match mlir_run(pass, &input) {
+        // mlir-opt 22 crashes on a few inputs (`cmpf false|true` of an `[su]itofp`
+        // against a constant, see tools/xopt/tests/mismatches.md); xir must still
+        // leave valid IR there.
+        Err(e) if e.contains("PLEASE submit a bug report") => {
+            xir_run(pass, &input).map_err(|e| format!("{e}\ninput:\n{input}"))?;
+            return Ok(());
+        }
+        r => r?,
+    };
     let got = xir_run(pass, &input).map_err(|e| format!("{e}\ninput:\n{input}"))?;
     if let Some(line) = mlir_opt::difference(&want, &got) {
         return Err(
@@ -155,14 +166,18 @@ fn main() {
         .unwrap_or(200);
     let mut trials = Vec::new();
     for seed in 0..seeds {
-        for pass in ["cse", "canonicalize"] {
+        for (kind, pass) in [
+            ("cse", "cse"),
+            ("canonicalize", "canonicalize"),
+            ("canonicalize_arith", "canonicalize"),
+        ] {
             trials.push(mlir_opt::gate(Trial::test(
-                format!("{pass}::seed_{seed}"),
+                format!("{kind}::seed_{seed}"),
                 move || {
-                    let input = if pass == "cse" {
-                        gen_cse(seed)
-                    } else {
-                        gen_canon(seed)
+                    let input = match kind {
+                        "cse" => gen_cse(seed),
+                        "canonicalize" => gen_canon(seed),
+                        _ => gen_arith::gen_broad(seed),
                     };
                     trial(pass, input)
                 },

@@ -4,11 +4,12 @@
 //! after it. A result is a value or an attribute exactly where MLIR's is, as that
 //! decides whether a new constant gets materialised.
 
+use super::elements::{bool_of_shape, element_type, splat_float, splat_int, zero_attr};
 use super::int::{mask, Int};
 use super::int_of;
 use xir::ods::FoldResult;
 use xir::store::{Ir, ValueDef};
-use xir::{Attr, AttrKind, Context, Op, Type, Value};
+use xir::{Attr, Context, FloatKind, Op, Type, TypeKind, Value};
 
 struct Folding<'a> {
     ctx: &'a mut Context,
@@ -21,8 +22,13 @@ impl Folding<'_> {
     fn val(&self, i: usize) -> Value {
         self.ir.operand(self.op, i)
     }
+    /// Operand `i` as an integer constant or splat.
     fn cst(&self, i: usize) -> Option<Int> {
-        int_of(self.ctx, (*self.operands.get(i)?)?)
+        splat_int(self.ctx, (*self.operands.get(i)?)?)
+    }
+    /// Operand `i` as a float constant or splat.
+    fn fcst(&self, i: usize) -> Option<(FloatKind, u128)> {
+        splat_float(self.ctx, (*self.operands.get(i)?)?)
     }
     fn rhs_is(&self, f: impl Fn(Int) -> bool) -> bool {
         self.cst(1).is_some_and(f)
@@ -30,12 +36,10 @@ impl Folding<'_> {
     fn ty(&self) -> Type {
         self.ir.value_type(self.ir.result(self.op, 0))
     }
-    fn zero(&mut self) -> FoldResult {
+    /// The zero of the result type (none for a dynamic shape).
+    fn zero(&mut self) -> Option<FoldResult> {
         let ty = self.ty();
-        FoldResult::Attr(self.ctx.intern_attr(AttrKind::Integer {
-            ty,
-            value: 0.into(),
-        }))
+        zero_attr(self.ctx, ty).map(FoldResult::Attr)
     }
     /// The (name, lhs, rhs) of the op defining `v`, when it is a binary arith op.
     fn def(&self, v: Value) -> Option<(&str, Value, Value)> {
@@ -55,7 +59,7 @@ impl Folding<'_> {
             return None;
         }
         let c = xir::rewrite::fold::value_constant(self.ctx, self.ir, ones)?;
-        let c = int_of(self.ctx, c)?;
+        let c = splat_int(self.ctx, c)?;
         (c.bits == mask(c.width)).then_some((x, ones))
     }
 }
@@ -113,7 +117,9 @@ pub fn before_constant(
         }
         "subi" => {
             if l == r {
-                return Some(f.zero());
+                if let Some(z) = f.zero() {
+                    return Some(z);
+                }
             }
             if f.rhs_is(is_zero) {
                 return Some(v(l));
@@ -151,7 +157,7 @@ pub fn before_constant(
                 return None;
             }
         }
-        "remui" | "remsi" if f.rhs_is(is_one) => f.zero(),
+        "remui" | "remsi" if f.rhs_is(is_one) => return f.zero(),
         "andi" => {
             if f.rhs_is(is_zero) {
                 return Some(v(r));
@@ -161,7 +167,7 @@ pub fn before_constant(
             }
             if f.not_of(r).is_some_and(|(x, _)| x == l) || f.not_of(l).is_some_and(|(x, _)| x == r)
             {
-                return Some(f.zero());
+                return f.zero();
             }
             // and(a, and(a, b)) → and(a, b), and the mirrored forms.
             for (x, y) in [(l, r), (r, l)] {
@@ -195,7 +201,7 @@ pub fn before_constant(
                 return Some(v(l));
             }
             if l == r {
-                return Some(f.zero());
+                return f.zero();
             }
             if let Some(("arith.xori", a, b)) = f.def(l) {
                 if b == r {
@@ -232,8 +238,159 @@ pub fn before_constant(
             }
         }
         "cmpi" => return cmpi(&mut f),
+        "addf"
+            if f.fcst(1)
+                .is_some_and(|(_, b)| float_is(b, FloatTest::NegZero, f.fcst(1))) =>
+        {
+            v(l)
+        }
+        "subf"
+            if f.fcst(1)
+                .is_some_and(|(_, b)| float_is(b, FloatTest::PosZero, f.fcst(1))) =>
+        {
+            v(l)
+        }
+        "mulf" | "divf"
+            if f.fcst(1)
+                .is_some_and(|(_, b)| float_is(b, FloatTest::One, f.fcst(1))) =>
+        {
+            v(l)
+        }
+        "mulf"
+            if fastmath(f.ctx, ir, op) & NNAN_NSZ == NNAN_NSZ
+                && f.fcst(1)
+                    .is_some_and(|(_, b)| float_is(b, FloatTest::AnyZero, f.fcst(1))) =>
+        {
+            v(r)
+        }
+        "maximumf" | "maxnumf" | "minimumf" | "minnumf" => {
+            if l == r {
+                return Some(v(r));
+            }
+            let test = match name {
+                "maximumf" => FloatTest::NegInf,
+                "minimumf" => FloatTest::PosInf,
+                _ => FloatTest::NaN,
+            };
+            if f.fcst(1).is_some_and(|(_, b)| float_is(b, test, f.fcst(1))) {
+                v(l)
+            } else {
+                return None;
+            }
+        }
         _ => return None,
     })
+}
+
+#[derive(Copy, Clone)]
+enum FloatTest {
+    NegZero,
+    PosZero,
+    AnyZero,
+    One,
+    NegInf,
+    PosInf,
+    NaN,
+}
+
+/// MLIR's float constant matchers (`m_NegZeroFloat`, `m_OneFloat`, ...).
+fn float_is(bits: u128, test: FloatTest, c: Option<(FloatKind, u128)>) -> bool {
+    let Some((k, _)) = c else { return false };
+    let Some(cls) = super::float::classify(k, bits) else {
+        return false;
+    };
+    match test {
+        FloatTest::NegZero => cls.zero && cls.negative,
+        FloatTest::PosZero => cls.zero && !cls.negative,
+        FloatTest::AnyZero => cls.zero,
+        FloatTest::One => cls.one,
+        FloatTest::NegInf => cls.inf && cls.negative,
+        FloatTest::PosInf => cls.inf && !cls.negative,
+        FloatTest::NaN => cls.nan,
+    }
+}
+
+const NNAN_NSZ: u64 = 2 | 8;
+
+/// The op's `#arith.fastmath` flags (0 when absent).
+fn fastmath(ctx: &Context, ir: &Ir, op: Op) -> u64 {
+    xir::symbol::op_attr(ctx, ir, op, "fastmath")
+        .and_then(|a| crate::constraints::FASTMATH.value(ctx, a))
+        .unwrap_or(0)
+}
+
+/// Folds of one-operand ops that need no constant: `negf(negf x) → x`, a cast to
+/// its operand's own type (the `CastOpInterface` trait fold), `index_cast` of
+/// `index_cast` back to the original type when the middle type is not narrower,
+/// `extf(truncf x) → x` when both carry `contract`, `truncf(extf x) → x` and
+/// `trunci(ext x) → x` back to the original type.
+pub fn unary(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Option<FoldResult> {
+    if ir.num_operands(op) != 1 || ir.results(op).len() != 1 {
+        return None;
+    }
+    let x = ir.operand(op, 0);
+    let res_ty = ir.value_type(ir.result(op, 0));
+    let def = |v: Value| -> Option<(&str, Op)> {
+        let ValueDef::Result { op: d, .. } = ir.value(v).def else {
+            return None;
+        };
+        Some((ctx.str(ir.op(d).name), d))
+    };
+    let inner = def(x);
+    let src_of = |d: Op| ir.operand(d, 0);
+    match (name, inner) {
+        ("negf", Some(("arith.negf", d))) => Some(FoldResult::Value(src_of(d))),
+        ("trunci", Some(("arith.extui" | "arith.extsi", d))) => {
+            let src = src_of(d);
+            let (st, dt) = (
+                element_type(ctx, ir.value_type(src)),
+                element_type(ctx, res_ty),
+            );
+            (st == dt).then_some(FoldResult::Value(src))
+        }
+        ("truncf", Some(("arith.extf", d))) => {
+            let src = src_of(d);
+            let st = element_type(ctx, ir.value_type(src));
+            let mid = element_type(ctx, ir.value_type(x));
+            let dt = element_type(ctx, res_ty);
+            (st == dt && representable(ctx, st, mid)).then_some(FoldResult::Value(src))
+        }
+        ("extf", Some(("arith.truncf", d))) => {
+            let src = src_of(d);
+            let contract = |o: Op| fastmath(ctx, ir, o) & CONTRACT != 0;
+            (ir.value_type(src) == res_ty && contract(d) && contract(op))
+                .then_some(FoldResult::Value(src))
+        }
+        ("index_cast" | "index_castui", Some((inner_name, d)))
+            if inner_name.strip_prefix("arith.") == Some(name) =>
+        {
+            let src = src_of(d);
+            let w = |t: Type| match ctx.type_kind(element_type(ctx, t)) {
+                TypeKind::Integer { width, .. } => *width,
+                _ => 64,
+            };
+            (ir.value_type(src) == res_ty && w(ir.value_type(x)) >= w(ir.value_type(src)))
+                .then_some(FoldResult::Value(src))
+        }
+        _ => None,
+    }
+}
+
+/// The trait fold of `CastOpInterface` ops: a cast to the operand's own type.
+pub fn identity_cast(ir: &Ir, op: Op) -> Option<FoldResult> {
+    let x = ir.operand(op, 0);
+    (ir.value_type(x) == ir.value_type(ir.result(op, 0))).then_some(FoldResult::Value(x))
+}
+
+const CONTRACT: u64 = 32;
+
+/// Whether every value of float type `from` is exact in `to`
+/// (`APFloatBase::isRepresentableBy`).
+fn representable(ctx: &Context, from: Type, to: Type) -> bool {
+    match (ctx.type_kind(from), ctx.type_kind(to)) {
+        (TypeKind::Float(a), TypeKind::Float(b)) => super::float::representable_by(*a, *b),
+        _ => false,
+    }
 }
 
 /// `cmpi` folds before the constant fold (the swap of a constant lhs is in-place,
@@ -244,32 +401,41 @@ fn cmpi(f: &mut Folding<'_>) -> Option<FoldResult> {
         .and_then(|a| int_of(f.ctx, a))?
         .bits;
     if l == r {
-        // eq, sle, sge, ule, uge hold for equal operands.
+        // eq, sle, sge, ule, uge hold for equal operands; a dynamic shape has no
+        // constant, and then nothing folds.
         let holds = matches!(pred, 0 | 3 | 5 | 7 | 9);
-        return Some(FoldResult::Attr(f.ctx.bool_attr(holds)));
+        let ty = f.ty();
+        return bool_of_shape(f.ctx, ty, holds).map(FoldResult::Attr);
     }
-    let lhs_ty = f.ir.value_type(l);
-    let lhs_i1 = matches!(
-        f.ctx.type_kind(lhs_ty),
-        xir::TypeKind::Integer { width: 1, .. }
-    );
+    let is_i1 = |f: &Folding<'_>, v: Value| {
+        let t = element_type(f.ctx, f.ir.value_type(v));
+        matches!(f.ctx.type_kind(t), TypeKind::Integer { width: 1, .. })
+    };
     if f.rhs_is(is_zero) {
-        // cmpi ne, ext(%x : i1), 0 → %x
+        // cmpi ne, ext(%x : i1), 0 → %x (scalars and vectors, not tensors)
         if let ValueDef::Result { op: ext, .. } = f.ir.value(l).def {
             let name = f.ctx.str(f.ir.op(ext).name);
             if (name == "arith.extsi" || name == "arith.extui") && pred == 1 {
                 let x = f.ir.operand(ext, 0);
                 let xt = f.ir.value_type(x);
-                if matches!(f.ctx.type_kind(xt), xir::TypeKind::Integer { width: 1, .. }) {
+                let w1 = match f.ctx.type_kind(xt) {
+                    TypeKind::Integer { width, .. } => *width == 1,
+                    TypeKind::Vector { element, .. } => matches!(
+                        f.ctx.type_kind(*element),
+                        TypeKind::Integer { width: 1, .. }
+                    ),
+                    _ => false,
+                };
+                if w1 {
                     return Some(FoldResult::Value(x));
                 }
             }
         }
-        if lhs_i1 && pred == 1 {
+        if is_i1(f, l) && pred == 1 {
             return Some(FoldResult::Value(l));
         }
     }
-    if f.rhs_is(is_one) && lhs_i1 && pred == 0 {
+    if f.rhs_is(is_one) && is_i1(f, l) && pred == 0 {
         return Some(FoldResult::Value(l));
     }
     None

@@ -135,3 +135,42 @@ pub fn resize(a: Int, width: u32, signed: bool) -> Int {
         Int::new(a.bits, width)
     }
 }
+
+/// The ops whose MLIR folder keeps only the last element's status: for each
+/// element its APInt value and whether that element folds (a shift below the
+/// width; a `floordivsi` by non-zero without overflow, else the dividend).
+pub fn last_status(op: &str, a: Int, b: Int) -> Option<(Int, bool)> {
+    let w = a.width;
+    let wide = b.bits >= w as u128;
+    Some(match op {
+        "shli" => (
+            if wide {
+                Int::new(0, w)
+            } else {
+                Int::new(a.bits << b.bits, w)
+            },
+            !wide,
+        ),
+        "shrui" => (
+            if wide {
+                Int::new(0, w)
+            } else {
+                Int::new(a.bits >> b.bits, w)
+            },
+            !wide,
+        ),
+        "shrsi" => {
+            let s = if wide { 127 } else { b.bits as u32 };
+            (Int::new((a.signed() >> s.min(127)) as u128, w), !wide)
+        }
+        "floordivsi" if b.bits == 0 => (a, false),
+        "floordivsi" => {
+            let overflow = a.min_signed() && b.all_ones();
+            let (sx, sy) = (a.signed(), b.signed());
+            let q = sx.wrapping_div(sy);
+            let adjust = sx % sy != 0 && ((sx < 0) != (sy < 0));
+            (Int::new((q - adjust as i128) as u128, w), !overflow)
+        }
+        _ => return None,
+    })
+}
