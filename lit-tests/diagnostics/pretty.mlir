@@ -6,18 +6,18 @@
 // The default stays mlir-opt's format.
 // RUN: not xopt %s --device-plan 2>&1 | xcheck %s --check-prefix=MLIR
 
-// CHECK: Error: conflicting placements #device.affinity<@gpu> and #device.affinity<@cpu> meet at this 'graph.add'
+// CHECK: Error: conflicting placements #device.affinity<@cpu> and #device.affinity<@gpu> meet at this 'graph.add'
 // CHECK-NEXT: ╭─[ {{.*}}pretty.mlir:33:10 ]
 // CHECK: 30 │   func.func @f(
 // CHECK: ╰{{.*}} pinned to #device.affinity<@cpu> by argument #0 of @f
 // CHECK: ╰── pinned to #device.affinity<@gpu> by argument #1 of @f
 // CHECK-NEXT: 31 │     %0 = graph.relu %a : tensor<4xf32>
-// CHECK: ╰────── step 4 of the chain: 'graph.relu'
+// CHECK: ╰────── step 2 of the chain: 'graph.relu'
 // CHECK-NEXT: 32 │     %1 = graph.exp %0 : tensor<4xf32>
 // CHECK: ╰────── step 3 of the chain: 'graph.exp'
 // CHECK-NEXT: 33 │     %2 = graph.add %1, %b : tensor<4xf32>
 // CHECK: ╰────── here
-// CHECK: ╰────── chain of uses: argument #1 of @f (line 30) -> 'graph.add' (line 33)
+// CHECK: ╰────── chain of uses: argument #0 of @f (line 30) -> 'graph.relu' (line 31) -> 'graph.exp' (line 32) -> 'graph.add' (line 33) -> argument #1 of @f (line 30)
 // CHECK-NEXT: ───╯
 
 // MLIR: pretty.mlir:33:10: error: conflicting placements

@@ -12,8 +12,8 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
   // expected-note@+1 {{pinned to #device.affinity<@gpu> by argument #1 of @f}}
   func.func @f(%a: tensor<4xf32> {device.affinity = #device.affinity<@cpu>}, %b: tensor<4xf32> {device.affinity = #device.affinity<@gpu>}) -> tensor<4xf32> {
     %0 = graph.relu %a : tensor<4xf32>
-    // expected-remark@+2 {{conflicting placements #device.affinity<@gpu> and #device.affinity<@cpu> meet at this 'graph.add'}}
-    // expected-note@+1 {{chain of uses: argument #1 of @f (line 13) -> 'graph.add' (line 17) -> 'graph.relu' (line 14) -> argument #0 of @f (line 13)}}
+    // expected-remark@+2 {{conflicting placements #device.affinity<@cpu> and #device.affinity<@gpu> meet at this 'graph.add'}}
+    // expected-note@+1 {{chain of uses: argument #0 of @f (line 13) -> 'graph.relu' (line 14) -> 'graph.add' (line 17) -> argument #1 of @f (line 13)}}
     %1 = graph.add %0, %b : tensor<4xf32>
     return %1 : tensor<4xf32>
   }

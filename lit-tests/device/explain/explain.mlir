@@ -43,20 +43,3 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
     return %4 : tensor<4xf32>
   }
 }
-
-// -----
-
-// Conflicts do not stop the explanation: they are remarks too.
-module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device.alias<"vulkan">}} {
-  func.func @h(%a: tensor<4xf32>) -> tensor<4xf32> {
-    // expected-remark@+1 {{placed on #device.affinity<@cpu> by 'graph.on_device' (line 56)}}
-    %0 = graph.relu %a : tensor<4xf32>
-    // expected-remark@+2 {{placed on #device.affinity<@cpu> by 'graph.on_device' (line 56)}}
-    // expected-note@+1 {{pinned to #device.affinity<@cpu> by 'graph.on_device'}}
-    %1 = graph.on_device %0 on #device.affinity<@cpu> : tensor<4xf32>
-    // expected-remark@+2 {{value pinned to two placements}}
-    // expected-remark@+1 {{placed on #device.affinity<@cpu> by 'graph.on_device' (line 56)}}
-    %2 = graph.on_device %0 on #device.affinity<@gpu> : tensor<4xf32>
-    return %1 : tensor<4xf32>
-  }
-}

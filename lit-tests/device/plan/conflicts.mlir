@@ -1,13 +1,13 @@
 // RUN: xopt %s --split-input-file --device-plan --verify-diagnostics
 
-// Two argument pins meet in an add: both pins and the chain of uses are named.
+// Two argument pins meet in an add: both pins and the chain of uses, in data-flow order.
 module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device.alias<"vulkan">}} {
   // expected-note@+2 {{pinned to #device.affinity<@cpu> by argument #0 of @f}}
   // expected-note@+1 {{pinned to #device.affinity<@gpu> by argument #1 of @f}}
   func.func @f(%a: tensor<4xf32> {device.affinity = #device.affinity<@cpu>}, %b: tensor<4xf32> {device.affinity = #device.affinity<@gpu>}) -> tensor<4xf32> {
     %0 = graph.relu %a : tensor<4xf32>
-    // expected-error@+2 {{conflicting placements #device.affinity<@gpu> and #device.affinity<@cpu> meet at this 'graph.add'}}
-    // expected-note@+1 {{chain of uses: argument #1 of @f (line 7) -> 'graph.add' (line 11) -> 'graph.relu' (line 8) -> argument #0 of @f (line 7); insert a 'graph.transfer' where the value should cross, or use device-plan{auto-transfer=true}}}
+    // expected-error@+2 {{conflicting placements #device.affinity<@cpu> and #device.affinity<@gpu> meet at this 'graph.add'}}
+    // expected-note@+1 {{chain of uses: argument #0 of @f (line 7) -> 'graph.relu' (line 8) -> 'graph.add' (line 11) -> argument #1 of @f (line 7); insert a 'graph.transfer' where the value should cross, or use device-plan{auto-transfer=true}}}
     %1 = graph.add %0, %b : tensor<4xf32>
     return %1 : tensor<4xf32>
   }
@@ -61,7 +61,7 @@ module attributes {device.targets = {gpu = #device.alias<"vulkan">}} {
   // expected-note@+2 {{pinned to #device.affinity<@gpu> by argument #0 of @m}}
   // expected-note@+1 {{pinned to #device.affinity<@gpu, memory = "shared"> by argument #1 of @m}}
   func.func @m(%a: tensor<4xf32> {device.affinity = #device.affinity<@gpu>}, %b: tensor<4xf32> {device.affinity = #device.affinity<@gpu, memory = "shared">}) -> tensor<4xf32> {
-    // expected-error@+2 {{conflicting placements #device.affinity<@gpu, memory = "shared"> and #device.affinity<@gpu> meet at this 'graph.mul'}}
+    // expected-error@+2 {{conflicting placements #device.affinity<@gpu> and #device.affinity<@gpu, memory = "shared"> meet at this 'graph.mul'}}
     // expected-note@+1 {{chain of uses}}
     %0 = graph.mul %a, %b : tensor<4xf32>
     return %0 : tensor<4xf32>

@@ -161,10 +161,8 @@ fn cut_remark(
     let mut d = match (pins, detailed) {
         (Some((a, b, pa, pb)), true) => {
             let (p1, p2) = (m.solver.pins[pa as usize], m.solver.pins[pb as usize]);
-            let mut chain = m.solver.path(p1.var, a);
-            chain.push(user);
-            chain.extend(m.solver.path(b, p2.var));
-            chain.dedup();
+            let (p1, p2, chain) =
+                super::plan::diagnostics::chain(ctx, ir, &m.solver, p1, p2, a, b, user, true);
             super::plan::diagnostics::conflict(ctx, ir, &p1, &p2, user, &chain)
         }
         _ => Diagnostic::error(

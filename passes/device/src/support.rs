@@ -248,7 +248,7 @@ pub fn settle(
                     attr,
                     key: attr,
                     var: root,
-                    source: PinSource::Planned,
+                    source: PinSource::Runner,
                 });
             }
             None => {

@@ -2,13 +2,22 @@
 //! value placed once, every def-use edge colocated or a transfer, pins respected,
 //! planning idempotent, and `expand(minimize(plan(P))) == plan(P)`, in each mode
 //! (strict, auto-transfer, placement=min-transfer); min-transfer moves no more
-//! bytes than auto-transfer.
+//! bytes than auto-transfer. And `device-explain` (same options) agrees with
+//! `device-plan`: it places every op where the plan does, and fails exactly where
+//! the plan fails, with the plan's errors; the plan reports each conflict (pair of
+//! pins) once, its pins in the order of its chain.
 
+use std::collections::{BTreeMap, HashSet};
+use xir::diag::Severity;
 use xir::parser::{parse_buffer, ParseOptions};
 use xir::pass::{AnalysisManager, PassContext, PassRegistry};
+use xir::printer::attr_to_string;
 use xir::printer::{print_top_level, PrintOptions};
 use xir::symbol::op_attr;
-use xir::{Attr, AttrKind, Context, DiagEngine, Ir, Op, SourceBuffer, TypeKind, Value, ValueDef};
+use xir::{
+    Attr, AttrKind, Context, DiagEngine, Diagnostic, Ir, Location, Op, SourceBuffer, TypeKind,
+    Value, ValueDef,
+};
 
 use irgen::XorShift as Rng;
 
@@ -153,6 +162,11 @@ fn parse(text: &str) -> Prog {
 
 /// Runs a pass; Err: it failed (with at least one error diagnostic).
 fn run(p: &mut Prog, pass: &str, opts: &[(&str, &str)]) -> Result<(), ()> {
+    run_diags(p, pass, opts).0
+}
+
+/// Runs a pass; returns whether it succeeded and what it said.
+fn run_diags(p: &mut Prog, pass: &str, opts: &[(&str, &str)]) -> (Result<(), ()>, Vec<Diagnostic>) {
     let mut reg = PassRegistry::default();
     xir_device_planning::register(&mut reg);
     let mut pass = (reg.pass(pass).expect("registered").create)();
@@ -168,7 +182,7 @@ fn run(p: &mut Prog, pass: &str, opts: &[(&str, &str)]) -> Result<(), ()> {
     if res.is_err() {
         assert!(diags.has_errors(), "a failing pass must say why");
     }
-    res
+    (res, diags.take())
 }
 
 fn print(p: &Prog) -> String {
@@ -470,5 +484,190 @@ fn plan_properties_on_generated_programs() {
     assert!(ok_strict >= 50, "strict planned only {ok_strict}/400");
     eprintln!(
         "planned: {ok_auto}/400 with auto-transfer ({cloned} with clones), {ok_strict}/400 without"
+    );
+}
+
+/// The line of a location (generated programs put one op on each line).
+fn line(ctx: &Context, loc: Attr) -> Option<u32> {
+    match ctx.attr_kind(xir::diag::find_file_line_col(ctx, loc)?) {
+        AttrKind::Location(Location::FileLineCol { line, .. }) => Some(*line),
+        _ => None,
+    }
+}
+
+/// Each conflict error of a failed plan names a pair of pins no other one names;
+/// its first pin is the one its message names first and its chain starts from.
+fn check_conflicts_once(ctx: &Context, diags: &[Diagnostic], what: &str) {
+    let mut seen: HashSet<Vec<(Option<u32>, String)>> = HashSet::new();
+    for d in diags {
+        let conflict = d.message.starts_with("conflicting placements");
+        let shared = d.message.starts_with("public function @");
+        if d.severity != Severity::Error || !(conflict || shared) {
+            continue;
+        }
+        let pins: Vec<&Diagnostic> = d
+            .notes
+            .iter()
+            .filter(|n| n.message.starts_with("pinned to "))
+            .collect();
+        assert_eq!(pins.len(), 2, "{what}: two pins in {:?}", d.message);
+        let mut key: Vec<(Option<u32>, String)> = pins
+            .iter()
+            .map(|n| (line(ctx, n.loc), n.message.clone()))
+            .collect();
+        key.sort();
+        assert!(
+            seen.insert(key),
+            "{what}: conflict reported twice: {:?}",
+            d.message
+        );
+        // "pinned to A by X": A is named first and the chain starts at X.
+        let first = pins[0].message.trim_start_matches("pinned to ");
+        let (attr, by) = first.split_once(" by ").expect("pin note");
+        let named = if conflict {
+            d.message.trim_start_matches("conflicting placements ")
+        } else {
+            d.message.split_once(" is called on ").expect("shared").1
+        };
+        assert!(
+            named.starts_with(attr),
+            "{what}: {:?} / {first:?}",
+            d.message
+        );
+        let chain = d
+            .notes
+            .iter()
+            .find_map(|n| n.message.strip_prefix("chain of uses: "))
+            .expect("chain note");
+        assert!(chain.starts_with(by), "{what}: chain {chain:?} / {first:?}");
+        if shared {
+            let calls: Vec<Option<u32>> = d
+                .notes
+                .iter()
+                .filter(|n| n.message.contains(" called on "))
+                .map(|n| line(ctx, n.loc))
+                .collect();
+            assert!(
+                calls.len() == 2 && calls[0] != calls[1],
+                "{what}: both calls named: {:?}",
+                d.notes
+            );
+        }
+    }
+}
+
+/// Lines of the ops named `names` in a program.
+fn lines_of(p: &Prog, names: &[&str]) -> HashSet<u32> {
+    xir::walk::preorder(&p.ir, p.top)
+        .into_iter()
+        .filter(|&op| names.contains(&p.ctx.str(p.ir.op(op).name)))
+        .filter_map(|op| line(&p.ctx, p.ir.op(op).loc))
+        .collect()
+}
+
+/// `device-explain` against `device-plan` on one generated program; `public`
+/// makes its helper public (never cloned). Returns whether the plan succeeded.
+fn check_explain(seed: u64, mode: Mode, public: bool) -> bool {
+    let mut text = generate_for(seed);
+    if public {
+        text = text.replacen("func.func private @helper", "func.func @helper", 1);
+    }
+    let what = format!("seed {seed}, mode {}, public {public}\n{text}", mode as u8);
+    let opts: &[(&str, &str)] = match mode {
+        Mode::Strict => &[],
+        Mode::Auto => &[("auto-transfer", "true")],
+        Mode::MinTransfer => &[("placement", "min-transfer")],
+    };
+    let mut plan = parse(&text);
+    let (planned, plan_diags) = run_diags(&mut plan, "device-plan", opts);
+    let mut explain = parse(&text);
+    let (explained, explain_diags) = run_diags(&mut explain, "device-explain", opts);
+    assert_eq!(planned.is_ok(), explained.is_ok(), "{what}");
+    // device-explain changes nothing.
+    assert_eq!(print(&explain), print(&parse(&text)), "{what}");
+    if planned.is_err() {
+        check_conflicts_once(&plan.ctx, &plan_diags, &what);
+        // It says the plan is rejected, then gives the plan's own errors.
+        assert!(
+            explain_diags[0].message.contains("rejects this program"),
+            "{what}"
+        );
+        let msgs = |ds: &[Diagnostic]| ds.iter().map(|d| d.message.clone()).collect::<Vec<_>>();
+        assert_eq!(msgs(&explain_diags[1..]), msgs(&plan_diags), "{what}");
+        return false;
+    }
+    // Per line: the placements device-plan writes on graph ops (clones repeat a
+    // line), and the ones device-explain names. Transfers (written and inserted)
+    // and on_device ops (erased) aside.
+    let skip = lines_of(&explain, &["graph.transfer", "graph.on_device"]);
+    let mut written: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    let (ctx, ir) = (&plan.ctx, &plan.ir);
+    for op in xir::walk::preorder(ir, plan.top) {
+        let name = ctx.str(ir.op(op).name);
+        if !name.starts_with("graph.") || name == "graph.transfer" {
+            continue;
+        }
+        if let Some(a) = ctx.dict_get(ir.op(op).attrs, "device.affinity") {
+            let l = line(ctx, ir.op(op).loc).expect("line");
+            written.entry(l).or_default().push(attr_to_string(ctx, a));
+        }
+    }
+    let mut named: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    for d in &explain_diags {
+        assert_ne!(d.severity, Severity::Error, "{what}");
+        let Some(rest) = d.message.strip_prefix("placed on ") else {
+            continue;
+        };
+        let l = line(&explain.ctx, d.loc).expect("line");
+        if skip.contains(&l) {
+            continue;
+        }
+        let attr = rest.split(" by ").next().expect("placement");
+        named.entry(l).or_default().push(attr.to_string());
+    }
+    for v in written.values_mut().chain(named.values_mut()) {
+        v.sort();
+    }
+    assert_eq!(named, written, "{what}");
+    true
+}
+
+#[test]
+fn explain_agrees_with_plan_on_generated_programs() {
+    let mut rejected = [0usize; 3];
+    let mut shared = 0;
+    for seed in 1..=300u64 {
+        for (i, mode) in [Mode::Strict, Mode::Auto, Mode::MinTransfer]
+            .into_iter()
+            .enumerate()
+        {
+            let public = seed % 2 == 0;
+            if !check_explain(seed, mode, public) {
+                rejected[i] += 1;
+                if public && mode == Mode::Strict {
+                    let text = generate_for(seed).replacen(
+                        "func.func private @helper",
+                        "func.func @helper",
+                        1,
+                    );
+                    let mut p = parse(&text);
+                    let (_, diags) = run_diags(&mut p, "device-plan", &[]);
+                    shared += diags
+                        .iter()
+                        .any(|d| d.message.starts_with("public function @helper"))
+                        as usize;
+                }
+            }
+        }
+    }
+    eprintln!(
+        "device-explain agreed with device-plan on 300 programs per mode; rejected: strict {}, auto-transfer {}, min-transfer {}; {shared} named a shared public callee",
+        rejected[0], rejected[1], rejected[2]
+    );
+    // Both sides of the comparison are exercised.
+    assert!(rejected[0] >= 50 && rejected[0] <= 280, "{rejected:?}");
+    assert!(
+        shared >= 5,
+        "only {shared} programs met a shared public callee"
     );
 }

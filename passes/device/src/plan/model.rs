@@ -7,8 +7,8 @@ use super::diagnostics;
 use super::func_attrs;
 use super::kinds::{Kinds, OpKind};
 use super::pins::{pins_of, Pinned};
-use super::solver::{Pin, PinSource, Solver, Var};
-use rustc_hash::FxHashMap;
+use super::solver::{Pin, PinId, PinSource, Solver, Var};
+use rustc_hash::{FxHashMap, FxHashSet};
 use xir::symbol::{op_attr, symbol_name, visibility, Visibility};
 use xir::types::TypeKind;
 use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ident, Ir, Op, Type, Value};
@@ -107,6 +107,12 @@ pub struct Model {
     /// The positions of the calls of cut callees, arguments then results.
     site_pos: Vec<SitePos>,
     pub errors: usize,
+    /// Conflict errors shown (at most `MAX_CONFLICTS`).
+    shown: usize,
+    /// The pairs of pins (lower id first) whose conflict was reported.
+    reported: FxHashSet<(PinId, PinId)>,
+    /// Public callees reported shared, with their pair of calls.
+    shared: FxHashSet<(usize, Op, Op)>,
     pub mode: Mode,
     /// Uses priced by the min-transfer optimizer (`Mode::MinTransfer`).
     pub soft: Vec<SoftUse>,
@@ -222,14 +228,17 @@ impl Model {
             source,
         }) {
             self.errors += 1;
-            if self.errors <= MAX_CONFLICTS {
+            if self.shown < MAX_CONFLICTS {
+                self.shown += 1;
                 let prev = self.solver.pins[prev as usize];
                 diags.emit(diagnostics::double_pin(ctx, ir, &prev, attr, source));
             }
         }
     }
 
-    /// Joins two sides of a definition (never cut).
+    /// Joins two sides of a definition (never cut); data flows from `a` to `b`
+    /// when `a_to_b`, else from `b` to `a`.
+    #[allow(clippy::too_many_arguments)]
     fn def_edge(
         &mut self,
         ctx: &Context,
@@ -237,10 +246,11 @@ impl Model {
         a: Var,
         b: Var,
         why: Op,
+        a_to_b: bool,
         diags: &mut DiagEngine,
     ) {
-        if let Err((pa, pb)) = self.solver.try_union(a, b, why) {
-            self.report(ctx, ir, pa, pb, a, b, why, diags);
+        if let Err((pa, pb)) = self.solver.try_union(a, b, why, a_to_b) {
+            self.report(ctx, ir, (pa, pb), (a, b), why, a_to_b, diags);
         }
     }
 
@@ -265,7 +275,7 @@ impl Model {
             });
             return;
         }
-        let Err((pa, pb)) = self.solver.try_union(value, need, user) else {
+        let Err((pa, pb)) = self.solver.try_union(value, need, user, true) else {
             return;
         };
         if self.mode == Mode::AutoTransfer {
@@ -280,7 +290,7 @@ impl Model {
                 to,
             });
         } else {
-            self.report(ctx, ir, pa, pb, value, need, user, diags);
+            self.report(ctx, ir, (pa, pb), (value, need), user, true, diags);
         }
     }
 
@@ -350,7 +360,8 @@ impl Model {
             if kinds.tensor(ctx, ir.value_type(r)) {
                 let a = self.value_var(r);
                 if !cut {
-                    self.def_edge(ctx, ir, a, cv, op, diags);
+                    // Data flows from the callee's result to the call's.
+                    self.def_edge(ctx, ir, a, cv, op, false, diags);
                 }
             }
         }
@@ -395,7 +406,7 @@ impl Model {
         for &r in ir.results(op) {
             if kinds.tensor(ctx, ir.value_type(r)) {
                 let rv = self.value_var(r);
-                self.def_edge(ctx, ir, ov, rv, op, diags);
+                self.def_edge(ctx, ir, ov, rv, op, true, diags);
             }
         }
         for (i, v) in ir.operands(op).enumerate() {
@@ -406,22 +417,29 @@ impl Model {
         }
     }
 
+    /// A conflict: `at` could not join `a` (of pin `pa`'s class) and `b` (of pin
+    /// `pb`'s). Each pair of pins is reported once, however many uses join them
+    /// (the failed join leaves the two classes apart, so every later use between
+    /// them fails again).
     #[allow(clippy::too_many_arguments)]
     fn report(
         &mut self,
         ctx: &Context,
         ir: &Ir,
-        pa: u32,
-        pb: u32,
-        a: Var,
-        b: Var,
+        (pa, pb): (PinId, PinId),
+        (a, b): (Var, Var),
         at: Op,
+        a_to_b: bool,
         diags: &mut DiagEngine,
     ) {
         self.errors += 1;
-        if self.errors > MAX_CONFLICTS || self.probe_only {
+        if self.probe_only || !self.reported.insert((pa.min(pb), pa.max(pb))) {
             return;
         }
+        if self.shown >= MAX_CONFLICTS {
+            return;
+        }
+        self.shown += 1;
         let (p1, p2) = (self.solver.pins[pa as usize], self.solver.pins[pb as usize]);
         // One side is an op only one device runs: the other side's device cannot run it.
         if let Some(sup) = self.support.as_ref() {
@@ -445,12 +463,60 @@ impl Model {
                 return;
             }
         }
-        let mut chain = self.solver.path(p1.var, a);
-        chain.push(at);
-        chain.extend(self.solver.path(b, p2.var));
-        chain.dedup();
-        diags.emit(diagnostics::conflict(ctx, ir, &p1, &p2, at, &chain));
+        let (p1, p2, chain) = diagnostics::chain(ctx, ir, &self.solver, p1, p2, a, b, at, a_to_b);
+        match self.shared_callee(ctx, ir, &chain) {
+            // Once per callee and pair of calls: the pins that meet there next are
+            // the same shared callee again.
+            Some((f, calls)) => {
+                if self.shared.insert((f, calls.0, calls.1)) {
+                    let fop = self.funcs[f].op;
+                    diags.emit(diagnostics::shared_callee(
+                        ctx, ir, &p1, &p2, fop, calls, at, &chain,
+                    ));
+                } else {
+                    self.shown -= 1;
+                }
+            }
+            None => diags.emit(diagnostics::conflict(ctx, ir, &p1, &p2, at, &chain)),
+        }
     }
+
+    /// Two different calls of one public function outside it along a conflict's
+    /// chain (in chain order): the chain passes through the function's signature,
+    /// which one placement cannot serve both callers, and only private functions
+    /// are cloned (`specialize`).
+    fn shared_callee(&self, ctx: &Context, ir: &Ir, chain: &[Op]) -> Option<(usize, (Op, Op))> {
+        let mut calls: Vec<(usize, Op)> = Vec::new();
+        for &o in chain {
+            if OpKind::of_name(ctx.bytes(ir.op(o).name)) != OpKind::Call {
+                continue;
+            }
+            let Some(&f) = callee(ctx, ir, o).and_then(|c| self.func_by_name.get(&c)) else {
+                continue;
+            };
+            let fop = self.funcs[f].op;
+            if visibility(ctx, ir, fop) == Visibility::Private || is_inside(ir, o, fop) {
+                continue;
+            }
+            if let Some(&(_, c1)) = calls.iter().find(|&&(g, c)| g == f && c != o) {
+                return Some((f, (c1, o)));
+            }
+            calls.push((f, o));
+        }
+        None
+    }
+}
+
+/// Whether `op` is nested in `ancestor`.
+fn is_inside(ir: &Ir, op: Op, ancestor: Op) -> bool {
+    let mut p = ir.parent_op(op);
+    while let Some(o) = p {
+        if o == ancestor {
+            return true;
+        }
+        p = ir.parent_op(o);
+    }
+    false
 }
 
 /// Builds and solves the placement problem of `module`. With `probe`, calls of a
@@ -646,7 +712,7 @@ pub fn build_reusing(
                     m.value_var(ir.operand(op, 0)),
                     m.value_var(ir.result(op, 0)),
                 );
-                m.def_edge(ctx, ir, b, a, op, diags);
+                m.def_edge(ctx, ir, b, a, op, false, diags);
                 m.on_device.push(op);
             }
             OpKind::Transfer | OpKind::Dim => {

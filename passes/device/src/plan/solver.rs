@@ -1,7 +1,9 @@
 //! Union-find over placement variables (one per tensor value, per graph op, per
 //! function result). Each class holds at most one pin; joining two classes pinned to
 //! different placements is a conflict. The spanning forest of successful joins is
-//! kept so that a conflict can show the chain of uses that connects its two pins.
+//! kept so that a conflict can show the chain of uses that connects its two pins;
+//! each join is kept in data-flow order (producer side first), so that the chain
+//! can be read from the pin that comes first in data flow to the later one.
 
 use std::collections::VecDeque;
 use xir::{Attr, Op};
@@ -31,6 +33,9 @@ pub enum PinSource {
     OpAttr(Op),
     /// Chosen by the min-transfer optimizer for a class nothing pinned.
     Planned,
+    /// For a class nothing pinned whose ops the default device cannot all run: the
+    /// first declared device that runs them (`support::settle`).
+    Runner,
     /// The only device that can run this op (its target's `ops`).
     Support(Op),
 }
@@ -39,7 +44,9 @@ impl PinSource {
     /// The op that wrote the pin, for op-level pins.
     pub fn op(self) -> Option<Op> {
         match self {
-            PinSource::Arg(..) | PinSource::Result(..) | PinSource::Planned => None,
+            PinSource::Arg(..) | PinSource::Result(..) | PinSource::Planned | PinSource::Runner => {
+                None
+            }
             PinSource::OnDevice(o)
             | PinSource::TransferTo(o)
             | PinSource::TransferFrom(o)
@@ -73,7 +80,7 @@ struct Node {
 pub struct Solver {
     nodes: Vec<Node>,
     pub pins: Vec<Pin>,
-    /// Successful joins: (a, b, the op that caused it).
+    /// Successful joins: (producer side, consumer side, the op that caused it).
     forest: Vec<(Var, Var, Op)>,
     /// Whether joins are recorded (only a plan that may report errors needs them).
     record: bool,
@@ -185,16 +192,26 @@ impl Solver {
         self.clash(ra, rb)
     }
 
-    /// Joins the classes of `a` and `b` (caller checked `conflict` first).
-    pub fn union(&mut self, a: Var, b: Var, why: Op) {
+    /// Joins the classes of `a` and `b` (caller checked `conflict` first); data
+    /// flows from `a` to `b` when `a_to_b` (see `try_union`).
+    pub fn union(&mut self, a: Var, b: Var, why: Op, a_to_b: bool) {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra != rb {
-            self.link(a, b, ra, rb, why);
+            self.link(a, b, ra, rb, why, a_to_b);
         }
     }
 
     /// `conflict`, then `union` where there is none, finding the roots once.
-    pub fn try_union(&mut self, a: Var, b: Var, why: Op) -> Result<(), (PinId, PinId)> {
+    /// `a_to_b`: data flows from `a` to `b` through `why` (a use: from the value to
+    /// its user; a definition: from the op to its result), else from `b` to `a`;
+    /// only the order of the recorded join depends on it.
+    pub fn try_union(
+        &mut self,
+        a: Var,
+        b: Var,
+        why: Op,
+        a_to_b: bool,
+    ) -> Result<(), (PinId, PinId)> {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra == rb {
             return Ok(());
@@ -202,14 +219,15 @@ impl Solver {
         if let Some(c) = self.clash(ra, rb) {
             return Err(c);
         }
-        self.link(a, b, ra, rb, why);
+        self.link(a, b, ra, rb, why, a_to_b);
         Ok(())
     }
 
     /// Joins roots `ra` (of `a`) and `rb` (of `b`); the class keeps `a`'s pin if any.
-    fn link(&mut self, a: Var, b: Var, ra: Var, rb: Var, why: Op) {
+    fn link(&mut self, a: Var, b: Var, ra: Var, rb: Var, why: Op, a_to_b: bool) {
         if self.record {
-            self.forest.push((a, b, why));
+            self.forest
+                .push(if a_to_b { (a, b, why) } else { (b, a, why) });
         }
         let (na, nb) = (self.nodes[ra as usize], self.nodes[rb as usize]);
         let pin = if na.pin == NO_PIN { nb.pin } else { na.pin };
@@ -225,14 +243,16 @@ impl Solver {
         self.nodes[hi as usize].pin = pin;
     }
 
-    /// The successful joins (a, b, the op that caused it): the spanning forest.
+    /// The successful joins (producer side, consumer side, the op that caused it):
+    /// the spanning forest.
     pub fn joins(&self) -> &[(Var, Var, Op)] {
         &self.forest
     }
 
-    /// The ops on the forest path from `from` to `to` (both in one class), in order.
+    /// The joins on the forest path from `from` to `to` (both in one class), in
+    /// order: each one's op, and whether the path follows the data flow there.
     /// Breadth-first over the forest: only run when reporting an error.
-    pub fn path(&self, from: Var, to: Var) -> Vec<Op> {
+    pub fn path(&self, from: Var, to: Var) -> Vec<Step> {
         let n = self.nodes.len();
         let mut adj_start = vec![0u32; n + 1];
         for &(a, b, _) in &self.forest {
@@ -267,16 +287,25 @@ impl Solver {
                 }
             }
         }
-        let mut ops = Vec::new();
+        let mut steps = Vec::new();
         let mut v = to;
         while let Some((p, e)) = prev[v as usize] {
-            let op = self.forest[e as usize].2;
-            if ops.last() != Some(&op) {
-                ops.push(op);
-            }
+            let (producer, _, op) = self.forest[e as usize];
+            steps.push(Step {
+                op,
+                forward: producer == p,
+            });
             v = p;
         }
-        ops.reverse();
-        ops
+        steps.reverse();
+        steps
     }
+}
+
+/// One join along a chain between two pins: the op that caused it, and whether
+/// the chain goes with the data flow there (from producer to consumer).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub op: Op,
+    pub forward: bool,
 }

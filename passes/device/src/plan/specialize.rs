@@ -1,4 +1,7 @@
 //! Clones a private callee once per distinct placement its call sites force.
+//! A public function is never cloned (other modules may call it by name): called
+//! on two placements, the final plan's conflict names it and both calls
+//! (`diagnostics::shared_callee`), or cuts the second call under auto-transfer.
 //!
 //! A probe plan leaves the calls of each private function called from two or more
 //! places (outside itself) un-unified, so every call site shows the placements its
@@ -51,8 +54,18 @@ fn merge(into: &mut Sig, from: &Sig) {
     }
 }
 
+/// A clone of a private callee for one group of its calls.
+pub struct Cloned {
+    /// The clone (a `func.func`; erased if a later round cloned it again).
+    pub func: Op,
+    /// The function the program wrote (for a clone of a clone, the first one).
+    pub of: String,
+    /// The locations of the calls it serves.
+    pub calls: Vec<Attr>,
+}
+
 /// Plans until no private callee needs clones; returns the final model and the
-/// number of clones made. The final model's diagnostics go to `diags`.
+/// clones made. The final model's diagnostics go to `diags`.
 pub fn plan(
     ctx: &mut Context,
     ir: &mut Ir,
@@ -60,8 +73,8 @@ pub fn plan(
     devices: &mut Devices,
     mode: Mode,
     diags: &mut DiagEngine,
-) -> (Model, usize) {
-    let mut clones = 0;
+) -> (Model, Vec<Cloned>) {
+    let mut clones = Vec::new();
     let mut spare = Spare::default();
     // Under min-transfer no use carries a placement, so call sites would show only
     // their own pins: the probes let placements flow as auto-transfer does, and
@@ -89,12 +102,11 @@ pub fn plan(
             }
             return (m, clones);
         }
-        let round = clone_round(ctx, ir, &mut m);
+        let round = clone_round(ctx, ir, &mut m, &mut clones);
         spare = m.into_spare();
         if round.made == 0 {
             break;
         }
-        clones += round.made;
         if round.settled {
             #[cfg(debug_assertions)]
             check_settled(ctx, ir, module, devices, probe_mode);
@@ -187,7 +199,7 @@ fn group_sites(
 /// sees the same placements as in this round, and every group agrees with the
 /// placements pinned on its clone's signature: one group per clone. Callees cut
 /// but not cloned keep their sites and their single group.
-fn clone_round(ctx: &mut Context, ir: &mut Ir, m: &mut Model) -> Round {
+fn clone_round(ctx: &mut Context, ir: &mut Ir, m: &mut Model, clones: &mut Vec<Cloned>) -> Round {
     let mut round = Round {
         made: 0,
         settled: true,
@@ -207,7 +219,7 @@ fn clone_round(ctx: &mut Context, ir: &mut Ir, m: &mut Model) -> Round {
         round.settled &= groups.iter().all(|g| g.1.len() >= 2) && calls_only_itself(ctx, ir, fop);
         let tensor_args: Vec<bool> = m.funcs[f].args.iter().map(|a| a.is_some()).collect();
         let tensor_res: Vec<bool> = m.funcs[f].results.iter().map(|r| r.is_some()).collect();
-        let made = clone_callee(ctx, ir, fop, &groups, (&tensor_args, &tensor_res));
+        let made = clone_callee(ctx, ir, fop, &groups, (&tensor_args, &tensor_res), clones);
         erased |= ir.is_erased(fop);
         round.settled &= made > 0;
         round.made += made;
@@ -300,11 +312,16 @@ fn clone_callee(
     f: Op,
     groups: &[(Sig, Vec<Op>)],
     tensor: (&[bool], &[bool]),
+    clones: &mut Vec<Cloned>,
 ) -> usize {
     let Some(name) = symbol_name(ctx, ir, f).map(|n| String::from_utf8_lossy(n).into_owned())
     else {
         return 0;
     };
+    let of = clones
+        .iter()
+        .find(|c| c.func == f)
+        .map_or_else(|| name.clone(), |c| c.of.clone());
     let Some(module) = ir.parent_op(f) else {
         return 0;
     };
@@ -325,6 +342,11 @@ fn clone_callee(
         set_attr(ctx, ir, c, "sym_name", sym);
         ir.insert_op_after(after, c);
         after = c;
+        clones.push(Cloned {
+            func: c,
+            of: of.clone(),
+            calls: sites.iter().map(|&s| ir.op(s).loc).collect(),
+        });
         // The group's placements pin the clone's signature, so a clone whose calls
         // want the result elsewhere than the argument is cut inside the clone.
         let mut pos = sig.iter();
