@@ -40,6 +40,12 @@ pub enum AttrKind {
         element: Type,
         values: Vec<u64>,
     },
+    /// `array<i128: 1, -1>`: a dense array of elements wider than 64 bits, packed
+    /// little-endian in `ceil(bits / 8)` bytes each.
+    WideDenseArray {
+        element: Type,
+        data: Box<[u8]>,
+    },
     /// Entries sorted by the raw bytes of their keys, keys unique.
     Dictionary(Vec<(Ident, Attr)>),
     /// `@root::@a::@b`.

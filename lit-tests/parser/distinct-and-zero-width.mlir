@@ -33,3 +33,8 @@
 // Dense arrays of i1 or any whole number of bytes.
 // CHECK: "xa.op"() {a = array<i24: -1, 8388607>, b = array<ui40: 7>, c = array<si56: -3>} : () -> ()
 "xa.op"() {a = array<i24: -1, 8388607>, b = array<ui40: 7>, c = array<si56: -3>} : () -> ()
+
+// Wider than 64 bits (integers of any whole-byte width, f80, f128), and a negative
+// value of an unsigned type, stored as its two's complement.
+// CHECK: "xa.op"() {a = array<i128: 1, -1, 170141183460469231731687303715884105727>, b = array<i256: 5, -7>, c = array<i72>, d = array<f128: 1.500000e+00, -2.000000e+00>, e = array<f80: 3.000000e+00>, f = array<ui128: 340282366920938463463374607431768211455>, g = array<ui8: 255, 128>} : () -> ()
+"xa.op"() {a = array<i128: 1, -1, 170141183460469231731687303715884105727>, b = array<i256: 5, -7>, c = array<i72>, d = array<f128: 1.5, -2.0>, e = array<f80: 3.0>, f = array<ui128: -1>, g = array<ui8: -1, -128>} : () -> ()

@@ -37,3 +37,24 @@
 // -----
 // expected-error@+1 {{elements hex data size is invalid for provided type: 'tensor<2xi0>'}}
 "xa.op"() {a = dense<"0x00"> : tensor<2xi0>} : () -> ()
+// -----
+// expected-error@+1 {{expected integer literal}}
+"xa.op"() {a = array<i128: 1.5>} : () -> ()
+// -----
+// expected-error@+1 {{expected integer literal}}
+"xa.op"() {a = array<i32: 1, >} : () -> ()
+// -----
+// expected-error@+1 {{expected i1 type for 'true' or 'false' values}}
+"xa.op"() {a = array<i72: true>} : () -> ()
+// -----
+// expected-error@+1 {{expected 'true' or 'false' values for i1 type}}
+"xa.op"() {a = array<i1: true, 1>} : () -> ()
+// -----
+// expected-error@+1 {{expected floating point literal}}
+"xa.op"() {a = array<f128: true>} : () -> ()
+// -----
+// expected-error@+1 {{integer constant out of range}}
+"xa.op"() {a = array<i128: 340282366920938463463374607431768211456>} : () -> ()
+// -----
+// expected-error@+1 {{integer constant out of range}}
+"xa.op"() {a = array<ui8: -129>} : () -> ()

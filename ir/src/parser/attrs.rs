@@ -11,6 +11,12 @@ use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{One, Zero};
 
 /// A numeric literal as written: sign, token, and whether it was hex.
+/// An element of a dense array as written.
+enum ArrayElem {
+    Lit(NumLit),
+    Bool(bool),
+}
+
 #[derive(Copy, Clone)]
 pub(crate) struct NumLit {
     pub neg: bool,
@@ -423,36 +429,20 @@ impl<'a> Parser<'a> {
         if matches!(kind, TypeKind::Integer { .. }) && width != 1 && width % 8 != 0 {
             return self.error_at(ty_off, "element type bitwidth must be a multiple of 8");
         }
-        // Elements are stored in 64 bits; MLIR's wider ones are not supported.
         if width > 64 {
-            return self.error_at(
-                ty_off,
-                format!(
-                    "xir supports dense array elements of at most 64 bits, got {}",
-                    self.type_str(element)
-                ),
-            );
+            return self.parse_wide_dense_array(element, kind, width);
         }
         let mut values = Vec::new();
         if !self.consume_if(Tok::Greater) {
             self.expect(Tok::Colon, "expected ':' after dense array type")?;
             loop {
-                let v = match kind {
-                    TypeKind::Integer { width, .. } if width == 1 && self.is_kw("true") => {
-                        self.bump();
-                        1
-                    }
-                    TypeKind::Integer { width, .. } if width == 1 && self.is_kw("false") => {
-                        self.bump();
-                        0
-                    }
-                    TypeKind::Integer { .. } => {
-                        let lit = self.parse_num_lit()?;
-                        if lit.tok.kind == Tok::Float {
-                            return self.error_at(lit.tok.start, "expected integer value");
-                        }
-                        let v = match self.int_value(lit, element, "integer constant out of range")
-                        {
+                let float = matches!(kind, TypeKind::Float(_));
+                let v = match (self.parse_array_elem(float, width == 1)?, &kind) {
+                    (ArrayElem::Bool(b), _) => b as u64,
+                    (ArrayElem::Lit(lit), TypeKind::Float(k)) => self.float_bits(lit, *k)? as u64,
+                    (ArrayElem::Lit(lit), _) => {
+                        let as_ty = self.array_value_type(element, lit.neg);
+                        let v = match self.int_value(lit, as_ty, "integer constant out of range") {
                             Ok(v) => v,
                             Err(Failed) => {
                                 // mlir-opt points past the literal for this one.
@@ -462,11 +452,6 @@ impl<'a> Parser<'a> {
                         };
                         bits_of(&v, width) as u64
                     }
-                    TypeKind::Float(k) => {
-                        let lit = self.parse_num_lit()?;
-                        self.float_bits(lit, k)? as u64
-                    }
-                    _ => 0,
                 };
                 values.push(v);
                 if !self.consume_if(Tok::Comma) {
@@ -478,6 +463,103 @@ impl<'a> Parser<'a> {
         Ok(self
             .ctx
             .intern_attr(AttrKind::DenseArray { element, values }))
+    }
+
+    /// One element of an `array<...>`, read as MLIR's `DenseArrayElementParser`
+    /// does: an optional `-`, then `true`/`false` (i1 only), an integer literal, or
+    /// for floats also a float literal.
+    fn parse_array_elem(&mut self, float: bool, i1: bool) -> PResult<ArrayElem> {
+        let neg = self.consume_if(Tok::Minus);
+        if !float && (self.is_kw("true") || self.is_kw("false")) {
+            if !i1 {
+                return self.error_here("expected i1 type for 'true' or 'false' values");
+            }
+            let v = self.is_kw("true");
+            self.bump();
+            return Ok(ArrayElem::Bool(v));
+        }
+        let ok = match self.tok.kind {
+            Tok::Integer | Tok::HexInteger if i1 => {
+                // mlir-opt points past the literal for this one.
+                self.bump();
+                return self.error_here("expected 'true' or 'false' values for i1 type");
+            }
+            Tok::Integer | Tok::HexInteger => true,
+            Tok::Float => float,
+            _ => false,
+        };
+        if !ok {
+            return self.error_here(if float {
+                "expected floating point literal"
+            } else {
+                "expected integer literal"
+            });
+        }
+        let tok = self.tok;
+        self.bump();
+        Ok(ArrayElem::Lit(NumLit { neg, tok }))
+    }
+
+    /// The type a dense array element's literal is range-checked as: a negative
+    /// one of an unsigned type as the signless type (MLIR's `buildAttributeAPInt`
+    /// accepts `array<ui8: -1>` as 255).
+    fn array_value_type(&mut self, element: Type, neg: bool) -> Type {
+        match *self.ctx.type_kind(element) {
+            TypeKind::Integer {
+                width,
+                signedness: crate::types::Signedness::Unsigned,
+            } if neg => self
+                .ctx
+                .integer_type(width, crate::types::Signedness::Signless),
+            _ => element,
+        }
+    }
+
+    /// The elements of an `array<...>` wider than 64 bits, after its type.
+    fn parse_wide_dense_array(
+        &mut self,
+        element: Type,
+        kind: TypeKind,
+        width: u32,
+    ) -> PResult<Attr> {
+        let bytes = (width as usize).div_ceil(8);
+        let mut data = Vec::new();
+        if !self.consume_if(Tok::Greater) {
+            self.expect(Tok::Colon, "expected ':' after dense array type")?;
+            loop {
+                let float = matches!(kind, TypeKind::Float(_));
+                let start = data.len();
+                match (self.parse_array_elem(float, false)?, &kind) {
+                    (ArrayElem::Bool(b), _) => data.push(b as u8),
+                    (ArrayElem::Lit(lit), TypeKind::Float(k)) => {
+                        let b = self.float_bits(lit, *k)?;
+                        data.extend_from_slice(&b.to_le_bytes());
+                    }
+                    (ArrayElem::Lit(lit), _) => {
+                        let as_ty = self.array_value_type(element, lit.neg);
+                        let v = match self.int_value(lit, as_ty, "integer constant out of range") {
+                            Ok(v) => v,
+                            Err(Failed) => {
+                                self.diags.diagnostics.pop();
+                                return self.error_here("integer constant out of range");
+                            }
+                        };
+                        let fill = if v.sign() == Sign::Minus { 0xFF } else { 0 };
+                        data.extend_from_slice(&v.to_signed_bytes_le());
+                        data.resize(start + bytes.max(data.len() - start), fill);
+                    }
+                }
+                data.resize(start + bytes, 0);
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::Greater, "expected '>' to close an array attribute")?;
+        }
+        Ok(self.ctx.intern_attr(AttrKind::WideDenseArray {
+            element,
+            data: data.into(),
+        }))
     }
 
     /// `distinct[N]<payload>` (`<>`: unit): the same `N` in one buffer is the same

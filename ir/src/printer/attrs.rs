@@ -195,6 +195,22 @@ impl Printer<'_> {
                 }
                 self.out.push('>');
             }
+            AttrKind::WideDenseArray { element, data } => {
+                self.out.push_str("array<");
+                self.print_type(*element);
+                let elem = self.elem_of(*element);
+                let n = match ctx.type_kind(*element) {
+                    TypeKind::Integer { width, .. } => (*width as usize).div_ceil(8),
+                    TypeKind::Float(k) => (k.bit_width() as usize).div_ceil(8),
+                    _ => 16,
+                }
+                .max(1);
+                for (i, chunk) in data.chunks(n).enumerate() {
+                    self.out.push_str(if i > 0 { ", " } else { ": " });
+                    self.print_elem(elem, chunk, *element);
+                }
+                self.out.push('>');
+            }
             AttrKind::Dictionary(entries) => self.print_dict_entries(entries),
             AttrKind::SymbolRef { root, nested } => {
                 push_symbol_ref(&mut self.out, ctx.bytes(*root));
