@@ -1,11 +1,12 @@
 //! Differential test: random func + arith programs through `cse` and
 //! `canonicalize` in xir and in mlir-opt 22; outputs (generic form) must be
 //! byte-identical. `canonicalize` programs are constant expression DAGs over
-//! scalar integers, so only the folds listed in passes/transforms/README.md
-//! are involved.
+//! scalar integers; `canonicalize_arith` ones (gen_arith.rs) use every arith op
+//! and type, so every fold and pattern of passes/transforms/README.md is met.
 //!
 //! Without mlir-opt the trials are ignored, or fail when `CI` is set.
-//! `XIR_PASSES_SEEDS=N` sets the number of programs per pass (default 200).
+//! `XIR_PASSES_SEEDS=N` sets the number of programs per generator (default 300),
+//! `XIR_PASSES_FIRST=K` the first seed (default 0).
 
 mod gen_arith;
 
@@ -163,9 +164,14 @@ fn main() {
     let seeds: u64 = std::env::var("XIR_PASSES_SEEDS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(200);
+        .unwrap_or(300);
+    // `XIR_PASSES_FIRST=K` starts at seed K (sweeps beyond the default range).
+    let first: u64 = std::env::var("XIR_PASSES_FIRST")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     let mut trials = Vec::new();
-    for seed in 0..seeds {
+    for seed in first..first + seeds {
         for (kind, pass) in [
             ("cse", "cse"),
             ("canonicalize", "canonicalize"),

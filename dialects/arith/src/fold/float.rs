@@ -50,6 +50,21 @@ fn bin<T: Float>(op: &str, a: u128, b: u128) -> Option<u128> {
         "remf" => x.c_fmod(y).value,
         "maximumf" => x.maximum(y),
         "minimumf" => x.minimum(y),
+        // LLVM's maxnum/minnum order signed zeros (+0 > -0).
+        "maxnumf" if x.is_zero() && y.is_zero() && x.is_negative() != y.is_negative() => {
+            if x.is_negative() {
+                y
+            } else {
+                x
+            }
+        }
+        "minnumf" if x.is_zero() && y.is_zero() && x.is_negative() != y.is_negative() => {
+            if x.is_negative() {
+                x
+            } else {
+                y
+            }
+        }
         "maxnumf" => x.max(y),
         "minnumf" => x.min(y),
         _ => return None,

@@ -61,11 +61,7 @@ pub fn binary(op: &str, a: Int, b: Int) -> Option<Int> {
         "ceildivui" if y != 0 => x.div_ceil(y),
         "divsi" if y != 0 && !overflow => sx.wrapping_div(sy) as u128,
         "remsi" if y != 0 => sx.checked_rem(sy).unwrap_or(0) as u128,
-        "ceildivsi" if y != 0 && !overflow => {
-            let q = sx.wrapping_div(sy);
-            let adjust = sx % sy != 0 && ((sx > 0) == (sy > 0));
-            (q + adjust as i128) as u128
-        }
+        "ceildivsi" if y != 0 => ceildivsi(a, b)?,
         "floordivsi" if y != 0 && !overflow => {
             let q = sx.wrapping_div(sy);
             let adjust = sx % sy != 0 && ((sx < 0) != (sy < 0));
@@ -81,6 +77,28 @@ pub fn binary(op: &str, a: Int, b: Int) -> Option<Int> {
         _ => return None,
     };
     Some(Int::new(r, w))
+}
+
+/// MLIR's `ceildivsi` fold: ceil(|a| / |b|) with the sign, computed through
+/// negations that must not overflow, so an operand equal to the signed minimum
+/// does not fold (unless a is 0).
+fn ceildivsi(a: Int, b: Int) -> Option<u128> {
+    let (sx, sy) = (a.signed(), b.signed());
+    if sx == 0 {
+        return Some(0);
+    }
+    // (x - 1) / y + 1 for x, y > 0.
+    let ceil = |x: i128, y: i128| (x - 1) / y + 1;
+    let r = match (sx > 0, sy > 0) {
+        (true, true) => ceil(sx, sy),
+        (false, false) if a.min_signed() || b.min_signed() => return None,
+        (false, false) => ceil(-sx, -sy),
+        (false, true) if a.min_signed() => return None,
+        (false, true) => -((-sx) / sy),
+        (true, false) if b.min_signed() => return None,
+        (true, false) => -(sx / (-sy)),
+    };
+    Some(r as u128)
 }
 
 /// `cmpi` by predicate number (0 = eq ... 9 = uge).

@@ -1,0 +1,9 @@
+// canonicalize-arith.mlir through xopt and mlir-opt 22, byte for byte, in the
+// custom and the generic form.
+// REQUIRES: mlir-opt
+// RUN: xopt %S/canonicalize-arith.mlir --canonicalize > %t.x
+// RUN: mlir-opt %S/canonicalize-arith.mlir --canonicalize > %t.m
+// RUN: diff %t.m %t.x
+// RUN: xopt %S/canonicalize-arith.mlir --canonicalize --mlir-print-op-generic > %t.x
+// RUN: mlir-opt %S/canonicalize-arith.mlir --canonicalize --mlir-print-op-generic > %t.m
+// RUN: diff %t.m %t.x
