@@ -38,3 +38,7 @@
 // value of an unsigned type, stored as its two's complement.
 // CHECK: "xa.op"() {a = array<i128: 1, -1, 170141183460469231731687303715884105727>, b = array<i256: 5, -7>, c = array<i72>, d = array<f128: 1.500000e+00, -2.000000e+00>, e = array<f80: 3.000000e+00>, f = array<ui128: 340282366920938463463374607431768211455>, g = array<ui8: 255, 128>} : () -> ()
 "xa.op"() {a = array<i128: 1, -1, 170141183460469231731687303715884105727>, b = array<i256: 5, -7>, c = array<i72>, d = array<f128: 1.5, -2.0>, e = array<f80: 3.0>, f = array<ui128: -1>, g = array<ui8: -1, -128>} : () -> ()
+
+// Resource keys: bare, or a string (printed bare when it can be).
+// CHECK: "xa.op"() {a = dense_resource<x> : tensor<2xi32>, b = dense_resource<"a b"> : tensor<2xi32>, c = dense_resource<"9x"> : memref<2xi32>} : () -> ()
+"xa.op"() {a = dense_resource<"x"> : tensor<2xi32>, b = dense_resource<"a b"> : tensor<2xi32>, c = dense_resource<"9x"> : memref<2xi32>} : () -> ()

@@ -58,3 +58,9 @@
 // -----
 // expected-error@+1 {{integer constant out of range}}
 "xa.op"() {a = array<ui8: -129>} : () -> ()
+// -----
+// expected-error@+1 {{`dense_resource` expected a shaped type}}
+"xa.op"() {a = dense_resource<blob1> : i32} : () -> ()
+// -----
+// expected-error@+1 {{expected identifier key for 'resource' entry}}
+"xa.op"() {a = dense_resource<1> : tensor<2xi32>} : () -> ()

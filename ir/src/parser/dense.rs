@@ -501,14 +501,25 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_dense_resource(&mut self) -> PResult<Attr> {
         self.bump();
         self.expect(Tok::Less, "expected '<' after 'dense_resource'")?;
-        if !self.is(Tok::BareIdent) {
-            return self.wrong_token("expected identifier key for 'resource' entry");
-        }
-        let handle = self.ctx.ident(self.cur_text());
+        // The key is a bare keyword or a string (`parseOptionalKeywordOrString`).
+        let handle = match self.tok.kind {
+            Tok::BareIdent => self.ctx.ident(self.cur_text()),
+            Tok::String => {
+                let t = self.tok;
+                let bytes = self.decode_string(t)?;
+                self.ctx.ident_bytes(&bytes)
+            }
+            _ => return self.wrong_token("expected identifier key for 'resource' entry"),
+        };
         self.bump();
         self.expect(Tok::Greater, "expected '>'")?;
+        // mlir-opt reports a wrong type at the ':'.
+        let ty_at = self.tok.start;
         self.expect(Tok::Colon, "expected ':'")?;
         let ty = self.parse_type()?;
+        if !self.ctx.type_kind(ty).is_shaped() {
+            return self.error_at(ty_at, "`dense_resource` expected a shaped type");
+        }
         Ok(self.ctx.intern_attr(AttrKind::DenseResource { ty, handle }))
     }
 

@@ -242,8 +242,7 @@ impl Printer<'_> {
             }
             AttrKind::DenseResource { ty, handle } => {
                 self.out.push_str("dense_resource<");
-                self.out
-                    .push_str(&String::from_utf8_lossy(ctx.bytes(*handle)));
+                super::escape::push_keyword_or_string(&mut self.out, ctx.bytes(*handle));
                 self.out.push('>');
                 self.print_type_suffix(*ty, elision);
             }
