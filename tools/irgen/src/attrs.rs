@@ -200,6 +200,14 @@ impl Gen {
             ("i64", false),
             ("f32", true),
             ("f64", true),
+            ("i24", false),
+            ("i128", false),
+            ("i256", false),
+            ("ui8", false),
+            ("si16", false),
+            ("f16", true),
+            ("bf16", true),
+            ("f128", true),
         ]);
         let n = self.rng.range(0, 5);
         if n == 0 {
@@ -212,8 +220,10 @@ impl Gen {
                 } else if ty == "i1" {
                     self.rng.pick(&["true", "false"]).to_string()
                 } else {
-                    let w = ty[1..].parse().unwrap_or(32);
-                    let v = self.int_lit(IntTy { width: w, sign: 1 });
+                    let digits = ty.trim_start_matches(['u', 's', 'i']);
+                    let w = digits.parse().unwrap_or(32);
+                    let sign = if ty.starts_with('u') { 2 } else { 1 };
+                    let v = self.int_lit(IntTy { width: w, sign });
                     v.to_string()
                 }
             })
