@@ -1,18 +1,25 @@
-//! `sccp`: constant propagation. Values get a constant when their op folds with
-//! the constants known for its operands (ops visited in pre-order, so across
-//! nested regions and blocks in order); each constant value is then replaced by
-//! a uniqued constant at the start of its isolated region's entry block, and ops
-//! whose results all became constants are erased when dead. As in MLIR, a private
-//! function that no executable code references (directly or through other such
-//! functions) is not executable: it is left as it is.
+//! `sccp`: sparse conditional constant propagation, as MLIR 22's (its
+//! SparseConstantPropagation and DeadCodeAnalysis, then the SCCP rewrite).
+//! The analysis (`analysis.rs`) finds the executable blocks and a constant for
+//! each value it can: across calls (a private function's arguments meet the
+//! operands of its live call sites, a call's results the callee's returns) and
+//! through `scf.if` (only the regions its condition can take are executable;
+//! its results meet their yields). The rewrite replaces each value found
+//! constant by a constant uniqued per (dialect, value, type) at the start of
+//! the entry block of its isolated region, and erases ops left trivially dead.
+//! Code never reached (a private function nothing executable calls or names,
+//! an `scf.if` region its constant condition skips) is left as it is.
 
-use rustc_hash::{FxHashMap, FxHashSet};
-use xir::ods::FoldResult;
+mod analysis;
+
+use rustc_hash::FxHashMap;
+use xir::dialect::Traits;
+use xir::ods::constant::build_constant;
 use xir::pass::{Pass, PassContext};
-use xir::rewrite::dead::is_trivially_dead;
-use xir::rewrite::fold::{constant_value, dialect_of, insertion_region, materialize};
-use xir::store::ValueDef;
-use xir::{Attr, Ident, Op, Region, Type, Value};
+use xir::rewrite::dead::is_side_effect_free;
+use xir::rewrite::fold::materialize;
+use xir::types::TypeKind;
+use xir::{Attr, AttrKind, Block, Context, Ident, Ir, Op, Region, Type, Value};
 
 #[derive(Default)]
 pub struct Sccp;
@@ -33,151 +40,164 @@ impl Pass for Sccp {
         Self::SUMMARY
     }
     fn run(&mut self, pc: &mut PassContext<'_>, root: Op) -> Result<(), ()> {
-        let mut known: FxHashMap<Value, Attr> = FxHashMap::default();
-        let dead = unreachable_functions(pc.ctx, pc.ir, root);
-        let ops: Vec<Op> = xir::walk::preorder(pc.ir, root)
-            .into_iter()
-            .filter(|&o| {
-                // Nothing in a function no executable code can call is executable.
-                !std::iter::successors(Some(o), |&p| pc.ir.parent_op(p)).any(|p| dead.contains(&p))
-            })
-            .collect();
-        for &op in &ops[1..] {
-            if let Some(c) = constant_value(pc.ctx, pc.ir, op) {
-                known.insert(pc.ir.result(op, 0), c);
-                continue;
-            }
-            let consts: Vec<Option<Attr>> =
-                pc.ir.operands(op).map(|v| known.get(&v).copied()).collect();
-            let spec = xir::ods::spec_of(pc.ctx, pc.ir.op(op).name);
-            let folded = spec
-                .and_then(|s| s.fold)
-                .and_then(|f| f(pc.ctx, pc.ir, op, &consts));
-            let Some(results) = folded else { continue };
-            for (i, r) in results.into_iter().enumerate() {
-                let Some(&res) = pc.ir.results(op).get(i) else {
-                    break;
-                };
-                match r {
-                    FoldResult::Attr(a) => {
-                        known.insert(res, a);
-                    }
-                    FoldResult::Value(v) => {
-                        if let Some(&a) = known.get(&v) {
-                            known.insert(res, a);
-                        }
-                    }
-                }
-            }
-        }
-        // Rewrite in walk order.
-        let mut uniq: FxHashMap<(Region, Ident, Attr, Type), Value> = FxHashMap::default();
-        let mut changed = false;
-        for &op in &ops[1..] {
-            if pc.ir.is_erased(op) || pc.ir.parent_block(op).is_none() {
-                continue;
-            }
-            let results = pc.ir.results(op).to_vec();
-            let mut all = !results.is_empty();
-            for &res in &results {
-                let Some(&a) = known.get(&res) else {
-                    all = false;
-                    continue;
-                };
-                let ValueDef::Result { op: def, .. } = pc.ir.value(res).def else {
-                    continue;
-                };
-                let name = pc.ir.op(def).name;
-                let d = dialect_of(pc.ctx, name).to_owned();
-                let dialect = pc.ctx.ident(&d);
-                let ty = pc.ir.value_type(res);
-                let Some(region) = insertion_region(pc.ctx, pc.ir, op) else {
-                    all = false;
-                    continue;
-                };
-                let key = (region, dialect, a, ty);
-                let c = match uniq.get(&key) {
-                    Some(&c) => c,
-                    None => {
-                        let d = pc.ctx.str(dialect).to_string();
-                        let loc = pc.ir.op(op).loc;
-                        let Some(entry) = pc.ir.entry_block(region) else {
-                            all = false;
-                            continue;
-                        };
-                        let Some(c) = materialize(pc.ctx, pc.ir, &d, a, ty, loc) else {
-                            all = false;
-                            continue;
-                        };
-                        pc.ir.prepend_op(entry, c);
-                        let v = pc.ir.result(c, 0);
-                        uniq.insert(key, v);
-                        v
-                    }
-                };
-                pc.ir.replace_all_uses(res, c);
-                changed = true;
-            }
-            if all && is_trivially_dead(pc.ctx, pc.ir, op) {
-                pc.ir.erase_op(op);
-            }
-        }
-        if !changed {
+        let sol = analysis::solve(pc.ctx, pc.ir, root);
+        let if_name = pc.ctx.ident(xir_scf::ops::IF_NAME);
+        let mut rw = Rewrite {
+            sol: &sol,
+            if_name,
+            uniq: FxHashMap::default(),
+            changed: false,
+        };
+        rw.run(pc.ctx, pc.ir, root);
+        if !rw.changed {
             pc.preserve_all();
         }
         Ok(())
     }
 }
 
-/// The private `func.func`s directly in `root` that nothing executable references:
-/// public functions and the other ops of `root` are executable, and so is every
-/// function a reference from executable code names.
-fn unreachable_functions(ctx: &xir::Context, ir: &xir::Ir, root: Op) -> FxHashSet<Op> {
-    use xir::symbol::{symbol_name, visibility, Visibility};
-    let Some(b) = ir.regions(root).first().and_then(|&r| ir.entry_block(r)) else {
-        return FxHashSet::default();
-    };
-    let top: Vec<Op> = ir.block_ops(b).collect();
-    let is_private_func =
-        |o: Op| xir_func::FUNC.is(ctx, ir, o) && visibility(ctx, ir, o) == Visibility::Private;
-    let mut by_name: FxHashMap<Vec<u8>, Op> = FxHashMap::default();
-    for &o in &top {
-        if is_private_func(o) {
-            if let Some(n) = symbol_name(ctx, ir, o) {
-                by_name.insert(n.to_vec(), o);
+/// MLIR's SCCP rewrite: blocks from a stack (a region's blocks in order, the
+/// regions of an op's later ops and later regions first), each op's results
+/// replaced by uniqued constants where the analysis found one, the op erased
+/// when that leaves it trivially dead (its regions then never visited), and
+/// the block's arguments replaced last.
+struct Rewrite<'a> {
+    sol: &'a analysis::Solution,
+    if_name: Ident,
+    uniq: FxHashMap<(Region, Ident, Attr, Type), Value>,
+    changed: bool,
+}
+
+impl Rewrite<'_> {
+    fn run(&mut self, ctx: &mut Context, ir: &mut Ir, root: Op) {
+        let mut stack: Vec<Block> = Vec::new();
+        let push = |stack: &mut Vec<Block>, ir: &Ir, op: Op| {
+            for &r in ir.regions(op) {
+                let blocks: Vec<Block> = ir.region_blocks(r).collect();
+                stack.extend(blocks.into_iter().rev());
+            }
+        };
+        push(&mut stack, ir, root);
+        while let Some(b) = stack.pop() {
+            let mut cur = ir.first_op(b);
+            while let Some(op) = cur {
+                cur = ir.next_op(op);
+                let results = ir.results(op).to_vec();
+                let mut all = !results.is_empty();
+                for res in results {
+                    all &= self.replace(ctx, ir, res, b);
+                }
+                if all && self.would_be_dead(ctx, ir, op) {
+                    ir.erase_op(op);
+                    self.changed = true;
+                    continue;
+                }
+                push(&mut stack, ir, op);
+            }
+            for arg in ir.block_args(b).to_vec() {
+                self.replace(ctx, ir, arg, b);
             }
         }
     }
-    if by_name.is_empty() {
-        return FxHashSet::default();
-    }
-    let mut live: FxHashSet<Op> = FxHashSet::default();
-    let mut work: Vec<Op> = top
-        .iter()
-        .copied()
-        .filter(|&o| !is_private_func(o))
-        .collect();
-    while let Some(o) = work.pop() {
-        for inner in xir::walk::preorder(ir, o) {
-            let d = ir.op(inner);
-            let mut refs = Vec::new();
-            if let Some(p) = d.properties {
-                super::symbol_dce::symbol_refs(ctx, p, &mut refs);
+
+    /// Replaces `v` by the constant the analysis found for it, materialised
+    /// (once per dialect, value and type) at the start of the insertion region
+    /// of `block`.
+    fn replace(&mut self, ctx: &mut Context, ir: &mut Ir, v: Value, block: Block) -> bool {
+        let Some(analysis::Lattice::Const(a, dialect)) = self.sol.get(v) else {
+            return false;
+        };
+        let Some(region) = insertion_region(ctx, ir, block) else {
+            return false;
+        };
+        let ty = ir.value_type(v);
+        let key = (region, dialect, a, ty);
+        let c = match self.uniq.get(&key) {
+            Some(&c) => c,
+            None => {
+                let Some(entry) = ir.entry_block(region) else {
+                    return false;
+                };
+                // MLIR's folder gives the constants it hoists no location.
+                let loc = ctx.unknown_loc();
+                let d = ctx.str(dialect).to_string();
+                let op = materialize(ctx, ir, &d, a, ty, loc)
+                    .or_else(|| materialize_func(ctx, ir, &d, a, ty, loc));
+                let Some(op) = op else {
+                    return false;
+                };
+                ir.prepend_op(entry, op);
+                let c = ir.result(op, 0);
+                self.uniq.insert(key, c);
+                c
             }
-            super::symbol_dce::symbol_refs(ctx, d.attrs, &mut refs);
-            for r in refs {
-                if let xir::AttrKind::SymbolRef { root: name, .. } = ctx.attr_kind(r) {
-                    if let Some(&f) = by_name.get(ctx.bytes(*name)) {
-                        if live.insert(f) {
-                            work.push(f);
-                        }
+        };
+        ir.replace_all_uses(v, c);
+        self.changed = true;
+        true
+    }
+
+    /// MLIR's `wouldOpBeTriviallyDead`: not a terminator or a symbol, and no
+    /// side effects; `scf.if` has those of the ops in it.
+    fn would_be_dead(&self, ctx: &Context, ir: &Ir, op: Op) -> bool {
+        if ir.results(op).iter().any(|&r| ir.has_uses(r)) {
+            return false;
+        }
+        let t = ctx.op_traits(ir.op(op).name);
+        if t.contains(Traits::TERMINATOR) || t.contains(Traits::SYMBOL) {
+            return false;
+        }
+        let mut stack = vec![op];
+        while let Some(o) = stack.pop() {
+            if ir.op(o).name == self.if_name {
+                for &r in ir.regions(o) {
+                    for b in ir.region_blocks(r) {
+                        stack.extend(ir.block_ops(b));
                     }
                 }
+            } else if !is_side_effect_free(ctx, ir, o) {
+                return false;
             }
         }
+        true
     }
-    by_name
-        .into_values()
-        .filter(|f| !live.contains(f))
-        .collect()
+}
+
+/// MLIR's func dialect materialiser, for a dialect that registers none here:
+/// `func.constant` of a flat symbol reference with a function type.
+fn materialize_func(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    dialect: &str,
+    value: Attr,
+    ty: Type,
+    loc: Attr,
+) -> Option<Op> {
+    let flat =
+        matches!(ctx.attr_kind(value), AttrKind::SymbolRef { nested, .. } if nested.is_empty());
+    let function = matches!(ctx.type_kind(ty), TypeKind::Function { .. });
+    if dialect != "func" || !flat || !function {
+        return None;
+    }
+    Some(build_constant(ctx, ir, "func.constant", value, ty, loc))
+}
+
+/// The region constants for values of `block` go to (MLIR's OperationFolder):
+/// the nearest one whose parent is isolated from above, unregistered or the top.
+fn insertion_region(ctx: &Context, ir: &Ir, block: Block) -> Option<Region> {
+    let mut r = ir.block_parent(block)?;
+    loop {
+        let Some(parent) = ir.region_parent(r) else {
+            return Some(r);
+        };
+        let name = ir.op(parent).name;
+        let registered = ctx.registry.op_def(name).is_some();
+        if !registered || ctx.op_traits(name).contains(Traits::ISOLATED_FROM_ABOVE) {
+            return Some(r);
+        }
+        match ir.parent_block(parent).and_then(|b| ir.block_parent(b)) {
+            Some(up) => r = up,
+            None => return Some(r),
+        }
+    }
 }
