@@ -214,3 +214,20 @@ func.func @vectors(%v: vector<4xi32>) -> (vector<4xi32>, vector<4xi1>, vector<4x
   %6 = arith.trunci %b : vector<4xi32> to vector<4xi16>
   return %0, %1, %2, %3, %5, %6 : vector<4xi32>, vector<4xi1>, vector<4xi32>, vector<4xf32>, vector<4xi32>, vector<4xi16>
 }
+
+// CHECK-LABEL: func.func @add_mul_neg_one_splat(
+// CHECK-NEXT: %0 = arith.subi %arg0, %arg1 : vector<3xi64>
+// CHECK-NEXT: %1 = arith.subi %arg0, %arg1 : vector<3xi64>
+// CHECK-NEXT: %2 = arith.subi %arg2, %arg3 : tensor<3xi64>
+// CHECK-NEXT: return %0, %1, %2 : vector<3xi64>, vector<3xi64>, tensor<3xi64>
+// CHECK-NEXT: }
+func.func @add_mul_neg_one_splat(%arg0: vector<3xi64>, %arg1: vector<3xi64>, %arg2: tensor<3xi64>, %arg3: tensor<3xi64>) -> (vector<3xi64>, vector<3xi64>, tensor<3xi64>) {
+  %m1 = arith.constant dense<-1> : vector<3xi64>
+  %neg = arith.muli %arg1, %m1 : vector<3xi64>
+  %0 = arith.addi %arg0, %neg : vector<3xi64>
+  %1 = arith.addi %neg, %arg0 : vector<3xi64>
+  %t1 = arith.constant dense<-1> : tensor<3xi64>
+  %tneg = arith.muli %arg3, %t1 : tensor<3xi64>
+  %2 = arith.addi %arg2, %tneg : tensor<3xi64>
+  return %0, %1, %2 : vector<3xi64>, vector<3xi64>, tensor<3xi64>
+}

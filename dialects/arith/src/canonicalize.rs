@@ -209,7 +209,10 @@ impl RewritePattern for AddMulNegOne {
             return false;
         };
         let (y, c) = (rw.ir.operand(mul, 0), rw.ir.operand(mul, 1));
-        if int_const(rw, c).is_none_or(|c| c.bits != mask(c.width)) {
+        // A scalar or splat -1 (`IsScalarOrSplatNegativeOne`).
+        let minus_one = value_constant(rw.ctx, rw.ir, c)
+            .and_then(|a| crate::fold::elements::splat_int(rw.ctx, a));
+        if minus_one.is_none_or(|c| c.bits != mask(c.width)) {
             return false;
         }
         let loc = rw.ir.op(op).loc;

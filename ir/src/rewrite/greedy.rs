@@ -207,11 +207,16 @@ fn simplify_region(
         iteration += 1;
         st.worklist.clear();
         seed(ctx, ir, region, config, &mut st);
-        let mut changed = process(ctx, ir, patterns, config, &mut st);
+        let mut changed = {
+            let mut rw = PatternRewriter::new(ctx, ir, &mut st);
+            dead::erase_unreachable_blocks(&mut rw, &[region])
+        };
+        changed |= process(ctx, ir, patterns, config, &mut st);
         if config.region_simplify != RegionSimplify::Disabled {
             let mut rw = PatternRewriter::new(ctx, ir, &mut st);
             let regions = [region];
-            let c = dead::erase_dead_ops(&mut rw, &regions);
+            let c = dead::erase_unreachable_blocks(&mut rw, &regions);
+            let c = dead::erase_dead_ops(&mut rw, &regions) || c;
             changed |= c;
         }
         any_change |= changed;

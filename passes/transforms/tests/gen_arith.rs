@@ -1,8 +1,8 @@
 //! Random func + arith programs for the broad `canonicalize` differential test:
-//! arguments and constants (scalars, splat and non-splat vectors, NaN, ±inf, ±0)
-//! of every integer and float type, and every arith op with its flags, built as
-//! chains so that the folds and patterns of MLIR's arith dialect meet (ext of ext,
-//! trunc of ext, cmp of ext, select of not, bitcast of bitcast, ...).
+//! arguments and constants (scalars, splat and non-splat vectors and tensors, NaN,
+//! ±inf, ±0) of every integer and float type, and every arith op with its flags,
+//! built as chains so that the folds and patterns of MLIR's arith dialect meet
+//! (ext of ext, trunc of ext, cmp of ext, select of not, bitcast of bitcast, ...).
 
 use irgen::XorShift as Rng;
 
@@ -60,8 +60,10 @@ fn is_float(e: &str) -> bool {
 
 struct Gen {
     r: Rng,
-    /// Lanes of the vector shape, or scalars.
+    /// Elements of the vector (or tensor) shape, or scalars.
     lanes: Option<usize>,
+    /// The shape is a tensor's, not a vector's.
+    tensor: bool,
     /// (name, element type) of every value so far.
     pool: Vec<(String, &'static str)>,
     args: Vec<(String, &'static str)>,
@@ -72,6 +74,7 @@ struct Gen {
 impl Gen {
     fn ty(&self, e: &str) -> String {
         match self.lanes {
+            Some(n) if self.tensor => format!("tensor<{n}x{e}>"),
             Some(n) => format!("vector<{n}x{e}>"),
             None => e.to_string(),
         }
@@ -653,9 +656,11 @@ pub fn gen_broad(seed: u64) -> String {
     } else {
         None
     };
+    let tensor = lanes.is_some() && r.chance(30);
     let mut g = Gen {
         r,
         lanes,
+        tensor,
         pool: Vec::new(),
         args: Vec::new(),
         body: String::new(),
