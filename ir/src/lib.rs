@@ -35,6 +35,7 @@ pub mod op_attrs;
 pub mod parser;
 pub mod pass;
 pub mod printer;
+pub mod resources;
 pub mod rewrite;
 pub mod split;
 pub mod store;

@@ -117,6 +117,8 @@ pub struct Ir {
     result_lists: Vec<Value>,
     region_lists: Vec<Region>,
     successors: FxHashMap<Op, Box<[Block]>>,
+    /// The `{-# ... #-}` resources of the buffer this IR was parsed from.
+    pub resources: crate::resources::Resources,
 }
 
 impl Ir {

@@ -11,6 +11,7 @@ mod attrs;
 mod dense;
 mod hooks;
 mod locations;
+mod metadata;
 mod ops;
 mod scope;
 mod types;
@@ -440,7 +441,7 @@ impl<'a> Parser<'a> {
                 Tok::Eof => return Ok(()),
                 Tok::HashIdent => self.parse_attr_alias_def()?,
                 Tok::ExclIdent => self.parse_type_alias_def()?,
-                Tok::FileMetadataBegin => self.skip_file_metadata()?,
+                Tok::FileMetadataBegin => self.parse_file_metadata()?,
                 _ => self.parse_operation(block)?,
             }
         }
@@ -481,22 +482,6 @@ impl<'a> Parser<'a> {
         let ty = self.parse_type()?;
         self.type_aliases.insert(name, ty);
         Ok(())
-    }
-
-    /// `{-# ... #-}`: resource blobs; skipped (their contents are not kept).
-    fn skip_file_metadata(&mut self) -> PResult<()> {
-        let start = self.tok.start;
-        loop {
-            self.bump();
-            match self.tok.kind {
-                Tok::FileMetadataEnd => {
-                    self.bump();
-                    return Ok(());
-                }
-                Tok::Eof => return self.error_at(start, "expected '#-}' to end file metadata"),
-                _ => {}
-            }
-        }
     }
 }
 

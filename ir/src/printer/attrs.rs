@@ -242,6 +242,9 @@ impl Printer<'_> {
             }
             AttrKind::DenseResource { ty, handle } => {
                 self.out.push_str("dense_resource<");
+                if !self.resources_used.contains(handle) {
+                    self.resources_used.push(*handle);
+                }
                 super::escape::push_keyword_or_string(&mut self.out, ctx.bytes(*handle));
                 self.out.push('>');
                 self.print_type_suffix(*ty, elision);

@@ -16,6 +16,7 @@ mod escape;
 mod locations;
 mod numbering;
 mod ops;
+mod resources;
 mod types;
 
 #[cfg(test)]
@@ -82,6 +83,8 @@ pub struct Printer<'a> {
     sink_error: Option<std::io::Error>,
     /// `distinct[N]` numbers, given in print order as MLIR does.
     distinct_numbers: rustc_hash::FxHashMap<crate::entity::Attr, u32>,
+    /// `dense_resource` keys in the order first printed (their blobs follow the op).
+    pub(crate) resources_used: Vec<crate::entity::Ident>,
 }
 
 const NO_CACHE: (u32, u32) = (u32::MAX, 0);
@@ -108,6 +111,7 @@ impl<'a> Printer<'a> {
             sink: None,
             sink_error: None,
             distinct_numbers: rustc_hash::FxHashMap::default(),
+            resources_used: Vec::new(),
         }
     }
 
@@ -213,6 +217,7 @@ fn print_top_level_into(p: &mut Printer<'_>, op: Op) {
     p.print_full_op(op);
     p.out.push('\n');
     p.print_alias_defs(true);
+    p.print_resources();
     p.out.push('\n');
 }
 
