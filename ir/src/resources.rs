@@ -85,8 +85,11 @@ pub struct Resources {
     pub blobs: FxHashMap<Ident, Blob>,
     /// `external_resources`: groups in first-seen order, each with its entries in
     /// the order read.
-    pub external: Vec<(Vec<u8>, Vec<(Vec<u8>, ResourceValue)>)>,
+    pub external: Vec<(Vec<u8>, Vec<ResourceEntry>)>,
 }
+
+/// A key and its value in an external resource group.
+pub type ResourceEntry = (Vec<u8>, ResourceValue);
 
 impl Resources {
     /// Appends `key: value` to external group `group` (a repeated key is kept

@@ -80,15 +80,13 @@ impl Parser<'_> {
             p.bump();
             p.expect(Tok::Colon, "expected ':'")?;
             p.expect(Tok::LBrace, "expected '{'")?;
-            if dialects {
-                if name != "builtin" {
-                    if p.ctx.registry.dialect(&name).is_none() {
-                        return p.error_at(name_at, format!("dialect '{name}' is unknown"));
-                    }
-                    return p.error_here(format!(
-                        "unexpected 'resource' section for dialect '{name}'"
-                    ));
+            if dialects && name != "builtin" {
+                if p.ctx.registry.dialect(&name).is_none() {
+                    return p.error_at(name_at, format!("dialect '{name}' is unknown"));
                 }
+                return p.error_here(format!(
+                    "unexpected 'resource' section for dialect '{name}'"
+                ));
             }
             p.comma_list_until(Tok::RBrace, |p| p.resource_entry(dialects, &name))
         })
