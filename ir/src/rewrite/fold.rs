@@ -133,9 +133,19 @@ pub struct OperationFolder {
     owned: FxHashMap<Op, (Region, ConstKey)>,
 }
 
-/// The region constants of `block`'s ops go to: the nearest isolated-from-above one.
+/// The region constants of `op`'s block go to: see [`block_insertion_region`].
 pub fn insertion_region(ctx: &Context, ir: &Ir, op: Op) -> Option<Region> {
-    let mut r = ir.block_parent(ir.parent_block(op)?)?;
+    block_insertion_region(ctx, ir, ir.parent_block(op)?)
+}
+
+/// The region constants for values of `block` go to (MLIR's OperationFolder): the
+/// nearest one whose parent is isolated from above, unregistered, or the top.
+pub fn block_insertion_region(
+    ctx: &Context,
+    ir: &Ir,
+    block: crate::entity::Block,
+) -> Option<Region> {
+    let mut r = ir.block_parent(block)?;
     loop {
         let Some(parent) = ir.region_parent(r) else {
             return Some(r);

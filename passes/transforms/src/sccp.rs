@@ -17,7 +17,7 @@ use xir::dialect::Traits;
 use xir::ods::constant::build_constant;
 use xir::pass::{Pass, PassContext};
 use xir::rewrite::dead::is_side_effect_free;
-use xir::rewrite::fold::materialize;
+use xir::rewrite::fold::{block_insertion_region, materialize};
 use xir::types::TypeKind;
 use xir::{Attr, AttrKind, Block, Context, Ident, Ir, Op, Region, Type, Value};
 
@@ -107,7 +107,7 @@ impl Rewrite<'_> {
         let Some(analysis::Lattice::Const(a, dialect)) = self.sol.get(v) else {
             return false;
         };
-        let Some(region) = insertion_region(ctx, ir, block) else {
+        let Some(region) = block_insertion_region(ctx, ir, block) else {
             return false;
         };
         let ty = ir.value_type(v);
@@ -180,24 +180,4 @@ fn materialize_func(
         return None;
     }
     Some(build_constant(ctx, ir, "func.constant", value, ty, loc))
-}
-
-/// The region constants for values of `block` go to (MLIR's OperationFolder):
-/// the nearest one whose parent is isolated from above, unregistered or the top.
-fn insertion_region(ctx: &Context, ir: &Ir, block: Block) -> Option<Region> {
-    let mut r = ir.block_parent(block)?;
-    loop {
-        let Some(parent) = ir.region_parent(r) else {
-            return Some(r);
-        };
-        let name = ir.op(parent).name;
-        let registered = ctx.registry.op_def(name).is_some();
-        if !registered || ctx.op_traits(name).contains(Traits::ISOLATED_FROM_ABOVE) {
-            return Some(r);
-        }
-        match ir.parent_block(parent).and_then(|b| ir.block_parent(b)) {
-            Some(up) => r = up,
-            None => return Some(r),
-        }
-    }
 }
