@@ -89,10 +89,7 @@ fn check(seed: u64) -> Result<(), Failed> {
 
 fn main() {
     let args = Arguments::from_args();
-    let seeds: u64 = std::env::var("XIR_DIFF_SEEDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(200);
+    let seeds: u64 = irgen::env_u64("XIR_DIFF_SEEDS", 200);
     let linked = xir_mlir_bridge::LINKED;
     let trials = (0..seeds)
         .map(|seed| {

@@ -269,10 +269,7 @@ fn trial(seed: u64, generic: bool) -> Result<(), Failed> {
 
 fn main() {
     let args = Arguments::from_args();
-    let seeds: u64 = std::env::var("XIR_ARITH_SEEDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(100);
+    let seeds: u64 = irgen::env_u64("XIR_ARITH_SEEDS", 100);
     let mut trials = Vec::new();
     for seed in 0..seeds {
         for (mode, generic) in [("custom", false), ("generic", true)] {

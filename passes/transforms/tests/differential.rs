@@ -161,15 +161,9 @@ fn trial(pass: &str, input: String) -> Result<(), Failed> {
 
 fn main() {
     let args = Arguments::from_args();
-    let seeds: u64 = std::env::var("XIR_PASSES_SEEDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(300);
+    let seeds: u64 = irgen::env_u64("XIR_PASSES_SEEDS", 300);
     // `XIR_PASSES_FIRST=K` starts at seed K (sweeps beyond the default range).
-    let first: u64 = std::env::var("XIR_PASSES_FIRST")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
+    let first: u64 = irgen::env_u64("XIR_PASSES_FIRST", 0);
     let mut trials = Vec::new();
     for seed in first..first + seeds {
         for (kind, pass) in [

@@ -464,14 +464,8 @@ fn main() {
         return;
     }
     let args = Arguments::from_args();
-    let seeds: u64 = std::env::var("XIR_SCCP_SEEDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(300);
-    let first: u64 = std::env::var("XIR_SCCP_FIRST_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
+    let seeds: u64 = irgen::env_u64("XIR_SCCP_SEEDS", 300);
+    let first: u64 = irgen::env_u64("XIR_SCCP_FIRST_SEED", 0);
     let mut trials = Vec::new();
     for seed in first..first + seeds {
         trials.push(mlir_opt::gate(Trial::test(

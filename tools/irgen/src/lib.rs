@@ -84,3 +84,12 @@ pub fn generate(cfg: &Config) -> String {
     g.module(cfg);
     g.out
 }
+
+/// The number in environment variable `name` (a seed count or a first seed), or
+/// `default` when it is unset or not a number.
+pub fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(default)
+}

@@ -201,10 +201,7 @@ fn corpus_trial(input: PathBuf, mode: &'static str, flags: &'static [&'static st
 
 fn main() {
     let args = Arguments::from_args();
-    let seeds: u64 = std::env::var("XIR_DIFF_SEEDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(200);
+    let seeds: u64 = irgen::env_u64("XIR_DIFF_SEEDS", 200);
     let mut trials = Vec::new();
     // Live trials need mlir-opt: ignored without it, failed without it on CI.
     let gate = irgen::mlir_opt::gate;
