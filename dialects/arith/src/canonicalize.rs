@@ -9,7 +9,7 @@
 //! folders.
 
 use crate::constraints::OVERFLOW;
-use crate::fold::int::{binary, mask, Int};
+use crate::fold::int::{binary, Int};
 use crate::fold::{int_attr, int_of};
 use crate::ops::{ADDI, CMPI, CONSTANT, MULI, SUBI};
 use xir::ods::OpSpec;
@@ -129,10 +129,14 @@ impl RewritePattern for Reassociate {
             return false;
         };
         let ty = rw.ir.value_type(rw.ir.result(op, 0));
-        if c0.width != c1.width {
+        if c0.width() != c1.width() {
             return false;
         }
-        let (a, b) = if self.combine.1 { (c1, c0) } else { (c0, c1) };
+        let (a, b) = if self.combine.1 {
+            (&c1, &c0)
+        } else {
+            (&c0, &c1)
+        };
         let Some(v) = binary(self.combine.0, a, b) else {
             return false;
         };
@@ -142,7 +146,7 @@ impl RewritePattern for Reassociate {
             0
         };
         let loc = rw.ir.op(op).loc;
-        let value = int_attr(rw.ctx, ty, v);
+        let value = int_attr(rw.ctx, ty, &v);
         let c = create_const(rw, value, ty, loc);
         let (nl, nr) = if self.const_lhs { (c, x) } else { (x, c) };
         let n = create_binary(rw, self.new, nl, nr, f, loc);
@@ -212,7 +216,7 @@ impl RewritePattern for AddMulNegOne {
         // A scalar or splat -1 (`IsScalarOrSplatNegativeOne`).
         let minus_one = value_constant(rw.ctx, rw.ir, c)
             .and_then(|a| crate::fold::elements::splat_int(rw.ctx, a));
-        if minus_one.is_none_or(|c| c.bits != mask(c.width)) {
+        if minus_one.is_none_or(|c| !c.is_all_ones()) {
             return false;
         }
         let loc = rw.ir.op(op).loc;
@@ -368,7 +372,7 @@ impl RewritePattern for CmpiConstantToRight {
         let Some(pa) = xir::symbol::op_attr(rw.ctx, rw.ir, op, "predicate") else {
             return false;
         };
-        let Some(pred) = int_of(rw.ctx, pa).map(|p| p.bits as u64) else {
+        let Some(pred) = int_of(rw.ctx, pa).map(|p| p.low_u128() as u64) else {
             return false;
         };
         // slt<->sgt, sle<->sge, ult<->ugt, ule<->uge; eq and ne stay.

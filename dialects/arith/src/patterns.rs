@@ -9,7 +9,6 @@
 //! constant, then its user), before the root, and the root is replaced by the last.
 
 use crate::fold::elements::{element_type, splat_int};
-use crate::fold::int::{mask, Int};
 use crate::fold::{float, int_of};
 use xir::rewrite::fold::value_constant;
 use xir::rewrite::{PatternRewriter, PatternSet, RewritePattern};
@@ -67,7 +66,7 @@ fn prop(rw: &PatternRewriter<'_>, op: Op, key: &str) -> Option<Attr> {
 fn pred(rw: &PatternRewriter<'_>, op: Op) -> Option<u64> {
     prop(rw, op, "predicate")
         .and_then(|a| int_of(rw.ctx, a))
-        .map(|i| i.bits as u64)
+        .map(|i| i.low_u128() as u64)
 }
 
 /// Creates `name(operands) : results` with properties `props` before the root.
@@ -141,14 +140,14 @@ fn elem_width(ctx: &Context, t: Type) -> Option<u32> {
 
 /// Whether `v` is a scalar i1 constant equal to `bit` (DRR's
 /// `ConstantAttr<I1Attr, ...>`).
-fn is_i1_const(rw: &PatternRewriter<'_>, v: Value, bit: u128) -> bool {
+fn is_i1_const(rw: &PatternRewriter<'_>, v: Value, bit: bool) -> bool {
     let Some(a) = value_constant(rw.ctx, rw.ir, v) else {
         return false;
     };
     match rw.ctx.attr_kind(a) {
         AttrKind::Integer { ty, .. } => {
             matches!(rw.ctx.type_kind(*ty), TypeKind::Integer { width: 1, .. })
-                && int_of(rw.ctx, a).is_some_and(|i| i.bits == bit)
+                && int_of(rw.ctx, a).is_some_and(|i| i.is_one() == bit)
         }
         _ => false,
     }
@@ -308,9 +307,7 @@ fn trunci_of_shrsi(rw: &mut PatternRewriter<'_>, op: Op) -> bool {
     let Some(amount) = splat_int(rw.ctx, ca) else {
         return false;
     };
-    if Int::new(u128::from(wx - wt), amount.width) != amount
-        || u128::from(wx - wt) > mask(amount.width)
-    {
+    if amount.to_u128() != Some(u128::from(wx - wt)) {
         return false;
     }
     let l = loc(rw, op);
@@ -389,7 +386,7 @@ fn xori_not_cmpi(rw: &mut PatternRewriter<'_>, op: Op) -> bool {
     let Some(cmp) = def(rw, l, "arith.cmpi") else {
         return false;
     };
-    if !is_i1_const(rw, r, 1) {
+    if !is_i1_const(rw, r, true) {
         return false;
     }
     let Some(p) = pred(rw, cmp) else {
@@ -454,7 +451,7 @@ fn mulsi_extended_rhs_one(rw: &mut PatternRewriter<'_>, op: Op) -> bool {
     let Some(ca) = value_constant(rw.ctx, rw.ir, c) else {
         return false;
     };
-    if splat_int(rw.ctx, ca).is_none_or(|i| i.bits != 1 || i.width == 1) {
+    if splat_int(rw.ctx, ca).is_none_or(|i| !i.is_one() || i.width() == 1) {
         return false;
     }
     let (lc, xt, ht) = (loc(rw, op), ty(rw, x), result_type(rw, op, 1));
@@ -515,7 +512,7 @@ fn select_not_cond(rw: &mut PatternRewriter<'_>, op: Op) -> bool {
         return false;
     };
     if !matches!(rw.ctx.attr_kind(ca), AttrKind::Integer { .. })
-        || int_of(rw.ctx, ca).is_none_or(|i| i.bits != mask(i.width))
+        || int_of(rw.ctx, ca).is_none_or(|i| !i.is_all_ones())
     {
         return false;
     }
@@ -529,7 +526,7 @@ fn select_not_cond(rw: &mut PatternRewriter<'_>, op: Op) -> bool {
 /// `select(p, false, true) → xori(p, true)`.
 fn select_i1_to_not(rw: &mut PatternRewriter<'_>, op: Op) -> bool {
     let (p, a, b) = (operand(rw, op, 0), operand(rw, op, 1), operand(rw, op, 2));
-    if !is_i1_const(rw, a, 0) || !is_i1_const(rw, b, 1) {
+    if !is_i1_const(rw, a, false) || !is_i1_const(rw, b, true) {
         return false;
     }
     let (lc, pt) = (loc(rw, op), ty(rw, p));
@@ -550,7 +547,7 @@ fn select_to_extui(rw: &mut PatternRewriter<'_>, op: Op) -> bool {
     let is = |rw: &PatternRewriter<'_>, v: Value, bit: u128| {
         value_constant(rw.ctx, rw.ir, v)
             .and_then(|c| splat_int(rw.ctx, c))
-            .is_some_and(|i| i.bits == bit)
+            .is_some_and(|i| i.to_u128() == Some(bit))
     };
     let lc = loc(rw, op);
     if is(rw, a, 1) && is(rw, b, 0) {
@@ -627,7 +624,7 @@ fn cmpf_int_to_fp_const(rw: &mut PatternRewriter<'_>, op: Op) -> bool {
             replace1(rw, op, c)
         }
         float::CmpPlan::Cmpi(ip, value) => {
-            let v = crate::fold::int_attr(rw.ctx, xt, Int::new(value, width));
+            let v = crate::fold::int_attr(rw.ctx, xt, &value);
             let c = constant(rw, v, xt, lc);
             let pa = pred_attr(rw.ctx, ip);
             let rt = result_type(rw, op, 0);

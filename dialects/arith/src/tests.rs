@@ -16,7 +16,7 @@ fn int_ty(c: &mut Context, w: u32) -> Type {
 
 fn int(c: &mut Context, w: u32, v: i128) -> Attr {
     let t = int_ty(c, w);
-    int_attr(c, t, Int::new(v as u128, w))
+    int_attr(c, t, &Int::from_i128(v, w))
 }
 
 fn flt(c: &mut Context, v: f64) -> Attr {
@@ -41,7 +41,7 @@ fn fold_int(op: &str, w: u32, a: i128, b: i128) -> Option<i128> {
     let (x, y) = (int(&mut c, w, a), int(&mut c, w, b));
     let t = int_ty(&mut c, w);
     let r = fold_constants(&mut c, op, FoldProps::default(), &[Some(x), Some(y)], &[t])?;
-    crate::fold::int_of(&c, r[0]).map(|i| i.signed())
+    crate::fold::int_of(&c, r[0]).and_then(|i| i.to_i128())
 }
 
 fn fold_f64(op: &str, a: f64, b: f64) -> Option<f64> {
@@ -232,4 +232,39 @@ fn extended_ops() {
     assert_eq!(r, vec![int(&mut c, 8, -2), int(&mut c, 8, 1)]);
     // A non-constant operand does not fold.
     assert!(fold_constants(&mut c, "arith.addi", p, &[Some(a), None], &[i8t]).is_none());
+}
+
+#[test]
+fn wide_integers() {
+    let mut c = ctx();
+    let (t, t512) = (int_ty(&mut c, 256), int_ty(&mut c, 512));
+    let p = FoldProps::default();
+    let m1 = int(&mut c, 256, -1);
+    let two = int(&mut c, 256, 2);
+    let r = fold_constants(&mut c, "arith.addi", p, &[Some(m1), Some(two)], &[t]).unwrap();
+    assert_eq!(r[0], int(&mut c, 256, 1));
+    // 2^255 - 1 + 1 wraps to the signed minimum.
+    let max = int_attr(&mut c, t, &Int::signed_max(256));
+    let one = int(&mut c, 256, 1);
+    let r = fold_constants(&mut c, "arith.addi", p, &[Some(max), Some(one)], &[t]).unwrap();
+    assert_eq!(r[0], int_attr(&mut c, t, &Int::signed_min(256)));
+    let r = fold_constants(&mut c, "arith.extsi", p, &[Some(m1)], &[t512]).unwrap();
+    assert_eq!(r[0], int(&mut c, 512, -1));
+    let r = fold_constants(&mut c, "arith.extui", p, &[Some(m1)], &[t512]).unwrap();
+    let want = int_attr(
+        &mut c,
+        t512,
+        &Int::from_biguint(Int::all_ones(256).unsigned(), 512),
+    );
+    assert_eq!(r[0], want);
+    let f64t = c.float_type(FloatKind::F64);
+    let r = fold_constants(&mut c, "arith.uitofp", p, &[Some(m1)], &[f64t]).unwrap();
+    assert_eq!(r[0], flt(&mut c, 2f64.powi(256)));
+    let r = fold_constants(&mut c, "arith.sitofp", p, &[Some(m1)], &[f64t]).unwrap();
+    assert_eq!(r[0], flt(&mut c, -1.0));
+    let x = flt(&mut c, -2f64.powi(200));
+    let r = fold_constants(&mut c, "arith.fptosi", p, &[Some(x)], &[t]).unwrap();
+    let v = crate::fold::int_of(&c, r[0]).unwrap();
+    assert_eq!(v.signed(), -(num_bigint::BigInt::from(1) << 200u32));
+    assert!(fold_constants(&mut c, "arith.fptoui", p, &[Some(x)], &[t]).is_none());
 }

@@ -3,10 +3,21 @@
 //! ±inf, ±0) of every integer and float type, and every arith op with its flags,
 //! built as chains so that the folds and patterns of MLIR's arith dialect meet
 //! (ext of ext, trunc of ext, cmp of ext, select of not, bitcast of bitcast, ...).
+//! Integers go past 128 bits (i129, i256, i512), which MLIR folds as APInt.
 
 use irgen::XorShift as Rng;
 
-const INTS: &[&str] = &["i1", "i8", "i16", "i32", "i64", "index"];
+const INTS: &[&str] = &[
+    "i1", "i8", "i16", "i32", "i64", "index", "i128", "i129", "i256", "i512",
+];
+/// The integer types of a width (not index), narrowest first.
+const SIZED: &[&str] = &[
+    "i1", "i8", "i16", "i32", "i64", "i128", "i129", "i256", "i512",
+];
+/// The sized integer types the pattern templates chain.
+const CHAIN: &[&str] = &[
+    "i8", "i16", "i32", "i64", "i8", "i16", "i32", "i64", "i129", "i256",
+];
 const FLOATS: &[&str] = &["f16", "bf16", "f32", "f64"];
 
 const INT_BIN: &[&str] = &[
@@ -50,8 +61,61 @@ fn width(e: &str) -> u32 {
         "i8" => 8,
         "i16" | "f16" | "bf16" => 16,
         "i32" | "f32" => 32,
-        _ => 64,
+        "i64" | "index" | "f64" => 64,
+        _ => e[1..].parse().expect("an iN type"),
     }
+}
+
+/// 2^k + delta in decimal (a non-negative result, |delta| small).
+fn pow2_plus(k: u32, delta: i64) -> String {
+    const BASE: u64 = 1_000_000_000;
+    // Little-endian base-10^9 limbs.
+    let mut limbs: Vec<u64> = vec![1];
+    for _ in 0..k {
+        let mut carry = 0;
+        for l in limbs.iter_mut() {
+            let v = *l * 2 + carry;
+            *l = v % BASE;
+            carry = v / BASE;
+        }
+        if carry > 0 {
+            limbs.push(carry);
+        }
+    }
+    // Add (or subtract) |delta| < 10^9 with carries through the limbs.
+    let d = delta.unsigned_abs();
+    assert!(d < BASE);
+    if delta >= 0 {
+        let mut carry = d;
+        for l in limbs.iter_mut() {
+            let v = *l + carry;
+            *l = v % BASE;
+            carry = v / BASE;
+        }
+        if carry > 0 {
+            limbs.push(carry);
+        }
+    } else {
+        let mut borrow = d;
+        for l in limbs.iter_mut() {
+            if *l >= borrow {
+                *l -= borrow;
+                borrow = 0;
+                break;
+            }
+            *l = *l + BASE - borrow;
+            borrow = 1;
+        }
+        assert_eq!(borrow, 0, "2^{k} + {delta} is negative");
+    }
+    while limbs.len() > 1 && limbs.last() == Some(&0) {
+        limbs.pop();
+    }
+    let mut out = limbs.last().expect("a limb").to_string();
+    for l in limbs.iter().rev().skip(1) {
+        out.push_str(&format!("{l:09}"));
+    }
+    out
 }
 
 fn is_float(e: &str) -> bool {
@@ -97,6 +161,27 @@ impl Gen {
             return ["false", "true"][self.r.below(2)].to_string();
         }
         let w = width(e);
+        if w > 64 {
+            // Small values, the signed extremes, unsigned all-ones (which wraps
+            // to -1) and values past 64 and 128 bits.
+            let mut choices: Vec<String> = ["0", "1", "-1", "2", "3", "5", "-8", "7", "16", "31"]
+                .iter()
+                .map(|s| s.to_string())
+                .collect();
+            choices.extend([
+                pow2_plus(w - 1, -1),
+                format!("-{}", pow2_plus(w - 1, 0)),
+                pow2_plus(w, -1),
+                pow2_plus(w - 2, 0),
+                pow2_plus(64, 0),
+                pow2_plus(64, -1),
+                format!("-{}", pow2_plus(64, 0)),
+                pow2_plus(100, 3),
+                format!("-{}", pow2_plus(100, 0)),
+                pow2_plus(127, 0),
+            ]);
+            return choices[self.r.below(choices.len())].clone();
+        }
         let max = if w == 64 {
             i64::MAX as i128
         } else {
@@ -198,9 +283,9 @@ impl Gen {
 
     /// A chain shaped like the source of one of arith's patterns.
     fn template(&mut self) {
-        let ints = ["i8", "i16", "i32", "i64"];
-        let a = ints[self.r.below(4)];
-        let b = ints[self.r.below(4)];
+        let ints = CHAIN;
+        let a = ints[self.r.below(ints.len())];
+        let b = ints[self.r.below(ints.len())];
         let (narrow, wide) = if width(a) <= width(b) { (a, b) } else { (b, a) };
         let (tn, tw) = (self.ty(narrow), self.ty(wide));
         match self.r.below(10) {
@@ -478,7 +563,7 @@ impl Gen {
                 50..=57 => self.select(e),
                 58..=75 if e != "index" => self.int_cast(e),
                 58..=75 => {
-                    let to = ["i8", "i32", "i64"][self.r.below(3)];
+                    let to = ["i8", "i32", "i64", "i129", "i256"][self.r.below(5)];
                     let op = ["index_cast", "index_castui"][self.r.below(2)];
                     let x = self.val(e);
                     let tt = self.ty(to);
@@ -568,16 +653,12 @@ impl Gen {
         let w = width(e);
         let x = self.val(e);
         let t = self.ty(e);
-        let wider: Vec<&'static str> = INTS[1..5]
+        let wider: Vec<&'static str> = SIZED[1..]
             .iter()
             .copied()
             .filter(|&i| width(i) > w)
             .collect();
-        let narrower: Vec<&'static str> = INTS[..5]
-            .iter()
-            .copied()
-            .filter(|&i| width(i) < w)
-            .collect();
+        let narrower: Vec<&'static str> = SIZED.iter().copied().filter(|&i| width(i) < w).collect();
         let same_float: Vec<&'static str> =
             FLOATS.iter().copied().filter(|&f| width(f) == w).collect();
         let choice = self.r.below(5);
@@ -632,7 +713,7 @@ impl Gen {
             let fm = self.fastmath();
             self.emit(to, format!("arith.truncf {x}{fm} : {t} to {tt}"));
         } else if choice == 2 {
-            let to = ["i8", "i16", "i32", "i64"][self.r.below(4)];
+            let to = ["i8", "i16", "i32", "i64", "i128", "i129", "i256"][self.r.below(7)];
             let op = ["fptosi", "fptoui"][self.r.below(2)];
             let tt = self.ty(to);
             self.emit(to, format!("arith.{op} {x} : {t} to {tt}"));

@@ -6,13 +6,13 @@ use super::int::Int;
 use xir::{Attr, AttrKind, Context, FloatKind, Type, TypeKind};
 
 /// One element's value.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Scalar {
     Int(Int),
     Float(FloatKind, u128),
 }
 
-/// An element type arith folds: an integer of a width (index: 64), or a float.
+/// An element type arith folds: an integer of any width (index: 64), or a float.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Elem {
     Int(u32),
@@ -22,7 +22,7 @@ pub enum Elem {
 impl Elem {
     pub fn of(ctx: &Context, t: Type) -> Option<Elem> {
         match ctx.type_kind(t) {
-            TypeKind::Integer { width, .. } if *width <= 128 => Some(Elem::Int(*width)),
+            TypeKind::Integer { width, .. } => Some(Elem::Int(*width)),
             TypeKind::Index => Some(Elem::Int(64)),
             TypeKind::Float(k) => Some(Elem::Float(*k)),
             _ => None,
@@ -98,22 +98,24 @@ pub fn i1_same_shape(ctx: &mut Context, t: Type) -> Type {
 }
 
 fn decode(e: Elem, b: &[u8]) -> Scalar {
-    let mut raw = [0u8; 16];
-    raw[..b.len().min(16)].copy_from_slice(&b[..b.len().min(16)]);
-    let bits = u128::from_le_bytes(raw);
     match e {
-        Elem::Int(w) => Scalar::Int(Int::new(bits, w)),
-        Elem::Float(k) => Scalar::Float(k, bits),
+        Elem::Int(w) => Scalar::Int(Int::from_le_bytes(b, w)),
+        Elem::Float(k) => {
+            let mut raw = [0u8; 16];
+            raw[..b.len().min(16)].copy_from_slice(&b[..b.len().min(16)]);
+            Scalar::Float(k, u128::from_le_bytes(raw))
+        }
     }
 }
 
-fn encode(s: Scalar, n: usize, out: &mut Vec<u8>) {
-    let bits = match s {
-        Scalar::Int(i) => i.bits,
-        Scalar::Float(_, b) => b,
-    };
-    out.extend_from_slice(&bits.to_le_bytes()[..n.min(16)]);
-    out.extend(std::iter::repeat_n(0, n.saturating_sub(16)));
+fn encode(s: &Scalar, n: usize, out: &mut Vec<u8>) {
+    match s {
+        Scalar::Int(i) => i.write_le_bytes(n, out),
+        Scalar::Float(_, b) => {
+            out.extend_from_slice(&b.to_le_bytes()[..n.min(16)]);
+            out.extend(std::iter::repeat_n(0, n.saturating_sub(16)));
+        }
+    }
 }
 
 /// Reads an integer, float or dense int/float attribute.
@@ -143,7 +145,7 @@ pub fn read(ctx: &Context, a: Attr) -> Option<Const> {
 /// The scalar attribute of `s` with type `ty` (i1 as `true`/`false`).
 pub fn scalar_attr(ctx: &mut Context, ty: Type, s: Scalar) -> Attr {
     match s {
-        Scalar::Int(i) => super::int_attr(ctx, ty, i),
+        Scalar::Int(i) => super::int_attr(ctx, ty, &i),
         Scalar::Float(_, bits) => ctx.intern_attr(AttrKind::Float { ty, bits }),
     }
 }
@@ -159,7 +161,7 @@ pub fn dense_attr(ctx: &mut Context, ty: Type, elems: &[Scalar]) -> Option<Attr>
         elems
     };
     let mut data = Vec::with_capacity(take.len() * n);
-    for &s in take {
+    for s in take {
         encode(s, n, &mut data);
     }
     Some(ctx.intern_attr(AttrKind::DenseElements {
@@ -173,8 +175,8 @@ pub fn dense_attr(ctx: &mut Context, ty: Type, elems: &[Scalar]) -> Option<Attr>
 pub fn splat_int(ctx: &Context, a: Attr) -> Option<Int> {
     match read(ctx, a)? {
         Const::Scalar(Scalar::Int(i)) => Some(i),
-        Const::Dense { splat: true, elems } => match elems.first()? {
-            Scalar::Int(i) => Some(*i),
+        Const::Dense { splat: true, elems } => match elems.into_iter().next()? {
+            Scalar::Int(i) => Some(i),
             _ => None,
         },
         _ => None,

@@ -2,8 +2,10 @@
 //! the small 4/6/8-bit kinds and tf32 do not fold.
 
 use super::int::Int;
+use num_bigint::{BigInt, BigUint, Sign};
+use num_traits::ToPrimitive;
 use rustc_apfloat::ieee::{BFloat, Double, Half, Quad, Single, X87DoubleExtended};
-use rustc_apfloat::{Float, FloatConvert, Round, Status};
+use rustc_apfloat::{ExpInt, Float, FloatConvert, Round, Status};
 use std::cmp::Ordering;
 use xir::FloatKind;
 
@@ -126,28 +128,103 @@ pub fn cast(from: FloatKind, to: FloatKind, a: u128, round: Round) -> Option<u12
 }
 
 /// `sitofp` / `uitofp` (nearest-even).
-pub fn from_int(kind: FloatKind, a: Int, signed: bool) -> Option<u128> {
-    with_kind!(kind, T => Some(if signed {
-        T::from_i128(a.signed()).value.to_bits()
+pub fn from_int(kind: FloatKind, a: &Int, signed: bool) -> Option<u128> {
+    with_kind!(kind, T => Some(int_to_float::<T>(a, signed).to_bits()))
+}
+
+/// APFloat's `convertFromAPInt` (nearest-even) of `a` read as signed or not.
+fn int_to_float<T: Float>(a: &Int, signed: bool) -> T {
+    if a.width() <= 128 {
+        return match (signed, a.to_i128(), a.to_u128()) {
+            (true, Some(v), _) => T::from_i128(v).value,
+            (_, _, Some(v)) => T::from_u128(v).value,
+            _ => unreachable!("128 bits fit"),
+        };
+    }
+    let v = if signed {
+        a.signed()
     } else {
-        T::from_u128(a.bits).value.to_bits()
-    }))
+        BigInt::from(a.unsigned())
+    };
+    let m = magnitude_to_float::<T>(v.magnitude());
+    if v.sign() == Sign::Minus {
+        -m
+    } else {
+        m
+    }
+}
+
+/// `m` rounded to nearest-even: beyond 128 bits, its top 127 bits with a sticky
+/// bit for the rest (below the rounding position of every kind, whose
+/// precision is at most 113 bits) rounded once, then scaled exactly.
+fn magnitude_to_float<T: Float>(m: &BigUint) -> T {
+    if let Some(v) = m.to_u128() {
+        return T::from_u128(v).value;
+    }
+    let shift = m.bits() - 127;
+    let mut top = (m >> shift).to_u128().expect("127 bits");
+    if m.trailing_zeros().is_some_and(|z| z < shift) {
+        top |= 1;
+    }
+    // Past every kind's range: clamping keeps the overflow to infinity.
+    let exp = shift.min(1 << 20) as ExpInt;
+    T::from_u128(top).value.scalbn(exp)
 }
 
 /// `fptosi` / `fptoui` (toward zero); out of range or NaN does not fold.
 pub fn to_int(kind: FloatKind, a: u128, width: u32, signed: bool) -> Option<Int> {
+    with_kind!(kind, T => float_to_int(T::from_bits(a), width, signed))
+}
+
+/// APFloat's `convertToInteger` toward zero into `width` bits; `None` where it
+/// is an invalid operation (NaN, infinity, out of range).
+fn float_to_int<T: Float>(x: T, width: u32, signed: bool) -> Option<Int> {
     let mut exact = false;
-    let w = width as usize;
-    with_kind!(kind, T => {
-        let x = T::from_bits(a);
-        if signed {
+    if width <= 128 {
+        let w = width as usize;
+        return if signed {
             let r = x.to_i128_r(w, Round::TowardZero, &mut exact);
             (r.status != Status::INVALID_OP).then(|| Int::new(r.value as u128, width))
         } else {
             let r = x.to_u128_r(w, Round::TowardZero, &mut exact);
             (r.status != Status::INVALID_OP).then(|| Int::new(r.value, width))
-        }
-    })
+        };
+    }
+    if !x.is_finite() {
+        return None;
+    }
+    let t = x.round_to_integral(Round::TowardZero).value;
+    if t.is_zero() {
+        return Some(Int::new(0, width));
+    }
+    let neg = t.is_negative();
+    if neg && !signed {
+        return None;
+    }
+    let a = t.abs();
+    // |t| >= 1; from 2^127 on, its significand (at most 113 bits) scaled to
+    // [2^112, 2^113) is exact, then shifted back.
+    let e = a.ilogb();
+    let magnitude = if e < 127 {
+        BigUint::from(a.to_u128_r(128, Round::TowardZero, &mut exact).value)
+    } else {
+        let top = a
+            .scalbn(112 - e)
+            .to_u128_r(128, Round::TowardZero, &mut exact);
+        BigUint::from(top.value) << (e - 112) as u32
+    };
+    let bits = magnitude.bits();
+    let fits = if !signed {
+        bits <= u64::from(width)
+    } else if neg {
+        // Down to -2^(width - 1).
+        bits < u64::from(width)
+            || (bits == u64::from(width) && magnitude.trailing_zeros() == Some(bits - 1))
+    } else {
+        bits < u64::from(width)
+    };
+    let sign = if neg { Sign::Minus } else { Sign::Plus };
+    fits.then(|| Int::from_bigint(&BigInt::from_biguint(sign, magnitude), width))
 }
 
 /// What MLIR's float constant matchers ask of a value.
@@ -199,12 +276,12 @@ pub fn representable_by(a: FloatKind, b: FloatKind) -> bool {
 }
 
 /// What `cmpf(pred, [su]itofp(x : iW), c)` becomes (MLIR's `CmpFIntToFPConst`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CmpPlan {
     /// A constant answer.
     Const(bool),
     /// `cmpi(pred, x, value)`.
-    Cmpi(u64, u128),
+    Cmpi(u64, Int),
 }
 
 // cmpi predicates.
@@ -235,7 +312,7 @@ pub fn int_compare_plan(
 
 fn plan<T: Float>(c: u128, width: u32, unsigned: bool, cmpf_pred: u64) -> Option<CmpPlan> {
     let rhs = T::from_bits(c);
-    if rhs.is_nan() || width == 0 || width > 127 {
+    if rhs.is_nan() || width == 0 {
         return None;
     }
     let mantissa = T::PRECISION as i64;
@@ -264,26 +341,19 @@ fn plan<T: Float>(c: u128, width: u32, unsigned: bool, cmpf_pred: u64) -> Option
         6 | 13 => NE,
         _ => return None,
     };
-    let from = |v: u128, signed: bool| -> T {
-        if signed {
-            T::from_i128_r(v as i128, Round::NearestTiesToEven).value
-        } else {
-            T::from_u128_r(v, Round::NearestTiesToEven).value
-        }
-    };
     let lt = |a: T, b: T| a.partial_cmp(&b) == Some(Ordering::Less);
     let w = width;
     if !unsigned {
-        let smax = from((1u128 << (w - 1)) - 1, true);
+        let smax = int_to_float::<T>(&Int::signed_max(w), true);
         if lt(smax, rhs) {
             return Some(CmpPlan::Const(matches!(pred, NE | SLT | SLE)));
         }
-        let smin = from((-(1i128 << (w - 1))) as u128, true);
+        let smin = int_to_float::<T>(&Int::signed_min(w), true);
         if lt(rhs, smin) {
             return Some(CmpPlan::Const(matches!(pred, NE | SGT | SGE)));
         }
     } else {
-        let umax = from(super::int::mask(w), false);
+        let umax = int_to_float::<T>(&Int::all_ones(w), false);
         if lt(umax, rhs) {
             return Some(CmpPlan::Const(matches!(pred, NE | ULT | ULE)));
         }
@@ -291,24 +361,9 @@ fn plan<T: Float>(c: u128, width: u32, unsigned: bool, cmpf_pred: u64) -> Option
             return Some(CmpPlan::Const(matches!(pred, NE | UGT | UGE)));
         }
     }
-    let mut exact = false;
-    let (value, status) = if unsigned {
-        let r = rhs.to_u128_r(w as usize, Round::TowardZero, &mut exact);
-        (r.value, r.status)
-    } else {
-        let r = rhs.to_i128_r(w as usize, Round::TowardZero, &mut exact);
-        (r.value as u128, r.status)
-    };
-    if status == Status::INVALID_OP {
-        return None;
-    }
-    let value = value & super::int::mask(w);
+    let value = float_to_int(rhs, w, !unsigned)?;
     if !rhs.is_zero() {
-        let back = if unsigned {
-            from(value, false)
-        } else {
-            from(Int::new(value, w).signed() as u128, true)
-        };
+        let back = int_to_float::<T>(&value, !unsigned);
         if back.partial_cmp(&rhs) != Some(Ordering::Equal) {
             let neg = rhs.is_negative();
             match pred {
@@ -329,4 +384,79 @@ fn plan<T: Float>(c: u128, width: u32, unsigned: bool, cmpf_pred: u64) -> Option
         }
     }
     Some(CmpPlan::Cmpi(pred, value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `m` rounded to nearest-even at `precision` bits, by integer arithmetic.
+    fn reference<T: Float>(m: &BigUint, precision: u64) -> T {
+        let len = m.bits();
+        if len <= precision {
+            return T::from_u128(m.to_u128().unwrap()).value;
+        }
+        let shift = len - precision;
+        let mut q = m >> shift;
+        let rest = m - (&q << shift);
+        let half = BigUint::from(1u8) << (shift - 1);
+        if rest > half || (rest == half && q.bit(0)) {
+            q += 1u8;
+        }
+        T::from_u128(q.to_u128().unwrap())
+            .value
+            .scalbn(shift as ExpInt)
+    }
+
+    #[test]
+    fn wide_integers_round_to_nearest_even() {
+        let mut s = 0x2545_F491_4F6C_DD1D_u64;
+        for i in 0..2000u64 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let len = 129 + (s % 300);
+            let mut m = (BigUint::from(s) << (len - 64)) | BigUint::from(i);
+            if i % 3 == 0 {
+                // A tie for f64 / f32, or one just past it.
+                m = (BigUint::from((s | 1 << 63) & !0x7ff) << (len - 64))
+                    | (BigUint::from(1u8) << (len - 54));
+                m += i % 2;
+            }
+            let d: Double = magnitude_to_float(&m);
+            assert_eq!(d.to_bits(), reference::<Double>(&m, 53).to_bits(), "{m}");
+            let f: Single = magnitude_to_float(&m);
+            assert_eq!(f.to_bits(), reference::<Single>(&m, 24).to_bits(), "{m}");
+        }
+    }
+
+    #[test]
+    fn wide_float_to_int() {
+        let w = 256;
+        let x = Double::from_u128(1 << 100).value.scalbn(100);
+        let i = float_to_int(x, w, true).unwrap();
+        assert_eq!(i.unsigned(), BigUint::from(1u8) << 200u32);
+        assert_eq!(int_to_float::<Double>(&i, true).to_bits(), x.to_bits());
+        let n = -x;
+        let i = float_to_int(n, w, true).unwrap();
+        assert_eq!(i.signed(), -(BigInt::from(1u8) << 200u32));
+        assert!(float_to_int(n, w, false).is_none());
+        let min = Double::from_u128(1).value.scalbn(255);
+        assert!(float_to_int(min, w, true).is_none());
+        assert!(float_to_int(-min, w, true).unwrap().is_signed_min());
+        assert!(float_to_int(min, w, false).is_some());
+        assert!(float_to_int(min.scalbn(1), w, false).is_none());
+        assert_eq!(
+            float_to_int(Double::from_bits((-0.5f64).to_bits() as u128), w, false),
+            Some(Int::new(0, w))
+        );
+        let r = float_to_int(Double::from_bits((-7.9f64).to_bits() as u128), w, true).unwrap();
+        assert_eq!(r.to_i128(), Some(-7));
+        assert!(float_to_int(Double::INFINITY, w, true).is_none());
+        assert!(float_to_int(Double::NAN, w, true).is_none());
+        let h = int_to_float::<Half>(&Int::all_ones(w), false);
+        assert!(h.is_infinite());
+        let m1 = int_to_float::<Half>(&Int::all_ones(w), true);
+        assert_eq!(m1.to_bits(), (-Half::from_u128(1).value).to_bits());
+    }
 }

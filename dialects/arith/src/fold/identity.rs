@@ -5,7 +5,7 @@
 //! decides whether a new constant gets materialised.
 
 use super::elements::{bool_of_shape, element_type, splat_float, splat_int, zero_attr};
-use super::int::{mask, Int};
+use super::int::Int;
 use super::int_of;
 use xir::ods::FoldResult;
 use xir::store::{Ir, ValueDef};
@@ -30,8 +30,8 @@ impl Folding<'_> {
     fn fcst(&self, i: usize) -> Option<(FloatKind, u128)> {
         splat_float(self.ctx, (*self.operands.get(i)?)?)
     }
-    fn rhs_is(&self, f: impl Fn(Int) -> bool) -> bool {
-        self.cst(1).is_some_and(f)
+    fn rhs_is(&self, f: impl Fn(&Int) -> bool) -> bool {
+        self.cst(1).is_some_and(|c| f(&c))
     }
     fn ty(&self) -> Type {
         self.ir.value_type(self.ir.result(self.op, 0))
@@ -60,24 +60,8 @@ impl Folding<'_> {
         }
         let c = xir::rewrite::fold::value_constant(self.ctx, self.ir, ones)?;
         let c = splat_int(self.ctx, c)?;
-        (c.bits == mask(c.width)).then_some((x, ones))
+        c.is_all_ones().then_some((x, ones))
     }
-}
-
-fn is_zero(c: Int) -> bool {
-    c.bits == 0
-}
-fn is_one(c: Int) -> bool {
-    c.bits == 1
-}
-fn all_ones(c: Int) -> bool {
-    c.bits == mask(c.width)
-}
-fn signed_max(c: Int) -> bool {
-    c.width > 0 && c.bits == mask(c.width) >> 1
-}
-fn signed_min(c: Int) -> bool {
-    c.width > 0 && c.bits == 1u128 << (c.width - 1)
 }
 
 /// The fold of integer op `name` (without `arith.`) before constant folding.
@@ -102,7 +86,7 @@ pub fn before_constant(
     let rhs_attr = || FoldResult::Attr(operands[1].expect("constant rhs"));
     Some(match name {
         "addi" => {
-            if f.rhs_is(is_zero) {
+            if f.rhs_is(Int::is_zero) {
                 return Some(v(l));
             }
             if let Some(("arith.subi", a, b)) = f.def(l) {
@@ -121,7 +105,7 @@ pub fn before_constant(
                     return Some(z);
                 }
             }
-            if f.rhs_is(is_zero) {
+            if f.rhs_is(Int::is_zero) {
                 return Some(v(l));
             }
             match f.def(l) {
@@ -130,9 +114,9 @@ pub fn before_constant(
                 _ => return None,
             }
         }
-        "muli" if f.rhs_is(is_zero) => v(r),
+        "muli" if f.rhs_is(Int::is_zero) => v(r),
         "muli" | "divui" | "divsi" | "ceildivui" | "ceildivsi" | "floordivsi"
-            if f.rhs_is(is_one) =>
+            if f.rhs_is(Int::is_one) =>
         {
             v(l)
         }
@@ -157,12 +141,12 @@ pub fn before_constant(
                 return None;
             }
         }
-        "remui" | "remsi" if f.rhs_is(is_one) => return f.zero(),
+        "remui" | "remsi" if f.rhs_is(Int::is_one) => return f.zero(),
         "andi" => {
-            if f.rhs_is(is_zero) {
+            if f.rhs_is(Int::is_zero) {
                 return Some(v(r));
             }
-            if f.rhs_is(all_ones) {
+            if f.rhs_is(Int::is_all_ones) {
                 return Some(v(l));
             }
             if f.not_of(r).is_some_and(|(x, _)| x == l) || f.not_of(l).is_some_and(|(x, _)| x == r)
@@ -180,10 +164,10 @@ pub fn before_constant(
             return None;
         }
         "ori" => {
-            if f.rhs_is(is_zero) {
+            if f.rhs_is(Int::is_zero) {
                 return Some(v(l));
             }
-            if f.rhs_is(all_ones) {
+            if f.rhs_is(Int::is_all_ones) {
                 return Some(rhs_attr());
             }
             if let Some((x, ones)) = f.not_of(r) {
@@ -197,7 +181,7 @@ pub fn before_constant(
             }
         }
         "xori" => {
-            if f.rhs_is(is_zero) {
+            if f.rhs_is(Int::is_zero) {
                 return Some(v(l));
             }
             if l == r {
@@ -217,17 +201,17 @@ pub fn before_constant(
                 _ => return None,
             }
         }
-        "shli" | "shrui" | "shrsi" if f.rhs_is(is_zero) => v(l),
+        "shli" | "shrui" | "shrsi" if f.rhs_is(Int::is_zero) => v(l),
         "maxsi" | "maxui" | "minsi" | "minui" => {
             if l == r {
                 return Some(v(r));
             }
             let c = f.cst(1)?;
             let (absorbing, neutral) = match name {
-                "maxsi" => (signed_max(c), signed_min(c)),
-                "minsi" => (signed_min(c), signed_max(c)),
-                "maxui" => (all_ones(c), is_zero(c)),
-                _ => (is_zero(c), all_ones(c)),
+                "maxsi" => (c.is_signed_max(), c.is_signed_min()),
+                "minsi" => (c.is_signed_min(), c.is_signed_max()),
+                "maxui" => (c.is_all_ones(), c.is_zero()),
+                _ => (c.is_zero(), c.is_all_ones()),
             };
             if absorbing {
                 v(r)
@@ -399,7 +383,7 @@ fn cmpi(f: &mut Folding<'_>) -> Option<FoldResult> {
     let (l, r) = (f.val(0), f.val(1));
     let pred = xir::symbol::op_attr(f.ctx, f.ir, f.op, "predicate")
         .and_then(|a| int_of(f.ctx, a))?
-        .bits;
+        .low_u128();
     if l == r {
         // eq, sle, sge, ule, uge hold for equal operands; a dynamic shape has no
         // constant, and then nothing folds.
@@ -411,7 +395,7 @@ fn cmpi(f: &mut Folding<'_>) -> Option<FoldResult> {
         let t = element_type(f.ctx, f.ir.value_type(v));
         matches!(f.ctx.type_kind(t), TypeKind::Integer { width: 1, .. })
     };
-    if f.rhs_is(is_zero) {
+    if f.rhs_is(Int::is_zero) {
         // cmpi ne, ext(%x : i1), 0 → %x (scalars and vectors, not tensors)
         if let ValueDef::Result { op: ext, .. } = f.ir.value(l).def {
             let name = f.ctx.str(f.ir.op(ext).name);
@@ -435,7 +419,7 @@ fn cmpi(f: &mut Folding<'_>) -> Option<FoldResult> {
             return Some(FoldResult::Value(l));
         }
     }
-    if f.rhs_is(is_one) && is_i1(f, l) && pred == 0 {
+    if f.rhs_is(Int::is_one) && is_i1(f, l) && pred == 0 {
         return Some(FoldResult::Value(l));
     }
     None

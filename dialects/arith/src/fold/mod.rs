@@ -16,10 +16,10 @@ use xir::ods::FoldResult;
 use xir::store::{Ir, ValueDef};
 use xir::{Attr, AttrKind, Context, FloatKind, Op, Type, TypeKind};
 
-/// The width of an integer or index type (up to 128 bits).
+/// The width of an integer or index type.
 fn int_width(ctx: &Context, t: Type) -> Option<u32> {
     match ctx.type_kind(t) {
-        TypeKind::Integer { width, .. } if *width <= 128 => Some(*width),
+        TypeKind::Integer { width, .. } => Some(*width),
         TypeKind::Index => Some(64),
         _ => None,
     }
@@ -37,19 +37,20 @@ pub fn int_of(ctx: &Context, a: Attr) -> Option<Int> {
         return None;
     };
     let w = int_width(ctx, *ty)?;
-    let bits = value
-        .to_i128()
-        .map(|v| v as u128)
-        .or_else(|| value.to_u128())?;
-    Some(Int::new(bits, w))
+    if let Some(v) = value.to_i128() {
+        return Some(Int::from_i128(v, w));
+    }
+    Some(Int::from_bigint(value, w))
 }
 
 /// An integer attribute; `i1` holds 0 / 1, other widths their signed value.
-pub fn int_attr(ctx: &mut Context, ty: Type, v: Int) -> Attr {
-    let value = if v.width == 1 {
-        (v.bits as i64).into()
+pub fn int_attr(ctx: &mut Context, ty: Type, v: &Int) -> Attr {
+    let value = if v.width() == 1 {
+        u8::from(v.is_one()).into()
+    } else if let Some(x) = v.to_i128() {
+        x.into()
     } else {
-        v.signed().into()
+        v.signed()
     };
     ctx.intern_attr(AttrKind::Integer { ty, value })
 }
@@ -105,7 +106,7 @@ pub fn fold_constants(
         let xs: Vec<Scalar> = read
             .iter()
             .map(|c| match c {
-                Const::Scalar(s) => *s,
+                Const::Scalar(s) => s.clone(),
                 Const::Dense { .. } => unreachable!("all scalars"),
             })
             .collect();
@@ -140,7 +141,7 @@ pub fn fold_constants(
     for i in 0..count {
         xs.clear();
         for (splat, e) in &dense {
-            xs.push(*e.get(if *splat { 0 } else { i })?);
+            xs.push(e.get(if *splat { 0 } else { i })?.clone());
         }
         for (o, s) in out.iter_mut().zip(fold_scalars(op, props, &xs, &elems)?) {
             o.push(s);
@@ -168,8 +169,8 @@ fn last_status_fold(
     let mut out = Vec::with_capacity(count);
     let mut ok = false;
     for i in 0..count {
-        let at = |splat: bool, v: &[Scalar]| v.get(if splat { 0 } else { i }).copied();
-        let (Some(Scalar::Int(x)), Some(Scalar::Int(y))) = (at(*sa, a), at(*sb, b)) else {
+        let at = |splat: bool| if splat { 0 } else { i };
+        let (Some(Scalar::Int(x)), Some(Scalar::Int(y))) = (a.get(at(*sa)), b.get(at(*sb))) else {
             return None;
         };
         let (r, fine) = int::last_status(op, x, y)?;
@@ -182,7 +183,7 @@ fn last_status_fold(
 }
 
 fn bool_scalar(b: bool) -> Scalar {
-    Scalar::Int(Int::new(b as u128, 1))
+    Scalar::Int(Int::new(u128::from(b), 1))
 }
 
 /// Folds one element of each operand to one element of each result.
@@ -190,44 +191,44 @@ fn fold_scalars(op: &str, props: FoldProps, xs: &[Scalar], res: &[Elem]) -> Opti
     use Scalar::{Float as F, Int as I};
     let rt = *res.first()?;
     Some(match (op, xs) {
-        ("cmpi", &[I(a), I(b)]) => vec![bool_scalar(int::compare(props.predicate?, a, b)?)],
+        ("cmpi", [I(a), I(b)]) => vec![bool_scalar(int::compare(props.predicate?, a, b)?)],
         ("cmpf", &[F(k, x), F(_, y)]) => {
             vec![bool_scalar(float::compare(props.predicate?, k, x, y)?)]
         }
-        ("addui_extended", &[I(a), I(b)]) => {
+        ("addui_extended", [I(a), I(b)]) => {
             let (sum, carry) = int::add_extended(a, b);
             vec![I(sum), bool_scalar(carry)]
         }
-        ("mulsi_extended" | "mului_extended", &[I(a), I(b)]) => {
-            let (lo, hi) = int::mul_extended(a, b, op == "mulsi_extended")?;
+        ("mulsi_extended" | "mului_extended", [I(a), I(b)]) => {
+            let (lo, hi) = int::mul_extended(a, b, op == "mulsi_extended");
             vec![I(lo), I(hi)]
         }
         ("negf", &[F(k, x)]) => vec![F(k, float::negate(k, x)?)],
-        (_, &[a]) => vec![fold_cast(op, props, a, rt)?],
-        (_, &[I(a), I(b)]) => vec![I(int::binary(op, a, b)?)],
+        (_, [a]) => vec![fold_cast(op, props, a, rt)?],
+        (_, [I(a), I(b)]) => vec![I(int::binary(op, a, b)?)],
         (_, &[F(k, x), F(_, y)]) => vec![F(k, float::binary(op, k, x, y)?)],
         _ => return None,
     })
 }
 
-fn fold_cast(op: &str, props: FoldProps, a: Scalar, rt: Elem) -> Option<Scalar> {
+fn fold_cast(op: &str, props: FoldProps, a: &Scalar, rt: Elem) -> Option<Scalar> {
     use Scalar::{Float as F, Int as I};
     Some(match (op, a, rt) {
         ("extsi" | "extui" | "trunci" | "index_cast" | "index_castui", I(x), Elem::Int(w)) => {
-            let signed = op == "extsi" || (op == "index_cast" && w > x.width);
+            let signed = op == "extsi" || (op == "index_cast" && w > x.width());
             I(int::resize(x, w, signed))
         }
-        ("extf" | "truncf", F(k, x), Elem::Float(to)) => {
+        ("extf" | "truncf", &F(k, x), Elem::Float(to)) => {
             F(to, float::cast(k, to, x, rounding(props.roundingmode))?)
         }
         ("sitofp" | "uitofp", I(x), Elem::Float(to)) => {
             F(to, float::from_int(to, x, op == "sitofp")?)
         }
-        ("fptosi" | "fptoui", F(k, x), Elem::Int(w)) => I(float::to_int(k, x, w, op == "fptosi")?),
-        ("bitcast", I(x), Elem::Int(w)) => I(Int::new(x.bits, w)),
-        ("bitcast", F(_, b), Elem::Int(w)) => I(Int::new(b, w)),
-        ("bitcast", I(x), Elem::Float(k)) => F(k, x.bits),
-        ("bitcast", F(_, b), Elem::Float(k)) => F(k, b),
+        ("fptosi" | "fptoui", &F(k, x), Elem::Int(w)) => I(float::to_int(k, x, w, op == "fptosi")?),
+        ("bitcast", I(x), Elem::Int(w)) => I(int::resize(x, w, false)),
+        ("bitcast", &F(_, b), Elem::Int(w)) => I(Int::new(b, w)),
+        ("bitcast", I(x), Elem::Float(k)) => F(k, x.low_u128()),
+        ("bitcast", &F(_, b), Elem::Float(k)) => F(k, b),
         _ => return None,
     })
 }
@@ -254,7 +255,7 @@ pub fn fold_op(
     let enum_value = |ctx: &Context, key: &str| {
         attr(ctx, key)
             .and_then(|a| int_of(ctx, a))
-            .map(|v| v.bits as u64)
+            .map(|v| v.low_u128() as u64)
     };
     let props = FoldProps {
         predicate: enum_value(ctx, "predicate"),
@@ -324,8 +325,8 @@ fn select(ctx: &mut Context, ir: &Ir, op: Op, operands: &[Option<Attr>]) -> Opti
     }
     let cond = operands.first().copied().flatten();
     match cond.and_then(|a| elements::splat_int(ctx, a)) {
-        Some(i) if i.bits == 1 => return Some(FoldResult::Value(t)),
-        Some(i) if i.bits == 0 => return Some(FoldResult::Value(f)),
+        Some(i) if i.is_one() => return Some(FoldResult::Value(t)),
+        Some(i) if i.is_zero() => return Some(FoldResult::Value(f)),
         _ => {}
     }
     let ty = ir.value_type(ir.result(op, 0));
@@ -337,14 +338,14 @@ fn select(ctx: &mut Context, ir: &Ir, op: Op, operands: &[Option<Attr>]) -> Opti
             .flatten()
             .and_then(|a| int_of(ctx, a))
     };
-    if is_i1 && cst(1).is_some_and(|x| x.bits == 1) && cst(2).is_some_and(|x| x.bits == 0) {
+    if is_i1 && cst(1).is_some_and(|x| x.is_one()) && cst(2).is_some_and(|x| x.is_zero()) {
         return Some(FoldResult::Value(c));
     }
     if let ValueDef::Result { op: cmp, .. } = ir.value(c).def {
         if ctx.str(ir.op(cmp).name) == "arith.cmpi" && ir.num_operands(cmp) == 2 {
             let pred = xir::symbol::op_attr(ctx, ir, cmp, "predicate")
                 .and_then(|a| int_of(ctx, a))
-                .map(|p| p.bits);
+                .map(|p| p.low_u128());
             let (cl, cr) = (ir.operand(cmp, 0), ir.operand(cmp, 1));
             if matches!(pred, Some(0 | 1)) && ((cl == t && cr == f) || (cr == t && cl == f)) {
                 return Some(FoldResult::Value(if pred == Some(1) { t } else { f }));
@@ -379,13 +380,13 @@ fn select(ctx: &mut Context, ir: &Ir, op: Op, operands: &[Option<Attr>]) -> Opti
         return None;
     };
     let n = elements::static_count(ctx, ty)?;
-    let at = |v: &[Scalar], splat: bool, i: usize| v.get(if splat { 0 } else { i }).copied();
+    let at = |v: &[Scalar], splat: bool, i: usize| v.get(if splat { 0 } else { i }).cloned();
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
         let Scalar::Int(b) = at(&m, ms, i)? else {
             return None;
         };
-        out.push(if b.bits != 0 {
+        out.push(if !b.is_zero() {
             at(&x, xs, i)?
         } else {
             at(&y, ys, i)?
@@ -407,15 +408,15 @@ fn extended_identity(
     let c = elements::splat_int(ctx, rhs)?;
     let x = ir.operand(op, 0);
     let res_ty = |i: usize| ir.value_type(ir.result(op, i));
-    match (name, c.bits) {
-        ("arith.addui_extended", 0) => {
+    match (name, c.to_u128()) {
+        ("arith.addui_extended", Some(0)) => {
             let z = elements::zero_attr(ctx, res_ty(1))?;
             Some(vec![FoldResult::Value(x), FoldResult::Attr(z)])
         }
-        ("arith.mulsi_extended" | "arith.mului_extended", 0) => {
+        ("arith.mulsi_extended" | "arith.mului_extended", Some(0)) => {
             Some(vec![FoldResult::Attr(rhs), FoldResult::Attr(rhs)])
         }
-        ("arith.mului_extended", 1) => {
+        ("arith.mului_extended", Some(1)) => {
             let z = elements::zero_attr(ctx, ir.value_type(x))?;
             Some(vec![FoldResult::Value(x), FoldResult::Attr(z)])
         }
