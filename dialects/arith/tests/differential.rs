@@ -7,6 +7,7 @@
 //! Programs hold constants and extended ops, whose results the custom form names
 //! (`%c1_i32`, `%cst`, `%sum`), with duplicates, across several functions.
 
+use irgen::arith::{CMPF, CMPI, FLT_BIN, INT_BIN};
 use irgen::mlir_opt;
 use libtest_mimic::{Arguments, Failed, Trial};
 use xir::parser::{parse_buffer, ParseOptions};
@@ -33,31 +34,6 @@ const FLOAT_TYPES: &[&str] = &[
     "vector<2xf32>",
     "tensor<?xf64>",
 ];
-const INT_BIN: &[&str] = &[
-    "addi",
-    "subi",
-    "muli",
-    "divsi",
-    "divui",
-    "ceildivsi",
-    "ceildivui",
-    "floordivsi",
-    "remsi",
-    "remui",
-    "andi",
-    "ori",
-    "xori",
-    "shli",
-    "shrsi",
-    "shrui",
-    "maxsi",
-    "maxui",
-    "minsi",
-    "minui",
-];
-const FLT_BIN: &[&str] = &[
-    "addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf",
-];
 const FASTMATH: &[&str] = &[
     "",
     " fastmath<fast>",
@@ -72,13 +48,6 @@ const OVERFLOW: &[&str] = &[
     " overflow<nuw>",
     " overflow<nsw, nuw>",
     " overflow<none>",
-];
-const CMPI: &[&str] = &[
-    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
-];
-const CMPF: &[&str] = &[
-    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
-    "une", "uno", "true",
 ];
 
 /// The `i1` type of the same shape.

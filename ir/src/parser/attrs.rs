@@ -441,15 +441,7 @@ impl<'a> Parser<'a> {
                     (ArrayElem::Bool(b), _) => b as u64,
                     (ArrayElem::Lit(lit), TypeKind::Float(k)) => self.float_bits(lit, *k)? as u64,
                     (ArrayElem::Lit(lit), _) => {
-                        let as_ty = self.array_value_type(element, lit.neg);
-                        let v = match self.int_value(lit, as_ty, "integer constant out of range") {
-                            Ok(v) => v,
-                            Err(Failed) => {
-                                // mlir-opt points past the literal for this one.
-                                self.diags.diagnostics.pop();
-                                return self.error_here("integer constant out of range");
-                            }
-                        };
+                        let v = self.array_int_value(lit, element)?;
                         bits_of(&v, width) as u64
                     }
                 };
@@ -500,6 +492,19 @@ impl<'a> Parser<'a> {
         Ok(ArrayElem::Lit(NumLit { neg, tok }))
     }
 
+    /// An integer element of a dense array; out of range, mlir-opt points past
+    /// the literal.
+    fn array_int_value(&mut self, lit: NumLit, element: Type) -> PResult<BigInt> {
+        let as_ty = self.array_value_type(element, lit.neg);
+        match self.int_value(lit, as_ty, "integer constant out of range") {
+            Ok(v) => Ok(v),
+            Err(Failed) => {
+                self.diags.diagnostics.pop();
+                self.error_here("integer constant out of range")
+            }
+        }
+    }
+
     /// The type a dense array element's literal is range-checked as: a negative
     /// one of an unsigned type as the signless type (MLIR's `buildAttributeAPInt`
     /// accepts `array<ui8: -1>` as 255).
@@ -536,14 +541,7 @@ impl<'a> Parser<'a> {
                         data.extend_from_slice(&b.to_le_bytes());
                     }
                     (ArrayElem::Lit(lit), _) => {
-                        let as_ty = self.array_value_type(element, lit.neg);
-                        let v = match self.int_value(lit, as_ty, "integer constant out of range") {
-                            Ok(v) => v,
-                            Err(Failed) => {
-                                self.diags.diagnostics.pop();
-                                return self.error_here("integer constant out of range");
-                            }
-                        };
+                        let v = self.array_int_value(lit, element)?;
                         let fill = if v.sign() == Sign::Minus { 0xFF } else { 0 };
                         data.extend_from_slice(&v.to_signed_bytes_le());
                         data.resize(start + bytes.max(data.len() - start), fill);

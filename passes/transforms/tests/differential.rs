@@ -10,6 +10,7 @@
 
 mod gen_arith;
 
+use irgen::arith::INT_BIN;
 use irgen::mlir_opt;
 use libtest_mimic::{Arguments, Failed, Trial};
 use xir::parser::{parse_buffer, ParseOptions};
@@ -20,27 +21,6 @@ use xir::{Context, DiagEngine, Ir, SourceBuffer};
 use irgen::XorShift as Rng;
 
 const TYPES: &[&str] = &["i8", "i16", "i32", "i64", "index"];
-const INT_BIN: &[&str] = &[
-    "addi",
-    "subi",
-    "muli",
-    "divsi",
-    "divui",
-    "ceildivsi",
-    "floordivsi",
-    "remsi",
-    "remui",
-    "andi",
-    "ori",
-    "xori",
-    "shli",
-    "shrsi",
-    "shrui",
-    "maxsi",
-    "maxui",
-    "minsi",
-    "minui",
-];
 
 /// `cse`: arguments, constants and integer ops, with some ops repeated verbatim.
 fn gen_cse(seed: u64) -> String {

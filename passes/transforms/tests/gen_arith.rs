@@ -5,6 +5,7 @@
 //! (ext of ext, trunc of ext, cmp of ext, select of not, bitcast of bitcast, ...).
 //! Integers go past 128 bits (i129, i256, i512), which MLIR folds as APInt.
 
+use irgen::arith::{CMPF, CMPI, FLT_BIN, INT_BIN};
 use irgen::XorShift as Rng;
 
 const INTS: &[&str] = &[
@@ -20,38 +21,6 @@ const CHAIN: &[&str] = &[
 ];
 const FLOATS: &[&str] = &["f16", "bf16", "f32", "f64"];
 
-const INT_BIN: &[&str] = &[
-    "addi",
-    "subi",
-    "muli",
-    "divsi",
-    "divui",
-    "ceildivsi",
-    "ceildivui",
-    "floordivsi",
-    "remsi",
-    "remui",
-    "andi",
-    "ori",
-    "xori",
-    "shli",
-    "shrsi",
-    "shrui",
-    "maxsi",
-    "maxui",
-    "minsi",
-    "minui",
-];
-const FLT_BIN: &[&str] = &[
-    "addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf",
-];
-const CMPI: &[&str] = &[
-    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
-];
-const CMPF: &[&str] = &[
-    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
-    "une", "uno", "true",
-];
 const FASTMATH: &[&str] = &["nnan,nsz", "contract", "fast", "nnan", "reassoc"];
 const OVERFLOW: &[&str] = &["nsw", "nuw", "nsw, nuw"];
 

@@ -2,6 +2,7 @@
 //! `mlir-opt --allow-unregistered-dialect`), for differential tests and benchmarks.
 
 mod affine;
+pub mod arith;
 mod attrs;
 mod dense;
 pub mod graph;
