@@ -78,10 +78,11 @@ fn at(op: Op) -> impl FnOnce(Diagnostic) -> Failure {
     move |d| (d, Some(op))
 }
 
-/// Unregistered ops may be terminators and may hold graph regions.
+/// Ops without a definition (unregistered, or unknown ops of an open dialect such
+/// as `test`) may be terminators and may hold graph regions.
 fn might_be_terminator(ctx: &Context, ir: &Ir, op: Op) -> bool {
     let name = ir.op(op).name;
-    !ctx.is_registered_op(name) || ctx.op_traits(name).contains(Traits::TERMINATOR)
+    ctx.registry.op_def(name).is_none() || ctx.op_traits(name).contains(Traits::TERMINATOR)
 }
 
 fn may_be_valid_without_terminator(ctx: &Context, ir: &Ir, b: Block) -> bool {

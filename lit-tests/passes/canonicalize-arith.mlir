@@ -231,3 +231,27 @@ func.func @add_mul_neg_one_splat(%arg0: vector<3xi64>, %arg1: vector<3xi64>, %ar
   %2 = arith.addi %arg2, %tneg : tensor<3xi64>
   return %0, %1, %2 : vector<3xi64>, vector<3xi64>, tensor<3xi64>
 }
+
+// fptosi to i1 and [su]itofp of an i1 (rustc_apfloat cannot convert to 1 signed bit).
+// CHECK-LABEL: func.func @i1_conversions(
+// CHECK-NEXT: %cst = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %true = arith.constant true
+// CHECK-NEXT: %false = arith.constant false
+// CHECK-NEXT: %0 = arith.fptosi %cst : f32 to i1
+// CHECK-NEXT: %1 = arith.cmpi slt, %arg0, %false : i1
+// CHECK-NEXT: return %true, %false, %0, %true, %1 : i1, i1, i1, i1, i1
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+func.func @i1_conversions(%b: i1) -> (i1, i1, i1, i1, i1) {
+  %c = arith.constant -1.0 : f32
+  %0 = arith.fptosi %c : f32 to i1
+  %h = arith.constant 0.5 : f32
+  %1 = arith.fptosi %h : f32 to i1
+  %o = arith.constant 1.0 : f32
+  %2 = arith.fptosi %o : f32 to i1
+  %3 = arith.fptoui %o : f32 to i1
+  %s = arith.sitofp %b : i1 to f32
+  %m = arith.constant -0.5 : f32
+  %4 = arith.cmpf olt, %s, %m : f32
+  return %0, %1, %2, %3, %4 : i1, i1, i1, i1, i1
+}

@@ -360,6 +360,7 @@ fn run_pass(
     }
 
     let mut pc = PassContext::new(st.ctx, st.ir, st.diags, &mut st.analyses);
+    pc.print_op_on_diagnostic = !st.config.verify_quiet;
     pc.statistics = std::mem::take(stats);
     let mut result = pass.run(&mut pc, op);
     *stats = std::mem::take(&mut pc.statistics);

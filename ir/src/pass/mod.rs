@@ -45,6 +45,9 @@ pub struct PassContext<'a> {
     pub analyses: &'a mut AnalysisManager,
     /// Analyses the pass declared still valid (`pc.preserve::<DominanceInfo>()`).
     pub preserved: Vec<TypeId>,
+    /// Whether an error on an op gets a "see current operation" note (MLIR's
+    /// `printOpOnDiagnostic`; off under `--verify-diagnostics`).
+    pub print_op_on_diagnostic: bool,
 }
 
 impl<'a> PassContext<'a> {
@@ -62,7 +65,17 @@ impl<'a> PassContext<'a> {
             preserved_all: false,
             analyses,
             preserved: Vec::new(),
+            print_op_on_diagnostic: true,
         }
+    }
+
+    /// `d` on `op`, with the "see current operation" note where MLIR adds one.
+    pub fn op_error(&self, mut d: crate::Diagnostic, op: crate::Op) -> crate::Diagnostic {
+        if self.print_op_on_diagnostic {
+            d.notes
+                .push(crate::verifier::current_op_note(self.ctx, self.ir, op));
+        }
+        d
     }
 
     /// The analysis `A` of `op`, from the cache or computed now.

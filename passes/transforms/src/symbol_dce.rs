@@ -100,7 +100,7 @@ fn compute_liveness(
     table: Op,
     hidden: bool,
     live: &mut FxHashSet<Op>,
-) -> Result<(), Diagnostic> {
+) -> Result<(), (Diagnostic, Op)> {
     let mut worklist: Vec<Op> = Vec::new();
     if let Some(&r) = ir.regions(table).first() {
         for b in ir.region_blocks(r) {
@@ -137,12 +137,11 @@ fn compute_liveness(
             continue;
         };
         let uses = symbol_uses(ctx, ir, op).map_err(|_| {
-            let mut d = Diagnostic::error(
+            let d = Diagnostic::error(
                 ir.op(op).loc,
                 "operation contains potentially unknown symbol table, meaning that we can't reliable compute symbol uses",
             );
-            d.notes.push(xir::verifier::current_op_note(ctx, ir, op));
-            d
+            (d, op)
         })?;
         for sym in uses {
             // References to unknown symbols are ignored.
@@ -158,7 +157,8 @@ fn compute_liveness(
 
 /// Erases the symbols of `table` and of the symbol tables nested in it that
 /// nothing live references (see `compute_liveness`); returns how many.
-pub fn erase_dead_symbols(ctx: &Context, ir: &mut Ir, table: Op) -> Result<u64, Diagnostic> {
+/// Fails with a diagnostic and the op it is about.
+pub fn erase_dead_symbols(ctx: &Context, ir: &mut Ir, table: Op) -> Result<u64, (Diagnostic, Op)> {
     let mut live = FxHashSet::default();
     // The root's symbols are hidden unless it is itself a visible symbol nested in
     // something else.
@@ -227,7 +227,8 @@ impl Pass for SymbolDce {
     fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
         let n = match erase_dead_symbols(pc.ctx, pc.ir, op) {
             Ok(n) => n,
-            Err(d) => {
+            Err((d, at)) => {
+                let d = pc.op_error(d, at);
                 pc.diags.emit(d);
                 return Err(());
             }

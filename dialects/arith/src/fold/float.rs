@@ -180,6 +180,14 @@ pub fn to_int(kind: FloatKind, a: u128, width: u32, signed: bool) -> Option<Int>
 /// is an invalid operation (NaN, infinity, out of range).
 fn float_to_int<T: Float>(x: T, width: u32, signed: bool) -> Option<Int> {
     let mut exact = false;
+    if width == 0 || (signed && width == 1) {
+        // rustc_apfloat shifts by the whole width for these: go through 8 bits,
+        // then check the range (i1 signed: -1 and 0; i0: 0).
+        let r = x.to_i128_r(8, Round::TowardZero, &mut exact);
+        let lo = if width == 1 { -1 } else { 0 };
+        return (r.status != Status::INVALID_OP && (lo..=0).contains(&r.value))
+            .then(|| Int::new(r.value as u128, width));
+    }
     if width <= 128 {
         let w = width as usize;
         return if signed {
