@@ -196,34 +196,11 @@ pub static NEGF: OpSpec = OpSpec {
     ..OpSpec::new("arith.negf")
 };
 
-/// `getI1SameShape`: i1, or a vector / tensor of i1 of the operand's shape.
-fn i1_same_shape(ctx: &mut xir::Context, t: xir::Type) -> xir::Type {
-    use xir::types::TypeKind;
-    let i1 = ctx.i1();
-    let k = match ctx.type_kind(t).clone() {
-        TypeKind::Vector {
-            shape, scalable, ..
-        } => TypeKind::Vector {
-            shape,
-            scalable,
-            element: i1,
-        },
-        TypeKind::RankedTensor { shape, .. } => TypeKind::RankedTensor {
-            shape,
-            element: i1,
-            encoding: None,
-        },
-        TypeKind::UnrankedTensor { .. } => TypeKind::UnrankedTensor { element: i1 },
-        _ => return i1,
-    };
-    ctx.intern_type(k)
-}
-
 const CMP_RULE: TypeRule = TypeRule {
     lhs: "lhs",
     rhs: "result",
     desc: "result type has i1 element type and same shape as operands",
-    infer: |ctx, t| Some(vec![i1_same_shape(ctx, t)]),
+    infer: |ctx, t| Some(vec![crate::fold::elements::i1_same_shape(ctx, t)]),
     matches: |ctx, t, rhs| verify::is_i1_same_shape(ctx, t, rhs),
 };
 

@@ -173,13 +173,17 @@ pub fn is_i1_same_shape(ctx: &Context, t: Type, rhs: &[Type]) -> bool {
             },
         ) => a == b && sa == sb && i1(element),
         (
-            TypeKind::RankedTensor { shape: a, .. },
+            TypeKind::RankedTensor {
+                shape: a,
+                encoding: ea,
+                ..
+            },
             TypeKind::RankedTensor {
                 shape: b,
                 element,
-                encoding: None,
+                encoding: eb,
             },
-        ) => a == b && i1(element),
+        ) => a == b && ea == eb && i1(element),
         (TypeKind::UnrankedTensor { .. }, TypeKind::UnrankedTensor { element }) => i1(element),
         (
             TypeKind::Vector { .. }
