@@ -113,6 +113,24 @@ pub static OPS: [&OpSpec; 5] = [&CALL, &CALL_INDIRECT, &CONSTANT, &FUNC, &RETURN
 /// Registers the `func` dialect with the context.
 pub fn register(ctx: &mut Context) {
     xir::ods::register_dialect(ctx, "func", &OPS);
+    ctx.registry
+        .materializers
+        .insert("func", materialize_constant);
+}
+
+/// MLIR's `FuncDialect::materializeConstant`: a `func.constant` of a flat symbol
+/// reference with a function type.
+pub fn materialize_constant(
+    ctx: &mut Context,
+    ir: &mut xir::Ir,
+    value: xir::Attr,
+    ty: xir::Type,
+    loc: xir::Attr,
+) -> Option<xir::Op> {
+    let flat = matches!(ctx.attr_kind(value), xir::AttrKind::SymbolRef { nested, .. } if nested.is_empty());
+    let function = matches!(ctx.type_kind(ty), TypeKind::Function { .. });
+    (flat && function)
+        .then(|| xir::ods::constant::build_constant(ctx, ir, "func.constant", value, ty, loc))
 }
 
 #[cfg(test)]

@@ -14,12 +14,10 @@ mod analysis;
 
 use rustc_hash::FxHashMap;
 use xir::dialect::Traits;
-use xir::ods::constant::build_constant;
 use xir::pass::{Pass, PassContext};
 use xir::rewrite::dead::is_side_effect_free;
 use xir::rewrite::fold::{block_insertion_region, materialize};
-use xir::types::TypeKind;
-use xir::{Attr, AttrKind, Block, Context, Ident, Ir, Op, Region, Type, Value};
+use xir::{Attr, Block, Context, Ident, Ir, Op, Region, Type, Value};
 
 #[derive(Default)]
 pub struct Sccp;
@@ -121,9 +119,7 @@ impl Rewrite<'_> {
                 // MLIR's folder gives the constants it hoists no location.
                 let loc = ctx.unknown_loc();
                 let d = ctx.str(dialect).to_string();
-                let op = materialize(ctx, ir, &d, a, ty, loc)
-                    .or_else(|| materialize_func(ctx, ir, &d, a, ty, loc));
-                let Some(op) = op else {
+                let Some(op) = materialize(ctx, ir, &d, a, ty, loc) else {
                     return false;
                 };
                 ir.prepend_op(entry, op);
@@ -161,23 +157,4 @@ impl Rewrite<'_> {
         }
         true
     }
-}
-
-/// MLIR's func dialect materialiser, for a dialect that registers none here:
-/// `func.constant` of a flat symbol reference with a function type.
-fn materialize_func(
-    ctx: &mut Context,
-    ir: &mut Ir,
-    dialect: &str,
-    value: Attr,
-    ty: Type,
-    loc: Attr,
-) -> Option<Op> {
-    let flat =
-        matches!(ctx.attr_kind(value), AttrKind::SymbolRef { nested, .. } if nested.is_empty());
-    let function = matches!(ctx.type_kind(ty), TypeKind::Function { .. });
-    if dialect != "func" || !flat || !function {
-        return None;
-    }
-    Some(build_constant(ctx, ir, "func.constant", value, ty, loc))
 }
