@@ -250,6 +250,19 @@ impl Gen {
         }
     }
 
+    /// `xori(x, all ones)`, the `not` several patterns look for.
+    fn not(&mut self, e: &'static str, x: &str) -> String {
+        let t = self.ty(e);
+        let ones = match (e, self.lanes) {
+            ("i1", None) => "true".to_string(),
+            (_, None) => format!("-1 : {e}"),
+            ("i1", Some(_)) => format!("dense<true> : {t}"),
+            (_, Some(_)) => format!("dense<-1> : {t}"),
+        };
+        let c = self.emit(e, format!("arith.constant {ones}"));
+        self.emit(e, format!("arith.xori {x}, {c} : {t}"))
+    }
+
     /// A chain shaped like the source of one of arith's patterns.
     fn template(&mut self) {
         let ints = CHAIN;
@@ -345,14 +358,7 @@ impl Gen {
                     _ => (self.val(e), self.val(e)),
                 };
                 let c = if self.r.chance(40) {
-                    let ti = self.ty("i1");
-                    let ones = if self.lanes.is_some() {
-                        format!("dense<true> : {ti}")
-                    } else {
-                        "true".to_string()
-                    };
-                    let o = self.emit("i1", format!("arith.constant {ones}"));
-                    self.emit("i1", format!("arith.xori {c}, {o} : {ti}"))
+                    self.not("i1", &c)
                 } else {
                     c
                 };
@@ -364,14 +370,7 @@ impl Gen {
                 let y = self.val(wide);
                 let p = self.r.pick(CMPI);
                 let cmp = self.emit("i1", format!("arith.cmpi {p}, {x}, {y} : {tw}"));
-                let ti = self.ty("i1");
-                let ones = if self.lanes.is_some() {
-                    format!("dense<true> : {ti}")
-                } else {
-                    "true".to_string()
-                };
-                let o = self.emit("i1", format!("arith.constant {ones}"));
-                self.emit("i1", format!("arith.xori {cmp}, {o} : {ti}"));
+                self.not("i1", &cmp);
             }
             5 => {
                 // mulf / divf of negations, truncf of [su]itofp
@@ -563,14 +562,7 @@ impl Gen {
                 _ => {
                     // not(x), the shape several patterns look for.
                     let x = self.val(e);
-                    let ones = match (e, self.lanes) {
-                        ("i1", None) => "true".to_string(),
-                        (_, None) => format!("-1 : {e}"),
-                        ("i1", Some(_)) => format!("dense<true> : {t}"),
-                        (_, Some(_)) => format!("dense<-1> : {t}"),
-                    };
-                    let c = self.emit(e, format!("arith.constant {ones}"));
-                    self.emit(e, format!("arith.xori {x}, {c} : {t}"));
+                    self.not(e, &x);
                 }
             }
         } else {
