@@ -26,6 +26,10 @@ impl Folding<'_> {
     fn cst(&self, i: usize) -> Option<Int> {
         splat_int(self.ctx, (*self.operands.get(i)?)?)
     }
+    /// Whether the rhs is a float constant or splat that passes `test`.
+    fn rhs_float(&self, test: FloatTest) -> bool {
+        self.fcst(1).is_some_and(|(k, b)| float_is(k, b, test))
+    }
     /// Operand `i` as a float constant or splat.
     fn fcst(&self, i: usize) -> Option<(FloatKind, u128)> {
         splat_float(self.ctx, (*self.operands.get(i)?)?)
@@ -222,28 +226,12 @@ pub fn before_constant(
             }
         }
         "cmpi" => return cmpi(&mut f),
-        "addf"
-            if f.fcst(1)
-                .is_some_and(|(_, b)| float_is(b, FloatTest::NegZero, f.fcst(1))) =>
-        {
-            v(l)
-        }
-        "subf"
-            if f.fcst(1)
-                .is_some_and(|(_, b)| float_is(b, FloatTest::PosZero, f.fcst(1))) =>
-        {
-            v(l)
-        }
-        "mulf" | "divf"
-            if f.fcst(1)
-                .is_some_and(|(_, b)| float_is(b, FloatTest::One, f.fcst(1))) =>
-        {
-            v(l)
-        }
+        "addf" if f.rhs_float(FloatTest::NegZero) => v(l),
+        "subf" if f.rhs_float(FloatTest::PosZero) => v(l),
+        "mulf" | "divf" if f.rhs_float(FloatTest::One) => v(l),
         "mulf"
             if fastmath(f.ctx, ir, op) & NNAN_NSZ == NNAN_NSZ
-                && f.fcst(1)
-                    .is_some_and(|(_, b)| float_is(b, FloatTest::AnyZero, f.fcst(1))) =>
+                && f.rhs_float(FloatTest::AnyZero) =>
         {
             v(r)
         }
@@ -256,7 +244,7 @@ pub fn before_constant(
                 "minimumf" => FloatTest::PosInf,
                 _ => FloatTest::NaN,
             };
-            if f.fcst(1).is_some_and(|(_, b)| float_is(b, test, f.fcst(1))) {
+            if f.rhs_float(test) {
                 v(l)
             } else {
                 return None;
@@ -278,9 +266,8 @@ enum FloatTest {
 }
 
 /// MLIR's float constant matchers (`m_NegZeroFloat`, `m_OneFloat`, ...).
-fn float_is(bits: u128, test: FloatTest, c: Option<(FloatKind, u128)>) -> bool {
-    let Some((k, _)) = c else { return false };
-    let Some(cls) = super::float::classify(k, bits) else {
+fn float_is(kind: FloatKind, bits: u128, test: FloatTest) -> bool {
+    let Some(cls) = super::float::classify(kind, bits) else {
         return false;
     };
     match test {
