@@ -644,7 +644,7 @@ fn cmpf_int_to_fp_const(rw: &mut PatternRewriter<'_>, op: Op) -> bool {
 type Rewrite = fn(&mut PatternRewriter<'_>, Op) -> bool;
 
 /// The patterns, per root, in MLIR's order of registration.
-pub fn populate(ctx: &mut Context, set: &mut PatternSet, root: &str) {
+pub fn populate(ctx: &mut Context, set: &mut PatternSet, root: &'static str) {
     let list: &[(&'static str, u16, Rewrite)] = match root {
         "arith.addui_extended" => &[("addui-extended-to-addi", 1, addui_extended_to_addi)],
         "arith.mulsi_extended" => &[
@@ -702,14 +702,6 @@ pub fn populate(ctx: &mut Context, set: &mut PatternSet, root: &str) {
         "arith.cmpf" => &[("cmpf-int-to-fp-const", 1, cmpf_int_to_fp_const)],
         _ => &[],
     };
-    let root: &'static str = match list.first() {
-        Some(_) => ROOTS
-            .iter()
-            .copied()
-            .find(|r| *r == root)
-            .unwrap_or("arith.unknown"),
-        None => return,
-    };
     for &(name, benefit, rewrite) in list {
         set.add(
             ctx,
@@ -722,25 +714,3 @@ pub fn populate(ctx: &mut Context, set: &mut PatternSet, root: &str) {
         );
     }
 }
-
-/// The roots [`populate`] knows.
-pub const ROOTS: &[&str] = &[
-    "arith.addui_extended",
-    "arith.mulsi_extended",
-    "arith.mului_extended",
-    "arith.xori",
-    "arith.andi",
-    "arith.ori",
-    "arith.cmpi",
-    "arith.select",
-    "arith.index_cast",
-    "arith.index_castui",
-    "arith.bitcast",
-    "arith.extui",
-    "arith.extsi",
-    "arith.trunci",
-    "arith.truncf",
-    "arith.mulf",
-    "arith.divf",
-    "arith.cmpf",
-];
