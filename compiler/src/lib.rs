@@ -1,4 +1,4 @@
-//! The compiler as a library (DESIGN.md §1): a context with every dialect,
+//! The compiler as a library (docs/architecture.md §5): a context with every dialect,
 //! the registry of every pass (from the crates that hold them: the
 //! transforms, device and memory planning, and each dialect's conversion
 //! into it) and of every named pipeline (`pipelines.rs`, which stitches the
@@ -41,10 +41,10 @@ pub fn pass_registry() -> PassRegistry {
     // canonicalize, cse, symbol-dce, inline, sccp, print-op-stats,
     // strip-debuginfo, view-op-graph.
     xir_transforms::register(&mut registry);
-    // Device assignment and planning, memory (DESIGN.md §4).
+    // Device assignment and planning, memory (docs/architecture.md §4).
     xir_device_planning::register(&mut registry);
     xir_memory_planning::register(&mut registry);
-    // The conversions graph → flow → stream → hal (DESIGN.md §3).
+    // The conversions graph → flow → stream → hal (docs/architecture.md §3).
     xir_flow::conversion::register(&mut registry);
     xir_stream::conversion::register(&mut registry);
     xir_hal::conversion::register(&mut registry);

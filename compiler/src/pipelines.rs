@@ -1,4 +1,4 @@
-//! The named pipelines (DESIGN.md §1): builder functions that stitch the
+//! The named pipelines (docs/architecture.md §5): builder functions that stitch the
 //! phases each crate builds — device assignment (`xir-device-planning`),
 //! graph → flow (`xir_flow::conversion::from_graph`), the memory plan
 //! (`xir-memory-planning`), flow → stream (`xir_stream::conversion::from_flow`)

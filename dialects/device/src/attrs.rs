@@ -1,4 +1,4 @@
-//! The device attributes of DESIGN.md §4 as `AttrKind::Dialect` values of the
+//! The device attributes of docs/architecture.md §4 as `AttrKind::Dialect` values of the
 //! `device` dialect: a typed view ([`DeviceAttr`]) and constructors.
 //!
 //! Parameters, in order (absent optional parts are `unit`):

@@ -1,4 +1,4 @@
-//! The `device` dialect: the device attributes of DESIGN.md §4 (`attrs.rs` for
+//! The `device` dialect: the device attributes of docs/architecture.md §4 (`attrs.rs` for
 //! their data, `syntax.rs` for their text, `verify.rs` for where they are used)
 //! and `device.global @name = <device>`.
 

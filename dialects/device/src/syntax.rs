@@ -1,4 +1,4 @@
-//! Text of the device attributes (DESIGN.md §4):
+//! Text of the device attributes (docs/architecture.md §4):
 //! `#device.target<"kind", {config}, [executables]>` (config and executables may
 //! be omitted on input), `#device.alias<"kind">`, `#device.alias<"kind"[1]>`,
 //! `#device.select<[A, B]>`, `#device.fallback<@d>`, `#device.promise<@d>`,

@@ -1,4 +1,4 @@
-//! The `flow` dialect (DESIGN.md §3, dispatch level), in IREE's spirit:
+//! The `flow` dialect (docs/architecture.md §3, dispatch level), in IREE's spirit:
 //!
 //! - `flow.dispatch.region on(#device.affinity<@d>) -> (types) { ... flow.return %v : t }`:
 //!   ops that run as one kernel on one device; the region captures values from

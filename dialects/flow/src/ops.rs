@@ -1,4 +1,4 @@
-//! The declarations of the flow ops (DESIGN.md §3, dispatch level).
+//! The declarations of the flow ops (docs/architecture.md §3, dispatch level).
 
 use crate::shaped::{SHAPED_FUNCTION_TYPE, SHAPED_RESULTS};
 use crate::verify;

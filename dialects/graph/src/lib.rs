@@ -1,4 +1,4 @@
-//! The `graph` dialect (DESIGN.md §3): tensor ops on values with shape inference
+//! The `graph` dialect (docs/architecture.md §3): tensor ops on values with shape inference
 //! (`shape.rs`, checked in `verify.rs`), custom syntax (`ops.rs` formats plus
 //! `syntax.rs`), constant folding (`fold.rs`), canonicalization patterns
 //! (`canonicalize.rs`), the placement ops `graph.on_device` /

@@ -1,4 +1,4 @@
-//! The declarations of the graph ops (DESIGN.md §3): operand and property names
+//! The declarations of the graph ops (docs/architecture.md §3): operand and property names
 //! are fixed by the generic form that frontends emit.
 
 use crate::{fold, syntax, verify};

@@ -1,4 +1,4 @@
-//! The `hal` dialect (DESIGN.md §3, runtime ABI level), in IREE's spirit with a
+//! The `hal` dialect (docs/architecture.md §3, runtime ABI level), in IREE's spirit with a
 //! compact syntax. Operands of a fixed type are written without it.
 //!
 //! Devices are found at run time:

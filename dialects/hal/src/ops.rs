@@ -1,4 +1,4 @@
-//! The declarations of the hal ops (DESIGN.md §3, runtime ABI level).
+//! The declarations of the hal ops (docs/architecture.md §3, runtime ABI level).
 
 use crate::bindings::BINDINGS;
 use crate::types::DIALECT;

@@ -1,4 +1,4 @@
-//! The `kernel` dialect (DESIGN.md §3, §7): the body of a dispatch as parallel
+//! The `kernel` dialect (docs/architecture.md §3, §8): the body of a dispatch as parallel
 //! loop nests over buffers and named micro-kernels, the one form the CPU
 //! (Cranelift) and GPU (SPIR-V) backends translate.
 //!

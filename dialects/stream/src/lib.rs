@@ -1,4 +1,4 @@
-//! The `stream` dialect (DESIGN.md §3, scheduling level), in IREE's spirit but
+//! The `stream` dialect (docs/architecture.md §3, scheduling level), in IREE's spirit but
 //! with a compact syntax:
 //!
 //! - types `!stream.resource<transient|external|constant>` (bytes; the size is

@@ -1,4 +1,4 @@
-//! The declarations of the stream ops (DESIGN.md §3, scheduling level).
+//! The declarations of the stream ops (docs/architecture.md §3, scheduling level).
 
 use crate::syntax::{DISPATCH_OPERANDS, EXECUTE_BODY, SIZED_TYPES};
 use crate::types::{is_resource, is_timepoint};

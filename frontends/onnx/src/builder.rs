@@ -1,5 +1,5 @@
 //! Writes graph-dialect ops in MLIR's generic form (the operand and property
-//! names DESIGN.md §3 fixes for frontends); xir then parses, verifies and
+//! names docs/architecture.md §3 fixes for frontends); xir then parses, verifies and
 //! prints the module in its custom form.
 
 use crate::tensor::Tensor;

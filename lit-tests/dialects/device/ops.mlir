@@ -3,7 +3,7 @@
 // RUN: xopt %s --mlir-print-op-generic | xopt | xcheck %s
 // RUN: xopt %s | xopt --mlir-print-op-generic | xcheck %s --check-prefix=GEN
 
-// Every device attribute of DESIGN.md §4 and device.global, custom and generic.
+// Every device attribute of docs/architecture.md §4 and device.global, custom and generic.
 // Optional parts: `#device.alias<"kind"[ordinal]>`; `#device.affinity<@d,
 // queues = [...], memory = "scope">` (either order on input, printed queues
 // first); `#device.target<"kind">` gets an empty config and target list.

@@ -6,7 +6,7 @@
 
 // Custom <-> generic round trips of every graph op: the custom form printed,
 // re-parsed and printed in either form gives the same text. Operand and
-// property names of the generic form are fixed by DESIGN.md §3.
+// property names of the generic form are fixed by docs/architecture.md §3.
 
 func.func @elementwise(%a: tensor<4x?xf32>, %b: tensor<4x?xf32>, %i: tensor<3xi64>, %h: tensor<2xf16>) -> tensor<4x?xf32> {
   %0 = graph.add %a, %b : tensor<4x?xf32>

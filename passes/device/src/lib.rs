@@ -1,5 +1,5 @@
-//! Device assignment and planning (DESIGN.md §4), passes that belong to no
-//! one dialect (`passes/` in DESIGN.md §1).
+//! Device assignment and planning (docs/architecture.md §4), passes that belong to no
+//! one dialect (`passes/` in docs/architecture.md §1).
 //!
 //! Assignment, the `device-assignment-pipeline` ([`assignment_pipeline`]):
 //! `device-assign-targets` (flags → `device.targets`, `assign_targets.rs`;

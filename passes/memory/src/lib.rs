@@ -1,4 +1,4 @@
-//! Memory of intermediate tensors (DESIGN.md §4): `workspace-analysis` (peak bytes per
+//! Memory of intermediate tensors (docs/architecture.md §4): `workspace-analysis` (peak bytes per
 //! function and pool) and `memory-plan` (a pool and an offset for every intermediate,
 //! the pool sizes, and the whole-program requirement per pool).
 //!

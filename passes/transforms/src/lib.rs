@@ -1,4 +1,4 @@
-//! The transforms that belong to no one dialect (DESIGN.md §1, `passes/`):
+//! The transforms that belong to no one dialect (docs/architecture.md §1, `passes/`):
 //! `canonicalize` (every op's folder plus the canonicalization patterns the
 //! dialects attach to their ops, applied by the greedy driver), `cse`, `symbol-dce`,
 //! `inline`, `sccp`, `print-op-stats`, `strip-debuginfo`, `view-op-graph` and `view-placement`.

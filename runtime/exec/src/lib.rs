@@ -1,4 +1,4 @@
-//! Runs the host part of a hal-level module (DESIGN.md §7): the functions
+//! Runs the host part of a hal-level module (docs/architecture.md §7): the functions
 //! with hal, arith, scf.if and func.call ops, walking xir's IR directly.
 //! Kernels run on the devices' queues; the host blocks only at `hal.fence.await`.
 

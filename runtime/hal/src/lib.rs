@@ -1,4 +1,4 @@
-//! xir's hardware abstraction layer (DESIGN.md §7), in the spirit of IREE's
+//! xir's hardware abstraction layer (docs/architecture.md §7), in the spirit of IREE's
 //! HAL and TVM's DeviceAPI: drivers enumerate devices; a device has an
 //! allocator, queues (a worker thread each, so devices really overlap) and
 //! an executable cache; command buffers record dispatches, copies, fills and

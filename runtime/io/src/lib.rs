@@ -1,4 +1,4 @@
-//! Tensors in and out of the runtime (DESIGN.md §6-7, `xrun`'s `--input=` and
+//! Tensors in and out of the runtime (docs/architecture.md §6-7, `xrun`'s `--input=` and
 //! printed outputs):
 //!
 //! - [`parse_input`] / [`format_tensor`]: iree-run-module's text form,

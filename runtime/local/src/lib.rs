@@ -1,4 +1,4 @@
-//! The `local` backend (DESIGN.md §7): each `hal.executable.variant` is
+//! The `local` backend (docs/architecture.md §7): each `hal.executable.variant` is
 //! lowered to the kernel dialect (`xir_kernel`, with the target's
 //! parameters), read into plain stage plans (`xir_kernel_plan`), and JIT-compiled by
 //! Cranelift (`codegen.rs`; `exp`/`tanh` as polynomials, `math.rs`);

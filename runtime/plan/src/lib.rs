@@ -1,4 +1,4 @@
-//! What every backend that runs the kernel form shares (DESIGN.md §7):
+//! What every backend that runs the kernel form shares (docs/architecture.md §7):
 //! a `hal.executable.variant` lowered to the kernel dialect and read into
 //! plain stage plans ([`lower_variant`], [`plan`]), and a dispatch's index
 //! arithmetic, buffer sizes, grid and accesses resolved and bounds-checked

@@ -1,4 +1,4 @@
-//! xir's reference backend (DESIGN.md §7): plain, obviously correct loops that
+//! xir's reference backend (docs/architecture.md §7): plain, obviously correct loops that
 //! define what every graph op computes; the fast backends are checked against it.
 
 pub mod composite;

@@ -1,4 +1,4 @@
-//! The `vulkan` backend (DESIGN.md §7): each `hal.executable.variant` is
+//! The `vulkan` backend (docs/architecture.md §7): each `hal.executable.variant` is
 //! lowered to the kernel dialect and read into stage plans
 //! (`xir_kernel_plan`, shared with `local`); every stage becomes a SPIR-V
 //! compute shader (`spirv.rs`, rspirv) and a vulkano compute pipeline,

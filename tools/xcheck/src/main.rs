@@ -1,4 +1,4 @@
-//! xcheck: a FileCheck-compatible checker (see DESIGN.md §6).
+//! xcheck: a FileCheck-compatible checker (see docs/architecture.md §6).
 
 mod checkfile;
 mod cli;

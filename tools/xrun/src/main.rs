@@ -1,5 +1,5 @@
 //! xrun: runs a function of an xir program, iree-run-module's interface
-//! (DESIGN.md §6-7). A graph-level file is compiled first with xopt's device
+//! (docs/architecture.md §6-7). A graph-level file is compiled first with xopt's device
 //! flags; a hal-level file runs as it is.
 
 use xrun::{

@@ -1,4 +1,4 @@
-//! Conversions into flow (DESIGN.md §3): `from_graph`, graph → flow, with its
+//! Conversions into flow (docs/architecture.md §3): `from_graph`, graph → flow, with its
 //! passes, its level guard and its phase of the lowering (`pipeline()`).
 
 pub mod from_graph;

@@ -1,4 +1,4 @@
-//! Conversions into hal (DESIGN.md §3): `from_stream`, stream → hal, with its
+//! Conversions into hal (docs/architecture.md §3): `from_stream`, stream → hal, with its
 //! passes, its level guard and its phase of the lowering (`pipeline()`).
 
 pub mod from_stream;

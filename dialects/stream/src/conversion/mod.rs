@@ -1,4 +1,4 @@
-//! Conversions into stream (DESIGN.md §3): `from_flow`, flow → stream, with its
+//! Conversions into stream (docs/architecture.md §3): `from_flow`, flow → stream, with its
 //! passes, its level guard and its phase of the lowering (`pipeline()`).
 
 pub mod from_flow;

@@ -1,5 +1,5 @@
 //! `device-plan`: gives every tensor value and graph op one placement from the
-//! program's pins (DESIGN.md §4), by union-find over placement variables, and
+//! program's pins (docs/architecture.md §4), by union-find over placement variables, and
 //! writes the complete form back.
 
 pub mod devices;

@@ -1,4 +1,4 @@
-//! The reference semantics of the graph ops (DESIGN.md §3) on host tensors.
+//! The reference semantics of the graph ops (docs/architecture.md §3) on host tensors.
 //!
 //! [`eval`] checks everything it is given against the op's rule — the same
 //! rules the graph dialect's verifier applies (`dialects/graph/src/shape.rs`),

@@ -1,5 +1,5 @@
 //! `flow-form-dispatch-regions`: groups the kernel ops of each block into
-//! `flow.dispatch.region`s, one placement per region (DESIGN.md §3, issue 8).
+//! `flow.dispatch.region`s, one placement per region (docs/architecture.md §3, issue 8).
 //!
 //! A matmul or reduction anchors a region; elementwise and data-movement
 //! producers and consumers with the same placement and the same shape (a

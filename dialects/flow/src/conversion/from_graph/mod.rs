@@ -1,4 +1,4 @@
-//! graph → flow (DESIGN.md §3, issue 8), the conversion into flow: dispatch-region formation (with
+//! graph → flow (docs/architecture.md §3, issue 8), the conversion into flow: dispatch-region formation (with
 //! the dynamic dims of region results derived outside, dims.rs),
 //! constants (cloned into the kernels that use them, else kernels of their
 //! own), outlining into executables (identical kernels shared; a kernel takes

@@ -1,4 +1,4 @@
-//! stream → hal (DESIGN.md §3, issue 8), the conversion into hal: devices become run-time resolved
+//! stream → hal (docs/architecture.md §3, issue 8), the conversion into hal: devices become run-time resolved
 //! `!hal.device` values, `flow.executable`s become `hal.executable`s with one
 //! variant per target in use, execute regions become command buffers submitted
 //! to device queues with fences (`convert-stream-to-hal`), and the level guard

@@ -1,4 +1,4 @@
-//! flow → stream (DESIGN.md §3, issue 8), the conversion into stream:
+//! flow → stream (docs/architecture.md §3, issue 8), the conversion into stream:
 //! tensors become sized resources,
 //! dispatches and transfers become async stream ops on their affinity
 //! (`convert-flow-to-stream`), scheduling groups them into execute regions
