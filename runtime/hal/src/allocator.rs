@@ -190,6 +190,8 @@ impl std::fmt::Debug for Allocator {
 }
 
 impl Allocator {
+    /// An empty allocator for device `device` (the id its buffers report), caching
+    /// up to [`DEFAULT_LIMIT`] bytes.
     pub fn new(device: usize) -> Allocator {
         Allocator {
             pool: Arc::new(Pool {
@@ -249,10 +251,13 @@ impl Allocator {
         self.pool.trim_to(bytes);
     }
 
+    /// The cap on cached bytes ([`DEFAULT_LIMIT`] unless [`Allocator::set_limit`]
+    /// changed it).
     pub fn limit(&self) -> usize {
         self.pool.limit.load(Ordering::Relaxed)
     }
 
+    /// The counters so far (shared by every clone of this allocator).
     pub fn stats(&self) -> AllocatorStats {
         self.pool
             .cache

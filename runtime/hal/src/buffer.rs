@@ -13,6 +13,7 @@ use std::sync::Arc;
 /// between kinds that do not share memory go through the host.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum MemoryKind {
+    /// Host RAM, reachable by the CPU through the buffer's pointer.
     Host,
 }
 
@@ -22,7 +23,9 @@ pub struct Allocation {
     block: Option<Block>,
     /// Where the block goes when the last buffer of it is dropped (else: freed).
     pool: Option<Arc<Pool>>,
+    /// The id of the device that owns it.
     pub device: usize,
+    /// Where its memory lives.
     pub kind: MemoryKind,
 }
 
@@ -129,18 +132,22 @@ impl Buffer {
         ))
     }
 
+    /// Its length in bytes.
     pub fn len(&self) -> usize {
         self.length
     }
 
+    /// Whether it has no byte.
     pub fn is_empty(&self) -> bool {
         self.length == 0
     }
 
+    /// The id of the device whose allocation it is a range of.
     pub fn device(&self) -> usize {
         self.alloc.device
     }
 
+    /// Where its allocation's memory lives.
     pub fn memory_kind(&self) -> MemoryKind {
         self.alloc.kind
     }

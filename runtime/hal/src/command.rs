@@ -15,27 +15,44 @@ pub struct DispatchArgs {
     pub bindings: Vec<Buffer>,
 }
 
+/// One recorded command. Offsets and lengths are in bytes, within the buffers'
+/// ranges (checked when the command runs: a bad range fails the submission).
 #[derive(Clone)]
 pub enum Command {
+    /// Runs one export of an executable over a grid of workgroups.
     Dispatch {
+        /// The prepared executable (from [`crate::Device::executable`]).
         executable: Arc<dyn Executable>,
         /// The export's index in the executable.
         export: usize,
+        /// Workgroup counts, constants and bound buffers.
         args: DispatchArgs,
         /// Where the program recorded it (`file:line:col`), for errors.
         site: Arc<str>,
     },
+    /// Copies `length` bytes from `source[source_offset..]` to
+    /// `target[target_offset..]` (the ranges may overlap).
     Copy {
+        /// The buffer read.
         source: Buffer,
+        /// Where the bytes start in `source`.
         source_offset: usize,
+        /// The buffer written.
         target: Buffer,
+        /// Where the bytes go in `target`.
         target_offset: usize,
+        /// How many bytes.
         length: usize,
     },
+    /// Writes `pattern` repeatedly over `target[offset..offset + length]`.
     Fill {
+        /// The buffer written.
         target: Buffer,
+        /// Where the filled range starts in `target`.
         offset: usize,
+        /// The filled range's length: a multiple of the pattern's.
         length: usize,
+        /// The repeated bytes: 1, 2 or 4 of them (an element's bit pattern).
         pattern: Vec<u8>,
     },
     /// Commands after it start when those before it are done. Queues of
@@ -47,12 +64,17 @@ pub enum Command {
 /// A recorded list of commands for one device.
 #[derive(Clone, Default)]
 pub struct CommandBuffer {
+    /// The id of the device whose queues may run it.
     pub device: usize,
+    /// The commands, in the order they run.
     pub commands: Vec<Command>,
+    /// Recording is over: [`CommandBuffer::record`] fails from now on, and only a
+    /// finalized buffer may be submitted.
     pub finalized: bool,
 }
 
 impl CommandBuffer {
+    /// An empty, open command buffer for device `device`.
     pub fn new(device: usize) -> CommandBuffer {
         CommandBuffer {
             device,
@@ -61,6 +83,7 @@ impl CommandBuffer {
         }
     }
 
+    /// Appends `c`; `Err` once the buffer is finalized.
     pub fn record(&mut self, c: Command) -> Result<(), String> {
         if self.finalized {
             return Err("command recorded after the command buffer was finalized".into());

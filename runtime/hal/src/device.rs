@@ -199,11 +199,14 @@ fn run_submission(
     Ok(())
 }
 
+/// A device: its backend, its queues (a worker thread each), an executable cache
+/// and a caching allocator. Dropping it drains and joins its queues.
 pub struct Device {
     /// Index among the runtime's devices.
     pub id: usize,
     /// The name it was asked for by (`local`, `reference`).
     pub name: String,
+    /// What it is, as the compiler's `#device.target` spells it.
     pub target: TargetDesc,
     backend: Arc<dyn Backend>,
     queues: Vec<Queue>,
@@ -212,6 +215,8 @@ pub struct Device {
 }
 
 impl Device {
+    /// Device number `id`, named `name`, running `backend`'s executables, with
+    /// `options.queues` queues (at least one) whose workers start now.
     pub fn new(
         id: usize,
         name: &str,
@@ -239,6 +244,7 @@ impl Device {
         }
     }
 
+    /// Whether it runs executables built for `target_kind` (see [`Backend::serves`]).
     pub fn serves(&self, target_kind: &str) -> bool {
         self.backend.serves(target_kind)
     }
@@ -248,6 +254,7 @@ impl Device {
         self.backend.register(ctx)
     }
 
+    /// How many queues it has (queue indices are `0..queue_count()`).
     pub fn queue_count(&self) -> usize {
         self.queues.len()
     }
@@ -258,6 +265,7 @@ impl Device {
         self.allocator.allocate(size)
     }
 
+    /// Its caching allocator (for limits and statistics).
     pub fn allocator(&self) -> &Allocator {
         &self.allocator
     }

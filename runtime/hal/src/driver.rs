@@ -4,6 +4,8 @@ use crate::device::{Backend, Device, DeviceOptions};
 use crate::target::TargetDesc;
 use std::sync::Arc;
 
+/// A named factory of devices of one kind, registered with the runtime; devices are
+/// made from it by [`create_device`].
 pub trait Driver: Send + Sync {
     /// The name `--device=` takes.
     fn name(&self) -> &str;

@@ -10,53 +10,75 @@ use xir::{Context, Type};
 /// signed wherever a sign matters (division, max, comparison).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum IntSign {
+    /// `iN`: no sign of its own; read as signed where one matters.
     Signless,
+    /// `siN`: two's complement.
     Signed,
+    /// `uiN`: unsigned.
     Unsigned,
 }
 
+/// A floating-point format.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum FloatType {
+    /// IEEE 754 binary16 (2 bytes).
     F16,
+    /// bfloat16: binary32's top 16 bits (2 bytes).
     BF16,
+    /// IEEE 754 binary32 (4 bytes).
     F32,
+    /// IEEE 754 binary64 (8 bytes).
     F64,
 }
 
+/// The type of a tensor's elements as the runtime stores them (see the module doc for
+/// the byte layout).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum ElementType {
     /// `bits` is 1, 8, 16, 32 or 64.
     Int {
+        /// The width in bits: 1, 8, 16, 32 or 64.
         bits: u8,
+        /// How the bits are read.
         sign: IntSign,
     },
+    /// A float of the given format.
     Float(FloatType),
 }
 
 impl ElementType {
+    /// `i1`, a boolean: one byte, 0 or 1.
     pub const I1: ElementType = ElementType::Int {
         bits: 1,
         sign: IntSign::Signless,
     };
+    /// `i8`.
     pub const I8: ElementType = ElementType::Int {
         bits: 8,
         sign: IntSign::Signless,
     };
+    /// `i16`.
     pub const I16: ElementType = ElementType::Int {
         bits: 16,
         sign: IntSign::Signless,
     };
+    /// `i32`.
     pub const I32: ElementType = ElementType::Int {
         bits: 32,
         sign: IntSign::Signless,
     };
+    /// `i64` (also how `index` is stored).
     pub const I64: ElementType = ElementType::Int {
         bits: 64,
         sign: IntSign::Signless,
     };
+    /// `f16`.
     pub const F16: ElementType = ElementType::Float(FloatType::F16);
+    /// `bf16`.
     pub const BF16: ElementType = ElementType::Float(FloatType::BF16);
+    /// `f32`.
     pub const F32: ElementType = ElementType::Float(FloatType::F32);
+    /// `f64`.
     pub const F64: ElementType = ElementType::Float(FloatType::F64);
 
     /// Bytes one element takes in a buffer.
@@ -69,6 +91,7 @@ impl ElementType {
         }
     }
 
+    /// Whether it is a float type.
     pub fn is_float(self) -> bool {
         matches!(self, ElementType::Float(_))
     }

@@ -3,6 +3,8 @@
 
 use crate::command::DispatchArgs;
 
+/// A prepared variant: its exports (kernels) by index, each runnable over a grid of
+/// workgroups. Shared by the device's cache and the command buffers that dispatch it.
 pub trait Executable: Send + Sync {
     /// The index of the export named `name`.
     fn export_ordinal(&self, name: &str) -> Option<usize>;

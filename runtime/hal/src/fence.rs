@@ -142,6 +142,7 @@ impl Default for Fence {
 }
 
 impl Fence {
+    /// A pending fence, to be signalled by the one submission it is given to.
     pub fn new() -> Fence {
         Fence(Inner::Point(Arc::new(Point {
             state: AtomicU8::new(PENDING),

@@ -3,6 +3,7 @@
 //! allocator, queues (a worker thread each, so devices really overlap) and
 //! an executable cache; command buffers record dispatches, copies, fills and
 //! barriers; fences order submissions across queues and with the host.
+#![warn(missing_docs)]
 
 pub mod allocator;
 pub mod buffer;

@@ -41,7 +41,9 @@ impl fmt::Display for TargetDesc {
 /// A configuration entry's value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ConfigValue {
+    /// A string, printed quoted (`cpu = "host"`).
     Str(String),
+    /// An integer, printed bare (`max_workgroup_invocations = 1024`).
     Int(i64),
     /// Printed as `array<i64: ...>`.
     Ints(Vec<i64>),

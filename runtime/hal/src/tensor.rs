@@ -4,9 +4,13 @@
 use crate::element::ElementType;
 use std::fmt;
 
+/// A tensor's bytes in host memory, with its element type and shape. The constructors
+/// keep `data`'s length equal to what `element` and `shape` need.
 #[derive(Clone, PartialEq, Debug)]
 pub struct HostTensor {
+    /// The element type.
     pub element: ElementType,
+    /// The dimensions, outermost first (empty for a scalar).
     pub shape: Vec<usize>,
     /// `element_count * element.byte_size()` bytes, little-endian, row-major.
     pub data: Vec<u8>,
@@ -44,6 +48,7 @@ impl HostTensor {
         }
     }
 
+    /// The number of elements: the product of the dimensions (1 for a scalar).
     pub fn element_count(&self) -> usize {
         self.shape.iter().product()
     }

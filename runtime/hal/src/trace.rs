@@ -10,11 +10,16 @@ use std::time::Instant;
 pub struct TraceEvent {
     /// The queue (`local0-q0`, `vulkan1-q0`, ...).
     pub queue: String,
+    /// What ran: `dispatch at file:line:col`, `copy N bytes` or `fill N bytes`.
     pub what: String,
+    /// When it started, in microseconds since the trace began.
     pub start_us: f64,
+    /// When it ended, in microseconds since the trace began.
     pub end_us: f64,
 }
 
+/// A recording of what the queues of the devices that share it ran (barriers are
+/// not recorded), safe to share across queues.
 #[derive(Debug)]
 pub struct Trace {
     began: Instant,
@@ -31,6 +36,7 @@ impl Default for Trace {
 }
 
 impl Trace {
+    /// An empty trace whose clock starts now.
     pub fn new() -> Trace {
         Trace::default()
     }

@@ -5,10 +5,16 @@ use crate::buffer::Buffer;
 use crate::element::ElementType;
 use crate::tensor::{byte_len, HostTensor, ShapeDisplay};
 
+/// A buffer and the shape and element type of the tensor it holds. [`BufferView::new`]
+/// checks that the buffer holds at least the tensor's bytes; they are its first bytes,
+/// row-major, in the layout of [`ElementType`].
 #[derive(Clone, Debug)]
 pub struct BufferView {
+    /// The buffer holding the tensor.
     pub buffer: Buffer,
+    /// The dimensions, outermost first (empty for a scalar).
     pub shape: Vec<usize>,
+    /// The element type.
     pub element: ElementType,
 }
 
@@ -56,6 +62,7 @@ impl BufferView {
         }
     }
 
+    /// `2x3xf32` (IREE's spelling of a buffer view's type).
     pub fn type_string(&self) -> String {
         ShapeDisplay(&self.shape, self.element).to_string()
     }

@@ -7,6 +7,7 @@
 //! - [`read_npy`] / [`write_npy`]: NumPy's `.npy` format, versions 1.0-3.0,
 //!   either byte order, C or Fortran order on read; written as numpy writes
 //!   it (v1, little-endian, C order, same header bytes).
+#![warn(missing_docs)]
 
 mod npy;
 mod pylit;

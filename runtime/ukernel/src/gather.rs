@@ -5,7 +5,9 @@
 /// Gather indices as little-endian bytes (they may be unaligned).
 #[derive(Clone, Copy, Debug)]
 pub enum Indices<'a> {
+    /// 4 bytes per index (`i32`, little-endian).
     I32(&'a [u8]),
+    /// 8 bytes per index (`i64`, little-endian).
     I64(&'a [u8]),
 }
 

@@ -24,25 +24,47 @@ fn narrow_bf16(s: &[f32], d: &mut [u16]) {
     half::slice::HalfBitsSliceExt::reinterpret_cast_mut::<bf16>(d).convert_from_f32_slice(s)
 }
 
+/// f16 `C = A * B`: widened to f32, rounded once per output element.
+///
+/// # Safety
+/// `p` holds operands valid as the entry points require (see `xir_matmul_f16`).
 pub(crate) unsafe fn matmul_f16(isa: Isa, p: &Args<u16>) {
-    widened(isa, p, widen_f16, narrow_f16)
+    // SAFETY: this function's contract is `widened`'s.
+    unsafe { widened(isa, p, widen_f16, narrow_f16) }
 }
 
+/// bf16 `C = A * B`: widened to f32, rounded once per output element.
+///
+/// # Safety
+/// `p` holds operands valid as the entry points require (see `xir_matmul_bf16`).
 pub(crate) unsafe fn matmul_bf16(isa: Isa, p: &Args<u16>) {
-    widened(isa, p, widen_bf16, narrow_bf16)
+    // SAFETY: this function's contract is `widened`'s.
+    unsafe { widened(isa, p, widen_bf16, narrow_bf16) }
 }
 
+/// `C = A * B` on 16-bit floats through the f32 kernel: B widened once, A and C in row
+/// blocks of `mb` rows.
+///
+/// # Safety
+/// `p` holds operands valid as the entry points require (see `xir_matmul_f16`).
 unsafe fn widened(isa: Isa, p: &Args<u16>, widen: Widen, narrow: Narrow) {
     let (m, n, k) = (p.m, p.n, p.k);
     if m == 0 {
         return;
     }
     if n == 0 || k == 0 {
-        // +0.0 is all-zero bits in both formats.
-        for i in 0..m {
-            std::slice::from_raw_parts_mut(p.c.add(i * p.ldc), n).fill(0);
+        // With n = 0, C holds no element and `ldc` is unchecked: form no pointer into it.
+        if n > 0 {
+            for i in 0..m {
+                // SAFETY: row `i < m` of C: `n` initialized, aligned u16s that only this
+                // call accesses.
+                let row = unsafe { std::slice::from_raw_parts_mut(p.c.add(i * p.ldc), n) };
+                // +0.0 is all-zero bits in both formats.
+                row.fill(0);
+            }
         }
-        p.finish_rows(0, m);
+        // SAFETY: every row is final; the row slices above are dead.
+        unsafe { p.finish_rows(0, m) };
         return;
     }
     // Row blocks bound the f32 copies of A and C; B is widened once.
@@ -53,18 +75,28 @@ unsafe fn widened(isa: Isa, p: &Args<u16>, widen: Widen, narrow: Narrow) {
     let c_off = (a_off + al).next_multiple_of(16);
     let mut scratch = Scratch::take(&WIDEN, (c_off + cl) * size_of::<f32>());
     let buf = scratch.ptr::<f32>();
-    let b32 = std::slice::from_raw_parts_mut(buf, bl);
-    let a32 = std::slice::from_raw_parts_mut(buf.add(a_off), al);
-    let c32 = std::slice::from_raw_parts_mut(buf.add(c_off), cl);
+    // SAFETY: the scratch holds `c_off + cl` f32s, aligned and initialized (every bit
+    // pattern is an f32), owned by `scratch` and disjoint from the operands; the ranges
+    // `0..bl`, `a_off..a_off + al` and `c_off..c_off + cl` are disjoint, as
+    // `bl <= a_off` and `a_off + al <= c_off`.
+    let (b32, a32, c32) = unsafe {
+        (
+            std::slice::from_raw_parts_mut(buf, bl),
+            std::slice::from_raw_parts_mut(buf.add(a_off), al),
+            std::slice::from_raw_parts_mut(buf.add(c_off), cl),
+        )
+    };
     for q in 0..k {
-        let row = std::slice::from_raw_parts(p.b.add(q * p.ldb), n);
+        // SAFETY: row `q < k` of B: `n` initialized, aligned u16s, only read.
+        let row = unsafe { std::slice::from_raw_parts(p.b.add(q * p.ldb), n) };
         widen(row, &mut b32[q * n..(q + 1) * n]);
     }
     let mut ib = 0;
     while ib < m {
         let rows = mb.min(m - ib);
         for i in 0..rows {
-            let row = std::slice::from_raw_parts(p.a.add((ib + i) * p.lda), k);
+            // SAFETY: row `ib + i < m` of A: `k` initialized, aligned u16s, only read.
+            let row = unsafe { std::slice::from_raw_parts(p.a.add((ib + i) * p.lda), k) };
             widen(row, &mut a32[i * k..(i + 1) * k]);
         }
         let inner = Args {
@@ -80,12 +112,18 @@ unsafe fn widened(isa: Isa, p: &Args<u16>, widen: Widen, narrow: Narrow) {
             epilogue: None,
             ctx: std::ptr::null_mut(),
         };
-        matmul_f32(isa, &inner);
+        // SAFETY: the inner operands are the scratch slices, dense (`lda = k`,
+        // `ldb = ldc = n`): A is `rows * k <= al`, B `k * n = bl`, C `rows * n <= cl`
+        // elements, aligned and initialized, C disjoint from A and B; no epilogue.
+        unsafe { matmul_f32(isa, &inner) };
         for i in 0..rows {
-            let row = std::slice::from_raw_parts_mut(p.c.add((ib + i) * p.ldc), n);
+            // SAFETY: row `ib + i < m` of C: `n` initialized, aligned u16s that only this
+            // call accesses; the slice dies before the epilogue runs.
+            let row = unsafe { std::slice::from_raw_parts_mut(p.c.add((ib + i) * p.ldc), n) };
             narrow(&c32[i * n..(i + 1) * n], row);
         }
-        p.finish_rows(ib, ib + rows);
+        // SAFETY: rows `ib..ib + rows` are final; no reference into C is live.
+        unsafe { p.finish_rows(ib, ib + rows) };
         ib += rows;
     }
 }

@@ -10,7 +10,31 @@
 //! a blocked, auto-vectorized loop that wraps at the element width. The `*_isa`
 //! variants force a path (tests, benchmarks); [`matmul`] and [`matmul_with`] are safe,
 //! bounds-checked wrappers.
-#![allow(clippy::too_many_arguments, clippy::missing_safety_doc)]
+//!
+//! # Unsafe code
+//!
+//! Every `unsafe` operation sits in an `unsafe {}` block (also inside `unsafe fn`s) with a
+//! `SAFETY:` comment naming the invariant that makes it sound. The invariants come in
+//! three kinds, and each `unsafe fn` states which it needs in its `# Safety` section:
+//! - **Extents.** A raw operand pointer is valid for the strided region its shape
+//!   describes (`rows` rows `ld` elements apart, `cols <= ld` valid elements each). The
+//!   entry points take this from their caller; [`matmul_with`] checks it against slice
+//!   lengths. Inner functions derive each sub-block's extent from it by index arithmetic
+//!   that the comments spell out. A kernel never offsets a pointer into an operand that
+//!   holds no element (`n = 0` or `k = 0`), since such an operand's leading dim is
+//!   unchecked.
+//! - **Target features.** Code compiled for AVX2 or AVX-512 runs only after
+//!   [`Isa::is_supported`] (or `is_x86_feature_detected!`) said yes, checked at dispatch
+//!   (`float::matmul_f32`, `int::matmul`, `vmath::xir_vexp_f32`).
+//! - **Alignment.** Every vector load and store is an unaligned one (`loadu`/`storeu`,
+//!   `write_unaligned`); the only typed accesses are of whole elements, through pointers
+//!   that are aligned for the element type.
+#![warn(
+    missing_docs,
+    unsafe_op_in_unsafe_fn,
+    clippy::undocumented_unsafe_blocks
+)]
+#![allow(clippy::too_many_arguments)]
 
 mod float;
 pub mod gather;
@@ -29,9 +53,16 @@ pub use safe::{matmul, matmul_with, Element, EpilogueFn};
 
 /// Called after rows [row_lo, row_hi) of C are final (all of k accumulated), so a fused
 /// epilogue (bias add, relu, ...) runs on them while they are still in cache.
+///
+/// `ctx` is the pointer the caller passed next to the epilogue, handed back unchanged.
+/// The kernel does not touch C while the epilogue runs, so the epilogue may read and
+/// write the finished rows. It must not unwind: a panic that reaches this `extern "C"`
+/// boundary aborts the process.
 pub type Epilogue = unsafe extern "C" fn(ctx: *mut u8, row_lo: usize, row_hi: usize);
 
-/// The signature shared by every `xir_matmul_*` entry point.
+/// The signature shared by every `xir_matmul_*` entry point: `(a, lda, b, ldb, c, ldc, m,
+/// n, k, epilogue, ctx)`, leading dims in elements of `T` (see [`xir_matmul_f32`] for
+/// the contract).
 pub type MatmulFn<T> = unsafe extern "C" fn(
     a: *const T,
     lda: usize,
@@ -59,6 +90,7 @@ pub enum Isa {
 }
 
 impl Isa {
+    /// Every path, slowest first (whether or not this machine can run it).
     pub const ALL: [Isa; 3] = [Isa::Portable, Isa::Avx2, Isa::Avx512];
 
     /// Whether this machine can run the path.
@@ -94,6 +126,7 @@ impl Isa {
         Isa::ALL.into_iter().filter(|i| i.is_supported()).collect()
     }
 
+    /// A short human-readable name: `"portable"`, `"avx2+fma"` or `"avx512f"`.
     pub fn name(self) -> &'static str {
         match self {
             Isa::Portable => "portable",
@@ -119,10 +152,19 @@ pub(crate) struct Args<E> {
 }
 
 impl<E> Args<E> {
+    /// Reports rows `lo..hi` of C as final to the epilogue, if there is one.
+    ///
+    /// # Safety
+    /// The `epilogue`/`ctx` pair is the one the entry point's caller passed (so calling it
+    /// is sound by that caller's contract), rows `lo..hi` are final, and the kernel holds
+    /// no reference into C across the call.
     #[inline]
     pub unsafe fn finish_rows(&self, lo: usize, hi: usize) {
         if let Some(f) = self.epilogue {
-            f(self.ctx, lo, hi);
+            // SAFETY: the entry point's caller promised that `epilogue(ctx, lo, hi)` is
+            // sound for finished row blocks of C; this function's caller promised that
+            // `lo..hi` is one, with no live reference into C.
+            unsafe { f(self.ctx, lo, hi) };
         }
     }
 }
@@ -134,8 +176,14 @@ macro_rules! entry_doc {
          (k = 0 writes zeros). Single-threaded: the caller splits rows across threads. \
          After each finished block of rows, calls `epilogue(ctx, lo, hi)` if given (blocks \
          cover 0..m in order, each row exactly once; not called when m = 0).\n\n\
-         # Safety\n`a`, `b`, `c` must be valid for the described m x k, k x n, m x n \
-         strided regions (lda >= k, ldb >= n, ldc >= n), `c` must not overlap `a` or `b`."
+         # Safety\n`a` and `b` must be valid for reads of the described m x k and k x n \
+         strided regions (`lda >= k`, `ldb >= n`), `c` for reads and writes of the m x n \
+         region (`ldc >= n`); all three must be initialized memory (the kernels view rows \
+         as slices; any bit pattern is fine). A region with no element (m, n or k zero) may \
+         come with any pointer and leading dim. `c` must not overlap `a` or `b`, and no \
+         other thread may access C during the call. Each pointer must be aligned for its \
+         element type. If `epilogue` is given, calling it as `epilogue(ctx, lo, hi)` on \
+         finished rows must be sound, and it must not unwind."
     };
 }
 
@@ -156,11 +204,16 @@ macro_rules! entry {
             epilogue: Option<Epilogue>,
             ctx: *mut u8,
         ) {
-            $name_isa(Isa::best(), a, lda, b, ldb, c, ldc, m, n, k, epilogue, ctx)
+            // SAFETY: the operands come with this function's contract, which is the
+            // `_isa` variant's; `Isa::best()` is supported, so it does not panic.
+            unsafe { $name_isa(Isa::best(), a, lda, b, ldb, c, ldc, m, n, k, epilogue, ctx) }
         }
 
         /// Same as the plain entry point but on a forced ISA path (tests, benchmarks).
         /// Panics if the machine does not support `isa`.
+        ///
+        /// # Safety
+        /// As for the plain entry point.
         pub unsafe fn $name_isa(
             isa: Isa,
             a: *const $t,
@@ -188,7 +241,9 @@ macro_rules! entry {
                 epilogue,
                 ctx,
             };
-            $imp(isa, &args)
+            // SAFETY: `args` holds this function's operands unchanged, valid by its
+            // contract, which is the one `$imp` asks for; `$imp` checks `isa` itself.
+            unsafe { $imp(isa, &args) }
         }
     };
 }

@@ -23,16 +23,22 @@ macro_rules! portable_kern {
             }
             #[inline(always)]
             unsafe fn splat(p: *const $e) -> Self::V {
-                [*p; $lanes]
+                // SAFETY: `p` is valid for reading one aligned element (the method's
+                // contract).
+                [unsafe { *p }; $lanes]
             }
             #[inline(always)]
             unsafe fn load(p: *const $e) -> Self::V {
-                std::array::from_fn(|i| *p.add(i))
+                // SAFETY: `p` is valid for reading LANES aligned elements (the method's
+                // contract) and `i < LANES`.
+                std::array::from_fn(|i| unsafe { *p.add(i) })
             }
             #[inline(always)]
             unsafe fn store(p: *mut $e, v: Self::V) {
                 for (i, x) in v.into_iter().enumerate() {
-                    *p.add(i) = x;
+                    // SAFETY: `p` is valid for writing LANES aligned elements (the
+                    // method's contract) and `i < LANES`.
+                    unsafe { *p.add(i) = x };
                 }
             }
             #[inline(always)]
@@ -60,10 +66,22 @@ portable_kern!(PortableF32, f32, lanes = 4, nv = 2 [1 2], mr = 8 [1 2 3 4 5 6 7 
 #[cfg(target_arch = "aarch64")]
 portable_kern!(PortableF64, f64, lanes = 2, nv = 4 [1 2 3 4], mr = 8 [1 2 3 4 5 6 7 8]);
 
+/// The portable f32 kernel.
+///
+/// # Safety
+/// `p` holds operands valid as the entry points require (see `xir_matmul_f32`).
 pub(crate) unsafe fn f32_portable(p: &Args<f32>) {
-    driver::<PortableF32>(p)
+    // SAFETY: `p` by this function's contract; the portable `Kern` needs no target
+    // feature.
+    unsafe { driver::<PortableF32>(p) }
 }
 
+/// The portable f64 kernel.
+///
+/// # Safety
+/// `p` holds operands valid as the entry points require (see `xir_matmul_f64`).
 pub(crate) unsafe fn f64_portable(p: &Args<f64>) {
-    driver::<PortableF64>(p)
+    // SAFETY: `p` by this function's contract; the portable `Kern` needs no target
+    // feature.
+    unsafe { driver::<PortableF64>(p) }
 }

@@ -1,15 +1,18 @@
 //! Thread-local, reusable, 64-byte aligned scratch memory for packing.
 
 use std::cell::Cell;
-use std::mem::MaybeUninit;
 use std::thread::LocalKey;
 
+/// One cache line of scratch; its alignment makes the buffer's 64-byte aligned.
 #[derive(Clone, Copy)]
 #[repr(C, align(64))]
 struct Line([u8; 64]);
 
+/// A scratch buffer: whole lines, always initialized (zeroed when allocated, then only
+/// ever overwritten with plain data), so it may be viewed as a slice of any element
+/// type for which every bit pattern is valid (f32, f64).
 #[derive(Default)]
-pub(crate) struct Buf(Vec<MaybeUninit<Line>>);
+pub(crate) struct Buf(Vec<Line>);
 
 thread_local! {
     pub(crate) static PACK: Cell<Buf> = Cell::new(Buf::default());
@@ -25,18 +28,21 @@ pub(crate) struct Scratch {
 }
 
 impl Scratch {
+    /// At least `bytes` of scratch from `key`'s slot (a fresh buffer if the slot is
+    /// empty or too small).
     pub fn take(key: &'static LocalKey<Cell<Buf>>, bytes: usize) -> Scratch {
         let mut buf = key.try_with(Cell::take).unwrap_or_default();
         let lines = bytes.div_ceil(64).max(1);
         if buf.0.len() < lines {
-            // Uninitialized: packing writes every element before the kernels read it.
-            buf.0 = Vec::with_capacity(lines);
-            // SAFETY: MaybeUninit needs no initialization.
-            unsafe { buf.0.set_len(lines) };
+            // Zeroed, so that the memory is initialized: the f16/bf16 path views it as
+            // f32 slices. Only a growing buffer pays for it.
+            buf.0 = vec![Line([0; 64]); lines];
         }
         Scratch { key, buf }
     }
 
+    /// The start of the buffer: 64-byte aligned, initialized, at least the `bytes` asked
+    /// for, owned by this guard (nothing else points into it) until it drops.
     pub fn ptr<T>(&mut self) -> *mut T {
         self.buf.0.as_mut_ptr().cast()
     }

@@ -15,11 +15,17 @@ pub mod exp32 {
     pub const LO: f32 = -104.0;
     /// Above: the result overflows to +inf.
     pub const HI: f32 = 89.0;
-    /// The fast path's range: `2^n` is exact as an integer add there.
+    /// Low end of the fast path's range: `2^n` is exact as an integer add in
+    /// `[FAST_LO, FAST_HI]` (no subnormal result, no overflow).
     pub const FAST_LO: f32 = -86.5;
+    /// High end of the fast path's range (see [`FAST_LO`]).
     pub const FAST_HI: f32 = 88.0;
+    /// `log2(e)`: `x * LOG2E` rounded to an integer is the exponent `n` of `2^n`.
     pub const LOG2E: f32 = std::f32::consts::LOG2_E;
+    /// High part of `ln 2` (few significant bits, so `n * LN2_HI` is exact).
     pub const LN2_HI: f32 = 0.693359375f64 as f32;
+    /// Low part of `ln 2`: `LN2_HI + LN2_LO` is `ln 2` to about 2^-36. The reduced
+    /// argument is `r = x - n * LN2_HI - n * LN2_LO`.
     pub const LN2_LO: f32 = -0.00021219444170128554f64 as f32;
     /// `1.5 * 2^23`: adding it rounds to an integer.
     pub const MAGIC: f32 = 12582912.0;
@@ -117,25 +123,29 @@ pub fn vexp_f32_is_fast() -> bool {
 /// `p[i] = exp(p[i])` for `i < n`.
 ///
 /// # Safety
-/// `p` points to `n` writable f32s.
+/// `p` is valid for reading and writing `n` f32s, aligned for f32, and nothing else
+/// accesses them during the call (with `n = 0`, `p` may be anything).
 pub unsafe extern "C" fn xir_vexp_f32(p: *mut f32, n: usize) {
     let mut done = 0;
     #[cfg(target_arch = "x86_64")]
     {
         if is_x86_feature_detected!("avx512f") {
-            done = x86::exp_avx512(p, n);
+            // SAFETY: AVX-512F was just detected; `p` is valid for `n` f32s (contract).
+            done = unsafe { x86::exp_avx512(p, n) };
         } else if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-            done = x86::exp_avx2(p, n);
+            // SAFETY: AVX2 and FMA were just detected; `p` as above.
+            done = unsafe { x86::exp_avx2(p, n) };
         }
     }
     for i in done..n {
-        *p.add(i) = exp_f32(*p.add(i));
+        // SAFETY: `i < n`: one of the `n` aligned f32s at `p` (contract).
+        unsafe { *p.add(i) = exp_f32(*p.add(i)) };
     }
 }
 
 /// Safe wrapper of [`xir_vexp_f32`].
 pub fn vexp_f32(xs: &mut [f32]) {
-    // SAFETY: the slice is n writable f32s.
+    // SAFETY: the slice is `len` initialized, aligned f32s, exclusively borrowed.
     unsafe { xir_vexp_f32(xs.as_mut_ptr(), xs.len()) }
 }
 
@@ -145,7 +155,10 @@ mod x86 {
     use super::exp_f32;
     use std::arch::x86_64::*;
 
-    /// Whole 16-lane groups; returns how many elements it did.
+    /// Whole 16-lane groups; returns how many elements it did (`n` rounded down to 16).
+    ///
+    /// # Safety
+    /// The CPU has AVX-512F; `p` is valid for reading and writing `n` aligned f32s.
     #[target_feature(enable = "avx512f")]
     pub unsafe fn exp_avx512(p: *mut f32, n: usize) -> usize {
         let lo = _mm512_set1_ps(FAST_LO);
@@ -158,7 +171,8 @@ mod x86 {
         let c: [__m512; 5] = POLY.map(|c| _mm512_set1_ps(c));
         let mut i = 0;
         while i + 16 <= n {
-            let x = _mm512_loadu_ps(p.add(i));
+            // SAFETY: `i + 16 <= n`: elements `i..i + 16` at `p`; an unaligned load.
+            let x = unsafe { _mm512_loadu_ps(p.add(i)) };
             let ok =
                 _mm512_cmp_ps_mask::<_CMP_GE_OQ>(x, lo) & _mm512_cmp_ps_mask::<_CMP_LE_OQ>(x, hi);
             if ok == 0xffff {
@@ -175,10 +189,12 @@ mod x86 {
                 let er = _mm512_fmadd_ps(q, r, one);
                 let sh = _mm512_slli_epi32::<23>(_mm512_castps_si512(t));
                 let y = _mm512_add_epi32(_mm512_castps_si512(er), sh);
-                _mm512_storeu_ps(p.add(i), _mm512_castsi512_ps(y));
+                // SAFETY: as for the load; an unaligned store.
+                unsafe { _mm512_storeu_ps(p.add(i), _mm512_castsi512_ps(y)) };
             } else {
                 for j in i..i + 16 {
-                    *p.add(j) = exp_f32(*p.add(j));
+                    // SAFETY: `j < i + 16 <= n`: one of the `n` aligned f32s at `p`.
+                    unsafe { *p.add(j) = exp_f32(*p.add(j)) };
                 }
             }
             i += 16;
@@ -186,7 +202,10 @@ mod x86 {
         i
     }
 
-    /// Whole 8-lane groups; returns how many elements it did.
+    /// Whole 8-lane groups; returns how many elements it did (`n` rounded down to 8).
+    ///
+    /// # Safety
+    /// The CPU has AVX2 and FMA; `p` is valid for reading and writing `n` aligned f32s.
     #[target_feature(enable = "avx2,fma")]
     pub unsafe fn exp_avx2(p: *mut f32, n: usize) -> usize {
         let lo = _mm256_set1_ps(FAST_LO);
@@ -199,7 +218,8 @@ mod x86 {
         let c: [__m256; 5] = POLY.map(|c| _mm256_set1_ps(c));
         let mut i = 0;
         while i + 8 <= n {
-            let x = _mm256_loadu_ps(p.add(i));
+            // SAFETY: `i + 8 <= n`: elements `i..i + 8` at `p`; an unaligned load.
+            let x = unsafe { _mm256_loadu_ps(p.add(i)) };
             let ok = _mm256_and_ps(
                 _mm256_cmp_ps::<_CMP_GE_OQ>(x, lo),
                 _mm256_cmp_ps::<_CMP_LE_OQ>(x, hi),
@@ -218,10 +238,12 @@ mod x86 {
                 let er = _mm256_fmadd_ps(q, r, one);
                 let sh = _mm256_slli_epi32::<23>(_mm256_castps_si256(t));
                 let y = _mm256_add_epi32(_mm256_castps_si256(er), sh);
-                _mm256_storeu_ps(p.add(i), _mm256_castsi256_ps(y));
+                // SAFETY: as for the load; an unaligned store.
+                unsafe { _mm256_storeu_ps(p.add(i), _mm256_castsi256_ps(y)) };
             } else {
                 for j in i..i + 8 {
-                    *p.add(j) = exp_f32(*p.add(j));
+                    // SAFETY: `j < i + 8 <= n`: one of the `n` aligned f32s at `p`.
+                    unsafe { *p.add(j) = exp_f32(*p.add(j)) };
                 }
             }
             i += 8;

@@ -1,4 +1,9 @@
 //! AVX-512F and AVX2+FMA register tiles.
+//!
+//! Everything here runs inside the `#[target_feature]` entry points at the bottom, which
+//! `float::matmul_f32`/`matmul_f64` call only after `Isa::is_supported`; the `Kern`
+//! methods and packers are `#[inline(always)]` into them, so their intrinsics always run
+//! with the features enabled.
 
 use crate::float::{driver, tile_dispatch, Kern};
 use crate::Args;
@@ -24,36 +29,49 @@ macro_rules! x86_kern {
             const DIRECT_M: usize = $dm;
             #[inline(always)]
             unsafe fn zero() -> $v {
-                $zero()
+                // SAFETY: `Kern`'s contract: this ISA's target features are enabled.
+                unsafe { $zero() }
             }
             #[inline(always)]
             unsafe fn splat(p: *const $e) -> $v {
-                $set1(*p)
+                // SAFETY: target features as in `zero`; `p` is valid for reading one
+                // aligned element (this method's contract).
+                unsafe { $set1(*p) }
             }
             #[inline(always)]
             unsafe fn load(p: *const $e) -> $v {
-                $load(p)
+                // SAFETY: target features as in `zero`; `p` is valid for reading LANES
+                // elements, and the `loadu` intrinsic needs no alignment.
+                unsafe { $load(p) }
             }
             #[inline(always)]
             unsafe fn store(p: *mut $e, v: $v) {
-                $store(p, v)
+                // SAFETY: target features as in `zero`; `p` is valid for writing LANES
+                // elements, and the `storeu` intrinsic needs no alignment.
+                unsafe { $store(p, v) }
             }
             #[inline(always)]
             unsafe fn fma(a: $v, b: $v, c: $v) -> $v {
-                $fma(a, b, c)
+                // SAFETY: target features as in `zero`.
+                unsafe { $fma(a, b, c) }
             }
             #[inline(always)]
             unsafe fn add(a: $v, b: $v) -> $v {
-                $add(a, b)
+                // SAFETY: target features as in `zero`.
+                unsafe { $add(a, b) }
             }
             #[inline(always)]
             unsafe fn prefetch(p: *const $e) {
-                _mm_prefetch::<_MM_HINT_T0>(p.cast());
+                // SAFETY: SSE is part of x86-64; a prefetch is a hint that reads nothing
+                // and never faults, whatever the address.
+                unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) };
             }
             tile_dispatch!([$($nvs)*], [$($mrs)*]);
             #[inline(always)]
             unsafe fn pack_a_panel(a: *const $e, lda: usize, rows: usize, kc: usize, out: *mut $e) {
-                $pack(a, lda, rows, kc, out)
+                // SAFETY: this method's contract is the packer's (`pack_a_rows`'s; the
+                // f64 packer's AVX is implied by both ISAs that use it).
+                unsafe { $pack(a, lda, rows, kc, out) }
             }
         }
     };
@@ -92,100 +110,141 @@ x86_kern!(
 
 /// Packs a panel of f32 A (layout of `pack_a_rows`) with 4x4 SSE transposes: the plain
 /// loop vectorizes into AVX-512 scatters, which cost ~10% of a 512^3 matmul.
+///
+/// # Safety
+/// As `pack_a_rows`: for each `i < rows`, `a + i * lda` is valid for reading `kc`
+/// aligned f32s; `out` is valid for writing `rows * kc` aligned f32s and overlaps no row
+/// of A. (SSE is part of x86-64.)
 #[inline(always)]
 unsafe fn pack_f32(a: *const f32, lda: usize, rows: usize, kc: usize, out: *mut f32) {
     let k4 = kc / 4 * 4;
     let mut r = 0;
     while r + 4 <= rows {
-        let s = a.add(r * lda);
         let mut p = 0;
         while p < k4 {
-            let r0 = _mm_loadu_ps(s.add(p));
-            let r1 = _mm_loadu_ps(s.add(lda + p));
-            let r2 = _mm_loadu_ps(s.add(2 * lda + p));
-            let r3 = _mm_loadu_ps(s.add(3 * lda + p));
-            let t0 = _mm_unpacklo_ps(r0, r1);
-            let t1 = _mm_unpacklo_ps(r2, r3);
-            let t2 = _mm_unpackhi_ps(r0, r1);
-            let t3 = _mm_unpackhi_ps(r2, r3);
-            let d = out.add(p * rows + r);
-            _mm_storeu_ps(d, _mm_movelh_ps(t0, t1));
-            _mm_storeu_ps(d.add(rows), _mm_movehl_ps(t1, t0));
-            _mm_storeu_ps(d.add(2 * rows), _mm_movelh_ps(t2, t3));
-            _mm_storeu_ps(d.add(3 * rows), _mm_movehl_ps(t3, t2));
+            // SAFETY: reads rows `r..r + 4 <= rows`, columns `p..p + 4 <= k4 <= kc` of A;
+            // writes `out[(p + q) * rows + r..][..4]` for `q < 4`, which ends at or
+            // before `(p + 4) * rows <= kc * rows`. Unaligned loads and stores.
+            unsafe {
+                let s = a.add(r * lda);
+                let r0 = _mm_loadu_ps(s.add(p));
+                let r1 = _mm_loadu_ps(s.add(lda + p));
+                let r2 = _mm_loadu_ps(s.add(2 * lda + p));
+                let r3 = _mm_loadu_ps(s.add(3 * lda + p));
+                let t0 = _mm_unpacklo_ps(r0, r1);
+                let t1 = _mm_unpacklo_ps(r2, r3);
+                let t2 = _mm_unpackhi_ps(r0, r1);
+                let t3 = _mm_unpackhi_ps(r2, r3);
+                let d = out.add(p * rows + r);
+                _mm_storeu_ps(d, _mm_movelh_ps(t0, t1));
+                _mm_storeu_ps(d.add(rows), _mm_movehl_ps(t1, t0));
+                _mm_storeu_ps(d.add(2 * rows), _mm_movelh_ps(t2, t3));
+                _mm_storeu_ps(d.add(3 * rows), _mm_movehl_ps(t3, t2));
+            }
             p += 4;
         }
         r += 4;
     }
     if r + 2 <= rows {
-        let s = a.add(r * lda);
         let mut p = 0;
         while p < k4 {
-            let r0 = _mm_loadu_ps(s.add(p));
-            let r1 = _mm_loadu_ps(s.add(lda + p));
-            let lo = _mm_castps_pd(_mm_unpacklo_ps(r0, r1));
-            let hi = _mm_castps_pd(_mm_unpackhi_ps(r0, r1));
-            let d = out.add(p * rows + r);
-            _mm_storel_pd(d.cast(), lo);
-            _mm_storeh_pd(d.add(rows).cast(), lo);
-            _mm_storel_pd(d.add(2 * rows).cast(), hi);
-            _mm_storeh_pd(d.add(3 * rows).cast(), hi);
+            // SAFETY: reads rows `r, r + 1` (`r + 2 <= rows`), columns `p..p + 4 <= kc`
+            // of A; writes `out[(p + q) * rows + r..][..2]` for `q < 4`, which ends at or
+            // before `(p + 4) * rows <= kc * rows`. Each pair of f32s is stored as one
+            // 8-byte `write_unaligned`: `out + (p + q) * rows + r` is only f32-aligned
+            // (`rows` may be odd), so the typed-f64 `_mm_storel_pd`/`_mm_storeh_pd` would
+            // be misaligned stores.
+            unsafe {
+                let s = a.add(r * lda);
+                let r0 = _mm_loadu_ps(s.add(p));
+                let r1 = _mm_loadu_ps(s.add(lda + p));
+                let lo = _mm_castps_pd(_mm_unpacklo_ps(r0, r1));
+                let hi = _mm_castps_pd(_mm_unpackhi_ps(r0, r1));
+                let d = out.add(p * rows + r);
+                let (lo_hi, hi_hi) = (_mm_unpackhi_pd(lo, lo), _mm_unpackhi_pd(hi, hi));
+                let at = |q: usize| d.add(q * rows).cast::<f64>();
+                at(0).write_unaligned(_mm_cvtsd_f64(lo));
+                at(1).write_unaligned(_mm_cvtsd_f64(lo_hi));
+                at(2).write_unaligned(_mm_cvtsd_f64(hi));
+                at(3).write_unaligned(_mm_cvtsd_f64(hi_hi));
+            }
             p += 4;
         }
         r += 2;
     }
-    pack_rest(a, lda, rows, r, k4, kc, out);
+    // SAFETY: this function's contract, with `r <= rows` and `k4 <= kc`.
+    unsafe { pack_rest(a, lda, rows, r, k4, kc, out) };
 }
 
 /// Packs a panel of f64 A (layout of `pack_a_rows`) with 4x4 AVX transposes.
+///
+/// # Safety
+/// AVX is enabled (both ISAs that use this imply it), and as `pack_a_rows`: for each
+/// `i < rows`, `a + i * lda` is valid for reading `kc` aligned f64s; `out` is valid for
+/// writing `rows * kc` aligned f64s and overlaps no row of A.
 #[inline(always)]
 unsafe fn pack_f64(a: *const f64, lda: usize, rows: usize, kc: usize, out: *mut f64) {
     let k4 = kc / 4 * 4;
     let mut r = 0;
     while r + 4 <= rows {
-        let s = a.add(r * lda);
         let mut p = 0;
         while p < k4 {
-            let r0 = _mm256_loadu_pd(s.add(p));
-            let r1 = _mm256_loadu_pd(s.add(lda + p));
-            let r2 = _mm256_loadu_pd(s.add(2 * lda + p));
-            let r3 = _mm256_loadu_pd(s.add(3 * lda + p));
-            let t0 = _mm256_unpacklo_pd(r0, r1);
-            let t1 = _mm256_unpackhi_pd(r0, r1);
-            let t2 = _mm256_unpacklo_pd(r2, r3);
-            let t3 = _mm256_unpackhi_pd(r2, r3);
-            let d = out.add(p * rows + r);
-            _mm256_storeu_pd(d, _mm256_permute2f128_pd(t0, t2, 0x20));
-            _mm256_storeu_pd(d.add(rows), _mm256_permute2f128_pd(t1, t3, 0x20));
-            _mm256_storeu_pd(d.add(2 * rows), _mm256_permute2f128_pd(t0, t2, 0x31));
-            _mm256_storeu_pd(d.add(3 * rows), _mm256_permute2f128_pd(t1, t3, 0x31));
+            // SAFETY: AVX by the contract; reads rows `r..r + 4 <= rows`, columns
+            // `p..p + 4 <= kc` of A; writes `out[(p + q) * rows + r..][..4]` for `q < 4`,
+            // ending at or before `(p + 4) * rows <= kc * rows`. Unaligned loads/stores.
+            unsafe {
+                let s = a.add(r * lda);
+                let r0 = _mm256_loadu_pd(s.add(p));
+                let r1 = _mm256_loadu_pd(s.add(lda + p));
+                let r2 = _mm256_loadu_pd(s.add(2 * lda + p));
+                let r3 = _mm256_loadu_pd(s.add(3 * lda + p));
+                let t0 = _mm256_unpacklo_pd(r0, r1);
+                let t1 = _mm256_unpackhi_pd(r0, r1);
+                let t2 = _mm256_unpacklo_pd(r2, r3);
+                let t3 = _mm256_unpackhi_pd(r2, r3);
+                let d = out.add(p * rows + r);
+                _mm256_storeu_pd(d, _mm256_permute2f128_pd(t0, t2, 0x20));
+                _mm256_storeu_pd(d.add(rows), _mm256_permute2f128_pd(t1, t3, 0x20));
+                _mm256_storeu_pd(d.add(2 * rows), _mm256_permute2f128_pd(t0, t2, 0x31));
+                _mm256_storeu_pd(d.add(3 * rows), _mm256_permute2f128_pd(t1, t3, 0x31));
+            }
             p += 4;
         }
         r += 4;
     }
     if r + 2 <= rows {
-        let s = a.add(r * lda);
         let mut p = 0;
         while p < k4 {
-            let r0 = _mm256_loadu_pd(s.add(p));
-            let r1 = _mm256_loadu_pd(s.add(lda + p));
-            let lo = _mm256_unpacklo_pd(r0, r1);
-            let hi = _mm256_unpackhi_pd(r0, r1);
-            let d = out.add(p * rows + r);
-            _mm_storeu_pd(d, _mm256_castpd256_pd128(lo));
-            _mm_storeu_pd(d.add(rows), _mm256_castpd256_pd128(hi));
-            _mm_storeu_pd(d.add(2 * rows), _mm256_extractf128_pd(lo, 1));
-            _mm_storeu_pd(d.add(3 * rows), _mm256_extractf128_pd(hi, 1));
+            // SAFETY: AVX by the contract; reads rows `r, r + 1` (`r + 2 <= rows`),
+            // columns `p..p + 4 <= kc` of A; writes `out[(p + q) * rows + r..][..2]` for
+            // `q < 4`, ending at or before `(p + 4) * rows <= kc * rows`. Unaligned
+            // loads/stores.
+            unsafe {
+                let s = a.add(r * lda);
+                let r0 = _mm256_loadu_pd(s.add(p));
+                let r1 = _mm256_loadu_pd(s.add(lda + p));
+                let lo = _mm256_unpacklo_pd(r0, r1);
+                let hi = _mm256_unpackhi_pd(r0, r1);
+                let d = out.add(p * rows + r);
+                _mm_storeu_pd(d, _mm256_castpd256_pd128(lo));
+                _mm_storeu_pd(d.add(rows), _mm256_castpd256_pd128(hi));
+                _mm_storeu_pd(d.add(2 * rows), _mm256_extractf128_pd(lo, 1));
+                _mm_storeu_pd(d.add(3 * rows), _mm256_extractf128_pd(hi, 1));
+            }
             p += 4;
         }
         r += 2;
     }
-    pack_rest(a, lda, rows, r, k4, kc, out);
+    // SAFETY: this function's contract, with `r <= rows` and `k4 <= kc`.
+    unsafe { pack_rest(a, lda, rows, r, k4, kc, out) };
 }
 
 /// What the transposes left: columns [k4, kc) of rows [0, r0), and every column of the
 /// odd last row. Volatile stores keep LLVM from turning the strided writes into
 /// (slow) scatters.
+///
+/// # Safety
+/// As `pack_a_rows` for `a`, `lda`, `rows`, `kc`, `out`; `r0 <= rows`, `k4 <= kc`.
 #[inline(always)]
 unsafe fn pack_rest<E: Copy>(
     a: *const E,
@@ -199,27 +258,98 @@ unsafe fn pack_rest<E: Copy>(
     for i in 0..rows {
         let from = if i < r0 { k4 } else { 0 };
         for p in from..kc {
-            out.add(p * rows + i).write_volatile(*a.add(i * lda + p));
+            // SAFETY: `i < rows`, `p < kc`: element (i, p) of A, and
+            // `p * rows + i < kc * rows` in `out`; both aligned as their bases.
+            unsafe { out.add(p * rows + i).write_volatile(*a.add(i * lda + p)) };
         }
     }
 }
 
+/// The f32 AVX-512 kernel.
+///
+/// # Safety
+/// The CPU has AVX-512F, AVX2 and FMA (`Isa::Avx512.is_supported()`); `p` holds operands
+/// valid as the entry points require.
 #[target_feature(enable = "avx512f,avx2,fma")]
 pub(crate) unsafe fn f32_avx512(p: &Args<f32>) {
-    driver::<Avx512F32>(p)
+    // SAFETY: this function enables the features `Avx512F32` uses; `p` by the contract.
+    unsafe { driver::<Avx512F32>(p) }
 }
 
+/// The f64 AVX-512 kernel.
+///
+/// # Safety
+/// As [`f32_avx512`].
 #[target_feature(enable = "avx512f,avx2,fma")]
 pub(crate) unsafe fn f64_avx512(p: &Args<f64>) {
-    driver::<Avx512F64>(p)
+    // SAFETY: this function enables the features `Avx512F64` uses; `p` by the contract.
+    unsafe { driver::<Avx512F64>(p) }
 }
 
+/// The f32 AVX2 kernel.
+///
+/// # Safety
+/// The CPU has AVX2 and FMA (`Isa::Avx2.is_supported()`); `p` holds operands valid as
+/// the entry points require.
 #[target_feature(enable = "avx2,fma")]
 pub(crate) unsafe fn f32_avx2(p: &Args<f32>) {
-    driver::<Avx2F32>(p)
+    // SAFETY: this function enables the features `Avx2F32` uses; `p` by the contract.
+    unsafe { driver::<Avx2F32>(p) }
 }
 
+/// The f64 AVX2 kernel.
+///
+/// # Safety
+/// As [`f32_avx2`].
 #[target_feature(enable = "avx2,fma")]
 pub(crate) unsafe fn f64_avx2(p: &Args<f64>) {
-    driver::<Avx2F64>(p)
+    // SAFETY: this function enables the features `Avx2F64` uses; `p` by the contract.
+    unsafe { driver::<Avx2F64>(p) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pack_f32, pack_f64};
+    use crate::float::pack_a_rows;
+    use crate::Isa;
+
+    /// The transposing packers against the plain loop, for every panel height up to 8
+    /// (the 4-row, 2-row and leftover paths), every `kc` up to 9, and outputs starting at
+    /// every element offset mod 8: with odd `rows`, the 2-row path's 8-byte stores land on
+    /// addresses that are only 4-byte aligned, which must be written with unaligned
+    /// stores.
+    #[test]
+    fn transposing_packers_match_the_plain_loop_at_any_alignment() {
+        // pack_f64 needs AVX; compile both in the context they run in.
+        if !Isa::Avx2.is_supported() {
+            return;
+        }
+        #[target_feature(enable = "avx2,fma")]
+        fn check<E: Copy + PartialEq + std::fmt::Debug + From<u8>>(
+            pack: unsafe fn(*const E, usize, usize, usize, *mut E),
+        ) {
+            let lda = 11;
+            let a: Vec<E> = (0..8 * lda).map(|x| E::from(x as u8)).collect();
+            for rows in 1..=8 {
+                for kc in 0..=9 {
+                    let mut want = vec![E::from(0); rows * kc];
+                    // SAFETY: A has 8 rows of `lda >= kc` elements; `want` holds
+                    // `rows * kc`.
+                    unsafe { pack_a_rows(a.as_ptr(), lda, rows, kc, want.as_mut_ptr()) };
+                    for shift in 0..8 {
+                        let mut got = vec![E::from(255); shift + rows * kc];
+                        // SAFETY: as above, `got[shift..]` holds `rows * kc`; AVX is
+                        // enabled on this function and the test checked it is present.
+                        unsafe { pack(a.as_ptr(), lda, rows, kc, got.as_mut_ptr().add(shift)) };
+                        assert_eq!(got[shift..], want[..], "rows {rows} kc {kc} +{shift}");
+                    }
+                }
+            }
+        }
+        // SAFETY: the test checked that the CPU has AVX2 and FMA.
+        unsafe {
+            check::<f32>(pack_f32);
+            check::<f64>(pack_f64);
+        }
+    }
 }

@@ -1,4 +1,5 @@
 //! Every entry point against a naive triple loop, on every ISA path this machine has.
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 use half::{bf16, f16};
 use xir_ukernel::{matmul, matmul_with, Element, Epilogue, Isa, MatmulFn};
@@ -322,12 +323,17 @@ fn raw_entry_points_and_epilogue_order() {
         n: usize,
         next: usize,
     }
+    /// # Safety
+    /// `ctx` is a live `Ctx` whose `c` holds rows `lo..hi` (`n` elements, `ldc` apart).
     unsafe extern "C" fn mark(ctx: *mut u8, lo: usize, hi: usize) {
-        let ctx = &mut *ctx.cast::<Ctx>();
+        // SAFETY: the test passes its own `Ctx`, alive across the kernel call.
+        let ctx = unsafe { &mut *ctx.cast::<Ctx>() };
         assert_eq!(lo, ctx.next);
         for i in lo..hi {
             for j in 0..ctx.n {
-                *ctx.c.add(i * ctx.ldc + j) = -((i * 1000 + j) as i32) - 1;
+                // SAFETY: `i < m`, `j < n`: in the test's C, which the kernel is not
+                // touching while the epilogue runs.
+                unsafe { *ctx.c.add(i * ctx.ldc + j) = -((i * 1000 + j) as i32) - 1 };
             }
         }
         ctx.next = hi;
@@ -344,6 +350,9 @@ fn raw_entry_points_and_epilogue_order() {
             next: 0,
         };
         let epi: Epilogue = mark;
+        // SAFETY: `Case` sizes A, B and C as `m * lda`, `k * ldb`, `m * ldc` with
+        // `lda >= k`, `ldb >= n`, `ldc >= n`; C is its own vector; `mark` writes only C's
+        // finished rows through `ctx`, which lives across the call.
         unsafe {
             f(
                 case.a.as_ptr(),
@@ -469,4 +478,46 @@ fn best_isa_is_supported() {
     assert!(Isa::best().is_supported());
     assert!(Isa::supported().contains(&Isa::Portable));
     assert!(Isa::supported().contains(&Isa::best()));
+}
+
+/// n = 0 with m > 0: C and B hold no element, so the safe wrapper checks neither their
+/// lengths nor their leading dims, and a kernel must not offset a pointer into them
+/// (`ptr.add` past the end of an allocation is undefined behaviour; with the huge leading
+/// dims used here, the standard library's debug checks abort on the pointers it would
+/// give). Every row is still reported to the epilogue.
+#[test]
+fn n_zero_never_offsets_into_c_or_b() {
+    fn run<T: Element + Default>(isa: Isa) {
+        let huge = isize::MAX as usize / 2;
+        let (m, k) = (5, 3);
+        let a = vec![T::default(); m * k];
+        let mut next = 0;
+        matmul_with(
+            isa,
+            &a,
+            k,
+            &[],
+            huge,
+            &mut [],
+            huge,
+            m,
+            0,
+            k,
+            Some(&mut |lo, hi, c: &mut [T]| {
+                assert_eq!((lo, c.len()), (next, 0));
+                next = hi;
+            }),
+        );
+        assert_eq!(next, m, "{} {isa:?}", std::any::type_name::<T>());
+    }
+    for isa in Isa::supported() {
+        run::<f32>(isa);
+        run::<f64>(isa);
+        run::<f16>(isa);
+        run::<bf16>(isa);
+        run::<i8>(isa);
+        run::<i16>(isa);
+        run::<i32>(isa);
+        run::<i64>(isa);
+    }
 }
