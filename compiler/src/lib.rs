@@ -166,7 +166,10 @@ pub fn pipeline_to_hal(
                 pm.add_pass(pass);
             }
         }
-        Level::Lowering | Level::Hal => {}
+        // A hal module whose variants still hold graph ops (written by hand,
+        // or before hal meant compiled kernels) gets its kernels compiled.
+        Level::Hal => pm.add_pass(Box::new(xir_kernel::conversion::pass::ConvertGraphToKernel)),
+        Level::Lowering => {}
     }
     Ok(pm)
 }

@@ -35,9 +35,14 @@ pub fn graph_to_stream() -> Passes {
     p
 }
 
-/// `stream-to-hal`: the conversion, then the level guard.
+/// `stream-to-hal`: the conversion, the level guard, then each variant's
+/// kernels compiled to the kernel dialect for its target
+/// (`convert-graph-to-kernel`): a hal module is the compiled artifact the
+/// runtime loads without compiling anything.
 pub fn stream_to_hal() -> Passes {
-    xir_hal::conversion::from_stream::pipeline()
+    let mut p = xir_hal::conversion::from_stream::pipeline();
+    p.push(Box::new(xir_kernel::conversion::pass::ConvertGraphToKernel));
+    p
 }
 
 /// `graph-to-hal`: graph → stream, then stream → hal.
@@ -47,12 +52,10 @@ pub fn graph_to_hal() -> Passes {
     p
 }
 
-/// `graph-to-kernel`: graph → hal, then each variant's kernels lowered for
-/// its target (what the `local` backend JIT-compiles).
+/// `graph-to-kernel`: the same as `graph-to-hal` (whose variants hold
+/// kernels); kept as a name for scripts that used it.
 pub fn graph_to_kernel() -> Passes {
-    let mut p = graph_to_hal();
-    p.push(Box::new(xir_kernel::conversion::pass::ConvertGraphToKernel));
-    p
+    graph_to_hal()
 }
 
 /// Registers every named pipeline.
@@ -80,7 +83,7 @@ pub fn register(reg: &mut PassRegistry) {
         },
         PipelineInfo {
             argument: "stream-to-hal",
-            summary: "Lower stream to hal: devices, executable variants, command buffers, fences, level guard",
+            summary: "Lower stream to hal: devices, executable variants, command buffers, fences, level guard, kernels compiled per target",
             build: stream_to_hal,
         },
         PipelineInfo {
@@ -90,7 +93,7 @@ pub fn register(reg: &mut PassRegistry) {
         },
         PipelineInfo {
             argument: "graph-to-kernel",
-            summary: "Lower graph to kernel: graph-to-hal, then convert-graph-to-kernel",
+            summary: "The same as graph-to-hal (its variants hold kernels)",
             build: graph_to_kernel,
         },
     ];

@@ -1,5 +1,8 @@
-// RUN: xopt %s --device-assignment-pipeline --device-plan='auto-transfer=true' --compile-to=hal | xcheck %s
-// RUN: xopt %s --device-assignment-pipeline --device-plan='auto-transfer=true' --compile-to=flow | xopt --flow-to-stream | xopt --stream-to-hal | xcheck %s
+// The conversion to hal, before the kernels are compiled (graph bodies):
+// RUN: xopt %s --device-assignment-pipeline --device-plan='auto-transfer=true' --compile-to=stream | xopt --convert-stream-to-hal | xcheck %s
+// RUN: xopt %s --device-assignment-pipeline --device-plan='auto-transfer=true' --compile-to=flow | xopt --flow-to-stream | xopt --convert-stream-to-hal --verify-stream-to-hal | xcheck %s
+// The whole of --compile-to=hal: the same, with each kernel compiled.
+// RUN: xopt %s --device-assignment-pipeline --device-plan='auto-transfer=true' --compile-to=hal | xcheck %s --check-prefix=KERNEL
 
 // Constants from graph to hal. Planning puts %k on the gpu (the add reads it
 // there) and moves it to the cpu for the first result; %r is pinned to the
@@ -54,3 +57,9 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK-NEXT: %[[V2:.+]] = hal.buffer_view.create
 // CHECK-NEXT: return %[[V0]], %[[V1]], %[[V2]] :
 // CHECK-NOT: graph.constant
+// KERNEL-LABEL: hal.executable private @consts_dispatch_0 {
+// KERNEL: func.func @consts_dispatch_0() {
+// KERNEL-NEXT: %0 = kernel.binding 0 : memref<4xf32>
+// KERNEL: kernel.generic
+// KERNEL: arith.constant 1.000000e+00 : f32
+// KERNEL-NOT: graph.

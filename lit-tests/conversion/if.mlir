@@ -35,8 +35,9 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 
 // CHECK-LABEL: hal.executable private @branchy_dispatch_1 {
 // CHECK-NEXT: hal.executable.variant @vulkan target(#device.target<"vulkan"
-// CHECK: graph.matmul
-// CHECK-NEXT: graph.tanh
+// CHECK: kernel.matmul
+// CHECK-NEXT: ^bb0(%arg0: f32):
+// CHECK-NEXT: kernel.tanh
 // CHECK-LABEL: func.func @branchy(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg2: i1) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>})
 // CHECK-SAME: attributes {memory.pools = {cpu = 192 : i64, gpu = 128 : i64}} {
 // CHECK-DAG: %[[CPU:.+]] = hal.device.resolve #device.affinity<@cpu>
@@ -90,6 +91,7 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // EACH: // -----// IR Dump After VerifyFlowToStream (verify-flow-to-stream) //----- //
 // EACH: // -----// IR Dump After ConvertStreamToHal (convert-stream-to-hal) //----- //
 // EACH: // -----// IR Dump After VerifyStreamToHal (verify-stream-to-hal) //----- //
+// EACH: // -----// IR Dump After ConvertGraphToKernel (convert-graph-to-kernel) //----- //
 
 // STREAM-LABEL: func.func @branchy(
 // STREAM: %[[HEAD:.+]]:2 = stream.async.execute on(#device.affinity<@cpu>)

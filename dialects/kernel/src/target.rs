@@ -43,3 +43,24 @@ pub fn params_of(ctx: &Context, target: Option<Attr>) -> TargetParams {
     }
     p
 }
+
+/// The executable format of targets whose kernels stay graph ops (the
+/// `reference` interpreter's): `convert-graph-to-kernel` leaves them as
+/// they are.
+pub const GRAPH_FORMAT: &str = "graph";
+
+/// Whether `target` (`#device.target<kind, {config}, [formats]>`) runs its
+/// kernels as graph ops: its formats are exactly [`GRAPH_FORMAT`].
+pub fn holds_graph(ctx: &Context, target: Option<Attr>) -> bool {
+    let formats = target.and_then(|t| match ctx.attr_kind(t) {
+        AttrKind::Dialect { params, .. } => params.get(2).copied(),
+        _ => None,
+    });
+    match formats.map(|f| ctx.attr_kind(f)) {
+        Some(AttrKind::Array(a)) => {
+            a.len() == 1
+                && matches!(ctx.attr_kind(a[0]), AttrKind::String { value, .. } if &**value == GRAPH_FORMAT.as_bytes())
+        }
+        _ => false,
+    }
+}

@@ -41,7 +41,7 @@ pub const I1: TypeConstraint = TypeConstraint {
             }
         )
     },
-    buildable: None,
+    buildable: Some(|ctx| ctx.integer_type(1, Signedness::Signless)),
 };
 
 pub const FLOAT: TypeConstraint = TypeConstraint {

@@ -21,7 +21,7 @@
 // CHECK-NEXT: hal.executable.variant @local target(#device.target<"local", {cpu = "host"}, ["cranelift"]>) {
 // CHECK-NEXT: hal.executable.export @mlp_dispatch_0
 // CHECK-NEXT: builtin.module {
-// CHECK: graph.matmul
+// CHECK: kernel.matmul
 // CHECK-NOT: hal.executable.variant
 // CHECK-LABEL: hal.executable private @mlp_dispatch_1 {
 // CHECK-NEXT: hal.executable.variant @vulkan target(#device.target<"vulkan", {spirv_version = "1.3"}, ["spirv"]>) {

@@ -10,7 +10,7 @@
 
 // CHECK: device.global @n = #device.target<"npu", {cores = 4 : i64, ordinal = 2 : i64}, ["npu-bin"]>
 // CHECK: device.global @g = #device.target<"vulkan", {spirv_version = "1.6"}, ["spirv", "spirv-khr"]>
-// UNKNOWN: error: 'device.global' op unknown device kind 'npu'; known kinds: local, vulkan
+// UNKNOWN: error: 'device.global' op unknown device kind 'npu'; known kinds: local, reference, vulkan
 // NOTTARGET: xopt: for the --device-target-registry option: {{.*}}registry-not-target.txt:2: expected a #device.target, got '#device.alias<"b">'
 // TWICE: xopt: for the --device-target-registry option: {{.*}}registry-twice.txt:2: device kind 'a' is already defined on line 1
 // SYNTAX: xopt: for the --device-target-registry option: {{.*}}registry-syntax.txt:1: expected attribute value

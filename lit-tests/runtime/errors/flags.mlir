@@ -32,7 +32,7 @@
 
 // Graph-level compile flags that do not parse.
 // RUN: not xrun %s --input=2xf32=1 --target-device=bogus 2>&1 | xcheck %s --check-prefix=KIND
-// KIND:     error: 'device.global' op unknown device kind 'bogus'; known kinds: local, vulkan
+// KIND:     error: 'device.global' op unknown device kind 'bogus'; known kinds: local, reference, vulkan
 // KIND-NOT: {{.}}
 // RUN: not xrun %s --input=2xf32=1 --target-device='x=#device.target<' 2>&1 | xcheck %s --check-prefix=BADTARGET --match-full-lines
 // BADTARGET:     <unknown>:0: error: bad device '#device.target<': expected device kind string

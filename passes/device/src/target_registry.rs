@@ -1,6 +1,7 @@
 //! The target registry: the full `#device.target` each device kind stands for.
-//! Built in: `local` (the host CPU, code from the Cranelift backend) and `vulkan`
-//! (SPIR-V compute shaders). A registry file adds or overrides kinds: one
+//! Built in: `local` (the host CPU, code from the Cranelift backend), `vulkan`
+//! (SPIR-V compute shaders) and `reference` (the interpreter, whose kernels
+//! stay graph ops). A registry file adds or overrides kinds: one
 //! `#device.target<"kind", {config}, [executable targets]>` per line, the kind being
 //! its first parameter; blank lines and `//` comments are skipped.
 
@@ -17,6 +18,7 @@ const BUILTIN: &[(&str, &str)] = &[
         "vulkan",
         r#"#device.target<"vulkan", {spirv_version = "1.3"}, ["spirv"]>"#,
     ),
+    ("reference", r#"#device.target<"reference", {}, ["graph"]>"#),
 ];
 
 /// Kinds and their target literals; later definitions win.
@@ -80,9 +82,11 @@ impl TargetRegistry {
 
     /// The targets of the kinds xir generates code for (`local`, `vulkan`), as this
     /// registry defines them: what a `#device.ordinal` may turn out to be.
+    /// (The reference interpreter serves every target: it needs none.)
     pub fn code_targets(&self, ctx: &mut Context) -> Result<Vec<Attr>, String> {
         BUILTIN
             .iter()
+            .filter(|(k, _)| *k != "reference")
             .map(|(k, _)| self.target(ctx, k, None))
             .collect()
     }

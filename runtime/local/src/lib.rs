@@ -1,7 +1,6 @@
-//! The `local` backend (docs/architecture.md §7): each `hal.executable.variant` is
-//! lowered to the kernel dialect (`xir_kernel`, with the target's
-//! parameters), read into plain stage plans (`xir_kernel_plan`), and JIT-compiled by
-//! Cranelift (`codegen.rs`; `exp`/`tanh` as polynomials, `math.rs`);
+//! The `local` backend: the kernel functions of each compiled
+//! `hal.executable.variant` are read into plain stage plans
+//! (`xir_kernel_plan`) and JIT-compiled by Cranelift (`codegen.rs`; `exp`/`tanh` as polynomials, `math.rs`);
 //! matmuls call the micro-kernels of `xir-ukernel`. Dispatches run their
 //! stages over a pool of worker threads (`pool.rs`, `exec.rs`).
 
@@ -21,7 +20,7 @@ use xir_runtime_hal::{Backend, Driver, Executable, TargetDesc};
 /// Compiles a `hal.executable.variant` for this CPU.
 pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
     let started = Instant::now();
-    let lowered = xir_kernel_plan::lower_variant(ctx, ir, variant)?;
+    let lowered = xir_kernel_plan::read_variant(ctx, ir, variant)?;
     let exports = lowered.export_indices()?;
     let mut jit = codegen::Jit::new()?;
     let mut pending = Vec::new();
@@ -87,6 +86,10 @@ impl Backend for Jit {
 
     fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
         prepare(ctx, ir, variant)
+    }
+
+    fn register(&self, ctx: &mut Context) {
+        xir_kernel_plan::register(ctx)
     }
 }
 

@@ -1,5 +1,7 @@
 //! The `reference` driver (IREE's vmvx in spirit): one device that serves
-//! every target kind by interpreting kernels with plain loops. Slow and
+//! every target kind by interpreting kernels with plain loops: compiled
+//! kernels stage by stage (`staged`), and graph-format ones (target
+//! `reference`, the oracle of the graph → kernel lowering) op by op. Slow and
 //! obviously correct: the oracle of the fast backends.
 
 use crate::kernel;
@@ -20,12 +22,20 @@ impl Backend for Interpreter {
             .is_none_or(|k| k.iter().any(|k| k == kind))
     }
 
+    /// A variant of the graph format (target `reference`) is interpreted
+    /// op by op on tensors; a compiled one (kernel dialect) stage by stage.
     fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
-        kernel::prepare(ctx, ir, variant)
+        let target = xir::symbol::op_attr(ctx, ir, variant, "target");
+        if xir_kernel::target::holds_graph(ctx, target) {
+            kernel::prepare(ctx, ir, variant)
+        } else {
+            crate::staged::prepare(ctx, ir, variant)
+        }
     }
 
     fn register(&self, ctx: &mut Context) {
-        crate::program::register(ctx)
+        crate::program::register(ctx);
+        xir_kernel_plan::register(ctx);
     }
 }
 

@@ -6,3 +6,4 @@ pub mod driver;
 pub mod kernel;
 pub mod ops;
 pub mod program;
+pub mod staged;

@@ -239,6 +239,11 @@ impl Driver for VulkanDriver {
     }
 }
 
+/// Attaches the interfaces [`shaders`] and `prepare` read kernel ops by.
+pub fn register(ctx: &mut Context) {
+    xir_kernel_plan::register(ctx)
+}
+
 /// Compiles `vulkan` targets to SPIR-V pipelines on one device.
 pub struct VulkanBackend {
     ordinal: usize,
@@ -249,9 +254,13 @@ impl Backend for VulkanBackend {
         kind == "vulkan"
     }
 
+    fn register(&self, ctx: &mut Context) {
+        register(ctx)
+    }
+
     fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
         let gpu = gpu(self.ordinal)?;
-        let lowered = xir_kernel_plan::lower_variant(ctx, ir, variant)?;
+        let lowered = xir_kernel_plan::read_variant(ctx, ir, variant)?;
         let exports = lowered.export_indices()?;
         let mut kernels = Vec::new();
         for plan in lowered.plans {
@@ -319,9 +328,9 @@ impl Backend for VulkanBackend {
 
 /// The SPIR-V of every stage of a variant (`kernel/stage`, words), built
 /// as for a device with 64-bit floats and ints; needs no device (tests
-/// validate these with spirv-val).
+/// validate these with spirv-val). The context went through [`register`].
 pub fn shaders(ctx: &Context, ir: &Ir, variant: Op) -> Result<Vec<(String, Vec<u32>)>, String> {
-    let lowered = xir_kernel_plan::lower_variant(ctx, ir, variant)?;
+    let lowered = xir_kernel_plan::read_variant(ctx, ir, variant)?;
     let mut out = Vec::new();
     for plan in &lowered.plans {
         for (i, st) in plan.stages.iter().enumerate() {

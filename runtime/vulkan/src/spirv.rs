@@ -864,7 +864,7 @@ impl Gen {
                 BodyOp::Log(a) => self.log(t, vals[a])?,
                 BodyOp::Pow(a, c) => self.pow(t, vals[a], vals[c])?,
                 BodyOp::Erf(a) => self.erf(t, vals[a])?,
-                BodyOp::Cast(a) => self.cast(body.ops[a].0.clone(), body.ops[a].1, e, vals[a])?,
+                BodyOp::Cast(a) => self.cast(body.ops[a].0, body.ops[a].1, e, vals[a])?,
                 BodyOp::Cmp(p, a, c) => {
                     let from = body.ops[a].1;
                     let (mut x, mut y) = (vals[a], vals[c]);

@@ -32,11 +32,25 @@ pub fn read(path: &str) -> Result<(String, String), String> {
     Ok((name, xir::lexer::source_text(bytes)))
 }
 
-/// Compiles a graph-level module to hal (xopt's device flags); a hal-level
-/// module stays as it is.
+/// Compiles a graph-level module to hal (xopt's device flags); a program
+/// that names no device is compiled for `local`. A hal-level module gets
+/// only the kernels of variants still holding graph ops compiled.
 pub fn compile(
     target_devices: &[String],
     device_plan: &str,
+    ctx: &mut Context,
+    ir: &mut Ir,
+    top: Op,
+) -> Result<(), Vec<Diagnostic>> {
+    compile_for(target_devices, device_plan, "local", ctx, ir, top)
+}
+
+/// [`compile`], a program that names no device being compiled for target
+/// kind `default_kind` (xrun's: the kind of the first `--device`).
+pub fn compile_for(
+    target_devices: &[String],
+    device_plan: &str,
+    default_kind: &str,
     ctx: &mut Context,
     ir: &mut Ir,
     top: Op,
@@ -46,11 +60,8 @@ pub fn compile(
     if level == Level::Lowering {
         return Err(one("xrun runs graph-level or hal-level programs; this one is partly lowered (flow/stream ops): finish it with xopt --compile-to=hal".into()));
     }
-    if level == Level::Hal {
-        if !target_devices.is_empty() || !device_plan.is_empty() {
-            return Err(one("--target-device and --device-plan apply to graph-level programs; this one is at hal level".into()));
-        }
-        return Ok(());
+    if level == Level::Hal && (!target_devices.is_empty() || !device_plan.is_empty()) {
+        return Err(one("--target-device and --device-plan apply to graph-level programs; this one is at hal level".into()));
     }
     let mut options = CompileOptions {
         target_devices: target_devices.to_vec(),
@@ -58,8 +69,8 @@ pub fn compile(
     };
     let has_targets = xir::symbol::op_attr(ctx, ir, top, "device.targets").is_some();
     if level == Level::Graph && options.target_devices.is_empty() && !has_targets {
-        // A program that names no device runs on the local CPU.
-        options.target_devices.push("local".into());
+        // A program that names no device runs on the first device given.
+        options.target_devices.push(default_kind.into());
     }
     let registry = xir_compiler::pass_registry();
     // One line: the pass-option parser's message spans several.
@@ -296,6 +307,11 @@ pub fn run_text(
     let mut ctx = xir_compiler::context();
     let mut ir = Ir::new();
     let top = parse(&mut ctx, &mut ir, "input", text)?;
+    compile(&[], "", &mut ctx, &mut ir, top).map_err(|ds| {
+        ds.iter()
+            .map(|d| format!("{}: {}\n", xir::diag::loc_to_string(&ctx, d.loc), d.message))
+            .collect::<String>()
+    })?;
     let diag = |ctx: &Context, d: Diagnostic| {
         format!("{}: {}", xir::diag::loc_to_string(ctx, d.loc), d.message)
     };

@@ -3,7 +3,7 @@
 //! flags; a hal-level file runs as it is.
 
 use xrun::{
-    arg_devices, compile, devices, input_value, output_tensor, pick_function, read, render_one,
+    arg_devices, compile_for, devices, input_value, output_tensor, pick_function, read, render_one,
 };
 
 use clap::Parser;
@@ -150,9 +150,16 @@ fn run(args: &Args) -> Result<(), String> {
     };
     let mut ir = Ir::new();
     let top = xrun::parse_source_styled(&mut ctx, &mut ir, &sm, style)?;
-    compile(
+    // A program that names no device is compiled for the first device
+    // named (the reference interpreter runs graph-format kernels), else local.
+    let default_kind = match &named {
+        Some(d) if d.first().is_some_and(|d| d.target.kind == "reference") => "reference",
+        _ => "local",
+    };
+    compile_for(
         &args.target_devices,
         &args.device_plan,
+        default_kind,
         &mut ctx,
         &mut ir,
         top,

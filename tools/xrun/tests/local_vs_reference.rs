@@ -3,7 +3,8 @@
 //! verifier accepts, on random shapes (sizes 0, 1, sizes that are not
 //! multiples of a vector width, a few large ones), fused chains, and dynamic
 //! dims whose sizes come at run time. Each program is generated as graph-level
-//! text from a seed, compiled once (`xrun::compile_text`, target `local`) and
+//! text from a seed, compiled for target `local` (`xrun::compile_text`) and
+//! for `reference` (whose kernels stay graph ops, the oracle) and
 //! run with the same inputs on `--device=local` and `--device=reference`
 //! (`xrun::run_text`); the results must agree within the tolerances of
 //! [`Tol`] (integers and data movement exactly).
@@ -1896,13 +1897,27 @@ fn check(p: &Prog, stats: &mut Stats) -> Result<(), String> {
         }
         Err(e) => return Err(report(p, None, None, &format!("does not compile:\n{e}"))),
     };
-    let per = ops_per_dispatch(&hal);
+    // The oracle runs the same program compiled for the `reference` target,
+    // whose kernels stay graph ops: the graph → kernel lowering is under
+    // test too, not only the code generated from it.
+    let oracle = match xrun::compile_text(&p.text, &["reference".to_string()], "") {
+        Ok(h) => h,
+        Err(e) => {
+            return Err(report(
+                p,
+                None,
+                None,
+                &format!("does not compile for reference:\n{e}"),
+            ))
+        }
+    };
+    let per = ops_per_dispatch(&oracle);
     let widest = per.iter().copied().max().unwrap_or(0);
     stats.widest = stats.widest.max(widest);
     stats.fused += usize::from(widest >= 2);
     for (ri, run) in p.runs.iter().enumerate() {
-        let fail = |what: String| Err(report(p, Some((ri, run)), Some(&hal), &what));
-        let want = run_on("reference", &hal, &run.inputs);
+        let fail = |what: String| Err(report(p, Some((ri, run)), Some(&oracle), &what));
+        let want = run_on("reference", &oracle, &run.inputs);
         let got = run_on("local", &hal, &run.inputs);
         stats.runs += 1;
         let (want, got) = match (want, got, p.expect_error) {
@@ -1935,7 +1950,7 @@ fn check(p: &Prog, stats: &mut Stats) -> Result<(), String> {
         let mags = match sums {
             true if float => {
                 let abs_in: Vec<HostTensor> = run.inputs.iter().map(abs).collect();
-                match run_on("reference", &hal, &abs_in) {
+                match run_on("reference", &oracle, &abs_in) {
                     Ok(m) => Some(m),
                     Err(e) => return fail(format!("the reference fails on |inputs|: {e}")),
                 }
@@ -2463,7 +2478,7 @@ fn perturbed_results_are_caught() {
         &[Vals::Moderate],
         &|_, _| sum_tol(33, true),
     );
-    let hal = xrun::compile_text(&p.text, &[], "").unwrap();
+    let hal = xrun::compile_text(&p.text, &["reference".to_string()], "").unwrap();
     let run = &p.runs[0];
     let want = &run_on("reference", &hal, &run.inputs).unwrap()[0];
     let abs_in: Vec<HostTensor> = run.inputs.iter().map(abs).collect();

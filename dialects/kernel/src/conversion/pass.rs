@@ -1,9 +1,10 @@
 //! `convert-graph-to-kernel`: lowers the kernels of every op that declares
 //! a [`KernelTarget`] (at hal: each `hal.executable.variant`) with that
-//! target's parameters.
+//! target's parameters; targets of the graph format keep their graph ops.
+//! It ends `stream-to-hal`: a hal module's kernels are compiled.
 
 use crate::conversion::from_graph::lower_module;
-use crate::target::{params_of, KernelTarget};
+use crate::target::{holds_graph, params_of, KernelTarget};
 use xir::pass::{Pass, PassContext};
 use xir::{Diagnostic, Op};
 
@@ -36,7 +37,11 @@ impl Pass for ConvertGraphToKernel {
             })
             .collect();
         for (holder, KernelTarget(target_of)) in holders {
-            let params = params_of(pc.ctx, target_of(pc.ctx, pc.ir, holder));
+            let target = target_of(pc.ctx, pc.ir, holder);
+            if holds_graph(pc.ctx, target) {
+                continue;
+            }
+            let params = params_of(pc.ctx, target);
             let modules: Vec<Op> = pc
                 .ir
                 .regions(holder)

@@ -341,6 +341,7 @@ pub fn validate_shaders(name: &str, hal: &str) -> usize {
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("spirv-val");
     std::fs::create_dir_all(&dir).unwrap();
     let mut ctx = xir_compiler::context();
+    xir_runtime_vulkan::register(&mut ctx);
     let mut ir = xir::Ir::new();
     let top = xir::parser::parse_str(&mut ctx, &mut ir, "hal", hal)
         .unwrap_or_else(|_| panic!("{name}: hal text does not parse"));
