@@ -40,6 +40,8 @@ pub struct Executor<'a> {
     groups: FxHashMap<(Op, &'static str), Range<usize>>,
     resolved: FxHashMap<Attr, usize>,
     dispatches: FxHashMap<(Op, usize), Rc<DispatchPlan>>,
+    /// Each variant's executable, per device (index in `devices`).
+    executables: FxHashMap<(Op, usize), Arc<dyn Executable>>,
     kinds: FxHashMap<Ident, Option<Host>>,
     /// Emptied value maps of finished calls, kept for their capacity.
     spare_envs: Vec<FxHashMap<Value, RtValue>>,
@@ -175,6 +177,7 @@ impl<'a> Executor<'a> {
             groups: FxHashMap::default(),
             resolved: FxHashMap::default(),
             dispatches: FxHashMap::default(),
+            executables: FxHashMap::default(),
             kinds: FxHashMap::default(),
             spare_envs: Vec::new(),
         })
@@ -960,8 +963,8 @@ impl<'a> Executor<'a> {
     }
 
     /// Finds the kernel a dispatch op runs on `device`, loading it once.
-    fn dispatch_plan(&mut self, op: Op, device: usize, loc: Attr) -> R<DispatchPlan> {
-        let device = self.devices[device].clone();
+    fn dispatch_plan(&mut self, op: Op, index: usize, loc: Attr) -> R<DispatchPlan> {
+        let device = self.devices[index].clone();
         let entry = op_attr(self.ctx, self.ir, op, "entry_point")
             .ok_or_else(|| err(loc, "missing entry point"))?;
         let (exe, path) = match self.ctx.attr_kind(entry) {
@@ -1028,28 +1031,19 @@ impl<'a> Executor<'a> {
                 ))
             }
         };
-        // Keyed by content too: two programs on one device may both name a
-        // variant @main_dispatch_0::@local.
-        let text = xir::printer::op_to_string(
-            self.ctx,
-            self.ir,
-            variant,
-            &xir::printer::PrintOptions {
-                generic: true,
-                ..Default::default()
-            },
-        );
-        let fingerprint = {
-            use std::hash::{Hash, Hasher};
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            text.hash(&mut h);
-            h.finish()
-        };
         let name = format!("{exe_name}::{}", sym(self, variant).unwrap_or_default());
-        let key = format!("{name}#{fingerprint:016x}");
-        let executable = device
-            .executable(&key, self.ctx, self.ir, variant)
-            .map_err(|m| err(loc, format!("cannot load @{name}: {m}")))?;
+        // Loaded once per variant and device for the executor's life (the IR
+        // does not change under it); dispatches of one variant share it.
+        let executable = match self.executables.get(&(variant, index)) {
+            Some(e) => e.clone(),
+            None => {
+                let e = device
+                    .prepare(self.ctx, self.ir, variant)
+                    .map_err(|m| err(loc, format!("cannot load @{name}: {m}")))?;
+                self.executables.insert((variant, index), e.clone());
+                e
+            }
+        };
         let ordinal = executable
             .export_ordinal(&export)
             .ok_or_else(|| err(loc, format!("@{name} has no export @{export}")))?;

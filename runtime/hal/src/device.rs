@@ -1,5 +1,5 @@
-//! Devices: an allocator, queues that run submissions in order on a worker
-//! thread each, and an executable cache.
+//! Devices: an allocator and queues that run submissions in order on a worker
+//! thread each.
 
 use crate::allocator::Allocator;
 use crate::buffer::Buffer;
@@ -8,7 +8,7 @@ use crate::executable::Executable;
 use crate::fence::{Fence, Help, Runner};
 use crate::target::TargetDesc;
 use crate::trace::Trace;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 use xir::{Context, Ir, Op};
@@ -199,8 +199,8 @@ fn run_submission(
     Ok(())
 }
 
-/// A device: its backend, its queues (a worker thread each), an executable cache
-/// and a caching allocator. Dropping it drains and joins its queues.
+/// A device: its backend, its queues (a worker thread each) and a caching
+/// allocator. Dropping it drains and joins its queues.
 pub struct Device {
     /// Index among the runtime's devices.
     pub id: usize,
@@ -210,7 +210,6 @@ pub struct Device {
     pub target: TargetDesc,
     backend: Arc<dyn Backend>,
     queues: Vec<Queue>,
-    cache: Mutex<HashMap<String, Arc<dyn Executable>>>,
     allocator: Allocator,
 }
 
@@ -239,7 +238,6 @@ impl Device {
             target,
             backend,
             queues,
-            cache: Mutex::default(),
             allocator: Allocator::new(id),
         }
     }
@@ -270,23 +268,15 @@ impl Device {
         &self.allocator
     }
 
-    /// The variant under `key` (its symbol path), prepared once per device.
-    pub fn executable(
+    /// Prepares a compiled variant for this device (its backend translates
+    /// the kernels); callers keep the executable for as long as they run it.
+    pub fn prepare(
         &self,
-        key: &str,
         ctx: &Context,
         ir: &Ir,
         variant: Op,
     ) -> Result<Arc<dyn Executable>, String> {
-        if let Some(e) = self.cache.lock().unwrap().get(key) {
-            return Ok(e.clone());
-        }
-        let e = self.backend.prepare(ctx, ir, variant)?;
-        self.cache
-            .lock()
-            .unwrap()
-            .insert(key.to_string(), e.clone());
-        Ok(e)
+        self.backend.prepare(ctx, ir, variant)
     }
 
     /// Queues `commands` on queue `queue`: they run after `wait` is reached,

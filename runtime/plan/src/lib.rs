@@ -4,6 +4,8 @@
 //! arithmetic, buffer sizes, grid and accesses resolved and bounds-checked
 //! ([`resolve`]). Code generation (Cranelift, SPIR-V) stays in the backends.
 
+#![warn(missing_docs)]
+
 pub mod plan;
 pub mod read;
 pub mod resolve;
@@ -20,7 +22,9 @@ pub fn at(ctx: &Context, ir: &Ir, op: Op, m: &str) -> String {
 
 /// A variant's exports and the plan of each kernel function, by name.
 pub struct Lowered {
+    /// The variant's `hal.executable.export`s, in order.
     pub exports: Vec<String>,
+    /// One plan per kernel function, in module order.
     pub plans: Vec<KernelPlan>,
 }
 

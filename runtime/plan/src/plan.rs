@@ -9,18 +9,28 @@ use xir::{Context, Type};
 /// An element type as stored, and how it is computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Elem {
+    /// A 1-bit integer, one byte in memory (0 or 1).
     I1,
+    /// An 8-bit integer.
     I8,
+    /// A 16-bit integer.
     I16,
+    /// A 32-bit integer.
     I32,
+    /// A 64-bit integer (also `index`).
     I64,
+    /// IEEE half precision.
     F16,
+    /// bfloat16.
     BF16,
+    /// IEEE single precision.
     F32,
+    /// IEEE double precision.
     F64,
 }
 
 impl Elem {
+    /// Bytes one element takes in a buffer.
     pub fn size(self) -> usize {
         match self {
             Elem::I1 | Elem::I8 => 1,
@@ -29,9 +39,11 @@ impl Elem {
             Elem::I64 | Elem::F64 => 8,
         }
     }
+    /// Whether it is a float type.
     pub fn is_float(self) -> bool {
         matches!(self, Elem::F16 | Elem::BF16 | Elem::F32 | Elem::F64)
     }
+    /// The element of an integer or float type, signedness ignored.
     pub fn of(ctx: &Context, t: Type) -> Option<Elem> {
         Some(match ctx.type_kind(t) {
             TypeKind::Integer { width, .. } => match width {
@@ -57,36 +69,55 @@ pub type Slot = usize;
 /// Index arithmetic at the top of a kernel, evaluated per dispatch.
 #[derive(Clone, Debug)]
 pub enum IndexOp {
+    /// A constant.
     Const(i64),
+    /// The kernel function's `i`-th argument (a dispatch constant).
     Arg(usize),
+    /// A binary op on two earlier slots.
     Bin(IndexBin, Slot, Slot),
 }
 
+/// The binary ops of index arithmetic (overflow and division by zero are
+/// errors of the dispatch).
 #[derive(Clone, Copy, Debug)]
 pub enum IndexBin {
+    /// `a + b`.
     Add,
+    /// `a - b`.
     Sub,
+    /// `a * b`.
     Mul,
+    /// Unsigned `a / b`.
     DivU,
+    /// Signed `a / b`.
     DivS,
+    /// Unsigned `a % b`.
     RemU,
+    /// Unsigned `ceil(a / b)`.
     CeilDivU,
     /// 1 when equal, else 0 (an `arith.cmpi eq`).
     Eq,
 }
 
+/// Where a buffer's bytes come from.
 #[derive(Clone, Debug)]
 pub enum BufferKind {
+    /// The dispatch's binding `i` (inputs, then results).
     Binding(usize),
+    /// Scratch memory of the dispatch, contents unspecified.
     Alloc,
+    /// Read-only bytes of the compiled kernel (`kernel.constant`).
     Constant(Arc<Vec<u8>>),
     /// A view of another buffer (same bytes, other dims).
     Reshape(usize),
 }
 
+/// One memref of a kernel: where its bytes are, its element and dims.
 #[derive(Clone, Debug)]
 pub struct BufferPlan {
+    /// Where its bytes come from.
     pub kind: BufferKind,
+    /// Its element type.
     pub elem: Elem,
     /// One slot per dim.
     pub dims: Vec<Slot>,
@@ -96,6 +127,7 @@ pub struct BufferPlan {
 /// for each result of the map (a buffer dim).
 #[derive(Clone, Debug)]
 pub struct Access {
+    /// The buffer accessed (an index into [`KernelPlan::buffers`]).
     pub buffer: usize,
     /// Per buffer dim: (coefficient per domain dim, coefficient per symbol, constant).
     pub terms: Vec<(Vec<i64>, Vec<i64>, i64)>,
@@ -107,17 +139,25 @@ pub enum BodyOp {
     /// Input `i`'s element (for reductions the output's current value is
     /// input `inputs.len()`).
     Arg(usize),
+    /// A float constant (already of the op's precision).
     ConstF(f64),
+    /// An integer constant, sign-extended (`i1` true is -1).
     ConstI(i64),
+    /// A binary op.
     Bin(Bin, usize, usize),
+    /// Float negation.
     Neg(usize),
+    /// `e^x`.
     Exp(usize),
+    /// Hyperbolic tangent.
     Tanh(usize),
     /// Float `|x|` (`kernel.abs`).
     Abs(usize),
+    /// Square root.
     Sqrt(usize),
     /// The natural logarithm (`kernel.log`).
     Log(usize),
+    /// The error function.
     Erf(usize),
     /// C's `pow` (`kernel.pow`).
     Pow(usize, usize),
@@ -126,17 +166,24 @@ pub enum BodyOp {
     /// A comparison of two values of the operands' element (the op's is
     /// `I1`): integers signed, floats ordered except `Ne` (unordered).
     Cmp(Cmp, usize, usize),
+    /// `c ? a : b` on an `i1` condition.
     Select(usize, usize, usize),
 }
 
 /// The predicate of a [`BodyOp::Cmp`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cmp {
+    /// `==`.
     Eq,
+    /// `!=`.
     Ne,
+    /// `<`.
     Lt,
+    /// `<=`.
     Le,
+    /// `>`.
     Gt,
+    /// `>=`.
     Ge,
 }
 
@@ -159,44 +206,69 @@ impl BodyOp {
     }
 }
 
+/// The binary body ops; integers wrap at their width and compare signed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bin {
+    /// `a + b`.
     Add,
+    /// `a - b`.
     Sub,
+    /// `a * b`.
     Mul,
+    /// `a / b` (signed for integers).
     Div,
+    /// `maximumf` (NaN wins, -0 < +0) / `maxsi`.
     Max,
+    /// Bitwise or.
     Or,
     /// `minimumf` (NaN wins, -0 < +0) / `minsi`.
     Min,
+    /// Bitwise and.
     And,
+    /// Bitwise xor.
     Xor,
 }
 
 /// A body: its ops (each with its element type) and the yielded value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Body {
+    /// The ops in order, each with its result's element type.
     pub ops: Vec<(BodyOp, Elem)>,
+    /// The op whose value is yielded.
     pub result: usize,
 }
 
+/// A `kernel.generic`: a loop nest over `domain` reading each input's
+/// element, computing `body` and storing into `output`.
 #[derive(Clone, Debug)]
 pub struct GenericPlan {
+    /// How each input is read.
     pub inputs: Vec<Access>,
+    /// Where each result element is stored.
     pub output: Access,
+    /// The loop bounds.
     pub domain: Vec<Slot>,
+    /// The values of the indexing maps' symbols.
     pub symbols: Vec<Slot>,
     /// Leading parallel dims (the rest reduce).
     pub parallel: usize,
+    /// Elements per vector the compiler chose (`vector_width`; 1 with reductions).
     pub lanes: u32,
+    /// The scalar computation of one element.
     pub body: Body,
 }
 
+/// A `kernel.matmul`: `[b…, m, k] x [b…, k, n] -> [b…, m, n]` on three
+/// buffers of one element type.
 #[derive(Clone, Debug)]
 pub struct MatmulPlan {
+    /// The left operand's buffer.
     pub lhs: usize,
+    /// The right operand's buffer.
     pub rhs: usize,
+    /// The result's buffer.
     pub out: usize,
+    /// The element type of all three.
     pub elem: Elem,
     /// The epilogue as a generic over the result's dims, reading the sum as
     /// input 0 and writing `out` (None: the sum is the result).
@@ -208,10 +280,13 @@ pub struct MatmulPlan {
 /// `[-d, d)` (negative: `i + d`), clamped to `0` or `d - 1` outside.
 #[derive(Clone, Debug)]
 pub struct GatherPlan {
+    /// The buffer gathered from.
     pub input: usize,
     /// An `I32` or `I64` buffer.
     pub indices: usize,
+    /// The result's buffer.
     pub out: usize,
+    /// The input dim the indices select along.
     pub axis: usize,
 }
 
@@ -246,19 +321,29 @@ impl GatherPlan {
     }
 }
 
+/// One step of a kernel; stages run in order.
 #[derive(Clone, Debug)]
 pub enum Stage {
+    /// A loop nest with a scalar body.
     Generic(GenericPlan),
+    /// A matrix product, maybe with an epilogue.
     Matmul(MatmulPlan),
+    /// A gather along one axis.
     Gather(GatherPlan),
 }
 
+/// A kernel function as plain data: what a backend translates.
 #[derive(Clone, Debug, Default)]
 pub struct KernelPlan {
+    /// The kernel function's symbol.
     pub name: String,
+    /// Its `index` arguments: the dispatch's constants.
     pub num_args: usize,
+    /// Its index arithmetic, in order; a [`Slot`] is an index here.
     pub index_ops: Vec<IndexOp>,
+    /// Its memrefs, in definition order.
     pub buffers: Vec<BufferPlan>,
+    /// Its stages, in order.
     pub stages: Vec<Stage>,
     /// Where each stage came from (`file:line:col`), for errors.
     pub origins: Vec<String>,
@@ -297,8 +382,11 @@ impl KernelPlan {
 /// How an operand moves along the innermost parallel dim.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Inner {
+    /// Consecutive elements.
     Contiguous,
+    /// One element for every lane.
     Broadcast,
+    /// Any other stride.
     Strided,
 }
 

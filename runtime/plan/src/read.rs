@@ -641,9 +641,10 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
             })
             .collect::<Result<_, _>>()?;
         if ctx.op_interface::<BodyYield>(ir.op(op).name).is_some() {
-            let r = *xs
-                .first()
-                .ok_or((op, "kernel.yield without a value".to_string()))?;
+            let r = *xs.first().ok_or((
+                op,
+                format!("{} without a value", xir_kernel::ops::YIELD.name),
+            ))?;
             return Ok(Body { ops, result: r });
         }
         let Some(&read) = ctx.op_interface::<ReadBody>(ir.op(op).name) else {

@@ -69,7 +69,9 @@ pub fn check_grid(name: &str, dims: &[i64], workgroups: [u64; 3]) -> Result<(), 
 /// its element stride along each domain dim.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Resolved {
+    /// The element offset at the domain's origin.
     pub base: i64,
+    /// The element stride along each domain dim.
     pub coefs: Vec<i64>,
 }
 
@@ -125,8 +127,11 @@ pub fn resolve(
 /// A plan buffer's size in one dispatch.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BufferSize {
+    /// Its dims in this dispatch.
     pub dims: Vec<i64>,
+    /// Its element count.
     pub count: u64,
+    /// Its size in bytes.
     pub bytes: usize,
 }
 

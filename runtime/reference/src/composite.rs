@@ -30,12 +30,13 @@ pub enum Composite {
 
 impl Composite {
     pub fn name(&self) -> &'static str {
+        use xir_graph::composite as c;
         match self {
-            Composite::ReduceMean { .. } => "graph.reduce_mean",
-            Composite::Softmax { log: false, .. } => "graph.softmax",
-            Composite::Softmax { log: true, .. } => "graph.log_softmax",
-            Composite::LayerNorm { .. } => "graph.layer_norm",
-            Composite::Gelu { .. } => "graph.gelu",
+            Composite::ReduceMean { .. } => c::REDUCE_MEAN.name,
+            Composite::Softmax { log: false, .. } => c::SOFTMAX.name,
+            Composite::Softmax { log: true, .. } => c::LOG_SOFTMAX.name,
+            Composite::LayerNorm { .. } => c::LAYER_NORM.name,
+            Composite::Gelu { .. } => c::GELU.name,
         }
     }
 }
