@@ -1139,107 +1139,11 @@ impl Lower<'_> {
     /// One elementwise graph op on scalars, with the reference's semantics.
     fn elementwise(&mut self, block: Block, k: G, t: Type, xs: &[Value], op: Op) -> Value {
         let float = is_float(self.ctx, t);
-        let bin = |f: &'static str, i: &'static str| if float { f } else { i };
+        if let Some(name) = single_scalar_op(k, float) {
+            return self.body_op(block, name, xs.to_vec(), t, vec![]);
+        }
         match k {
-            G::Add => self.body_op(
-                block,
-                bin(xir_arith::ops::ADDF.name, xir_arith::ops::ADDI.name),
-                xs.to_vec(),
-                t,
-                vec![],
-            ),
-            G::Sub => self.body_op(
-                block,
-                bin(xir_arith::ops::SUBF.name, xir_arith::ops::SUBI.name),
-                xs.to_vec(),
-                t,
-                vec![],
-            ),
-            G::Mul => self.body_op(
-                block,
-                bin(xir_arith::ops::MULF.name, xir_arith::ops::MULI.name),
-                xs.to_vec(),
-                t,
-                vec![],
-            ),
-            G::Max => self.body_op(
-                block,
-                bin(xir_arith::ops::MAXIMUMF.name, xir_arith::ops::MAXSI.name),
-                xs.to_vec(),
-                t,
-                vec![],
-            ),
-            G::Div if float => {
-                self.body_op(block, xir_arith::ops::DIVF.name, xs.to_vec(), t, vec![])
-            }
-            G::Div => {
-                // x / 0 = 0 and MIN / -1 = MIN (wraps), as the reference: the
-                // divisor is made safe and the two cases selected after.
-                let i1 = self.ctx.i1();
-                let zero = self.int_const(block, t, 0);
-                let one = self.int_const(block, t, 1);
-                let minus_one = self.int_const(block, t, -1);
-                let eq = self.ctx.i64_attr(0);
-                let is_zero = self.body_op(
-                    block,
-                    xir_arith::ops::CMPI.name,
-                    vec![xs[1], zero],
-                    i1,
-                    vec![("predicate", eq)],
-                );
-                let is_m1 = self.body_op(
-                    block,
-                    xir_arith::ops::CMPI.name,
-                    vec![xs[1], minus_one],
-                    i1,
-                    vec![("predicate", eq)],
-                );
-                let bad = self.body_op(
-                    block,
-                    xir_arith::ops::ORI.name,
-                    vec![is_zero, is_m1],
-                    i1,
-                    vec![],
-                );
-                let safe = self.body_op(
-                    block,
-                    xir_arith::ops::SELECT.name,
-                    vec![bad, one, xs[1]],
-                    t,
-                    vec![],
-                );
-                let q = self.body_op(
-                    block,
-                    xir_arith::ops::DIVSI.name,
-                    vec![xs[0], safe],
-                    t,
-                    vec![],
-                );
-                let neg = self.body_op(
-                    block,
-                    xir_arith::ops::SUBI.name,
-                    vec![zero, xs[0]],
-                    t,
-                    vec![],
-                );
-                let q = self.body_op(
-                    block,
-                    xir_arith::ops::SELECT.name,
-                    vec![is_m1, neg, q],
-                    t,
-                    vec![],
-                );
-                self.body_op(
-                    block,
-                    xir_arith::ops::SELECT.name,
-                    vec![is_zero, zero, q],
-                    t,
-                    vec![],
-                )
-            }
-            G::Neg if float => {
-                self.body_op(block, xir_arith::ops::NEGF.name, xs.to_vec(), t, vec![])
-            }
+            G::Div => self.int_div(block, t, xs),
             G::Neg => {
                 let zero = self.int_const(block, t, 0);
                 self.body_op(
@@ -1270,19 +1174,6 @@ impl Lower<'_> {
                     vec![],
                 )
             }
-            G::Exp if float => self.body_op(block, crate::ops::EXP.name, xs.to_vec(), t, vec![]),
-            G::Tanh if float => self.body_op(block, crate::ops::TANH.name, xs.to_vec(), t, vec![]),
-            G::Min => self.body_op(
-                block,
-                bin(xir_arith::ops::MINIMUMF.name, xir_arith::ops::MINSI.name),
-                xs.to_vec(),
-                t,
-                vec![],
-            ),
-            G::Pow => self.body_op(block, crate::ops::POW.name, xs.to_vec(), t, vec![]),
-            G::And => self.body_op(block, xir_arith::ops::ANDI.name, xs.to_vec(), t, vec![]),
-            G::Or => self.body_op(block, xir_arith::ops::ORI.name, xs.to_vec(), t, vec![]),
-            G::Xor => self.body_op(block, xir_arith::ops::XORI.name, xs.to_vec(), t, vec![]),
             G::Not => {
                 let ones = self.int_const(block, t, -1);
                 self.body_op(
@@ -1293,7 +1184,6 @@ impl Lower<'_> {
                     vec![],
                 )
             }
-            G::Abs if float => self.body_op(block, crate::ops::ABS.name, xs.to_vec(), t, vec![]),
             G::Abs => {
                 // max(x, 0 - x): wraps as the reference does (abs(MIN) = MIN).
                 let zero = self.int_const(block, t, 0);
@@ -1312,82 +1202,148 @@ impl Lower<'_> {
                     vec![],
                 )
             }
-            G::Sqrt => self.body_op(block, crate::ops::SQRT.name, xs.to_vec(), t, vec![]),
-            G::Log => self.body_op(block, crate::ops::LOG.name, xs.to_vec(), t, vec![]),
-            G::Erf => self.body_op(block, crate::ops::ERF.name, xs.to_vec(), t, vec![]),
-            G::Sigmoid => {
-                // e = e^-|x| (never overflows), r = 1 / (1 + e): r for x >= 0,
-                // e r = e^x / (1 + e^x) below (accurate down to the
-                // subnormals); a NaN gives a NaN.
-                let one = self.float_const(block, t, 1.0);
-                let zero = self.float_const(block, t, 0.0);
-                let a = self.body_op(block, crate::ops::ABS.name, xs.to_vec(), t, vec![]);
-                let neg = self.body_op(block, xir_arith::ops::NEGF.name, vec![a], t, vec![]);
-                let e = self.body_op(block, crate::ops::EXP.name, vec![neg], t, vec![]);
-                let d = self.body_op(block, xir_arith::ops::ADDF.name, vec![one, e], t, vec![]);
-                let r = self.body_op(block, xir_arith::ops::DIVF.name, vec![one, d], t, vec![]);
-                let er = self.body_op(block, xir_arith::ops::MULF.name, vec![e, r], t, vec![]);
-                let i1 = self.ctx.i1();
-                let oge = self.ctx.i64_attr(3);
-                let pos = self.body_op(
-                    block,
-                    xir_arith::ops::CMPF.name,
-                    vec![xs[0], zero],
-                    i1,
-                    vec![("predicate", oge)],
-                );
-                self.body_op(
-                    block,
-                    xir_arith::ops::SELECT.name,
-                    vec![pos, r, er],
-                    t,
-                    vec![],
-                )
-            }
-            G::Select => self.body_op(block, xir_arith::ops::SELECT.name, xs.to_vec(), t, vec![]),
+            G::Sigmoid => self.sigmoid(block, t, xs),
             G::Cast => {
                 if self.ir.value_type(xs[0]) == t {
                     return xs[0];
                 }
                 self.body_op(block, crate::ops::CAST.name, xs.to_vec(), t, vec![])
             }
-            G::Compare => {
-                let pred = match op_attr(self.ctx, self.ir, op, "predicate")
-                    .map(|a| self.ctx.attr_kind(a))
-                {
-                    Some(AttrKind::String { value, .. }) => value.to_vec(),
-                    _ => Vec::new(),
-                };
-                let i1 = self.ctx.i1();
-                let xt = self.ir.value_type(xs[0]);
-                let (name, code) = if is_float(self.ctx, xt) {
-                    // cmpf: oeq, une, olt, ole, ogt, oge (NaN: false but une).
-                    let code = match &pred[..] {
-                        b"eq" => 1,
-                        b"ne" => 13,
-                        b"lt" => 4,
-                        b"le" => 5,
-                        b"gt" => 2,
-                        _ => 3,
-                    };
-                    (xir_arith::ops::CMPF.name, code)
-                } else {
-                    // cmpi: eq, ne, slt, sle, sgt, sge.
-                    let code = match &pred[..] {
-                        b"eq" => 0,
-                        b"ne" => 1,
-                        b"lt" => 2,
-                        b"le" => 3,
-                        b"gt" => 4,
-                        _ => 5,
-                    };
-                    (xir_arith::ops::CMPI.name, code)
-                };
-                let p = self.ctx.i64_attr(code);
-                self.body_op(block, name, xs.to_vec(), i1, vec![("predicate", p)])
-            }
+            G::Compare => self.compare(block, xs, op),
             _ => unreachable!("checked by lower_op"),
         }
+    }
+
+    /// Integer division: x / 0 = 0 and MIN / -1 = MIN (wraps), as the
+    /// reference: the divisor is made safe and the two cases selected after.
+    fn int_div(&mut self, block: Block, t: Type, xs: &[Value]) -> Value {
+        let i1 = self.ctx.i1();
+        let zero = self.int_const(block, t, 0);
+        let one = self.int_const(block, t, 1);
+        let minus_one = self.int_const(block, t, -1);
+        let eq = self.ctx.i64_attr(0);
+        let is_zero = self.body_op(
+            block,
+            xir_arith::ops::CMPI.name,
+            vec![xs[1], zero],
+            i1,
+            vec![("predicate", eq)],
+        );
+        let is_m1 = self.body_op(
+            block,
+            xir_arith::ops::CMPI.name,
+            vec![xs[1], minus_one],
+            i1,
+            vec![("predicate", eq)],
+        );
+        let bad = self.body_op(
+            block,
+            xir_arith::ops::ORI.name,
+            vec![is_zero, is_m1],
+            i1,
+            vec![],
+        );
+        let safe = self.body_op(
+            block,
+            xir_arith::ops::SELECT.name,
+            vec![bad, one, xs[1]],
+            t,
+            vec![],
+        );
+        let q = self.body_op(
+            block,
+            xir_arith::ops::DIVSI.name,
+            vec![xs[0], safe],
+            t,
+            vec![],
+        );
+        let neg = self.body_op(
+            block,
+            xir_arith::ops::SUBI.name,
+            vec![zero, xs[0]],
+            t,
+            vec![],
+        );
+        let q = self.body_op(
+            block,
+            xir_arith::ops::SELECT.name,
+            vec![is_m1, neg, q],
+            t,
+            vec![],
+        );
+        self.body_op(
+            block,
+            xir_arith::ops::SELECT.name,
+            vec![is_zero, zero, q],
+            t,
+            vec![],
+        )
+    }
+
+    /// e = e^-|x| (never overflows), r = 1 / (1 + e): r for x >= 0, e r =
+    /// e^x / (1 + e^x) below (accurate down to the subnormals); a NaN gives a
+    /// NaN.
+    fn sigmoid(&mut self, block: Block, t: Type, xs: &[Value]) -> Value {
+        let one = self.float_const(block, t, 1.0);
+        let zero = self.float_const(block, t, 0.0);
+        let a = self.body_op(block, crate::ops::ABS.name, xs.to_vec(), t, vec![]);
+        let neg = self.body_op(block, xir_arith::ops::NEGF.name, vec![a], t, vec![]);
+        let e = self.body_op(block, crate::ops::EXP.name, vec![neg], t, vec![]);
+        let d = self.body_op(block, xir_arith::ops::ADDF.name, vec![one, e], t, vec![]);
+        let r = self.body_op(block, xir_arith::ops::DIVF.name, vec![one, d], t, vec![]);
+        let er = self.body_op(block, xir_arith::ops::MULF.name, vec![e, r], t, vec![]);
+        let i1 = self.ctx.i1();
+        let oge = self.ctx.i64_attr(3);
+        let pos = self.body_op(
+            block,
+            xir_arith::ops::CMPF.name,
+            vec![xs[0], zero],
+            i1,
+            vec![("predicate", oge)],
+        );
+        self.body_op(
+            block,
+            xir_arith::ops::SELECT.name,
+            vec![pos, r, er],
+            t,
+            vec![],
+        )
+    }
+
+    /// `graph.compare` as `arith.cmpf` or `arith.cmpi` by its operands' type.
+    fn compare(&mut self, block: Block, xs: &[Value], op: Op) -> Value {
+        let pred = match op_attr(self.ctx, self.ir, op, "predicate").map(|a| self.ctx.attr_kind(a))
+        {
+            Some(AttrKind::String { value, .. }) => value.to_vec(),
+            _ => Vec::new(),
+        };
+        let i1 = self.ctx.i1();
+        let xt = self.ir.value_type(xs[0]);
+        let (name, code) = if is_float(self.ctx, xt) {
+            // cmpf: oeq, une, olt, ole, ogt, oge (NaN: false but une).
+            let code = match &pred[..] {
+                b"eq" => 1,
+                b"ne" => 13,
+                b"lt" => 4,
+                b"le" => 5,
+                b"gt" => 2,
+                _ => 3,
+            };
+            (xir_arith::ops::CMPF.name, code)
+        } else {
+            // cmpi: eq, ne, slt, sle, sgt, sge.
+            let code = match &pred[..] {
+                b"eq" => 0,
+                b"ne" => 1,
+                b"lt" => 2,
+                b"le" => 3,
+                b"gt" => 4,
+                _ => 5,
+            };
+            (xir_arith::ops::CMPI.name, code)
+        };
+        let p = self.ctx.i64_attr(code);
+        self.body_op(block, name, xs.to_vec(), i1, vec![("predicate", p)])
     }
 
     fn buf_of(&self, v: Value, op: Op) -> Result<(Value, Vec<Dim>), Fail> {
@@ -1572,6 +1528,34 @@ impl Lower<'_> {
         }
         Ok(())
     }
+}
+
+/// The op an elementwise graph op lowers to when it is one scalar op on the
+/// same operands; `None` when it needs several.
+fn single_scalar_op(k: G, float: bool) -> Option<&'static str> {
+    use xir_arith::ops as a;
+    let bin = |f: &'static str, i: &'static str| if float { f } else { i };
+    Some(match k {
+        G::Add => bin(a::ADDF.name, a::ADDI.name),
+        G::Sub => bin(a::SUBF.name, a::SUBI.name),
+        G::Mul => bin(a::MULF.name, a::MULI.name),
+        G::Max => bin(a::MAXIMUMF.name, a::MAXSI.name),
+        G::Min => bin(a::MINIMUMF.name, a::MINSI.name),
+        G::Div if float => a::DIVF.name,
+        G::Neg if float => a::NEGF.name,
+        G::Exp if float => crate::ops::EXP.name,
+        G::Tanh if float => crate::ops::TANH.name,
+        G::Abs if float => crate::ops::ABS.name,
+        G::Pow => crate::ops::POW.name,
+        G::And => a::ANDI.name,
+        G::Or => a::ORI.name,
+        G::Xor => a::XORI.name,
+        G::Sqrt => crate::ops::SQRT.name,
+        G::Log => crate::ops::LOG.name,
+        G::Erf => crate::ops::ERF.name,
+        G::Select => a::SELECT.name,
+        _ => return None,
+    })
 }
 
 /// The coefficient of `d{dim}` in a linear expression (`None`: not linear).

@@ -67,6 +67,19 @@ pub(super) struct Conv<'a> {
     spans: FxHashMap<Value, (Value, u64, Option<u64>)>,
 }
 
+/// The command buffer being recorded for one `stream.async.execute`.
+struct Recording {
+    exec: Op,
+    dev_id: Ident,
+    dev: Value,
+    cmd: Value,
+    /// Where result buffers go: before the command buffer's creation.
+    cmd_op: Op,
+    c0: Value,
+    /// Bytes read and written since the last barrier.
+    touched: Touched,
+}
+
 impl Conv<'_> {
     pub(super) fn constant(&mut self, n: i64, loc: Attr) -> Value {
         if let Some(&v) = self.consts.get(&n) {
@@ -255,85 +268,21 @@ impl Conv<'_> {
                 loc,
             )
             .unwrap_or(dev);
-        let cmd_op = defining_op(self.ir, cmd).unwrap_or(exec);
-        let c0 = self.constant(0, loc);
-        // Bytes read and written since the last barrier.
-        let mut touched = Touched::default();
+        let mut rec = Recording {
+            exec,
+            dev_id,
+            dev,
+            cmd,
+            cmd_op: defining_op(self.ir, cmd).unwrap_or(exec),
+            c0: self.constant(0, loc),
+            touched: Touched::default(),
+        };
         let inner: Vec<Op> = self.ir.block_ops(block).collect();
         for op in inner {
-            let oloc = self.ir.op(op).loc;
             let name = self.ctx.str(self.ir.op(op).name).to_string();
             match name.as_str() {
-                n if n == ASYNC_DISPATCH.name => {
-                    let r = operand_ranges(self.ctx, self.ir, op, &ASYNC_DISPATCH);
-                    let o: Vec<Value> = self.ir.operands(op).collect();
-                    let (mut consts, mut bb, mut bo, mut bl) = (vec![], vec![], vec![], vec![]);
-                    let mut k = 0;
-                    for &a in &o[r[0].clone()] {
-                        if is_resource(self.ctx, self.ir.value_type(a)) {
-                            let b = self.buf(a, op)?;
-                            bb.push(b.buffer);
-                            bo.push(o[r[2].start + k]);
-                            bl.push(o[r[4].start + k]);
-                            k += 1;
-                        } else {
-                            consts.push(a);
-                        }
-                    }
-                    for (j, &res) in self.ir.results(op).to_vec().iter().enumerate() {
-                        let size = o[r[5].start + j];
-                        let b = self.result_buffer(op, j, dev, size, cmd_op)?;
-                        self.bufs.insert(res, Buf { buffer: b });
-                        bb.push(b);
-                        bo.push(c0);
-                        bl.push(size);
-                    }
-                    let nres = self.ir.results(op).len();
-                    let accesses: Vec<Access> = bb
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &b)| self.access(b, i >= bb.len() - nres))
-                        .collect();
-                    self.barrier(&mut touched, &accesses, exec, cmd, oloc);
-                    let grid = self.workgroups(op, &consts, exec)?;
-                    let entry = self.entry_point(op, dev_id)?;
-                    let segs = segment_attr(
-                        self.ctx,
-                        &[1, 3, consts.len(), bb.len(), bo.len(), bl.len()],
-                    );
-                    let mut operands = vec![cmd];
-                    operands.extend(grid);
-                    operands.extend(consts);
-                    operands.extend(bb);
-                    operands.extend(bo);
-                    operands.extend(bl);
-                    self.emit(
-                        exec,
-                        "hal.command_buffer.dispatch",
-                        vec![("entry_point", entry), ("operandSegmentSizes", segs)],
-                        operands,
-                        None,
-                        oloc,
-                    );
-                }
-                n if n == ASYNC_TRANSFER.name => {
-                    let src = self.buf(self.ir.operand(op, 0), op)?;
-                    let size = self.ir.operand(op, 2);
-                    let dst = self.result_buffer(op, 0, dev, size, cmd_op)?;
-                    let accesses = [self.access(src.buffer, false), self.access(dst, true)];
-                    self.barrier(&mut touched, &accesses, exec, cmd, oloc);
-                    let len = self.ir.operand(op, 1);
-                    self.emit(
-                        exec,
-                        "hal.command_buffer.copy_buffer",
-                        vec![],
-                        vec![cmd, src.buffer, c0, dst, c0, len],
-                        None,
-                        oloc,
-                    );
-                    let res = self.ir.result(op, 0);
-                    self.bufs.insert(res, Buf { buffer: dst });
-                }
+                n if n == ASYNC_DISPATCH.name => self.record_dispatch(&mut rec, op)?,
+                n if n == ASYNC_TRANSFER.name => self.record_transfer(&mut rec, op)?,
                 n if n == STREAM_YIELD.name => {
                     let n = self.ir.results(exec).len() - 1;
                     for i in 0..n {
@@ -343,10 +292,102 @@ impl Conv<'_> {
                     }
                 }
                 _ => {
+                    let oloc = self.ir.op(op).loc;
                     return Err(err(oloc, format!("'{name}' cannot be converted to hal")));
                 }
             }
         }
+        self.submit(&rec, wait, loc);
+        Ok(())
+    }
+
+    /// A `hal.command_buffer.dispatch` for `stream.async.dispatch` `op`:
+    /// its non-resource operands as constants, then the buffers it reads
+    /// and those of its results.
+    fn record_dispatch(&mut self, rec: &mut Recording, op: Op) -> Result<(), Diagnostic> {
+        let oloc = self.ir.op(op).loc;
+        let r = operand_ranges(self.ctx, self.ir, op, &ASYNC_DISPATCH);
+        let o: Vec<Value> = self.ir.operands(op).collect();
+        let (mut consts, mut bb, mut bo, mut bl) = (vec![], vec![], vec![], vec![]);
+        let mut k = 0;
+        for &a in &o[r[0].clone()] {
+            if is_resource(self.ctx, self.ir.value_type(a)) {
+                let b = self.buf(a, op)?;
+                bb.push(b.buffer);
+                bo.push(o[r[2].start + k]);
+                bl.push(o[r[4].start + k]);
+                k += 1;
+            } else {
+                consts.push(a);
+            }
+        }
+        for (j, &res) in self.ir.results(op).to_vec().iter().enumerate() {
+            let size = o[r[5].start + j];
+            let b = self.result_buffer(op, j, rec.dev, size, rec.cmd_op)?;
+            self.bufs.insert(res, Buf { buffer: b });
+            bb.push(b);
+            bo.push(rec.c0);
+            bl.push(size);
+        }
+        let nres = self.ir.results(op).len();
+        let accesses: Vec<Access> = bb
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| self.access(b, i >= bb.len() - nres))
+            .collect();
+        self.barrier(&mut rec.touched, &accesses, rec.exec, rec.cmd, oloc);
+        let grid = self.workgroups(op, &consts, rec.exec)?;
+        let entry = self.entry_point(op, rec.dev_id)?;
+        let segs = segment_attr(
+            self.ctx,
+            &[1, 3, consts.len(), bb.len(), bo.len(), bl.len()],
+        );
+        let mut operands = vec![rec.cmd];
+        operands.extend(grid);
+        operands.extend(consts);
+        operands.extend(bb);
+        operands.extend(bo);
+        operands.extend(bl);
+        self.emit(
+            rec.exec,
+            "hal.command_buffer.dispatch",
+            vec![("entry_point", entry), ("operandSegmentSizes", segs)],
+            operands,
+            None,
+            oloc,
+        );
+        Ok(())
+    }
+
+    /// A `hal.command_buffer.copy_buffer` for `stream.async.transfer` `op`
+    /// into its result's buffer.
+    fn record_transfer(&mut self, rec: &mut Recording, op: Op) -> Result<(), Diagnostic> {
+        let oloc = self.ir.op(op).loc;
+        let src = self.buf(self.ir.operand(op, 0), op)?;
+        let size = self.ir.operand(op, 2);
+        let dst = self.result_buffer(op, 0, rec.dev, size, rec.cmd_op)?;
+        let accesses = [self.access(src.buffer, false), self.access(dst, true)];
+        self.barrier(&mut rec.touched, &accesses, rec.exec, rec.cmd, oloc);
+        let len = self.ir.operand(op, 1);
+        let c0 = rec.c0;
+        self.emit(
+            rec.exec,
+            "hal.command_buffer.copy_buffer",
+            vec![],
+            vec![rec.cmd, src.buffer, c0, dst, c0, len],
+            None,
+            oloc,
+        );
+        let res = self.ir.result(op, 0);
+        self.bufs.insert(res, Buf { buffer: dst });
+        Ok(())
+    }
+
+    /// Finalizes the recorded command buffer and submits it on its device,
+    /// after the fences in `wait`; the execute's timepoint becomes the new
+    /// fence.
+    fn submit(&mut self, rec: &Recording, wait: Vec<Value>, loc: Attr) {
+        let (exec, dev, cmd) = (rec.exec, rec.dev, rec.cmd);
         self.emit(
             exec,
             "hal.command_buffer.finalize",
@@ -383,7 +424,6 @@ impl Conv<'_> {
         let n = self.ir.results(exec).len();
         let tp = self.ir.result(exec, n - 1);
         self.fences.insert(tp, vec![fence]);
-        Ok(())
     }
 
     /// `fences` (distinct) less those a join among them already waits for.
@@ -627,7 +667,6 @@ fn convert_func(
     };
     let floc = ir.op(f).loc;
     let fname = func_name(ctx, ir, f);
-    let view = hal_type(ctx, "buffer_view");
     let old_args = ir.block_args(old).to_vec();
     if args.types.len() != old_args.len() {
         return Err(err(
@@ -635,29 +674,10 @@ fn convert_func(
             format!("the entry block of @{fname} does not match its signature"),
         ));
     }
-    // A new entry block: one argument per value of the original signature
-    // (a view per tensor; its dims are read from the view).
-    let entry = ir.create_block();
-    ir.append_block(body, entry);
-    for op in ir.block_ops(old).collect::<Vec<_>>() {
-        ir.remove_op(op);
-        ir.append_op(entry, op);
-    }
-    ir.remove_block(old);
+    let (entry, tensor_args) = new_entry_block(ctx, ir, body, old, &args);
     let Some(top) = ir.first_op(entry) else {
         return Err(err(floc, format!("@{fname} has an empty body")));
     };
-    let mut tensor_args = Vec::new();
-    for (n, g) in args.groups.iter().enumerate() {
-        let a = old_args[g.start];
-        let loc = ir.value(a).loc;
-        let t = g.tensor.map_or(ir.value_type(a), |_| view);
-        let new = ir.add_block_arg(entry, t, loc);
-        ir.replace_all_uses(a, new);
-        if let Some(t) = g.tensor {
-            tensor_args.push((n, *g, new, t));
-        }
-    }
     let mut cv = Conv {
         ctx,
         ir,
@@ -674,169 +694,15 @@ fn convert_func(
         slabs: FxHashMap::default(),
         spans: FxHashMap::default(),
     };
-    // Reuse the index constants the body already has.
-    let index = cv.ctx.index_type();
-    for op in cv.ir.block_ops(entry).collect::<Vec<_>>() {
-        if xir_arith::ops::CONSTANT.is(cv.ctx, cv.ir, op)
-            && cv.ir.value_type(cv.ir.result(op, 0)) == index
-        {
-            if let Some(n) = op_attr(cv.ctx, cv.ir, op, "value").and_then(|a| int_of(cv.ctx, a)) {
-                cv.consts.entry(n).or_insert(cv.ir.result(op, 0));
-            }
-        }
-    }
-    // Tensor arguments arrive as buffer views: each is asserted (in
-    // argument order, before anything else), then its dims are read (they
-    // stand for the stream level's dim arguments), then its buffer.
-    for &(n, _, v, t) in &tensor_args {
-        let message = cv.ctx.string_attr(&format!("input {n}"));
-        let shape = cv.ctx.intern_attr(AttrKind::Type(t));
-        cv.emit(
-            top,
-            "hal.buffer_view.assert",
-            vec![("message", message), ("shape", shape)],
-            vec![v],
-            None,
-            floc,
-        );
-    }
-    for &(_, g, v, t) in &tensor_args {
-        for (j, dim) in cv.dim_ops(v, t, floc).into_iter().enumerate() {
-            cv.ir.insert_op_before(top, dim);
-            let d = cv.ir.result(dim, 0);
-            cv.ir.replace_all_uses(old_args[g.start + 1 + j], d);
-        }
-    }
-    for &(_, _, v, t) in &tensor_args {
-        let b = cv
-            .emit(
-                top,
-                "hal.buffer_view.buffer",
-                vec![],
-                vec![v],
-                Some("buffer"),
-                floc,
-            )
-            .unwrap_or(v);
-        cv.bufs.insert(v, Buf { buffer: b });
-        cv.view_types.insert(v, t);
-    }
+    cv.reuse_index_constants(entry);
+    cv.receive_tensor_args(&tensor_args, &old_args, floc);
     let in_types: Vec<Type> = cv
         .ir
         .block_args(entry)
         .iter()
         .map(|&a| cv.ir.value_type(a))
         .collect();
-    let steps = host_steps(cv.ctx, cv.ir, entry);
-    let mut dead = Vec::new();
-    // Sizes first: execute regions and awaits read them.
-    for &(op, _) in &steps {
-        if cv.ctx.str(cv.ir.op(op).name) == SIZEOF {
-            cv.sizeof(op)?;
-            dead.push(op);
-        }
-    }
-    let mut out_types = None;
-    for (op, end) in steps {
-        if end {
-            cv.if_end(op)?;
-            continue;
-        }
-        let name = cv.ctx.str(cv.ir.op(op).name).to_string();
-        match name.as_str() {
-            IF_NAME | SIZEOF => {}
-            YIELD_NAME => cv.yield_op(op)?,
-            n if n == xir_func::CALL.name => {
-                cv.call(op)?;
-                dead.push(op);
-            }
-            n if n == ASYNC_EXECUTE.name => {
-                cv.execute(op)?;
-                dead.push(op);
-            }
-            n if n == TIMEPOINT_AWAIT.name => {
-                cv.await_op(op)?;
-                dead.push(op);
-            }
-            n if n == RESOURCE_ALLOCA.name => {
-                cv.alloca(op)?;
-                dead.push(op);
-            }
-            n if n == RESOURCE_DEALLOCA.name => {
-                // The buffer goes with its last reference; what follows the
-                // deallocation waits for what it waited for.
-                let r = operand_ranges(cv.ctx, cv.ir, op, &RESOURCE_DEALLOCA);
-                let mut fs = Vec::new();
-                for i in r[0].clone() {
-                    let t = cv.ir.operand(op, i);
-                    fs.extend(cv.fences.get(&t).cloned().unwrap_or_default());
-                }
-                let res = cv.ir.result(op, 0);
-                cv.fences.insert(res, unique(fs));
-                dead.push(op);
-            }
-            n if n == TIMEPOINT_JOIN.name => {
-                let mut fs = Vec::new();
-                for t in cv.ir.operands(op).collect::<Vec<_>>() {
-                    fs.extend(cv.fences.get(&t).cloned().unwrap_or_default());
-                }
-                let loc = cv.ir.op(op).loc;
-                let joined = cv.joined(unique(fs), op, loc);
-                let res = cv.ir.result(op, 0);
-                cv.fences.insert(res, joined.into_iter().collect());
-                dead.push(op);
-            }
-            n if n == xir_func::RETURN.name => {
-                // Each tensor returned as a view with its type and dims.
-                let loc = cv.ir.op(op).loc;
-                let operands: Vec<Value> = cv.ir.operands(op).collect();
-                if operands.len() != results.types.len() {
-                    return Err(err(
-                        loc,
-                        format!("the return of @{fname} does not match its signature"),
-                    ));
-                }
-                let mut values = Vec::new();
-                for g in &results.groups {
-                    let v = operands[g.start];
-                    match g.tensor {
-                        Some(t) => {
-                            let b = cv.buf(v, op)?;
-                            let dims = operands[g.dims()].to_vec();
-                            values.push(cv.view(op, b, t, &dims, loc)?);
-                        }
-                        None => values.push(v),
-                    }
-                }
-                cv.ir.set_operands(op, &values);
-                out_types = Some(
-                    values
-                        .iter()
-                        .map(|&v| cv.ir.value_type(v))
-                        .collect::<Vec<_>>(),
-                );
-            }
-            _ => {
-                let touches = cv
-                    .ir
-                    .operands(op)
-                    .chain(cv.ir.results(op).iter().copied())
-                    .any(|v| {
-                        let t = cv.ir.value_type(v);
-                        is_resource(cv.ctx, t) || is_timepoint(cv.ctx, t)
-                    });
-                if touches || name.starts_with("stream.") {
-                    return Err(err(
-                        cv.ir.op(op).loc,
-                        format!("'{name}' cannot be converted to hal"),
-                    ));
-                }
-            }
-        }
-    }
-    for &op in dead.iter().rev() {
-        cv.ir.erase_op(op);
-    }
+    let out_types = cv.convert_body(entry, &results, &fname)?;
     let (ctx, ir) = (cv.ctx, cv.ir);
     let out_types = match out_types {
         Some(o) => o,
@@ -845,6 +711,238 @@ fn convert_func(
     let (arg_list, res_list) = (args.hal_attrs(ctx), results.hal_attrs(ctx));
     set_signature(ctx, ir, f, (in_types, arg_list), (out_types, res_list));
     Ok(())
+}
+
+/// A tensor argument of the new entry block: (its position in the
+/// signature, its ABI group, the view, its tensor type).
+type TensorArg = (usize, abi::Group, Value, Type);
+
+/// Moves the body of `old` into a new entry block of `body` with one
+/// argument per value of the original signature (a view per tensor; its
+/// dims are read from the view), and returns it with its tensor arguments.
+fn new_entry_block(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    body: xir::Region,
+    old: xir::Block,
+    args: &Side,
+) -> (xir::Block, Vec<TensorArg>) {
+    let view = hal_type(ctx, "buffer_view");
+    let old_args = ir.block_args(old).to_vec();
+    let entry = ir.create_block();
+    ir.append_block(body, entry);
+    for op in ir.block_ops(old).collect::<Vec<_>>() {
+        ir.remove_op(op);
+        ir.append_op(entry, op);
+    }
+    ir.remove_block(old);
+    let mut tensor_args = Vec::new();
+    for (n, g) in args.groups.iter().enumerate() {
+        let a = old_args[g.start];
+        let loc = ir.value(a).loc;
+        let t = g.tensor.map_or(ir.value_type(a), |_| view);
+        let new = ir.add_block_arg(entry, t, loc);
+        ir.replace_all_uses(a, new);
+        if let Some(t) = g.tensor {
+            tensor_args.push((n, *g, new, t));
+        }
+    }
+    (entry, tensor_args)
+}
+
+impl Conv<'_> {
+    /// Reuse the index constants the body already has.
+    fn reuse_index_constants(&mut self, entry: xir::Block) {
+        let index = self.ctx.index_type();
+        for op in self.ir.block_ops(entry).collect::<Vec<_>>() {
+            if xir_arith::ops::CONSTANT.is(self.ctx, self.ir, op)
+                && self.ir.value_type(self.ir.result(op, 0)) == index
+            {
+                if let Some(n) =
+                    op_attr(self.ctx, self.ir, op, "value").and_then(|a| int_of(self.ctx, a))
+                {
+                    self.consts.entry(n).or_insert(self.ir.result(op, 0));
+                }
+            }
+        }
+    }
+
+    /// Tensor arguments arrive as buffer views: each is asserted (in
+    /// argument order, before anything else), then its dims are read (they
+    /// stand for the stream level's dim arguments `old_args`), then its
+    /// buffer.
+    fn receive_tensor_args(&mut self, tensor_args: &[TensorArg], old_args: &[Value], floc: Attr) {
+        let top = self.top;
+        for &(n, _, v, t) in tensor_args {
+            let message = self.ctx.string_attr(&format!("input {n}"));
+            let shape = self.ctx.intern_attr(AttrKind::Type(t));
+            self.emit(
+                top,
+                "hal.buffer_view.assert",
+                vec![("message", message), ("shape", shape)],
+                vec![v],
+                None,
+                floc,
+            );
+        }
+        for &(_, g, v, t) in tensor_args {
+            for (j, dim) in self.dim_ops(v, t, floc).into_iter().enumerate() {
+                self.ir.insert_op_before(top, dim);
+                let d = self.ir.result(dim, 0);
+                self.ir.replace_all_uses(old_args[g.start + 1 + j], d);
+            }
+        }
+        for &(_, _, v, t) in tensor_args {
+            let b = self
+                .emit(
+                    top,
+                    "hal.buffer_view.buffer",
+                    vec![],
+                    vec![v],
+                    Some("buffer"),
+                    floc,
+                )
+                .unwrap_or(v);
+            self.bufs.insert(v, Buf { buffer: b });
+            self.view_types.insert(v, t);
+        }
+    }
+
+    /// Converts the host ops of the body (see [`host_steps`]) and erases
+    /// the stream ops they replace; returns the result types when the body
+    /// returns.
+    fn convert_body(
+        &mut self,
+        entry: xir::Block,
+        results: &Side,
+        fname: &str,
+    ) -> Result<Option<Vec<Type>>, Diagnostic> {
+        let steps = host_steps(self.ctx, self.ir, entry);
+        let mut dead = Vec::new();
+        // Sizes first: execute regions and awaits read them.
+        for &(op, _) in &steps {
+            if self.ctx.str(self.ir.op(op).name) == SIZEOF {
+                self.sizeof(op)?;
+                dead.push(op);
+            }
+        }
+        let mut out_types = None;
+        for (op, end) in steps {
+            if end {
+                self.if_end(op)?;
+                continue;
+            }
+            let name = self.ctx.str(self.ir.op(op).name).to_string();
+            match name.as_str() {
+                IF_NAME | SIZEOF => {}
+                YIELD_NAME => self.yield_op(op)?,
+                n if n == xir_func::CALL.name => {
+                    self.call(op)?;
+                    dead.push(op);
+                }
+                n if n == ASYNC_EXECUTE.name => {
+                    self.execute(op)?;
+                    dead.push(op);
+                }
+                n if n == TIMEPOINT_AWAIT.name => {
+                    self.await_op(op)?;
+                    dead.push(op);
+                }
+                n if n == RESOURCE_ALLOCA.name => {
+                    self.alloca(op)?;
+                    dead.push(op);
+                }
+                n if n == RESOURCE_DEALLOCA.name => {
+                    self.dealloca(op);
+                    dead.push(op);
+                }
+                n if n == TIMEPOINT_JOIN.name => {
+                    self.timepoint_join(op);
+                    dead.push(op);
+                }
+                n if n == xir_func::RETURN.name => {
+                    out_types = Some(self.return_op(op, results, fname)?);
+                }
+                _ => self.check_host_op(op, &name)?,
+            }
+        }
+        for &op in dead.iter().rev() {
+            self.ir.erase_op(op);
+        }
+        Ok(out_types)
+    }
+
+    /// `stream.resource.dealloca`: the buffer goes with its last reference;
+    /// what follows the deallocation waits for what it waited for.
+    fn dealloca(&mut self, op: Op) {
+        let r = operand_ranges(self.ctx, self.ir, op, &RESOURCE_DEALLOCA);
+        let mut fs = Vec::new();
+        for i in r[0].clone() {
+            let t = self.ir.operand(op, i);
+            fs.extend(self.fences.get(&t).cloned().unwrap_or_default());
+        }
+        let res = self.ir.result(op, 0);
+        self.fences.insert(res, unique(fs));
+    }
+
+    /// `stream.timepoint.join`: one fence joining those of its operands.
+    fn timepoint_join(&mut self, op: Op) {
+        let mut fs = Vec::new();
+        for t in self.ir.operands(op).collect::<Vec<_>>() {
+            fs.extend(self.fences.get(&t).cloned().unwrap_or_default());
+        }
+        let loc = self.ir.op(op).loc;
+        let joined = self.joined(unique(fs), op, loc);
+        let res = self.ir.result(op, 0);
+        self.fences.insert(res, joined.into_iter().collect());
+    }
+
+    /// `func.return`: each tensor returned as a view with its type and
+    /// dims; returns the types of the new operands.
+    fn return_op(&mut self, op: Op, results: &Side, fname: &str) -> Result<Vec<Type>, Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let operands: Vec<Value> = self.ir.operands(op).collect();
+        if operands.len() != results.types.len() {
+            return Err(err(
+                loc,
+                format!("the return of @{fname} does not match its signature"),
+            ));
+        }
+        let mut values = Vec::new();
+        for g in &results.groups {
+            let v = operands[g.start];
+            match g.tensor {
+                Some(t) => {
+                    let b = self.buf(v, op)?;
+                    let dims = operands[g.dims()].to_vec();
+                    values.push(self.view(op, b, t, &dims, loc)?);
+                }
+                None => values.push(v),
+            }
+        }
+        self.ir.set_operands(op, &values);
+        Ok(values.iter().map(|&v| self.ir.value_type(v)).collect())
+    }
+
+    /// Any other host op stays, unless it is a stream op or touches
+    /// resources or timepoints.
+    fn check_host_op(&self, op: Op, name: &str) -> Result<(), Diagnostic> {
+        let touches = self
+            .ir
+            .operands(op)
+            .chain(self.ir.results(op).iter().copied())
+            .any(|v| {
+                let t = self.ir.value_type(v);
+                is_resource(self.ctx, t) || is_timepoint(self.ctx, t)
+            });
+        if touches || name.starts_with("stream.") {
+            return Err(err(
+                self.ir.op(op).loc,
+                format!("'{name}' cannot be converted to hal"),
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// The ops of a function body that run on the host, in program order: ops
