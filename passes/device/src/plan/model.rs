@@ -575,11 +575,31 @@ pub fn build_reusing(
         placed,
         ..Model::default()
     };
-
-    // Function signatures and their pins.
     for (&op, _) in order.iter().zip(&kind).filter(|(_, &k)| k == OpKind::Func) {
+        m.add_func(ctx, ir, devices, &mut kinds, op, diags);
+    }
+    let callee_of = m.pin_ops(ctx, ir, devices, &order, &kind, diags);
+    m.cut_callees(ctx, ir, probe);
+    m.colocate(ctx, ir, &mut kinds, &order, &kind, callee_of, diags);
+    m.order = order;
+    m.kind = kind;
+    m
+}
+
+impl Model {
+    /// The signature of function `op`: a variable per tensor argument and
+    /// result, with their pins.
+    fn add_func(
+        &mut self,
+        ctx: &mut Context,
+        ir: &Ir,
+        devices: &mut Devices,
+        kinds: &mut Kinds,
+        op: Op,
+        diags: &mut DiagEngine,
+    ) {
         let Some((inputs, results)) = signature(ctx, ir, op) else {
-            continue;
+            return;
         };
         let entry = ir.regions(op).first().and_then(|&r| ir.entry_block(r));
         let mut args = Vec::with_capacity(inputs.len());
@@ -589,11 +609,11 @@ pub fn build_reusing(
                 continue;
             }
             let v = match entry.and_then(|b| ir.block_args(b).get(i).copied()) {
-                Some(a) => m.value_var(a),
-                None => m.solver.new_var(),
+                Some(a) => self.value_var(a),
+                None => self.solver.new_var(),
             };
             if let Some(a) = func_attrs::get(ctx, ir, op, "arg_attrs", i) {
-                m.pin(ctx, ir, devices, v, a, PinSource::Arg(op, i as u32), diags);
+                self.pin(ctx, ir, devices, v, a, PinSource::Arg(op, i as u32), diags);
             }
             args.push(Some(v));
         }
@@ -603,167 +623,226 @@ pub fn build_reusing(
                 res.push(None);
                 continue;
             }
-            let v = m.solver.new_var();
+            let v = self.solver.new_var();
             if let Some(a) = func_attrs::get(ctx, ir, op, "res_attrs", i) {
-                m.pin(
-                    ctx,
-                    ir,
-                    devices,
-                    v,
-                    a,
-                    PinSource::Result(op, i as u32),
-                    diags,
-                );
+                let source = PinSource::Result(op, i as u32);
+                self.pin(ctx, ir, devices, v, a, source, diags);
             }
             res.push(Some(v));
         }
-        let idx = m.funcs.len();
-        m.funcs.push(FuncSig {
+        let idx = self.funcs.len();
+        self.funcs.push(FuncSig {
             op,
             args,
             results: res,
         });
-        m.func_by_op.insert(op, idx);
+        self.func_by_op.insert(op, idx);
         if let Some(n) = symbol_name(ctx, ir, op) {
             let n = n.to_vec();
             let id = ctx.ident_bytes(&n);
-            m.func_by_name.insert(id, idx);
+            self.func_by_name.insert(id, idx);
         }
     }
 
-    // Phase 1: the pins of ops, and the calls of module functions. `callee_of`
-    // keeps each call's resolved callee for phase 2.
-    let mut pins = Vec::new();
-    let mut outside_calls = vec![0usize; m.funcs.len()];
-    let mut callee_of: Vec<Option<usize>> = Vec::new();
-    for (&op, &k) in order.iter().zip(&kind) {
-        if k == OpKind::Call {
-            let f = callee(ctx, ir, op).and_then(|c| m.func_by_name.get(&c).copied());
-            callee_of.push(f);
-            let Some(f) = f else {
+    /// Phase 1: the pins of ops, and the calls of module functions. Returns
+    /// each call's resolved callee, for phase 2.
+    fn pin_ops(
+        &mut self,
+        ctx: &mut Context,
+        ir: &Ir,
+        devices: &mut Devices,
+        order: &[Op],
+        kind: &[OpKind],
+        diags: &mut DiagEngine,
+    ) -> Vec<Option<usize>> {
+        let mut pins = Vec::new();
+        let mut callee_of: Vec<Option<usize>> = Vec::new();
+        for (&op, &k) in order.iter().zip(kind) {
+            if k == OpKind::Call {
+                callee_of.push(self.call_site(ctx, ir, op));
+                continue;
+            }
+            if !k.is_graph() {
+                continue;
+            }
+            pins_of(ctx, ir, op, k, devices, &mut pins);
+            for (what, attr, src) in pins.drain(..) {
+                let var = match what {
+                    Pinned::Value(v) => self.value_var(v),
+                    Pinned::Op(o) => self.op_var(o),
+                };
+                self.pin(ctx, ir, devices, var, attr, src, diags);
+            }
+            self.pin_by_support(ctx, ir, devices, op, diags);
+        }
+        callee_of
+    }
+
+    /// Records call `op` of a module function; returns the callee.
+    fn call_site(&mut self, ctx: &Context, ir: &Ir, op: Op) -> Option<usize> {
+        let f = callee(ctx, ir, op).and_then(|c| self.func_by_name.get(&c).copied())?;
+        let fop = self.funcs[f].op;
+        let mut p = ir.parent_op(op);
+        while let Some(o) = p.filter(|&o| o != fop) {
+            p = ir.parent_op(o);
+        }
+        self.calls.push(CallSite {
+            op,
+            callee: f,
+            recursive: p.is_some(),
+            pos: u32::MAX,
+        });
+        Some(f)
+    }
+
+    /// An op only one device runs is pinned there; one no device runs is an
+    /// error.
+    fn pin_by_support(
+        &mut self,
+        ctx: &mut Context,
+        ir: &Ir,
+        devices: &mut Devices,
+        op: Op,
+        diags: &mut DiagEngine,
+    ) {
+        let Some(sup) = devices.support.as_ref() else {
+            return;
+        };
+        let name = ctx.bytes(ir.op(op).name);
+        if crate::support::is_structural(name) {
+            return;
+        }
+        let runners = sup.runners(name);
+        if runners.is_empty() {
+            self.errors += 1;
+            diags.emit(Diagnostic::error(ir.op(op).loc, sup.nobody_runs(name)));
+        } else if runners.len() == 1 && sup.devices.len() > 1 {
+            // An op the program pinned elsewhere is left to `support::settle`,
+            // which says it cannot run there.
+            let attr = sup.devices[runners[0]].affinity;
+            let var = self.op_var(op);
+            if self.solver.class_pin(var).is_none() {
+                self.pin(ctx, ir, devices, var, attr, PinSource::Support(op), diags);
+            }
+        }
+    }
+
+    /// With `probe`, the calls of a private function called from two or
+    /// more places outside itself are not unified with it.
+    fn cut_callees(&mut self, ctx: &Context, ir: &Ir, probe: bool) {
+        let mut outside_calls = vec![0usize; self.funcs.len()];
+        for c in self.calls.iter().filter(|c| !c.recursive) {
+            outside_calls[c.callee] += 1;
+        }
+        self.cut_callee = (0..self.funcs.len())
+            .map(|f| {
+                probe
+                    && outside_calls[f] >= 2
+                    && visibility(ctx, ir, self.funcs[f].op) == Visibility::Private
+            })
+            .collect();
+        if self.cut_callee.iter().any(|&c| c) {
+            self.probe_only = true;
+            self.solver.forget_joins();
+        }
+    }
+
+    /// Phase 2: colocation, in program order.
+    #[allow(clippy::too_many_arguments)]
+    fn colocate(
+        &mut self,
+        ctx: &Context,
+        ir: &Ir,
+        kinds: &mut Kinds,
+        order: &[Op],
+        kind: &[OpKind],
+        callee_of: Vec<Option<usize>>,
+        diags: &mut DiagEngine,
+    ) {
+        let mut callee_of = callee_of.into_iter();
+        let mut site = 0;
+        for (&op, &k) in order.iter().zip(kind) {
+            match k {
+                OpKind::Module | OpKind::Func | OpKind::Global => {}
+                OpKind::OnDevice => {
+                    let (a, b) = (
+                        self.value_var(ir.operand(op, 0)),
+                        self.value_var(ir.result(op, 0)),
+                    );
+                    self.def_edge(ctx, ir, b, a, op, false, diags);
+                    self.on_device.push(op);
+                }
+                OpKind::Transfer | OpKind::Dim => {
+                    self.op_var(op);
+                    self.placed.push(op);
+                }
+                OpKind::Yield => self.yield_edges(ctx, ir, kinds, op, diags),
+                OpKind::Return => self.return_edges(ctx, ir, kinds, op, diags),
+                OpKind::Call => match callee_of.next().flatten() {
+                    Some(f) => {
+                        self.call(ctx, ir, kinds, op, f, site, diags);
+                        site += 1;
+                    }
+                    None => self.generic(ctx, ir, kinds, op, false, diags),
+                },
+                _ => self.generic(ctx, ir, kinds, op, k.is_graph(), diags),
+            }
+        }
+    }
+
+    /// The tensors an `scf.yield` of an `scf.if` yields live where the `if`'s
+    /// results do.
+    fn yield_edges(
+        &mut self,
+        ctx: &Context,
+        ir: &Ir,
+        kinds: &mut Kinds,
+        op: Op,
+        diags: &mut DiagEngine,
+    ) {
+        let Some(parent) = ir
+            .parent_op(op)
+            .filter(|&p| kinds.op(ctx, ir.op(p).name) == OpKind::If)
+        else {
+            return;
+        };
+        let results = ir.results(parent);
+        for (i, v) in ir.operands(op).enumerate() {
+            let Some(&r) = results.get(i) else {
                 continue;
             };
-            let fop = m.funcs[f].op;
-            let mut p = ir.parent_op(op);
-            while let Some(o) = p.filter(|&o| o != fop) {
-                p = ir.parent_op(o);
-            }
-            let recursive = p.is_some();
-            outside_calls[f] += !recursive as usize;
-            m.calls.push(CallSite {
-                op,
-                callee: f,
-                recursive,
-                pos: u32::MAX,
-            });
-            continue;
-        }
-        if !k.is_graph() {
-            continue;
-        }
-        pins_of(ctx, ir, op, k, devices, &mut pins);
-        for (what, attr, src) in pins.drain(..) {
-            let var = match what {
-                Pinned::Value(v) => m.value_var(v),
-                Pinned::Op(o) => m.op_var(o),
-            };
-            m.pin(ctx, ir, devices, var, attr, src, diags);
-        }
-        // An op only one device runs is pinned there; one no device runs is an error.
-        if let Some(sup) = devices.support.as_ref() {
-            let name = ctx.bytes(ir.op(op).name);
-            if !crate::support::is_structural(name) {
-                let runners = sup.runners(name);
-                if runners.is_empty() {
-                    m.errors += 1;
-                    diags.emit(Diagnostic::error(ir.op(op).loc, sup.nobody_runs(name)));
-                } else if runners.len() == 1 && sup.devices.len() > 1 {
-                    // An op the program pinned elsewhere is left to `support::settle`,
-                    // which says it cannot run there.
-                    let attr = sup.devices[runners[0]].affinity;
-                    let var = m.op_var(op);
-                    if m.solver.class_pin(var).is_none() {
-                        m.pin(ctx, ir, devices, var, attr, PinSource::Support(op), diags);
-                    }
-                }
+            if kinds.tensor(ctx, ir.value_type(v)) {
+                let (a, b) = (self.value_var(v), self.value_var(r));
+                self.use_edge(ctx, ir, a, b, op, i, diags);
             }
         }
-    }
-    m.cut_callee = (0..m.funcs.len())
-        .map(|f| {
-            probe
-                && outside_calls[f] >= 2
-                && visibility(ctx, ir, m.funcs[f].op) == Visibility::Private
-        })
-        .collect();
-    if m.cut_callee.iter().any(|&c| c) {
-        m.probe_only = true;
-        m.solver.forget_joins();
     }
 
-    // Phase 2: colocation, in program order.
-    let mut callee_of = callee_of.into_iter();
-    let mut site = 0;
-    for (&op, &k) in order.iter().zip(&kind) {
-        match k {
-            OpKind::Module | OpKind::Func | OpKind::Global => {}
-            OpKind::OnDevice => {
-                let (a, b) = (
-                    m.value_var(ir.operand(op, 0)),
-                    m.value_var(ir.result(op, 0)),
-                );
-                m.def_edge(ctx, ir, b, a, op, false, diags);
-                m.on_device.push(op);
+    /// The tensors a function returns live where its results do.
+    fn return_edges(
+        &mut self,
+        ctx: &Context,
+        ir: &Ir,
+        kinds: &mut Kinds,
+        op: Op,
+        diags: &mut DiagEngine,
+    ) {
+        let Some(f) = ir
+            .parent_op(op)
+            .and_then(|p| self.func_by_op.get(&p).copied())
+        else {
+            return;
+        };
+        for (i, v) in ir.operands(op).enumerate() {
+            let Some(Some(r)) = self.funcs[f].results.get(i).copied() else {
+                continue;
+            };
+            if kinds.tensor(ctx, ir.value_type(v)) {
+                let a = self.value_var(v);
+                self.use_edge(ctx, ir, a, r, op, i, diags);
             }
-            OpKind::Transfer | OpKind::Dim => {
-                m.op_var(op);
-                m.placed.push(op);
-            }
-            OpKind::Yield => {
-                let Some(parent) = ir
-                    .parent_op(op)
-                    .filter(|&p| kinds.op(ctx, ir.op(p).name) == OpKind::If)
-                else {
-                    continue;
-                };
-                let results = ir.results(parent);
-                for (i, v) in ir.operands(op).enumerate() {
-                    let Some(&r) = results.get(i) else {
-                        continue;
-                    };
-                    if kinds.tensor(ctx, ir.value_type(v)) {
-                        let (a, b) = (m.value_var(v), m.value_var(r));
-                        m.use_edge(ctx, ir, a, b, op, i, diags);
-                    }
-                }
-            }
-            OpKind::Return => {
-                let Some(f) = ir.parent_op(op).and_then(|p| m.func_by_op.get(&p).copied()) else {
-                    continue;
-                };
-                for (i, v) in ir.operands(op).enumerate() {
-                    let Some(Some(r)) = m.funcs[f].results.get(i).copied() else {
-                        continue;
-                    };
-                    if kinds.tensor(ctx, ir.value_type(v)) {
-                        let a = m.value_var(v);
-                        m.use_edge(ctx, ir, a, r, op, i, diags);
-                    }
-                }
-            }
-            OpKind::Call => match callee_of.next().flatten() {
-                Some(f) => {
-                    m.call(ctx, ir, &mut kinds, op, f, site, diags);
-                    site += 1;
-                }
-                None => m.generic(ctx, ir, &mut kinds, op, false, diags),
-            },
-            _ => m.generic(ctx, ir, &mut kinds, op, k.is_graph(), diags),
         }
     }
-    m.order = order;
-    m.kind = kind;
-    m
 }
 
 /// Every op nested in `root` (including `root`) in pre-order, into `out`. Not
