@@ -176,62 +176,18 @@ pub fn read_check_file(
     ctx: &mut Ctx,
     diag_sink: &mut Vec<PErr>,
 ) -> Result<ReadResult, ReadErr> {
-    let mut implicit_pats: Vec<(Pattern, String)> = Vec::new();
-    for ((ibuf, off, len), t) in implicit.iter().zip(implicit_texts) {
-        let s = Sref::new(&t[*off..*off + *len], *off);
-        match Pattern::parse(
-            CheckType::new(Kind::Not),
-            s,
-            "IMPLICIT-CHECK",
-            None,
-            *ibuf,
-            ctx,
-            &req.opts,
-        ) {
-            Ok(p) => implicit_pats.push((p, "IMPLICIT-CHECK".into())),
-            // FileCheck reports but otherwise ignores these errors.
-            Err(e) => diag_sink.push(e),
-        }
-    }
+    let implicit_pats = parse_implicit(req, implicit, implicit_texts, ctx, diag_sink);
     let mut checks: Vec<CheckString> = Vec::new();
     let mut dag_nots: Vec<(Pattern, String)> = Vec::new();
     let mut dag_nots_implicit = true;
     let mut line = 1usize;
-    // Longest prefixes first so that e.g. CHECK-A wins over CHECK.
-    let mut prefixes: Vec<(String, bool)> = req
-        .check_prefixes
-        .iter()
-        .map(|p| (p.clone(), false))
-        .chain(req.comment_prefixes.iter().map(|p| (p.clone(), true)))
-        .collect();
-    prefixes.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
-    let mut next_pos: Vec<Option<usize>> = prefixes
-        .iter()
-        .map(|(p, _)| memchr::memmem::find(text, p.as_bytes()))
-        .collect();
+    let mut scan = PrefixScan::new(req, text);
     let mut not_found: BTreeSet<String> = req.check_prefixes.iter().cloned().collect();
     let distinct = not_found.len();
     let mut pos = 0usize;
     let mut line_pos = 0usize;
-    loop {
-        // Find the earliest prefix occurrence at or after `pos`.
-        let mut best: Option<(usize, usize)> = None;
-        for (k, (p, _)) in prefixes.iter().enumerate() {
-            if let Some(np) = next_pos[k] {
-                if np < pos {
-                    next_pos[k] = memchr::memmem::find(&text[pos..], p.as_bytes()).map(|x| x + pos);
-                }
-            }
-            if let Some(np) = next_pos[k] {
-                if best.is_none_or(|(b, _)| np < b) {
-                    best = Some((np, k));
-                }
-            }
-        }
-        let Some((at, k)) = best else {
-            break;
-        };
-        let prefix = prefixes[k].0.clone();
+    while let Some((at, k)) = scan.earliest(text, pos) {
+        let prefix = scan.prefixes[k].0.clone();
         line += memchr::memchr_iter(b'\n', &text[line_pos..at]).count();
         line_pos = at;
         let after_prefix = at + prefix.len();
@@ -250,39 +206,12 @@ pub fn read_check_file(
                 pos = e;
                 continue;
             }
-            Found::Misspelled => {
-                let d = String::from_utf8_lossy(&text[at..after_prefix + used]).into_owned();
-                return Err(ReadErr::Diag(PErr {
-                    loc: Loc { buf, off: at },
-                    msg: format!("misspelled directive '{d}'"),
-                    blank: false,
-                    exit1: false,
-                }));
-            }
-            Found::BadNot => {
-                return Err(ReadErr::Diag(PErr {
-                    loc: Loc {
-                        buf,
-                        off: after_prefix + used,
-                    },
-                    msg: format!("unsupported -NOT combo on prefix '{prefix}'"),
-                    blank: false,
-                    exit1: false,
-                }))
-            }
-            Found::BadCount => {
-                return Err(ReadErr::Diag(PErr {
-                    loc: Loc {
-                        buf,
-                        off: after_prefix + used,
-                    },
-                    msg: format!("invalid count in -COUNT specification on prefix '{prefix}'"),
-                    blank: false,
-                    exit1: false,
-                }))
-            }
             Found::Comment => None,
             Found::Check(t) => Some(t),
+            bad => {
+                let end = after_prefix + used;
+                return Err(bad_directive(bad, text, buf, at, end, &prefix));
+            }
         };
         if ty.is_some() {
             not_found.remove(&prefix);
@@ -303,26 +232,9 @@ pub fn read_check_file(
         };
         let pat_text = Sref::new(&text[p..eol], p);
         let pat = Pattern::parse(ty, pat_text, &prefix, Some(line), buf, ctx, &req.opts)?;
-        if ty.kind == Kind::Label && pat.has_variable() {
-            return Err(ReadErr::Diag(PErr {
-                loc: Loc { buf, off: at },
-                msg: format!("found '{prefix}-LABEL:' with variable definition or use"),
-                blank: false,
-                exit1: false,
-            }));
-        }
-        if matches!(ty.kind, Kind::Next | Kind::Same | Kind::Empty) && checks.is_empty() {
-            let t = match ty.kind {
-                Kind::Next => "NEXT",
-                Kind::Empty => "EMPTY",
-                _ => "SAME",
-            };
-            return Err(ReadErr::Diag(PErr {
-                loc: Loc { buf, off: at },
-                msg: format!("found '{prefix}-{t}' without previous '{prefix}: line"),
-                blank: false,
-                exit1: false,
-            }));
+        let directive = Loc { buf, off: at };
+        if let Some(e) = misplaced(ty, &pat, checks.is_empty(), &prefix, directive) {
+            return Err(e);
         }
         if matches!(ty.kind, Kind::Dag | Kind::Not) {
             if dag_nots_implicit {
@@ -374,6 +286,137 @@ pub fn read_check_file(
         });
     }
     Ok(ReadResult { checks })
+}
+
+/// The `--implicit-check-not` patterns; FileCheck reports but otherwise
+/// ignores those that do not parse.
+fn parse_implicit(
+    req: &Request,
+    implicit: &[(usize, usize, usize)],
+    implicit_texts: &[Vec<u8>],
+    ctx: &mut Ctx,
+    diag_sink: &mut Vec<PErr>,
+) -> Vec<(Pattern, String)> {
+    let mut implicit_pats: Vec<(Pattern, String)> = Vec::new();
+    for ((ibuf, off, len), t) in implicit.iter().zip(implicit_texts) {
+        let s = Sref::new(&t[*off..*off + *len], *off);
+        match Pattern::parse(
+            CheckType::new(Kind::Not),
+            s,
+            "IMPLICIT-CHECK",
+            None,
+            *ibuf,
+            ctx,
+            &req.opts,
+        ) {
+            Ok(p) => implicit_pats.push((p, "IMPLICIT-CHECK".into())),
+            Err(e) => diag_sink.push(e),
+        }
+    }
+    implicit_pats
+}
+
+/// Finds check and comment prefixes in the check file, remembering where
+/// each occurs next so each is searched for once per occurrence.
+struct PrefixScan {
+    /// Longest prefixes first so that e.g. CHECK-A wins over CHECK.
+    prefixes: Vec<(String, bool)>,
+    next_pos: Vec<Option<usize>>,
+}
+
+impl PrefixScan {
+    fn new(req: &Request, text: &[u8]) -> Self {
+        let mut prefixes: Vec<(String, bool)> = req
+            .check_prefixes
+            .iter()
+            .map(|p| (p.clone(), false))
+            .chain(req.comment_prefixes.iter().map(|p| (p.clone(), true)))
+            .collect();
+        prefixes.sort_by_key(|p| std::cmp::Reverse(p.0.len()));
+        let next_pos = prefixes
+            .iter()
+            .map(|(p, _)| memchr::memmem::find(text, p.as_bytes()))
+            .collect();
+        PrefixScan { prefixes, next_pos }
+    }
+
+    /// The earliest prefix occurrence at or after `pos`: (offset, index in
+    /// `prefixes`).
+    fn earliest(&mut self, text: &[u8], pos: usize) -> Option<(usize, usize)> {
+        let mut best: Option<(usize, usize)> = None;
+        for (k, (p, _)) in self.prefixes.iter().enumerate() {
+            if let Some(np) = self.next_pos[k] {
+                if np < pos {
+                    self.next_pos[k] =
+                        memchr::memmem::find(&text[pos..], p.as_bytes()).map(|x| x + pos);
+                }
+            }
+            if let Some(np) = self.next_pos[k] {
+                if best.is_none_or(|(b, _)| np < b) {
+                    best = Some((np, k));
+                }
+            }
+        }
+        best
+    }
+}
+
+fn diag(loc: Loc, msg: String) -> ReadErr {
+    ReadErr::Diag(PErr {
+        loc,
+        msg,
+        blank: false,
+        exit1: false,
+    })
+}
+
+/// The error for a misspelled or malformed directive found at `at`, whose
+/// prefix and suffix end at `end`.
+fn bad_directive(
+    found: Found,
+    text: &[u8],
+    buf: usize,
+    at: usize,
+    end: usize,
+    prefix: &str,
+) -> ReadErr {
+    match found {
+        Found::Misspelled => {
+            let d = String::from_utf8_lossy(&text[at..end]).into_owned();
+            diag(Loc { buf, off: at }, format!("misspelled directive '{d}'"))
+        }
+        Found::BadNot => diag(
+            Loc { buf, off: end },
+            format!("unsupported -NOT combo on prefix '{prefix}'"),
+        ),
+        Found::BadCount => diag(
+            Loc { buf, off: end },
+            format!("invalid count in -COUNT specification on prefix '{prefix}'"),
+        ),
+        Found::None | Found::Comment | Found::Check(_) => unreachable!("not an error"),
+    }
+}
+
+/// A LABEL using variables, or a NEXT/SAME/EMPTY with no check before it.
+fn misplaced(ty: CheckType, pat: &Pattern, first: bool, prefix: &str, loc: Loc) -> Option<ReadErr> {
+    if ty.kind == Kind::Label && pat.has_variable() {
+        return Some(diag(
+            loc,
+            format!("found '{prefix}-LABEL:' with variable definition or use"),
+        ));
+    }
+    if matches!(ty.kind, Kind::Next | Kind::Same | Kind::Empty) && first {
+        let t = match ty.kind {
+            Kind::Next => "NEXT",
+            Kind::Empty => "EMPTY",
+            _ => "SAME",
+        };
+        return Some(diag(
+            loc,
+            format!("found '{prefix}-{t}' without previous '{prefix}: line"),
+        ));
+    }
+    None
 }
 
 /// Fresh copies of the implicit CHECK-NOT patterns (patterns are not

@@ -314,25 +314,7 @@ fn run_with(argv: &[String], err: &mut String) -> i32 {
         err.push_str("<check-file> not specified\n");
         return 2;
     };
-    let mut bad_define = false;
-    for g in &a.defines {
-        match g.find('=') {
-            None => {
-                err.push_str(&format!(
-                    "Missing equal sign in command-line definition '-D{g}'\n"
-                ));
-                bad_define = true;
-            }
-            Some(0) => {
-                err.push_str(&format!(
-                    "Missing variable name in command-line definition '-D{g}'\n"
-                ));
-                bad_define = true;
-            }
-            _ => {}
-        }
-    }
-    if bad_define {
+    if !check_defines(&a.defines, err) {
         return 2;
     }
     if let Err(m) = validate_prefixes(&a) {
@@ -340,32 +322,116 @@ fn run_with(argv: &[String], err: &mut String) -> i32 {
         err.push('\n');
         return 2;
     }
-    let check_raw = match read_source(&check_name) {
+    let mut sm = SourceMgr::default();
+    let mut ctx = Ctx::new(a.ignore_case);
+    let checks = match read_checks(&a, &check_name, &mut sm, &mut ctx, err) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let (input_name, input) = match read_input(&a, argv, &mut sm, err) {
+        Ok(i) => i,
+        Err(code) => return code,
+    };
+    let dump_enabled = dump_mode != DumpInput::Never;
+    let mut m = matcher::Matcher {
+        sm: &sm,
+        ctx: &mut ctx,
+        input,
+        opts: matcher::Options {
+            verbose: a.verbose || a.vv,
+            vv: a.vv,
+            enable_var_scope: a.enable_var_scope,
+            allow_dag_overlap: a.allow_deprecated_dag_overlap,
+            dump: dump_enabled,
+        },
+        out: String::new(),
+        diags: Vec::new(),
+    };
+    let ok = m.check_input(&checks.checks);
+    let code = if ok { 0 } else { 1 };
+    err.push_str(&m.out);
+    if dump_mode == DumpInput::Always || (code == 1 && dump_mode == DumpInput::Fail) {
+        err.push_str(&format!(
+            "\nInput file: {input_name}\nCheck file: {check_name}\n\n-dump-input=help explains the following input dump.\n\n"
+        ));
+        let args = dump::DumpArgs {
+            sm: &sm,
+            input,
+            check_buf: checks.buf,
+            implicit_bufs: &checks.implicit_bufs,
+            filter,
+            context,
+        };
+        let diags = std::mem::take(&mut m.diags);
+        dump::dump(&args, &diags, err);
+    }
+    code
+}
+
+/// Reports each `-D` definition without `=` or without a name; false if any.
+fn check_defines(defines: &[String], err: &mut String) -> bool {
+    let mut ok = true;
+    for g in defines {
+        match g.find('=') {
+            None => {
+                err.push_str(&format!(
+                    "Missing equal sign in command-line definition '-D{g}'\n"
+                ));
+                ok = false;
+            }
+            Some(0) => {
+                err.push_str(&format!(
+                    "Missing variable name in command-line definition '-D{g}'\n"
+                ));
+                ok = false;
+            }
+            _ => {}
+        }
+    }
+    ok
+}
+
+/// The check file, read and parsed.
+struct Checks {
+    buf: usize,
+    /// The buffers of the `-implicit-check-not` patterns.
+    implicit_bufs: Vec<usize>,
+    checks: Vec<checkfile::CheckString>,
+}
+
+/// Reads the check file (after the `-D` variables); on failure, the
+/// diagnostics are in `err` and the exit code is returned.
+fn read_checks(
+    a: &cli::Args,
+    check_name: &str,
+    sm: &mut SourceMgr,
+    ctx: &mut Ctx,
+    err: &mut String,
+) -> Result<Checks, i32> {
+    let check_raw = match read_source(check_name) {
         Ok(v) => v,
         Err(e) => {
             err.push_str(&format!(
                 "Could not open check file '{check_name}': {}\n",
                 io_msg(&e)
             ));
-            return 2;
+            return Err(2);
         }
     };
-    let mut sm = SourceMgr::default();
     let check_buf = sm.add(Buffer::new(
         if check_name == "-" {
             "<stdin>"
         } else {
-            &check_name
+            check_name
         },
         canonicalize(check_raw, a.strict_whitespace),
     ));
-    let mut ctx = Ctx::new(a.ignore_case);
-    let errs = define_vars(&a.defines, &mut sm, &mut ctx);
+    let errs = define_vars(&a.defines, sm, ctx);
     if !errs.is_empty() {
         for e in &errs {
-            print_perr(&sm, e, err);
+            print_perr(sm, e, err);
         }
-        return 2;
+        return Err(2);
     }
     ctx.create_line_var();
     let mut implicit = Vec::new();
@@ -379,7 +445,42 @@ fn run_with(argv: &[String], err: &mut String) -> i32 {
         implicit_texts.push(t);
         implicit_bufs.push(b);
     }
-    let req = Request {
+    let mut sink = Vec::new();
+    let check_text = std::mem::take(&mut sm.bufs[check_buf].text);
+    let res = checkfile::read_check_file(
+        &request(a),
+        &check_text,
+        check_buf,
+        &implicit,
+        &implicit_texts,
+        ctx,
+        &mut sink,
+    );
+    sm.bufs[check_buf].text = check_text;
+    for e in &sink {
+        print_perr(sm, e, err);
+    }
+    match res {
+        Ok(r) => Ok(Checks {
+            buf: check_buf,
+            implicit_bufs,
+            checks: r.checks,
+        }),
+        Err(ReadErr::Diag(e)) => {
+            print_perr(sm, &e, err);
+            Err(if e.exit1 { 1 } else { 2 })
+        }
+        Err(ReadErr::Plain(m)) => {
+            err.push_str(&m);
+            err.push('\n');
+            Err(2)
+        }
+    }
+}
+
+/// What reading the check file needs from the command line.
+fn request(a: &cli::Args) -> Request {
+    Request {
         is_default_prefix: a.check_prefixes.is_empty(),
         check_prefixes: if a.check_prefixes.is_empty() {
             vec!["CHECK".into()]
@@ -397,34 +498,17 @@ fn run_with(argv: &[String], err: &mut String) -> i32 {
             strict_whitespace: a.strict_whitespace,
             ignore_case: a.ignore_case,
         },
-    };
-    let mut sink = Vec::new();
-    let check_text = std::mem::take(&mut sm.bufs[check_buf].text);
-    let res = checkfile::read_check_file(
-        &req,
-        &check_text,
-        check_buf,
-        &implicit,
-        &implicit_texts,
-        &mut ctx,
-        &mut sink,
-    );
-    sm.bufs[check_buf].text = check_text;
-    for e in &sink {
-        print_perr(&sm, e, err);
     }
-    let checks = match res {
-        Ok(r) => r.checks,
-        Err(ReadErr::Diag(e)) => {
-            print_perr(&sm, &e, err);
-            return if e.exit1 { 1 } else { 2 };
-        }
-        Err(ReadErr::Plain(m)) => {
-            err.push_str(&m);
-            err.push('\n');
-            return 2;
-        }
-    };
+}
+
+/// Reads the input (`-` or no name: stdin); returns its display name and
+/// buffer, or the exit code with the diagnostics in `err`.
+fn read_input(
+    a: &cli::Args,
+    argv: &[String],
+    sm: &mut SourceMgr,
+    err: &mut String,
+) -> Result<(String, usize), i32> {
     let input_name = a.input_file.clone().unwrap_or_else(|| "-".into());
     let input_raw = read_source(&input_name);
     let input_name = if input_name == "-" {
@@ -439,7 +523,7 @@ fn run_with(argv: &[String], err: &mut String) -> i32 {
                 "Could not open input file '{input_name}': {}\n",
                 io_msg(&e)
             ));
-            return 2;
+            return Err(2);
         }
     };
     if input_raw.is_empty() && !a.allow_empty {
@@ -448,46 +532,13 @@ fn run_with(argv: &[String], err: &mut String) -> i32 {
             "xcheck command line:  xcheck {}\n",
             argv.join(" ")
         ));
-        return 2;
+        return Err(2);
     }
     let input = sm.add(Buffer::new(
         input_name.clone(),
         canonicalize(input_raw, a.strict_whitespace),
     ));
-    let dump_enabled = dump_mode != DumpInput::Never;
-    let mut m = matcher::Matcher {
-        sm: &sm,
-        ctx: &mut ctx,
-        input,
-        opts: matcher::Options {
-            verbose: a.verbose || a.vv,
-            vv: a.vv,
-            enable_var_scope: a.enable_var_scope,
-            allow_dag_overlap: a.allow_deprecated_dag_overlap,
-            dump: dump_enabled,
-        },
-        out: String::new(),
-        diags: Vec::new(),
-    };
-    let ok = m.check_input(&checks);
-    let code = if ok { 0 } else { 1 };
-    err.push_str(&m.out);
-    if dump_mode == DumpInput::Always || (code == 1 && dump_mode == DumpInput::Fail) {
-        err.push_str(&format!(
-            "\nInput file: {input_name}\nCheck file: {check_name}\n\n-dump-input=help explains the following input dump.\n\n"
-        ));
-        let args = dump::DumpArgs {
-            sm: &sm,
-            input,
-            check_buf,
-            implicit_bufs: &implicit_bufs,
-            filter,
-            context,
-        };
-        let diags = std::mem::take(&mut m.diags);
-        dump::dump(&args, &diags, err);
-    }
-    code
+    Ok((input_name, input))
 }
 
 #[cfg(test)]
