@@ -113,58 +113,9 @@ impl Printer<'_> {
         let ctx = self.ctx;
         match ctx.attr_kind(a) {
             AttrKind::Unit => self.out.push_str("unit"),
-            AttrKind::Distinct { payload, .. } => {
-                let next = self.distinct_numbers.len() as u32;
-                let n = *self.distinct_numbers.entry(a).or_insert(next);
-                self.out.push_str("distinct[");
-                self.out.push_str(&n.to_string());
-                self.out.push_str("]<");
-                if !matches!(ctx.attr_kind(*payload), AttrKind::Unit) {
-                    self.print_attr(*payload);
-                }
-                self.out.push('>');
-            }
-            AttrKind::Integer { ty, value } => {
-                if let TypeKind::Integer {
-                    width: 1,
-                    signedness: Signedness::Signless,
-                } = ctx.type_kind(*ty)
-                {
-                    let t = value != &BigInt::from(0);
-                    self.out.push_str(if t { "true" } else { "false" });
-                    return;
-                }
-                match i64::try_from(value) {
-                    Ok(v) => push_i64(&mut self.out, v),
-                    Err(_) => {
-                        use std::fmt::Write;
-                        let _ = write!(self.out, "{value}");
-                    }
-                }
-                let is_i64 = matches!(
-                    ctx.type_kind(*ty),
-                    TypeKind::Integer {
-                        width: 64,
-                        signedness: Signedness::Signless
-                    }
-                );
-                if !(elision == Elision::May && is_i64) {
-                    self.print_type_suffix(*ty, elision);
-                }
-            }
-            AttrKind::Float { ty, bits } => {
-                let kind = match ctx.type_kind(*ty) {
-                    TypeKind::Float(k) => *k,
-                    _ => FloatKind::F64,
-                };
-                let text = crate::float::format_float(*bits, kind);
-                // Only decimal f64s may drop their type: hex bits need it to read back.
-                let hex = text.starts_with("0x");
-                self.out.push_str(&text);
-                if !(elision == Elision::May && kind == FloatKind::F64 && !hex) {
-                    self.print_type_suffix(*ty, elision);
-                }
-            }
+            AttrKind::Distinct { payload, .. } => self.print_distinct(a, *payload),
+            AttrKind::Integer { ty, value } => self.print_integer(*ty, value, elision),
+            AttrKind::Float { ty, bits } => self.print_float(*ty, *bits, elision),
             AttrKind::String { value, ty } => {
                 push_quoted(&mut self.out, value);
                 self.print_type_suffix(*ty, elision);
@@ -180,36 +131,9 @@ impl Printer<'_> {
                 }
                 self.out.push(']');
             }
-            AttrKind::DenseArray { element, values } => {
-                self.out.push_str("array<");
-                self.print_type(*element);
-                if !values.is_empty() {
-                    self.out.push_str(": ");
-                    let elem = self.elem_of(*element);
-                    for (i, &v) in values.iter().enumerate() {
-                        if i > 0 {
-                            self.out.push_str(", ");
-                        }
-                        self.print_elem(elem, &v.to_le_bytes(), *element);
-                    }
-                }
-                self.out.push('>');
-            }
+            AttrKind::DenseArray { element, values } => self.print_dense_array(*element, values),
             AttrKind::WideDenseArray { element, data } => {
-                self.out.push_str("array<");
-                self.print_type(*element);
-                let elem = self.elem_of(*element);
-                let n = match ctx.type_kind(*element) {
-                    TypeKind::Integer { width, .. } => (*width as usize).div_ceil(8),
-                    TypeKind::Float(k) => (k.bit_width() as usize).div_ceil(8),
-                    _ => 16,
-                }
-                .max(1);
-                for (i, chunk) in data.chunks(n).enumerate() {
-                    self.out.push_str(if i > 0 { ", " } else { ": " });
-                    self.print_elem(elem, chunk, *element);
-                }
-                self.out.push('>');
+                self.print_wide_dense_array(*element, data)
             }
             AttrKind::Dictionary(entries) => self.print_dict_entries(entries),
             AttrKind::SymbolRef { root, nested } => {
@@ -227,16 +151,9 @@ impl Printer<'_> {
             }
             AttrKind::DenseString { ty, splat, values } => {
                 self.out.push_str("dense<");
-                let shape = shaped_info(ctx.type_kind(*ty)).map(|s| s.0).unwrap_or(&[]);
-                let shape = shape.to_vec();
                 let splat =
                     *splat || (!values.is_empty() && values.iter().all(|v| v == &values[0]));
-                let n = if splat { 1 } else { values.len() };
-                self.print_nested(&shape, splat, n, |p, i| {
-                    if let Some(v) = values.get(i) {
-                        push_quoted(&mut p.out, v);
-                    }
-                });
+                self.print_strings(*ty, splat, values);
                 self.out.push('>');
                 self.print_type_suffix(*ty, elision);
             }
@@ -255,37 +172,7 @@ impl Printer<'_> {
                 values,
             } => {
                 self.out.push_str("sparse<");
-                if let AttrKind::DenseElements {
-                    ty: ity,
-                    splat: isplat,
-                    data: idata,
-                } = ctx.attr_kind(*indices)
-                {
-                    let n = shaped_info(ctx.type_kind(*ity))
-                        .map(|(s, _)| s.iter().product::<i64>())
-                        .unwrap_or(0);
-                    if n != 0 {
-                        self.print_dense(*ity, *isplat, idata, false);
-                        self.out.push_str(", ");
-                        match ctx.attr_kind(*values) {
-                            AttrKind::DenseElements { ty, splat, data } => {
-                                self.print_dense(*ty, *splat, data, true)
-                            }
-                            AttrKind::DenseString { ty, splat, values } => {
-                                let shape = shaped_info(ctx.type_kind(*ty))
-                                    .map(|s| s.0.to_vec())
-                                    .unwrap_or_default();
-                                let n = if *splat { 1 } else { values.len() };
-                                self.print_nested(&shape, *splat, n, |p, i| {
-                                    if let Some(v) = values.get(i) {
-                                        push_quoted(&mut p.out, v);
-                                    }
-                                });
-                            }
-                            _ => {}
-                        }
-                    }
-                }
+                self.print_sparse_body(*indices, *values);
                 self.out.push('>');
                 self.print_type_suffix(*ty, elision);
             }
@@ -299,21 +186,7 @@ impl Printer<'_> {
                 crate::affine::print_integer_set(s, &mut self.out);
                 self.out.push('>');
             }
-            AttrKind::Strided { strides, offset } => {
-                self.out.push_str("strided<[");
-                for (i, &s) in strides.iter().enumerate() {
-                    if i > 0 {
-                        self.out.push_str(", ");
-                    }
-                    push_dim(&mut self.out, s);
-                }
-                self.out.push(']');
-                if *offset != 0 {
-                    self.out.push_str(", offset: ");
-                    push_dim(&mut self.out, *offset);
-                }
-                self.out.push('>');
-            }
+            AttrKind::Strided { strides, offset } => self.print_strided(strides, *offset),
             AttrKind::Opaque { dialect, body } => {
                 push_opaque_symbol(&mut self.out, '#', ctx.bytes(*dialect), body, None);
             }
@@ -324,6 +197,160 @@ impl Printer<'_> {
                 params,
             } => self.print_dialect_value('#', *dialect, *name, params),
         }
+    }
+
+    /// `distinct[N]<payload>`, numbered in order of first appearance.
+    fn print_distinct(&mut self, a: Attr, payload: Attr) {
+        let next = self.distinct_numbers.len() as u32;
+        let n = *self.distinct_numbers.entry(a).or_insert(next);
+        self.out.push_str("distinct[");
+        self.out.push_str(&n.to_string());
+        self.out.push_str("]<");
+        if !matches!(self.ctx.attr_kind(payload), AttrKind::Unit) {
+            self.print_attr(payload);
+        }
+        self.out.push('>');
+    }
+
+    /// An integer (`true`/`false` for `i1`) and its type unless elided.
+    fn print_integer(&mut self, ty: Type, value: &BigInt, elision: Elision) {
+        let ctx = self.ctx;
+        if let TypeKind::Integer {
+            width: 1,
+            signedness: Signedness::Signless,
+        } = ctx.type_kind(ty)
+        {
+            let t = value != &BigInt::from(0);
+            self.out.push_str(if t { "true" } else { "false" });
+            return;
+        }
+        match i64::try_from(value) {
+            Ok(v) => push_i64(&mut self.out, v),
+            Err(_) => {
+                use std::fmt::Write;
+                let _ = write!(self.out, "{value}");
+            }
+        }
+        let is_i64 = matches!(
+            ctx.type_kind(ty),
+            TypeKind::Integer {
+                width: 64,
+                signedness: Signedness::Signless
+            }
+        );
+        if !(elision == Elision::May && is_i64) {
+            self.print_type_suffix(ty, elision);
+        }
+    }
+
+    /// A float from its bits, and its type unless elided.
+    fn print_float(&mut self, ty: Type, bits: u128, elision: Elision) {
+        let kind = match self.ctx.type_kind(ty) {
+            TypeKind::Float(k) => *k,
+            _ => FloatKind::F64,
+        };
+        let text = crate::float::format_float(bits, kind);
+        // Only decimal f64s may drop their type: hex bits need it to read back.
+        let hex = text.starts_with("0x");
+        self.out.push_str(&text);
+        if !(elision == Elision::May && kind == FloatKind::F64 && !hex) {
+            self.print_type_suffix(ty, elision);
+        }
+    }
+
+    /// `array<element: v, ...>`.
+    fn print_dense_array(&mut self, element: Type, values: &[u64]) {
+        self.out.push_str("array<");
+        self.print_type(element);
+        if !values.is_empty() {
+            self.out.push_str(": ");
+            let elem = self.elem_of(element);
+            for (i, &v) in values.iter().enumerate() {
+                if i > 0 {
+                    self.out.push_str(", ");
+                }
+                self.print_elem(elem, &v.to_le_bytes(), element);
+            }
+        }
+        self.out.push('>');
+    }
+
+    /// `array<element: v, ...>` of elements wider than 64 bits.
+    fn print_wide_dense_array(&mut self, element: Type, data: &[u8]) {
+        self.out.push_str("array<");
+        self.print_type(element);
+        let elem = self.elem_of(element);
+        let n = match self.ctx.type_kind(element) {
+            TypeKind::Integer { width, .. } => (*width as usize).div_ceil(8),
+            TypeKind::Float(k) => (k.bit_width() as usize).div_ceil(8),
+            _ => 16,
+        }
+        .max(1);
+        for (i, chunk) in data.chunks(n).enumerate() {
+            self.out.push_str(if i > 0 { ", " } else { ": " });
+            self.print_elem(elem, chunk, element);
+        }
+        self.out.push('>');
+    }
+
+    /// The quoted strings of a dense string attribute of type `ty`, nested
+    /// by its shape.
+    fn print_strings(&mut self, ty: Type, splat: bool, values: &[Box<[u8]>]) {
+        let shape = shaped_info(self.ctx.type_kind(ty))
+            .map(|s| s.0.to_vec())
+            .unwrap_or_default();
+        let n = if splat { 1 } else { values.len() };
+        self.print_nested(&shape, splat, n, |p, i| {
+            if let Some(v) = values.get(i) {
+                push_quoted(&mut p.out, v);
+            }
+        });
+    }
+
+    /// `indices, values` of a sparse attribute; nothing when it has no
+    /// indices.
+    fn print_sparse_body(&mut self, indices: Attr, values: Attr) {
+        let ctx = self.ctx;
+        let AttrKind::DenseElements {
+            ty: ity,
+            splat: isplat,
+            data: idata,
+        } = ctx.attr_kind(indices)
+        else {
+            return;
+        };
+        let n = shaped_info(ctx.type_kind(*ity))
+            .map(|(s, _)| s.iter().product::<i64>())
+            .unwrap_or(0);
+        if n == 0 {
+            return;
+        }
+        self.print_dense(*ity, *isplat, idata, false);
+        self.out.push_str(", ");
+        match ctx.attr_kind(values) {
+            AttrKind::DenseElements { ty, splat, data } => {
+                self.print_dense(*ty, *splat, data, true)
+            }
+            AttrKind::DenseString { ty, splat, values } => self.print_strings(*ty, *splat, values),
+            _ => {}
+        }
+    }
+
+    /// `strided<[s, ...], offset: o>` (no offset when 0).
+    fn print_strided(&mut self, strides: &[i64], offset: i64) {
+        self.out.push_str("strided<[");
+        for (i, &s) in strides.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(", ");
+            }
+            push_dim(&mut self.out, s);
+        }
+        self.out.push(']');
+        if offset != 0 {
+            self.out.push_str(", offset: ");
+            push_dim(&mut self.out, offset);
+        }
+        self.out.push('>');
     }
 
     fn elem_of(&self, t: Type) -> Elem {
