@@ -286,22 +286,122 @@ fn apply_device_flags(
 /// Processes the input; `Ok(false)` when an error was diagnosed.
 fn run(args: &cli::Args, pm: &mut PassManager) -> Result<bool, String> {
     let style = xir::diag::Style::from_flag(&args.diagnostics).unwrap_or(xir::diag::Style::Mlir);
-    let render = |d: &xir::Diagnostic, ctx: &Context, sm: &SourceMgr| {
-        xir::diag::render_styled(d, ctx, sm, style)
+    let mlir = start_mlir(args)?;
+    let mut timing = args.timing.then(Timing::new);
+    let config = run_config(args);
+    let (name, text) = match read_input(&args.input) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return Ok(false);
+        }
     };
-    // MLIR starts once, before any input is read, so a build without it fails early.
-    let mlir = if args.mlir_bridge.is_some() || args.mlir_verify {
+    // One context and one diagnostic handler for the whole file, as mlir-opt: under
+    // --verify-diagnostics an annotation in one chunk may match an error of another.
+    let mut ctx = context_with_dialects();
+    ctx.allow_unregistered = args.allow_unregistered_dialect;
+    let mut sm = SourceMgr::default();
+    sm.add(SourceBuffer::new(name.as_str(), text));
+    let sm = sm;
+    let whole = &sm.buffers[0];
+    let marker = args.split_input_file.as_deref().unwrap_or("");
+    let split = xir::split::split_input(&whole.text, marker);
+    let mut diags = Diags {
+        sm: &sm,
+        style,
+        quiet: args.verify_diagnostics,
+        produced: Vec::new(),
+    };
+    for w in xir::split::near_miss_warnings(&mut ctx, &name, &whole.text, &split) {
+        diags.show(&w, &ctx);
+    }
+    let mut ok = true;
+    let mut parsed_chunks = Vec::with_capacity(split.chunks.len());
+    for chunk in &split.chunks {
+        // The whole file as one chunk is parsed in place: no copy of a large input.
+        let copy;
+        let buf = if chunk.offset == 0 && chunk.text.len() == whole.text.len() {
+            whole
+        } else {
+            copy = chunk.buffer(&name);
+            &copy
+        };
+        if let Some(t) = timing.as_mut() {
+            t.push("Parser");
+        }
+        let (parse_diags, mut parsed) =
+            parse_and_verify(args, &mut ctx, buf, chunk.module_line_col());
+        if let Some(t) = timing.as_mut() {
+            t.pop();
+        }
+        ok &= !parse_diags
+            .iter()
+            .any(|d| d.severity == xir::Severity::Error);
+        for d in parse_diags {
+            diags.emit(d, &ctx);
+        }
+        if let Some((ir, top)) = parsed.as_mut() {
+            if !run_passes(pm, &mut ctx, ir, *top, &config, timing.as_mut(), &mut diags) {
+                ok = false;
+                parsed = None;
+            }
+        }
+        if let (Some(mlir), Some((ir, top))) = (mlir.as_ref(), parsed.as_ref()) {
+            match run_mlir(args, mlir, &mut ctx, ir, *top, &config.printing.print) {
+                Ok(Some(new)) => parsed = Some(new),
+                Ok(None) => {}
+                Err(ds) => {
+                    for d in ds {
+                        diags.emit(d, &ctx);
+                    }
+                    ok = false;
+                    parsed = None;
+                }
+            }
+        }
+        parsed_chunks.push(parsed);
+    }
+    if let Some(verified) = check_annotations(args, &mut ctx, whole, &diags) {
+        ok = verified;
+    }
+    if args.output != "-" && !ok {
+        print_reports(args, pm, timing.as_ref());
+        return Ok(false);
+    }
+    // Diagnostics are out: free the input before the output is built.
+    drop(split);
+    drop(diags);
+    drop(sm);
+    if let Some(t) = timing.as_mut() {
+        t.push("Output");
+    }
+    write_output(args, &ctx, &parsed_chunks, &config.printing.print)?;
+    if let Some(t) = timing.as_mut() {
+        t.pop();
+    }
+    print_reports(args, pm, timing.as_ref());
+    Ok(ok)
+}
+
+/// MLIR starts once, before any input is read, so a build without it fails
+/// early.
+fn start_mlir(args: &cli::Args) -> Result<Option<xir_mlir_bridge::Mlir>, String> {
+    if args.mlir_bridge.is_some() || args.mlir_verify {
         let flag = if args.mlir_bridge.is_some() {
             "--mlir-bridge"
         } else {
             "--mlir-verify"
         };
-        Some(xir_mlir_bridge::Mlir::new().map_err(|e| format!("{flag}: {e}"))?)
+        Ok(Some(
+            xir_mlir_bridge::Mlir::new().map_err(|e| format!("{flag}: {e}"))?,
+        ))
     } else {
-        None
-    };
-    let mut timing = args.timing.then(Timing::new);
-    let config = RunConfig {
+        Ok(None)
+    }
+}
+
+fn run_config(args: &cli::Args) -> RunConfig {
+    RunConfig {
         verify_each: args.verify_each,
         verify_quiet: args.verify_diagnostics,
         printing: IrPrinting {
@@ -320,162 +420,147 @@ fn run(args: &cli::Args, pm: &mut PassManager) -> Result<bool, String> {
         },
         timing: None,
         statistics: None,
-    };
-    let (name, text) = match read_input(&args.input) {
-        Ok(x) => x,
-        Err(msg) => {
-            eprintln!("{msg}");
-            return Ok(false);
-        }
-    };
-    // One context and one diagnostic handler for the whole file, as mlir-opt: under
-    // --verify-diagnostics an annotation in one chunk may match an error of another.
-    let mut ctx = context_with_dialects();
-    ctx.allow_unregistered = args.allow_unregistered_dialect;
-    let mut sm = SourceMgr::default();
-    sm.add(SourceBuffer::new(name.as_str(), text));
-    let sm = sm;
-    let whole = &sm.buffers[0];
-    let marker = args.split_input_file.as_deref().unwrap_or("");
-    let split = xir::split::split_input(&whole.text, marker);
-    for w in xir::split::near_miss_warnings(&mut ctx, &name, &whole.text, &split) {
-        eprint_raw(&render(&w, &ctx, &sm));
     }
-    let mut ok = true;
-    let mut parsed_chunks = Vec::with_capacity(split.chunks.len());
-    let mut produced = Vec::new();
-    for chunk in &split.chunks {
-        // The whole file as one chunk is parsed in place: no copy of a large input.
-        let copy;
-        let buf = if chunk.offset == 0 && chunk.text.len() == whole.text.len() {
-            whole
-        } else {
-            copy = chunk.buffer(&name);
-            &copy
-        };
-        if let Some(t) = timing.as_mut() {
-            t.push("Parser");
-        }
-        let (diags, mut parsed) = parse_and_verify(args, &mut ctx, buf, chunk.module_line_col());
-        if let Some(t) = timing.as_mut() {
-            t.pop();
-        }
-        if !args.verify_diagnostics {
-            for d in &diags {
-                eprint_raw(&render(d, &ctx, &sm));
-            }
-        }
-        ok &= !diags.iter().any(|d| d.severity == xir::Severity::Error);
-        produced.extend(diags);
-        if let Some((ir, top)) = parsed.as_mut() {
-            {
-                let mut pass_diags = DiagEngine::default();
-                let quiet = args.verify_diagnostics;
-                let mut sink = |ctx: &Context, d: &mut DiagEngine, text: &str| {
-                    for d in d.take() {
-                        if !quiet {
-                            eprint_raw(&render(&d, ctx, &sm));
-                        }
-                        produced.push(d);
-                    }
-                    eprint_raw(text);
-                };
-                let mut st = RunState {
-                    ctx: &mut ctx,
-                    ir,
-                    diags: &mut pass_diags,
-                    config: &config,
-                    timing: timing.as_mut(),
-                    analyses: AnalysisManager::default(),
-                    dump: &mut sink,
-                };
-                let result = pm.run(&mut st, *top);
-                drop(st);
-                sink(&ctx, &mut pass_diags, "");
-                if result.is_err() {
-                    ok = false;
-                    parsed = None;
-                }
-            }
-        }
-        if let (Some(mlir), Some((ir, top))) = (mlir.as_ref(), parsed.as_ref()) {
-            let mut step = Ok(None);
-            if let Some(pipeline) = &args.mlir_bridge {
-                step = mlir::bridge(mlir, &mut ctx, ir, *top, pipeline).map(Some);
-            }
-            if let (true, Ok(new)) = (args.mlir_verify, &step) {
-                let (ir, top) = new.as_ref().map_or((ir, *top), |(i, t)| (i, *t));
-                if let Err(ds) = mlir::verify(mlir, &mut ctx, ir, top, &config.printing.print) {
-                    step = Err(ds);
-                }
-            }
-            match step {
-                Ok(Some(new)) => parsed = Some(new),
-                Ok(None) => {}
-                Err(ds) => {
-                    for d in ds {
-                        if !args.verify_diagnostics {
-                            eprint_raw(&render(&d, &ctx, &sm));
-                        }
-                        produced.push(d);
-                    }
-                    ok = false;
-                    parsed = None;
-                }
-            }
-        }
-        parsed_chunks.push(parsed);
+}
+
+/// The diagnostics of a run: shown as they come (unless `quiet`, under
+/// --verify-diagnostics) and kept to check the file's annotations.
+struct Diags<'s> {
+    sm: &'s SourceMgr,
+    style: xir::diag::Style,
+    quiet: bool,
+    produced: Vec<xir::Diagnostic>,
+}
+
+impl Diags<'_> {
+    fn show(&self, d: &xir::Diagnostic, ctx: &Context) {
+        eprint_raw(&xir::diag::render_styled(d, ctx, self.sm, self.style));
     }
+
+    fn emit(&mut self, d: xir::Diagnostic, ctx: &Context) {
+        if !self.quiet {
+            self.show(&d, ctx);
+        }
+        self.produced.push(d);
+    }
+}
+
+/// Runs the pipeline on one chunk; false when it failed.
+fn run_passes(
+    pm: &mut PassManager,
+    ctx: &mut Context,
+    ir: &mut Ir,
+    top: xir::Op,
+    config: &RunConfig,
+    timing: Option<&mut Timing>,
+    diags: &mut Diags,
+) -> bool {
+    let mut pass_diags = DiagEngine::default();
+    let mut sink = |ctx: &Context, d: &mut DiagEngine, text: &str| {
+        for d in d.take() {
+            diags.emit(d, ctx);
+        }
+        eprint_raw(text);
+    };
+    let mut st = RunState {
+        ctx,
+        ir,
+        diags: &mut pass_diags,
+        config,
+        timing,
+        analyses: AnalysisManager::default(),
+        dump: &mut sink,
+    };
+    let result = pm.run(&mut st, top);
+    drop(st);
+    sink(ctx, &mut pass_diags, "");
+    result.is_ok()
+}
+
+/// --mlir-bridge and --mlir-verify on one chunk: the IR MLIR returned, if
+/// any, or MLIR's diagnostics.
+fn run_mlir(
+    args: &cli::Args,
+    mlir: &xir_mlir_bridge::Mlir,
+    ctx: &mut Context,
+    ir: &Ir,
+    top: xir::Op,
+    print: &PrintOptions,
+) -> Result<Option<(Ir, xir::Op)>, Vec<xir::Diagnostic>> {
+    let mut step = Ok(None);
+    if let Some(pipeline) = &args.mlir_bridge {
+        step = mlir::bridge(mlir, ctx, ir, top, pipeline).map(Some);
+    }
+    if let (true, Ok(new)) = (args.mlir_verify, &step) {
+        let (ir, top) = new.as_ref().map_or((ir, top), |(i, t)| (i, *t));
+        if let Err(ds) = mlir::verify(mlir, ctx, ir, top, print) {
+            step = Err(ds);
+        }
+    }
+    step
+}
+
+/// Checks the `expected-*` annotations of the input; returns whether they
+/// all matched under --verify-diagnostics, `None` otherwise.
+fn check_annotations(
+    args: &cli::Args,
+    ctx: &mut Context,
+    whole: &SourceBuffer,
+    diags: &Diags,
+) -> Option<bool> {
     if args.verify_diagnostics {
-        let failures = verify_diagnostics(&mut ctx, whole, &produced);
+        let failures = verify_diagnostics(ctx, whole, &diags.produced);
         for d in &failures {
-            eprint_raw(&render(d, &ctx, &sm));
+            diags.show(d, ctx);
         }
-        ok = failures.is_empty();
-    } else if memchr::memmem::find(whole.text.as_bytes(), b"expected-").is_some() {
-        // mlir-opt 22 reads `expected-*` annotations even without
-        // --verify-diagnostics, matches nothing against them, and reports each as
-        // not produced, without changing its exit status. So does xopt.
-        let unmatched = xir::diag::verify::verify_diagnostics_with(&mut ctx, whole, &[], true);
-        for d in &unmatched {
-            eprint_raw(&render(d, &ctx, &sm));
+        Some(failures.is_empty())
+    } else {
+        if memchr::memmem::find(whole.text.as_bytes(), b"expected-").is_some() {
+            // mlir-opt 22 reads `expected-*` annotations even without
+            // --verify-diagnostics, matches nothing against them, and reports each as
+            // not produced, without changing its exit status. So does xopt.
+            let unmatched = xir::diag::verify::verify_diagnostics_with(ctx, whole, &[], true);
+            for d in &unmatched {
+                diags.show(d, ctx);
+            }
         }
+        None
     }
-    let reports = |timing: &mut Option<Timing>| {
-        if args.pass_statistics {
-            let display = match args.pass_statistics_display.as_str() {
-                "list" => StatisticsDisplay::List,
-                _ => StatisticsDisplay::Pipeline,
-            };
-            eprint!("{}", pm.pm.statistics_report(display));
-        }
-        if let Some(t) = timing.as_ref() {
-            let display = match args.timing_display.as_str() {
-                "list" => TimingDisplay::List,
-                _ => TimingDisplay::Tree,
-            };
-            eprint!("{}", t.report(display));
-        }
-    };
-    if args.output != "-" && !ok {
-        reports(&mut timing);
-        return Ok(false);
+}
+
+/// --pass-statistics and --timing reports.
+fn print_reports(args: &cli::Args, pm: &PassManager, timing: Option<&Timing>) {
+    if args.pass_statistics {
+        let display = match args.pass_statistics_display.as_str() {
+            "list" => StatisticsDisplay::List,
+            _ => StatisticsDisplay::Pipeline,
+        };
+        eprint!("{}", pm.pm.statistics_report(display));
     }
-    // Diagnostics are out: free the input before the output is built.
-    drop(split);
-    drop(sm);
-    let popts = config.printing.print.clone();
+    if let Some(t) = timing {
+        let display = match args.timing_display.as_str() {
+            "list" => TimingDisplay::List,
+            _ => TimingDisplay::Tree,
+        };
+        eprint!("{}", t.report(display));
+    }
+}
+
+/// Prints the chunks that remain, joined by the output split marker.
+fn write_output(
+    args: &cli::Args,
+    ctx: &Context,
+    parsed_chunks: &[Option<(Ir, xir::Op)>],
+    popts: &PrintOptions,
+) -> Result<(), String> {
     let joiner = xir::split::output_joiner(&args.output_split_marker);
-    if let Some(t) = timing.as_mut() {
-        t.push("Output");
-    }
     let write_all = |w: &mut dyn Write| -> std::io::Result<()> {
         for (i, parsed) in parsed_chunks.iter().enumerate() {
             if i > 0 {
                 w.write_all(joiner.as_bytes())?;
             }
             if let Some((ir, op)) = parsed {
-                print_top_level_to(&ctx, ir, *op, &popts, w)?;
+                print_top_level_to(ctx, ir, *op, popts, w)?;
             }
         }
         w.flush()
@@ -488,12 +573,7 @@ fn run(args: &cli::Args, pm: &mut PassManager) -> Result<bool, String> {
         std::fs::File::create(&args.output)
             .and_then(|f| write_all(&mut RawBytes(std::io::BufWriter::new(f))))
     };
-    result.map_err(|e| format!("cannot write output file '{}': {e}", args.output))?;
-    if let Some(t) = timing.as_mut() {
-        t.pop();
-    }
-    reports(&mut timing);
-    Ok(ok)
+    result.map_err(|e| format!("cannot write output file '{}': {e}", args.output))
 }
 
 /// Parses and verifies one chunk. Returns its diagnostics, and the IR when no error
