@@ -244,6 +244,44 @@ pub fn collect(
     pass: &str,
     diags: &mut xir::DiagEngine,
 ) -> Result<ModuleLiveness, ()> {
+    let (funcs_ops, by_name) = module_funcs(ctx, ir, module);
+    let orders: Vec<Vec<Op>> = funcs_ops
+        .iter()
+        .map(|&f| xir::walk::preorder(ir, f))
+        .collect();
+    let flow_level = is_flow_level(ctx, ir, module, &orders);
+    let mut c = Collector {
+        ctx,
+        ir,
+        max_dim,
+        pass,
+        funcs_ops,
+        by_name,
+        flow_level,
+        pools: Pools::default(),
+        errors: 0,
+    };
+    let mut funcs = Vec::with_capacity(orders.len());
+    for (i, ops) in orders.into_iter().enumerate() {
+        let f = c.funcs_ops[i];
+        funcs.push(c.func(f, ops, diags));
+    }
+    if c.errors > 0 {
+        return Err(());
+    }
+    Ok(ModuleLiveness {
+        funcs,
+        pools: c.pools,
+        flow_level,
+    })
+}
+
+/// The functions with a body directly in the module, and their index by name.
+fn module_funcs<'a>(
+    ctx: &'a Context,
+    ir: &Ir,
+    module: Op,
+) -> (Vec<Op>, FxHashMap<&'a [u8], usize>) {
     let mut funcs_ops = Vec::new();
     let mut by_name: FxHashMap<&[u8], usize> = FxHashMap::default();
     if let Some(b) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) {
@@ -261,30 +299,45 @@ pub fn collect(
             }
         }
     }
-    let mut pools = Pools::default();
-    let mut funcs = Vec::with_capacity(funcs_ops.len());
-    let mut errors = 0usize;
-    let orders: Vec<Vec<Op>> = funcs_ops
-        .iter()
-        .map(|&f| xir::walk::preorder(ir, f))
-        .collect();
-    // Flow level: a flow op, host control flow as scf (graph.if becomes
-    // scf.if with graph → flow), or no graph op at all (nothing but calls).
+    (funcs_ops, by_name)
+}
+
+/// Flow level: a flow op, host control flow as scf (graph.if becomes
+/// scf.if with graph → flow), or no graph op at all (nothing but calls).
+fn is_flow_level(ctx: &Context, ir: &Ir, module: Op, orders: &[Vec<Op>]) -> bool {
     let has = |prefix: &str| {
         orders
             .iter()
             .flatten()
             .any(|&o| ctx.str(ir.op(o).name).starts_with(prefix))
     };
-    let flow_level = has("flow.")
+    has("flow.")
         || has("scf.")
         || !has("graph.")
         || ir
             .regions(module)
             .first()
             .and_then(|&r| ir.entry_block(r))
-            .is_some_and(|b| ir.block_ops(b).any(|o| flow::EXECUTABLE.is(ctx, ir, o)));
-    for (&f, ops) in funcs_ops.iter().zip(orders) {
+            .is_some_and(|b| ir.block_ops(b).any(|o| flow::EXECUTABLE.is(ctx, ir, o)))
+}
+
+/// The state of `collect` across functions.
+struct Collector<'a> {
+    ctx: &'a Context,
+    ir: &'a Ir,
+    max_dim: Option<u64>,
+    pass: &'a str,
+    funcs_ops: Vec<Op>,
+    by_name: FxHashMap<&'a [u8], usize>,
+    flow_level: bool,
+    pools: Pools,
+    errors: usize,
+}
+
+impl Collector<'_> {
+    /// The buffers and calls of function `f`, whose ops in pre-order are `ops`.
+    fn func(&mut self, f: Op, ops: Vec<Op>, diags: &mut xir::DiagEngine) -> FuncLiveness {
+        let (ctx, ir) = (self.ctx, self.ir);
         let name =
             String::from_utf8_lossy(symbol_name(ctx, ir, f).unwrap_or_default()).into_owned();
         let mut index: FxHashMap<Op, u32> = FxHashMap::default();
@@ -298,29 +351,16 @@ pub fn collect(
             calls: Vec::new(),
             constants: Vec::new(),
         };
-        let tied = flow_level.then(|| ties(ctx, ir, f, &ops, &index));
+        let tied = self.flow_level.then(|| ties(ctx, ir, f, &ops, &index));
         for (t, &o) in ops.iter().enumerate().skip(1) {
             let t = t as u32;
             let opname = ctx.str(ir.op(o).name);
             let callee = if opname == xir_func::CALL.name {
-                let c = op_attr(ctx, ir, o, "callee").and_then(|a| match ctx.attr_kind(a) {
-                    AttrKind::SymbolRef { root, nested } if nested.is_empty() => {
-                        by_name.get(ctx.bytes(*root)).copied()
-                    }
-                    _ => None,
-                });
-                if let Some(c) = c {
-                    fl.calls.push(Call {
-                        op: o,
-                        at: t,
-                        callee: c,
-                    });
-                }
-                c.map(|c| funcs_ops[c])
+                self.call(o, t, &mut fl)
             } else {
                 None
             };
-            let flow_place = if flow_level {
+            let flow_place = if self.flow_level {
                 match flow_placement(ctx, ir, o, opname) {
                     Some(p) => Some(p),
                     None => continue,
@@ -333,42 +373,29 @@ pub fn collect(
                 if !is_tensor(ctx, ty) {
                     continue;
                 }
-                let mut end = t;
-                let mut returned = false;
-                for u in ir.uses(v) {
-                    let owner = ir.use_data(u).owner;
-                    if xir_func::RETURN.is(ctx, ir, owner) && ir.parent_op(owner) == Some(f) {
-                        returned = true;
-                    }
-                    end = end.max(use_point(ctx, ir, &index, owner, flow_level).unwrap_or(t));
-                }
-                if let Some(&c) = tied.as_ref().and_then(|t| t.class.get(&v)) {
-                    let t = tied.as_ref().expect("flow level");
-                    returned |= t.returned[c as usize];
-                    end = end.max(t.end[c as usize]);
-                }
-                if returned {
+                let Some(end) = self.live_until(f, v, t, &index, tied.as_ref()) else {
                     continue;
-                }
+                };
                 let place = match flow_place {
                     Some(p) => p,
                     None => placement(ctx, ir, o, ri, callee),
                 };
                 let Some(pool) = place.and_then(|a| pool_name(ctx, a)) else {
-                    errors += 1;
-                    if errors <= 8 {
+                    self.errors += 1;
+                    if self.errors <= 8 {
                         diags.emit(Diagnostic::error(
                             ir.op(o).loc,
                             format!(
-                                "{pass}: '{opname}' result #{ri} of type {} has no placement; run device-plan first",
+                                "{}: '{opname}' result #{ri} of type {} has no placement; run device-plan first",
+                                self.pass,
                                 type_to_string(ctx, ty)
                             ),
                         ));
                     }
                     continue;
                 };
-                let pool = pools.id(pool);
-                let bytes = tensor_bytes(ctx, ty, max_dim);
+                let pool = self.pools.id(pool);
+                let bytes = tensor_bytes(ctx, ty, self.max_dim);
                 if opname == xir_graph::ops::CONSTANT.name {
                     fl.constants.push((pool, bytes));
                     continue;
@@ -384,16 +411,55 @@ pub fn collect(
                 });
             }
         }
-        funcs.push(fl);
+        fl
     }
-    if errors > 0 {
-        return Err(());
+
+    /// Records call `o` (at `t`) of a module function; returns the callee.
+    fn call(&self, o: Op, t: u32, fl: &mut FuncLiveness) -> Option<Op> {
+        let ctx = self.ctx;
+        let c = op_attr(ctx, self.ir, o, "callee").and_then(|a| match ctx.attr_kind(a) {
+            AttrKind::SymbolRef { root, nested } if nested.is_empty() => {
+                self.by_name.get(ctx.bytes(*root)).copied()
+            }
+            _ => None,
+        });
+        if let Some(c) = c {
+            fl.calls.push(Call {
+                op: o,
+                at: t,
+                callee: c,
+            });
+        }
+        c.map(|c| self.funcs_ops[c])
     }
-    Ok(ModuleLiveness {
-        funcs,
-        pools,
-        flow_level,
-    })
+
+    /// Until when value `v`, defined at `t` in `f`, lives; `None` when `f`
+    /// returns it (it needs no buffer of `f`'s).
+    fn live_until(
+        &self,
+        f: Op,
+        v: Value,
+        t: u32,
+        index: &FxHashMap<Op, u32>,
+        tied: Option<&Ties>,
+    ) -> Option<u32> {
+        let (ctx, ir) = (self.ctx, self.ir);
+        let mut end = t;
+        let mut returned = false;
+        for u in ir.uses(v) {
+            let owner = ir.use_data(u).owner;
+            if xir_func::RETURN.is(ctx, ir, owner) && ir.parent_op(owner) == Some(f) {
+                returned = true;
+            }
+            end = end.max(use_point(ctx, ir, index, owner, self.flow_level).unwrap_or(t));
+        }
+        if let Some(&c) = tied.and_then(|t| t.class.get(&v)) {
+            let t = tied.expect("flow level");
+            returned |= t.returned[c as usize];
+            end = end.max(t.end[c as usize]);
+        }
+        (!returned).then_some(end)
+    }
 }
 
 /// Functions in post-order of the call graph (callees first, except along a cycle,

@@ -193,174 +193,237 @@ impl Pass for MemoryPlan {
                 .collect(),
             offsets: FxHashMap::default(),
         };
-        let mut used = vec![false; npools];
-        let mut rows = Vec::new();
+        let mut planned = Planned {
+            used: vec![false; npools],
+            rows: Vec::new(),
+            nbuf: 0,
+            ninplace: 0,
+        };
         let mut own: Vec<Vec<u64>> = Vec::with_capacity(m.funcs.len());
-        let (mut nbuf, mut ninplace) = (0u64, 0u64);
         for fl in &m.funcs {
-            let mut sizes: Vec<Option<u64>> = Vec::with_capacity(fl.buffers.len());
-            for b in &fl.buffers {
-                let s = b.bytes.aligned(self.alignment);
-                if s.is_none() {
-                    let why = match b.bytes {
-                        Bytes::Dynamic => "has a dynamic dimension",
-                        _ => "has no static byte size",
-                    };
-                    pc.diags.emit(Diagnostic::remark(
-                        pc.ir.op(b.op).loc,
-                        format!(
-                            "memory-plan: {} {why}: left to run-time allocation (bound dimensions with max-dim=N)",
-                            type_to_string(pc.ctx, pc.ir.value_type(b.value))
-                        ),
-                    ));
-                }
-                sizes.push(s);
-            }
-            let (group, inplace) = super::inplace::groups(pc.ctx, pc.ir, fl, self.allow_inplace);
-            ninplace += inplace as u64;
-            // One item per group, per pool.
-            // A group is the index of its first buffer.
-            let mut items: Vec<Vec<Item>> = vec![Vec::new(); npools];
-            let mut item_of: Vec<u32> = vec![u32::MAX; fl.buffers.len()];
-            for (i, b) in fl.buffers.iter().enumerate() {
-                let Some(s) = sizes[i] else { continue };
-                let g = group[i] as usize;
-                let list = &mut items[b.pool as usize];
-                match item_of[g] {
-                    k if k != u32::MAX => {
-                        let it = &mut list[k as usize];
-                        it.start = it.start.min(b.start);
-                        it.end = it.end.max(b.end);
-                    }
-                    _ => {
-                        item_of[g] = list.len() as u32;
-                        list.push(Item {
-                            start: b.start,
-                            end: b.end,
-                            size: s,
-                        });
-                    }
-                }
-            }
-            // Every heuristic places a buffer at most on top of all the others, so a
-            // pool whose buffers sum to no more than i64::MAX (the attributes' type)
-            // keeps every offset and end in range.
-            for (p, v) in items.iter().enumerate() {
-                if total_bytes(v).is_none() {
-                    pc.diags.emit(Diagnostic::error(
-                        pc.ir.op(fl.op).loc,
-                        format!(
-                            "memory-plan: the buffers of @{} in pool '{}' total more than {} bytes",
-                            fl.name,
-                            m.pools.names[p],
-                            i64::MAX
-                        ),
-                    ));
-                    return Err(());
-                }
-            }
-            let bounds: Vec<u64> = items.iter().map(|v| plan::lower_bound(v)).collect();
-            let plans: Vec<Option<plan::Placement>> = items
-                .iter()
-                .zip(&bounds)
-                .map(|(v, &lb)| (!v.is_empty()).then(|| plan::plan(v, lb)))
-                .collect();
-            let mut pool_sizes = vec![0u64; npools];
-            let mut named: Vec<(&str, u64)> = Vec::new();
-            for (p, pl) in plans.iter().enumerate() {
-                let Some(pl) = pl else { continue };
-                pool_sizes[p] = pl.size;
-                used[p] = true;
-                named.push((m.pools.names[p].as_str(), pl.size));
-                rows.push(Row {
-                    func: fl.name.clone(),
-                    pool: m.pools.names[p].clone(),
-                    size: pl.size,
-                    lower_bound: bounds[p],
-                    buffers: items[p].len(),
-                    largest: items[p].iter().map(|i| i.size).max().unwrap_or(0),
-                    heuristic: pl.heuristic.name(),
-                });
-            }
-            // Attributes on the defining ops, grouped per op.
-            let mut per_op: Vec<(Op, Vec<Placed>)> = Vec::new();
-            for (i, b) in fl.buffers.iter().enumerate() {
-                if sizes[i].is_none() {
-                    continue;
-                }
-                let k = item_of[group[i] as usize] as usize;
-                let Some(pl) = &plans[b.pool as usize] else {
-                    continue;
-                };
-                let entry = (b.result, b.pool, pl.offsets[k]);
-                nbuf += 1;
-                match per_op.last_mut() {
-                    Some((o, v)) if *o == b.op => v.push(entry),
-                    _ => per_op.push((b.op, vec![entry])),
-                }
-            }
-            for (op, placed) in &per_op {
-                write_op(pc.ctx, pc.ir, *op, placed, &mut keys);
-            }
-            // Lowering reads the pools; an empty dictionary would only be noise there.
-            let d = (!m.flow_level || !named.is_empty()).then(|| dict_attr(pc.ctx, &named));
-            set_attr(pc.ctx, pc.ir, fl.op, "memory.pools", d);
-            own.push(pool_sizes);
+            own.push(self.plan_func(pc, &m, fl, &mut keys, &mut planned)?);
         }
-        // Whole-program requirement per pool: the most any function needs.
-        let req = requirements::compute(&m, &own);
-        for (f, r) in req.iter().enumerate() {
-            let Some(p) = r.iter().flatten().position(|&x| x > i64::MAX as u64) else {
-                continue;
-            };
-            pc.diags.emit(Diagnostic::error(
-                pc.ir.op(m.funcs[f].op).loc,
-                format!(
-                    "memory-plan: @{} and its callees need more than {} bytes in pool '{}'",
-                    m.funcs[f].name,
-                    i64::MAX,
-                    m.pools.names[p]
-                ),
-            ));
-            return Err(());
-        }
-        let mut total = vec![0u64; npools];
-        let mut used_bounded = vec![false; npools];
-        for (f, r) in req.iter().enumerate() {
-            match r {
-                Some(r) => {
-                    for (p, &x) in own[f].iter().enumerate() {
-                        used_bounded[p] |= x > 0;
-                    }
-                    for (t, &x) in total.iter_mut().zip(r) {
-                        *t = (*t).max(x);
-                    }
-                }
-                None => pc.diags.emit(Diagnostic::remark(
-                    pc.ir.op(m.funcs[f].op).loc,
-                    format!(
-                        "memory-plan: the requirement of @{} is unbounded (recursive calls); left out of {}",
-                        m.funcs[f].name,
-                        requirements::ATTR
-                    ),
-                )),
-            }
-        }
-        let named: Vec<(&str, u64)> = (0..npools)
-            .filter(|&p| used[p] && (used_bounded[p] || total[p] > 0))
-            .map(|p| (m.pools.names[p].as_str(), total[p]))
-            .collect();
-        let d: Option<Attr> = (!named.is_empty()).then(|| dict_attr(pc.ctx, &named));
-        set_attr(pc.ctx, pc.ir, module, requirements::ATTR, d);
+        write_requirements(pc, &m, module, &own, &planned.used)?;
         if self.report {
-            eprint!("{}", report::table(&rows));
+            eprint!("{}", report::table(&planned.rows));
         }
-        pc.add_statistic("num-buffers", "Number of buffers planned", nbuf);
+        pc.add_statistic("num-buffers", "Number of buffers planned", planned.nbuf);
         pc.add_statistic(
             "num-inplace",
             "Number of results written in place",
-            ninplace,
+            planned.ninplace,
         );
         Ok(())
     }
+}
+
+/// What planning the functions gathers for the module and the report.
+struct Planned {
+    /// Per pool: some function has buffers there.
+    used: Vec<bool>,
+    rows: Vec<Row>,
+    nbuf: u64,
+    ninplace: u64,
+}
+
+impl MemoryPlan {
+    /// Plans the buffers of one function and writes their attributes and
+    /// its `memory.pools`; returns its size per pool.
+    fn plan_func(
+        &self,
+        pc: &mut PassContext<'_>,
+        m: &liveness::ModuleLiveness,
+        fl: &liveness::FuncLiveness,
+        keys: &mut Keys,
+        planned: &mut Planned,
+    ) -> Result<Vec<u64>, ()> {
+        let npools = m.pools.names.len();
+        let sizes = self.buffer_sizes(pc, fl);
+        let (group, inplace) = super::inplace::groups(pc.ctx, pc.ir, fl, self.allow_inplace);
+        planned.ninplace += inplace as u64;
+        let (items, item_of) = group_items(fl, &sizes, &group, npools);
+        // Every heuristic places a buffer at most on top of all the others, so a
+        // pool whose buffers sum to no more than i64::MAX (the attributes' type)
+        // keeps every offset and end in range.
+        for (p, v) in items.iter().enumerate() {
+            if total_bytes(v).is_none() {
+                pc.diags.emit(Diagnostic::error(
+                    pc.ir.op(fl.op).loc,
+                    format!(
+                        "memory-plan: the buffers of @{} in pool '{}' total more than {} bytes",
+                        fl.name,
+                        m.pools.names[p],
+                        i64::MAX
+                    ),
+                ));
+                return Err(());
+            }
+        }
+        let bounds: Vec<u64> = items.iter().map(|v| plan::lower_bound(v)).collect();
+        let plans: Vec<Option<plan::Placement>> = items
+            .iter()
+            .zip(&bounds)
+            .map(|(v, &lb)| (!v.is_empty()).then(|| plan::plan(v, lb)))
+            .collect();
+        let mut pool_sizes = vec![0u64; npools];
+        let mut named: Vec<(&str, u64)> = Vec::new();
+        for (p, pl) in plans.iter().enumerate() {
+            let Some(pl) = pl else { continue };
+            pool_sizes[p] = pl.size;
+            planned.used[p] = true;
+            named.push((m.pools.names[p].as_str(), pl.size));
+            planned.rows.push(Row {
+                func: fl.name.clone(),
+                pool: m.pools.names[p].clone(),
+                size: pl.size,
+                lower_bound: bounds[p],
+                buffers: items[p].len(),
+                largest: items[p].iter().map(|i| i.size).max().unwrap_or(0),
+                heuristic: pl.heuristic.name(),
+            });
+        }
+        // Attributes on the defining ops, grouped per op.
+        let mut per_op: Vec<(Op, Vec<Placed>)> = Vec::new();
+        for (i, b) in fl.buffers.iter().enumerate() {
+            if sizes[i].is_none() {
+                continue;
+            }
+            let k = item_of[group[i] as usize] as usize;
+            let Some(pl) = &plans[b.pool as usize] else {
+                continue;
+            };
+            let entry = (b.result, b.pool, pl.offsets[k]);
+            planned.nbuf += 1;
+            match per_op.last_mut() {
+                Some((o, v)) if *o == b.op => v.push(entry),
+                _ => per_op.push((b.op, vec![entry])),
+            }
+        }
+        for (op, placed) in &per_op {
+            write_op(pc.ctx, pc.ir, *op, placed, keys);
+        }
+        // Lowering reads the pools; an empty dictionary would only be noise there.
+        let d = (!m.flow_level || !named.is_empty()).then(|| dict_attr(pc.ctx, &named));
+        set_attr(pc.ctx, pc.ir, fl.op, "memory.pools", d);
+        Ok(pool_sizes)
+    }
+
+    /// The aligned byte size of each buffer; `None` (with a remark) for those
+    /// left to run-time allocation.
+    fn buffer_sizes(
+        &self,
+        pc: &mut PassContext<'_>,
+        fl: &liveness::FuncLiveness,
+    ) -> Vec<Option<u64>> {
+        let mut sizes: Vec<Option<u64>> = Vec::with_capacity(fl.buffers.len());
+        for b in &fl.buffers {
+            let s = b.bytes.aligned(self.alignment);
+            if s.is_none() {
+                let why = match b.bytes {
+                    Bytes::Dynamic => "has a dynamic dimension",
+                    _ => "has no static byte size",
+                };
+                pc.diags.emit(Diagnostic::remark(
+                    pc.ir.op(b.op).loc,
+                    format!(
+                        "memory-plan: {} {why}: left to run-time allocation (bound dimensions with max-dim=N)",
+                        type_to_string(pc.ctx, pc.ir.value_type(b.value))
+                    ),
+                ));
+            }
+            sizes.push(s);
+        }
+        sizes
+    }
+}
+
+/// One item per group of buffers (a group is the index of its first
+/// buffer), per pool, spanning the lives of its buffers; and the item of
+/// each group in its pool's list.
+fn group_items(
+    fl: &liveness::FuncLiveness,
+    sizes: &[Option<u64>],
+    group: &[u32],
+    npools: usize,
+) -> (Vec<Vec<Item>>, Vec<u32>) {
+    let mut items: Vec<Vec<Item>> = vec![Vec::new(); npools];
+    let mut item_of: Vec<u32> = vec![u32::MAX; fl.buffers.len()];
+    for (i, b) in fl.buffers.iter().enumerate() {
+        let Some(s) = sizes[i] else { continue };
+        let g = group[i] as usize;
+        let list = &mut items[b.pool as usize];
+        match item_of[g] {
+            k if k != u32::MAX => {
+                let it = &mut list[k as usize];
+                it.start = it.start.min(b.start);
+                it.end = it.end.max(b.end);
+            }
+            _ => {
+                item_of[g] = list.len() as u32;
+                list.push(Item {
+                    start: b.start,
+                    end: b.end,
+                    size: s,
+                });
+            }
+        }
+    }
+    (items, item_of)
+}
+
+/// The whole-program requirement per pool (the most any function needs,
+/// with its callees) on the module; pools no function uses are left out.
+fn write_requirements(
+    pc: &mut PassContext<'_>,
+    m: &liveness::ModuleLiveness,
+    module: Op,
+    own: &[Vec<u64>],
+    used: &[bool],
+) -> Result<(), ()> {
+    let npools = m.pools.names.len();
+    let req = requirements::compute(m, own);
+    for (f, r) in req.iter().enumerate() {
+        let Some(p) = r.iter().flatten().position(|&x| x > i64::MAX as u64) else {
+            continue;
+        };
+        pc.diags.emit(Diagnostic::error(
+            pc.ir.op(m.funcs[f].op).loc,
+            format!(
+                "memory-plan: @{} and its callees need more than {} bytes in pool '{}'",
+                m.funcs[f].name,
+                i64::MAX,
+                m.pools.names[p]
+            ),
+        ));
+        return Err(());
+    }
+    let mut total = vec![0u64; npools];
+    let mut used_bounded = vec![false; npools];
+    for (f, r) in req.iter().enumerate() {
+        match r {
+            Some(r) => {
+                for (p, &x) in own[f].iter().enumerate() {
+                    used_bounded[p] |= x > 0;
+                }
+                for (t, &x) in total.iter_mut().zip(r) {
+                    *t = (*t).max(x);
+                }
+            }
+            None => pc.diags.emit(Diagnostic::remark(
+                pc.ir.op(m.funcs[f].op).loc,
+                format!(
+                    "memory-plan: the requirement of @{} is unbounded (recursive calls); left out of {}",
+                    m.funcs[f].name,
+                    requirements::ATTR
+                ),
+            )),
+        }
+    }
+    let named: Vec<(&str, u64)> = (0..npools)
+        .filter(|&p| used[p] && (used_bounded[p] || total[p] > 0))
+        .map(|p| (m.pools.names[p].as_str(), total[p]))
+        .collect();
+    let d: Option<Attr> = (!named.is_empty()).then(|| dict_attr(pc.ctx, &named));
+    set_attr(pc.ctx, pc.ir, module, requirements::ATTR, d);
+    Ok(())
 }
