@@ -87,171 +87,203 @@ pub fn before_constant(
     };
     let (l, r) = (f.val(0), f.val(1));
     let v = FoldResult::Value;
-    let rhs_attr = || FoldResult::Attr(operands[1].expect("constant rhs"));
-    Some(match name {
-        "addi" => {
-            if f.rhs_is(Int::is_zero) {
-                return Some(v(l));
-            }
-            if let Some(("arith.subi", a, b)) = f.def(l) {
-                if b == r {
-                    return Some(v(a));
-                }
-            }
-            match f.def(r) {
-                Some(("arith.subi", a, b)) if b == l => v(a),
-                _ => return None,
-            }
-        }
-        "subi" => {
-            if l == r {
-                if let Some(z) = f.zero() {
-                    return Some(z);
-                }
-            }
-            if f.rhs_is(Int::is_zero) {
-                return Some(v(l));
-            }
-            match f.def(l) {
-                Some(("arith.addi", a, b)) if b == r => v(a),
-                Some(("arith.addi", a, b)) if a == r => v(b),
-                _ => return None,
-            }
-        }
-        "muli" if f.rhs_is(Int::is_zero) => v(r),
+    match name {
+        "addi" => f.addi(l, r),
+        "subi" => f.subi(l, r),
+        "muli" if f.rhs_is(Int::is_zero) => Some(v(r)),
         "muli" | "divui" | "divsi" | "ceildivui" | "ceildivsi" | "floordivsi"
             if f.rhs_is(Int::is_one) =>
         {
-            v(l)
+            Some(v(l))
         }
-        "divui" | "divsi" => {
-            // (a * b) / b → a when the multiplication cannot wrap (nuw / nsw).
-            let (_, a, b) = f.def(l).filter(|d| d.0 == "arith.muli")?;
-            let ValueDef::Result { op: mul, .. } = ir.value(l).def else {
-                return None;
-            };
-            let need = if name == "divui" { 2 } else { 1 };
-            let flags = xir::symbol::op_attr(f.ctx, ir, mul, "overflowFlags")
-                .and_then(|a| crate::constraints::OVERFLOW.value(f.ctx, a))
-                .unwrap_or(0);
-            if flags & need != need {
-                return None;
-            }
-            if a == r {
-                v(b)
-            } else if b == r {
-                v(a)
-            } else {
-                return None;
-            }
-        }
-        "remui" | "remsi" if f.rhs_is(Int::is_one) => return f.zero(),
-        "andi" => {
-            if f.rhs_is(Int::is_zero) {
-                return Some(v(r));
-            }
-            if f.rhs_is(Int::is_all_ones) {
-                return Some(v(l));
-            }
-            if f.not_of(r).is_some_and(|(x, _)| x == l) || f.not_of(l).is_some_and(|(x, _)| x == r)
-            {
-                return f.zero();
-            }
-            // and(a, and(a, b)) → and(a, b), and the mirrored forms.
-            for (x, y) in [(l, r), (r, l)] {
-                if let Some(("arith.andi", a, b)) = f.def(y) {
-                    if a == x || b == x {
-                        return Some(v(y));
-                    }
-                }
-            }
-            return None;
-        }
-        "ori" => {
-            if f.rhs_is(Int::is_zero) {
-                return Some(v(l));
-            }
-            if f.rhs_is(Int::is_all_ones) {
-                return Some(rhs_attr());
-            }
-            if let Some((x, ones)) = f.not_of(r) {
-                if x == l {
-                    return Some(v(ones));
-                }
-            }
-            match f.not_of(l) {
-                Some((x, ones)) if x == r => v(ones),
-                _ => return None,
-            }
-        }
-        "xori" => {
-            if f.rhs_is(Int::is_zero) {
-                return Some(v(l));
-            }
-            if l == r {
-                return f.zero();
-            }
-            if let Some(("arith.xori", a, b)) = f.def(l) {
-                if b == r {
-                    return Some(v(a));
-                }
-                if a == r {
-                    return Some(v(b));
-                }
-            }
-            match f.def(r) {
-                Some(("arith.xori", a, b)) if b == l => v(a),
-                Some(("arith.xori", a, b)) if a == l => v(b),
-                _ => return None,
-            }
-        }
-        "shli" | "shrui" | "shrsi" if f.rhs_is(Int::is_zero) => v(l),
-        "maxsi" | "maxui" | "minsi" | "minui" => {
-            if l == r {
-                return Some(v(r));
-            }
-            let c = f.cst(1)?;
-            let (absorbing, neutral) = match name {
-                "maxsi" => (c.is_signed_max(), c.is_signed_min()),
-                "minsi" => (c.is_signed_min(), c.is_signed_max()),
-                "maxui" => (c.is_all_ones(), c.is_zero()),
-                _ => (c.is_zero(), c.is_all_ones()),
-            };
-            if absorbing {
-                v(r)
-            } else if neutral {
-                v(l)
-            } else {
-                return None;
-            }
-        }
-        "cmpi" => return cmpi(&mut f),
-        "addf" if f.rhs_float(FloatTest::NegZero) => v(l),
-        "subf" if f.rhs_float(FloatTest::PosZero) => v(l),
-        "mulf" | "divf" if f.rhs_float(FloatTest::One) => v(l),
+        "divui" | "divsi" => f.div_of_mul(name == "divui", l, r),
+        "remui" | "remsi" if f.rhs_is(Int::is_one) => f.zero(),
+        "andi" => f.andi(l, r),
+        "ori" => f.ori(l, r),
+        "xori" => f.xori(l, r),
+        "shli" | "shrui" | "shrsi" if f.rhs_is(Int::is_zero) => Some(v(l)),
+        "maxsi" | "maxui" | "minsi" | "minui" => f.int_min_max(name, l, r),
+        "cmpi" => cmpi(&mut f),
+        "addf" if f.rhs_float(FloatTest::NegZero) => Some(v(l)),
+        "subf" if f.rhs_float(FloatTest::PosZero) => Some(v(l)),
+        "mulf" | "divf" if f.rhs_float(FloatTest::One) => Some(v(l)),
         "mulf"
             if fastmath(f.ctx, ir, op) & NNAN_NSZ == NNAN_NSZ
                 && f.rhs_float(FloatTest::AnyZero) =>
         {
-            v(r)
+            Some(v(r))
         }
-        "maximumf" | "maxnumf" | "minimumf" | "minnumf" => {
-            if l == r {
-                return Some(v(r));
-            }
-            let test = match name {
-                "maximumf" => FloatTest::NegInf,
-                "minimumf" => FloatTest::PosInf,
-                _ => FloatTest::NaN,
-            };
-            if f.rhs_float(test) {
-                v(l)
-            } else {
-                return None;
+        "maximumf" | "maxnumf" | "minimumf" | "minnumf" => f.float_min_max(name, l, r),
+        _ => None,
+    }
+}
+
+/// The folds of each op with more than one rule (`l`, `r`: its operands).
+impl Folding<'_> {
+    fn addi(&self, l: Value, r: Value) -> Option<FoldResult> {
+        let v = FoldResult::Value;
+        if self.rhs_is(Int::is_zero) {
+            return Some(v(l));
+        }
+        if let Some(("arith.subi", a, b)) = self.def(l) {
+            if b == r {
+                return Some(v(a));
             }
         }
-        _ => return None,
-    })
+        match self.def(r) {
+            Some(("arith.subi", a, b)) if b == l => Some(v(a)),
+            _ => None,
+        }
+    }
+
+    fn subi(&mut self, l: Value, r: Value) -> Option<FoldResult> {
+        let v = FoldResult::Value;
+        if l == r {
+            if let Some(z) = self.zero() {
+                return Some(z);
+            }
+        }
+        if self.rhs_is(Int::is_zero) {
+            return Some(v(l));
+        }
+        match self.def(l) {
+            Some(("arith.addi", a, b)) if b == r => Some(v(a)),
+            Some(("arith.addi", a, b)) if a == r => Some(v(b)),
+            _ => None,
+        }
+    }
+
+    /// (a * b) / b → a when the multiplication cannot wrap (nuw for
+    /// `unsigned`, else nsw).
+    fn div_of_mul(&self, unsigned: bool, l: Value, r: Value) -> Option<FoldResult> {
+        let v = FoldResult::Value;
+        let (_, a, b) = self.def(l).filter(|d| d.0 == "arith.muli")?;
+        let ValueDef::Result { op: mul, .. } = self.ir.value(l).def else {
+            return None;
+        };
+        let need = if unsigned { 2 } else { 1 };
+        let flags = xir::symbol::op_attr(self.ctx, self.ir, mul, "overflowFlags")
+            .and_then(|a| crate::constraints::OVERFLOW.value(self.ctx, a))
+            .unwrap_or(0);
+        if flags & need != need {
+            return None;
+        }
+        if a == r {
+            Some(v(b))
+        } else if b == r {
+            Some(v(a))
+        } else {
+            None
+        }
+    }
+
+    fn andi(&mut self, l: Value, r: Value) -> Option<FoldResult> {
+        let v = FoldResult::Value;
+        if self.rhs_is(Int::is_zero) {
+            return Some(v(r));
+        }
+        if self.rhs_is(Int::is_all_ones) {
+            return Some(v(l));
+        }
+        if self.not_of(r).is_some_and(|(x, _)| x == l)
+            || self.not_of(l).is_some_and(|(x, _)| x == r)
+        {
+            return self.zero();
+        }
+        // and(a, and(a, b)) → and(a, b), and the mirrored forms.
+        for (x, y) in [(l, r), (r, l)] {
+            if let Some(("arith.andi", a, b)) = self.def(y) {
+                if a == x || b == x {
+                    return Some(v(y));
+                }
+            }
+        }
+        None
+    }
+
+    fn ori(&self, l: Value, r: Value) -> Option<FoldResult> {
+        let v = FoldResult::Value;
+        if self.rhs_is(Int::is_zero) {
+            return Some(v(l));
+        }
+        if self.rhs_is(Int::is_all_ones) {
+            return Some(FoldResult::Attr(self.operands[1].expect("constant rhs")));
+        }
+        if let Some((x, ones)) = self.not_of(r) {
+            if x == l {
+                return Some(v(ones));
+            }
+        }
+        match self.not_of(l) {
+            Some((x, ones)) if x == r => Some(v(ones)),
+            _ => None,
+        }
+    }
+
+    fn xori(&mut self, l: Value, r: Value) -> Option<FoldResult> {
+        let v = FoldResult::Value;
+        if self.rhs_is(Int::is_zero) {
+            return Some(v(l));
+        }
+        if l == r {
+            return self.zero();
+        }
+        if let Some(("arith.xori", a, b)) = self.def(l) {
+            if b == r {
+                return Some(v(a));
+            }
+            if a == r {
+                return Some(v(b));
+            }
+        }
+        match self.def(r) {
+            Some(("arith.xori", a, b)) if b == l => Some(v(a)),
+            Some(("arith.xori", a, b)) if a == l => Some(v(b)),
+            _ => None,
+        }
+    }
+
+    /// `maxsi`, `maxui`, `minsi`, `minui`: x op x, and a constant rhs that
+    /// absorbs or is neutral.
+    fn int_min_max(&self, name: &str, l: Value, r: Value) -> Option<FoldResult> {
+        let v = FoldResult::Value;
+        if l == r {
+            return Some(v(r));
+        }
+        let c = self.cst(1)?;
+        let (absorbing, neutral) = match name {
+            "maxsi" => (c.is_signed_max(), c.is_signed_min()),
+            "minsi" => (c.is_signed_min(), c.is_signed_max()),
+            "maxui" => (c.is_all_ones(), c.is_zero()),
+            _ => (c.is_zero(), c.is_all_ones()),
+        };
+        if absorbing {
+            Some(v(r))
+        } else if neutral {
+            Some(v(l))
+        } else {
+            None
+        }
+    }
+
+    /// `maximumf`, `maxnumf`, `minimumf`, `minnumf`: x op x, and a neutral
+    /// constant rhs.
+    fn float_min_max(&self, name: &str, l: Value, r: Value) -> Option<FoldResult> {
+        let v = FoldResult::Value;
+        if l == r {
+            return Some(v(r));
+        }
+        let test = match name {
+            "maximumf" => FloatTest::NegInf,
+            "minimumf" => FloatTest::PosInf,
+            _ => FloatTest::NaN,
+        };
+        if self.rhs_float(test) {
+            Some(v(l))
+        } else {
+            None
+        }
+    }
 }
 
 #[derive(Copy, Clone)]

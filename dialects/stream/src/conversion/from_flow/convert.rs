@@ -608,42 +608,8 @@ fn convert_func(
     let nres = returned.len();
     let arg_attrs = dicts(ctx, ir, f, "arg_attrs", nargs);
     let res_attrs = dicts(ctx, ir, f, "res_attrs", nres);
-    let index = ctx.index_type();
-    let external = resource_type(ctx, "external");
-    let empty = ctx.empty_dict();
-
-    // New entry block with the converted arguments.
-    let new = ir.create_block();
-    ir.append_block(region, new);
-    let (mut in_types, mut new_arg_attrs) = (Vec::new(), Vec::new());
-    let mut tensor_args = Vec::new();
-    for (i, a) in ir.block_args(old).to_vec().into_iter().enumerate() {
-        let t = ir.value_type(a);
-        let loc = ir.value(a).loc;
-        if let Some((shape, _)) = tensor_shape(ctx, t) {
-            let r = ir.add_block_arg(new, external, loc);
-            in_types.push(external);
-            new_arg_attrs.push(abi::with_tensor(ctx, arg_attrs[i], t));
-            let mut dims = Vec::new();
-            for _ in shape.iter().filter(|&&d| d < 0) {
-                dims.push(ir.add_block_arg(new, index, loc));
-                in_types.push(index);
-                new_arg_attrs.push(empty);
-            }
-            tensor_args.push((a, r, dims, arg_attrs[i]));
-        } else {
-            let n = ir.add_block_arg(new, t, loc);
-            in_types.push(t);
-            new_arg_attrs.push(arg_attrs[i]);
-            ir.replace_all_uses(a, n);
-        }
-    }
-    let top_ops: Vec<Op> = ir.block_ops(old).collect();
-    for &op in &top_ops {
-        ir.remove_op(op);
-        ir.append_op(new, op);
-    }
-    ir.remove_block(old);
+    let (new, (in_types, new_arg_attrs), tensor_args) =
+        new_entry_block(ctx, ir, region, old, &arg_attrs);
     // Every op of the body, branches of scf.if included, in program order.
     let ops: Vec<Op> = xir::walk::preorder(ir, f).into_iter().skip(1).collect();
     // Calls pass and return external resources (the function ABI).
@@ -683,90 +649,12 @@ fn convert_func(
             },
         );
     }
-
-    let mut dead = Vec::new();
-    for &op in &ops {
-        let name = cv.ctx.str(cv.ir.op(op).name).to_string();
-        match name.as_str() {
-            n if n == xir_flow::ops::DISPATCH.name => {
-                cv.dispatch(op, &external_set)?;
-                dead.push(op);
-            }
-            n if n == xir_flow::ops::TENSOR_TRANSFER.name => {
-                cv.transfer(op, &external_set)?;
-                dead.push(op);
-            }
-            IF_NAME => {
-                cv.if_op(op, &external_set)?;
-                dead.push(op);
-            }
-            YIELD_NAME => cv.yield_op(op)?,
-            n if n == xir_func::CALL.name => {
-                cv.call(op)?;
-                dead.push(op);
-            }
-            n if n == xir_graph::ops::DIM.name => {
-                cv.dim(op)?;
-                dead.push(op);
-            }
-            _ if op == ret => {}
-            _ => {
-                let has_tensor = cv
-                    .ir
-                    .operands(op)
-                    .chain(cv.ir.results(op).iter().copied())
-                    .any(|v| tensor_shape(cv.ctx, cv.ir.value_type(v)).is_some());
-                if has_tensor || !cv.ir.regions(op).is_empty() {
-                    return Err(err(
-                        cv.ir.op(op).loc,
-                        format!("'{name}' cannot be converted to the stream level"),
-                    ));
-                }
-            }
-        }
-    }
-
-    // The return: resources followed by their dynamic dims.
-    let (mut outs, mut out_types, mut new_res_attrs) = (Vec::new(), Vec::new(), Vec::new());
-    for (i, &v) in returned.iter().enumerate() {
-        let t = cv.ir.value_type(v);
-        if tensor_shape(cv.ctx, t).is_some() {
-            let r = cv.lookup(v, ret)?;
-            outs.push(r.value);
-            out_types.push(cv.ir.value_type(r.value));
-            new_res_attrs.push(abi::with_tensor(cv.ctx, res_attrs[i], t));
-            for d in r.dims {
-                outs.push(d);
-                out_types.push(index);
-                new_res_attrs.push(empty);
-            }
-        } else {
-            // Scalars may have been renamed (new block arguments, folded dims).
-            let v = cv.ir.operand(ret, i);
-            outs.push(v);
-            out_types.push(cv.ir.value_type(v));
-            new_res_attrs.push(res_attrs[i]);
-        }
-    }
-    cv.ir.set_operands(ret, &outs);
+    let dead = cv.convert_ops(&ops, ret, &external_set)?;
+    let (out_types, new_res_attrs) = cv.convert_return(ret, &returned, &res_attrs)?;
     for &op in dead.iter().rev() {
         cv.ir.erase_op(op);
     }
-    // One slab per pool that planned ops use (slabs.rs).
-    if !cv.used_pools.is_empty() {
-        let (consts, top, used) = (&mut cv.consts, cv.top, &cv.used_pools);
-        // Constants go before the first original op (still in place).
-        let anchor = if cv.ir.is_erased(top) || cv.ir.parent_block(top) != Some(new) {
-            cv.ir.first_op(new).unwrap_or(ret)
-        } else {
-            top
-        };
-        slabs::create(cv.ctx, cv.ir, f, new, ret, used, |ctx, ir, n| {
-            *consts
-                .entry(n)
-                .or_insert_with(|| index_const(ctx, ir, anchor, n, floc))
-        });
-    }
+    cv.create_slabs(f, new, ret, floc);
     let (ctx, ir) = (cv.ctx, cv.ir);
     let fty = ctx.function_type(in_types, out_types);
     let fty = ctx.intern_attr(AttrKind::Type(fty));
@@ -776,6 +664,167 @@ fn convert_func(
         abi::set_attrs(ctx, ir, f, key, a);
     }
     Ok(())
+}
+
+/// A tensor argument: the original value, its resource, its dynamic dims'
+/// arguments and its attributes.
+type TensorArg = (Value, Value, Vec<Value>, Attr);
+
+/// Moves the body of `old` into a new entry block of `region` whose
+/// arguments are the converted ones: a resource and its dynamic dims per
+/// tensor (the function ABI). Returns the block, its argument types and
+/// attributes, and the tensor arguments (still to be mapped).
+fn new_entry_block(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    region: xir::Region,
+    old: xir::Block,
+    arg_attrs: &[Attr],
+) -> (xir::Block, (Vec<Type>, Vec<Attr>), Vec<TensorArg>) {
+    let index = ctx.index_type();
+    let external = resource_type(ctx, "external");
+    let empty = ctx.empty_dict();
+    let new = ir.create_block();
+    ir.append_block(region, new);
+    let (mut in_types, mut new_arg_attrs) = (Vec::new(), Vec::new());
+    let mut tensor_args = Vec::new();
+    for (i, a) in ir.block_args(old).to_vec().into_iter().enumerate() {
+        let t = ir.value_type(a);
+        let loc = ir.value(a).loc;
+        if let Some((shape, _)) = tensor_shape(ctx, t) {
+            let r = ir.add_block_arg(new, external, loc);
+            in_types.push(external);
+            new_arg_attrs.push(abi::with_tensor(ctx, arg_attrs[i], t));
+            let mut dims = Vec::new();
+            for _ in shape.iter().filter(|&&d| d < 0) {
+                dims.push(ir.add_block_arg(new, index, loc));
+                in_types.push(index);
+                new_arg_attrs.push(empty);
+            }
+            tensor_args.push((a, r, dims, arg_attrs[i]));
+        } else {
+            let n = ir.add_block_arg(new, t, loc);
+            in_types.push(t);
+            new_arg_attrs.push(arg_attrs[i]);
+            ir.replace_all_uses(a, n);
+        }
+    }
+    let top_ops: Vec<Op> = ir.block_ops(old).collect();
+    for &op in &top_ops {
+        ir.remove_op(op);
+        ir.append_op(new, op);
+    }
+    ir.remove_block(old);
+    (new, (in_types, new_arg_attrs), tensor_args)
+}
+
+impl Conv<'_> {
+    /// Converts the ops of the body but the return `ret`; returns the flow
+    /// ops replaced, to erase.
+    fn convert_ops(
+        &mut self,
+        ops: &[Op],
+        ret: Op,
+        external_set: &FxHashSet<Value>,
+    ) -> Result<Vec<Op>, Diagnostic> {
+        let mut dead = Vec::new();
+        for &op in ops {
+            let name = self.ctx.str(self.ir.op(op).name).to_string();
+            match name.as_str() {
+                n if n == xir_flow::ops::DISPATCH.name => {
+                    self.dispatch(op, external_set)?;
+                    dead.push(op);
+                }
+                n if n == xir_flow::ops::TENSOR_TRANSFER.name => {
+                    self.transfer(op, external_set)?;
+                    dead.push(op);
+                }
+                IF_NAME => {
+                    self.if_op(op, external_set)?;
+                    dead.push(op);
+                }
+                YIELD_NAME => self.yield_op(op)?,
+                n if n == xir_func::CALL.name => {
+                    self.call(op)?;
+                    dead.push(op);
+                }
+                n if n == xir_graph::ops::DIM.name => {
+                    self.dim(op)?;
+                    dead.push(op);
+                }
+                _ if op == ret => {}
+                _ => {
+                    let has_tensor = self
+                        .ir
+                        .operands(op)
+                        .chain(self.ir.results(op).iter().copied())
+                        .any(|v| tensor_shape(self.ctx, self.ir.value_type(v)).is_some());
+                    if has_tensor || !self.ir.regions(op).is_empty() {
+                        return Err(err(
+                            self.ir.op(op).loc,
+                            format!("'{name}' cannot be converted to the stream level"),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(dead)
+    }
+
+    /// The return: resources followed by their dynamic dims. Returns the
+    /// result types and attributes.
+    fn convert_return(
+        &mut self,
+        ret: Op,
+        returned: &[Value],
+        res_attrs: &[Attr],
+    ) -> Result<(Vec<Type>, Vec<Attr>), Diagnostic> {
+        let index = self.ctx.index_type();
+        let empty = self.ctx.empty_dict();
+        let (mut outs, mut out_types, mut new_res_attrs) = (Vec::new(), Vec::new(), Vec::new());
+        for (i, &v) in returned.iter().enumerate() {
+            let t = self.ir.value_type(v);
+            if tensor_shape(self.ctx, t).is_some() {
+                let r = self.lookup(v, ret)?;
+                outs.push(r.value);
+                out_types.push(self.ir.value_type(r.value));
+                new_res_attrs.push(abi::with_tensor(self.ctx, res_attrs[i], t));
+                for d in r.dims {
+                    outs.push(d);
+                    out_types.push(index);
+                    new_res_attrs.push(empty);
+                }
+            } else {
+                // Scalars may have been renamed (new block arguments, folded dims).
+                let v = self.ir.operand(ret, i);
+                outs.push(v);
+                out_types.push(self.ir.value_type(v));
+                new_res_attrs.push(res_attrs[i]);
+            }
+        }
+        self.ir.set_operands(ret, &outs);
+        Ok((out_types, new_res_attrs))
+    }
+
+    /// One slab per pool that planned ops use (slabs.rs), in block `new` of
+    /// function `f`, before its return `ret`.
+    fn create_slabs(&mut self, f: Op, new: xir::Block, ret: Op, floc: Attr) {
+        if self.used_pools.is_empty() {
+            return;
+        }
+        let (consts, top, used) = (&mut self.consts, self.top, &self.used_pools);
+        // Constants go before the first original op (still in place).
+        let anchor = if self.ir.is_erased(top) || self.ir.parent_block(top) != Some(new) {
+            self.ir.first_op(new).unwrap_or(ret)
+        } else {
+            top
+        };
+        slabs::create(self.ctx, self.ir, f, new, ret, used, |ctx, ir, n| {
+            *consts
+                .entry(n)
+                .or_insert_with(|| index_const(ctx, ir, anchor, n, floc))
+        });
+    }
 }
 
 /// Converts every function directly in `module`; returns how many failed.
