@@ -1,6 +1,10 @@
 //! Writes graph-dialect ops in MLIR's generic form (the operand and property
 //! names docs/architecture.md §3 fixes for frontends); xir then parses, verifies and
 //! prints the module in its custom form.
+//!
+//! Converters build ops through the typed methods here (`unary`, `binary`,
+//! `compare`, `matmul`, `slice`, ...): each knows its op's name, properties
+//! and result type, so no converter spells an op name or a property.
 
 use crate::tensor::Tensor;
 use crate::types::{Elem, Ty};
@@ -36,6 +40,112 @@ pub fn escape(s: &str) -> String {
     out
 }
 
+/// The graph ops of one operand whose result has the operand's type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unary {
+    Neg,
+    Relu,
+    Abs,
+    Exp,
+    Tanh,
+    Sqrt,
+    Log,
+    Sigmoid,
+    Erf,
+    Not,
+}
+
+impl Unary {
+    pub fn name(self) -> &'static str {
+        match self {
+            Unary::Neg => "graph.neg",
+            Unary::Relu => "graph.relu",
+            Unary::Abs => "graph.abs",
+            Unary::Exp => "graph.exp",
+            Unary::Tanh => "graph.tanh",
+            Unary::Sqrt => "graph.sqrt",
+            Unary::Log => "graph.log",
+            Unary::Sigmoid => "graph.sigmoid",
+            Unary::Erf => "graph.erf",
+            Unary::Not => "graph.not",
+        }
+    }
+}
+
+/// The elementwise graph ops of two same-typed operands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Binary {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Max,
+    Min,
+    Pow,
+    And,
+    Or,
+    Xor,
+}
+
+impl Binary {
+    pub fn name(self) -> &'static str {
+        match self {
+            Binary::Add => "graph.add",
+            Binary::Sub => "graph.sub",
+            Binary::Mul => "graph.mul",
+            Binary::Div => "graph.div",
+            Binary::Max => "graph.max",
+            Binary::Min => "graph.min",
+            Binary::Pow => "graph.pow",
+            Binary::And => "graph.and",
+            Binary::Or => "graph.or",
+            Binary::Xor => "graph.xor",
+        }
+    }
+}
+
+/// `graph.compare`'s predicates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pred {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Pred {
+    pub fn name(self) -> &'static str {
+        match self {
+            Pred::Eq => "eq",
+            Pred::Ne => "ne",
+            Pred::Lt => "lt",
+            Pred::Le => "le",
+            Pred::Gt => "gt",
+            Pred::Ge => "ge",
+        }
+    }
+}
+
+/// The graph reductions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduction {
+    Sum,
+    Max,
+    Mean,
+}
+
+impl Reduction {
+    pub fn name(self) -> &'static str {
+        match self {
+            Reduction::Sum => "graph.reduce_sum",
+            Reduction::Max => "graph.reduce_max",
+            Reduction::Mean => "graph.reduce_mean",
+        }
+    }
+}
+
 /// `array<i64: 1, 2>`.
 pub fn i64_array(v: &[i64]) -> String {
     if v.is_empty() {
@@ -56,7 +166,7 @@ impl Builder {
     }
 
     /// One op with `props` (the inside of `<{...}>`, or empty); its results.
-    pub fn ops(&mut self, name: &str, operands: &[&V], props: &str, results: &[Ty]) -> Vec<V> {
+    fn ops(&mut self, name: &str, operands: &[&V], props: &str, results: &[Ty]) -> Vec<V> {
         let id = self.fresh();
         let lhs = match results.len() {
             0 => String::new(),
@@ -98,7 +208,7 @@ impl Builder {
         }
     }
 
-    pub fn op(&mut self, name: &str, operands: &[&V], props: &str, result: Ty) -> V {
+    fn op(&mut self, name: &str, operands: &[&V], props: &str, result: Ty) -> V {
         self.ops(name, operands, props, &[result]).pop().unwrap()
     }
 
@@ -153,6 +263,8 @@ impl Builder {
         )
     }
 
+    /// `v` with the same elements in a tensor of `dims` (`v` itself when
+    /// they are its dims).
     pub fn reshape(&mut self, v: &V, dims: &[i64]) -> V {
         if v.ty.dims == dims {
             return v.clone();
@@ -167,11 +279,180 @@ impl Builder {
         }
         let off = (dims.len() - v.ty.rank()) as i64;
         let map: Vec<i64> = (0..v.ty.rank() as i64).map(|i| i + off).collect();
+        self.broadcast(v, &map, v.ty.with_dims(dims.to_vec()))
+    }
+
+    /// `v` broadcast to `result`, dim `i` of `v` becoming dim `map[i]`.
+    pub fn broadcast(&mut self, v: &V, map: &[i64], result: Ty) -> V {
         self.op(
             "graph.broadcast",
             &[v],
-            &format!("dimensions = {}", i64_array(&map)),
-            v.ty.with_dims(dims.to_vec()),
+            &format!("dimensions = {}", i64_array(map)),
+            result,
         )
+    }
+
+    /// `f(x)`, of `x`'s type.
+    pub fn unary(&mut self, f: Unary, x: &V) -> V {
+        self.op(f.name(), &[x], "", x.ty.clone())
+    }
+
+    /// `f(a, c)` of two operands of one shape, of `a`'s type.
+    pub fn binary(&mut self, f: Binary, a: &V, c: &V) -> V {
+        self.op(f.name(), &[a, c], "", a.ty.clone())
+    }
+
+    /// `a pred c` of two operands of one shape: bools of their shape.
+    pub fn compare(&mut self, pred: Pred, a: &V, c: &V) -> V {
+        self.op(
+            "graph.compare",
+            &[a, c],
+            &format!("predicate = \"{}\"", pred.name()),
+            a.ty.with_elem(Elem::Bool),
+        )
+    }
+
+    /// `cond ? a : c` elementwise, all of one shape.
+    pub fn select(&mut self, cond: &V, a: &V, c: &V) -> V {
+        self.op("graph.select", &[cond, a, c], "", a.ty.clone())
+    }
+
+    /// `x` converted to `elem`.
+    pub fn cast(&mut self, x: &V, elem: Elem) -> V {
+        self.op("graph.cast", &[x], "", x.ty.with_elem(elem))
+    }
+
+    /// `[b..., m, k] x [b..., k, n]` (the batch dims equal).
+    pub fn matmul(&mut self, a: &V, c: &V) -> V {
+        let mut dims = a.ty.dims.clone();
+        *dims.last_mut().expect("a matrix") = *c.ty.dims.last().expect("a matrix");
+        self.op("graph.matmul", &[a, c], "", a.ty.with_dims(dims))
+    }
+
+    /// `x` with its dims permuted (`x` itself for the identity).
+    pub fn transpose(&mut self, x: &V, perm: &[i64]) -> V {
+        if perm.iter().enumerate().all(|(i, &p)| p == i as i64) {
+            return x.clone();
+        }
+        let dims = perm.iter().map(|&p| x.ty.dims[p as usize]).collect();
+        self.op(
+            "graph.transpose",
+            &[x],
+            &format!("permutation = {}", i64_array(perm)),
+            x.ty.with_dims(dims),
+        )
+    }
+
+    /// The strided window of `x` at `start` with `dims` elements per dim.
+    pub fn slice(&mut self, x: &V, start: &[i64], strides: &[i64], dims: Vec<i64>) -> V {
+        self.op(
+            "graph.slice",
+            &[x],
+            &format!(
+                "start = {}, strides = {}",
+                i64_array(start),
+                i64_array(strides)
+            ),
+            x.ty.with_dims(dims),
+        )
+    }
+
+    /// `x`'s slices along `axis` at the indices `idx`.
+    pub fn gather(&mut self, x: &V, idx: &V, axis: usize) -> V {
+        let mut dims: Vec<i64> = x.ty.dims[..axis].to_vec();
+        dims.extend(&idx.ty.dims);
+        dims.extend(&x.ty.dims[axis + 1..]);
+        self.op(
+            "graph.gather",
+            &[x, idx],
+            &format!("axis = {axis} : i64"),
+            x.ty.with_dims(dims),
+        )
+    }
+
+    /// `xs` (one element type) joined along `axis` into a tensor of `dims`.
+    pub fn concat(&mut self, xs: &[V], axis: usize, dims: Vec<i64>) -> V {
+        let refs: Vec<&V> = xs.iter().collect();
+        self.op(
+            "graph.concat",
+            &refs,
+            &format!("axis = {axis} : i64"),
+            xs[0].ty.with_dims(dims),
+        )
+    }
+
+    /// `f` of `x` over `axes` (sorted, unique, not empty), which are dropped.
+    pub fn reduce(&mut self, f: Reduction, x: &V, axes: &[usize]) -> V {
+        let kept: Vec<i64> = (0..x.ty.rank())
+            .filter(|i| !axes.contains(i))
+            .map(|i| x.ty.dims[i])
+            .collect();
+        let a64: Vec<i64> = axes.iter().map(|&a| a as i64).collect();
+        self.op(
+            f.name(),
+            &[x],
+            &format!("axes = {}", i64_array(&a64)),
+            x.ty.with_dims(kept),
+        )
+    }
+
+    /// Softmax (or its log) of `x` along `axis`.
+    pub fn softmax(&mut self, x: &V, axis: usize, log: bool) -> V {
+        let name = if log {
+            "graph.log_softmax"
+        } else {
+            "graph.softmax"
+        };
+        self.op(name, &[x], &format!("axis = {axis} : i64"), x.ty.clone())
+    }
+
+    /// GELU of `x`, `approximate` "none" or "tanh".
+    pub fn gelu(&mut self, x: &V, approximate: &str) -> V {
+        self.op(
+            "graph.gelu",
+            &[x],
+            &format!("approximate = \"{approximate}\""),
+            x.ty.clone(),
+        )
+    }
+
+    /// Layer normalization of `x` over the dims from `axis` on (scale and
+    /// bias of those dims): the result, the mean and the inverse standard
+    /// deviation (those two with size 1 over the normalized dims).
+    pub fn layer_norm(&mut self, x: &V, scale: &V, bias: &V, axis: usize, eps: f32) -> Vec<V> {
+        let mut stat = x.ty.dims.clone();
+        for d in &mut stat[axis..] {
+            *d = 1;
+        }
+        self.ops(
+            "graph.layer_norm",
+            &[x, scale, bias],
+            &format!("axis = {axis} : i64, epsilon = {} : f32", f32_literal(eps)),
+            &[
+                x.ty.clone(),
+                x.ty.with_dims(stat.clone()),
+                x.ty.with_dims(stat),
+            ],
+        )
+    }
+
+    /// `v` pinned to `device` (`graph.on_device`).
+    pub fn on_device(&mut self, v: &V, device: &str) -> V {
+        self.op(
+            "graph.on_device",
+            &[v],
+            &format!("affinity = #device.promise<@{device}>"),
+            v.ty.clone(),
+        )
+    }
+}
+
+/// An f32 as an MLIR float literal that reads back exactly.
+pub fn f32_literal(x: f32) -> String {
+    let s = format!("{x:e}");
+    // `1e-5` is not MLIR syntax; `1.0e-5` is.
+    match s.split_once('e') {
+        Some((m, e)) if !m.contains('.') => format!("{m}.0e{e}"),
+        _ => s,
     }
 }

@@ -14,24 +14,29 @@ pub mod onnx {
 }
 
 mod builder;
-mod composite;
 mod convert;
 mod fold;
 mod node;
+mod ops;
 pub mod tensor;
 pub mod types;
 
-/// Every op of the default domain the importer converts, sorted.
+/// Every op of the default domain the importer converts, sorted (the ops of
+/// its converter table, see `ops`).
 pub fn supported() -> Vec<&'static str> {
-    let mut v: Vec<&str> = convert::SUPPORTED
-        .iter()
-        .chain(composite::COMPOSITES)
-        .copied()
-        .collect();
-    v.sort();
-    v.dedup();
-    v
+    ops::supported()
 }
+
+/// docs/onnx.md's op table, from the importer's converter table: a row per
+/// claimed op with its opsets, the attributes it takes and what it becomes,
+/// then the `columns` (header, separator such as `---:`) whose cells
+/// `cells(op)` gives (the node suite's results); then a line naming the ops
+/// evaluated at import time.
+pub fn op_table(columns: &[(String, String)], cells: &dyn Fn(&str) -> Vec<String>) -> String {
+    ops::markdown(columns, cells)
+}
+
+use builder::V;
 use convert::{Importer, Slot};
 use node::Node;
 use prost::Message;
@@ -176,6 +181,34 @@ pub fn import(bytes: &[u8], opts: &Options) -> Result<String, String> {
 pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
     let model = onnx::ModelProto::decode(bytes)
         .map_err(|e| format!("not an ONNX model (protobuf decoding failed: {e})"))?;
+    let opset = model_opset(&model)?;
+    let g = model.graph.as_ref().ok_or("the model has no graph")?;
+    let mut im = Importer::new(opts.params_as_args);
+    if !g.sparse_initializer.is_empty() {
+        return Err("sparse initializers are not supported".into());
+    }
+    for t in &g.initializer {
+        let k = tensor::Tensor::from_proto(t)
+            .map_err(|e| format!("initializer '{}': {e}", t.name()))?;
+        im.values.insert(
+            t.name().to_string(),
+            Slot {
+                v: None,
+                konst: Some(k),
+                init: true,
+            },
+        );
+    }
+    let args = bind_inputs(&mut im, g, opts)?;
+    convert_nodes(&mut im, g, opset, &opts.place)?;
+    im.b.set_loc("return");
+    let results = graph_results(&mut im, g)?;
+    Ok(render(&im, g, &args, &results))
+}
+
+/// The model's opset of the default domain, checked against the IR
+/// versions and opsets xir imports.
+fn model_opset(model: &onnx::ModelProto) -> Result<i64, String> {
     let ir = model.ir_version();
     if ir < MIN_IR_VERSION {
         return Err(format!(
@@ -194,24 +227,17 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
             "opset {opset} is not supported (xir imports opsets {MIN_OPSET} to {MAX_OPSET})"
         ));
     }
-    let g = model.graph.as_ref().ok_or("the model has no graph")?;
-    let mut im = Importer::new(opts.params_as_args);
-    if !g.sparse_initializer.is_empty() {
-        return Err("sparse initializers are not supported".into());
-    }
-    for t in &g.initializer {
-        let k = tensor::Tensor::from_proto(t)
-            .map_err(|e| format!("initializer '{}': {e}", t.name()))?;
-        im.values.insert(
-            t.name().to_string(),
-            Slot {
-                v: None,
-                konst: Some(k),
-                init: true,
-            },
-        );
-    }
-    let mut args = Vec::new();
+    Ok(opset)
+}
+
+/// Binds the graph inputs that are not initializers: `--bind` ones as
+/// constants, the others as `@main`'s arguments, which it returns (with
+/// their ONNX names).
+fn bind_inputs(
+    im: &mut Importer,
+    g: &onnx::GraphProto,
+    opts: &Options,
+) -> Result<Vec<(String, V)>, String> {
     for b in &opts.bind {
         if !g.input.iter().any(|vi| vi.name() == b.name) {
             return Err(format!(
@@ -220,46 +246,59 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
             ));
         }
     }
+    let mut args = Vec::new();
     for (i, vi) in g.input.iter().enumerate() {
         if im.values.contains_key(vi.name()) {
             continue; // an initializer listed as an input (a default value)
         }
         let ty = value_type(vi).map_err(|e| format!("input '{}': {e}", vi.name()))?;
         if let Some(b) = opts.bind.iter().find(|b| b.name == vi.name()) {
-            let n = b.values.len() as i64;
-            let fits = match ty.dims.as_slice() {
-                [] => n == 1,
-                [d] => *d == n || *d == DYN,
-                _ => false,
-            };
-            if !ty.elem.is_int() || !fits {
-                return Err(format!(
-                    "--bind gives {n} values to input '{}' of type {ty}; it binds integer scalars and vectors",
-                    vi.name()
-                ));
-            }
-            let dims = if ty.rank() == 0 { vec![] } else { vec![n] };
-            let t = tensor::Tensor::ints(Ty::new(ty.elem, dims), b.values.clone());
-            im.values.insert(
-                vi.name().to_string(),
-                Slot {
-                    v: None,
-                    konst: Some(t),
-                    init: false,
-                },
-            );
+            let t = bound_value(b, vi.name(), &ty)?;
+            im.bind_const(vi.name(), t);
             continue;
         }
-        let v = builder::V {
+        let v = V {
             ssa: format!("%arg{i}"),
             ty,
         };
         args.push((vi.name().to_string(), v.clone()));
         im.bind(vi.name(), v, None);
     }
-    let mut used = vec![false; opts.place.len()];
+    Ok(args)
+}
+
+/// The constant `--bind` gives input `name` of type `ty`.
+fn bound_value(b: &Binding, name: &str, ty: &Ty) -> Result<tensor::Tensor, String> {
+    let n = b.values.len() as i64;
+    let fits = match ty.dims.as_slice() {
+        [] => n == 1,
+        [d] => *d == n || *d == DYN,
+        _ => false,
+    };
+    if !ty.elem.is_int() || !fits {
+        return Err(format!(
+            "--bind gives {n} values to input '{name}' of type {ty}; it binds integer scalars and vectors"
+        ));
+    }
+    let dims = if ty.rank() == 0 { vec![] } else { vec![n] };
+    Ok(tensor::Tensor::ints(
+        Ty::new(ty.elem, dims),
+        b.values.clone(),
+    ))
+}
+
+/// Converts the graph's nodes in order, each through its converter, and
+/// pins the results of the nodes `place` matches.
+fn convert_nodes(
+    im: &mut Importer,
+    g: &onnx::GraphProto,
+    opset: i64,
+    place: &[Placement],
+) -> Result<(), String> {
+    let mut used = vec![false; place.len()];
     for proto in &g.node {
-        let n = Node::new(proto, opset);
+        let conv = ops::lookup(proto.op_type(), opset);
+        let n = Node::new(proto, opset, conv.map_or(&[], |c| c.attrs));
         if !matches!(proto.domain(), "" | "ai.onnx") {
             return Err(n.error(format!(
                 "domain '{}' is not supported (xir imports the default ONNX domain)",
@@ -267,32 +306,14 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
             )));
         }
         im.b.set_loc(n.name());
-        let inputs: Vec<Option<&tensor::Tensor>> = (0..n.num_inputs())
-            .map(|i| n.input(i).and_then(|name| im.konst(name)))
-            .collect();
-        match fold::fold(&n, &inputs)? {
-            Some(outs) => {
-                for (i, t) in outs.into_iter().enumerate() {
-                    if let Some(o) = n.output(i) {
-                        im.bind_const(o, t);
-                    }
-                }
-            }
-            None => im.node(&n)?,
-        }
-        n.check_all_read()?;
-        for (k, p) in opts.place.iter().enumerate() {
+        ops::convert(im, &n, conv)?;
+        for (k, p) in place.iter().enumerate() {
             if glob(&p.pattern, n.name()) {
                 used[k] = true;
                 for i in 0..n.num_outputs() {
                     let Some(o) = n.output(i) else { continue };
                     let v = im.value(o)?;
-                    let pinned = im.b.op(
-                        "graph.on_device",
-                        &[&v],
-                        &format!("affinity = #device.promise<@{}>", p.device),
-                        v.ty.clone(),
-                    );
+                    let pinned = im.b.on_device(&v, &p.device);
                     im.bind(o, pinned, None);
                 }
             }
@@ -301,10 +322,14 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
     if let Some(k) = used.iter().position(|u| !u) {
         return Err(format!(
             "--place pattern '{}' matches no node",
-            opts.place[k].pattern
+            place[k].pattern
         ));
     }
-    im.b.set_loc("return");
+    Ok(())
+}
+
+/// The graph outputs' values, checked against their declared types.
+fn graph_results(im: &mut Importer, g: &onnx::GraphProto) -> Result<Vec<V>, String> {
     let mut results = Vec::new();
     for vi in &g.output {
         let v = im
@@ -328,19 +353,19 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
         }
         results.push(v);
     }
-    let mut params: Vec<String> = args
-        .iter()
-        .map(|(name, v)| format!("{}: {} loc(\"{}\")", v.ssa, v.ty, builder::escape(name)))
-        .collect();
+    Ok(results)
+}
+
+/// The module: `@main` with `args` (then the parameters), the ops written,
+/// and a return of `results`.
+fn render(im: &Importer, g: &onnx::GraphProto, args: &[(String, V)], results: &[V]) -> String {
+    let param =
+        |name: &str, v: &V| format!("{}: {} loc(\"{}\")", v.ssa, v.ty, builder::escape(name));
+    let mut params: Vec<String> = args.iter().map(|(name, v)| param(name, v)).collect();
     // Parameters in initializer order.
     for t in &g.initializer {
         if let Some((name, v)) = im.params.iter().find(|(n, _)| n == t.name()) {
-            params.push(format!(
-                "{}: {} loc(\"{}\")",
-                v.ssa,
-                v.ty,
-                builder::escape(name)
-            ));
+            params.push(param(name, v));
         }
     }
     let tys: Vec<String> = results.iter().map(|v| v.ty.to_string()).collect();
@@ -372,7 +397,7 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
         "  }} loc(\"{}\")\n}}\n",
         builder::escape(&graph_name)
     ));
-    Ok(s)
+    s
 }
 
 /// The graph inputs that are not initializers, in order (`@main`'s arguments

@@ -1,6 +1,7 @@
-//! One ONNX node being converted: its inputs, outputs and attributes, with a
-//! record of which attributes the converter read, so an attribute it did not
-//! read is an error rather than silently ignored.
+//! One ONNX node being converted: its inputs, outputs and attributes, with
+//! the attributes its converter declares (`Converter::attrs`) and a record of
+//! which of them it read, so any other attribute is an error rather than
+//! silently ignored.
 
 use crate::onnx::attribute_proto::AttributeType;
 use crate::onnx::{AttributeProto, NodeProto, TensorProto};
@@ -9,14 +10,17 @@ use std::cell::RefCell;
 pub struct Node<'a> {
     pub proto: &'a NodeProto,
     pub opset: i64,
+    /// The attributes the op's converter declares (empty for an unknown op).
+    declared: &'static [&'static str],
     read: RefCell<Vec<bool>>,
 }
 
 impl<'a> Node<'a> {
-    pub fn new(proto: &'a NodeProto, opset: i64) -> Node<'a> {
+    pub fn new(proto: &'a NodeProto, opset: i64, declared: &'static [&'static str]) -> Node<'a> {
         Node {
             proto,
             opset,
+            declared,
             read: RefCell::new(vec![false; proto.attribute.len()]),
         }
     }
@@ -69,6 +73,11 @@ impl<'a> Node<'a> {
     }
 
     fn attr(&self, name: &str) -> Option<&'a AttributeProto> {
+        debug_assert!(
+            self.declared.contains(&name),
+            "the converter of {} reads attribute '{name}', which its table entry does not declare",
+            self.op()
+        );
         let i = self.proto.attribute.iter().position(|a| a.name() == name)?;
         self.read.borrow_mut()[i] = true;
         Some(&self.proto.attribute[i])
@@ -162,7 +171,9 @@ impl<'a> Node<'a> {
         self.proto.attribute.iter().any(|a| a.name() == name)
     }
 
-    /// An error naming the first attribute no converter read.
+    /// An error naming the first attribute the converter does not declare,
+    /// or declares but did not read on this node's path (one that another
+    /// attribute overrides, or that applies to another opset).
     pub fn check_all_read(&self) -> Result<(), String> {
         let read = self.read.borrow();
         match self
@@ -170,7 +181,7 @@ impl<'a> Node<'a> {
             .attribute
             .iter()
             .zip(read.iter())
-            .find(|(_, &r)| !r)
+            .find(|(a, &r)| !r || !self.declared.contains(&a.name()))
         {
             Some((a, _)) => Err(self.error(format!("attribute '{}' is not supported", a.name()))),
             None => Ok(()),

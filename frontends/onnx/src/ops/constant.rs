@@ -1,0 +1,165 @@
+//! Ops whose results are known at import time: constants, shapes and sizes
+//! of static tensors, identities, and Range of constant operands.
+
+use super::activation::static_input;
+use super::{Converter, R};
+use crate::convert::{dims_str, need_static, Importer, SMALL};
+use crate::fold;
+use crate::node::Node;
+use crate::tensor::{Data, Tensor};
+use crate::types::{Elem, Ty};
+
+pub const CONVERTERS: &[Converter] = &[
+    Converter::new(
+        "Constant",
+        &[
+            "value",
+            "value_float",
+            "value_floats",
+            "value_int",
+            "value_ints",
+        ],
+        constant,
+        "a known value (`graph.constant` where used)",
+    ),
+    Converter::new(
+        "ConstantOfShape",
+        &["value"],
+        constant_of_shape,
+        "a known value; past 65536 elements a splat `graph.constant`",
+    ),
+    Converter::new(
+        "Shape",
+        &["start", "end"],
+        shape,
+        "a known value (of a static shape)",
+    ),
+    Converter::new("Size", &[], size, "a known value (of a static shape)"),
+    Converter::new("EyeLike", &["dtype", "k"], eye_like, "`graph.constant`"),
+    Converter::fold_only(
+        "Range",
+        fold::range,
+        "a known value; only of constant operands (not claimed)",
+    ),
+];
+
+fn constant(im: &mut Importer, n: &Node) -> R<()> {
+    let t = if let Some(t) = n.tensor("value")? {
+        Tensor::from_proto(t).map_err(|e| n.error(e))?
+    } else if n.has("value_float") {
+        Tensor {
+            ty: Ty::new(Elem::F32, vec![]),
+            data: Data::F(vec![n.float("value_float", 0.0)? as f64]),
+        }
+    } else if let Some(v) = n.floats("value_floats")? {
+        Tensor {
+            ty: Ty::new(Elem::F32, vec![v.len() as i64]),
+            data: Data::F(v.iter().map(|&x| x as f64).collect()),
+        }
+    } else if let Some(v) = n.opt_int("value_int")? {
+        Tensor::ints(Ty::new(Elem::I64, vec![]), vec![v])
+    } else if let Some(v) = n.ints("value_ints")? {
+        Tensor::ints(Ty::new(Elem::I64, vec![v.len() as i64]), v)
+    } else {
+        return Err(n.error("needs one of the attributes value, value_float(s), value_int(s) (sparse and string values are not supported)"));
+    };
+    if let Some(o) = n.output(0) {
+        im.bind_const(o, t);
+    }
+    Ok(())
+}
+
+fn constant_of_shape(im: &mut Importer, n: &Node) -> R<()> {
+    let shape = im
+        .const_ints(n, 0, "shape")?
+        .ok_or_else(|| n.error("input 0 (shape) is missing"))?;
+    if shape.iter().any(|&d| d < 0) {
+        return Err(n.error(format!(
+            "shape {} has a negative dimension",
+            dims_str(&shape)
+        )));
+    }
+    let value = match n.tensor("value")? {
+        Some(t) => Tensor::from_proto(t).map_err(|e| n.error(e))?,
+        None => Tensor {
+            ty: Ty::new(Elem::F32, vec![1]),
+            data: Data::F(vec![0.0]),
+        },
+    };
+    if value.len() != 1 {
+        return Err(n.error("attribute 'value' must hold one element"));
+    }
+    let count = shape
+        .iter()
+        .try_fold(1i64, |a, &d| a.checked_mul(d))
+        .ok_or_else(|| n.error("shape is too large"))?;
+    let ty = Ty::new(value.ty.elem, shape);
+    if count > SMALL {
+        // Large: a splat constant, never materialized here.
+        let v = im.b.splat_of(value.data, ty);
+        im.out(n, 0, v);
+        return Ok(());
+    }
+    let data = match &value.data {
+        Data::F(v) => Data::F(vec![v[0]; count as usize]),
+        Data::I(v) => Data::I(vec![v[0]; count as usize]),
+    };
+    if let Some(o) = n.output(0) {
+        im.bind_const(o, Tensor { ty, data });
+    }
+    Ok(())
+}
+
+fn shape(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    need_static(n, &x, "Shape")?;
+    let r = x.ty.rank() as i64;
+    let clamp = |v: i64| if v < 0 { (v + r).max(0) } else { v.min(r) };
+    let start = clamp(n.int("start", 0)?);
+    let end = clamp(n.int("end", r)?);
+    let dims: Vec<i64> = x.ty.dims[start as usize..(end.max(start)) as usize].to_vec();
+    let t = Tensor::ints(Ty::new(Elem::I64, vec![dims.len() as i64]), dims);
+    if let Some(o) = n.output(0) {
+        im.bind_const(o, t);
+    }
+    Ok(())
+}
+
+fn size(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    need_static(n, &x, "Size")?;
+    let t = Tensor::ints(Ty::new(Elem::I64, vec![]), vec![x.ty.numel().unwrap()]);
+    if let Some(o) = n.output(0) {
+        im.bind_const(o, t);
+    }
+    Ok(())
+}
+
+fn eye_like(im: &mut Importer, n: &Node) -> R<()> {
+    let x = static_input(im, n)?;
+    if x.ty.rank() != 2 {
+        return Err(n.error(format!("input must be a matrix, not {}", x.ty)));
+    }
+    let elem = match n.opt_int("dtype")? {
+        Some(d) => Elem::from_onnx(d as i32).map_err(|m| n.error(m))?,
+        None => x.ty.elem,
+    };
+    let k = n.int("k", 0)?;
+    let (rows, cols) = (x.ty.dims[0], x.ty.dims[1]);
+    if rows.saturating_mul(cols) > SMALL * 256 {
+        return Err(n.error(format!(
+            "a {rows}x{cols} identity is too large to import as a constant"
+        )));
+    }
+    let one = |i: i64, j: i64| (j - i == k) as i64;
+    let ty = Ty::new(elem, vec![rows, cols]);
+    let cells = (0..rows).flat_map(|i| (0..cols).map(move |j| one(i, j)));
+    let data = if elem.is_float() {
+        Data::F(cells.map(|v| v as f64).collect())
+    } else {
+        Data::I(cells.collect())
+    };
+    let y = im.b.constant(&Tensor { ty, data });
+    im.out(n, 0, y);
+    Ok(())
+}

@@ -1,0 +1,492 @@
+//! Ops that move elements without computing on them: reshapes, transposes,
+//! slices, gathers, joins and splits. Their shape-like operands must be
+//! known at import time (initializers, Constant nodes, `--bind`).
+
+use super::{Converter, R};
+use crate::builder::V;
+use crate::convert::{broadcast_shapes, dims_str, need_static, norm_axis, Importer, SMALL};
+use crate::fold;
+use crate::node::Node;
+use crate::tensor::Tensor;
+use crate::types::{Elem, Ty, DYN};
+
+pub const CONVERTERS: &[Converter] = &[
+    Converter::new("Identity", &[], identity, "the input itself").folds(fold::identity),
+    Converter::new("Reshape", &["allowzero"], reshape, "`graph.reshape`").folds(fold::reshape),
+    Converter::new("Flatten", &["axis"], flatten, "`graph.reshape`").folds(fold::flatten),
+    Converter::new("Squeeze", &[], squeeze, "`graph.reshape`").folds(fold::squeeze),
+    Converter::new("Unsqueeze", &[], unsqueeze, "`graph.reshape`").folds(fold::unsqueeze),
+    Converter::new(
+        "Transpose",
+        &["perm"],
+        transpose,
+        "`graph.transpose` (nothing for the identity)",
+    ),
+    Converter::new("Expand", &[], expand, "`graph.broadcast`"),
+    Converter::new("Concat", &["axis"], concat, "`graph.concat`").folds(fold::concat),
+    Converter::new(
+        "Slice",
+        &[],
+        slice,
+        "`graph.slice`; negative steps a `graph.gather` of the indices",
+    )
+    .folds(fold::slice),
+    Converter::new(
+        "Gather",
+        &["axis"],
+        gather,
+        "`graph.gather` (constant indices range-checked)",
+    )
+    .folds(fold::gather),
+    Converter::new(
+        "Split",
+        &["axis", "num_outputs"],
+        split,
+        "a `graph.slice` per output",
+    ),
+    Converter::new(
+        "DepthToSpace",
+        &["blocksize", "mode"],
+        depth_to_space,
+        "`graph.reshape`, `graph.transpose`, `graph.reshape`",
+    ),
+    Converter::new(
+        "SpaceToDepth",
+        &["blocksize", "mode"],
+        space_to_depth,
+        "`graph.reshape`, `graph.transpose`, `graph.reshape`",
+    ),
+];
+
+/// The output names the input's value (and constant, if known).
+fn identity(im: &mut Importer, n: &Node) -> R<()> {
+    let name = n.input(0).ok_or_else(|| n.error("input 0 is missing"))?;
+    let slot = im
+        .values
+        .get(name)
+        .cloned()
+        .ok_or_else(|| n.error(format!("value '{name}' is undefined")))?;
+    if let Some(o) = n.output(0) {
+        let mut s = slot;
+        s.init = false;
+        if s.v.is_none() {
+            s.v = Some(im.value(name)?);
+        }
+        im.values.insert(o.to_string(), s);
+    }
+    Ok(())
+}
+
+/// Input `i`, a shape-like operand that must be present and known.
+fn required_ints(im: &Importer, n: &Node, i: usize, what: &str) -> R<Vec<i64>> {
+    im.const_ints(n, i, what)?
+        .ok_or_else(|| n.error(format!("input {i} ({what}) is missing")))
+}
+
+fn reshape(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    let shape = required_ints(im, n, 1, "shape")?;
+    let allowzero = n.int("allowzero", 0)?;
+    need_static(n, &x, "Reshape")?;
+    let mut dims = Vec::with_capacity(shape.len());
+    let mut infer = None;
+    for (i, &s) in shape.iter().enumerate() {
+        dims.push(match s {
+            0 if allowzero == 0 => *x.ty.dims.get(i).ok_or_else(|| {
+                n.error(format!(
+                    "shape entry {i} copies a dimension the input (rank {}) does not have",
+                    x.ty.rank()
+                ))
+            })?,
+            -1 => {
+                if infer.replace(i).is_some() {
+                    return Err(n.error("shape has more than one -1"));
+                }
+                1
+            }
+            s if s < 0 => return Err(n.error(format!("shape entry {s} is invalid"))),
+            s => s,
+        });
+    }
+    let total = x.ty.numel().unwrap();
+    if let Some(i) = infer {
+        let rest: i64 = dims.iter().product();
+        if rest == 0 || total % rest != 0 {
+            return Err(n.error(format!(
+                "cannot infer dimension {i}: {total} elements into {}",
+                dims_str(&shape)
+            )));
+        }
+        dims[i] = total / rest;
+    }
+    if dims.iter().product::<i64>() != total {
+        return Err(n.error(format!(
+            "cannot reshape {} ({total} elements) to {}",
+            x.ty,
+            dims_str(&dims)
+        )));
+    }
+    let y = im.b.reshape(&x, &dims);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+fn flatten(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    need_static(n, &x, "Flatten")?;
+    let r = x.ty.rank() as i64;
+    let axis = n.int("axis", 1)?;
+    if axis < -r || axis > r {
+        return Err(n.error(format!("axis {axis} is out of range for rank {r}")));
+    }
+    let axis = if axis < 0 { axis + r } else { axis } as usize;
+    let a: i64 = x.ty.dims[..axis].iter().product();
+    let c: i64 = x.ty.dims[axis..].iter().product();
+    let y = im.b.reshape(&x, &[a, c]);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+fn squeeze(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    let axes = im.const_ints(n, 1, "axes")?;
+    let r = x.ty.rank();
+    let drop: Vec<usize> = match axes {
+        Some(a) => a.iter().map(|&a| norm_axis(n, a, r)).collect::<R<_>>()?,
+        None => (0..r).filter(|&i| x.ty.dims[i] == 1).collect(),
+    };
+    for &a in &drop {
+        if x.ty.dims[a] != 1 {
+            return Err(n.error(format!("cannot squeeze axis {a} of size {}", x.ty.dims[a])));
+        }
+    }
+    let dims: Vec<i64> = (0..r)
+        .filter(|i| !drop.contains(i))
+        .map(|i| x.ty.dims[i])
+        .collect();
+    let y = im.b.reshape(&x, &dims);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+fn unsqueeze(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    let axes = required_ints(im, n, 1, "axes")?;
+    let r = x.ty.rank() + axes.len();
+    let mut ones = vec![false; r];
+    for &a in &axes {
+        let a = norm_axis(n, a, r)?;
+        if std::mem::replace(&mut ones[a], true) {
+            return Err(n.error(format!("axis {a} is repeated")));
+        }
+    }
+    let mut it = x.ty.dims.iter();
+    let dims: Vec<i64> = ones
+        .iter()
+        .map(|&o| if o { 1 } else { *it.next().unwrap() })
+        .collect();
+    let y = im.b.reshape(&x, &dims);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+fn transpose(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    let r = x.ty.rank() as i64;
+    let perm = n.ints("perm")?.unwrap_or_else(|| (0..r).rev().collect());
+    let mut seen = vec![false; x.ty.rank()];
+    if perm.len() != x.ty.rank()
+        || perm
+            .iter()
+            .any(|&p| p < 0 || p >= r || std::mem::replace(&mut seen[p as usize], true))
+    {
+        return Err(n.error(format!(
+            "perm {} is not a permutation of rank {r}",
+            dims_str(&perm)
+        )));
+    }
+    let y = im.b.transpose(&x, &perm);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+fn expand(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    let shape = required_ints(im, n, 1, "shape")?;
+    let dims = broadcast_shapes(&x.ty.dims, &shape).map_err(|e| n.error(e))?;
+    let y = im.b.expand(&x, &dims);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+fn concat(im: &mut Importer, n: &Node) -> R<()> {
+    let xs: Vec<V> = (0..n.num_inputs())
+        .map(|i| im.input(n, i))
+        .collect::<R<_>>()?;
+    if xs.is_empty() {
+        return Err(n.error("needs at least one input"));
+    }
+    im.same_elem(n, &xs)?;
+    let axis = n
+        .opt_int("axis")?
+        .ok_or_else(|| n.error("attribute 'axis' is missing"))?;
+    let r = xs[0].ty.rank();
+    if r == 0 {
+        return Err(n.error("cannot concatenate rank-0 tensors"));
+    }
+    let axis = norm_axis(n, axis, r)?;
+    let mut dims = xs[0].ty.dims.clone();
+    for x in &xs[1..] {
+        if x.ty.rank() != r || (0..r).any(|d| d != axis && x.ty.dims[d] != dims[d]) {
+            return Err(n.error(format!(
+                "operand shapes {} and {} differ off axis {axis}",
+                xs[0].ty, x.ty
+            )));
+        }
+        dims[axis] = if dims[axis] == DYN || x.ty.dims[axis] == DYN {
+            DYN
+        } else {
+            dims[axis] + x.ty.dims[axis]
+        };
+    }
+    let y = if xs.len() == 1 {
+        xs[0].clone()
+    } else {
+        im.b.concat(&xs, axis, dims)
+    };
+    im.out(n, 0, y);
+    Ok(())
+}
+
+/// One axis of a Slice: a forward window (start, stride, size) or the
+/// indices a backwards one visits.
+enum Window {
+    Forward(i64, i64, i64),
+    Backward(Vec<i64>),
+}
+
+/// The window `start..end` by `step` of a dimension of size `d`.
+fn window(n: &Node, d: i64, start: i64, end: i64, step: i64) -> R<Window> {
+    if step == 0 {
+        return Err(n.error("step 0 is invalid"));
+    }
+    if step < 0 {
+        // Backwards: the indices it visits, gathered after the forward slices.
+        let wrap = |v: i64| if v < 0 { v.saturating_add(d) } else { v };
+        let (mut k, en) = (wrap(start).clamp(-1, d - 1), wrap(end).clamp(-1, d - 1));
+        if (k - en) / -step > SMALL {
+            return Err(n.error("a backwards slice this long is not supported"));
+        }
+        let mut idx = Vec::new();
+        while k > en {
+            idx.push(k);
+            k = k.saturating_add(step);
+        }
+        return Ok(Window::Backward(idx));
+    }
+    let clamp = |v: i64| {
+        let v = if v < 0 { v.saturating_add(d) } else { v };
+        v.clamp(0, d)
+    };
+    let (s, e) = (clamp(start), clamp(end));
+    let size = if e > s { (e - s + step - 1) / step } else { 0 };
+    Ok(Window::Forward(if size == 0 { 0 } else { s }, step, size))
+}
+
+fn slice(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    need_static(n, &x, "Slice")?;
+    let starts = required_ints(im, n, 1, "starts")?;
+    let ends = required_ints(im, n, 2, "ends")?;
+    let r = x.ty.rank();
+    let axes = match im.const_ints(n, 3, "axes")? {
+        Some(a) => a,
+        None => (0..starts.len() as i64).collect(),
+    };
+    let steps = im
+        .const_ints(n, 4, "steps")?
+        .unwrap_or_else(|| vec![1; starts.len()]);
+    if ends.len() != starts.len() || axes.len() != starts.len() || steps.len() != starts.len() {
+        return Err(n.error("starts, ends, axes and steps differ in length"));
+    }
+    let mut start = vec![0i64; r];
+    let mut stride = vec![1i64; r];
+    let mut dims = x.ty.dims.clone();
+    let mut seen = vec![false; r];
+    let mut backwards: Vec<(usize, Vec<i64>)> = Vec::new();
+    for i in 0..starts.len() {
+        let a = norm_axis(n, axes[i], r)?;
+        if std::mem::replace(&mut seen[a], true) {
+            return Err(n.error(format!("axis {a} is repeated")));
+        }
+        match window(n, x.ty.dims[a], starts[i], ends[i], steps[i])? {
+            Window::Backward(idx) => backwards.push((a, idx)),
+            Window::Forward(s, step, size) => {
+                start[a] = s;
+                stride[a] = step;
+                dims[a] = size;
+            }
+        }
+    }
+    let mut y = if dims == x.ty.dims {
+        x.clone()
+    } else {
+        im.b.slice(&x, &start, &stride, dims)
+    };
+    for (a, idx) in backwards {
+        let t = Tensor::ints(Ty::new(Elem::I64, vec![idx.len() as i64]), idx);
+        let iv = im.b.constant(&t);
+        y = im.b.gather(&y, &iv, a);
+    }
+    im.out(n, 0, y);
+    Ok(())
+}
+
+/// Gather as `graph.gather`. Constant indices are checked here (ONNX makes
+/// an out-of-range index an error); run-time ones out of range are clamped
+/// by every backend (graph.gather's definition).
+fn gather(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    let r = x.ty.rank();
+    if r == 0 {
+        return Err(n.error("input must have rank 1 or more"));
+    }
+    let axis = norm_axis(n, n.int("axis", 0)?, r)?;
+    let name = n
+        .input(1)
+        .ok_or_else(|| n.error("input 1 (indices) is missing"))?;
+    let d = x.ty.dims[axis];
+    if let (Some(t), true) = (im.konst(name), d != DYN) {
+        let bad = t
+            .as_ints()
+            .and_then(|v| v.iter().find(|&&i| i < -d || i >= d));
+        if let Some(i) = bad {
+            return Err(n.error(format!(
+                "index {i} is out of range for a dimension of size {d}"
+            )));
+        }
+    }
+    let idx = im.input(n, 1)?;
+    if !matches!(idx.ty.elem, Elem::I32 | Elem::I64) {
+        return Err(n.error(format!(
+            "indices of element type {} are not supported (int32 or int64)",
+            idx.ty.elem.mlir()
+        )));
+    }
+    let y = im.b.gather(&x, &idx, axis);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+/// The sizes a Split without a `split` input makes of dimension `d`.
+fn split_sizes(n: &Node, d: i64, outs: i64, num: Option<i64>) -> R<Vec<i64>> {
+    let k = num.unwrap_or(outs);
+    if k <= 0 {
+        return Err(n.error("needs at least one output"));
+    }
+    if num.is_some() {
+        // Opset 18: chunks of ceil(d / k), the last one smaller.
+        let c = (d + k - 1) / k;
+        return Ok((0..k).map(|i| (d - i * c).clamp(0, c)).collect());
+    }
+    if d % k != 0 {
+        return Err(n.error(format!("dimension {d} does not split into {k} equal parts")));
+    }
+    Ok(vec![d / k; k as usize])
+}
+
+fn split(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    let r = x.ty.rank();
+    need_static(n, &x, "Split")?;
+    let axis = norm_axis(n, n.int("axis", 0)?, r)?;
+    let d = x.ty.dims[axis];
+    let outs = n.num_outputs() as i64;
+    let num = n.opt_int("num_outputs")?;
+    let sizes = match im.const_ints(n, 1, "split")? {
+        Some(s) => s,
+        None => split_sizes(n, d, outs, num)?,
+    };
+    if sizes.len() as i64 != outs || sizes.iter().any(|&s| s < 0) || sizes.iter().sum::<i64>() != d
+    {
+        return Err(n.error(format!(
+            "split sizes {} do not divide dimension {axis} ({d}) into {outs} outputs",
+            dims_str(&sizes)
+        )));
+    }
+    let mut at = 0;
+    for (i, &s) in sizes.iter().enumerate() {
+        let mut start = vec![0; r];
+        start[axis] = if s == 0 { 0 } else { at };
+        let mut dims = x.ty.dims.clone();
+        dims[axis] = s;
+        let y = im.b.slice(&x, &start, &vec![1; r], dims);
+        im.out(n, i, y);
+        at += s;
+    }
+    Ok(())
+}
+
+/// DepthToSpace and SpaceToDepth's input and `blocksize`.
+fn block_input(im: &mut Importer, n: &Node) -> R<(V, i64)> {
+    let x = im.input(n, 0)?;
+    need_static(n, &x, n.op())?;
+    if x.ty.rank() != 4 {
+        return Err(n.error(format!("input must be [N, C, H, W], not {}", x.ty)));
+    }
+    let b = n
+        .opt_int("blocksize")?
+        .ok_or_else(|| n.error("attribute 'blocksize' is missing"))?;
+    if b <= 0 {
+        return Err(n.error(format!("blocksize {b} is not positive")));
+    }
+    Ok((x, b))
+}
+
+/// `x` reshaped to `dims`, permuted by `perm` and reshaped to `out`.
+fn shuffle(im: &mut Importer, x: &V, dims: Vec<i64>, perm: [i64; 6], out: &[i64]) -> V {
+    let t = im.b.reshape(x, &dims);
+    let t = im.b.transpose(&t, &perm);
+    im.b.reshape(&t, out)
+}
+
+fn depth_to_space(im: &mut Importer, n: &Node) -> R<()> {
+    let (x, b) = block_input(im, n)?;
+    let [nn, c, h, w] = [x.ty.dims[0], x.ty.dims[1], x.ty.dims[2], x.ty.dims[3]];
+    let mode = n.string("mode", "DCR")?;
+    if c % (b * b) != 0 {
+        return Err(n.error(format!(
+            "channels {c} are not a multiple of blocksize² {}",
+            b * b
+        )));
+    }
+    let cc = c / (b * b);
+    let (dims, perm) = match mode.as_str() {
+        "DCR" => (vec![nn, b, b, cc, h, w], [0, 3, 4, 1, 5, 2]),
+        "CRD" => (vec![nn, cc, b, b, h, w], [0, 1, 4, 2, 5, 3]),
+        m => return Err(n.error(format!("mode '{m}' is not supported"))),
+    };
+    let y = shuffle(im, &x, dims, perm, &[nn, cc, h * b, w * b]);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+fn space_to_depth(im: &mut Importer, n: &Node) -> R<()> {
+    let (x, b) = block_input(im, n)?;
+    let [nn, c, h, w] = [x.ty.dims[0], x.ty.dims[1], x.ty.dims[2], x.ty.dims[3]];
+    if h % b != 0 || w % b != 0 {
+        return Err(n.error(format!(
+            "height {h} and width {w} are not multiples of blocksize {b}"
+        )));
+    }
+    // DCR: output channel (bh * b + bw) * C + c; CRD: c * b * b + bh * b + bw.
+    let perm = match n.string("mode", "DCR")?.as_str() {
+        "DCR" => [0, 3, 5, 1, 2, 4],
+        "CRD" => [0, 1, 3, 5, 2, 4],
+        m => return Err(n.error(format!("mode '{m}' is not supported"))),
+    };
+    let dims = vec![nn, c, h / b, b, w / b, b];
+    let y = shuffle(im, &x, dims, perm, &[nn, c * b * b, h / b, w / b]);
+    im.out(n, 0, y);
+    Ok(())
+}
