@@ -17,7 +17,7 @@ use xir::types::TypeKind;
 use xir::{Attr, Block, Context, Diagnostic, Ident, Ir, Op, Type, Value};
 use xir_device::attrs::{decode, DeviceAttr};
 use xir_runtime_hal::{
-    Buffer, BufferView, Command, Device, DispatchArgs, ElementType, Executable, Fence,
+    Buffer, BufferView, Command, Device, DispatchArgs, ElementType, Error, Executable, Fence,
 };
 
 type R<T> = Result<T, Diagnostic>;
@@ -56,6 +56,12 @@ struct DispatchPlan {
 
 fn err(loc: Attr, m: impl Into<String>) -> Diagnostic {
     Diagnostic::error(loc, m)
+}
+
+/// A runtime error as the executor reports it: its message at the op's
+/// location (the kind stays with the runtime: a diagnostic has none).
+fn rt_err(loc: Attr, e: Error) -> Diagnostic {
+    err(loc, e.into_message())
 }
 
 /// An index or integer scalar as `i128`.
@@ -149,8 +155,8 @@ impl<'a> Executor<'a> {
             d.register_interfaces(ctx);
         }
         let globals = resolve::globals(ctx, ir, module);
-        let assigned =
-            resolve::assign(ctx, &globals, &devices).map_err(|(op, m)| err(ir.op(op).loc, m))?;
+        let assigned = resolve::assign(ctx, &globals, &devices)
+            .map_err(|e| rt_err(ir.op(e.op).loc, e.error))?;
         let globals = globals
             .iter()
             .zip(assigned)
@@ -221,7 +227,9 @@ impl<'a> Executor<'a> {
         // first, or never meant to) would wait forever: fail those fences.
         for fence in self.fences.drain(..) {
             if !fence.is_submitted() {
-                fence.signal(Err("the fence was never submitted".into()));
+                fence.signal(Err(Error::failed_precondition(
+                    "the fence was never submitted",
+                )));
             }
         }
         out
@@ -677,7 +685,7 @@ impl<'a> Executor<'a> {
             Host::Allocate => {
                 let d = self.device_of(env, operands[0], loc)?;
                 let n = self.index(env, operands[1], loc)?;
-                RtValue::Buffer(d.allocate(n).map_err(|m| err(loc, m))?)
+                RtValue::Buffer(d.allocate(n).map_err(|e| rt_err(loc, e))?)
             }
             Host::Subspan => {
                 let b = self.buffer(env, operands[0], loc)?;
@@ -685,7 +693,7 @@ impl<'a> Executor<'a> {
                     self.index(env, operands[1], loc)?,
                     self.index(env, operands[2], loc)?,
                 );
-                RtValue::Buffer(b.subspan(o, n).map_err(|m| err(loc, m))?)
+                RtValue::Buffer(b.subspan(o, n).map_err(|e| rt_err(loc, e))?)
             }
             Host::CommandsCreate => {
                 let d = self.device_of(env, operands[0], loc)?;
@@ -717,12 +725,12 @@ impl<'a> Executor<'a> {
                     target_offset,
                     length,
                 };
-                c.record(cmd).map_err(|m| err(loc, m))?;
+                c.record(cmd).map_err(|e| rt_err(loc, e))?;
                 return Ok(None);
             }
             Host::Barrier => {
                 let c = self.commands(env, operands[0], loc)?;
-                c.record(Command::Barrier).map_err(|m| err(loc, m))?;
+                c.record(Command::Barrier).map_err(|e| rt_err(loc, e))?;
                 return Ok(None);
             }
             Host::Finalize => {
@@ -791,7 +799,7 @@ impl<'a> Executor<'a> {
                         }
                     });
                 }
-                RtValue::View(BufferView::new(b, shape, element).map_err(|m| err(loc, m))?)
+                RtValue::View(BufferView::new(b, shape, element).map_err(|e| rt_err(loc, e))?)
             }
             Host::ViewAssert => {
                 let v = self.view(env, operands[0], loc)?;
@@ -893,7 +901,7 @@ impl<'a> Executor<'a> {
         let mut cmds = Vec::new();
         for k in self.group(op, "command_buffers") {
             let c = self.commands(env, ir.operand(op, k), loc)?;
-            cmds.push(c.submission().map_err(|m| err(loc, m))?);
+            cmds.push(c.submission().map_err(|e| rt_err(loc, e))?);
         }
         // Awaited right away: the host would only sleep while the worker ran it.
         let signal_value = self
@@ -910,7 +918,7 @@ impl<'a> Executor<'a> {
         } else {
             d.queue_execute(queue, wait, signal, cmds)
         };
-        submitted.map_err(|m| err(loc, m))
+        submitted.map_err(|e| rt_err(loc, e))
     }
 
     fn dispatch(&mut self, op: Op, env: &FxHashMap<Value, RtValue>, loc: Attr) -> R<()> {
@@ -959,7 +967,7 @@ impl<'a> Executor<'a> {
             site: plan.site.clone(),
         };
         let c = self.commands(env, ir.operand(op, 0), loc)?;
-        c.record(cmd).map_err(|m| err(loc, m))
+        c.record(cmd).map_err(|e| rt_err(loc, e))
     }
 
     /// Finds the kernel a dispatch op runs on `device`, loading it once.

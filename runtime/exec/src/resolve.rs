@@ -14,7 +14,7 @@
 use xir::attributes::AttrKind;
 use xir::{Attr, Context, Ir, Op};
 use xir_device::attrs::{decode, DeviceAttr};
-use xir_runtime_hal::Device;
+use xir_runtime_hal::{Device, Error, OpError};
 
 /// `device.global`s directly in `module`: (name, value, op).
 pub fn globals(ctx: &Context, ir: &Ir, module: Op) -> Vec<(String, Attr, Op)> {
@@ -86,7 +86,7 @@ pub fn assign(
     ctx: &Context,
     globals: &[(String, Attr, Op)],
     devices: &[std::sync::Arc<Device>],
-) -> Result<Vec<usize>, (Op, String)> {
+) -> Result<Vec<usize>, OpError> {
     let mut taken = vec![false; devices.len()];
     let mut out: Vec<usize> = Vec::with_capacity(globals.len());
     let pick = |kind: &str, ordinal: Option<usize>, taken: &[bool]| -> Option<usize> {
@@ -174,14 +174,13 @@ pub fn assign(
             } else {
                 have.join(", ")
             };
-            return Err((
-                *op,
-                format!(
-                    "no device for @{} = {}; devices available: {have}",
-                    name,
-                    describe(ctx, *value)
-                ),
-            ));
+            // No device the program asks for is open.
+            return Err(Error::unavailable(format!(
+                "no device for @{} = {}; devices available: {have}",
+                name,
+                describe(ctx, *value)
+            ))
+            .at(*op));
         };
         out.push(d);
     }

@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 use xir::Attr;
-use xir_runtime_hal::{Buffer, BufferView, Command, CommandBuffer, Device, Fence};
+use xir_runtime_hal::{Buffer, BufferView, Command, CommandBuffer, Device, Error, Fence, Result};
 
 #[derive(Clone)]
 pub enum RtValue {
@@ -39,12 +39,12 @@ impl Commands {
         }
     }
 
-    pub fn record(&self, c: Command) -> Result<(), String> {
+    pub fn record(&self, c: Command) -> Result<()> {
         match &mut *self.0.borrow_mut() {
             Recording::Open(b) => b.record(c),
-            Recording::Finalized(_) => {
-                Err("command recorded after the command buffer was finalized".into())
-            }
+            Recording::Finalized(_) => Err(Error::failed_precondition(
+                "command recorded after the command buffer was finalized",
+            )),
         }
     }
 
@@ -58,9 +58,11 @@ impl Commands {
     }
 
     /// What a queue runs; `Err` before the buffer is finalized.
-    pub fn submission(&self) -> Result<Arc<CommandBuffer>, String> {
+    pub fn submission(&self) -> Result<Arc<CommandBuffer>> {
         match &*self.0.borrow() {
-            Recording::Open(_) => Err("a command buffer submitted before it was finalized".into()),
+            Recording::Open(_) => Err(Error::failed_precondition(
+                "a command buffer submitted before it was finalized",
+            )),
             Recording::Finalized(b) => Ok(b.clone()),
         }
     }

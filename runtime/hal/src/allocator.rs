@@ -9,6 +9,7 @@
 //! which costs nothing for big blocks, so no byte is ever uninitialized.)
 
 use crate::buffer::{Allocation, Buffer, MemoryKind};
+use crate::error::{Error, Result};
 use std::alloc::Layout;
 use std::collections::{BTreeMap, VecDeque};
 use std::ptr::NonNull;
@@ -204,11 +205,11 @@ impl Allocator {
 
     /// A buffer of `length` bytes with unspecified contents (see the module
     /// doc); `Err` when memory cannot be had.
-    pub fn allocate(&self, length: usize) -> Result<Buffer, String> {
+    pub fn allocate(&self, length: usize) -> Result<Buffer> {
         if length == 0 {
             return Ok(Buffer::empty(self.device));
         }
-        let too_big = || format!("cannot allocate {length} bytes");
+        let too_big = || Error::resource_exhausted(format!("cannot allocate {length} bytes"));
         let (size, align) = size_class(length).ok_or_else(too_big)?;
         let block = match self.pool.take(size) {
             Some(b) => b,

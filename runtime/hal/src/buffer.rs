@@ -5,6 +5,7 @@
 //! of locks. A program that drops a wait races for real, and its results show it.
 
 use crate::allocator::{Block, Pool};
+use crate::error::{Error, Result};
 use std::alloc::Layout;
 use std::sync::Arc;
 
@@ -82,14 +83,14 @@ impl Buffer {
     /// A zeroed allocation of `length` bytes on `device`, not pooled;
     /// `Err` when memory cannot be had (a size no machine has is an error,
     /// not an abort). Devices allocate through their [`crate::Allocator`].
-    pub fn allocate(device: usize, length: usize) -> Result<Buffer, String> {
+    pub fn allocate(device: usize, length: usize) -> Result<Buffer> {
         if length == 0 {
             return Ok(Buffer::empty(device));
         }
         let block = Layout::from_size_align(length, 64)
             .ok()
             .and_then(Block::zeroed)
-            .ok_or_else(|| format!("cannot allocate {length} bytes"))?;
+            .ok_or_else(|| Error::resource_exhausted(format!("cannot allocate {length} bytes")))?;
         Ok(Buffer::from_allocation(
             Allocation::new(block, None, device, MemoryKind::Host),
             length,
@@ -120,12 +121,13 @@ impl Buffer {
     }
 
     /// A buffer holding `data`.
-    pub fn from_bytes(device: usize, data: &[u8]) -> Result<Buffer, String> {
+    pub fn from_bytes(device: usize, data: &[u8]) -> Result<Buffer> {
         if data.is_empty() {
             return Ok(Buffer::empty(device));
         }
-        let block =
-            Block::for_copy(data).ok_or_else(|| format!("cannot allocate {} bytes", data.len()))?;
+        let block = Block::for_copy(data).ok_or_else(|| {
+            Error::resource_exhausted(format!("cannot allocate {} bytes", data.len()))
+        })?;
         Ok(Buffer::from_allocation(
             Allocation::new(block, None, device, MemoryKind::Host),
             data.len(),
@@ -153,7 +155,7 @@ impl Buffer {
     }
 
     /// Bytes `offset..offset+length` of this buffer, without a copy.
-    pub fn subspan(&self, offset: usize, length: usize) -> Result<Buffer, String> {
+    pub fn subspan(&self, offset: usize, length: usize) -> Result<Buffer> {
         self.check(offset, length)?;
         Ok(Buffer {
             alloc: self.alloc.clone(),
@@ -169,13 +171,13 @@ impl Buffer {
             && other.offset < self.offset + self.length
     }
 
-    fn check(&self, offset: usize, length: usize) -> Result<(), String> {
+    fn check(&self, offset: usize, length: usize) -> Result<()> {
         match offset.checked_add(length) {
             Some(end) if end <= self.length => Ok(()),
-            _ => Err(format!(
+            _ => Err(Error::out_of_range(format!(
                 "range [{offset}, {offset}+{length}) is outside a buffer of {} bytes",
                 self.length
-            )),
+            ))),
         }
     }
 
@@ -190,7 +192,7 @@ impl Buffer {
     }
 
     /// Copies bytes out.
-    pub fn read(&self, offset: usize, out: &mut [u8]) -> Result<(), String> {
+    pub fn read(&self, offset: usize, out: &mut [u8]) -> Result<()> {
         self.check(offset, out.len())?;
         // SAFETY: in bounds (checked); ordering is the caller's (see module doc).
         unsafe { std::ptr::copy(self.as_ptr().add(offset), out.as_mut_ptr(), out.len()) };
@@ -198,7 +200,7 @@ impl Buffer {
     }
 
     /// Copies bytes in.
-    pub fn write(&self, offset: usize, data: &[u8]) -> Result<(), String> {
+    pub fn write(&self, offset: usize, data: &[u8]) -> Result<()> {
         self.check(offset, data.len())?;
         // SAFETY: as in `read`.
         unsafe { std::ptr::copy(data.as_ptr(), self.as_ptr().add(offset), data.len()) };
@@ -213,13 +215,13 @@ impl Buffer {
     }
 
     /// Fills `length` bytes at `offset` with a repeated pattern of 1, 2 or 4 bytes.
-    pub fn fill(&self, offset: usize, length: usize, pattern: &[u8]) -> Result<(), String> {
+    pub fn fill(&self, offset: usize, length: usize, pattern: &[u8]) -> Result<()> {
         self.check(offset, length)?;
         if pattern.is_empty() || !length.is_multiple_of(pattern.len()) {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "fill of {length} bytes with a {}-byte pattern",
                 pattern.len()
-            ));
+            )));
         }
         // SAFETY: in bounds (checked); ordering is the caller's (see module doc).
         let dst = unsafe { std::slice::from_raw_parts_mut(self.as_ptr().add(offset), length) };
@@ -241,7 +243,7 @@ impl Buffer {
         src: &Buffer,
         src_offset: usize,
         length: usize,
-    ) -> Result<(), String> {
+    ) -> Result<()> {
         src.check(src_offset, length)?;
         self.check(dst_offset, length)?;
         if src.memory_kind() == MemoryKind::Host && self.memory_kind() == MemoryKind::Host {
@@ -271,14 +273,20 @@ mod tests {
         let s = b.subspan(4, 8).unwrap();
         s.write(0, &[1, 2, 3]).unwrap();
         assert_eq!(&b.to_vec()[4..7], &[1, 2, 3]);
-        assert!(s.subspan(4, 5).is_err());
+        let e = s.subspan(4, 5).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::OutOfRange);
+        assert_eq!(
+            e.to_string(),
+            "range [4, 4+5) is outside a buffer of 8 bytes"
+        );
         assert!(s.write(7, &[1, 2]).is_err());
         assert!(b.subspan(usize::MAX, 2).is_err());
         assert!(s.overlaps(&b.subspan(11, 1).unwrap()));
         assert!(!s.overlaps(&b.subspan(12, 4).unwrap()));
         let e = Buffer::allocate(0, 0).unwrap();
         assert!(e.is_empty() && e.to_vec().is_empty());
-        assert!(Buffer::allocate(0, usize::MAX / 2).is_err());
+        let e = Buffer::allocate(0, usize::MAX / 2).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::ResourceExhausted);
     }
 
     #[test]
@@ -289,7 +297,8 @@ mod tests {
         assert_eq!(b.to_vec(), vec![0, 2, 3, 4, 0, 0]);
         b.fill(2, 4, &[9, 8]).unwrap();
         assert_eq!(b.to_vec(), vec![0, 2, 9, 8, 9, 8]);
-        assert!(b.fill(0, 3, &[1, 2]).is_err());
+        let e = b.fill(0, 3, &[1, 2]).unwrap_err();
+        assert_eq!(e.kind(), crate::ErrorKind::InvalidArgument);
         assert!(b.copy_from(4, &a, 0, 4).is_err());
     }
 }

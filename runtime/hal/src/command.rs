@@ -1,6 +1,7 @@
 //! Command buffers: what a queue runs, recorded by the host.
 
 use crate::buffer::Buffer;
+use crate::error::{Error, Result};
 use crate::executable::Executable;
 use std::sync::Arc;
 
@@ -84,9 +85,11 @@ impl CommandBuffer {
     }
 
     /// Appends `c`; `Err` once the buffer is finalized.
-    pub fn record(&mut self, c: Command) -> Result<(), String> {
+    pub fn record(&mut self, c: Command) -> Result<()> {
         if self.finalized {
-            return Err("command recorded after the command buffer was finalized".into());
+            return Err(Error::failed_precondition(
+                "command recorded after the command buffer was finalized",
+            ));
         }
         self.commands.push(c);
         Ok(())
@@ -105,7 +108,7 @@ impl CommandBuffer {
     }
 
     /// Runs every command in order (on the queue's worker).
-    pub fn execute(&self) -> Result<(), String> {
+    pub fn execute(&self) -> Result<()> {
         self.execute_traced(None)
     }
 
@@ -114,7 +117,7 @@ impl CommandBuffer {
     pub(crate) fn execute_traced(
         &self,
         trace: Option<&(std::sync::Arc<crate::Trace>, String)>,
-    ) -> Result<(), String> {
+    ) -> Result<()> {
         for c in &self.commands {
             let start = std::time::Instant::now();
             let r = Self::execute_one(c);
@@ -126,7 +129,7 @@ impl CommandBuffer {
         Ok(())
     }
 
-    fn execute_one(c: &Command) -> Result<(), String> {
+    fn execute_one(c: &Command) -> Result<()> {
         {
             match c {
                 Command::Dispatch {
@@ -134,11 +137,11 @@ impl CommandBuffer {
                     export,
                     args,
                     site,
-                } => executable.dispatch(*export, args).map_err(|m| {
+                } => executable.dispatch(*export, args).map_err(|e| {
                     if site.is_empty() {
-                        m
+                        e
                     } else {
-                        format!("{m} (dispatched at {site})")
+                        e.map_message(|m| format!("{m} (dispatched at {site})"))
                     }
                 })?,
                 Command::Copy {

@@ -4,6 +4,7 @@
 use crate::allocator::Allocator;
 use crate::buffer::Buffer;
 use crate::command::CommandBuffer;
+use crate::error::{Error, ErrorKind, Result};
 use crate::executable::Executable;
 use crate::fence::{Fence, Help, Runner};
 use crate::target::TargetDesc;
@@ -20,7 +21,7 @@ pub trait Backend: Send + Sync {
     /// (`local`, `vulkan`, ...).
     fn serves(&self, target_kind: &str) -> bool;
     /// Prepares a `hal.executable.variant` (its kernel module) for running.
-    fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String>;
+    fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>>;
     /// Attaches the per-op interfaces `prepare` reads (its translation of
     /// each kernel op) to the context's op records; run once per context
     /// before any `prepare`.
@@ -83,7 +84,11 @@ impl Shared {
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             run_submission(&s, self.delay, self.trace.as_ref())
         }))
-        .unwrap_or_else(|_| Err("a backend panicked while running this submission".into()));
+        .unwrap_or_else(|_| {
+            Err(Error::internal(
+                "a backend panicked while running this submission",
+            ))
+        });
         let signal = s.signal.clone();
         // Buffers go back to the allocator before the host sees the fence.
         drop(s);
@@ -167,10 +172,10 @@ impl Queue {
         }
     }
 
-    fn push(&self, s: Submission) -> Result<(), String> {
+    fn push(&self, s: Submission) -> Result<()> {
         let mut p = self.shared.pending.lock().unwrap();
         if p.shut_down {
-            return Err("the device is shut down".into());
+            return Err(Error::failed_precondition("the device is shut down"));
         }
         p.list.push_back(s);
         let wake = p.sleeping && !p.running;
@@ -186,9 +191,11 @@ fn run_submission(
     s: &Submission,
     delay: Option<Duration>,
     trace: Option<&(Arc<Trace>, String)>,
-) -> Result<(), String> {
+) -> Result<()> {
     if let Some(w) = &s.wait {
-        w.wait()?;
+        // Failed first: this submission fails with the same message.
+        w.wait()
+            .map_err(|e| e.with_kind(ErrorKind::FailedPrecondition))?;
     }
     if let Some(d) = delay {
         std::thread::sleep(d);
@@ -259,7 +266,7 @@ impl Device {
 
     /// A buffer from the device's caching allocator: its contents are
     /// unspecified (see [`crate::allocator`]).
-    pub fn allocate(&self, size: usize) -> Result<Buffer, String> {
+    pub fn allocate(&self, size: usize) -> Result<Buffer> {
         self.allocator.allocate(size)
     }
 
@@ -270,12 +277,7 @@ impl Device {
 
     /// Prepares a compiled variant for this device (its backend translates
     /// the kernels); callers keep the executable for as long as they run it.
-    pub fn prepare(
-        &self,
-        ctx: &Context,
-        ir: &Ir,
-        variant: Op,
-    ) -> Result<Arc<dyn Executable>, String> {
+    pub fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>> {
         self.backend.prepare(ctx, ir, variant)
     }
 
@@ -287,7 +289,7 @@ impl Device {
         wait: Option<Fence>,
         signal: Fence,
         commands: Vec<Arc<CommandBuffer>>,
-    ) -> Result<(), String> {
+    ) -> Result<()> {
         let (q, s) = self.submission(queue, wait, signal, commands)?;
         q.push(s)
     }
@@ -302,7 +304,7 @@ impl Device {
         wait: Option<Fence>,
         signal: Fence,
         commands: Vec<Arc<CommandBuffer>>,
-    ) -> Result<(), String> {
+    ) -> Result<()> {
         let (q, s) = self.submission(queue, wait, signal, commands)?;
         let mut p = q.shared.pending.lock().unwrap();
         let ready = s.small && s.wait.as_ref().is_none_or(Fence::is_done);
@@ -323,26 +325,30 @@ impl Device {
         wait: Option<Fence>,
         signal: Fence,
         commands: Vec<Arc<CommandBuffer>>,
-    ) -> Result<(&Queue, Submission), String> {
+    ) -> Result<(&Queue, Submission)> {
         let q = self.queues.get(queue).ok_or_else(|| {
-            format!(
+            Error::out_of_range(format!(
                 "device {} has no queue {queue} (it has {})",
                 self.name,
                 self.queues.len()
-            )
+            ))
         })?;
         if signal.is_submitted() {
-            return Err("a fence is signalled by one submission only".into());
+            return Err(Error::failed_precondition(
+                "a fence is signalled by one submission only",
+            ));
         }
         for c in &commands {
             if c.device != self.id {
-                return Err(format!(
+                return Err(Error::invalid_argument(format!(
                     "a command buffer of device #{} submitted to device #{}",
                     c.device, self.id
-                ));
+                )));
             }
             if !c.finalized {
-                return Err("a command buffer submitted before it was finalized".into());
+                return Err(Error::failed_precondition(
+                    "a command buffer submitted before it was finalized",
+                ));
             }
         }
         let runner: Arc<dyn Runner> = q.shared.clone();

@@ -1,6 +1,7 @@
 //! Drivers: named device factories (`local`, `reference`, `vulkan`).
 
 use crate::device::{Backend, Device, DeviceOptions};
+use crate::error::{Error, Result};
 use crate::target::TargetDesc;
 use std::sync::Arc;
 
@@ -23,13 +24,13 @@ pub fn create_device(
     ordinal: usize,
     id: usize,
     options: &DeviceOptions,
-) -> Result<Device, String> {
+) -> Result<Device> {
     let n = driver.device_count();
     if ordinal >= n {
-        return Err(format!(
+        return Err(Error::unavailable(format!(
             "driver '{}' has {n} device(s), no device {ordinal}",
             driver.name()
-        ));
+        )));
     }
     Ok(Device::new(
         id,

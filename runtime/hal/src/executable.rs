@@ -2,6 +2,7 @@
 //! backend (interpreted, JIT-compiled, or a GPU pipeline).
 
 use crate::command::DispatchArgs;
+use crate::error::Result;
 
 /// A prepared variant: its exports (kernels) by index, each runnable over a grid of
 /// workgroups. Shared by the device's cache and the command buffers that dispatch it.
@@ -9,5 +10,5 @@ pub trait Executable: Send + Sync {
     /// The index of the export named `name`.
     fn export_ordinal(&self, name: &str) -> Option<usize>;
     /// Runs export `ordinal` over the workgroups of `args`.
-    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<(), String>;
+    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<()>;
 }

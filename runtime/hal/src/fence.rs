@@ -2,6 +2,7 @@
 //! and that queues and the host wait on. A join is reached when all of its
 //! parts are (IREE's wait-all).
 
+use crate::error::{Error, Result};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock, Weak};
 use std::time::{Duration, Instant};
@@ -67,15 +68,21 @@ struct Point {
     queue: OnceLock<Weak<dyn Runner>>,
 }
 
+/// A failed fence without its failure: cannot happen (a failure is stored
+/// before the state says so).
+fn unknown_failure() -> Error {
+    Error::internal("")
+}
+
 #[derive(Default)]
 struct Waiters {
-    failure: Option<String>,
+    failure: Option<Error>,
     /// Threads asleep on `cv`: a signal with none skips the wake-up call.
     sleepers: usize,
 }
 
 impl Point {
-    fn outcome(&self, state: u8) -> Option<Result<(), String>> {
+    fn outcome(&self, state: u8) -> Option<Result<()>> {
         match state {
             PENDING => None,
             SIGNALED => Some(Ok(())),
@@ -85,11 +92,11 @@ impl Point {
                 .unwrap()
                 .failure
                 .clone()
-                .unwrap_or_default())),
+                .unwrap_or_else(unknown_failure))),
         }
     }
 
-    fn wait(&self) -> Result<(), String> {
+    fn wait(&self) -> Result<()> {
         let mut state = PENDING;
         if spin_until(SPIN, || {
             state = self.state.load(Ordering::Acquire);
@@ -106,7 +113,7 @@ impl Point {
                     g.sleepers -= 1;
                 }
                 SIGNALED => return Ok(()),
-                _ => return Err(g.failure.clone().unwrap_or_default()),
+                _ => return Err(g.failure.clone().unwrap_or_else(unknown_failure)),
             }
         }
     }
@@ -128,7 +135,7 @@ impl std::fmt::Debug for Fence {
             Inner::Point(p) => match p.outcome(p.state.load(Ordering::Acquire)) {
                 None => write!(f, "Fence(Pending)"),
                 Some(Ok(())) => write!(f, "Fence(Signaled)"),
-                Some(Err(m)) => write!(f, "Fence(Failed({m:?}))"),
+                Some(Err(e)) => write!(f, "Fence(Failed({:?}))", e.message()),
             },
             Inner::Join(parts) => write!(f, "Join({parts:?})"),
         }
@@ -195,7 +202,7 @@ impl Fence {
 
     /// Signals the outcome of the submission (the first signal counts);
     /// waiters wake.
-    pub fn signal(&self, outcome: Result<(), String>) {
+    pub fn signal(&self, outcome: Result<()>) {
         if let Inner::Point(p) = &self.0 {
             let mut g = p.sync.lock().unwrap();
             if p.state.load(Ordering::Relaxed) == PENDING {
@@ -219,7 +226,7 @@ impl Fence {
 
     /// Checks that every fence this one (transitively) depends on has a
     /// submission, so that waiting on it ends; names what is missing.
-    pub fn check_reachable(&self) -> Result<(), String> {
+    pub fn check_reachable(&self) -> Result<()> {
         let mut stack = vec![self.clone()];
         while let Some(f) = stack.pop() {
             match &f.0 {
@@ -229,7 +236,9 @@ impl Fence {
                         continue;
                     }
                     if !p.submitted.load(Ordering::Acquire) {
-                        return Err("waits on a fence that no submission signals".into());
+                        return Err(Error::failed_precondition(
+                            "waits on a fence that no submission signals",
+                        ));
                     }
                     if let Some(d) = p.depends_on.lock().unwrap().clone() {
                         stack.push(d);
@@ -256,7 +265,7 @@ impl Fence {
 
     /// Blocks until reached; `Err` with the failure of the submission that
     /// was to signal it (or of one it waited on).
-    pub fn wait(&self) -> Result<(), String> {
+    pub fn wait(&self) -> Result<()> {
         match &self.0 {
             Inner::Join(parts) => {
                 for p in parts.iter() {
@@ -330,8 +339,9 @@ mod tests {
         };
         a.signal(Ok(()));
         assert!(!j.is_signaled());
-        b.signal(Err("boom".into()));
-        assert_eq!(t.join().unwrap(), Err("boom".to_string()));
+        b.signal(Err(Error::out_of_range("boom")));
+        // The host sees the failure as the submission reported it.
+        assert_eq!(t.join().unwrap(), Err(Error::out_of_range("boom")));
         assert!(Fence::signaled().wait().is_ok());
     }
 

@@ -2,6 +2,7 @@
 //! (inputs, outputs, constants, the reference backend's values).
 
 use crate::element::ElementType;
+use crate::error::{Error, Result};
 use std::fmt;
 
 /// A tensor's bytes in host memory, with its element type and shape. The constructors
@@ -28,23 +29,22 @@ impl HostTensor {
     }
 
     /// Checks that `data` has the size `element` and `shape` need.
-    pub fn new(
-        element: ElementType,
-        shape: Vec<usize>,
-        data: Vec<u8>,
-    ) -> Result<HostTensor, String> {
+    pub fn new(element: ElementType, shape: Vec<usize>, data: Vec<u8>) -> Result<HostTensor> {
         match byte_len(element, &shape) {
             Some(n) if n == data.len() => Ok(HostTensor {
                 element,
                 shape,
                 data,
             }),
-            Some(n) => Err(format!(
+            Some(n) => Err(Error::invalid_argument(format!(
                 "{} needs {n} bytes, got {}",
                 ShapeDisplay(&shape, element),
                 data.len()
-            )),
-            None => Err(format!("{} is too large", ShapeDisplay(&shape, element))),
+            ))),
+            None => Err(Error::invalid_argument(format!(
+                "{} is too large",
+                ShapeDisplay(&shape, element)
+            ))),
         }
     }
 

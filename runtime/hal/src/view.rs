@@ -3,6 +3,7 @@
 
 use crate::buffer::Buffer;
 use crate::element::ElementType;
+use crate::error::{Error, Result};
 use crate::tensor::{byte_len, HostTensor, ShapeDisplay};
 
 /// A buffer and the shape and element type of the tensor it holds. [`BufferView::new`]
@@ -20,18 +21,15 @@ pub struct BufferView {
 
 impl BufferView {
     /// Checks that the buffer holds at least the tensor's bytes.
-    pub fn new(
-        buffer: Buffer,
-        shape: Vec<usize>,
-        element: ElementType,
-    ) -> Result<BufferView, String> {
-        let need = byte_len(element, &shape).ok_or("tensor size overflows")?;
+    pub fn new(buffer: Buffer, shape: Vec<usize>, element: ElementType) -> Result<BufferView> {
+        let need = byte_len(element, &shape)
+            .ok_or_else(|| Error::invalid_argument("tensor size overflows"))?;
         if buffer.len() < need {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "a {} view needs {need} bytes, the buffer has {}",
                 ShapeDisplay(&shape, element),
                 buffer.len()
-            ));
+            )));
         }
         Ok(BufferView {
             buffer,
@@ -41,7 +39,7 @@ impl BufferView {
     }
 
     /// A view of a new buffer on `device` holding `t`.
-    pub fn from_host(device: usize, t: &HostTensor) -> Result<BufferView, String> {
+    pub fn from_host(device: usize, t: &HostTensor) -> Result<BufferView> {
         let buffer = Buffer::from_bytes(device, &t.data)?;
         Ok(BufferView {
             buffer,

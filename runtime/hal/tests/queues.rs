@@ -6,8 +6,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::ThreadId;
 use std::time::{Duration, Instant};
 use xir_runtime_hal::{
-    Backend, Buffer, Command, CommandBuffer, Device, DeviceOptions, DispatchArgs, Executable,
-    Fence, TargetDesc,
+    Backend, Buffer, Command, CommandBuffer, Device, DeviceOptions, DispatchArgs, Error, ErrorKind,
+    Executable, Fence, Result, TargetDesc,
 };
 
 const LOG: usize = 0;
@@ -35,7 +35,7 @@ impl Executable for Probe {
         Some(LOG)
     }
 
-    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<(), String> {
+    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<()> {
         let log = || {
             let tag = args.constants.first().copied().unwrap_or(0);
             let me = std::thread::current().id();
@@ -43,12 +43,12 @@ impl Executable for Probe {
         };
         match ordinal {
             PANIC => panic!("probe panics"),
-            FAIL => return Err("probe fails".into()),
+            FAIL => return Err(Error::out_of_range("probe fails")),
             AWAIT_FLAG => {
                 let start = Instant::now();
                 while !self.flag.load(Ordering::Acquire) {
                     if start.elapsed() > Duration::from_secs(10) {
-                        return Err("the flag was never set".into());
+                        return Err(Error::internal("the flag was never set"));
                     }
                     std::thread::yield_now();
                 }
@@ -70,13 +70,8 @@ impl Backend for NoBackend {
     fn serves(&self, _: &str) -> bool {
         true
     }
-    fn prepare(
-        &self,
-        _: &xir::Context,
-        _: &xir::Ir,
-        _: xir::Op,
-    ) -> Result<Arc<dyn Executable>, String> {
-        Err("not used".into())
+    fn prepare(&self, _: &xir::Context, _: &xir::Ir, _: xir::Op) -> Result<Arc<dyn Executable>> {
+        Err(Error::unimplemented("not used"))
     }
 }
 
@@ -271,7 +266,8 @@ fn failures_and_panics_fail_the_fence_and_what_waits_on_it() {
     )
     .unwrap();
     let e = failed.wait().unwrap_err();
-    assert!(e.contains("probe fails"), "{e}");
+    // The host sees the dispatch's own error.
+    assert_eq!(e, Error::out_of_range("probe fails (dispatched at test)"));
     d.queue_execute_inline(
         0,
         None,
@@ -280,7 +276,8 @@ fn failures_and_panics_fail_the_fence_and_what_waits_on_it() {
     )
     .unwrap();
     let e = panicked.wait().unwrap_err();
-    assert!(e.contains("panicked"), "{e}");
+    assert!(e.message().contains("panicked"), "{e}");
+    assert_eq!(e.kind(), ErrorKind::Internal);
     // The other device waits on the failed fence: it fails too, without running.
     let other = device(1, None);
     other
@@ -291,7 +288,10 @@ fn failures_and_panics_fail_the_fence_and_what_waits_on_it() {
             vec![commands(&other, &probe, LOG, 9, 0)],
         )
         .unwrap();
-    assert!(after.wait().unwrap_err().contains("panicked"));
+    // With the same message, as a failed dependency.
+    let e = after.wait().unwrap_err();
+    assert!(e.message().contains("panicked"), "{e}");
+    assert_eq!(e.kind(), ErrorKind::FailedPrecondition);
     assert!(probe.order().is_empty());
 }
 

@@ -18,7 +18,7 @@
 use crate::pylit::{self, Value};
 use std::path::Path;
 use xir_runtime_hal::tensor::{byte_len, ShapeDisplay};
-use xir_runtime_hal::{ElementType, FloatType, HostTensor, IntSign};
+use xir_runtime_hal::{ElementType, Error, FloatType, HostTensor, IntSign, Result};
 
 const MAGIC: &[u8] = b"\x93NUMPY";
 /// numpy's ARRAY_ALIGN: the header ends on a multiple of this.
@@ -28,33 +28,34 @@ const ALIGN: usize = 64;
 const GROWTH_AXIS_MAX_DIGITS: usize = 21;
 
 /// Reads one array from an `.npy` file.
-pub fn read_npy(path: &Path) -> Result<HostTensor, String> {
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
-    read_npy_bytes(&bytes).map_err(|e| format!("'{}': {e}", path.display()))
+pub fn read_npy(path: &Path) -> Result<HostTensor> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| Error::io(&e, format!("cannot read '{}': {e}", path.display())))?;
+    read_npy_bytes(&bytes).map_err(|e| e.context(format_args!("'{}'", path.display())))
 }
 
 /// Reads the array the bytes of an `.npy` file hold; the data must end
 /// exactly where the array does.
-pub fn read_npy_bytes(bytes: &[u8]) -> Result<HostTensor, String> {
+pub fn read_npy_bytes(bytes: &[u8]) -> Result<HostTensor> {
     let (t, used) = read_one(bytes)?;
     if used != bytes.len() {
-        return Err(format!(
+        return Err(Error::invalid_argument(format!(
             "npy data holds {} bytes after the {} array",
             bytes.len() - used,
             t.type_string()
-        ));
+        )));
     }
     Ok(t)
 }
 
 /// Reads every array of a file that is several `.npy` files one after the
 /// other (what iree-run-module writes for `--output=+file.npy`).
-pub fn read_npy_all_bytes(bytes: &[u8]) -> Result<Vec<HostTensor>, String> {
+pub fn read_npy_all_bytes(bytes: &[u8]) -> Result<Vec<HostTensor>> {
     let mut out = Vec::new();
     let mut rest = bytes;
     while !rest.is_empty() {
-        let (t, used) = read_one(rest).map_err(|e| format!("array {}: {e}", out.len()))?;
+        let (t, used) =
+            read_one(rest).map_err(|e| e.context(format_args!("array {}", out.len())))?;
         out.push(t);
         rest = &rest[used..];
     }
@@ -62,25 +63,26 @@ pub fn read_npy_all_bytes(bytes: &[u8]) -> Result<Vec<HostTensor>, String> {
 }
 
 /// Writes `t` as numpy's `np.save` would.
-pub fn write_npy(path: &Path, t: &HostTensor) -> Result<(), String> {
+pub fn write_npy(path: &Path, t: &HostTensor) -> Result<()> {
     let bytes = npy_bytes(t)?;
-    std::fs::write(path, bytes).map_err(|e| format!("cannot write '{}': {e}", path.display()))
+    std::fs::write(path, bytes)
+        .map_err(|e| Error::io(&e, format!("cannot write '{}': {e}", path.display())))
 }
 
 /// The bytes `np.save` writes for `t`: v1 (v2 only if the header would not
 /// fit v1's 16-bit length, as numpy does), little-endian, C order.
 /// Errors for bf16 (no numpy dtype) and for a tensor whose data does not
 /// match its shape.
-pub fn npy_bytes(t: &HostTensor) -> Result<Vec<u8>, String> {
+pub fn npy_bytes(t: &HostTensor) -> Result<Vec<u8>> {
     let descr = descr_of(t.element)?;
     match byte_len(t.element, &t.shape) {
         Some(n) if n == t.data.len() => {}
         _ => {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "{} tensor holds {} bytes of data",
                 t.type_string(),
                 t.data.len()
-            ))
+            )))
         }
     }
     let mut header = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': (");
@@ -115,7 +117,8 @@ pub fn npy_bytes(t: &HostTensor) -> Result<Vec<u8>, String> {
         out.extend(std::iter::repeat_n(b' ', v1_pad));
     } else {
         let pad = ALIGN - (MAGIC.len() + 2 + 4 + hlen) % ALIGN;
-        let len = u32::try_from(hlen + pad).map_err(|_| "npy header is too long".to_string())?;
+        let len = u32::try_from(hlen + pad)
+            .map_err(|_| Error::invalid_argument("npy header is too long"))?;
         out = Vec::with_capacity(12 + hlen + pad + t.data.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&[2, 0]);
@@ -133,7 +136,7 @@ pub fn npy_bytes(t: &HostTensor) -> Result<Vec<u8>, String> {
 }
 
 /// numpy's `dtype.str` for an element type.
-fn descr_of(e: ElementType) -> Result<String, String> {
+fn descr_of(e: ElementType) -> Result<String> {
     Ok(match e {
         ElementType::Int { bits: 1, .. } => "|b1".into(),
         ElementType::Int { bits, sign } => {
@@ -145,15 +148,18 @@ fn descr_of(e: ElementType) -> Result<String, String> {
         ElementType::Float(FloatType::F32) => "<f4".into(),
         ElementType::Float(FloatType::F64) => "<f8".into(),
         ElementType::Float(FloatType::BF16) => {
-            return Err("bf16 has no numpy dtype; cannot write it to npy".into())
+            return Err(Error::unimplemented(
+                "bf16 has no numpy dtype; cannot write it to npy",
+            ))
         }
     })
 }
 
 /// Big-endian or not, and the element type, of a dtype string such as
 /// `<f4`, `>i8`, `|b1`.
-fn parse_descr(descr: &str) -> Result<(bool, ElementType), String> {
-    let unsupported = || format!("unsupported npy dtype '{descr}'");
+fn parse_descr(descr: &str) -> Result<(bool, ElementType)> {
+    // A dtype with no element type.
+    let unsupported = || Error::unimplemented(format!("unsupported npy dtype '{descr}'"));
     let mut chars = descr.chars();
     let (big, rest) = match chars.next() {
         Some('<') | Some('|') | Some('=') => (false, chars.as_str()),
@@ -186,52 +192,58 @@ fn u32_at(b: &[u8], at: usize) -> u32 {
 }
 
 /// One array at the start of `bytes`, and the bytes it takes.
-fn read_one(bytes: &[u8]) -> Result<(HostTensor, usize), String> {
+fn read_one(bytes: &[u8]) -> Result<(HostTensor, usize)> {
     if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
         if MAGIC.starts_with(bytes) {
-            return Err("truncated npy file".into());
+            return Err(Error::invalid_argument("truncated npy file"));
         }
-        return Err("not an npy file (bad magic)".into());
+        return Err(Error::invalid_argument("not an npy file (bad magic)"));
     }
     if bytes.len() < 8 {
-        return Err("truncated npy file".into());
+        return Err(Error::invalid_argument("truncated npy file"));
     }
     let (major, minor) = (bytes[6], bytes[7]);
     let (start, hlen): (usize, usize) = match major {
         1 => {
             if bytes.len() < 10 {
-                return Err("truncated npy header".into());
+                return Err(Error::invalid_argument("truncated npy header"));
             }
             (10, u16::from_le_bytes([bytes[8], bytes[9]]) as usize)
         }
         2 | 3 => {
             if bytes.len() < 12 {
-                return Err("truncated npy header".into());
+                return Err(Error::invalid_argument("truncated npy header"));
             }
             (12, u32_at(bytes, 8) as usize)
         }
-        _ => return Err(format!("unsupported npy version {major}.{minor}")),
+        _ => {
+            return Err(Error::unimplemented(format!(
+                "unsupported npy version {major}.{minor}"
+            )))
+        }
     };
     let end = start
         .checked_add(hlen)
         .filter(|&e| e <= bytes.len())
         .ok_or_else(|| {
-            format!(
+            Error::invalid_argument(format!(
                 "truncated npy header ({hlen} bytes announced, {} present)",
                 bytes.len() - start
-            )
+            ))
         })?;
     let raw = &bytes[start..end];
     let text: String = if major == 3 {
         std::str::from_utf8(raw)
-            .map_err(|_| "npy 3.0 header is not utf-8".to_string())?
+            .map_err(|_| Error::invalid_argument("npy 3.0 header is not utf-8"))?
             .to_string()
     } else {
         raw.iter().map(|&b| b as char).collect()
     };
-    let header = pylit::parse(&text).map_err(|e| format!("malformed npy header: {e}"))?;
+    let header = pylit::parse(&text).map_err(|e| e.context("malformed npy header"))?;
     let Value::Dict(items) = header else {
-        return Err(format!("npy header is not a dict: {header}"));
+        return Err(Error::invalid_argument(format!(
+            "npy header is not a dict: {header}"
+        )));
     };
     let (mut descr, mut fortran, mut shape) = (None, None, None);
     for (k, v) in items {
@@ -239,40 +251,60 @@ fn read_one(bytes: &[u8]) -> Result<(HostTensor, usize), String> {
             (Value::Str(k), v) if k == "descr" => descr = Some(v),
             (Value::Str(k), Value::Bool(b)) if k == "fortran_order" => fortran = Some(b),
             (Value::Str(k), v) if k == "fortran_order" => {
-                return Err(format!("npy header's fortran_order is {v}, not a bool"))
+                return Err(Error::invalid_argument(format!(
+                    "npy header's fortran_order is {v}, not a bool"
+                )))
             }
             (Value::Str(k), v) if k == "shape" => shape = Some(v),
-            (k, _) => return Err(format!("npy header has an unexpected key {k}")),
+            (k, _) => {
+                return Err(Error::invalid_argument(format!(
+                    "npy header has an unexpected key {k}"
+                )))
+            }
         }
     }
     let (Some(descr), Some(fortran), Some(shape)) = (descr, fortran, shape) else {
-        return Err("npy header lacks 'descr', 'fortran_order' or 'shape'".into());
+        return Err(Error::invalid_argument(
+            "npy header lacks 'descr', 'fortran_order' or 'shape'",
+        ));
     };
     let (big, element) = match &descr {
         Value::Str(s) => parse_descr(s)?,
-        Value::List(_) => return Err(format!("unsupported npy dtype: structured {descr}")),
-        v => return Err(format!("unsupported npy dtype {v}")),
+        Value::List(_) => {
+            return Err(Error::unimplemented(format!(
+                "unsupported npy dtype: structured {descr}"
+            )))
+        }
+        v => return Err(Error::unimplemented(format!("unsupported npy dtype {v}"))),
     };
     let Value::Tuple(dims) = shape else {
-        return Err(format!("npy header's shape is {shape}, not a tuple"));
+        return Err(Error::invalid_argument(format!(
+            "npy header's shape is {shape}, not a tuple"
+        )));
     };
     let shape = dims
         .iter()
         .map(|d| match d {
-            Value::Int(s) => s
-                .parse::<usize>()
-                .map_err(|_| format!("npy shape dimension {s} is not a valid size")),
-            v => Err(format!("npy shape dimension {v} is not an integer")),
+            Value::Int(s) => s.parse::<usize>().map_err(|_| {
+                Error::invalid_argument(format!("npy shape dimension {s} is not a valid size"))
+            }),
+            v => Err(Error::invalid_argument(format!(
+                "npy shape dimension {v} is not an integer"
+            ))),
         })
-        .collect::<Result<Vec<usize>, String>>()?;
-    let n = byte_len(element, &shape)
-        .ok_or_else(|| format!("npy array {} is too large", ShapeDisplay(&shape, element)))?;
+        .collect::<Result<Vec<usize>>>()?;
+    let n = byte_len(element, &shape).ok_or_else(|| {
+        Error::invalid_argument(format!(
+            "npy array {} is too large",
+            ShapeDisplay(&shape, element)
+        ))
+    })?;
     let have = bytes.len() - end;
     if have < n {
-        return Err(format!(
+        return Err(Error::invalid_argument(format!(
             "npy data is truncated: {} needs {n} bytes, the file has {have}",
             ShapeDisplay(&shape, element)
-        ));
+        )));
     }
     let mut data = bytes[end..end + n].to_vec();
     let size = element.byte_size();
@@ -336,14 +368,20 @@ mod tests {
         for bad in [
             "", "<", "<f", "<f3", "<i16", "<c8", "|V8", "<U2", "<M8[D]", "<f16", "|b2",
         ] {
-            assert!(parse_descr(bad).unwrap_err().contains(&format!("'{bad}'")));
+            assert!(parse_descr(bad)
+                .unwrap_err()
+                .message()
+                .contains(&format!("'{bad}'")));
         }
         assert_eq!(
             descr_of(ElementType::parse("si16").unwrap()).unwrap(),
             "<i2"
         );
         assert_eq!(descr_of(ElementType::parse("ui8").unwrap()).unwrap(), "|u1");
-        assert!(descr_of(ElementType::BF16).unwrap_err().contains("bf16"));
+        assert!(descr_of(ElementType::BF16)
+            .unwrap_err()
+            .message()
+            .contains("bf16"));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! the nested lists of structured dtypes (which are then rejected by name).
 
 use std::fmt;
+use xir_runtime_hal::{Error, Result};
 
 #[derive(Clone, PartialEq, Debug)]
 pub enum Value {
@@ -21,7 +22,7 @@ pub enum Value {
 /// Deeper nesting than any dtype needs is refused rather than recursed into.
 const MAX_DEPTH: usize = 32;
 
-pub fn parse(text: &str) -> Result<Value, String> {
+pub fn parse(text: &str) -> Result<Value> {
     let mut p = Parser {
         s: text.as_bytes(),
         text,
@@ -30,7 +31,10 @@ pub fn parse(text: &str) -> Result<Value, String> {
     let v = p.value(0)?;
     p.skip_ws();
     if p.pos != p.s.len() {
-        return Err(format!("unexpected '{}' after the header's dict", p.rest()));
+        return Err(Error::invalid_argument(format!(
+            "unexpected '{}' after the header's dict",
+            p.rest()
+        )));
     }
     Ok(v)
 }
@@ -63,12 +67,14 @@ impl Parser<'_> {
             .collect()
     }
 
-    fn value(&mut self, depth: usize) -> Result<Value, String> {
+    fn value(&mut self, depth: usize) -> Result<Value> {
         if depth > MAX_DEPTH {
-            return Err("header nests too deeply".into());
+            return Err(Error::invalid_argument("header nests too deeply"));
         }
         match self.peek() {
-            None => Err("header ends where a value was expected".into()),
+            None => Err(Error::invalid_argument(
+                "header ends where a value was expected",
+            )),
             Some(b'{') => {
                 self.pos += 1;
                 let mut items = Vec::new();
@@ -79,7 +85,10 @@ impl Parser<'_> {
                     }
                     let k = self.value(depth + 1)?;
                     if self.peek() != Some(b':') {
-                        return Err(format!("expected ':' in the header at '{}'", self.rest()));
+                        return Err(Error::invalid_argument(format!(
+                            "expected ':' in the header at '{}'",
+                            self.rest()
+                        )));
                     }
                     self.pos += 1;
                     let v = self.value(depth + 1)?;
@@ -88,10 +97,10 @@ impl Parser<'_> {
                         Some(b',') => self.pos += 1,
                         Some(b'}') => {}
                         _ => {
-                            return Err(format!(
+                            return Err(Error::invalid_argument(format!(
                                 "expected ',' or '}}' in the header at '{}'",
                                 self.rest()
-                            ))
+                            )))
                         }
                     }
                 }
@@ -114,11 +123,11 @@ impl Parser<'_> {
                         Some(b',') => self.pos += 1,
                         Some(c) if c == close => {}
                         _ => {
-                            return Err(format!(
+                            return Err(Error::invalid_argument(format!(
                                 "expected ',' or '{}' in the header at '{}'",
                                 close as char,
                                 self.rest()
-                            ))
+                            )))
                         }
                     }
                 }
@@ -129,7 +138,7 @@ impl Parser<'_> {
                 loop {
                     // Work on chars so that a v3 (utf-8) header's text survives.
                     let Some(c) = self.text.get(self.pos..).and_then(|r| r.chars().next()) else {
-                        return Err("unterminated string in the header".into());
+                        return Err(Error::invalid_argument("unterminated string in the header"));
                     };
                     self.pos += c.len_utf8();
                     if c == q as char {
@@ -138,7 +147,9 @@ impl Parser<'_> {
                     if c == '\\' {
                         let Some(e) = self.text.get(self.pos..).and_then(|r| r.chars().next())
                         else {
-                            return Err("unterminated string in the header".into());
+                            return Err(Error::invalid_argument(
+                                "unterminated string in the header",
+                            ));
                         };
                         self.pos += e.len_utf8();
                         out.push(e);
@@ -155,7 +166,9 @@ impl Parser<'_> {
                 }
                 let digits = &self.text[start..self.pos];
                 if !digits.bytes().any(|b| b.is_ascii_digit()) {
-                    return Err(format!("malformed number in the header at '{digits}'"));
+                    return Err(Error::invalid_argument(format!(
+                        "malformed number in the header at '{digits}'"
+                    )));
                 }
                 if self.pos < self.s.len() && matches!(self.s[self.pos], b'L' | b'l') {
                     self.pos += 1;
@@ -171,10 +184,15 @@ impl Parser<'_> {
                     "True" => Ok(Value::Bool(true)),
                     "False" => Ok(Value::Bool(false)),
                     "None" => Ok(Value::None),
-                    w => Err(format!("unexpected '{w}' in the header")),
+                    w => Err(Error::invalid_argument(format!(
+                        "unexpected '{w}' in the header"
+                    ))),
                 }
             }
-            Some(_) => Err(format!("unexpected '{}' in the header", self.rest())),
+            Some(_) => Err(Error::invalid_argument(format!(
+                "unexpected '{}' in the header",
+                self.rest()
+            ))),
         }
     }
 }
@@ -268,6 +286,6 @@ mod tests {
             assert!(parse(bad).is_err(), "{bad:?}");
         }
         let deep = "(".repeat(10_000);
-        assert!(parse(&deep).unwrap_err().contains("deeply"));
+        assert!(parse(&deep).unwrap_err().message().contains("deeply"));
     }
 }

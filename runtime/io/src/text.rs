@@ -24,21 +24,21 @@ use crate::npy::read_npy;
 use half::{bf16, f16};
 use std::path::Path;
 use xir_runtime_hal::tensor::byte_len;
-use xir_runtime_hal::{ElementType, FloatType, HostTensor, IntSign};
+use xir_runtime_hal::{ElementType, Error, FloatType, HostTensor, IntSign, Result};
 
 /// Parses one `--input=` value of iree-run-module: `2x2xf32=1 2 3 4`,
 /// `2x2xf32=[1 2][3 4]`, `4xf32=0` (a single value splats to the whole
 /// shape), `f32=0.5` / `i1=1` (rank 0), `@path.npy` (reads the npy file),
 /// `0x4xf32=` (empty). Ints accept `-3` and hex `0x1F`; floats accept
 /// `1e-3`, `inf`, `-inf`, `nan`; i1 accepts 0/1/true/false.
-pub fn parse_input(text: &str) -> Result<HostTensor, String> {
+pub fn parse_input(text: &str) -> Result<HostTensor> {
     let s = text.trim();
     let s = s.strip_prefix('"').unwrap_or(s);
     let s = s.strip_suffix('"').unwrap_or(s).trim();
     if s.is_empty() {
-        return Err(
-            "empty input: expected a value such as '2x2xf32=1 2 3 4' or '@file.npy'".into(),
-        );
+        return Err(Error::invalid_argument(
+            "empty input: expected a value such as '2x2xf32=1 2 3 4' or '@file.npy'",
+        ));
     }
     if let Some(path) = s.strip_prefix('@') {
         return read_npy(Path::new(path));
@@ -49,31 +49,34 @@ pub fn parse_input(text: &str) -> Result<HostTensor, String> {
         Some(i) => (Some(&meta[..i]), &meta[i + 1..]),
         None => (None, meta),
     };
-    let element = ElementType::parse(type_str)
-        .ok_or_else(|| format!("unknown element type '{type_str}' in '{meta}'"))?;
+    let element = ElementType::parse(type_str).ok_or_else(|| {
+        Error::invalid_argument(format!("unknown element type '{type_str}' in '{meta}'"))
+    })?;
     let mut shape = Vec::new();
     if let Some(shape_str) = shape_str {
         for dim in shape_str.split('x') {
             if dim.is_empty() || !dim.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(format!(
+                return Err(Error::invalid_argument(format!(
                     "invalid dimension '{dim}' in shape '{shape_str}' of '{meta}'"
-                ));
+                )));
             }
-            let d = dim
-                .parse::<usize>()
-                .map_err(|_| format!("dimension '{dim}' of '{meta}' is too large"))?;
+            let d = dim.parse::<usize>().map_err(|_| {
+                Error::invalid_argument(format!("dimension '{dim}' of '{meta}' is too large"))
+            })?;
             shape.push(d);
         }
     }
     let type_name = xir_runtime_hal::tensor::ShapeDisplay(&shape, element).to_string();
-    let bytes = byte_len(element, &shape).ok_or_else(|| format!("{type_name} is too large"))?;
+    let bytes = byte_len(element, &shape)
+        .ok_or_else(|| Error::invalid_argument(format!("{type_name} is too large")))?;
     let count: usize = shape.iter().product();
     let size = element.byte_size();
 
     let data = data.trim();
     let mut out = Vec::new();
-    out.try_reserve_exact(bytes)
-        .map_err(|_| format!("cannot allocate {bytes} bytes for {type_name}"))?;
+    out.try_reserve_exact(bytes).map_err(|_| {
+        Error::resource_exhausted(format!("cannot allocate {bytes} bytes for {type_name}"))
+    })?;
     if data.is_empty() {
         // IREE zero-fills when no value text is given at all.
         out.resize(bytes, 0);
@@ -85,11 +88,11 @@ pub fn parse_input(text: &str) -> Result<HostTensor, String> {
         .collect();
     let splat = tokens.len() == 1 && count > 1;
     if !splat && tokens.len() != count {
-        return Err(format!(
+        return Err(Error::invalid_argument(format!(
             "expected {count} value{} for {type_name}, got {}",
             if count == 1 { "" } else { "s" },
             tokens.len()
-        ));
+        )));
     }
     for tok in &tokens {
         parse_element(tok, element, &mut out)?;
@@ -129,8 +132,8 @@ fn parse_int(tok: &str) -> Int {
     }
 }
 
-fn parse_element(tok: &str, element: ElementType, out: &mut Vec<u8>) -> Result<(), String> {
-    let invalid = || format!("'{tok}' is not a valid {element}");
+fn parse_element(tok: &str, element: ElementType, out: &mut Vec<u8>) -> Result<()> {
+    let invalid = || Error::invalid_argument(format!("'{tok}' is not a valid {element}"));
     match element {
         ElementType::Int { bits: 1, .. } => {
             let v = if tok.eq_ignore_ascii_case("true") {
@@ -141,9 +144,9 @@ fn parse_element(tok: &str, element: ElementType, out: &mut Vec<u8>) -> Result<(
                 match parse_int(tok) {
                     Int::Value(v @ (0 | 1)) => v as u8,
                     Int::Value(_) | Int::OutOfRange => {
-                        return Err(format!(
+                        return Err(Error::invalid_argument(format!(
                             "'{tok}' is out of range for i1 (0, 1, true, false)"
-                        ))
+                        )))
                     }
                     Int::Invalid => return Err(invalid()),
                 }
@@ -153,7 +156,11 @@ fn parse_element(tok: &str, element: ElementType, out: &mut Vec<u8>) -> Result<(
         ElementType::Int { bits, sign } => {
             let v = match parse_int(tok) {
                 Int::Value(v) => v,
-                Int::OutOfRange => return Err(format!("'{tok}' is out of range for {element}")),
+                Int::OutOfRange => {
+                    return Err(Error::invalid_argument(format!(
+                        "'{tok}' is out of range for {element}"
+                    )))
+                }
                 Int::Invalid => return Err(invalid()),
             };
             let bits = bits as u32;
@@ -164,7 +171,9 @@ fn parse_element(tok: &str, element: ElementType, out: &mut Vec<u8>) -> Result<(
                 IntSign::Unsigned => (0, (1i128 << bits) - 1),
             };
             if v < lo || v > hi {
-                return Err(format!("'{tok}' is out of range for {element}"));
+                return Err(Error::invalid_argument(format!(
+                    "'{tok}' is out of range for {element}"
+                )));
             }
             let size = (bits / 8) as usize;
             out.extend_from_slice(&(v as u64).to_le_bytes()[..size]);

@@ -2,7 +2,7 @@
 //! tests/data/gen.py; no Python is needed here).
 
 use std::path::{Path, PathBuf};
-use xir_runtime_hal::{ElementType, HostTensor};
+use xir_runtime_hal::{ElementType, ErrorKind, HostTensor};
 use xir_runtime_io::{
     format_tensor, npy_bytes, read_npy, read_npy_all_bytes, read_npy_bytes, write_npy,
 };
@@ -85,7 +85,7 @@ fn reads_numpy_files() {
                 assert_eq!(read_npy_bytes(&written).unwrap(), t, "{}", e.file);
             }
             Err(msg) => {
-                let err = got.expect_err(&e.file);
+                let err = got.expect_err(&e.file).to_string();
                 assert!(err.contains(msg.as_str()), "{}: {err}", e.file);
                 assert!(err.contains(&e.file), "{}: {err}", e.file);
                 assert!(!err.contains('\n'), "{err}");
@@ -142,7 +142,9 @@ fn npy_with_header(major: u8, header: &str, data: &[u8]) -> Vec<u8> {
 }
 
 fn err_of(bytes: &[u8]) -> String {
-    let e = read_npy_bytes(bytes).expect_err("should be rejected");
+    let e = read_npy_bytes(bytes)
+        .expect_err("should be rejected")
+        .to_string();
     assert!(!e.contains('\n'), "{e}");
     e
 }
@@ -337,23 +339,37 @@ fn writes_and_maps_element_types() {
 
     let bf = HostTensor::zeros(ElementType::BF16, vec![2]).unwrap();
     let e = write_npy(&path, &bf).unwrap_err();
-    assert!(e.contains("bf16"), "{e}");
-    assert!(npy_bytes(&bf).unwrap_err().contains("bf16"));
+    assert!(e.message().contains("bf16"), "{e}");
+    assert_eq!(e.kind(), ErrorKind::Unimplemented);
+    assert!(npy_bytes(&bf).unwrap_err().message().contains("bf16"));
 
     let broken = HostTensor {
         element: ElementType::F32,
         shape: vec![2],
         data: vec![0; 7],
     };
-    assert!(npy_bytes(&broken).unwrap_err().contains("7 bytes"));
+    let e = npy_bytes(&broken).unwrap_err();
+    assert!(e.message().contains("7 bytes"), "{e}");
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
 
     let e = write_npy(&dir.path().join("no/such/dir.npy"), &t).unwrap_err();
-    assert!(e.starts_with("cannot write '"), "{e}");
+    assert!(e.message().starts_with("cannot write '"), "{e}");
+    assert_eq!(e.kind(), ErrorKind::NotFound);
     let e = read_npy(&dir.path().join("missing.npy")).unwrap_err();
     assert!(
-        e.starts_with("cannot read '") && e.contains("missing.npy"),
+        e.message().starts_with("cannot read '") && e.message().contains("missing.npy"),
         "{e}"
     );
+    assert_eq!(e.kind(), ErrorKind::NotFound);
+    // A malformed file keeps its kind through the path's context.
+    std::fs::write(dir.path().join("bad.npy"), b"not numpy").unwrap();
+    let e = read_npy(&dir.path().join("bad.npy")).unwrap_err();
+    assert!(
+        e.message()
+            .ends_with("bad.npy': not an npy file (bad magic)"),
+        "{e}"
+    );
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
 }
 
 #[test]
@@ -368,5 +384,5 @@ fn reads_concatenated_arrays() {
     assert_eq!(all[1], read_npy_bytes(&b).unwrap());
     assert!(read_npy_all_bytes(&[]).unwrap().is_empty());
     let e = read_npy_all_bytes(&both[..both.len() - 1]).unwrap_err();
-    assert!(e.starts_with("array 1: "), "{e}");
+    assert!(e.message().starts_with("array 1: "), "{e}");
 }

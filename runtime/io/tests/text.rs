@@ -26,8 +26,8 @@ fn f32s(t: &HostTensor) -> Vec<f32> {
 
 fn err(s: &str) -> String {
     let e = parse_input(s).expect_err(s);
-    assert!(!e.contains('\n'), "{e}");
-    e
+    assert!(!e.message().contains('\n'), "{e}");
+    e.into_message()
 }
 
 /// Parsing and printing back gives `printed`.

@@ -22,6 +22,7 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, FuncId, Linkage, Module};
+use xir_runtime_hal::{Error, Result};
 
 /// A stage function.
 pub type StageFn = unsafe extern "C" fn(args: *const i64, lo: i64, hi: i64);
@@ -107,18 +108,24 @@ fn vector_type(e: Elem) -> Option<Type> {
     }
 }
 
+/// Cranelift refused code this backend generated: a bug here.
+fn internal(e: impl std::fmt::Display) -> Error {
+    Error::internal(e.to_string())
+}
+
 fn flags() -> MemFlags {
     MemFlags::new().with_notrap()
 }
 
 impl Jit {
-    pub fn new() -> Result<Jit, String> {
+    pub fn new() -> Result<Jit> {
         let mut fb = settings::builder();
-        fb.set("opt_level", "speed").map_err(|e| e.to_string())?;
-        let isa_builder = cranelift_native::builder().map_err(|e| e.to_string())?;
+        fb.set("opt_level", "speed").map_err(internal)?;
+        // No Cranelift back end for this CPU.
+        let isa_builder = cranelift_native::builder().map_err(Error::unimplemented)?;
         let isa = isa_builder
             .finish(settings::Flags::new(fb))
-            .map_err(|e| e.to_string())?;
+            .map_err(internal)?;
         #[cfg(target_arch = "x86_64")]
         let fma = std::arch::is_x86_feature_detected!("fma")
             && std::arch::is_x86_feature_detected!("avx");
@@ -144,7 +151,7 @@ impl Jit {
             jb.symbol(n, p);
         }
         let mut module = JITModule::new(jb);
-        let mut decl_n = |name: &str, params: &[Type], ret: Type| -> Result<FuncId, String> {
+        let mut decl_n = |name: &str, params: &[Type], ret: Type| -> Result<FuncId> {
             let mut sig = module.make_signature();
             for &p in params {
                 sig.params.push(AbiParam::new(p));
@@ -152,7 +159,7 @@ impl Jit {
             sig.returns.push(AbiParam::new(ret));
             module
                 .declare_function(name, Linkage::Import, &sig)
-                .map_err(|e| e.to_string())
+                .map_err(internal)
         };
         let (f32t, f64t) = (types::F32, types::F64);
         let erf = decl_n("xir_erf_f64", &[f64t], f64t)?;
@@ -173,7 +180,7 @@ impl Jit {
                 sig.params = vec![AbiParam::new(types::I64), AbiParam::new(types::I64)];
                 module
                     .declare_function("xir_vexp_f32", Linkage::Import, &sig)
-                    .map_err(|e| e.to_string())?
+                    .map_err(internal)?
             },
             erf,
             pow,
@@ -194,7 +201,7 @@ impl Jit {
     }
 
     /// Compiles one generic stage; its address is valid after [`Jit::finish`].
-    pub fn generic(&mut self, g: &GenericPlan) -> Result<FuncId, String> {
+    pub fn generic(&mut self, g: &GenericPlan) -> Result<FuncId> {
         let ptr = types::I64;
         self.module.clear_context(&mut self.ctx);
         let mut sig = self.module.make_signature();
@@ -205,7 +212,7 @@ impl Jit {
         let id = self
             .module
             .declare_function(&name, Linkage::Local, &sig)
-            .map_err(|e| e.to_string())?;
+            .map_err(internal)?;
         let mut refs = Vec::new();
         for f in [
             self.helpers.f16_to_f32,
@@ -249,7 +256,7 @@ impl Jit {
         self.ctx.set_disasm(dump);
         self.module
             .define_function(id, &mut self.ctx)
-            .map_err(|e| format!("cranelift: {e:?}"))?;
+            .map_err(|e| Error::internal(format!("cranelift: {e:?}")))?;
         if dump {
             // Debugging aid: the stage's machine code.
             if let Some(code) = self.ctx.compiled_code().and_then(|c| c.vcode.clone()) {
@@ -259,10 +266,8 @@ impl Jit {
         Ok(id)
     }
 
-    pub fn finish(&mut self) -> Result<(), String> {
-        self.module
-            .finalize_definitions()
-            .map_err(|e| e.to_string())
+    pub fn finish(&mut self) -> Result<()> {
+        self.module.finalize_definitions().map_err(internal)
     }
 
     pub fn address(&self, id: FuncId) -> StageFn {

@@ -7,7 +7,7 @@ use crate::plan::{BufferKind, Elem, GatherPlan, GenericPlan, KernelPlan};
 use crate::pool;
 use std::sync::Mutex;
 use xir_kernel_plan::resolve::{check_grid, count_of, dispatch_sizes, resolve};
-use xir_runtime_hal::{DispatchArgs, Executable};
+use xir_runtime_hal::{DispatchArgs, Error, Executable, Result};
 
 /// Iterations (times reduced elements) below which a stage runs on one thread.
 const GRAIN: u64 = 1 << 15;
@@ -79,10 +79,10 @@ fn stage_args(
     bufs: &[Bound],
     dims: &[Vec<i64>],
     slots: &[i64],
-) -> Result<Option<Vec<i64>>, String> {
+) -> Result<Option<Vec<i64>>> {
     let domain: Vec<i64> = g.domain.iter().map(|&s| slots[s]).collect();
     if domain.iter().any(|&d| d < 0) {
-        return Err("a negative loop bound".into());
+        return Err(Error::invalid_argument("a negative loop bound"));
     }
     if domain.contains(&0) {
         return Ok(None);
@@ -201,11 +201,13 @@ fn run_matmul(
     bufs: &[Bound],
     dims: &[Vec<i64>],
     slots: &[i64],
-) -> Result<(), String> {
+) -> Result<()> {
     let (l, r, o) = (&dims[lhs], &dims[rhs], &dims[out]);
     let rank = o.len();
     if rank < 2 || l.len() != rank || r.len() != rank {
-        return Err("matmul operands of different ranks".into());
+        return Err(Error::invalid_argument(
+            "matmul operands of different ranks",
+        ));
     }
     let (m, n, k) = (o[rank - 2], o[rank - 1], l[rank - 1]);
     let ok = l[..rank - 2] == o[..rank - 2]
@@ -214,10 +216,12 @@ fn run_matmul(
         && r[rank - 1] == n
         && r[rank - 2] == k;
     if !ok {
-        return Err(format!("matmul of shapes {l:?} x {r:?} into {o:?}"));
+        return Err(Error::invalid_argument(format!(
+            "matmul of shapes {l:?} x {r:?} into {o:?}"
+        )));
     }
     if !bufs[out].writable {
-        return Err("a matmul writes a constant".into());
+        return Err(Error::invalid_argument("a matmul writes a constant"));
     }
     let batch = count_of(&o[..rank - 2])?;
     let (m, n, k) = (m as usize, n as usize, k as usize);
@@ -294,12 +298,12 @@ fn run_matmul(
 
 /// A gather stage: rows of the output split over the pool, each copied by
 /// `xir_ukernel::gather::gather_rows` from slices of the checked buffers.
-fn run_gather(g: &GatherPlan, bufs: &[Bound], dims: &[Vec<i64>]) -> Result<(), String> {
-    use xir_ukernel::gather::{gather_rows, Indices};
+fn run_gather(g: &GatherPlan, bufs: &[Bound], dims: &[Vec<i64>]) -> Result<()> {
+    use xir_ukernel::gather::{gather_rows, GatherError, Indices};
     let (outer, d, inner, k) = g.sizes(dims)?;
     let (x, ix, o) = (&bufs[g.input], &bufs[g.indices], &bufs[g.out]);
     if !o.writable {
-        return Err("a gather writes a constant".into());
+        return Err(Error::invalid_argument("a gather writes a constant"));
     }
     let es = x.elem.size() as u64;
     let rows = outer * k;
@@ -313,7 +317,9 @@ fn run_gather(g: &GatherPlan, bufs: &[Bound], dims: &[Vec<i64>]) -> Result<(), S
         (rows * inner * es) as usize,
     );
     if x.count * es < in_len as u64 || o.count * es < out_len as u64 {
-        return Err("gather: a buffer is shorter than its dims".into());
+        return Err(Error::invalid_argument(
+            GatherError::ShortBuffer.to_string(),
+        ));
     }
     let inner_bytes = (inner * es) as usize;
     let (xp, ip, op) = (x.ptr as usize, ix.ptr as usize, o.ptr as usize);
@@ -352,6 +358,11 @@ fn run_gather(g: &GatherPlan, bufs: &[Bound], dims: &[Vec<i64>]) -> Result<(), S
             (lo, hi),
         );
         if let Err(e) = r {
+            let e = match e {
+                // No index can select from an empty dim.
+                GatherError::EmptyDim => Error::out_of_range(e.to_string()),
+                GatherError::ShortBuffer => Error::invalid_argument(e.to_string()),
+            };
             *errors.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
         }
     });
@@ -383,7 +394,7 @@ impl LocalExecutable {
         kernel: &CompiledKernel,
         args: &DispatchArgs,
         scratch: &mut Vec<Vec<u128>>,
-    ) -> Result<(), String> {
+    ) -> Result<()> {
         let plan = &kernel.plan;
         let lens: Vec<usize> = args.bindings.iter().map(|b| b.len()).collect();
         let (slots, sizes) = dispatch_sizes(plan, &args.constants, &lens)?;
@@ -452,9 +463,12 @@ impl LocalExecutable {
                 ),
                 CompiledStage::Gather(g) => run_gather(g, &bufs, &dims),
             };
-            r.map_err(|m| {
+            r.map_err(|e| {
                 let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
-                format!("in kernel @{} (stage {i}, at {at}): {m}", plan.name)
+                e.context(format_args!(
+                    "in kernel @{} (stage {i}, at {at})",
+                    plan.name
+                ))
             })?;
         }
         Ok(())
@@ -466,8 +480,11 @@ impl Executable for LocalExecutable {
         self.exports.iter().position(|(n, _)| n == name)
     }
 
-    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<(), String> {
-        let (_, index) = self.exports.get(ordinal).ok_or("no such export")?;
+    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<()> {
+        let (_, index) = self
+            .exports
+            .get(ordinal)
+            .ok_or_else(|| Error::out_of_range("no such export"))?;
         let kernel = &self.kernels[*index];
         let mut scratch = Vec::new();
         let r = self.run(kernel, args, &mut scratch);

@@ -15,10 +15,10 @@ use exec::{CompiledGeneric, CompiledKernel, CompiledStage, LocalExecutable};
 use std::sync::Arc;
 use std::time::Instant;
 use xir::{Context, Ir, Op};
-use xir_runtime_hal::{Backend, Driver, Executable, TargetDesc};
+use xir_runtime_hal::{Backend, Driver, Executable, Result, TargetDesc};
 
 /// Compiles a `hal.executable.variant` for this CPU.
-pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
+pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>> {
     let started = Instant::now();
     let lowered = xir_kernel_plan::read_variant(ctx, ir, variant)?;
     let exports = lowered.export_indices()?;
@@ -84,7 +84,7 @@ impl Backend for Jit {
         kind == "local"
     }
 
-    fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
+    fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>> {
         prepare(ctx, ir, variant)
     }
 

@@ -14,10 +14,12 @@ pub use plan::*;
 pub use read::{register, BodyYield, ReadBody, ReadTop, Reader};
 
 use xir::{Context, Ir, Op};
+use xir_runtime_hal::{Error, OpError, Result};
 
-/// `file:line:col: m` for an op.
-pub fn at(ctx: &Context, ir: &Ir, op: Op, m: &str) -> String {
-    format!("{}: {m}", read::where_is(ctx, ir, op))
+/// The error of an op, its message prefixed by the op's `file:line:col`
+/// (its kind kept).
+pub fn at(ctx: &Context, ir: &Ir, e: OpError) -> Error {
+    e.error.context(read::where_is(ctx, ir, e.op))
 }
 
 /// A variant's exports and the plan of each kernel function, by name.
@@ -30,7 +32,7 @@ pub struct Lowered {
 
 impl Lowered {
     /// The index in `plans` of each export, in export order.
-    pub fn export_indices(&self) -> Result<Vec<(String, usize)>, String> {
+    pub fn export_indices(&self) -> Result<Vec<(String, usize)>> {
         self.exports
             .iter()
             .map(|e| {
@@ -38,7 +40,9 @@ impl Lowered {
                     .plans
                     .iter()
                     .position(|p| p.name == *e)
-                    .ok_or_else(|| format!("export @{e} has no kernel function"))?;
+                    .ok_or_else(|| {
+                        Error::invalid_argument(format!("export @{e} has no kernel function"))
+                    })?;
                 Ok((e.clone(), i))
             })
             .collect()
@@ -49,8 +53,9 @@ impl Lowered {
 /// by `convert-graph-to-kernel`, part of `--compile-to=hal`) into its plan,
 /// straight from the program's IR. The context must have been through
 /// [`register`].
-pub fn read_variant(ctx: &Context, ir: &Ir, variant: Op) -> Result<Lowered, String> {
-    let (exports, module) = xir_hal::variant_contents(ctx, ir, variant)?;
+pub fn read_variant(ctx: &Context, ir: &Ir, variant: Op) -> Result<Lowered> {
+    let (exports, module) =
+        xir_hal::variant_contents(ctx, ir, variant).map_err(Error::invalid_argument)?;
     let mut plans = Vec::new();
     for f in ir
         .regions(module)
@@ -62,7 +67,7 @@ pub fn read_variant(ctx: &Context, ir: &Ir, variant: Op) -> Result<Lowered, Stri
         if !xir_func::FUNC.is(ctx, ir, f) {
             continue;
         }
-        plans.push(read::read(ctx, ir, f).map_err(|(op, m)| at(ctx, ir, op, &m))?);
+        plans.push(read::read(ctx, ir, f).map_err(|e| at(ctx, ir, e))?);
     }
     Ok(Lowered { exports, plans })
 }

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use xir::types::{FloatKind, TypeKind};
 use xir::{Context, Type};
+use xir_runtime_hal::Error;
 
 /// An element type as stored, and how it is computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -294,28 +295,32 @@ impl GatherPlan {
     /// The dispatch's sizes of a gather, checked against the buffers' dims:
     /// `(outer, d, inner, k)`: the input as `[outer, d, inner]`, `k` indices
     /// (the output is `[outer, k, inner]`).
-    pub fn sizes(&self, dims: &[Vec<i64>]) -> Result<(u64, u64, u64, u64), String> {
+    pub fn sizes(&self, dims: &[Vec<i64>]) -> xir_runtime_hal::Result<(u64, u64, u64, u64)> {
         let (x, i, o) = (&dims[self.input], &dims[self.indices], &dims[self.out]);
         let a = self.axis;
         if a >= x.len() {
-            return Err(format!("gather axis {a} out of range for rank {}", x.len()));
+            return Err(Error::invalid_argument(format!(
+                "gather axis {a} out of range for rank {}",
+                x.len()
+            )));
         }
         let mut want = x[..a].to_vec();
         want.extend_from_slice(i);
         want.extend_from_slice(&x[a + 1..]);
         if want != *o {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "gather of {x:?} by indices {i:?} along {a} into {o:?}"
-            ));
+            )));
         }
         let outer = crate::resolve::count_of(&x[..a])?;
         let inner = crate::resolve::count_of(&x[a + 1..])?;
         let k = crate::resolve::count_of(i)?;
         let d = x[a] as u64;
         if d == 0 && outer.saturating_mul(k).saturating_mul(inner) > 0 {
-            return Err(format!(
+            // Every index is outside a dim of size 0.
+            return Err(Error::out_of_range(format!(
                 "gather selects {k} element(s) along input dim {a} of size 0"
-            ));
+            )));
         }
         Ok((outer, d, inner, k))
     }

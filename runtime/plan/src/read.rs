@@ -13,10 +13,23 @@ use xir::symbol::op_attr;
 use xir::types::TypeKind;
 use xir::{AttrKind, Block, Context, Ir, Op, Type, Value};
 use xir_kernel::ops::{GENERIC, MATMUL};
+use xir_runtime_hal::{Error, OpError};
 
-/// An op that can't be read, and why: `'name' <what>`, or, for an op of a
-/// level above the kernel dialect, that the variant was never compiled.
-pub type Fail = (Op, String);
+/// An op that can't be read, and why: `'name' <what>` (`Unimplemented`),
+/// or, for an op of a level above the kernel dialect, that the variant was
+/// never compiled (`InvalidArgument`); a malformed kernel function is
+/// `InvalidArgument` too.
+pub type Fail = OpError;
+
+/// A malformed kernel function.
+fn bad(op: Op, m: impl Into<String>) -> Fail {
+    Error::invalid_argument(m).at(op)
+}
+
+/// A kernel function this reader (so the backends) has no code for.
+fn unsupported(op: Op, m: impl Into<String>) -> Fail {
+    Error::unimplemented(m).at(op)
+}
 
 /// How [`read`] takes an op at the top of a kernel function (index
 /// arithmetic, buffers, asserts, stages), given its operands.
@@ -42,13 +55,13 @@ pub type ReadBodyOp = fn(&Context, &Ir, Op, &[usize], Elem) -> Result<BodyOp, Fa
 #[derive(Clone, Copy)]
 pub struct BodyYield;
 
-fn not_read(name: &str, what: &str) -> String {
+fn not_read(name: &str, what: &str) -> Error {
     // Ops of the levels above kernels: a variant the compiler did not lower.
     let dialect = name.split('.').next().unwrap_or(name);
     if ["graph", "flow", "stream", "hal", "scf"].contains(&dialect) {
-        format!("'{name}' is a {dialect} op: this variant's kernels were not compiled to the kernel dialect (compile the program with xopt --compile-to=hal)")
+        Error::invalid_argument(format!("'{name}' is a {dialect} op: this variant's kernels were not compiled to the kernel dialect (compile the program with xopt --compile-to=hal)"))
     } else {
-        format!("'{name}' {what}")
+        Error::unimplemented(format!("'{name}' {what}"))
     }
 }
 
@@ -63,7 +76,7 @@ pub fn register(ctx: &mut Context) {
             &a::CONSTANT,
             ReadTop(|r, op, _| {
                 let v = int_attr(r.ctx, r.ir, op, "value")
-                    .ok_or((op, "expected an index constant".to_string()))?;
+                    .ok_or_else(|| bad(op, "expected an index constant"))?;
                 r.set_slot(op, IndexOp::Const(v));
                 Ok(())
             }),
@@ -100,9 +113,9 @@ pub fn register(ctx: &mut Context) {
             &a::CMPI,
             ReadTop(|r, op, xs| {
                 if int_attr(r.ctx, r.ir, op, "predicate") != Some(0) {
-                    return Err((
+                    return Err(unsupported(
                         op,
-                        "'arith.cmpi' is not a kernel op the local backend runs".into(),
+                        "'arith.cmpi' is not a kernel op the local backend runs",
                     ));
                 }
                 r.index_bin(op, xs, IndexBin::Eq)
@@ -113,7 +126,7 @@ pub fn register(ctx: &mut Context) {
             ReadTop(|r, op, xs| {
                 let i = int_attr(r.ctx, r.ir, op, "index").unwrap_or(-1);
                 if i < 0 {
-                    return Err((op, "binding index out of range".into()));
+                    return Err(bad(op, "binding index out of range"));
                 }
                 r.add_buffer(op, BufferKind::Binding(i as usize), xs)
             }),
@@ -205,7 +218,12 @@ fn register_body(ctx: &mut Context) {
                     Some(3) => Cmp::Le,
                     Some(4) => Cmp::Gt,
                     Some(5) => Cmp::Ge,
-                    _ => return Err((op, "unsupported arith.cmpi predicate in a body".into())),
+                    _ => {
+                        return Err(unsupported(
+                            op,
+                            "unsupported arith.cmpi predicate in a body",
+                        ))
+                    }
                 };
                 Ok(BodyOp::Cmp(p, xs[0], xs[1]))
             }),
@@ -220,7 +238,12 @@ fn register_body(ctx: &mut Context) {
                     Some(5) => Cmp::Le,
                     Some(2) => Cmp::Gt,
                     Some(3) => Cmp::Ge,
-                    _ => return Err((op, "unsupported arith.cmpf predicate in a body".into())),
+                    _ => {
+                        return Err(unsupported(
+                            op,
+                            "unsupported arith.cmpf predicate in a body",
+                        ))
+                    }
                 };
                 Ok(BodyOp::Cmp(p, xs[0], xs[1]))
             }),
@@ -232,15 +255,15 @@ fn register_body(ctx: &mut Context) {
 }
 
 fn body_constant(ctx: &Context, ir: &Ir, op: Op, _: &[usize], e: Elem) -> Result<BodyOp, Fail> {
-    let a = op_attr(ctx, ir, op, "value").ok_or((op, "constant without value".to_string()))?;
+    let a = op_attr(ctx, ir, op, "value").ok_or_else(|| bad(op, "constant without value"))?;
     Ok(match ctx.attr_kind(a) {
         AttrKind::Float { bits, .. } => BodyOp::ConstF(float_value(e, *bits)),
         AttrKind::Integer { value, .. } => {
-            let v = i64::try_from(value).map_err(|_| (op, "constant out of range".to_string()))?;
+            let v = i64::try_from(value).map_err(|_| unsupported(op, "constant out of range"))?;
             // i1 computes sign-extended: true is -1.
             BodyOp::ConstI(if e == Elem::I1 { -(v & 1) } else { v })
         }
-        _ => return Err((op, "unsupported constant".into())),
+        _ => return Err(unsupported(op, "unsupported constant")),
     })
 }
 
@@ -262,7 +285,7 @@ pub fn read(ctx: &Context, ir: &Ir, f: Op) -> Result<KernelPlan, Fail> {
         .regions(f)
         .first()
         .and_then(|&r| ir.entry_block(r))
-        .ok_or((f, "kernel function without a body".to_string()))?;
+        .ok_or_else(|| bad(f, "kernel function without a body"))?;
     let mut r = Reader {
         ctx,
         ir,
@@ -275,9 +298,9 @@ pub fn read(ctx: &Context, ir: &Ir, f: Op) -> Result<KernelPlan, Fail> {
     };
     for (i, &a) in ir.block_args(entry).iter().enumerate() {
         if !matches!(ctx.type_kind(ir.value_type(a)), TypeKind::Index) {
-            return Err((
+            return Err(bad(
                 f,
-                "a kernel function takes index arguments only (run convert-graph-to-kernel)".into(),
+                "a kernel function takes index arguments only (run convert-graph-to-kernel)",
             ));
         }
         let s = r.push_index(IndexOp::Arg(i));
@@ -307,17 +330,17 @@ impl Reader<'_> {
     }
 
     fn slot(&self, v: Value, at: Op) -> Result<Slot, Fail> {
-        self.slots.get(&v).copied().ok_or((
-            at,
-            "an index operand not computed at the top of the kernel".into(),
-        ))
+        self.slots
+            .get(&v)
+            .copied()
+            .ok_or_else(|| bad(at, "an index operand not computed at the top of the kernel"))
     }
 
     fn buffer(&self, v: Value, at: Op) -> Result<usize, Fail> {
-        self.buffers.get(&v).copied().ok_or((
-            at,
-            "a buffer operand not defined at the top of the kernel".into(),
-        ))
+        self.buffers
+            .get(&v)
+            .copied()
+            .ok_or_else(|| bad(at, "a buffer operand not defined at the top of the kernel"))
     }
 
     fn memref(&self, t: Type, at: Op) -> Result<(Vec<i64>, Elem), Fail> {
@@ -329,9 +352,13 @@ impl Reader<'_> {
                 ..
             } => Ok((
                 shape.clone(),
-                Elem::of(self.ctx, *element).ok_or((at, "unsupported element type".to_string()))?,
+                Elem::of(self.ctx, *element)
+                    .ok_or_else(|| unsupported(at, "unsupported element type"))?,
             )),
-            _ => Err((at, "expected a memref with the identity layout".into())),
+            _ => Err(unsupported(
+                at,
+                "expected a memref with the identity layout",
+            )),
         }
     }
 
@@ -343,7 +370,7 @@ impl Reader<'_> {
             if d < 0 {
                 let v = dynamic
                     .next()
-                    .ok_or((at, "missing dynamic dim".to_string()))?;
+                    .ok_or_else(|| bad(at, "missing dynamic dim"))?;
                 out.push(self.slot(*v, at)?);
             } else {
                 out.push(self.push_index(IndexOp::Const(d)));
@@ -366,13 +393,11 @@ impl Reader<'_> {
         let operands: Vec<Value> = self.ir.operands(op).collect();
         match self.ctx.op_interface::<ReadTop>(name) {
             Some(&ReadTop(read)) => read(self, op, &operands),
-            None => Err((
-                op,
-                not_read(
-                    self.ctx.str(name),
-                    "is not a kernel op the local backend runs",
-                ),
-            )),
+            None => Err(not_read(
+                self.ctx.str(name),
+                "is not a kernel op the local backend runs",
+            )
+            .at(op)),
         }
     }
 
@@ -394,7 +419,7 @@ impl Reader<'_> {
 
     fn constant_buffer(&mut self, op: Op) -> Result<(), Fail> {
         let a = op_attr(self.ctx, self.ir, op, "value")
-            .ok_or((op, "constant without a value".to_string()))?;
+            .ok_or_else(|| bad(op, "constant without a value"))?;
         let (shape, elem) = self.memref(self.ir.value_type(self.ir.result(op, 0)), op)?;
         let count: usize = shape.iter().map(|&d| d.max(0) as usize).product();
         let bytes = match self.ctx.attr_kind(a) {
@@ -409,10 +434,10 @@ impl Reader<'_> {
                     data.to_vec()
                 }
             }
-            _ => return Err((op, "constant must be dense elements".into())),
+            _ => return Err(unsupported(op, "constant must be dense elements")),
         };
         if bytes.len() != count * elem.size() {
-            return Err((op, "constant has the wrong number of bytes".into()));
+            return Err(bad(op, "constant has the wrong number of bytes"));
         }
         self.add_buffer(op, BufferKind::Constant(Arc::new(bytes)), &[])
     }
@@ -435,11 +460,11 @@ impl Reader<'_> {
             self.buffer(xs[2], op)?,
         );
         if !matches!(self.plan.buffers[indices].elem, Elem::I32 | Elem::I64) {
-            return Err((op, "gather indices must be i32 or i64".into()));
+            return Err(bad(op, "gather indices must be i32 or i64"));
         }
         let axis = int_attr(self.ctx, self.ir, op, "axis")
             .and_then(|a| usize::try_from(a).ok())
-            .ok_or((op, "gather without a valid axis".to_string()))?;
+            .ok_or_else(|| bad(op, "gather without a valid axis"))?;
         let g = GatherPlan {
             input,
             indices,
@@ -451,7 +476,7 @@ impl Reader<'_> {
     }
 
     fn maps(&self, op: Op) -> Result<Vec<AffineMap>, Fail> {
-        xir_kernel::verify::maps(self.ctx, self.ir, op).ok_or((op, "bad indexing_maps".to_string()))
+        xir_kernel::verify::maps(self.ctx, self.ir, op).ok_or_else(|| bad(op, "bad indexing_maps"))
     }
 
     fn access(&self, buffer: usize, map: &AffineMap, at: Op) -> Result<Access, Fail> {
@@ -461,7 +486,7 @@ impl Reader<'_> {
             let mut syms = vec![0; map.num_symbols as usize];
             let mut c = 0;
             linear(e, 1, &mut dims, &mut syms, &mut c)
-                .ok_or((at, "an indexing map that is not linear".to_string()))?;
+                .ok_or_else(|| unsupported(at, "an indexing map that is not linear"))?;
             terms.push((dims, syms, c));
         }
         Ok(Access { buffer, terms })
@@ -476,7 +501,10 @@ impl Reader<'_> {
             group("symbols"),
         );
         if outs.len() != 1 {
-            return Err((op, "the local backend runs generics with one output".into()));
+            return Err(unsupported(
+                op,
+                "the local backend runs generics with one output",
+            ));
         }
         let maps = self.maps(op)?;
         let iters = match op_attr(self.ctx, self.ir, op, "iterator_types").map(|a| self.ctx.attr_kind(a)) {
@@ -484,13 +512,13 @@ impl Reader<'_> {
                 .iter()
                 .map(|&i| matches!(self.ctx.attr_kind(i), AttrKind::String { value, .. } if &**value == b"parallel"))
                 .collect::<Vec<_>>(),
-            _ => return Err((op, "bad iterator_types".into())),
+            _ => return Err(bad(op, "bad iterator_types")),
         };
         let parallel = iters.iter().take_while(|&&p| p).count();
         if iters[parallel..].iter().any(|&p| p) {
-            return Err((
+            return Err(unsupported(
                 op,
-                "the local backend needs parallel dims before reduction dims".into(),
+                "the local backend needs parallel dims before reduction dims",
             ));
         }
         let mut inputs = Vec::new();
@@ -503,7 +531,7 @@ impl Reader<'_> {
             .iter()
             .any(|(d, _, _)| d[parallel..].iter().any(|&c| c != 0))
         {
-            return Err((op, "an output indexed by a reduction dim".into()));
+            return Err(unsupported(op, "an output indexed by a reduction dim"));
         }
         let domain = domain
             .iter()
@@ -534,7 +562,7 @@ impl Reader<'_> {
             .regions(op)
             .first()
             .and_then(|&r| self.ir.entry_block(r))
-            .ok_or((op, "missing body".to_string()))
+            .ok_or_else(|| bad(op, "missing body"))
     }
 
     fn matmul(&mut self, op: Op) -> Result<MatmulPlan, Fail> {
@@ -622,7 +650,7 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
     let mut ids: FxHashMap<Value, usize> = FxHashMap::default();
     for (i, &a) in ir.block_args(block).iter().enumerate() {
         let e = Elem::of(ctx, ir.value_type(a))
-            .ok_or((at, "unsupported body argument type".to_string()))?;
+            .ok_or_else(|| unsupported(at, "unsupported body argument type"))?;
         ops.push((BodyOp::Arg(i), e));
         ids.insert(a, ops.len() - 1);
     }
@@ -636,28 +664,29 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
                         ValueDef::Result { op, .. } => op,
                         _ => op,
                     };
-                    (at, "a body reads a value from outside it".to_string())
+                    unsupported(at, "a body reads a value from outside it")
                 })
             })
             .collect::<Result<_, _>>()?;
         if ctx.op_interface::<BodyYield>(ir.op(op).name).is_some() {
-            let r = *xs.first().ok_or((
-                op,
-                format!("{} without a value", xir_kernel::ops::YIELD.name),
-            ))?;
+            let r = *xs.first().ok_or_else(|| {
+                bad(
+                    op,
+                    format!("{} without a value", xir_kernel::ops::YIELD.name),
+                )
+            })?;
             return Ok(Body { ops, result: r });
         }
         let Some(&read) = ctx.op_interface::<ReadBody>(ir.op(op).name) else {
-            return Err((
-                op,
-                not_read(
-                    name,
-                    "is not supported in a kernel body on the local backend",
-                ),
-            ));
+            return Err(not_read(
+                name,
+                "is not supported in a kernel body on the local backend",
+            )
+            .at(op));
         };
         let ty = ir.value_type(ir.result(op, 0));
-        let e = Elem::of(ctx, ty).ok_or((op, "unsupported scalar type in a body".to_string()))?;
+        let e = Elem::of(ctx, ty)
+            .ok_or_else(|| unsupported(op, "unsupported scalar type in a body"))?;
         let body_op = match read {
             ReadBody::Bin(b) => BodyOp::Bin(b, xs[0], xs[1]),
             ReadBody::Unary(f) => f(xs[0]),
@@ -666,7 +695,7 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
         ops.push((body_op, e));
         ids.insert(ir.result(op, 0), ops.len() - 1);
     }
-    Err((at, "body without kernel.yield".into()))
+    Err(bad(at, "body without kernel.yield"))
 }
 
 fn float_value(e: Elem, bits: u128) -> f64 {

@@ -19,6 +19,7 @@
 use half::{bf16, f16};
 use xir_runtime_hal::element::{ElementType, FloatType};
 use xir_runtime_hal::tensor::{byte_len, HostTensor};
+use xir_runtime_hal::{Error, Result};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Composite {
@@ -41,10 +42,12 @@ impl Composite {
     }
 }
 
-fn float_type(e: ElementType) -> Result<FloatType, String> {
+fn float_type(e: ElementType) -> Result<FloatType> {
     match e {
         ElementType::Float(f) => Ok(f),
-        _ => Err(format!("requires a float element type, got {e}")),
+        _ => Err(Error::invalid_argument(format!(
+            "requires a float element type, got {e}"
+        ))),
     }
 }
 
@@ -89,34 +92,37 @@ fn store(f: FloatType, shape: Vec<usize>, values: &[f64]) -> HostTensor {
 
 /// Evaluates `op` on `inputs`: its results (one, or three for a layer
 /// norm). Every mismatch is an `Err` naming the op, never a panic.
-pub fn eval(op: &Composite, inputs: &[&HostTensor]) -> Result<Vec<HostTensor>, String> {
-    evaluate(op, inputs).map_err(|m| format!("{}: {m}", op.name()))
+pub fn eval(op: &Composite, inputs: &[&HostTensor]) -> Result<Vec<HostTensor>> {
+    evaluate(op, inputs).map_err(|e| e.context(op.name()))
 }
 
-fn evaluate(op: &Composite, inputs: &[&HostTensor]) -> Result<Vec<HostTensor>, String> {
+fn evaluate(op: &Composite, inputs: &[&HostTensor]) -> Result<Vec<HostTensor>> {
     let arity = if matches!(op, Composite::LayerNorm { .. }) {
         3
     } else {
         1
     };
     if inputs.len() != arity {
-        return Err(format!("expects {arity} operand(s), got {}", inputs.len()));
+        return Err(Error::invalid_argument(format!(
+            "expects {arity} operand(s), got {}",
+            inputs.len()
+        )));
     }
     let x = inputs[0];
     let f = float_type(x.element)?;
     for (i, t) in inputs.iter().enumerate() {
         if t.element != x.element {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "element types differ: operand {i} is {}, operand 0 {}",
                 t.element, x.element
-            ));
+            )));
         }
         if byte_len(t.element, &t.shape) != Some(t.data.len()) {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "operand {i} ({}) holds {} bytes",
                 t.type_string(),
                 t.data.len()
-            ));
+            )));
         }
     }
     let shape = &x.shape;
@@ -127,7 +133,9 @@ fn evaluate(op: &Composite, inputs: &[&HostTensor]) -> Result<Vec<HostTensor>, S
             let mut reduced = vec![false; rank];
             for &a in axes {
                 if a >= rank || std::mem::replace(&mut reduced[a], true) {
-                    return Err(format!("bad axes {axes:?} for rank {rank}"));
+                    return Err(Error::invalid_argument(format!(
+                        "bad axes {axes:?} for rank {rank}"
+                    )));
                 }
             }
             let out_shape: Vec<usize> = (0..rank)
@@ -160,7 +168,9 @@ fn evaluate(op: &Composite, inputs: &[&HostTensor]) -> Result<Vec<HostTensor>, S
         Composite::Softmax { axis, log } => {
             let axis = *axis;
             if axis >= rank {
-                return Err(format!("axis {axis} out of range for rank {rank}"));
+                return Err(Error::invalid_argument(format!(
+                    "axis {axis} out of range for rank {rank}"
+                )));
             }
             let len = shape[axis];
             let inner: usize = shape[axis + 1..].iter().product();
@@ -188,15 +198,17 @@ fn evaluate(op: &Composite, inputs: &[&HostTensor]) -> Result<Vec<HostTensor>, S
         Composite::LayerNorm { axis, epsilon } => {
             let axis = *axis;
             if axis >= rank {
-                return Err(format!("axis {axis} out of range for rank {rank}"));
+                return Err(Error::invalid_argument(format!(
+                    "axis {axis} out of range for rank {rank}"
+                )));
             }
             let normalized = &shape[axis..];
             for (k, what) in [(1, "scale"), (2, "bias")] {
                 if inputs[k].shape != normalized {
-                    return Err(format!(
+                    return Err(Error::invalid_argument(format!(
                         "{what} is {}, expected the normalized shape {normalized:?}",
                         inputs[k].type_string()
-                    ));
+                    )));
                 }
             }
             let (scale, bias) = (load(f, inputs[1]), load(f, inputs[2]));
@@ -287,14 +299,24 @@ mod tests {
             epsilon: 0.0,
         };
         let e = eval(&ln, &[&x, &s, &s]).unwrap_err();
-        assert!(e.starts_with("graph.layer_norm: scale is 2xf32"), "{e}");
+        assert!(
+            e.message().starts_with("graph.layer_norm: scale is 2xf32"),
+            "{e}"
+        );
         assert!(eval(&ln, &[&x])
             .unwrap_err()
+            .message()
             .contains("expects 3 operand(s)"));
         let i = HostTensor::new(ElementType::I32, vec![1], vec![0; 4]).unwrap();
         let e = eval(&Composite::Gelu { tanh: false }, &[&i]).unwrap_err();
-        assert_eq!(e, "graph.gelu: requires a float element type, got i32");
+        assert_eq!(
+            e,
+            Error::invalid_argument("graph.gelu: requires a float element type, got i32")
+        );
         let e = eval(&Composite::Softmax { axis: 2, log: true }, &[&x]).unwrap_err();
-        assert_eq!(e, "graph.log_softmax: axis 2 out of range for rank 2");
+        assert_eq!(
+            e.message(),
+            "graph.log_softmax: axis 2 out of range for rank 2"
+        );
     }
 }

@@ -7,6 +7,7 @@
 use crate::kernel;
 use std::sync::Arc;
 use xir::{Context, Ir, Op};
+use xir_runtime_hal::Result;
 use xir_runtime_hal::{Backend, Driver, Executable, TargetDesc};
 
 /// Interprets kernels; `serves` decides which targets it claims.
@@ -24,7 +25,7 @@ impl Backend for Interpreter {
 
     /// A variant of the graph format (target `reference`) is interpreted
     /// op by op on tensors; a compiled one (kernel dialect) stage by stage.
-    fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
+    fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>> {
         let target = xir::symbol::op_attr(ctx, ir, variant, "target");
         if xir_kernel::target::holds_graph(ctx, target) {
             kernel::prepare(ctx, ir, variant)

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use xir::{Context, Ir, Op};
 use xir_runtime_hal::tensor::byte_len;
 use xir_runtime_hal::{DispatchArgs, Executable, HostTensor};
+use xir_runtime_hal::{Error, Result};
 
 pub struct KernelExecutable {
     program: Program,
@@ -17,32 +18,39 @@ pub struct KernelExecutable {
 }
 
 /// Prepares a `hal.executable.variant`: its exports and their functions.
-pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
-    let (exports, module) = xir_hal::variant_contents(ctx, ir, variant)?;
-    let program = Program::from_module(ctx, ir, module)
-        .map_err(|(op, m)| format!("{}: {m}", xir::diag::loc_to_string(ctx, ir.op(op).loc)))?;
+pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>> {
+    let (exports, module) =
+        xir_hal::variant_contents(ctx, ir, variant).map_err(Error::invalid_argument)?;
+    let program = Program::from_module(ctx, ir, module).map_err(|e| {
+        e.error
+            .context(xir::diag::loc_to_string(ctx, ir.op(e.op).loc))
+    })?;
     let exports = exports
         .into_iter()
         .map(|e| {
-            let f = program
-                .function(&e)
-                .ok_or_else(|| format!("export @{e} has no kernel function"))?;
+            let f = program.function(&e).ok_or_else(|| {
+                Error::invalid_argument(format!("export @{e} has no kernel function"))
+            })?;
             Ok((e, f))
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_>>()?;
     Ok(Arc::new(KernelExecutable { program, exports }))
 }
 
 /// The concrete shape of `t`, taking its dynamic dims from `dims`.
-fn shape_of(t: &ValueType, dims: &mut impl Iterator<Item = u64>) -> Result<Vec<usize>, String> {
+fn shape_of(t: &ValueType, dims: &mut impl Iterator<Item = u64>) -> Result<Vec<usize>> {
     t.dims
         .iter()
         .map(|d| match d {
             Some(n) => Ok(*n),
             None => dims
                 .next()
-                .ok_or_else(|| "fewer dispatch constants than dynamic dims".to_string())
-                .and_then(|n| usize::try_from(n).map_err(|_| "dim out of range".to_string())),
+                .ok_or_else(|| {
+                    Error::invalid_argument("fewer dispatch constants than dynamic dims")
+                })
+                .and_then(|n| {
+                    usize::try_from(n).map_err(|_| Error::invalid_argument("dim out of range"))
+                }),
         })
         .collect()
 }
@@ -52,23 +60,26 @@ impl Executable for KernelExecutable {
         self.exports.iter().position(|(n, _)| n == name)
     }
 
-    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<(), String> {
-        let (name, index) = self.exports.get(ordinal).ok_or("no such export")?;
+    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<()> {
+        let (name, index) = self
+            .exports
+            .get(ordinal)
+            .ok_or_else(|| Error::out_of_range("no such export"))?;
         let f = &self.program.functions[*index];
         let tensors: Vec<&ValueType> = f.params.iter().filter(|p| !p.scalar).collect();
         let n_scalars = f.params.len() - tensors.len();
         if args.bindings.len() != tensors.len() + f.results.len() {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "@{name} binds {} buffers, the dispatch gives {}",
                 tensors.len() + f.results.len(),
                 args.bindings.len()
-            ));
+            )));
         }
         if args.constants.len() != n_scalars {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "@{name} takes {n_scalars} constants, the dispatch gives {}",
                 args.constants.len()
-            ));
+            )));
         }
         let mut dims = args.constants.iter().copied();
         let mut inputs = Vec::with_capacity(f.params.len());
@@ -82,14 +93,17 @@ impl Executable for KernelExecutable {
                 continue;
             }
             let shape = shape_of(p, &mut dims)?;
-            let n = byte_len(p.element, &shape).ok_or("binding size overflows")?;
-            let b = bound.next().ok_or("missing binding")?;
+            let n = byte_len(p.element, &shape)
+                .ok_or_else(|| Error::invalid_argument("binding size overflows"))?;
+            let b = bound
+                .next()
+                .ok_or_else(|| Error::invalid_argument("missing binding"))?;
             if b.len() < n {
-                return Err(format!(
+                return Err(Error::invalid_argument(format!(
                     "@{name}: a binding of {} bytes for a {} argument of {n} bytes",
                     b.len(),
                     p.describe()
-                ));
+                )));
             }
             let mut data = vec![0; n];
             b.read(0, &mut data)?;
@@ -104,31 +118,32 @@ impl Executable for KernelExecutable {
         // means the compiler and runtime disagree on what a workgroup covers.
         if let Some(first) = expected.first() {
             let dims: Vec<u64> = first.iter().map(|&d| d as u64).collect();
-            let want = xir_hal::grid::workgroup_count(&dims).ok_or("grid size overflows")?;
+            let want = xir_hal::grid::workgroup_count(&dims)
+                .ok_or_else(|| Error::invalid_argument("grid size overflows"))?;
             if args.workgroups != want {
-                return Err(format!(
+                return Err(Error::invalid_argument(format!(
                     "@{name}: dispatched with workgroups {:?}, a {:?} result needs {want:?}",
                     args.workgroups, first
-                ));
+                )));
             }
         }
         let out = self
             .program
             .call(*index, inputs)
-            .map_err(|m| format!("in kernel @{name}: {m}"))?;
+            .map_err(|e| e.context(format_args!("in kernel @{name}")))?;
         for ((t, want), b) in out.iter().zip(&expected).zip(bound) {
             if &t.shape != want {
-                return Err(format!(
+                return Err(Error::invalid_argument(format!(
                     "@{name}: result has shape {:?}, the dispatch's dims say {:?}",
                     t.shape, want
-                ));
+                )));
             }
             if b.len() < t.data.len() {
-                return Err(format!(
+                return Err(Error::invalid_argument(format!(
                     "@{name}: a result binding of {} bytes for {} bytes",
                     b.len(),
                     t.data.len()
-                ));
+                )));
             }
             b.write(0, &t.data)?;
         }

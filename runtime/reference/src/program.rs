@@ -13,6 +13,7 @@ use xir::{Attr, Context, Ir, Op, Type, Value, DYNAMIC};
 use xir_graph::shape;
 use xir_runtime_hal::tensor::{byte_len, ShapeDisplay};
 use xir_runtime_hal::{ElementType, HostTensor};
+use xir_runtime_hal::{Error, OpError, Result};
 
 /// The type of a value: a tensor (`None` for `?`) or a scalar (rank 0).
 #[derive(Clone, Debug, PartialEq)]
@@ -114,15 +115,20 @@ pub struct Program {
 }
 
 /// A translation error: the op it is about and why.
-pub type TranslateError = (Op, String);
+pub type TranslateError = OpError;
+
+/// A malformed op.
+fn bad(op: Op, m: impl Into<String>) -> TranslateError {
+    Error::invalid_argument(m).at(op)
+}
 
 /// The runtime type of an xir type.
-pub fn value_type(ctx: &Context, t: Type) -> Result<ValueType, String> {
+pub fn value_type(ctx: &Context, t: Type) -> Result<ValueType> {
     let unsupported = |t| {
-        format!(
+        Error::unimplemented(format!(
             "type '{}' is not supported by the runtime",
             xir::printer::type_to_string(ctx, t)
-        )
+        ))
     };
     match ctx.type_kind(t) {
         TypeKind::RankedTensor { shape, element, .. } => Ok(ValueType {
@@ -144,14 +150,14 @@ pub fn value_type(ctx: &Context, t: Type) -> Result<ValueType, String> {
 fn i64_array(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Result<Vec<i64>, TranslateError> {
     match op_attr(ctx, ir, op, name).map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::DenseArray { values, .. }) => Ok(values.iter().map(|&v| v as i64).collect()),
-        _ => Err((op, format!("missing array attribute '{name}'"))),
+        _ => Err(bad(op, format!("missing array attribute '{name}'"))),
     }
 }
 
 fn usize_array(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Result<Vec<usize>, TranslateError> {
     i64_array(ctx, ir, op, name)?
         .into_iter()
-        .map(|v| usize::try_from(v).map_err(|_| (op, format!("negative entry in '{name}'"))))
+        .map(|v| usize::try_from(v).map_err(|_| bad(op, format!("negative entry in '{name}'"))))
         .collect()
 }
 
@@ -160,29 +166,30 @@ fn int_attr(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Result<i64, Translate
     match op_attr(ctx, ir, op, name).map(|a| ctx.attr_kind(a)) {
         Some(AttrKind::Integer { value, .. }) => value
             .to_i64()
-            .ok_or_else(|| (op, format!("'{name}' out of range"))),
-        _ => Err((op, format!("missing integer attribute '{name}'"))),
+            .ok_or_else(|| bad(op, format!("'{name}' out of range"))),
+        _ => Err(bad(op, format!("missing integer attribute '{name}'"))),
     }
 }
 
 /// The tensor (or scalar) an elements or scalar attribute holds.
-pub fn constant_value(ctx: &Context, a: Attr, ty: &ValueType) -> Result<HostTensor, String> {
+pub fn constant_value(ctx: &Context, a: Attr, ty: &ValueType) -> Result<HostTensor> {
     use num_traits::ToPrimitive;
     let shape: Vec<usize> = ty
         .dims
         .iter()
-        .map(|d| d.ok_or("a constant of dynamic shape"))
+        .map(|d| d.ok_or_else(|| Error::invalid_argument("a constant of dynamic shape")))
         .collect::<Result<_, _>>()?;
     let esize = ty.element.byte_size();
-    let n = byte_len(ty.element, &shape).ok_or("constant too large")?;
+    let n = byte_len(ty.element, &shape)
+        .ok_or_else(|| Error::invalid_argument("constant too large"))?;
     match ctx.attr_kind(a) {
         AttrKind::DenseElements { splat, data, .. } => {
             if data.len() != if *splat { esize } else { n } {
-                return Err(format!(
+                return Err(Error::invalid_argument(format!(
                     "elements of {} bytes for a {}",
                     data.len(),
                     ty.describe()
-                ));
+                )));
             }
             let data = if *splat {
                 data.iter().copied().cycle().take(n).collect()
@@ -192,17 +199,19 @@ pub fn constant_value(ctx: &Context, a: Attr, ty: &ValueType) -> Result<HostTens
             HostTensor::new(ty.element, shape, data)
         }
         AttrKind::Integer { value, .. } => {
-            let v = value.to_i128().ok_or("integer constant out of range")?;
+            let v = value
+                .to_i128()
+                .ok_or_else(|| Error::unimplemented("integer constant out of range"))?;
             let bytes = (v as u128).to_le_bytes();
             HostTensor::new(ty.element, shape, bytes[..esize].to_vec())
         }
         AttrKind::Float { bits, .. } => {
             HostTensor::new(ty.element, shape, bits.to_le_bytes()[..esize].to_vec())
         }
-        _ => Err(format!(
+        _ => Err(Error::unimplemented(format!(
             "unsupported constant '{}'",
             xir::printer::attr_to_string(ctx, a)
-        )),
+        ))),
     }
 }
 
@@ -223,10 +232,10 @@ impl Translator<'_> {
     }
 
     fn used(&self, op: Op, v: Value) -> Result<usize, TranslateError> {
-        self.slots.get(&v).copied().ok_or((
-            op,
-            "operand defined outside what the runtime runs".to_string(),
-        ))
+        self.slots
+            .get(&v)
+            .copied()
+            .ok_or_else(|| bad(op, "operand defined outside what the runtime runs"))
     }
 
     fn body(&mut self, block: xir::Block) -> Result<Body, TranslateError> {
@@ -235,7 +244,7 @@ impl Translator<'_> {
             let name = self.ir.op(op).name;
             let Some(&Evaluate(translate)) = self.ctx.op_interface::<Evaluate>(name) else {
                 let msg = format!("'{}' has no reference implementation", self.ctx.str(name));
-                return Err((op, msg));
+                return Err(Error::unimplemented(msg).at(op));
             };
             let operands: Vec<usize> = self
                 .ir
@@ -261,7 +270,7 @@ impl Translator<'_> {
 
     /// The runtime type of result `i` of `op`.
     fn result_type(&self, op: Op, i: usize) -> Result<ValueType, TranslateError> {
-        value_type(self.ctx, self.ir.value_type(self.ir.result(op, i))).map_err(|m| (op, m))
+        value_type(self.ctx, self.ir.value_type(self.ir.result(op, i))).map_err(|e| e.at(op))
     }
 }
 
@@ -293,9 +302,9 @@ fn terminator(_: &mut Translator<'_>, o: Operation) -> Translate {
 
 fn constant(t: &mut Translator<'_>, o: Operation) -> Translate {
     let ty = t.result_type(o.op, 0)?;
-    let a = op_attr(t.ctx, t.ir, o.op, "value")
-        .ok_or((o.op, "constant without a value".to_string()))?;
-    let value = constant_value(t.ctx, a, &ty).map_err(|m| (o.op, m))?;
+    let a =
+        op_attr(t.ctx, t.ir, o.op, "value").ok_or_else(|| bad(o.op, "constant without a value"))?;
+    let value = constant_value(t.ctx, a, &ty).map_err(|e| e.at(o.op))?;
     let result = o.results[0];
     Ok(Lowered::Step(Step::Constant {
         value: Arc::new(value),
@@ -341,12 +350,19 @@ fn call(t: &mut Translator<'_>, o: Operation) -> Translate {
         Some(AttrKind::SymbolRef { root, nested }) if nested.is_empty() => {
             t.ctx.bytes(*root).to_vec()
         }
-        _ => return Err((o.op, "call without a flat callee".into())),
+        _ => return Err(bad(o.op, "call without a flat callee")),
     };
-    let callee = t.funcs.iter().position(|(n, _)| *n == callee).ok_or((
-        o.op,
-        format!("unknown callee @{}", String::from_utf8_lossy(&callee)),
-    ))?;
+    let callee = t
+        .funcs
+        .iter()
+        .position(|(n, _)| *n == callee)
+        .ok_or_else(|| {
+            Error::not_found(format!(
+                "unknown callee @{}",
+                String::from_utf8_lossy(&callee)
+            ))
+            .at(o.op)
+        })?;
     let (operands, results) = (o.operands, o.results);
     Ok(Lowered::Step(Step::Call {
         callee,
@@ -383,7 +399,7 @@ plain!(add => Add, sub => Sub, mul => Mul, div => Div, max => Max, neg => Neg, e
 fn compare(t: &mut Translator<'_>, o: Operation) -> Translate {
     let predicate = match op_attr(t.ctx, t.ir, o.op, "predicate").map(|a| t.ctx.attr_kind(a)) {
         Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
-        _ => return Err((o.op, "missing string attribute 'predicate'".to_string())),
+        _ => return Err(bad(o.op, "missing string attribute 'predicate'")),
     };
     graph(t, o, GraphOp::Compare { predicate })
 }
@@ -421,7 +437,7 @@ fn slice(t: &mut Translator<'_>, o: Operation) -> Translate {
 
 fn gather(t: &mut Translator<'_>, o: Operation) -> Translate {
     let axis = int_attr(t.ctx, t.ir, o.op, "axis")?;
-    let axis = usize::try_from(axis).map_err(|_| (o.op, format!("axis {axis} is negative")))?;
+    let axis = usize::try_from(axis).map_err(|_| bad(o.op, format!("axis {axis} is negative")))?;
     graph(t, o, GraphOp::Gather { axis })
 }
 
@@ -504,14 +520,14 @@ impl Program {
                     AttrKind::Type(t) => Some(*t),
                     _ => None,
                 })
-                .ok_or((*f, "function without a type".to_string()))?;
+                .ok_or_else(|| bad(*f, "function without a type"))?;
             let (ins, outs) = match ctx.type_kind(ty) {
                 TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
-                _ => return Err((*f, "function without a function type".into())),
+                _ => return Err(bad(*f, "function without a function type")),
             };
             let conv = |ts: &[Type]| {
                 ts.iter()
-                    .map(|&t| value_type(ctx, t).map_err(|m| (*f, m)))
+                    .map(|&t| value_type(ctx, t).map_err(|e| e.at(*f)))
                     .collect::<Result<Vec<_>, _>>()
             };
             let mut t = Translator {
@@ -546,11 +562,7 @@ impl Program {
     }
 
     /// Runs function `index` on `args` (checked against its parameters).
-    pub fn call(
-        &self,
-        index: usize,
-        args: Vec<Arc<HostTensor>>,
-    ) -> Result<Vec<Arc<HostTensor>>, String> {
+    pub fn call(&self, index: usize, args: Vec<Arc<HostTensor>>) -> Result<Vec<Arc<HostTensor>>> {
         self.call_at_depth(index, args, 0)
     }
 
@@ -559,35 +571,35 @@ impl Program {
         index: usize,
         args: Vec<Arc<HostTensor>>,
         depth: usize,
-    ) -> Result<Vec<Arc<HostTensor>>, String> {
+    ) -> Result<Vec<Arc<HostTensor>>> {
         const MAX_DEPTH: usize = 200;
         let f = &self.functions[index];
         if depth > MAX_DEPTH {
-            return Err(format!(
+            return Err(Error::resource_exhausted(format!(
                 "calls nested deeper than {MAX_DEPTH} (at a call of @{})",
                 f.name
-            ));
+            )));
         }
         if args.len() != f.params.len() {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "@{} takes {} arguments, got {}",
                 f.name,
                 f.params.len(),
                 args.len()
-            ));
+            )));
         }
         for (i, (a, p)) in args.iter().zip(&f.params).enumerate() {
             if !p.accepts(a) {
-                return Err(format!(
+                return Err(Error::invalid_argument(format!(
                     "@{} argument {i}: expected {}, got {}",
                     f.name,
                     p.describe(),
                     a.type_string()
-                ));
+                )));
             }
         }
         if f.body.steps.is_empty() && f.body.yields.is_empty() && !f.results.is_empty() {
-            return Err(format!("@{} has no body", f.name));
+            return Err(Error::invalid_argument(format!("@{} has no body", f.name)));
         }
         let mut env: Vec<Option<Arc<HostTensor>>> = vec![None; f.slots];
         for (i, a) in args.into_iter().enumerate() {
@@ -596,12 +608,12 @@ impl Program {
         let out = self.run_body(&f.body, &mut env, depth)?;
         for (i, (r, t)) in out.iter().zip(&f.results).enumerate() {
             if !t.accepts(r) {
-                return Err(format!(
+                return Err(Error::invalid_argument(format!(
                     "@{} result {i}: expected {}, got {}",
                     f.name,
                     t.describe(),
                     r.type_string()
-                ));
+                )));
             }
         }
         Ok(out)
@@ -612,11 +624,11 @@ impl Program {
         body: &Body,
         env: &mut [Option<Arc<HostTensor>>],
         depth: usize,
-    ) -> Result<Vec<Arc<HostTensor>>, String> {
+    ) -> Result<Vec<Arc<HostTensor>>> {
         let get = |env: &[Option<Arc<HostTensor>>], s: usize| {
             env[s]
                 .clone()
-                .ok_or_else(|| "value used before it is defined".to_string())
+                .ok_or_else(|| Error::internal("value used before it is defined"))
         };
         for step in &body.steps {
             match step {
@@ -628,10 +640,12 @@ impl Program {
                     result,
                 } => {
                     let t = get(env, *operand)?;
-                    let d = *t
-                        .shape
-                        .get(*index)
-                        .ok_or_else(|| format!("dim {index} of a rank-{} tensor", t.shape.len()))?;
+                    let d = *t.shape.get(*index).ok_or_else(|| {
+                        Error::out_of_range(format!(
+                            "dim {index} of a rank-{} tensor",
+                            t.shape.len()
+                        ))
+                    })?;
                     let v = HostTensor::new(
                         ElementType::I64,
                         vec![],
@@ -667,12 +681,12 @@ impl Program {
                     let out = crate::composite::eval(op, &refs)?;
                     for ((&r, v), ty) in results.iter().zip(out).zip(tys) {
                         if !ty.accepts(&v) {
-                            return Err(format!(
+                            return Err(Error::invalid_argument(format!(
                                 "{}: result is {}, expected {}",
                                 op.name(),
                                 v.type_string(),
                                 ty.describe()
-                            ));
+                            )));
                         }
                         env[r] = Some(Arc::new(v));
                     }
@@ -716,11 +730,7 @@ impl Program {
 
 /// The run-time shape of an op's result: the type's static dims, the
 /// dynamic ones derived from the inputs by the op's shape rule.
-fn result_shape(
-    op: &GraphOp,
-    inputs: &[&HostTensor],
-    ty: &ValueType,
-) -> Result<Vec<usize>, String> {
+fn result_shape(op: &GraphOp, inputs: &[&HostTensor], ty: &ValueType) -> Result<Vec<usize>> {
     let s = |t: &HostTensor| t.shape.iter().map(|&d| d as i64).collect::<Vec<i64>>();
     let derived: Option<Vec<i64>> = match op {
         GraphOp::Add
@@ -746,14 +756,16 @@ fn result_shape(
         | GraphOp::Select
         | GraphOp::Cast
         | GraphOp::Compare { .. } => inputs.first().map(|t| s(t)),
-        GraphOp::Matmul if inputs.len() == 2 => Some(shape::matmul(&s(inputs[0]), &s(inputs[1]))?),
+        GraphOp::Matmul if inputs.len() == 2 => {
+            Some(shape::matmul(&s(inputs[0]), &s(inputs[1])).map_err(Error::invalid_argument)?)
+        }
         GraphOp::Transpose { permutation } if inputs.len() == 1 => {
             let p: Vec<i64> = permutation.iter().map(|&x| x as i64).collect();
-            Some(shape::transpose(&s(inputs[0]), &p)?)
+            Some(shape::transpose(&s(inputs[0]), &p).map_err(Error::invalid_argument)?)
         }
         GraphOp::ReduceSum { axes } | GraphOp::ReduceMax { axes } if inputs.len() == 1 => {
             let a: Vec<i64> = axes.iter().map(|&x| x as i64).collect();
-            Some(shape::reduce(&s(inputs[0]), &a)?)
+            Some(shape::reduce(&s(inputs[0]), &a).map_err(Error::invalid_argument)?)
         }
         GraphOp::Concat { axis } if !inputs.is_empty() => {
             let mut out = s(inputs[0]);
@@ -808,10 +820,10 @@ fn result_shape(
             (Some(d), _) => *d,
             (None, Some(&v)) if v >= 0 => v as usize,
             _ => {
-                return Err(format!(
+                return Err(Error::invalid_argument(format!(
                     "cannot derive dim {i} of a {} result",
                     ty.describe()
-                ))
+                )))
             }
         };
         out.push(v);

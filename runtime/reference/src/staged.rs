@@ -16,6 +16,7 @@ use xir_kernel_plan::{
     Stage,
 };
 use xir_runtime_hal::{DispatchArgs, Executable};
+use xir_runtime_hal::{Error, Result};
 
 /// A variant's kernels as plans, run by [`interpret`].
 pub struct StagedExecutable {
@@ -25,7 +26,7 @@ pub struct StagedExecutable {
 
 /// Reads a compiled variant's kernel functions (the context went through
 /// `xir_kernel_plan::register`).
-pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
+pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>> {
     let lowered = xir_kernel_plan::read_variant(ctx, ir, variant)?;
     let exports = lowered.export_indices()?;
     Ok(Arc::new(StagedExecutable {
@@ -39,8 +40,11 @@ impl Executable for StagedExecutable {
         self.exports.iter().position(|(n, _)| n == name)
     }
 
-    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<(), String> {
-        let (_, index) = self.exports.get(ordinal).ok_or("no such export")?;
+    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<()> {
+        let (_, index) = self
+            .exports
+            .get(ordinal)
+            .ok_or_else(|| Error::out_of_range("no such export"))?;
         interpret(&self.plans[*index], args)
     }
 }
@@ -135,7 +139,7 @@ fn max_min(a: f64, b: f64, max: bool) -> f64 {
     }
 }
 
-fn bin(b: Bin, e: Elem, x: Val, y: Val) -> Result<Val, String> {
+fn bin(b: Bin, e: Elem, x: Val, y: Val) -> Result<Val> {
     if e.is_float() {
         let (a, c) = (x.f(), y.f());
         let r = match b {
@@ -155,7 +159,7 @@ fn bin(b: Bin, e: Elem, x: Val, y: Val) -> Result<Val, String> {
         Bin::Add => a.wrapping_add(c),
         Bin::Sub => a.wrapping_sub(c),
         Bin::Mul => a.wrapping_mul(c),
-        Bin::Div if c == 0 => return Err("integer division by zero".into()),
+        Bin::Div if c == 0 => return Err(Error::invalid_argument("integer division by zero")),
         Bin::Div => a.wrapping_div(c),
         Bin::Max => a.max(c),
         Bin::Min => a.min(c),
@@ -225,13 +229,15 @@ fn cmp(p: Cmp, a: Val, b: Val) -> bool {
 }
 
 /// Evaluates `body` on `args` (its `Arg` values), into `vals`.
-fn eval(body: &Body, args: &[Val], vals: &mut Vec<Val>) -> Result<Val, String> {
+fn eval(body: &Body, args: &[Val], vals: &mut Vec<Val>) -> Result<Val> {
     vals.clear();
     for (op, e) in &body.ops {
         let (op, e) = (*op, *e);
         let unary = |a: usize, f: fn(f64) -> f64| Val::F(round(e, f(vals[a].f())));
         let v = match op {
-            BodyOp::Arg(i) => *args.get(i).ok_or("a body reads a missing input")?,
+            BodyOp::Arg(i) => *args
+                .get(i)
+                .ok_or_else(|| Error::internal("a body reads a missing input"))?,
             BodyOp::ConstF(x) => Val::F(round(e, x)),
             BodyOp::ConstI(i) => Val::I(wrap(e, i)),
             BodyOp::Bin(b, x, y) => bin(b, e, vals[x], vals[y])?,
@@ -257,7 +263,7 @@ fn eval(body: &Body, args: &[Val], vals: &mut Vec<Val>) -> Result<Val, String> {
     }
     vals.get(body.result)
         .copied()
-        .ok_or_else(|| "a body yields a missing value".into())
+        .ok_or_else(|| Error::internal("a body yields a missing value"))
 }
 
 /// The buffers of one dispatch: each plan buffer's storage (views share
@@ -282,7 +288,7 @@ impl Memory {
         domain: &[i64],
         symbols: &[i64],
         write: bool,
-    ) -> Result<Resolved, String> {
+    ) -> Result<Resolved> {
         let b = a.buffer;
         resolve(
             a,
@@ -312,10 +318,10 @@ fn step(index: &mut [i64], domain: &[i64], lo: usize, hi: usize) -> bool {
     false
 }
 
-fn run_generic(g: &GenericPlan, mem: &mut Memory, slots: &[i64]) -> Result<(), String> {
+fn run_generic(g: &GenericPlan, mem: &mut Memory, slots: &[i64]) -> Result<()> {
     let domain: Vec<i64> = g.domain.iter().map(|&s| slots[s]).collect();
     if domain.iter().any(|&d| d < 0) {
-        return Err("a negative loop bound".into());
+        return Err(Error::invalid_argument("a negative loop bound"));
     }
     if domain.contains(&0) {
         return Ok(());
@@ -355,19 +361,23 @@ fn run_generic(g: &GenericPlan, mem: &mut Memory, slots: &[i64]) -> Result<(), S
     }
 }
 
-fn run_matmul(m: &MatmulPlan, mem: &mut Memory, slots: &[i64]) -> Result<(), String> {
+fn run_matmul(m: &MatmulPlan, mem: &mut Memory, slots: &[i64]) -> Result<()> {
     let (l, r, o) = (&mem.dims[m.lhs], &mem.dims[m.rhs], &mem.dims[m.out]);
     let rank = o.len();
     if rank < 2 || l.len() != rank || r.len() != rank {
-        return Err("matmul operands of different ranks".into());
+        return Err(Error::invalid_argument(
+            "matmul operands of different ranks",
+        ));
     }
     let (mm, n, k) = (o[rank - 2], o[rank - 1], l[rank - 1]);
     let batch_ok = l[..rank - 2] == o[..rank - 2] && r[..rank - 2] == o[..rank - 2];
     if !batch_ok || l[rank - 2] != mm || r[rank - 1] != n || r[rank - 2] != k {
-        return Err(format!("matmul of shapes {l:?} x {r:?} into {o:?}"));
+        return Err(Error::invalid_argument(format!(
+            "matmul of shapes {l:?} x {r:?} into {o:?}"
+        )));
     }
     if mem.read_only[m.out] {
-        return Err("a matmul writes a constant".into());
+        return Err(Error::invalid_argument("a matmul writes a constant"));
     }
     let batch: i64 = o[..rank - 2].iter().product();
     let (mm, n, k) = (mm as usize, n as usize, k as usize);
@@ -406,10 +416,10 @@ fn run_matmul(m: &MatmulPlan, mem: &mut Memory, slots: &[i64]) -> Result<(), Str
     }
 }
 
-fn run_gather(g: &GatherPlan, mem: &mut Memory) -> Result<(), String> {
+fn run_gather(g: &GatherPlan, mem: &mut Memory) -> Result<()> {
     let (outer, d, inner, k) = g.sizes(&mem.dims)?;
     if mem.read_only[g.out] {
-        return Err("a gather writes a constant".into());
+        return Err(Error::invalid_argument("a gather writes a constant"));
     }
     let (ex, ei) = (mem.elems[g.input], mem.elems[g.indices]);
     for o in 0..outer {
@@ -439,7 +449,7 @@ fn run_gather(g: &GatherPlan, mem: &mut Memory) -> Result<(), String> {
 /// Runs `plan` on a dispatch's bindings: sizes and asserts checked, every
 /// binding copied in, the stages run in order, and what they wrote copied
 /// back.
-pub fn interpret(plan: &KernelPlan, args: &DispatchArgs) -> Result<(), String> {
+pub fn interpret(plan: &KernelPlan, args: &DispatchArgs) -> Result<()> {
     let lens: Vec<usize> = args.bindings.iter().map(|b| b.len()).collect();
     let (slots, sizes) = dispatch_sizes(plan, &args.constants, &lens)?;
     let mut mem = Memory {
@@ -490,9 +500,12 @@ pub fn interpret(plan: &KernelPlan, args: &DispatchArgs) -> Result<(), String> {
             Stage::Matmul(m) => run_matmul(m, &mut mem, &slots),
             Stage::Gather(g) => run_gather(g, &mut mem),
         };
-        r.map_err(|m| {
+        r.map_err(|e| {
             let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
-            format!("in kernel @{} (stage {i}, at {at}): {m}", plan.name)
+            e.context(format_args!(
+                "in kernel @{} (stage {i}, at {at})",
+                plan.name
+            ))
         })?;
     }
     for (i, s) in bound.iter().enumerate() {

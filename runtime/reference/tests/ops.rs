@@ -3,6 +3,7 @@
 use half::{bf16, f16};
 use xir_runtime_hal::element::{ElementType, FloatType, IntSign};
 use xir_runtime_hal::tensor::HostTensor;
+use xir_runtime_hal::ErrorKind;
 use xir_runtime_reference::ops::{eval, GraphOp};
 
 // ------------------------------------------------------------------ helpers
@@ -154,7 +155,9 @@ fn run_floats(op: GraphOp, inputs: &[&HostTensor], shape: &[usize]) -> Vec<f64> 
 
 /// `eval` fails with a one-line message naming the op and containing `needle`.
 fn fails(op: GraphOp, inputs: &[&HostTensor], shape: &[usize], e: ElementType, needle: &str) {
-    let m = eval(&op, inputs, shape, e).expect_err("expected an error");
+    let m = eval(&op, inputs, shape, e)
+        .expect_err("expected an error")
+        .into_message();
     assert!(m.starts_with(op.name()), "{m}");
     assert!(m.contains(needle), "{m:?} lacks {needle:?}");
     assert!(!m.contains('\n'), "{m:?}");
@@ -980,6 +983,10 @@ fn slice_errors() {
     fails(s(&[usize::MAX], &[1]), &[&a], &[2], I16, "index overflows");
     let z = floats(F32, &[0], &[]);
     fails(s(&[0], &[1]), &[&z], &[1], F32, "past its size 0");
+    // Reading outside the input is OutOfRange; a malformed op InvalidArgument.
+    let kind = |op: GraphOp, shape: &[usize]| eval(&op, &[&a], shape, I16).unwrap_err().kind();
+    assert_eq!(kind(s(&[10], &[1]), &[1]), ErrorKind::OutOfRange);
+    assert_eq!(kind(s(&[0], &[0]), &[1]), ErrorKind::InvalidArgument);
 }
 
 // ------------------------------------------------------------------- reduce

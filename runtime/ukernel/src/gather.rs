@@ -33,6 +33,27 @@ pub fn gather_index(i: i64, d: i64) -> i64 {
     j.clamp(0, d - 1)
 }
 
+/// Why [`gather_rows`] refused: its kinds, for the caller to map onto its
+/// own errors (this crate depends on nothing of the runtime's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GatherError {
+    /// The dim indices select from has size 0 (no index can select).
+    EmptyDim,
+    /// A slice is shorter than the dims say.
+    ShortBuffer,
+}
+
+impl std::fmt::Display for GatherError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            GatherError::EmptyDim => "gather selects from a dim of size 0",
+            GatherError::ShortBuffer => "gather: a buffer is shorter than its dims",
+        })
+    }
+}
+
+impl std::error::Error for GatherError {}
+
 /// Rows `lo..hi` of a gather: `input` is `[outer, d, inner_bytes]`, the
 /// output `[outer, k, inner_bytes]`, output row `r` (`o = r / k`,
 /// `j = r % k`) is input row `o * d + gather_index(indices[j], d)`. `out`
@@ -43,14 +64,14 @@ pub fn gather_rows(
     out: &mut [u8],
     (d, inner_bytes, k): (usize, usize, usize),
     (lo, hi): (usize, usize),
-) -> Result<(), String> {
+) -> Result<(), GatherError> {
     if hi <= lo || inner_bytes == 0 {
         return Ok(());
     }
     if d == 0 || k == 0 {
-        return Err("gather selects from a dim of size 0".into());
+        return Err(GatherError::EmptyDim);
     }
-    let short = || "gather: a buffer is shorter than its dims".to_string();
+    let short = || GatherError::ShortBuffer;
     let rows = out
         .get_mut(..(hi - lo) * inner_bytes)
         .ok_or_else(short)?

@@ -35,21 +35,57 @@ use vulkano::pipeline::{
 };
 use vulkano::shader::{ShaderModule, ShaderModuleCreateInfo, ShaderStages};
 use vulkano::sync::{self, GpuFuture};
-use vulkano::VulkanLibrary;
+use vulkano::{Validated, VulkanError, VulkanLibrary};
 use xir::{Context, Ir, Op};
 use xir_kernel_plan::resolve::{check_grid, dispatch_sizes, resolve};
 use xir_kernel_plan::{BufferKind, Elem, GenericPlan, KernelPlan, Stage};
-use xir_runtime_hal::{Backend, ConfigValue, DispatchArgs, Driver, Executable, TargetDesc};
+use xir_runtime_hal::{
+    Backend, ConfigValue, DispatchArgs, Driver, Error, ErrorKind, Executable, Result, TargetDesc,
+};
+
+/// The kind of a failed Vulkan call: memory is `ResourceExhausted`, a lost
+/// device `Unavailable`; anything else (a validation error: code this
+/// backend generated or recorded) `Internal`.
+fn vk_kind(e: &Validated<VulkanError>) -> ErrorKind {
+    match e {
+        Validated::Error(
+            VulkanError::OutOfHostMemory
+            | VulkanError::OutOfDeviceMemory
+            | VulkanError::OutOfPoolMemory
+            | VulkanError::TooManyObjects
+            | VulkanError::FragmentedPool
+            | VulkanError::Fragmentation,
+        ) => ErrorKind::ResourceExhausted,
+        Validated::Error(VulkanError::DeviceLost) => ErrorKind::Unavailable,
+        _ => ErrorKind::Internal,
+    }
+}
+
+/// A failed Vulkan call, its message the error's.
+fn vk_err(e: Validated<VulkanError>) -> Error {
+    Error::new(vk_kind(&e), e.to_string())
+}
+
+/// A failed Vulkan call, its message `what: error`.
+fn vk_err_in(what: &'static str) -> impl Fn(Validated<VulkanError>) -> Error {
+    move |e| Error::new(vk_kind(&e), format!("{what}: {e}"))
+}
+
+/// Vulkano refused a command this backend recorded: a bug here.
+fn internal(e: impl std::fmt::Display) -> Error {
+    Error::internal(e.to_string())
+}
 
 /// The process's Vulkan instance and its compute-capable devices.
 struct Vk {
     devices: Vec<Arc<PhysicalDevice>>,
 }
 
-fn vk() -> Result<&'static Vk, String> {
-    static VK: OnceLock<Result<Vk, String>> = OnceLock::new();
+fn vk() -> Result<&'static Vk> {
+    static VK: OnceLock<Result<Vk>> = OnceLock::new();
     VK.get_or_init(|| {
-        let lib = VulkanLibrary::new().map_err(|e| format!("no Vulkan loader: {e}"))?;
+        let lib = VulkanLibrary::new()
+            .map_err(|e| Error::unavailable(format!("no Vulkan loader: {e}")))?;
         let instance = Instance::new(
             lib,
             InstanceCreateInfo {
@@ -57,10 +93,10 @@ fn vk() -> Result<&'static Vk, String> {
                 ..Default::default()
             },
         )
-        .map_err(|e| format!("cannot create a Vulkan instance: {e}"))?;
+        .map_err(|e| Error::unavailable(format!("cannot create a Vulkan instance: {e}")))?;
         let devices = instance
             .enumerate_physical_devices()
-            .map_err(|e| format!("cannot list Vulkan devices: {e}"))?
+            .map_err(|e| Error::unavailable(format!("cannot list Vulkan devices: {e}")))?
             .filter(|p| {
                 p.queue_family_properties()
                     .iter()
@@ -89,7 +125,7 @@ pub struct Gpu {
 }
 
 /// Device `ordinal`, created once per process.
-fn gpu(ordinal: usize) -> Result<Arc<Gpu>, String> {
+fn gpu(ordinal: usize) -> Result<Arc<Gpu>> {
     static GPUS: OnceLock<Mutex<HashMap<usize, Arc<Gpu>>>> = OnceLock::new();
     let mut map = GPUS
         .get_or_init(Default::default)
@@ -101,13 +137,14 @@ fn gpu(ordinal: usize) -> Result<Arc<Gpu>, String> {
     let phys = vk()?
         .devices
         .get(ordinal)
-        .ok_or_else(|| format!("no Vulkan device {ordinal}"))?
+        .ok_or_else(|| Error::unavailable(format!("no Vulkan device {ordinal}")))?
         .clone();
     let family = phys
         .queue_family_properties()
         .iter()
         .position(|q| q.queue_flags.intersects(QueueFlags::COMPUTE))
-        .ok_or("a Vulkan device without a compute queue")? as u32;
+        .ok_or_else(|| Error::unavailable("a Vulkan device without a compute queue"))?
+        as u32;
     let sup = phys.supported_features();
     let i1_ok = phys.api_version() >= vulkano::Version::V1_2 && sup.storage_buffer8_bit_access;
     let features = DeviceFeatures {
@@ -127,8 +164,10 @@ fn gpu(ordinal: usize) -> Result<Arc<Gpu>, String> {
             ..Default::default()
         },
     )
-    .map_err(|e| format!("cannot open Vulkan device {ordinal}: {e}"))?;
-    let queue = queues.next().ok_or("no Vulkan queue")?;
+    .map_err(|e| Error::unavailable(format!("cannot open Vulkan device {ordinal}: {e}")))?;
+    let queue = queues
+        .next()
+        .ok_or_else(|| Error::unavailable("no Vulkan queue"))?;
     let p = phys.properties();
     let g = Arc::new(Gpu {
         memory: Arc::new(StandardMemoryAllocator::new_default(device.clone())),
@@ -258,7 +297,7 @@ impl Backend for VulkanBackend {
         register(ctx)
     }
 
-    fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>, String> {
+    fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>> {
         let gpu = gpu(self.ordinal)?;
         let lowered = xir_kernel_plan::read_variant(ctx, ir, variant)?;
         let exports = lowered.export_indices()?;
@@ -267,7 +306,9 @@ impl Backend for VulkanBackend {
             let mut pipelines = Vec::new();
             for (i, st) in plan.stages.iter().enumerate() {
                 let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
-                let fail = |m: String| format!("{at}: in kernel @{}: {m} on vulkan", plan.name);
+                let fail = |e: Error| {
+                    e.map_message(|m| format!("{at}: in kernel @{}: {m} on vulkan", plan.name))
+                };
                 let p = match st {
                     Stage::Generic(g) => StagePipelines {
                         main: generic_pipelines(&gpu, &plan, g).map_err(fail)?,
@@ -276,7 +317,9 @@ impl Backend for VulkanBackend {
                     Stage::Matmul(m) => {
                         let elem = plan.buffers[m.out].elem;
                         if elem == Elem::I1 {
-                            return Err(fail("an i1 matmul is not supported".into()));
+                            return Err(fail(Error::unimplemented(
+                                "an i1 matmul is not supported",
+                            )));
                         }
                         check_elem(&gpu, elem).map_err(fail)?;
                         let words = spirv::matmul_shader(elem).map_err(fail)?;
@@ -329,7 +372,7 @@ impl Backend for VulkanBackend {
 /// The SPIR-V of every stage of a variant (`kernel/stage`, words), built
 /// as for a device with 64-bit floats and ints; needs no device (tests
 /// validate these with spirv-val). The context went through [`register`].
-pub fn shaders(ctx: &Context, ir: &Ir, variant: Op) -> Result<Vec<(String, Vec<u32>)>, String> {
+pub fn shaders(ctx: &Context, ir: &Ir, variant: Op) -> Result<Vec<(String, Vec<u32>)>> {
     let lowered = xir_kernel_plan::read_variant(ctx, ir, variant)?;
     let mut out = Vec::new();
     for plan in &lowered.plans {
@@ -388,7 +431,7 @@ fn vec4_ready(g: &GenericPlan, args: &[i64]) -> bool {
             .all(|k| args[l.base(k)] % 4 == 0 && (0..rank - 1).all(|d| args[l.coef(k, d)] % 4 == 0))
 }
 
-fn check_elem(gpu: &Gpu, e: Elem) -> Result<(), String> {
+fn check_elem(gpu: &Gpu, e: Elem) -> Result<()> {
     if spirv::supported(e, gpu.f64_ok, gpu.i64_ok, gpu.i1_ok) {
         Ok(())
     } else {
@@ -403,7 +446,10 @@ fn check_elem(gpu: &Gpu, e: Elem) -> Result<(), String> {
             Elem::F32 => "f32",
             Elem::F64 => "f64",
         };
-        Err(format!("element type {name} is not supported"))
+        // This device has no code for it (its features lack it).
+        Err(Error::unimplemented(format!(
+            "element type {name} is not supported"
+        )))
     }
 }
 
@@ -416,7 +462,7 @@ fn operand_elems(plan: &KernelPlan, g: &GenericPlan) -> Vec<Elem> {
         .collect()
 }
 
-fn generic_pipelines(gpu: &Gpu, plan: &KernelPlan, g: &GenericPlan) -> Result<Pipelines, String> {
+fn generic_pipelines(gpu: &Gpu, plan: &KernelPlan, g: &GenericPlan) -> Result<Pipelines> {
     let elems = operand_elems(plan, g);
     for &e in &elems {
         check_elem(gpu, e)?;
@@ -441,13 +487,15 @@ fn generic_pipelines(gpu: &Gpu, plan: &KernelPlan, g: &GenericPlan) -> Result<Pi
 
 /// A compute pipeline with `operands` storage buffers plus the args block
 /// at set 0, bindings `0..=operands`.
-fn pipeline(gpu: &Gpu, words: &[u32], operands: usize) -> Result<Arc<ComputePipeline>, String> {
+fn pipeline(gpu: &Gpu, words: &[u32], operands: usize) -> Result<Arc<ComputePipeline>> {
     // SAFETY: the module is generated by `spirv.rs`, whose output the tests
     // check with spirv-val.
     let module =
         unsafe { ShaderModule::new(gpu.device.clone(), ShaderModuleCreateInfo::new(words)) }
-            .map_err(|e| format!("shader module: {e}"))?;
-    let entry = module.entry_point("main").ok_or("no entry point")?;
+            .map_err(vk_err_in("shader module"))?;
+    let entry = module
+        .entry_point("main")
+        .ok_or_else(|| Error::internal("no entry point"))?;
     let bindings: BTreeMap<u32, DescriptorSetLayoutBinding> = (0..=operands as u32)
         .map(|b| {
             (
@@ -466,7 +514,7 @@ fn pipeline(gpu: &Gpu, words: &[u32], operands: usize) -> Result<Arc<ComputePipe
             ..Default::default()
         },
     )
-    .map_err(|e| format!("descriptor set layout: {e}"))?;
+    .map_err(vk_err_in("descriptor set layout"))?;
     let layout = PipelineLayout::new(
         gpu.device.clone(),
         PipelineLayoutCreateInfo {
@@ -474,13 +522,13 @@ fn pipeline(gpu: &Gpu, words: &[u32], operands: usize) -> Result<Arc<ComputePipe
             ..Default::default()
         },
     )
-    .map_err(|e| format!("pipeline layout: {e}"))?;
+    .map_err(vk_err_in("pipeline layout"))?;
     ComputePipeline::new(
         gpu.device.clone(),
         None,
         ComputePipelineCreateInfo::stage_layout(PipelineShaderStageCreateInfo::new(entry), layout),
     )
-    .map_err(|e| format!("compute pipeline: {e}"))
+    .map_err(vk_err_in("compute pipeline"))
 }
 
 /// A stage's shader, and its faster form used when the dispatch allows
@@ -521,7 +569,7 @@ struct Dispatch<'a> {
 }
 
 impl VulkanExecutable {
-    fn buffer(&self, bytes: Vec<u8>) -> Result<Subbuffer<[u8]>, String> {
+    fn buffer(&self, bytes: Vec<u8>) -> Result<Subbuffer<[u8]>> {
         let mut bytes = bytes;
         // Vulkan has no empty buffers; 16 bytes keep a clamped index 0
         // inside for every element type.
@@ -541,7 +589,7 @@ impl VulkanExecutable {
             },
             bytes,
         )
-        .map_err(|e| format!("cannot allocate a Vulkan buffer: {e}"))
+        .map_err(|e| Error::resource_exhausted(format!("cannot allocate a Vulkan buffer: {e}")))
     }
 
     /// Records one stage: its args block, descriptor set and dispatch.
@@ -553,11 +601,13 @@ impl VulkanExecutable {
         args: &[i64],
         total: i64,
         grid: Option<[u32; 3]>,
-    ) -> Result<(), String> {
+    ) -> Result<()> {
         let mut bytes = Vec::with_capacity(args.len() * 4);
         for &a in args {
-            let a = i32::try_from(a)
-                .map_err(|_| format!("an index ({a}) does not fit the 32-bit shaders"))?;
+            let a = i32::try_from(a).map_err(|_| {
+                // The shaders index with 32 bits: no code for more.
+                Error::unimplemented(format!("an index ({a}) does not fit the 32-bit shaders"))
+            })?;
             bytes.extend_from_slice(&a.to_le_bytes());
         }
         let args = self.buffer(bytes)?;
@@ -574,18 +624,18 @@ impl VulkanExecutable {
             writes,
             [],
         )
-        .map_err(|e| format!("descriptor set: {e}"))?;
+        .map_err(vk_err_in("descriptor set"))?;
         let groups = (total as u64).div_ceil(u64::from(spirv::WORKGROUP)).max(1);
         let x = groups.min(u64::from(self.gpu.max_groups[0]));
         let y = groups.div_ceil(x).min(u64::from(self.gpu.max_groups[1]));
         let [x, y, z] = grid.unwrap_or([x as u32, y as u32, 1]);
         cb.bind_pipeline_compute(pipe.clone())
-            .map_err(|e| e.to_string())?
+            .map_err(internal)?
             .bind_descriptor_sets(PipelineBindPoint::Compute, layout, 0, set)
-            .map_err(|e| e.to_string())?;
+            .map_err(internal)?;
         // SAFETY: the shader's accesses were bounds-checked against the
         // buffers (`resolve`) and every index fits 32 bits.
-        unsafe { cb.dispatch([x, y, z]) }.map_err(|e| e.to_string())?;
+        unsafe { cb.dispatch([x, y, z]) }.map_err(internal)?;
         Ok(())
     }
 
@@ -596,7 +646,7 @@ impl VulkanExecutable {
         g: &GenericPlan,
         p: &Pipelines,
         d: &Dispatch,
-    ) -> Result<(), String> {
+    ) -> Result<()> {
         let Some((mut a, total)) = Self::generic_args(g, d.plan, d.dims, d.counts, d.slots)? else {
             return Ok(());
         };
@@ -623,10 +673,10 @@ impl VulkanExecutable {
         dims: &[Vec<i64>],
         counts: &[u64],
         slots: &[i64],
-    ) -> Result<Option<(Vec<i64>, i64)>, String> {
+    ) -> Result<Option<(Vec<i64>, i64)>> {
         let domain: Vec<i64> = g.domain.iter().map(|&s| slots[s]).collect();
         if domain.iter().any(|&d| d < 0) {
-            return Err("a negative loop bound".into());
+            return Err(Error::invalid_argument("a negative loop bound"));
         }
         if domain.contains(&0) {
             return Ok(None);
@@ -667,17 +717,18 @@ impl VulkanExecutable {
         Ok(Some((args, total)))
     }
 
-    fn run(&self, kernel: &Kernel, args: &DispatchArgs) -> Result<(), String> {
+    fn run(&self, kernel: &Kernel, args: &DispatchArgs) -> Result<()> {
         let plan = &kernel.plan;
         let lens: Vec<usize> = args.bindings.iter().map(|b| b.len()).collect();
         let (slots, sizes) = dispatch_sizes(plan, &args.constants, &lens)?;
         let mut bufs: Vec<Subbuffer<[u8]>> = Vec::new();
         for (b, size) in plan.buffers.iter().zip(&sizes) {
             if size.bytes as u64 > self.gpu.max_range {
-                return Err(format!(
+                // A device limit this backend has no code around.
+                return Err(Error::unimplemented(format!(
                     "@{}: a buffer of {} bytes exceeds the device's storage buffer range ({})",
                     plan.name, size.bytes, self.gpu.max_range
-                ));
+                )));
             }
             let vb = match &b.kind {
                 BufferKind::Binding(i) => {
@@ -701,7 +752,7 @@ impl VulkanExecutable {
             self.gpu.queue.queue_family_index(),
             CommandBufferUsage::OneTimeSubmit,
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(vk_err)?;
         let state = Dispatch {
             plan,
             dims: &dims,
@@ -712,7 +763,12 @@ impl VulkanExecutable {
         let mut written = HashSet::new();
         for (i, (st, pipes)) in plan.stages.iter().zip(&kernel.pipelines).enumerate() {
             let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
-            let fail = |m: String| format!("in kernel @{} (stage {i}, at {at}): {m}", plan.name);
+            let fail = |e: Error| {
+                e.context(format_args!(
+                    "in kernel @{} (stage {i}, at {at})",
+                    plan.name
+                ))
+            };
             match st {
                 Stage::Generic(g) => {
                     written.insert(g.output.buffer);
@@ -732,7 +788,9 @@ impl VulkanExecutable {
                         && r[rank - 1] == o[rank - 1]
                         && r[rank - 2] == l[rank - 1];
                     if !ok {
-                        return Err(fail(format!("matmul of shapes {l:?} x {r:?} into {o:?}")));
+                        return Err(fail(Error::invalid_argument(format!(
+                            "matmul of shapes {l:?} x {r:?} into {o:?}"
+                        ))));
                     }
                     let total = counts[m.out] as i64;
                     if total > 0 {
@@ -770,10 +828,10 @@ impl VulkanExecutable {
                     if total > 0 {
                         // The shader's offsets are 32-bit.
                         if counts[gp.input] > i32::MAX as u64 {
-                            return Err(fail(format!(
+                            return Err(fail(Error::unimplemented(format!(
                                 "a gather input of {} elements does not fit the 32-bit shaders",
                                 counts[gp.input]
-                            )));
+                            ))));
                         }
                         let a = [total as i64, d as i64, inner as i64, k as i64];
                         let ops = [
@@ -787,14 +845,20 @@ impl VulkanExecutable {
                 }
             }
         }
-        let cb = cb.build().map_err(|e| e.to_string())?;
+        let cb = cb.build().map_err(vk_err)?;
         sync::now(self.gpu.device.clone())
             .then_execute(self.gpu.queue.clone(), cb)
-            .map_err(|e| e.to_string())?
+            .map_err(internal)?
             .then_signal_fence_and_flush()
-            .map_err(|e| e.to_string())?
+            .map_err(vk_err)?
             .wait(None)
-            .map_err(|e| format!("@{}: the device failed: {e}", plan.name))?;
+            .map_err(|e| {
+                let kind = match vk_kind(&e) {
+                    ErrorKind::Internal => ErrorKind::Unavailable,
+                    k => k,
+                };
+                Error::new(kind, format!("@{}: the device failed: {e}", plan.name))
+            })?;
         // Copy back the bindings the stages wrote (through views too).
         let mut done = HashSet::new();
         for mut b in written {
@@ -804,7 +868,7 @@ impl VulkanExecutable {
             if let BufferKind::Binding(i) = plan.buffers[b].kind {
                 if done.insert(i) {
                     let bytes = counts[b] as usize * plan.buffers[b].elem.size();
-                    let data = bufs[b].read().map_err(|e| e.to_string())?;
+                    let data = bufs[b].read().map_err(internal)?;
                     args.bindings[i].write(0, &data[..bytes])?;
                 }
             }
@@ -818,8 +882,11 @@ impl Executable for VulkanExecutable {
         self.exports.iter().position(|(n, _)| n == name)
     }
 
-    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<(), String> {
-        let (_, index) = self.exports.get(ordinal).ok_or("no such export")?;
+    fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<()> {
+        let (_, index) = self
+            .exports
+            .get(ordinal)
+            .ok_or_else(|| Error::out_of_range("no such export"))?;
         self.run(&self.kernels[*index], args)
     }
 }

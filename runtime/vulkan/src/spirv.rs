@@ -23,6 +23,7 @@ use rspirv::spirv::{
     FunctionControl, LoopControl, MemoryModel, StorageClass, Word,
 };
 use xir_kernel_plan::{Bin, Body, BodyOp, Cmp, Elem, GenericPlan};
+use xir_runtime_hal::{Error, Result};
 
 /// Invocations per workgroup (x).
 pub const WORKGROUP: u32 = 64;
@@ -124,8 +125,9 @@ struct Gen {
     lanes: u32,
 }
 
-fn err(e: rspirv::dr::Error) -> String {
-    format!("SPIR-V builder: {e}")
+/// rspirv refused an instruction this module built: a bug here.
+fn err(e: rspirv::dr::Error) -> Error {
+    Error::internal(format!("SPIR-V builder: {e}"))
 }
 
 impl Gen {
@@ -295,7 +297,7 @@ impl Gen {
     }
 
     /// `args[i]`.
-    fn arg(&mut self, i: usize) -> Result<Word, String> {
+    fn arg(&mut self, i: usize) -> Result<Word> {
         let (z, i) = (self.ci(0), self.ci(i as i32));
         let p = self
             .b
@@ -304,7 +306,7 @@ impl Gen {
         self.b.load(self.i32_t, None, p, None, []).map_err(err)
     }
 
-    fn load_elem(&mut self, k: usize, off: Word) -> Result<Word, String> {
+    fn load_elem(&mut self, k: usize, off: Word) -> Result<Word> {
         let (v, t, p) = self.bufs[k];
         let z = self.ci(0);
         let ptr = self.b.access_chain(p, None, v, [z, off]).map_err(err)?;
@@ -317,7 +319,7 @@ impl Gen {
         self.b.i_not_equal(self.bool_t, None, w, zero).map_err(err)
     }
 
-    fn store_elem(&mut self, k: usize, off: Word, x: Word) -> Result<(), String> {
+    fn store_elem(&mut self, k: usize, off: Word, x: Word) -> Result<()> {
         let (v, t, p) = self.bufs[k];
         let z = self.ci(0);
         let ptr = self.b.access_chain(p, None, v, [z, off]).map_err(err)?;
@@ -334,7 +336,7 @@ impl Gen {
         self.b.store(ptr, x, None, []).map_err(err)
     }
 
-    fn load_var(&mut self, v: Word) -> Result<Word, String> {
+    fn load_var(&mut self, v: Word) -> Result<Word> {
         self.b.load(self.i32_t, None, v, None, []).map_err(err)
     }
 
@@ -343,9 +345,9 @@ impl Gen {
     fn main(
         mut self,
         vars: &[Word],
-        total: impl FnOnce(&mut Gen) -> Result<Word, String>,
-        body: impl FnOnce(&mut Gen, Word, &[Word]) -> Result<(), String>,
-    ) -> Result<Vec<u32>, String> {
+        total: impl FnOnce(&mut Gen) -> Result<Word>,
+        body: impl FnOnce(&mut Gen, Word, &[Word]) -> Result<()>,
+    ) -> Result<Vec<u32>> {
         let fty = self.b.type_function(self.void, vec![]);
         let main = self
             .b
@@ -410,8 +412,8 @@ impl Gen {
         var: Word,
         bound: Word,
         step: Word,
-        body: impl FnOnce(&mut Gen) -> Result<(), String>,
-    ) -> Result<(), String> {
+        body: impl FnOnce(&mut Gen) -> Result<()>,
+    ) -> Result<()> {
         let (header, check, block, cont, merge) = (
             self.b.id(),
             self.b.id(),
@@ -448,7 +450,7 @@ impl Gen {
 
     /// `maximumf`: NaN if either is NaN; of two zeros, +0 unless both are
     /// -0 (`a + b` of equal zeros has exactly that sign).
-    fn fmax(&mut self, t: Word, e: Elem, a: Word, c: Word) -> Result<Word, String> {
+    fn fmax(&mut self, t: Word, e: Elem, a: Word, c: Word) -> Result<Word> {
         let bt = self.bt();
         let gt = self.b.f_ord_greater_than(bt, None, a, c).map_err(err)?;
         let lt = self.b.f_ord_less_than(bt, None, a, c).map_err(err)?;
@@ -482,7 +484,7 @@ impl Gen {
         }
     }
 
-    fn glsl(&mut self, t: Word, inst: u32, args: &[Word]) -> Result<Word, String> {
+    fn glsl(&mut self, t: Word, inst: u32, args: &[Word]) -> Result<Word> {
         let ops: Vec<Operand> = args.iter().map(|&a| Operand::IdRef(a)).collect();
         self.b.ext_inst(t, None, self.glsl, inst, ops).map_err(err)
     }
@@ -509,7 +511,7 @@ impl Gen {
     }
 
     /// An i1 (bool) as an i32: `t` where true, else 0.
-    fn bool_to_int(&mut self, b: Word, t: i64) -> Result<Word, String> {
+    fn bool_to_int(&mut self, b: Word, t: i64) -> Result<Word> {
         let (one, zero) = (
             self.constant(Elem::I32, 0.0, t),
             self.constant(Elem::I32, 0.0, 0),
@@ -521,7 +523,7 @@ impl Gen {
     /// `graph.cast` of `v` from `from` to `to` (ONNX `Cast`; see
     /// `kernel.cast`): float → int clamped first (the conversion of an
     /// out-of-range float is undefined in SPIR-V), NaN → 0.
-    fn cast(&mut self, _: BodyOp, from: Elem, to: Elem, v: Word) -> Result<Word, String> {
+    fn cast(&mut self, _: BodyOp, from: Elem, to: Elem, v: Word) -> Result<Word> {
         if from == to {
             return Ok(v);
         }
@@ -589,7 +591,7 @@ impl Gen {
     /// takes the sign of an odd one, a negative base with another exponent
     /// is NaN, `pow(±0, y)` is 0 (y > 0) or inf (y < 0) with the sign of an
     /// odd `y`, `pow(x, 0) = pow(1, y) = pow(-1, ±inf) = 1`.
-    fn pow(&mut self, t: Word, x: Word, y: Word) -> Result<Word, String> {
+    fn pow(&mut self, t: Word, x: Word, y: Word) -> Result<Word> {
         let bt = self.bt();
         let (zero, one, half) = (self.f32c(0.0), self.f32c(1.0), self.f32c(0.5));
         let (inf, nan) = (self.f32c(f32::INFINITY), self.f32c(f32::NAN));
@@ -650,7 +652,7 @@ impl Gen {
     /// `[sqrt(1/2), sqrt(2))`, `f = m - 1`, `s = f / (2 + f)`,
     /// `ln x = k ln2 + f - f^2/2 + s (f^2/2 + R(s^2))`; subnormals scaled by
     /// 2^25 first; ln(±0) = -inf, ln(x < 0) = NaN, ln(inf) = inf, NaN stays.
-    fn log(&mut self, t: Word, x: Word) -> Result<Word, String> {
+    fn log(&mut self, t: Word, x: Word) -> Result<Word> {
         let bt = self.bt();
         let it = self.vt(Elem::I32);
         let ic = |g: &mut Gen, v: i64| g.constant(Elem::I32, 0.0, v);
@@ -712,7 +714,7 @@ impl Gen {
     }
 
     /// `c[0] x^n + ... + c[n]` by Horner's rule.
-    fn horner(&mut self, t: Word, x: Word, c: &[f32]) -> Result<Word, String> {
+    fn horner(&mut self, t: Word, x: Word, c: &[f32]) -> Result<Word> {
         let mut acc = self.f32c(c[0]);
         for &k in &c[1..] {
             let m = self.b.f_mul(t, None, acc, x).map_err(err)?;
@@ -726,7 +728,7 @@ impl Gen {
     /// [`ERF_SMALL`] and [`ERF_LARGE`]: `x + x P(x^2)` for `|x| < 1`
     /// (relative accuracy down to the subnormals), `±(1 - e^(-x^2) R(|x|))` up to 4,
     /// then ±1; NaN stays NaN.
-    fn erf(&mut self, t: Word, x: Word) -> Result<Word, String> {
+    fn erf(&mut self, t: Word, x: Word) -> Result<Word> {
         let bt = self.bt();
         let a = self.glsl(t, GLSL_FABS, &[x])?;
         let z = self.b.f_mul(t, None, a, a).map_err(err)?;
@@ -759,7 +761,7 @@ impl Gen {
     }
 
     /// Emits the body on `args` (`None`: not loaded); returns every value.
-    fn body(&mut self, body: &Body, args: &[Option<Word>]) -> Result<Vec<Word>, String> {
+    fn body(&mut self, body: &Body, args: &[Option<Word>]) -> Result<Vec<Word>> {
         let mut vals: Vec<Word> = Vec::with_capacity(body.ops.len());
         for (op, e) in &body.ops {
             let e = *e;
@@ -768,11 +770,9 @@ impl Gen {
             let bt = self.bt();
             let f = e.is_float();
             let v = match *op {
-                BodyOp::Arg(i) => args
-                    .get(i)
-                    .copied()
-                    .flatten()
-                    .ok_or("a body reads an argument the stage does not load")?,
+                BodyOp::Arg(i) => args.get(i).copied().flatten().ok_or_else(|| {
+                    Error::internal("a body reads an argument the stage does not load")
+                })?,
                 BodyOp::ConstF(x) => {
                     let c = match e {
                         Elem::F64 => self.b.constant_bit64(st, x.to_bits()),
@@ -844,7 +844,7 @@ impl Gen {
                 BodyOp::Neg(a) => self.b.f_negate(t, None, vals[a]).map_err(err)?,
                 BodyOp::Exp(a) | BodyOp::Tanh(a) => {
                     if e != Elem::F32 {
-                        return Err(format!("exp/tanh of {e:?}"));
+                        return Err(Error::unimplemented(format!("exp/tanh of {e:?}")));
                     }
                     let inst = if matches!(op, BodyOp::Exp(_)) {
                         GLSL_EXP
@@ -859,7 +859,7 @@ impl Gen {
                 BodyOp::Sqrt(a) => self.glsl(t, GLSL_SQRT, &[vals[a]])?,
                 BodyOp::Log(a) | BodyOp::Erf(a) | BodyOp::Pow(a, _) if e != Elem::F32 => {
                     let _ = a;
-                    return Err(format!("log/erf/pow of {e:?}"));
+                    return Err(Error::unimplemented(format!("log/erf/pow of {e:?}")));
                 }
                 BodyOp::Log(a) => self.log(t, vals[a])?,
                 BodyOp::Pow(a, c) => self.pow(t, vals[a], vals[c])?,
@@ -912,7 +912,7 @@ impl Gen {
         p: Word,
         dims: std::ops::Range<usize>,
         start: &[Word],
-    ) -> Result<Vec<Word>, String> {
+    ) -> Result<Vec<Word>> {
         let mut offs = start.to_vec();
         let mut q = p;
         for d in dims.rev() {
@@ -945,7 +945,7 @@ fn used_args(body: &Body, n: usize) -> Vec<bool> {
 /// A generic stage; `elems`: its operands' element types (inputs, output).
 /// A parallel body is loaded, computed and stored per iteration; a
 /// reduction keeps its accumulator in a variable over the reduced dims.
-pub fn generic_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32>, String> {
+pub fn generic_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32>> {
     let n = elems.len();
     let rank = plan.domain.len();
     let l = ArgsLayout { operands: n, rank };
@@ -1038,8 +1038,8 @@ pub fn vec4_operands(plan: &GenericPlan, elems: &[Elem]) -> Option<Vec<bool>> {
 /// [`generic_shader`] with `total` the iteration count over 4; the
 /// dispatch uses it only when the inner size, and every vector operand's
 /// start and strides, are multiples of 4.
-pub fn generic_vec4_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32>, String> {
-    let vec4 = vec4_operands(plan, elems).ok_or("no 4-lane form")?;
+pub fn generic_vec4_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32>> {
+    let vec4 = vec4_operands(plan, elems).ok_or_else(|| Error::internal("no 4-lane form"))?;
     let n = elems.len();
     let rank = plan.domain.len();
     let l = ArgsLayout { operands: n, rank };
@@ -1080,7 +1080,7 @@ pub fn generic_vec4_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32
 /// A (batched) matmul `out[b, i, j] = Σ_k lhs[b, i, k] rhs[b, k, j]`, one
 /// output element per iteration. Args: `[batch·m·n, m, n, k]`; the operands
 /// are whole row-major buffers.
-pub fn matmul_shader(elem: Elem) -> Result<Vec<u32>, String> {
+pub fn matmul_shader(elem: Elem) -> Result<Vec<u32>> {
     let mut gen = Gen::new(&[elem, elem, elem]);
     let t = gen.elem_type(elem);
     let vars = vec![gen.i32_t, t];
@@ -1138,9 +1138,9 @@ pub fn matmul_shader(elem: Elem) -> Result<Vec<u32>, String> {
 /// reads index `x = indices[j]`, maps it as `graph.gather` does (`x + d`
 /// when negative, then clamped to `[0, d - 1]`, in the index's width) and
 /// copies `input[(o·d + x)·inner + i]`: no read leaves the input.
-pub fn gather_shader(elem: Elem, index: Elem) -> Result<Vec<u32>, String> {
+pub fn gather_shader(elem: Elem, index: Elem) -> Result<Vec<u32>> {
     if !matches!(index, Elem::I32 | Elem::I64) {
-        return Err("gather indices must be i32 or i64".into());
+        return Err(Error::invalid_argument("gather indices must be i32 or i64"));
     }
     let gen = Gen::new(&[elem, index, elem]);
     gen.main(
@@ -1193,7 +1193,7 @@ pub const TILE: u32 = 16;
 /// memory (out-of-range elements as 0), so each element is read from the
 /// buffers once per workgroup instead of once per invocation. Args:
 /// `[batch·m·n, m, n, k]` as for [`matmul_shader`].
-pub fn matmul_tiled_shader(elem: Elem) -> Result<Vec<u32>, String> {
+pub fn matmul_tiled_shader(elem: Elem) -> Result<Vec<u32>> {
     let mut g = Gen::new(&[elem, elem, elem]);
     let t = g.elem_type(elem);
     let (i32_t, u32_t, bool_t) = (g.i32_t, g.u32_t, g.bool_t);
@@ -1231,7 +1231,7 @@ pub fn matmul_tiled_shader(elem: Elem) -> Result<Vec<u32>, String> {
     let acc = g.b.variable(pft, None, StorageClass::Function, None);
     let step =
         g.b.variable(g.ptr_fn_i32, None, StorageClass::Function, None);
-    let comp = |g: &mut Gen, v: Word, i: u32| -> Result<Word, String> {
+    let comp = |g: &mut Gen, v: Word, i: u32| -> Result<Word> {
         let x = g.b.composite_extract(u32_t, None, v, [i]).map_err(err)?;
         g.b.bitcast(i32_t, None, x).map_err(err)
     };

@@ -3,6 +3,9 @@
 //! The binary and the end-to-end tests share it.
 
 pub mod devices;
+pub mod error;
+
+pub use error::{Error, Result};
 
 use std::sync::Arc;
 use xir::attributes::AttrKind;
@@ -12,21 +15,24 @@ use xir_compiler::{CompileOptions, Level};
 use xir_runtime_exec::RtValue;
 use xir_runtime_hal::{BufferView, Device, ElementType, HostTensor};
 
+/// A runtime error (its kind chosen where it is made).
+type RtError = xir_runtime_hal::Error;
+
 pub fn render_one(d: &Diagnostic) -> String {
     format!("xrun: error: {}", d.message)
 }
 
-pub fn read(path: &str) -> Result<(String, String), String> {
+pub fn read(path: &str) -> Result<(String, String)> {
     use std::io::Read;
     let (name, bytes) = if path == "-" {
         let mut b = Vec::new();
         std::io::stdin()
             .read_to_end(&mut b)
-            .map_err(|e| format!("xrun: cannot read stdin: {e}"))?;
+            .map_err(|e| RtError::io(&e, format!("xrun: cannot read stdin: {e}")))?;
         ("<stdin>".to_string(), b)
     } else {
         let b = std::fs::read(path)
-            .map_err(|e| format!("xrun: cannot open input file '{path}': {e}"))?;
+            .map_err(|e| RtError::io(&e, format!("xrun: cannot open input file '{path}': {e}")))?;
         (path.to_string(), b)
     };
     Ok((name, xir::lexer::source_text(bytes)))
@@ -81,12 +87,7 @@ pub fn compile_for(
     xir_compiler::run(ctx, ir, top, pm)
 }
 
-pub fn pick_function(
-    function: Option<&str>,
-    ctx: &Context,
-    ir: &Ir,
-    top: Op,
-) -> Result<String, String> {
+pub fn pick_function(function: Option<&str>, ctx: &Context, ir: &Ir, top: Op) -> Result<String> {
     if let Some(f) = function {
         return Ok(f.trim_start_matches('@').to_string());
     }
@@ -107,12 +108,14 @@ pub fn pick_function(
     }
     match public.as_slice() {
         [one] => Ok(one.clone()),
-        [] => Err("xrun: the program has no public function to run".into()),
-        many => Err(format!(
+        [] => Err(Error::message(
+            "xrun: the program has no public function to run",
+        )),
+        many => Err(Error::message(format!(
             "xrun: --function=NAME is required: the program has {} public functions (@{})",
             many.len(),
             many.join(", @")
-        )),
+        ))),
     }
 }
 
@@ -158,7 +161,7 @@ pub fn input_value(
     t: Type,
     text: &str,
     device: &Arc<Device>,
-) -> Result<RtValue, String> {
+) -> xir_runtime_hal::Result<RtValue> {
     let text = match text.strip_prefix("index=") {
         Some(rest) => format!("i64={rest}"),
         None => text.to_string(),
@@ -167,13 +170,16 @@ pub fn input_value(
     match ctx.type_kind(t).clone() {
         TypeKind::Index | TypeKind::Integer { .. } | TypeKind::Float(_) => {
             let tname = xir::printer::type_to_string(ctx, t);
-            let want = ElementType::from_type(ctx, t)
-                .ok_or_else(|| format!("scalar type {tname} is not supported by the runtime"))?;
+            let want = ElementType::from_type(ctx, t).ok_or_else(|| {
+                RtError::unimplemented(format!(
+                    "scalar type {tname} is not supported by the runtime"
+                ))
+            })?;
             if !tensor.shape.is_empty() || tensor.element != want {
-                return Err(format!(
+                return Err(RtError::invalid_argument(format!(
                     "expected a scalar {tname}, got {}",
                     tensor.type_string()
-                ));
+                )));
             }
             Ok(RtValue::Scalar(scalar_attr(ctx, t, &tensor)))
         }
@@ -216,28 +222,34 @@ pub fn scalar_attr(ctx: &mut Context, t: Type, v: &HostTensor) -> xir::Attr {
     }
 }
 
-pub fn output_tensor(ctx: &Context, v: &RtValue) -> Result<HostTensor, String> {
+pub fn output_tensor(ctx: &Context, v: &RtValue) -> xir_runtime_hal::Result<HostTensor> {
+    let unsupported = || RtError::unimplemented("unsupported scalar type");
     match v {
         RtValue::View(v) => Ok(v.to_host()),
         RtValue::Scalar(a) => match ctx.attr_kind(*a) {
             AttrKind::Integer { ty, value } => {
-                let e = ElementType::from_type(ctx, *ty).ok_or("unsupported scalar type")?;
-                let n: i128 = value.try_into().map_err(|_| "integer out of range")?;
+                let e = ElementType::from_type(ctx, *ty).ok_or_else(unsupported)?;
+                let n: i128 = value
+                    .try_into()
+                    .map_err(|_| RtError::unimplemented("integer out of range"))?;
                 HostTensor::new(e, vec![], n.to_le_bytes()[..e.byte_size()].to_vec())
             }
             AttrKind::Float { ty, bits } => {
-                let e = ElementType::from_type(ctx, *ty).ok_or("unsupported scalar type")?;
+                let e = ElementType::from_type(ctx, *ty).ok_or_else(unsupported)?;
                 HostTensor::new(e, vec![], bits.to_le_bytes()[..e.byte_size()].to_vec())
             }
-            _ => Err("unsupported scalar".into()),
+            _ => Err(RtError::unimplemented("unsupported scalar")),
         },
-        other => Err(format!("cannot output {}", other.kind())),
+        other => Err(RtError::unimplemented(format!(
+            "cannot output {}",
+            other.kind()
+        ))),
     }
 }
 
 /// Parses and verifies the first buffer of `sm`; diagnostics rendered as
 /// mlir-opt prints them.
-pub fn parse_source(ctx: &mut Context, ir: &mut Ir, sm: &xir::SourceMgr) -> Result<Op, String> {
+pub fn parse_source(ctx: &mut Context, ir: &mut Ir, sm: &xir::SourceMgr) -> Result<Op> {
     parse_source_styled(ctx, ir, sm, xir::diag::Style::Mlir)
 }
 
@@ -247,7 +259,7 @@ pub fn parse_source_styled(
     ir: &mut Ir,
     sm: &xir::SourceMgr,
     style: xir::diag::Style,
-) -> Result<Op, String> {
+) -> Result<Op> {
     let mut diags = xir::DiagEngine::default();
     let opts = xir::parser::ParseOptions {
         implicit_module: true,
@@ -259,35 +271,30 @@ pub fn parse_source_styled(
         produced.extend(xir::verifier::verify(ctx, ir, top));
     }
     if produced.iter().any(|d| d.severity == xir::Severity::Error) {
-        return Err(produced
-            .iter()
-            .map(|d| xir::diag::render_styled(d, ctx, sm, style))
-            .collect());
+        return Err(Error::Message(
+            produced
+                .iter()
+                .map(|d| xir::diag::render_styled(d, ctx, sm, style))
+                .collect(),
+        ));
     }
-    top.ok_or_else(|| "no module".to_string())
+    top.ok_or_else(|| Error::message("no module"))
 }
 
 /// [`parse_source`] of `text` named `name`.
-pub fn parse(ctx: &mut Context, ir: &mut Ir, name: &str, text: &str) -> Result<Op, String> {
+pub fn parse(ctx: &mut Context, ir: &mut Ir, name: &str, text: &str) -> Result<Op> {
     let mut sm = xir::SourceMgr::default();
     sm.add(xir::SourceBuffer::new(name, text.to_string()));
     parse_source(ctx, ir, &sm)
 }
 
 /// Compiles graph-level `text` to hal and prints it.
-pub fn compile_text(
-    text: &str,
-    target_devices: &[String],
-    device_plan: &str,
-) -> Result<String, String> {
+pub fn compile_text(text: &str, target_devices: &[String], device_plan: &str) -> Result<String> {
     let mut ctx = xir_compiler::context();
     let mut ir = Ir::new();
     let top = parse(&mut ctx, &mut ir, "input", text)?;
-    compile(target_devices, device_plan, &mut ctx, &mut ir, top).map_err(|ds| {
-        ds.iter()
-            .map(|d| format!("{}: {}\n", xir::diag::loc_to_string(&ctx, d.loc), d.message))
-            .collect::<String>()
-    })?;
+    compile(target_devices, device_plan, &mut ctx, &mut ir, top)
+        .map_err(|ds| located(&ctx, &ds))?;
     Ok(xir::printer::print_top_level(
         &ctx,
         &ir,
@@ -303,30 +310,30 @@ pub fn run_text(
     function: &str,
     inputs: &[HostTensor],
     devices: Vec<Arc<Device>>,
-) -> Result<Vec<HostTensor>, String> {
+) -> Result<Vec<HostTensor>> {
     let mut ctx = xir_compiler::context();
     let mut ir = Ir::new();
     let top = parse(&mut ctx, &mut ir, "input", text)?;
-    compile(&[], "", &mut ctx, &mut ir, top).map_err(|ds| {
-        ds.iter()
-            .map(|d| format!("{}: {}\n", xir::diag::loc_to_string(&ctx, d.loc), d.message))
-            .collect::<String>()
-    })?;
+    compile(&[], "", &mut ctx, &mut ir, top).map_err(|ds| located(&ctx, &ds))?;
     let diag = |ctx: &Context, d: Diagnostic| {
-        format!("{}: {}", xir::diag::loc_to_string(ctx, d.loc), d.message)
+        Error::Message(format!(
+            "{}: {}",
+            xir::diag::loc_to_string(ctx, d.loc),
+            d.message
+        ))
     };
     let mut exec = xir_runtime_exec::Executor::new(&mut ctx, &ir, top, devices.clone())
-        .map_err(|d| render_one(&d))?;
+        .map_err(|d| Error::Message(render_one(&d)))?;
     let f = exec
         .function(function)
-        .ok_or_else(|| format!("no function @{function}"))?;
+        .ok_or_else(|| Error::message(format!("no function @{function}")))?;
     let (params, _) = exec.signature(f);
     if params.len() != inputs.len() {
-        return Err(format!(
+        return Err(Error::message(format!(
             "@{function} takes {} inputs, got {}",
             params.len(),
             inputs.len()
-        ));
+        )));
     }
     let placements = exec.placements();
     let on = arg_devices(exec.context(), &ir, f, &placements, &devices);
@@ -344,6 +351,15 @@ pub fn run_text(
     }
     let out = exec.call(f, args).map_err(|d| diag(exec.context(), d))?;
     out.iter()
-        .map(|v| output_tensor(exec.context(), v))
+        .map(|v| output_tensor(exec.context(), v).map_err(Error::from))
         .collect()
+}
+
+/// Diagnostics as `file:line:col: message` lines.
+fn located(ctx: &Context, ds: &[Diagnostic]) -> Error {
+    Error::Message(
+        ds.iter()
+            .map(|d| format!("{}: {}\n", xir::diag::loc_to_string(ctx, d.loc), d.message))
+            .collect(),
+    )
 }

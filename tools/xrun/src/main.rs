@@ -4,6 +4,7 @@
 
 use xrun::{
     arg_devices, compile_for, devices, input_value, output_tensor, pick_function, read, render_one,
+    Error, Result,
 };
 
 use clap::Parser;
@@ -72,36 +73,38 @@ fn main() -> ExitCode {
     };
     match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
-        // stdout closed early (`xrun ... | head -1`): stop quietly, as a
-        // C tool killed by SIGPIPE would, instead of panicking in println!.
-        Err(msg) if msg == BROKEN_PIPE => ExitCode::SUCCESS,
-        Err(msg) => {
-            // A closed stderr must not turn the error into a panic.
-            use std::io::Write;
-            let nl = if msg.ends_with('\n') { "" } else { "\n" };
-            let _ = write!(std::io::stderr(), "{msg}{nl}");
-            ExitCode::from(1)
+        // A broken pipe (stdout closed early, `xrun ... | head -1`) prints
+        // nothing and exits 0, as a C tool killed by SIGPIPE would, instead
+        // of panicking in println!.
+        Err(e) => {
+            if let Some(msg) = e.text() {
+                // A closed stderr must not turn the error into a panic.
+                use std::io::Write;
+                let nl = if msg.ends_with('\n') { "" } else { "\n" };
+                let _ = write!(std::io::stderr(), "{msg}{nl}");
+            }
+            ExitCode::from(e.exit_code())
         }
     }
 }
 
-const BROKEN_PIPE: &str = "\0broken pipe";
-
 /// Writes one line to stdout; a closed pipe or another write error is an
 /// error (`println!` would panic).
-fn out_line(line: std::fmt::Arguments) -> Result<(), String> {
+fn out_line(line: std::fmt::Arguments) -> Result<()> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     out.write_fmt(line)
         .and_then(|()| out.write_all(b"\n"))
         .and_then(|()| out.flush())
         .map_err(|e| match e.kind() {
-            std::io::ErrorKind::BrokenPipe => BROKEN_PIPE.to_string(),
-            _ => format!("xrun: cannot write to stdout: {e}"),
+            std::io::ErrorKind::BrokenPipe => Error::BrokenPipe,
+            _ => {
+                xir_runtime_hal::Error::io(&e, format!("xrun: cannot write to stdout: {e}")).into()
+            }
         })
 }
 
-fn run(args: &Args) -> Result<(), String> {
+fn run(args: &Args) -> Result<()> {
     if args.print_devices && args.devices.is_empty() {
         for d in &devices::open_all()? {
             out_line(format_args!("{}", d.target))?;
@@ -123,14 +126,18 @@ fn run(args: &Args) -> Result<(), String> {
         return Ok(());
     }
     if args.repeat == Some(0) {
-        return Err("xrun: --repeat=0: expected a number of runs of at least 1".into());
+        return Err(Error::message(
+            "xrun: --repeat=0: expected a number of runs of at least 1",
+        ));
     }
     if let Some(o) = args
         .outputs
         .iter()
         .find(|o| *o != "-" && !o.starts_with('@'))
     {
-        return Err(format!("xrun: --output={o}: expected @FILE.npy or -"));
+        return Err(Error::message(format!(
+            "xrun: --output={o}: expected @FILE.npy or -"
+        )));
     }
     // `--repeat`'s compile time: from reading the source text to a program
     // ready to call (compiled to hal, executor built). Devices prepare each
@@ -164,7 +171,7 @@ fn run(args: &Args) -> Result<(), String> {
         &mut ir,
         top,
     )
-    .map_err(|ds| render(&ctx, &ds))?;
+    .map_err(|ds| Error::Message(render(&ctx, &ds)))?;
     let devices = match named {
         Some(d) => d,
         None => {
@@ -176,53 +183,55 @@ fn run(args: &Args) -> Result<(), String> {
     };
     let mut exec = match Executor::new(&mut ctx, &ir, top, devices.clone()) {
         Ok(e) => e,
-        Err(d) if pretty => return Err(render(&ctx, &[d])),
-        Err(d) => return Err(render_one(&d)),
+        Err(d) if pretty => return Err(Error::Message(render(&ctx, &[d]))),
+        Err(d) => return Err(Error::Message(render_one(&d))),
     };
     let compile_ms = compile_start.elapsed().as_secs_f64() * 1e3;
     let fname = pick_function(args.function.as_deref(), exec.context(), &ir, top)?;
     let f = exec
         .function(&fname)
-        .ok_or_else(|| format!("xrun: no function @{fname} in '{name}'"))?;
+        .ok_or_else(|| Error::message(format!("xrun: no function @{fname} in '{name}'")))?;
     if ir.regions(f).iter().all(|&r| ir.region_is_empty(r)) {
-        return Err(format!(
+        return Err(Error::message(format!(
             "xrun: @{fname} is a declaration: it has no body to run"
-        ));
+        )));
     }
     // As iree-run-module: only what the module exports can be called.
     if xir::symbol::visibility(exec.context(), &ir, f) != xir::symbol::Visibility::Public {
-        return Err(format!(
+        return Err(Error::message(format!(
             "xrun: @{fname} is private: only public functions can be run"
-        ));
+        )));
     }
     let (params, results) = exec.signature(f);
     if args.inputs.len() != params.len() {
-        return Err(format!(
+        return Err(Error::message(format!(
             "xrun: @{fname} takes {} input(s), got {}",
             params.len(),
             args.inputs.len()
-        ));
+        )));
     }
     if !args.outputs.is_empty() && args.outputs.len() != results.len() {
-        return Err(format!(
+        return Err(Error::message(format!(
             "xrun: @{fname} has {} result(s), got {} --output",
             results.len(),
             args.outputs.len()
-        ));
+        )));
     }
     let placements = exec.placements();
     let arg_devices = arg_devices(exec.context(), &ir, f, &placements, &devices);
     let mut call_args = Vec::with_capacity(params.len());
     for (i, (&t, text)) in params.iter().zip(&args.inputs).enumerate() {
         let v = input_value(exec.context(), t, text, &arg_devices[i])
-            .map_err(|m| format!("xrun: input {i}: {m}"))?;
+            .map_err(|e| e.context(format_args!("xrun: input {i}")))?;
         call_args.push(v);
     }
     // A run-time error is one line: what went wrong, then where.
-    let fail = |e: Diagnostic, ctx: &Context| match xir::diag::file_line_col(ctx, e.loc) {
-        Some(_) if pretty => render(ctx, &[e]),
-        Some(at) => format!("xrun: error: {} (at {at})", e.message),
-        None => format!("xrun: error: {}", e.message),
+    let fail = |e: Diagnostic, ctx: &Context| {
+        Error::Message(match xir::diag::file_line_col(ctx, e.loc) {
+            Some(_) if pretty => render(ctx, &[e]),
+            Some(at) => format!("xrun: error: {} (at {at})", e.message),
+            None => format!("xrun: error: {}", e.message),
+        })
     };
     let outputs = match args.repeat {
         None => exec
@@ -258,15 +267,16 @@ fn run(args: &Args) -> Result<(), String> {
     };
     out_line(format_args!("EXEC @{fname}"))?;
     for (i, v) in outputs.iter().enumerate() {
-        let t = output_tensor(exec.context(), v).map_err(|m| format!("xrun: result {i}: {m}"))?;
+        let t = output_tensor(exec.context(), v)
+            .map_err(|e| e.context(format_args!("xrun: result {i}")))?;
         match args.outputs.get(i).map(String::as_str) {
             Some("-") => {}
             Some(o) => {
-                let path = o
-                    .strip_prefix('@')
-                    .ok_or_else(|| format!("xrun: --output={o}: expected @FILE.npy or -"))?;
+                let path = o.strip_prefix('@').ok_or_else(|| {
+                    Error::message(format!("xrun: --output={o}: expected @FILE.npy or -"))
+                })?;
                 xir_runtime_io::write_npy(std::path::Path::new(path), &t)
-                    .map_err(|m| format!("xrun: {m}"))?;
+                    .map_err(|e| e.context("xrun"))?;
             }
             None => {
                 let kind = if matches!(v, RtValue::View(_)) {

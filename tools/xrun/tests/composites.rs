@@ -20,11 +20,13 @@ use xir_runtime_reference::program::Program;
 fn direct(text: &str, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, String> {
     let mut ctx = xir_compiler::context();
     let mut ir = Ir::new();
-    let top = xrun::parse(&mut ctx, &mut ir, "input", text)?;
+    let top = xrun::parse(&mut ctx, &mut ir, "input", text).map_err(|e| e.to_string())?;
     xir_runtime_reference::program::register(&mut ctx);
-    let p = Program::from_module(&ctx, &ir, top).map_err(|(_, m)| m)?;
+    let p = Program::from_module(&ctx, &ir, top).map_err(|e| e.to_string())?;
     let f = p.function("main").ok_or("no function")?;
-    let out = p.call(f, inputs.iter().cloned().map(Arc::new).collect())?;
+    let out = p
+        .call(f, inputs.iter().cloned().map(Arc::new).collect())
+        .map_err(|e| e.to_string())?;
     Ok(out.into_iter().map(|t| (*t).clone()).collect())
 }
 

@@ -1760,7 +1760,7 @@ fn open(name: &str) -> Vec<Arc<Device>> {
 /// Runs compiled `hal` on a fresh `device`; a panic is an error (so that
 /// the other programs still run and the report names this one).
 fn run_on(device: &str, hal: &str, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, String> {
-    let run = || xrun::run_text(hal, "main", inputs, open(device));
+    let run = || xrun::run_text(hal, "main", inputs, open(device)).map_err(|e| e.to_string());
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|e| {
         let m = e
             .downcast_ref::<String>()

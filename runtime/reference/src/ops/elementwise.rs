@@ -8,6 +8,7 @@ use half::{bf16, f16};
 use xir_runtime_hal::element::ElementType;
 use xir_runtime_hal::element::{FloatType, IntSign};
 use xir_runtime_hal::tensor::{HostTensor, ShapeDisplay};
+use xir_runtime_hal::{Error, Result};
 
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum Binary {
@@ -40,13 +41,13 @@ pub(crate) enum Unary {
     Not,
 }
 
-fn same_shape(i: usize, t: &HostTensor, shape: &[usize]) -> Result<(), String> {
+fn same_shape(i: usize, t: &HostTensor, shape: &[usize]) -> Result<()> {
     if t.shape != shape {
-        return Err(format!(
+        return Err(Error::invalid_argument(format!(
             "operand {i} is {}, expected {} (the result type)",
             t.type_string(),
             ShapeDisplay(shape, t.element)
-        ));
+        )));
     }
     Ok(())
 }
@@ -58,17 +59,19 @@ pub(crate) fn binary(
     shape: &[usize],
     element: ElementType,
     out: &mut [u8],
-) -> Result<(), String> {
+) -> Result<()> {
     same_shape(0, lhs, shape)?;
     same_shape(1, rhs, shape)?;
     match op {
         Binary::Pow => with_float_kind!(element, |k| {
             map2(k, |x, y| k.pow(x, y), &lhs.data, &rhs.data, out);
             Ok(())
-        }, int => Err(format!("requires a float element type, got {element}"))),
+        }, int => Err(Error::invalid_argument(format!("requires a float element type, got {element}")))),
         Binary::And | Binary::Or | Binary::Xor => {
             if element.is_float() {
-                return Err(format!("requires an integer element type, got {element}"));
+                return Err(Error::invalid_argument(format!(
+                    "requires an integer element type, got {element}"
+                )));
             }
             let f = match op {
                 Binary::And => |a: i128, b: i128| a & b,
@@ -100,7 +103,7 @@ pub(crate) fn binary(
             };
             map2(k, |x, y| f(k, x, y), &lhs.data, &rhs.data, out);
             Ok(())
-        }, invalid => Err(format!("unsupported element type {element}"))),
+        }, invalid => Err(Error::unimplemented(format!("unsupported element type {element}")))),
     }
 }
 
@@ -121,24 +124,26 @@ pub(crate) fn unary(
     shape: &[usize],
     element: ElementType,
     out: &mut [u8],
-) -> Result<(), String> {
+) -> Result<()> {
     same_shape(0, input, shape)?;
     match op {
         Unary::Neg => with_kind!(element, |k| {
             map1(k, &input.data, out, |x| k.neg(x));
             Ok(())
-        }, invalid => Err(format!("unsupported element type {element}"))),
+        }, invalid => Err(Error::unimplemented(format!("unsupported element type {element}")))),
         Unary::Relu => with_kind!(element, |k| {
             map1(k, &input.data, out, |x| k.max(x, k.zero()));
             Ok(())
-        }, invalid => Err(format!("unsupported element type {element}"))),
+        }, invalid => Err(Error::unimplemented(format!("unsupported element type {element}")))),
         Unary::Abs => with_kind!(element, |k| {
             map1(k, &input.data, out, |x| k.abs(x));
             Ok(())
-        }, invalid => Err(format!("unsupported element type {element}"))),
+        }, invalid => Err(Error::unimplemented(format!("unsupported element type {element}")))),
         Unary::Not => {
             if element.is_float() {
-                return Err(format!("requires an integer element type, got {element}"));
+                return Err(Error::invalid_argument(format!(
+                    "requires an integer element type, got {element}"
+                )));
             }
             let n = element.byte_size();
             for (x, o) in input.data.chunks_exact(n).zip(out.chunks_exact_mut(n)) {
@@ -152,7 +157,7 @@ pub(crate) fn unary(
         _ => with_float_kind!(element, |k| {
             transcendental(k, op, &input.data, out);
             Ok(())
-        }, int => Err(format!("requires a float element type, got {element}"))),
+        }, int => Err(Error::invalid_argument(format!("requires a float element type, got {element}")))),
     }
 }
 
@@ -260,7 +265,7 @@ pub(crate) fn cast(
     shape: &[usize],
     element: ElementType,
     out: &mut [u8],
-) -> Result<(), String> {
+) -> Result<()> {
     same_shape(0, input, shape)?;
     let (n, m) = (input.element.byte_size(), element.byte_size());
     for (x, o) in input.data.chunks_exact(n).zip(out.chunks_exact_mut(m)) {
@@ -280,7 +285,7 @@ pub(crate) fn select(
     f: &HostTensor,
     shape: &[usize],
     out: &mut [u8],
-) -> Result<(), String> {
+) -> Result<()> {
     same_shape(0, c, shape)?;
     same_shape(1, t, shape)?;
     same_shape(2, f, shape)?;
@@ -301,7 +306,7 @@ pub(crate) fn compare(
     rhs: &HostTensor,
     shape: &[usize],
     out: &mut [u8],
-) -> Result<(), String> {
+) -> Result<()> {
     same_shape(0, lhs, shape)?;
     same_shape(1, rhs, shape)?;
     fn cmp<T: PartialOrd>(p: &str, a: T, b: T) -> Option<bool> {
@@ -327,7 +332,8 @@ pub(crate) fn compare(
             (Scalar::Float(a), Scalar::Float(b)) => cmp(predicate, a, b),
             _ => None,
         };
-        *o = r.ok_or_else(|| format!("unknown predicate '{predicate}'"))? as u8;
+        *o = r.ok_or_else(|| Error::invalid_argument(format!("unknown predicate '{predicate}'")))?
+            as u8;
     }
     Ok(())
 }

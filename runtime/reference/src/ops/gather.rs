@@ -6,6 +6,7 @@
 use super::index::{count, list};
 use xir_runtime_hal::element::ElementType;
 use xir_runtime_hal::tensor::HostTensor;
+use xir_runtime_hal::{Error, Result};
 
 pub(crate) fn gather(
     input: &HostTensor,
@@ -13,25 +14,31 @@ pub(crate) fn gather(
     axis: usize,
     shape: &[usize],
     out: &mut [u8],
-) -> Result<(), String> {
+) -> Result<()> {
     let rank = input.shape.len();
     if axis >= rank {
-        return Err(format!("axis {axis} out of range for input rank {rank}"));
+        return Err(Error::invalid_argument(format!(
+            "axis {axis} out of range for input rank {rank}"
+        )));
     }
     let wide = match indices.element {
         ElementType::I32 => false,
         ElementType::I64 => true,
-        e => return Err(format!("indices must be i32 or i64, got {e}")),
+        e => {
+            return Err(Error::invalid_argument(format!(
+                "indices must be i32 or i64, got {e}"
+            )))
+        }
     };
     let mut expected = input.shape[..axis].to_vec();
     expected.extend_from_slice(&indices.shape);
     expected.extend_from_slice(&input.shape[axis + 1..]);
     if shape != expected.as_slice() {
-        return Err(format!(
+        return Err(Error::invalid_argument(format!(
             "result shape {} does not match the inferred shape {}",
             list(shape),
             list(&expected)
-        ));
+        )));
     }
     let k = count(&indices.shape);
     if count(shape) == 0 {
@@ -39,9 +46,10 @@ pub(crate) fn gather(
     }
     let d = input.shape[axis];
     if d == 0 {
-        return Err(format!(
+        // Every index is outside a dim of size 0.
+        return Err(Error::out_of_range(format!(
             "selects {k} element(s) along input dimension {axis} of size 0"
-        ));
+        )));
     }
     let size = input.element.byte_size();
     let outer = count(&input.shape[..axis]);

@@ -5,6 +5,7 @@
 
 use super::index::{count, dot, for_each_offset, list, strides};
 use xir_runtime_hal::tensor::HostTensor;
+use xir_runtime_hal::{Error, Result};
 
 /// `out[j] = input[base + Σ idx[d] * step[d]]`, `idx` the `j`-th index of
 /// `shape` in row-major order; elements of `size` bytes.
@@ -19,12 +20,12 @@ fn gather(input: &[u8], size: usize, shape: &[usize], base: usize, step: &[usize
     });
 }
 
-fn mismatch(shape: &[usize], expected: &[usize]) -> String {
-    format!(
+fn mismatch(shape: &[usize], expected: &[usize]) -> Error {
+    Error::invalid_argument(format!(
         "result shape {} does not match the inferred shape {}",
         list(shape),
         list(expected)
-    )
+    ))
 }
 
 /// Result dim `i` is input dim `permutation[i]`.
@@ -33,21 +34,21 @@ pub(crate) fn transpose(
     permutation: &[usize],
     shape: &[usize],
     out: &mut [u8],
-) -> Result<(), String> {
+) -> Result<()> {
     let rank = input.shape.len();
     if permutation.len() != rank {
-        return Err(format!(
+        return Err(Error::invalid_argument(format!(
             "permutation has {} entries for rank {rank}",
             permutation.len()
-        ));
+        )));
     }
     let mut seen = vec![false; rank];
     for &p in permutation {
         if p >= rank || std::mem::replace(&mut seen[p], true) {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "permutation {} is not a permutation of 0..{rank}",
                 list(permutation)
-            ));
+            )));
         }
     }
     let expected: Vec<usize> = permutation.iter().map(|&p| input.shape[p]).collect();
@@ -61,10 +62,12 @@ pub(crate) fn transpose(
 }
 
 /// The same elements in the same order.
-pub(crate) fn reshape(input: &HostTensor, shape: &[usize], out: &mut [u8]) -> Result<(), String> {
+pub(crate) fn reshape(input: &HostTensor, shape: &[usize], out: &mut [u8]) -> Result<()> {
     let (a, b) = (count(&input.shape), count(shape));
     if a != b {
-        return Err(format!("element count mismatch: {a} vs {b}"));
+        return Err(Error::invalid_argument(format!(
+            "element count mismatch: {a} vs {b}"
+        )));
     }
     out.copy_from_slice(&input.data);
     Ok(())
@@ -77,31 +80,31 @@ pub(crate) fn broadcast(
     dimensions: &[usize],
     shape: &[usize],
     out: &mut [u8],
-) -> Result<(), String> {
+) -> Result<()> {
     if dimensions.len() != input.shape.len() {
-        return Err(format!(
+        return Err(Error::invalid_argument(format!(
             "dimensions has {} entries for input rank {}",
             dimensions.len(),
             input.shape.len()
-        ));
+        )));
     }
     let in_strides = strides(&input.shape);
     let mut step = vec![0; shape.len()];
     for (i, &d) in dimensions.iter().enumerate() {
         if (i > 0 && d <= dimensions[i - 1]) || d >= shape.len() {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "dimensions {} must be strictly increasing and below the result rank {}",
                 list(dimensions),
                 shape.len()
-            ));
+            )));
         }
         let (a, b) = (input.shape[i], shape[d]);
         if a == b {
             step[d] = in_strides[i];
         } else if a != 1 {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "input dimension {i} ({a}) does not match result dimension {d} ({b})"
-            ));
+            )));
         }
         // A stretched dim (1) keeps step 0: every result index reads index 0.
     }
@@ -115,27 +118,31 @@ pub(crate) fn concat(
     axis: usize,
     shape: &[usize],
     out: &mut [u8],
-) -> Result<(), String> {
+) -> Result<()> {
     let rank = shape.len();
     if axis >= rank {
-        return Err(format!("axis {axis} out of range for rank {rank}"));
+        return Err(Error::invalid_argument(format!(
+            "axis {axis} out of range for rank {rank}"
+        )));
     }
     let mut joined = 0usize;
     for (k, t) in inputs.iter().enumerate() {
         if t.shape.len() != rank {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "operand ranks differ: {} (operand {k}) vs {rank} (the result)",
                 t.shape.len()
-            ));
+            )));
         }
         for (d, (&a, &b)) in t.shape.iter().zip(shape).enumerate() {
             if d != axis && a != b {
-                return Err(format!("dimension {d} of operand {k} differs: {a} vs {b}"));
+                return Err(Error::invalid_argument(format!(
+                    "dimension {d} of operand {k} differs: {a} vs {b}"
+                )));
             }
         }
-        joined = joined
-            .checked_add(t.shape[axis])
-            .ok_or_else(|| format!("dimension {axis} of the joined operands overflows"))?;
+        joined = joined.checked_add(t.shape[axis]).ok_or_else(|| {
+            Error::invalid_argument(format!("dimension {axis} of the joined operands overflows"))
+        })?;
     }
     if joined != shape[axis] {
         let mut expected = shape.to_vec();
@@ -169,22 +176,27 @@ pub(crate) fn slice(
     step_by: &[usize],
     shape: &[usize],
     out: &mut [u8],
-) -> Result<(), String> {
+) -> Result<()> {
     let rank = input.shape.len();
     for (what, v) in [("start", start), ("strides", step_by)] {
         if v.len() != rank {
-            return Err(format!("{what} has {} entries for rank {rank}", v.len()));
+            return Err(Error::invalid_argument(format!(
+                "{what} has {} entries for rank {rank}",
+                v.len()
+            )));
         }
     }
     if shape.len() != rank {
-        return Err(format!(
+        return Err(Error::invalid_argument(format!(
             "result rank {} differs from input rank {rank}",
             shape.len()
-        ));
+        )));
     }
     for i in 0..rank {
         if step_by[i] == 0 {
-            return Err(format!("stride 0 of dimension {i} is not positive"));
+            return Err(Error::invalid_argument(format!(
+                "stride 0 of dimension {i} is not positive"
+            )));
         }
         let (n, size) = (input.shape[i], shape[i]);
         if size > 0 {
@@ -194,14 +206,14 @@ pub(crate) fn slice(
             match last {
                 Some(last) if last < n => {}
                 Some(last) => {
-                    return Err(format!(
+                    return Err(Error::out_of_range(format!(
                         "slice of dimension {i} reads index {last}, past its size {n}"
-                    ))
+                    )))
                 }
                 None => {
-                    return Err(format!(
+                    return Err(Error::out_of_range(format!(
                         "slice of dimension {i} reads past its size {n} (index overflows)"
-                    ))
+                    )))
                 }
             }
         }

@@ -6,6 +6,7 @@ use super::index::{count, list};
 use super::scalar::{with_kind, Kind};
 use xir_runtime_hal::element::ElementType;
 use xir_runtime_hal::tensor::HostTensor;
+use xir_runtime_hal::{Error, Result};
 
 pub(crate) fn matmul(
     lhs: &HostTensor,
@@ -13,39 +14,46 @@ pub(crate) fn matmul(
     shape: &[usize],
     element: ElementType,
     out: &mut [u8],
-) -> Result<(), String> {
+) -> Result<()> {
     let (l, r) = (&lhs.shape[..], &rhs.shape[..]);
     if l.len() < 2 || r.len() < 2 {
-        return Err(format!(
+        return Err(Error::invalid_argument(format!(
             "operands must have rank at least 2, got {} and {}",
             l.len(),
             r.len()
-        ));
+        )));
     }
     if l.len() != r.len() {
-        return Err(format!("operand ranks differ: {} vs {}", l.len(), r.len()));
+        return Err(Error::invalid_argument(format!(
+            "operand ranks differ: {} vs {}",
+            l.len(),
+            r.len()
+        )));
     }
     let rank = l.len();
     for i in 0..rank - 2 {
         if l[i] != r[i] {
-            return Err(format!("batch dimensions {i} differ: {} vs {}", l[i], r[i]));
+            return Err(Error::invalid_argument(format!(
+                "batch dimensions {i} differ: {} vs {}",
+                l[i], r[i]
+            )));
         }
     }
     let (m, k, n) = (l[rank - 2], l[rank - 1], r[rank - 1]);
     if k != r[rank - 2] {
-        return Err(format!(
+        return Err(Error::invalid_argument(format!(
             "contracting dimensions differ: {k} vs {}",
             r[rank - 2]
-        ));
+        )));
     }
     let mut expected = l[..rank - 2].to_vec();
     expected.extend([m, n]);
     if shape != expected {
-        return Err(format!(
+        return Err(Error::invalid_argument(format!(
             "result shape {} does not match the inferred shape {}",
             list(shape),
             list(&expected)
-        ));
+        )));
     }
     if count(shape) == 0 {
         return Ok(());
@@ -72,15 +80,15 @@ pub(crate) fn matmul(
             }
         }
         Ok(())
-    }, invalid => Err(format!("unsupported element type {element}")))
+    }, invalid => Err(Error::unimplemented(format!("unsupported element type {element}"))))
 }
 
 /// Every element of `data`, in compute values.
-fn decode<K: Kind>(k: K, data: &[u8]) -> Result<Vec<K::V>, String> {
+fn decode<K: Kind>(k: K, data: &[u8]) -> Result<Vec<K::V>> {
     let n = data.len() / k.size();
     let mut v = Vec::new();
     v.try_reserve_exact(n)
-        .map_err(|_| format!("cannot allocate {n} values"))?;
+        .map_err(|_| Error::resource_exhausted(format!("cannot allocate {n} values")))?;
     v.extend(data.chunks_exact(k.size()).map(|b| k.load(b)));
     Ok(v)
 }

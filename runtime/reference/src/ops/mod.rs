@@ -71,6 +71,7 @@ use xir::ods::OpSpec;
 use xir_graph::ops;
 use xir_runtime_hal::element::ElementType;
 use xir_runtime_hal::tensor::{byte_len, HostTensor, ShapeDisplay};
+use xir_runtime_hal::{Error, Result};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum GraphOp {
@@ -184,8 +185,8 @@ pub fn eval(
     inputs: &[&HostTensor],
     result_shape: &[usize],
     result_element: ElementType,
-) -> Result<HostTensor, String> {
-    evaluate(op, inputs, result_shape, result_element).map_err(|m| format!("{}: {m}", op.name()))
+) -> Result<HostTensor> {
+    evaluate(op, inputs, result_shape, result_element).map_err(|e| e.context(op.name()))
 }
 
 fn evaluate(
@@ -193,10 +194,12 @@ fn evaluate(
     inputs: &[&HostTensor],
     result_shape: &[usize],
     element: ElementType,
-) -> Result<HostTensor, String> {
+) -> Result<HostTensor> {
     if let ElementType::Int { bits, .. } = element {
         if !matches!(bits, 1 | 8 | 16 | 32 | 64) {
-            return Err(format!("unsupported integer width {bits}"));
+            return Err(Error::unimplemented(format!(
+                "unsupported integer width {bits}"
+            )));
         }
     }
     let arity = match op {
@@ -219,9 +222,14 @@ fn evaluate(
     };
     match arity {
         Some(n) if inputs.len() != n => {
-            return Err(format!("expects {n} operand(s), got {}", inputs.len()))
+            return Err(Error::invalid_argument(format!(
+                "expects {n} operand(s), got {}",
+                inputs.len()
+            )))
         }
-        None if inputs.is_empty() => return Err("requires at least one input".into()),
+        None if inputs.is_empty() => {
+            return Err(Error::invalid_argument("requires at least one input"))
+        }
         _ => {}
     }
     for (i, t) in inputs.iter().enumerate() {
@@ -235,35 +243,43 @@ fn evaluate(
             _ => element,
         };
         if matches!(op, GraphOp::Compare { .. }) && element != ElementType::I1 {
-            return Err(format!("the result must be i1, got {element}"));
+            return Err(Error::invalid_argument(format!(
+                "the result must be i1, got {element}"
+            )));
         }
         if t.element != want {
-            return Err(format!(
+            return Err(Error::invalid_argument(format!(
                 "element types differ: operand {i} is {}, the result {element}",
                 t.element
-            ));
+            )));
         }
         match byte_len(t.element, &t.shape) {
             Some(n) if n == t.data.len() => {}
             Some(n) => {
-                return Err(format!(
+                return Err(Error::invalid_argument(format!(
                     "operand {i} ({}) holds {} bytes, expected {n}",
                     t.type_string(),
                     t.data.len()
-                ))
+                )))
             }
-            None => return Err(format!("operand {i} ({}) is too large", t.type_string())),
+            None => {
+                return Err(Error::invalid_argument(format!(
+                    "operand {i} ({}) is too large",
+                    t.type_string()
+                )))
+            }
         }
     }
     let bytes = byte_len(element, result_shape).ok_or_else(|| {
-        format!(
+        Error::invalid_argument(format!(
             "result type {} is too large",
             ShapeDisplay(result_shape, element)
-        )
+        ))
     })?;
     let mut out = Vec::new();
-    out.try_reserve_exact(bytes)
-        .map_err(|_| format!("cannot allocate {bytes} bytes for the result"))?;
+    out.try_reserve_exact(bytes).map_err(|_| {
+        Error::resource_exhausted(format!("cannot allocate {bytes} bytes for the result"))
+    })?;
     out.resize(bytes, 0);
 
     use elementwise::{Binary, Unary};

@@ -5,6 +5,7 @@
 use super::index::{count, for_each_offset, list, strides};
 use super::scalar::{with_kind, Kind};
 use xir_runtime_hal::tensor::HostTensor;
+use xir_runtime_hal::{Error, Result};
 
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum Reduction {
@@ -18,15 +19,17 @@ pub(crate) fn reduce(
     axes: &[usize],
     shape: &[usize],
     out: &mut [u8],
-) -> Result<(), String> {
+) -> Result<()> {
     let rank = input.shape.len();
     let mut removed = vec![false; rank];
     for &a in axes {
         if a >= rank {
-            return Err(format!("axis {a} out of range for rank {rank}"));
+            return Err(Error::invalid_argument(format!(
+                "axis {a} out of range for rank {rank}"
+            )));
         }
         if std::mem::replace(&mut removed[a], true) {
-            return Err(format!("axis {a} repeated"));
+            return Err(Error::invalid_argument(format!("axis {a} repeated")));
         }
     }
     let expected: Vec<usize> = (0..rank)
@@ -34,11 +37,11 @@ pub(crate) fn reduce(
         .map(|d| input.shape[d])
         .collect();
     if shape != expected {
-        return Err(format!(
+        return Err(Error::invalid_argument(format!(
             "result shape {} does not match the inferred shape {}",
             list(shape),
             list(&expected)
-        ));
+        )));
     }
     // The result offset each input dim moves: the result stride of a kept
     // dim, 0 for a reduced one.
@@ -50,7 +53,7 @@ pub(crate) fn reduce(
     let element = input.element;
     with_kind!(element, |k| {
         accumulate(k, how, input, &step, count(shape), out)
-    }, invalid => Err(format!("unsupported element type {element}")))
+    }, invalid => Err(Error::unimplemented(format!("unsupported element type {element}"))))
 }
 
 fn accumulate<K: Kind>(
@@ -60,14 +63,14 @@ fn accumulate<K: Kind>(
     step: &[usize],
     n: usize,
     out: &mut [u8],
-) -> Result<(), String> {
+) -> Result<()> {
     let init = match how {
         Reduction::Sum => k.zero(),
         Reduction::Max => k.lowest(),
     };
     let mut acc = Vec::new();
     acc.try_reserve_exact(n)
-        .map_err(|_| format!("cannot allocate {n} accumulators"))?;
+        .map_err(|_| Error::resource_exhausted(format!("cannot allocate {n} accumulators")))?;
     acc.resize(n, init);
     // Input elements in row-major order: each accumulator sees its inputs in
     // order of the reduced indices, and is rounded to the element type after

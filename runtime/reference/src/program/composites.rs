@@ -8,6 +8,7 @@ use xir::attributes::AttrKind;
 use xir::symbol::op_attr;
 use xir::Context;
 use xir_graph::composite as c;
+use xir_runtime_hal::Error;
 
 fn composite(t: &mut Translator<'_>, o: Operation, op: Composite) -> Translate {
     let tys = (0..o.results.len())
@@ -23,7 +24,7 @@ fn composite(t: &mut Translator<'_>, o: Operation, op: Composite) -> Translate {
 
 fn axis(t: &Translator<'_>, o: &Operation) -> Result<usize, super::TranslateError> {
     let a = int_attr(t.ctx, t.ir, o.op, "axis")?;
-    usize::try_from(a).map_err(|_| (o.op, format!("negative axis {a}")))
+    usize::try_from(a).map_err(|_| Error::invalid_argument(format!("negative axis {a}")).at(o.op))
 }
 
 fn reduce_mean(t: &mut Translator<'_>, o: Operation) -> Translate {
@@ -45,7 +46,7 @@ fn layer_norm(t: &mut Translator<'_>, o: Operation) -> Translate {
     let axis = axis(t, &o)?;
     let epsilon = match op_attr(t.ctx, t.ir, o.op, "epsilon").map(|a| t.ctx.attr_kind(a)) {
         Some(AttrKind::Float { bits, .. }) => f32::from_bits(*bits as u32),
-        _ => return Err((o.op, "missing float attribute 'epsilon'".into())),
+        _ => return Err(Error::invalid_argument("missing float attribute 'epsilon'").at(o.op)),
     };
     composite(t, o, Composite::LayerNorm { axis, epsilon })
 }
@@ -55,9 +56,15 @@ fn gelu(t: &mut Translator<'_>, o: Operation) -> Translate {
         Some(AttrKind::String { value, .. }) => match &**value {
             b"tanh" => true,
             b"none" => false,
-            _ => return Err((o.op, "'approximate' is neither none nor tanh".into())),
+            _ => {
+                return Err(
+                    Error::invalid_argument("'approximate' is neither none nor tanh").at(o.op),
+                )
+            }
         },
-        _ => return Err((o.op, "missing string attribute 'approximate'".into())),
+        _ => {
+            return Err(Error::invalid_argument("missing string attribute 'approximate'").at(o.op))
+        }
     };
     composite(t, o, Composite::Gelu { tanh })
 }
