@@ -46,6 +46,51 @@ fn attr_array(p: &mut Parser<'_>, dicts: Vec<Attr>) -> Option<Attr> {
 
 /// Parses a function-like op; `name` is the op name (hook signature).
 pub fn parse_function_op(p: &mut Parser<'_>, name: Ident, loc: Attr) -> PResult<Op> {
+    let mut props = parse_symbol(p, name)?;
+    let sig = parse_arguments(p, name)?;
+    let (results, res_dicts) = parse_results(p)?;
+    let attrs = parse_explicit_attrs(p, name)?;
+
+    let k = p.ctx.ident("function_type");
+    let fty = p.ctx.function_type(sig.inputs, results);
+    let a = p.ctx.type_attr(fty);
+    props.push((k, a));
+    if let Some(a) = attr_array(p, sig.dicts) {
+        let k = p.ctx.ident("arg_attrs");
+        props.push((k, a));
+    }
+    if let Some(a) = attr_array(p, res_dicts) {
+        let k = p.ctx.ident("res_attrs");
+        props.push((k, a));
+    }
+
+    let body = p.ir.create_region();
+    if p.is(Tok::LBrace) {
+        let off = p.tok.start;
+        let isolated = p.ctx.op_traits(name).contains(Traits::ISOLATED_FROM_ABOVE);
+        p.parse_region(body, isolated, &sig.named)?;
+        if p.ir.region_is_empty(body) {
+            return custom_error(p, off, name, "expected non-empty function body");
+        }
+    }
+    let properties = Some(p.ctx.dictionary(props));
+    let op = p.ir.create_op(OperationState {
+        name,
+        operands: Vec::new(),
+        result_types: Vec::new(),
+        properties,
+        attrs,
+        num_regions: 1,
+        successors: Vec::new(),
+        loc,
+    });
+    p.move_regions(op, &[body]);
+    p.parse_trailing_loc_for(op)?;
+    Ok(op)
+}
+
+/// The optional visibility and the `@name`, as properties.
+fn parse_symbol(p: &mut Parser<'_>, name: Ident) -> PResult<Vec<(Ident, Attr)>> {
     let mut props: Vec<(Ident, Attr)> = Vec::new();
     if p.tok.kind == Tok::BareIdent && matches!(p.cur_text(), "private" | "public" | "nested") {
         let v = p.cur_text();
@@ -71,70 +116,87 @@ pub fn parse_function_op(p: &mut Parser<'_>, name: Ident, loc: Attr) -> PResult<
         ty,
     });
     props.push((k, a));
+    Ok(props)
+}
 
-    // Arguments: all named (`%a: t {attrs} loc(..)`) or all bare (`t {attrs}`).
+/// The arguments of a function: the named ones (name, offset, type, loc)
+/// for the body's entry block, and the type and dictionary of each.
+struct Arguments<'s> {
+    named: Vec<(&'s str, u32, Type, Option<Attr>)>,
+    inputs: Vec<Type>,
+    dicts: Vec<Attr>,
+}
+
+/// Arguments: all named (`%a: t {attrs} loc(..)`) or all bare (`t {attrs}`).
+fn parse_arguments<'s>(p: &mut Parser<'s>, name: Ident) -> PResult<Arguments<'s>> {
     p.expect(Tok::LParen, "expected '('")?;
-    let mut args: Vec<(&str, u32, Type, Option<Attr>)> = Vec::new();
-    let mut inputs: Vec<Type> = Vec::new();
-    let mut arg_dicts: Vec<Attr> = Vec::new();
-    let mut named = None;
-    if !p.consume_if(Tok::RParen) {
-        loop {
-            let is_named = p.is(Tok::PercentIdent);
-            match named {
-                None => named = Some(is_named),
-                Some(true) if !is_named => {
-                    let off = p.tok.start;
-                    return custom_error(p, off, name, "expected SSA identifier");
-                }
-                Some(false) if is_named => {
-                    let off = p.tok.start;
-                    return custom_error(p, off, name, "expected type instead of SSA identifier");
-                }
-                _ => {}
-            }
-            if is_named {
-                let t = p.tok;
-                let arg_name = p.text(t);
-                p.bump();
-                if let Some(prev) = args.iter().find(|a| a.0 == arg_name) {
-                    let prev_off = prev.1;
-                    let l = p.loc_at(t.start);
-                    let note = p.loc_at(prev_off);
-                    p.emit(
-                        crate::Diagnostic::error(
-                            l,
-                            format!("region entry argument '{arg_name}' is already in use"),
-                        )
-                        .with_note(note, "previously referenced here"),
-                    );
-                    return Err(crate::parser::Failed);
-                }
-                p.expect(Tok::Colon, "expected ':'")?;
-                let ty = p.parse_type()?;
-                let dict = optional_dict(p)?;
-                let arg_loc = if p.is_kw("loc") {
-                    Some(p.parse_loc_attr()?)
-                } else {
-                    None
-                };
-                args.push((arg_name, t.start, ty, arg_loc));
-                inputs.push(ty);
-                arg_dicts.push(dict);
-            } else {
-                let ty = p.parse_type()?;
-                let dict = optional_dict(p)?;
-                inputs.push(ty);
-                arg_dicts.push(dict);
-            }
-            if !p.consume_if(Tok::Comma) {
-                break;
-            }
-        }
-        p.expect(Tok::RParen, "expected ')'")?;
+    let mut sig = Arguments {
+        named: Vec::new(),
+        inputs: Vec::new(),
+        dicts: Vec::new(),
+    };
+    if p.consume_if(Tok::RParen) {
+        return Ok(sig);
     }
+    let mut named = None;
+    loop {
+        let is_named = p.is(Tok::PercentIdent);
+        match named {
+            None => named = Some(is_named),
+            Some(true) if !is_named => {
+                let off = p.tok.start;
+                return custom_error(p, off, name, "expected SSA identifier");
+            }
+            Some(false) if is_named => {
+                let off = p.tok.start;
+                return custom_error(p, off, name, "expected type instead of SSA identifier");
+            }
+            _ => {}
+        }
+        if is_named {
+            let t = p.tok;
+            let arg_name = p.text(t);
+            p.bump();
+            if let Some(prev) = sig.named.iter().find(|a| a.0 == arg_name) {
+                let prev_off = prev.1;
+                let l = p.loc_at(t.start);
+                let note = p.loc_at(prev_off);
+                p.emit(
+                    crate::Diagnostic::error(
+                        l,
+                        format!("region entry argument '{arg_name}' is already in use"),
+                    )
+                    .with_note(note, "previously referenced here"),
+                );
+                return Err(crate::parser::Failed);
+            }
+            p.expect(Tok::Colon, "expected ':'")?;
+            let ty = p.parse_type()?;
+            let dict = optional_dict(p)?;
+            let arg_loc = if p.is_kw("loc") {
+                Some(p.parse_loc_attr()?)
+            } else {
+                None
+            };
+            sig.named.push((arg_name, t.start, ty, arg_loc));
+            sig.inputs.push(ty);
+            sig.dicts.push(dict);
+        } else {
+            let ty = p.parse_type()?;
+            let dict = optional_dict(p)?;
+            sig.inputs.push(ty);
+            sig.dicts.push(dict);
+        }
+        if !p.consume_if(Tok::Comma) {
+            break;
+        }
+    }
+    p.expect(Tok::RParen, "expected ')'")?;
+    Ok(sig)
+}
 
-    // Results: `-> t` or `-> (t {attrs}, ...)`.
+/// Results: `-> t` or `-> (t {attrs}, ...)`; their types and dictionaries.
+fn parse_results(p: &mut Parser<'_>) -> PResult<(Vec<Type>, Vec<Attr>)> {
     let mut results: Vec<Type> = Vec::new();
     let mut res_dicts: Vec<Attr> = Vec::new();
     if p.consume_if(Tok::Arrow) {
@@ -154,7 +216,11 @@ pub fn parse_function_op(p: &mut Parser<'_>, name: Ident, loc: Attr) -> PResult<
             res_dicts.push(p.ctx.empty_dict());
         }
     }
+    Ok((results, res_dicts))
+}
 
+/// `attributes {...}`, which may not hold the properties parsed above.
+fn parse_explicit_attrs(p: &mut Parser<'_>, name: Ident) -> PResult<Attr> {
     let mut attrs = p.ctx.empty_dict();
     if p.is_kw("attributes") {
         let off = p.tok.start;
@@ -170,43 +236,7 @@ pub fn parse_function_op(p: &mut Parser<'_>, name: Ident, loc: Attr) -> PResult<
             }
         }
     }
-
-    let k = p.ctx.ident("function_type");
-    let fty = p.ctx.function_type(inputs, results);
-    let a = p.ctx.type_attr(fty);
-    props.push((k, a));
-    if let Some(a) = attr_array(p, arg_dicts) {
-        let k = p.ctx.ident("arg_attrs");
-        props.push((k, a));
-    }
-    if let Some(a) = attr_array(p, res_dicts) {
-        let k = p.ctx.ident("res_attrs");
-        props.push((k, a));
-    }
-
-    let body = p.ir.create_region();
-    if p.is(Tok::LBrace) {
-        let off = p.tok.start;
-        let isolated = p.ctx.op_traits(name).contains(Traits::ISOLATED_FROM_ABOVE);
-        p.parse_region(body, isolated, &args)?;
-        if p.ir.region_is_empty(body) {
-            return custom_error(p, off, name, "expected non-empty function body");
-        }
-    }
-    let properties = Some(p.ctx.dictionary(props));
-    let op = p.ir.create_op(OperationState {
-        name,
-        operands: Vec::new(),
-        result_types: Vec::new(),
-        properties,
-        attrs,
-        num_regions: 1,
-        successors: Vec::new(),
-        loc,
-    });
-    p.move_regions(op, &[body]);
-    p.parse_trailing_loc_for(op)?;
-    Ok(op)
+    Ok(attrs)
 }
 
 /// The dictionary of argument / result `i` in `arg_attrs` / `res_attrs`.

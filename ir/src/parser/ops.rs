@@ -97,70 +97,15 @@ impl<'a> Parser<'a> {
     /// `"name"(operands)[successors] <props> (regions) {attrs} : fn-type loc(...)`.
     fn parse_generic_op(&mut self) -> PResult<Op> {
         let name_tok = self.tok;
-        let bytes = self.string_contents(name_tok)?;
-        if bytes.is_empty() {
-            return self.error_at(name_tok.start, "empty operation name is invalid");
-        }
-        let name = self.ctx.ident_bytes(&bytes);
-        self.bump();
-        if !self.ctx.allow_unregistered && !self.ctx.is_registered_op(name) {
-            let dialect = bytes.split(|&b| b == b'.').next().unwrap_or(&[]);
-            let known = std::str::from_utf8(dialect)
-                .ok()
-                .is_some_and(|d| self.ctx.registry.dialect(d).is_some());
-            if !known {
-                return self.error_here(
-                    "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
-                );
-            }
-        }
-        // Like mlir-opt, names stay visible inside isolated-from-above ops; the
-        // verifier reports uses of outer values ("using value defined outside the
-        // region"). Only custom parsers that shadow names ask for a fresh scope.
-        let isolated = false;
-
-        self.expect(Tok::LParen, "expected '(' to start operand list")?;
-        let mut operands: SmallVec<[UnresolvedOperand<'a>; 4]> = SmallVec::new();
-        if self.is(Tok::PercentIdent) {
-            loop {
-                operands.push(self.parse_operand_use()?);
-                if !self.consume_if(Tok::Comma) {
-                    break;
-                }
-            }
-        }
-        self.expect(Tok::RParen, "expected ')' to end operand list")?;
-
-        let mut successors: SmallVec<[Block; 2]> = SmallVec::new();
-        if self.consume_if(Tok::LSquare) {
-            loop {
-                successors.push(self.parse_successor()?);
-                if !self.consume_if(Tok::Comma) {
-                    break;
-                }
-            }
-            self.expect(Tok::RSquare, "expected ',' or ']'")?;
-        }
-
+        let name = self.parse_generic_op_name()?;
+        let operands = self.parse_generic_operands()?;
+        let successors = self.parse_generic_successors()?;
         let mut properties = None;
         if self.consume_if(Tok::Less) {
             properties = Some(self.parse_attribute(None)?);
             self.expect(Tok::Greater, "expected '>' to close properties")?;
         }
-
-        let mut regions: SmallVec<[Region; 1]> = SmallVec::new();
-        if self.consume_if(Tok::LParen) {
-            loop {
-                let r = self.ir.create_region();
-                self.parse_region(r, isolated, &[])?;
-                regions.push(r);
-                if !self.consume_if(Tok::Comma) {
-                    break;
-                }
-            }
-            self.expect(Tok::RParen, "expected ')' to end region list")?;
-        }
-
+        let regions = self.parse_generic_regions()?;
         let attrs = if self.is(Tok::LBrace) {
             self.parse_attr_dict()?
         } else {
@@ -169,39 +114,7 @@ impl<'a> Parser<'a> {
 
         self.expect(Tok::Colon, "expected ':' followed by operation type")?;
         let ty_off = self.tok.start;
-        // The signature is read straight into lists: no function type is interned.
-        if !self.is(Tok::LParen) {
-            self.parse_type()?;
-            return self.error_at(ty_off, "expected function type");
-        }
-        self.enter()?;
-        self.bump();
-        let mut inputs: SmallVec<[Type; 4]> = SmallVec::new();
-        if !self.consume_if(Tok::RParen) {
-            loop {
-                inputs.push(self.parse_type()?);
-                if !self.consume_if(Tok::Comma) {
-                    break;
-                }
-            }
-            self.expect(Tok::RParen, "expected ')'")?;
-        }
-        self.expect(Tok::Arrow, "expected '->' in function type")?;
-        let mut results: Vec<Type> = Vec::new();
-        if self.consume_if(Tok::LParen) {
-            if !self.consume_if(Tok::RParen) {
-                loop {
-                    results.push(self.parse_type()?);
-                    if !self.consume_if(Tok::Comma) {
-                        break;
-                    }
-                }
-                self.expect(Tok::RParen, "expected ')'")?;
-            }
-        } else {
-            results.push(self.parse_non_function_type()?);
-        }
-        self.exit();
+        let (inputs, results) = self.parse_generic_signature(ty_off)?;
         if inputs.len() != operands.len() {
             let n = operands.len();
             return self.error_at(
@@ -246,6 +159,123 @@ impl<'a> Parser<'a> {
         }
         self.move_regions(op, &regions);
         Ok(op)
+    }
+
+    /// The quoted op name of the generic form; an op of an unknown dialect
+    /// is an error unless unregistered dialects are allowed.
+    fn parse_generic_op_name(&mut self) -> PResult<Ident> {
+        let name_tok = self.tok;
+        let bytes = self.string_contents(name_tok)?;
+        if bytes.is_empty() {
+            return self.error_at(name_tok.start, "empty operation name is invalid");
+        }
+        let name = self.ctx.ident_bytes(&bytes);
+        self.bump();
+        if !self.ctx.allow_unregistered && !self.ctx.is_registered_op(name) {
+            let dialect = bytes.split(|&b| b == b'.').next().unwrap_or(&[]);
+            let known = std::str::from_utf8(dialect)
+                .ok()
+                .is_some_and(|d| self.ctx.registry.dialect(d).is_some());
+            if !known {
+                return self.error_here(
+                    "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
+                );
+            }
+        }
+        Ok(name)
+    }
+
+    /// `(%a, %b#1, ...)`, resolved once the types are known.
+    fn parse_generic_operands(&mut self) -> PResult<SmallVec<[UnresolvedOperand<'a>; 4]>> {
+        self.expect(Tok::LParen, "expected '(' to start operand list")?;
+        let mut operands: SmallVec<[UnresolvedOperand<'a>; 4]> = SmallVec::new();
+        if self.is(Tok::PercentIdent) {
+            loop {
+                operands.push(self.parse_operand_use()?);
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Tok::RParen, "expected ')' to end operand list")?;
+        Ok(operands)
+    }
+
+    /// The optional `[^bb1, ^bb2]`.
+    fn parse_generic_successors(&mut self) -> PResult<SmallVec<[Block; 2]>> {
+        let mut successors: SmallVec<[Block; 2]> = SmallVec::new();
+        if self.consume_if(Tok::LSquare) {
+            loop {
+                successors.push(self.parse_successor()?);
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RSquare, "expected ',' or ']'")?;
+        }
+        Ok(successors)
+    }
+
+    /// The optional `({...}, {...})`.
+    fn parse_generic_regions(&mut self) -> PResult<SmallVec<[Region; 1]>> {
+        // Like mlir-opt, names stay visible inside isolated-from-above ops; the
+        // verifier reports uses of outer values ("using value defined outside the
+        // region"). Only custom parsers that shadow names ask for a fresh scope.
+        let isolated = false;
+        let mut regions: SmallVec<[Region; 1]> = SmallVec::new();
+        if self.consume_if(Tok::LParen) {
+            loop {
+                let r = self.ir.create_region();
+                self.parse_region(r, isolated, &[])?;
+                regions.push(r);
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "expected ')' to end region list")?;
+        }
+        Ok(regions)
+    }
+
+    /// The `(inputs) -> results` of the generic form, at `ty_off`. Read
+    /// straight into lists: no function type is interned.
+    fn parse_generic_signature(
+        &mut self,
+        ty_off: u32,
+    ) -> PResult<(SmallVec<[Type; 4]>, Vec<Type>)> {
+        if !self.is(Tok::LParen) {
+            self.parse_type()?;
+            return self.error_at(ty_off, "expected function type");
+        }
+        self.enter()?;
+        self.bump();
+        let mut inputs: SmallVec<[Type; 4]> = SmallVec::new();
+        if !self.consume_if(Tok::RParen) {
+            loop {
+                inputs.push(self.parse_type()?);
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::RParen, "expected ')'")?;
+        }
+        self.expect(Tok::Arrow, "expected '->' in function type")?;
+        let mut results: Vec<Type> = Vec::new();
+        if self.consume_if(Tok::LParen) {
+            if !self.consume_if(Tok::RParen) {
+                loop {
+                    results.push(self.parse_type()?);
+                    if !self.consume_if(Tok::Comma) {
+                        break;
+                    }
+                }
+                self.expect(Tok::RParen, "expected ')'")?;
+            }
+        } else {
+            results.push(self.parse_non_function_type()?);
+        }
+        self.exit();
+        Ok((inputs, results))
     }
 
     /// `builtin.module` keeps `sym_name` / `sym_visibility` as properties, also when
