@@ -12,7 +12,7 @@
 //! then shows at most `MAX_STEPS` steps, so the pass stays linear.
 
 use super::plan::diagnostics::{describe, line_of, pin_loc};
-use super::plan::solver::{PinId, PinSource, Var};
+use super::plan::solver::{Pin, PinId, PinSource, Var};
 use super::plan::{self, specialize::Cloned, DevicePlan, PlanOptions};
 use std::collections::VecDeque;
 use xir::pass::{Pass, PassContext, PassOption};
@@ -254,54 +254,7 @@ impl Pass for Explain {
                         attr_to_string(ctx, place)
                     )
                 }
-                Some(pin) => {
-                    let mut msg = format!(
-                        "placed on {} by {}",
-                        attr_to_string(ctx, pin.attr),
-                        describe(ctx, ir, pin.source),
-                    );
-                    match pin.source {
-                        PinSource::Planned => msg.push_str(" (the fewest bytes moved)"),
-                        PinSource::Runner => msg.push_str(&format!(
-                            " (the default, {}, cannot run them)",
-                            attr_to_string(ctx, default)
-                        )),
-                        src => msg.push_str(&format!(" ({})", line_of(ctx, pin_loc(ctx, ir, src)))),
-                    }
-                    // The joins nearest to the op, walking back towards the pin.
-                    let mut steps: Vec<Op> = Vec::new();
-                    let mut v = var;
-                    let mut more = false;
-                    while let Some((w, why)) = r.prev[v as usize] {
-                        if why != op && pin.source.op() != Some(why) && steps.last() != Some(&why) {
-                            if steps.len() == MAX_STEPS {
-                                more = true;
-                                break;
-                            }
-                            steps.push(why);
-                        }
-                        v = w;
-                    }
-                    if !steps.is_empty() {
-                        steps.reverse();
-                        let list: Vec<String> = steps
-                            .iter()
-                            .map(|&o| {
-                                format!(
-                                    "'{}' ({})",
-                                    ctx.str(ir.op(o).name),
-                                    line_of(ctx, ir.op(o).loc)
-                                )
-                            })
-                            .collect();
-                        msg.push_str(" via ");
-                        if more {
-                            msg.push_str("... -> ");
-                        }
-                        msg.push_str(&list.join(" -> "));
-                    }
-                    msg
-                }
+                Some(pin) => placed_by_pin(ctx, ir, &r, pin, var, op, default),
             };
             msg.push_str(&clone_notes(
                 ctx,
@@ -335,4 +288,63 @@ impl Pass for Explain {
         }
         Ok(())
     }
+}
+
+/// Why `op` (of variable `var`) is placed where `pin` says: the pin, and
+/// the joins that lead from it to the op.
+fn placed_by_pin(
+    ctx: &Context,
+    ir: &Ir,
+    r: &Reach,
+    pin: Pin,
+    var: Var,
+    op: Op,
+    default: xir::Attr,
+) -> String {
+    let mut msg = format!(
+        "placed on {} by {}",
+        attr_to_string(ctx, pin.attr),
+        describe(ctx, ir, pin.source),
+    );
+    match pin.source {
+        PinSource::Planned => msg.push_str(" (the fewest bytes moved)"),
+        PinSource::Runner => msg.push_str(&format!(
+            " (the default, {}, cannot run them)",
+            attr_to_string(ctx, default)
+        )),
+        src => msg.push_str(&format!(" ({})", line_of(ctx, pin_loc(ctx, ir, src)))),
+    }
+    // The joins nearest to the op, walking back towards the pin.
+    let mut steps: Vec<Op> = Vec::new();
+    let mut v = var;
+    let mut more = false;
+    while let Some((w, why)) = r.prev[v as usize] {
+        if why != op && pin.source.op() != Some(why) && steps.last() != Some(&why) {
+            if steps.len() == MAX_STEPS {
+                more = true;
+                break;
+            }
+            steps.push(why);
+        }
+        v = w;
+    }
+    if !steps.is_empty() {
+        steps.reverse();
+        let list: Vec<String> = steps
+            .iter()
+            .map(|&o| {
+                format!(
+                    "'{}' ({})",
+                    ctx.str(ir.op(o).name),
+                    line_of(ctx, ir.op(o).loc)
+                )
+            })
+            .collect();
+        msg.push_str(" via ");
+        if more {
+            msg.push_str("... -> ");
+        }
+        msg.push_str(&list.join(" -> "));
+    }
+    msg
 }

@@ -255,96 +255,13 @@ fn hoist(
 ) -> Op {
     ops.sort_by_key(|o| order[o]);
     let members: FxHashSet<Op> = ops.iter().copied().collect();
-    let inside = |ir: &Ir, o: Op| ancestor_in(ir, block, o).is_some_and(|a| members.contains(&a));
-    // Inputs: values used inside, defined outside; the uses to rewire.
-    let mut inputs: Vec<Value> = Vec::new();
-    let mut input_idx: FxHashMap<Value, usize> = FxHashMap::default();
-    let mut input_uses: Vec<(Op, usize, usize)> = Vec::new();
-    for &op in &ops {
-        for inner in xir::walk::preorder(ir, op) {
-            for (i, v) in ir.operands(inner).enumerate() {
-                let external = match def_in(ir, block, v) {
-                    Some(d) => !members.contains(&d),
-                    None => match ir.value(v).def {
-                        // Defined in a region nested in a member: internal.
-                        xir::ValueDef::BlockArg { block: b, .. } => {
-                            b == block || !ir.block_parent_op(b).is_some_and(|p| inside(ir, p))
-                        }
-                        xir::ValueDef::Result { op: d, .. } => !inside(ir, d),
-                        _ => true,
-                    },
-                };
-                if external {
-                    let k = *input_idx.entry(v).or_insert_with(|| {
-                        inputs.push(v);
-                        inputs.len() - 1
-                    });
-                    input_uses.push((inner, i, k));
-                }
-            }
-        }
-    }
-    // Outputs: results of members used outside the group.
-    let mut outputs: Vec<Value> = Vec::new();
-    let mut output_uses: Vec<(Op, usize, usize)> = Vec::new();
-    for &op in &ops {
-        for &r in ir.results(op) {
-            let mut k = None;
-            for u in ir.uses(r).collect::<Vec<_>>() {
-                let ud = ir.use_data(u);
-                let (owner, index) = (ud.owner, ud.index as usize);
-                if inside(ir, owner) {
-                    continue;
-                }
-                let k = *k.get_or_insert_with(|| {
-                    outputs.push(r);
-                    outputs.len() - 1
-                });
-                output_uses.push((owner, index, k));
-            }
-        }
-    }
-    let in_types: Vec<_> = inputs.iter().map(|&v| ir.value_type(v)).collect();
+    let (inputs, input_uses) = group_inputs(ir, block, &ops, &members);
+    let (outputs, output_uses) = group_outputs(ir, block, &ops, &members);
     let out_types: Vec<_> = outputs.iter().map(|&v| ir.value_type(v)).collect();
     let loc = ir.op(ops[0]).loc;
-
-    // The part.
-    let fty = ctx.function_type(in_types.clone(), out_types.clone());
-    let fty = ctx.type_attr(fty);
-    let sym = ctx.string_attr(&String::from_utf8_lossy(name));
-    let private = ctx.string_attr("private");
-    let (k_ft, k_name, k_vis) = (
-        ctx.ident("function_type"),
-        ctx.ident("sym_name"),
-        ctx.ident("sym_visibility"),
+    let part = create_part(
+        ctx, ir, func, func_attrs, name, after, &inputs, &outputs, known,
     );
-    let props = ctx.dictionary(vec![(k_ft, fty), (k_name, sym), (k_vis, private)]);
-    let entries: Vec<_> = func_attrs
-        .into_iter()
-        .map(|(k, v)| (ctx.ident(k), v))
-        .collect();
-    let attrs = ctx.dictionary(entries);
-    let part = ir.create_op(OperationState {
-        properties: Some(props),
-        attrs,
-        num_regions: 1,
-        ..OperationState::new(ctx, xir_func::FUNC.name, ir.op(func).loc)
-    });
-    ir.insert_op_after(after, part);
-    let arg_vals: Vec<_> = inputs
-        .iter()
-        .enumerate()
-        .filter(|(_, &v)| is_tensor(ctx, v, ir))
-        .map(|(i, &v)| (i, value_placement(ctx, ir, func, known, v)))
-        .collect();
-    func_attrs::set(ctx, ir, part, "arg_attrs", inputs.len(), &arg_vals);
-    let res_vals: Vec<_> = outputs
-        .iter()
-        .enumerate()
-        .filter(|(_, &v)| is_tensor(ctx, v, ir))
-        .map(|(i, &v)| (i, value_placement(ctx, ir, func, known, v)))
-        .collect();
-    func_attrs::set(ctx, ir, part, "res_attrs", outputs.len(), &res_vals);
     let region = ir.regions(part)[0];
     let body = ir.create_block();
     ir.append_block(region, body);
@@ -393,6 +310,128 @@ fn hoist(
         ..OperationState::new(ctx, xir_func::RETURN.name, loc)
     });
     ir.append_op(body, ret);
+    part
+}
+
+/// Uses to rewire: (user, operand index, index in the inputs or outputs).
+type Uses = Vec<(Op, usize, usize)>;
+
+/// Whether `o` is in a member of the group (in `block`) or nested in one.
+fn inside(ir: &Ir, block: Block, members: &FxHashSet<Op>, o: Op) -> bool {
+    ancestor_in(ir, block, o).is_some_and(|a| members.contains(&a))
+}
+
+/// The group's inputs: values used inside, defined outside; and their uses.
+fn group_inputs(ir: &Ir, block: Block, ops: &[Op], members: &FxHashSet<Op>) -> (Vec<Value>, Uses) {
+    let mut inputs: Vec<Value> = Vec::new();
+    let mut input_idx: FxHashMap<Value, usize> = FxHashMap::default();
+    let mut input_uses: Uses = Vec::new();
+    for &op in ops {
+        for inner in xir::walk::preorder(ir, op) {
+            for (i, v) in ir.operands(inner).enumerate() {
+                let external = match def_in(ir, block, v) {
+                    Some(d) => !members.contains(&d),
+                    None => match ir.value(v).def {
+                        // Defined in a region nested in a member: internal.
+                        xir::ValueDef::BlockArg { block: b, .. } => {
+                            b == block
+                                || !ir
+                                    .block_parent_op(b)
+                                    .is_some_and(|p| inside(ir, block, members, p))
+                        }
+                        xir::ValueDef::Result { op: d, .. } => !inside(ir, block, members, d),
+                        _ => true,
+                    },
+                };
+                if external {
+                    let k = *input_idx.entry(v).or_insert_with(|| {
+                        inputs.push(v);
+                        inputs.len() - 1
+                    });
+                    input_uses.push((inner, i, k));
+                }
+            }
+        }
+    }
+    (inputs, input_uses)
+}
+
+/// The group's outputs: results of members used outside; and those uses.
+fn group_outputs(ir: &Ir, block: Block, ops: &[Op], members: &FxHashSet<Op>) -> (Vec<Value>, Uses) {
+    let mut outputs: Vec<Value> = Vec::new();
+    let mut output_uses: Uses = Vec::new();
+    for &op in ops {
+        for &r in ir.results(op) {
+            let mut k = None;
+            for u in ir.uses(r).collect::<Vec<_>>() {
+                let ud = ir.use_data(u);
+                let (owner, index) = (ud.owner, ud.index as usize);
+                if inside(ir, block, members, owner) {
+                    continue;
+                }
+                let k = *k.get_or_insert_with(|| {
+                    outputs.push(r);
+                    outputs.len() - 1
+                });
+                output_uses.push((owner, index, k));
+            }
+        }
+    }
+    (outputs, output_uses)
+}
+
+/// The new private function `name`, after `after` and without a body,
+/// taking `inputs` and returning `outputs`, each tensor with its placement.
+#[allow(clippy::too_many_arguments)]
+fn create_part(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    func: Op,
+    func_attrs: Vec<(&str, Attr)>,
+    name: &[u8],
+    after: Op,
+    inputs: &[Value],
+    outputs: &[Value],
+    known: &mut FxHashMap<Value, Attr>,
+) -> Op {
+    let in_types: Vec<_> = inputs.iter().map(|&v| ir.value_type(v)).collect();
+    let out_types: Vec<_> = outputs.iter().map(|&v| ir.value_type(v)).collect();
+    let fty = ctx.function_type(in_types, out_types);
+    let fty = ctx.type_attr(fty);
+    let sym = ctx.string_attr(&String::from_utf8_lossy(name));
+    let private = ctx.string_attr("private");
+    let (k_ft, k_name, k_vis) = (
+        ctx.ident("function_type"),
+        ctx.ident("sym_name"),
+        ctx.ident("sym_visibility"),
+    );
+    let props = ctx.dictionary(vec![(k_ft, fty), (k_name, sym), (k_vis, private)]);
+    let entries: Vec<_> = func_attrs
+        .into_iter()
+        .map(|(k, v)| (ctx.ident(k), v))
+        .collect();
+    let attrs = ctx.dictionary(entries);
+    let part = ir.create_op(OperationState {
+        properties: Some(props),
+        attrs,
+        num_regions: 1,
+        ..OperationState::new(ctx, xir_func::FUNC.name, ir.op(func).loc)
+    });
+    ir.insert_op_after(after, part);
+    let arg_vals: Vec<_> = inputs
+        .iter()
+        .enumerate()
+        .filter(|(_, &v)| is_tensor(ctx, v, ir))
+        .map(|(i, &v)| (i, value_placement(ctx, ir, func, known, v)))
+        .collect();
+    func_attrs::set(ctx, ir, part, "arg_attrs", inputs.len(), &arg_vals);
+    let res_vals: Vec<_> = outputs
+        .iter()
+        .enumerate()
+        .filter(|(_, &v)| is_tensor(ctx, v, ir))
+        .map(|(i, &v)| (i, value_placement(ctx, ir, func, known, v)))
+        .collect();
+    func_attrs::set(ctx, ir, part, "res_attrs", outputs.len(), &res_vals);
     part
 }
 

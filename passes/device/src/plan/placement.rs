@@ -5,7 +5,7 @@
 
 use super::devices::Devices;
 use super::min_transfer::{self, Net, Problem};
-use super::model::{Cut, Model};
+use super::model::{Cut, Model, SoftUse};
 use super::solver::{Pin, PinSource, Var};
 use rustc_hash::FxHashMap;
 use xir::util::bytes::{tensor_bytes, Bytes};
@@ -49,25 +49,7 @@ impl Labels {
 
 /// Chooses a placement for every class the uses touch and records the cuts.
 pub fn place(ctx: &mut Context, ir: &Ir, m: &mut Model, devices: &mut Devices, default: Attr) {
-    let mut labels = Labels {
-        keys: Vec::new(),
-        attrs: Vec::new(),
-        free: 0,
-    };
-    for &d in &devices.declared.clone() {
-        let k = devices.key(ctx, d);
-        labels.of(k, d);
-    }
-    let default_key = devices.key(ctx, default);
-    let default_label = labels.of(default_key, default);
-    // Every placement a pin names (a memory scope, say) is a label too: a free
-    // class may join it.
-    for i in 0..m.solver.pins.len() {
-        let pin = m.solver.pins[i];
-        labels.of(pin.key, pin.attr);
-    }
-    labels.free = labels.keys.len();
-
+    let (mut labels, default_label) = labels(ctx, m, devices, default);
     // Where each label's device runs the ops of a class (targets' `ops`): a free
     // class may only take labels whose device runs all of them.
     let class_ops: FxHashMap<Var, Vec<Op>> = if devices.support.is_some() {
@@ -75,57 +57,20 @@ pub fn place(ctx: &mut Context, ir: &Ir, m: &mut Model, devices: &mut Devices, d
     } else {
         FxHashMap::default()
     };
-    let runs = |ctx: &Context, label_attr: Attr, ops: &[Op]| -> bool {
-        let Some(sup) = devices.support.as_ref() else {
-            return true;
-        };
-        match sup.device_of(ctx, label_attr) {
-            Some(d) => ops
-                .iter()
-                .all(|&op| sup.can_run(d, ctx.bytes(ir.op(op).name))),
-            None => true,
-        }
-    };
-    // Classes, in the order the uses first touch them (deterministic).
     let soft = std::mem::take(&mut m.soft);
-    let mut class_of: FxHashMap<Var, u32> = FxHashMap::default();
-    let mut roots: Vec<Var> = Vec::new();
-    let mut allowed: Vec<Vec<u32>> = Vec::new();
-    let mut class = |m: &mut Model, labels: &mut Labels, v: Var| -> u32 {
-        let r = m.solver.find(v);
-        if let Some(&c) = class_of.get(&r) {
-            return c;
-        }
-        let c = roots.len() as u32;
-        class_of.insert(r, c);
-        roots.push(r);
-        allowed.push(match m.solver.class_pin(r) {
-            Some(p) => {
-                let pin = m.solver.pins[p as usize];
-                vec![labels.of(pin.key, pin.attr)]
-            }
-            None => {
-                let ops = class_ops.get(&r).map_or(&[][..], |v| v.as_slice());
-                let fits: Vec<u32> = (0..labels.free as u32)
-                    .filter(|&l| runs(ctx, labels.attrs[l as usize], ops))
-                    .collect();
-                // No label fits: any, and `support::settle` reports it.
-                if fits.is_empty() {
-                    (0..labels.free as u32).collect()
-                } else {
-                    fits
-                }
-            }
-        });
-        c
+    let mut classes = Classes {
+        class_of: FxHashMap::default(),
+        roots: Vec::new(),
+        allowed: Vec::new(),
+        class_ops,
     };
     // One net per used value: its producer's class and its users' classes.
     let mut net_of: FxHashMap<Value, usize> = FxHashMap::default();
     let mut nets: Vec<Net> = Vec::new();
     let mut uses: Vec<(u32, u32)> = Vec::with_capacity(soft.len());
     for s in &soft {
-        let pc = class(m, &mut labels, s.value);
-        let uc = class(m, &mut labels, s.need);
+        let pc = classes.of(ctx, ir, m, devices, &mut labels, s.value);
+        let uc = classes.of(ctx, ir, m, devices, &mut labels, s.need);
         uses.push((pc, uc));
         let v = ir.operand(s.user, s.index);
         let n = *net_of.entry(v).or_insert_with(|| {
@@ -140,24 +85,11 @@ pub fn place(ctx: &mut Context, ir: &Ir, m: &mut Model, devices: &mut Devices, d
             nets[n].users.push(uc);
         }
     }
-    // Labels on devices that share memory move nothing between them.
-    let mut linked = Vec::new();
-    for i in 0..labels.keys.len() {
-        for j in i + 1..labels.keys.len() {
-            let di = xir_device::attrs::affinity_device(ctx, labels.attrs[i]);
-            let dj = xir_device::attrs::affinity_device(ctx, labels.attrs[j]);
-            if let (Some(a), Some(b)) = (di, dj) {
-                if a != b && xir_device::attrs::linked(&devices.links, a, b) {
-                    linked.push((i as u32, j as u32));
-                }
-            }
-        }
-    }
     let problem = Problem {
         labels: labels.keys.len(),
-        allowed,
+        allowed: classes.allowed,
         nets,
-        linked,
+        linked: linked_labels(ctx, &labels, devices),
     };
     let init: Vec<u32> = problem
         .allowed
@@ -173,7 +105,7 @@ pub fn place(ctx: &mut Context, ir: &Ir, m: &mut Model, devices: &mut Devices, d
     let label = min_transfer::solve(&problem, init);
 
     // Free classes take their label as a pin.
-    for (c, &r) in roots.iter().enumerate() {
+    for (c, &r) in classes.roots.iter().enumerate() {
         if m.solver.class_pin(r).is_none() {
             let l = label[c] as usize;
             let _ = m.solver.add_pin(Pin {
@@ -184,8 +116,117 @@ pub fn place(ctx: &mut Context, ir: &Ir, m: &mut Model, devices: &mut Devices, d
             });
         }
     }
-    // A use whose sides differ crosses.
-    for (s, &(pc, uc)) in soft.iter().zip(&uses) {
+    record_cuts(m, &soft, &uses, &label);
+    m.share_transfers = true;
+}
+
+/// The labels: the declared devices, the default (returned with its label),
+/// then every placement a pin names (a memory scope, say), which a free
+/// class may join too.
+fn labels(ctx: &mut Context, m: &Model, devices: &mut Devices, default: Attr) -> (Labels, u32) {
+    let mut labels = Labels {
+        keys: Vec::new(),
+        attrs: Vec::new(),
+        free: 0,
+    };
+    for &d in &devices.declared.clone() {
+        let k = devices.key(ctx, d);
+        labels.of(k, d);
+    }
+    let default_key = devices.key(ctx, default);
+    let default_label = labels.of(default_key, default);
+    for i in 0..m.solver.pins.len() {
+        let pin = m.solver.pins[i];
+        labels.of(pin.key, pin.attr);
+    }
+    labels.free = labels.keys.len();
+    (labels, default_label)
+}
+
+/// The optimizer's classes, in the order the uses first touch them
+/// (deterministic), with the labels each may take.
+struct Classes {
+    class_of: FxHashMap<Var, u32>,
+    roots: Vec<Var>,
+    allowed: Vec<Vec<u32>>,
+    class_ops: FxHashMap<Var, Vec<Op>>,
+}
+
+impl Classes {
+    /// The class of `v`, made on first use: a pinned class may only take its
+    /// pin's label, a free one the labels whose device runs its ops.
+    fn of(
+        &mut self,
+        ctx: &Context,
+        ir: &Ir,
+        m: &mut Model,
+        devices: &Devices,
+        labels: &mut Labels,
+        v: Var,
+    ) -> u32 {
+        let r = m.solver.find(v);
+        if let Some(&c) = self.class_of.get(&r) {
+            return c;
+        }
+        let c = self.roots.len() as u32;
+        self.class_of.insert(r, c);
+        self.roots.push(r);
+        self.allowed.push(match m.solver.class_pin(r) {
+            Some(p) => {
+                let pin = m.solver.pins[p as usize];
+                vec![labels.of(pin.key, pin.attr)]
+            }
+            None => {
+                let ops = self.class_ops.get(&r).map_or(&[][..], |v| v.as_slice());
+                let fits: Vec<u32> = (0..labels.free as u32)
+                    .filter(|&l| runs(ctx, ir, devices, labels.attrs[l as usize], ops))
+                    .collect();
+                // No label fits: any, and `support::settle` reports it.
+                if fits.is_empty() {
+                    (0..labels.free as u32).collect()
+                } else {
+                    fits
+                }
+            }
+        });
+        c
+    }
+}
+
+/// Whether the device of `label_attr` runs every op of `ops` (true when
+/// what devices run is unknown).
+fn runs(ctx: &Context, ir: &Ir, devices: &Devices, label_attr: Attr, ops: &[Op]) -> bool {
+    let Some(sup) = devices.support.as_ref() else {
+        return true;
+    };
+    match sup.device_of(ctx, label_attr) {
+        Some(d) => ops
+            .iter()
+            .all(|&op| sup.can_run(d, ctx.bytes(ir.op(op).name))),
+        None => true,
+    }
+}
+
+/// Labels on devices that share memory move nothing between them.
+fn linked_labels(ctx: &Context, labels: &Labels, devices: &Devices) -> Vec<(u32, u32)> {
+    let mut linked = Vec::new();
+    for i in 0..labels.keys.len() {
+        for j in i + 1..labels.keys.len() {
+            let di = xir_device::attrs::affinity_device(ctx, labels.attrs[i]);
+            let dj = xir_device::attrs::affinity_device(ctx, labels.attrs[j]);
+            if let (Some(a), Some(b)) = (di, dj) {
+                if a != b && xir_device::attrs::linked(&devices.links, a, b) {
+                    linked.push((i as u32, j as u32));
+                }
+            }
+        }
+    }
+    linked
+}
+
+/// A use whose sides got different labels crosses: a cut.
+fn record_cuts(m: &mut Model, soft: &[SoftUse], uses: &[(u32, u32)], label: &[u32]) {
+    for (s, &(pc, uc)) in soft.iter().zip(uses) {
         if label[pc as usize] == label[uc as usize] {
             continue;
         }
@@ -206,5 +247,4 @@ pub fn place(ctx: &mut Context, ir: &Ir, m: &mut Model, devices: &mut Devices, d
             });
         }
     }
-    m.share_transfers = true;
 }
