@@ -26,6 +26,7 @@ pub mod context;
 pub mod diag;
 pub mod dialect;
 pub mod dominance;
+pub mod element;
 pub mod entity;
 pub mod float;
 mod interner;
