@@ -11,7 +11,7 @@
 //! dims as scalar loops inside each parallel iteration, in order (the
 //! reference's rounding).
 
-use crate::plan::{inner_kinds, Bin, Body, BodyOp, Cmp, Elem, GenericPlan, Inner};
+use crate::plan::{inner_kinds, Bin, Body, BodyOp, Cmp, ElementType, GenericPlan, Inner};
 use cranelift_codegen::entity::packed_option::ReservedValue;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{
@@ -22,7 +22,7 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, FuncId, Linkage, Module};
-use xir_runtime_hal::{Error, Result};
+use xir_runtime_hal::{Error, FloatType, Result};
 
 /// A stage function.
 pub type StageFn = unsafe extern "C" fn(args: *const i64, lo: i64, hi: i64);
@@ -88,22 +88,24 @@ extern "C" fn h_pow_f64(x: f64, y: f64) -> f64 {
 }
 
 /// The compute type of an element: f16/bf16 compute in f32, i1 in i8.
-fn compute_type(e: Elem) -> Type {
+/// A plan's element types are signless ([`Body::check_elems`] checked them),
+/// so an integer is read by its width.
+fn compute_type(e: ElementType) -> Type {
     match e {
-        Elem::I1 | Elem::I8 => types::I8,
-        Elem::I16 => types::I16,
-        Elem::I32 => types::I32,
-        Elem::I64 => types::I64,
-        Elem::F16 | Elem::BF16 | Elem::F32 => types::F32,
-        Elem::F64 => types::F64,
+        ElementType::Int { bits: 1 | 8, .. } => types::I8,
+        ElementType::Int { bits: 16, .. } => types::I16,
+        ElementType::Int { bits: 32, .. } => types::I32,
+        ElementType::Int { .. } => types::I64,
+        ElementType::Float(FloatType::F16 | FloatType::BF16 | FloatType::F32) => types::F32,
+        ElementType::Float(FloatType::F64) => types::F64,
     }
 }
 
-fn vector_type(e: Elem) -> Option<Type> {
+fn vector_type(e: ElementType) -> Option<Type> {
     match e {
-        Elem::F32 => Some(types::F32X4),
-        Elem::F64 => Some(types::F64X2),
-        Elem::I32 => Some(types::I32X4),
+        ElementType::F32 => Some(types::F32X4),
+        ElementType::F64 => Some(types::F64X2),
+        ElementType::I32 => Some(types::I32X4),
         _ => None,
     }
 }
@@ -202,6 +204,7 @@ impl Jit {
 
     /// Compiles one generic stage; its address is valid after [`Jit::finish`].
     pub fn generic(&mut self, g: &GenericPlan) -> Result<FuncId> {
+        g.body.check_elems()?;
         let ptr = types::I64;
         self.module.clear_context(&mut self.ctx);
         let mut sig = self.module.make_signature();
@@ -349,7 +352,7 @@ const BLOCK: i64 = 512;
 
 /// Per-operand state of a loop: its element and address variable.
 struct Operand {
-    elem: Elem,
+    elem: ElementType,
     inner: Inner,
     ptr: Variable,
     /// Byte step along the dim the current loop walks.
@@ -363,7 +366,7 @@ impl Emitter<'_, '_> {
     }
 
     /// The lanes to run the innermost dim with (1: scalar).
-    fn lanes(&self, elems: &[Elem]) -> u32 {
+    fn lanes(&self, elems: &[ElementType]) -> u32 {
         let g = self.g;
         if g.lanes <= 1 || g.parallel < g.domain.len() || g.parallel == 0 {
             return 1;
@@ -384,7 +387,7 @@ impl Emitter<'_, '_> {
             | BodyOp::Abs(_)
             | BodyOp::Sqrt(_)
             | BodyOp::Log(_) => e.is_float(),
-            BodyOp::Erf(_) => e == Elem::F32,
+            BodyOp::Erf(_) => e == ElementType::F32,
             BodyOp::Bin(b, _, _) => match b {
                 Bin::Add | Bin::Sub | Bin::Mul | Bin::Max | Bin::Min => true,
                 Bin::Div => e.is_float(),
@@ -411,7 +414,7 @@ impl Emitter<'_, '_> {
         let rank = g.domain.len();
         let (bases_at, sizes_at, coefs_at) = args_layout(n_ops, rank);
         let kinds = inner_kinds(g);
-        let elems: Vec<Elem> = self.elems();
+        let elems: Vec<ElementType> = self.elems();
         let load_arg = |b: &mut FunctionBuilder, i: usize| {
             b.ins()
                 .load(types::I64, MemFlags::trusted(), args, (i * 8) as i32)
@@ -427,7 +430,7 @@ impl Emitter<'_, '_> {
         for (k, step) in steps.iter_mut().enumerate() {
             for d in 0..rank {
                 let c = load_arg(&mut self.b, coefs_at + k * rank + d);
-                step.push(self.b.ins().imul_imm_s(c, elems[k].size() as i64));
+                step.push(self.b.ins().imul_imm_s(c, elems[k].byte_size() as i64));
             }
         }
         let exit = self.b.create_block();
@@ -524,7 +527,7 @@ impl Emitter<'_, '_> {
         self.b.ins().return_(&[]);
     }
 
-    fn elems(&self) -> Vec<Elem> {
+    fn elems(&self) -> Vec<ElementType> {
         // Element types come from the body's arguments: inputs in order,
         // then the output (its own argument for reductions, else the
         // yielded value's type).
@@ -550,7 +553,7 @@ impl Emitter<'_, '_> {
         let body = &self.g.body;
         let splits: Vec<usize> = if lanes > 1 && self.buffer_exp {
             (0..body.ops.len())
-                .filter(|&v| matches!(body.ops[v], (BodyOp::Exp(_), Elem::F32)))
+                .filter(|&v| matches!(body.ops[v], (BodyOp::Exp(_), ElementType::F32)))
                 .collect()
         } else {
             vec![]
@@ -608,7 +611,7 @@ impl Emitter<'_, '_> {
             };
             let dest = all.len();
             all.push(Operand {
-                elem: Elem::F32,
+                elem: ElementType::F32,
                 inner: Inner::Contiguous,
                 ptr: self.b.declare_var(types::I64),
                 step: four,
@@ -736,7 +739,7 @@ impl Emitter<'_, '_> {
                 for &(v, k) in &phase.scratch {
                     if phase.needed[v] {
                         let a = at(e, &ops[k]);
-                        pre.push((v, e.load(Elem::F32, a, lanes, Inner::Contiguous)));
+                        pre.push((v, e.load(ElementType::F32, a, lanes, Inner::Contiguous)));
                     }
                 }
                 let vals = e.body(&e.g.body.clone(), &args, lanes, &phase.needed, &pre);
@@ -827,7 +830,7 @@ impl Emitter<'_, '_> {
     }
 
     /// Loads one element (or `lanes` of them; a zero step splats one).
-    fn load(&mut self, e: Elem, addr: Value, lanes: u32, inner: Inner) -> Value {
+    fn load(&mut self, e: ElementType, addr: Value, lanes: u32, inner: Inner) -> Value {
         if lanes > 1 {
             let vt = vector_type(e).expect("vectorisable");
             if inner == Inner::Broadcast {
@@ -837,13 +840,13 @@ impl Emitter<'_, '_> {
             return self.b.ins().load(vt, flags(), addr, 0);
         }
         match e {
-            Elem::I1 => {
+            ElementType::I1 => {
                 let v = self.b.ins().load(types::I8, flags(), addr, 0);
                 self.renorm_i1(v)
             }
-            Elem::F16 | Elem::BF16 => {
+            ElementType::F16 | ElementType::BF16 => {
                 let v = self.b.ins().load(types::I16, flags(), addr, 0);
-                let f = if e == Elem::F16 {
+                let f = if e == ElementType::F16 {
                     self.h.f16_to_f32
                 } else {
                     self.h.bf16_to_f32
@@ -854,18 +857,18 @@ impl Emitter<'_, '_> {
         }
     }
 
-    fn store(&mut self, e: Elem, addr: Value, v: Value, lanes: u32) {
+    fn store(&mut self, e: ElementType, addr: Value, v: Value, lanes: u32) {
         if lanes > 1 {
             self.b.ins().store(flags(), v, addr, 0);
             return;
         }
         match e {
-            Elem::I1 => {
+            ElementType::I1 => {
                 let m = self.b.ins().band_imm_s(v, 1);
                 self.b.ins().store(flags(), m, addr, 0);
             }
-            Elem::F16 | Elem::BF16 => {
-                let f = if e == Elem::F16 {
+            ElementType::F16 | ElementType::BF16 => {
+                let f = if e == ElementType::F16 {
                     self.h.f32_to_f16
                 } else {
                     self.h.f32_to_bf16
@@ -880,10 +883,10 @@ impl Emitter<'_, '_> {
     }
 
     /// Rounds an f32 result to the element's precision (f16, bf16).
-    fn round(&mut self, e: Elem, v: Value) -> Value {
+    fn round(&mut self, e: ElementType, v: Value) -> Value {
         match e {
-            Elem::F16 => self.call1(self.h.round_f16, v),
-            Elem::BF16 => self.call1(self.h.round_bf16, v),
+            ElementType::F16 => self.call1(self.h.round_f16, v),
+            ElementType::BF16 => self.call1(self.h.round_bf16, v),
             _ => v,
         }
     }
@@ -920,12 +923,12 @@ impl Emitter<'_, '_> {
     /// NaN → 0 (`fcvt_to_sint_sat`, clamped for i8/i16); int → float rounds
     /// to nearest; int → int wraps or sign-extends; x → i1 is `x != 0` (NaN:
     /// true); an i1 source is 0 or 1; f16/bf16 results are rounded from f32.
-    fn cast(&mut self, from: Elem, to: Elem, v: Value) -> Value {
+    fn cast(&mut self, from: ElementType, to: ElementType, v: Value) -> Value {
         let (ft, tt) = (compute_type(from), compute_type(to));
         if from == to {
             return v;
         }
-        if to == Elem::I1 {
+        if to == ElementType::I1 {
             let r = if from.is_float() {
                 let zero = if ft == types::F64 {
                     self.b.ins().f64const(0.0)
@@ -939,7 +942,7 @@ impl Emitter<'_, '_> {
             return self.b.ins().ineg(r);
         }
         // An i1 is held as 0 / -1: as a number it is 0 / 1.
-        let v = if from == Elem::I1 {
+        let v = if from == ElementType::I1 {
             self.b.ins().band_imm_s(v, 1)
         } else {
             v
@@ -1108,7 +1111,7 @@ impl Emitter<'_, '_> {
                             Bin::And => self.b.ins().band(a, c),
                             Bin::Xor => self.b.ins().bxor(a, c),
                         };
-                        if e == Elem::I1 {
+                        if e == ElementType::I1 {
                             self.renorm_i1(r)
                         } else {
                             r
@@ -1176,5 +1179,35 @@ impl Emitter<'_, '_> {
             vals.push(v);
         }
         vals
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::{Access, Body};
+    use xir_runtime_hal::ErrorKind;
+
+    #[test]
+    fn a_stage_of_an_unsupported_element_type_is_unimplemented() {
+        let si16 = ElementType::parse("si16").unwrap();
+        let g = GenericPlan {
+            inputs: vec![],
+            output: Access {
+                buffer: 0,
+                terms: vec![],
+            },
+            domain: vec![],
+            symbols: vec![],
+            parallel: 0,
+            lanes: 1,
+            body: Body {
+                ops: vec![(BodyOp::ConstI(1), si16)],
+                result: 0,
+            },
+        };
+        let e = Jit::new().unwrap().generic(&g).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Unimplemented);
+        assert_eq!(e.to_string(), "unsupported element type si16");
     }
 }

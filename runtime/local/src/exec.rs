@@ -3,7 +3,9 @@
 //! each stage in order, its iterations split over the worker threads.
 
 use crate::codegen::{args_layout, Jit, StageFn};
-use crate::plan::{BufferKind, Elem, GatherPlan, GenericPlan, KernelPlan};
+use crate::plan::{
+    unsupported_element, BufferKind, ElementType, GatherPlan, GenericPlan, KernelPlan,
+};
 use crate::pool;
 use std::sync::Mutex;
 use xir_kernel_plan::resolve::{check_grid, count_of, dispatch_sizes, resolve};
@@ -25,7 +27,7 @@ pub enum CompiledStage {
         lhs: usize,
         rhs: usize,
         out: usize,
-        elem: Elem,
+        elem: ElementType,
         epilogue: Option<CompiledGeneric>,
     },
     /// Runs `xir_ukernel::gather` (no JIT code).
@@ -69,7 +71,7 @@ struct Bound {
     ptr: *mut u8,
     /// Elements.
     count: u64,
-    elem: Elem,
+    elem: ElementType,
     writable: bool,
 }
 
@@ -109,7 +111,7 @@ fn stage_args(
             k == n - 1,
         )?;
         let (base, coefs) = (r.base, r.coefs);
-        args[bases_at + k] = b.ptr as i64 + base * b.elem.size() as i64;
+        args[bases_at + k] = b.ptr as i64 + base * b.elem.byte_size() as i64;
         args[coefs_at + k * rank..coefs_at + (k + 1) * rank].copy_from_slice(&coefs);
     }
     args[sizes_at..sizes_at + rank].copy_from_slice(&domain);
@@ -160,43 +162,47 @@ type MatmulEntry = unsafe extern "C" fn(
     *mut u8,
 );
 
-fn matmul_entry(e: Elem) -> MatmulEntry {
+/// The micro-kernel of a matmul's element type (the plan's signless types;
+/// any other is `Unimplemented`).
+fn matmul_entry(e: ElementType) -> Result<MatmulEntry> {
     // SAFETY (each transmute): the entry points differ only in the element
     // type behind their pointers.
-    unsafe {
+    Ok(unsafe {
         match e {
-            Elem::F32 => std::mem::transmute::<xir_ukernel::MatmulFn<f32>, MatmulEntry>(
+            ElementType::F32 => std::mem::transmute::<xir_ukernel::MatmulFn<f32>, MatmulEntry>(
                 xir_ukernel::xir_matmul_f32,
             ),
-            Elem::F64 => std::mem::transmute::<xir_ukernel::MatmulFn<f64>, MatmulEntry>(
+            ElementType::F64 => std::mem::transmute::<xir_ukernel::MatmulFn<f64>, MatmulEntry>(
                 xir_ukernel::xir_matmul_f64,
             ),
-            Elem::F16 => std::mem::transmute::<xir_ukernel::MatmulFn<u16>, MatmulEntry>(
+            ElementType::F16 => std::mem::transmute::<xir_ukernel::MatmulFn<u16>, MatmulEntry>(
                 xir_ukernel::xir_matmul_f16,
             ),
-            Elem::BF16 => std::mem::transmute::<xir_ukernel::MatmulFn<u16>, MatmulEntry>(
+            ElementType::BF16 => std::mem::transmute::<xir_ukernel::MatmulFn<u16>, MatmulEntry>(
                 xir_ukernel::xir_matmul_bf16,
             ),
-            Elem::I1 | Elem::I8 => std::mem::transmute::<xir_ukernel::MatmulFn<i8>, MatmulEntry>(
-                xir_ukernel::xir_matmul_i8,
-            ),
-            Elem::I16 => std::mem::transmute::<xir_ukernel::MatmulFn<i16>, MatmulEntry>(
+            ElementType::I1 | ElementType::I8 => std::mem::transmute::<
+                xir_ukernel::MatmulFn<i8>,
+                MatmulEntry,
+            >(xir_ukernel::xir_matmul_i8),
+            ElementType::I16 => std::mem::transmute::<xir_ukernel::MatmulFn<i16>, MatmulEntry>(
                 xir_ukernel::xir_matmul_i16,
             ),
-            Elem::I32 => std::mem::transmute::<xir_ukernel::MatmulFn<i32>, MatmulEntry>(
+            ElementType::I32 => std::mem::transmute::<xir_ukernel::MatmulFn<i32>, MatmulEntry>(
                 xir_ukernel::xir_matmul_i32,
             ),
-            Elem::I64 => std::mem::transmute::<xir_ukernel::MatmulFn<i64>, MatmulEntry>(
+            ElementType::I64 => std::mem::transmute::<xir_ukernel::MatmulFn<i64>, MatmulEntry>(
                 xir_ukernel::xir_matmul_i64,
             ),
+            e => return Err(unsupported_element(e)),
         }
-    }
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
 fn run_matmul(
     (lhs, rhs, out): (usize, usize, usize),
-    elem: Elem,
+    elem: ElementType,
     epilogue: Option<&CompiledGeneric>,
     bufs: &[Bound],
     dims: &[Vec<i64>],
@@ -232,8 +238,8 @@ fn run_matmul(
         Some(e) => stage_args(&e.plan, bufs, dims, slots)?,
         None => None,
     };
-    let es = elem.size();
-    let entry = matmul_entry(elem);
+    let es = elem.byte_size();
+    let entry = matmul_entry(elem)?;
     let work = (m * n * k.max(1)) as u64;
     let threads = pool::threads() as u64;
     let chunks = (work / MATMUL_GRAIN).clamp(1, threads).min(m as u64) as usize;
@@ -284,7 +290,7 @@ fn run_matmul(
             }
         });
     }
-    if elem == Elem::I1 && epilogue.is_none() {
+    if elem == ElementType::I1 && epilogue.is_none() {
         // The i8 kernel's sums wrap at 8 bits; i1 keeps the low bit.
         let total = batch as usize * m * n;
         // SAFETY: the output holds `total` elements.
@@ -305,7 +311,7 @@ fn run_gather(g: &GatherPlan, bufs: &[Bound], dims: &[Vec<i64>]) -> Result<()> {
     if !o.writable {
         return Err(Error::invalid_argument("a gather writes a constant"));
     }
-    let es = x.elem.size() as u64;
+    let es = x.elem.byte_size() as u64;
     let rows = outer * k;
     if rows == 0 || inner == 0 {
         return Ok(());
@@ -313,7 +319,7 @@ fn run_gather(g: &GatherPlan, bufs: &[Bound], dims: &[Vec<i64>]) -> Result<()> {
     // The buffers hold at least their dims' elements (dispatch_sizes).
     let (in_len, idx_len, out_len) = (
         (outer * d * inner * es) as usize,
-        (k * ix.elem.size() as u64) as usize,
+        (k * ix.elem.byte_size() as u64) as usize,
         (rows * inner * es) as usize,
     );
     if x.count * es < in_len as u64 || o.count * es < out_len as u64 {
@@ -323,7 +329,7 @@ fn run_gather(g: &GatherPlan, bufs: &[Bound], dims: &[Vec<i64>]) -> Result<()> {
     }
     let inner_bytes = (inner * es) as usize;
     let (xp, ip, op) = (x.ptr as usize, ix.ptr as usize, o.ptr as usize);
-    let wide = ix.elem == Elem::I64;
+    let wide = ix.elem == ElementType::I64;
     let threads = pool::threads() as u64;
     let chunks = ((rows * inner * es) / (GRAIN * 4))
         .clamp(1, threads)

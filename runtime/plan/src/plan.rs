@@ -3,64 +3,53 @@
 //! operations ([`BodyOp`]). Nothing here depends on Cranelift.
 
 use std::sync::Arc;
-use xir::types::{FloatKind, TypeKind};
+use xir::types::TypeKind;
 use xir::{Context, Type};
 use xir_runtime_hal::Error;
 
-/// An element type as stored, and how it is computed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Elem {
-    /// A 1-bit integer, one byte in memory (0 or 1).
-    I1,
-    /// An 8-bit integer.
-    I8,
-    /// A 16-bit integer.
-    I16,
-    /// A 32-bit integer.
-    I32,
-    /// A 64-bit integer (also `index`).
-    I64,
-    /// IEEE half precision.
-    F16,
-    /// bfloat16.
-    BF16,
-    /// IEEE single precision.
-    F32,
-    /// IEEE double precision.
-    F64,
+/// The element type of a plan's buffers and body values, read from a kernel's
+/// types by [`plan_elem`]: always signless (a plan computes with signless
+/// integers, the sign being in its ops), so a backend matches on the plain
+/// constants ([`ElementType::I32`], [`ElementType::F32`], ...).
+pub use xir_runtime_hal::ElementType;
+
+/// The element type a plan holds for an xir scalar type: an integer
+/// (signedness dropped: [`ElementType::signless`]) or float the runtime
+/// stores; `None` for any other type, `index` included.
+pub fn plan_elem(ctx: &Context, t: Type) -> Option<ElementType> {
+    if matches!(ctx.type_kind(t), TypeKind::Index) {
+        return None;
+    }
+    ElementType::from_type(ctx, t).map(ElementType::signless)
 }
 
-impl Elem {
-    /// Bytes one element takes in a buffer.
-    pub fn size(self) -> usize {
-        match self {
-            Elem::I1 | Elem::I8 => 1,
-            Elem::I16 | Elem::F16 | Elem::BF16 => 2,
-            Elem::I32 | Elem::F32 => 4,
-            Elem::I64 | Elem::F64 => 8,
-        }
-    }
-    /// Whether it is a float type.
-    pub fn is_float(self) -> bool {
-        matches!(self, Elem::F16 | Elem::BF16 | Elem::F32 | Elem::F64)
-    }
-    /// The element of an integer or float type, signedness ignored.
-    pub fn of(ctx: &Context, t: Type) -> Option<Elem> {
-        Some(match ctx.type_kind(t) {
-            TypeKind::Integer { width, .. } => match width {
-                1 => Elem::I1,
-                8 => Elem::I8,
-                16 => Elem::I16,
-                32 => Elem::I32,
-                64 => Elem::I64,
-                _ => return None,
-            },
-            TypeKind::Float(FloatKind::F16) => Elem::F16,
-            TypeKind::Float(FloatKind::BF16) => Elem::BF16,
-            TypeKind::Float(FloatKind::F32) => Elem::F32,
-            TypeKind::Float(FloatKind::F64) => Elem::F64,
-            _ => return None,
-        })
+/// The element types a plan holds: what [`plan_elem`] returns.
+pub const PLAN_ELEMENT_TYPES: [ElementType; 9] = [
+    ElementType::I1,
+    ElementType::I8,
+    ElementType::I16,
+    ElementType::I32,
+    ElementType::I64,
+    ElementType::F16,
+    ElementType::BF16,
+    ElementType::F32,
+    ElementType::F64,
+];
+
+/// The error for an element type a plan or a backend does not handle
+/// (`Unimplemented`: "unsupported element type ui8").
+pub fn unsupported_element(e: ElementType) -> Error {
+    Error::unimplemented(format!("unsupported element type {e}"))
+}
+
+/// `e` if a plan can hold it (one of [`PLAN_ELEMENT_TYPES`]), else
+/// [`unsupported_element`]: a backend checks a plan built by hand before
+/// it translates it.
+pub fn check_elem(e: ElementType) -> Result<ElementType, Error> {
+    if PLAN_ELEMENT_TYPES.contains(&e) {
+        Ok(e)
+    } else {
+        Err(unsupported_element(e))
     }
 }
 
@@ -119,7 +108,7 @@ pub struct BufferPlan {
     /// Where its bytes come from.
     pub kind: BufferKind,
     /// Its element type.
-    pub elem: Elem,
+    pub elem: ElementType,
     /// One slot per dim.
     pub dims: Vec<Slot>,
 }
@@ -234,9 +223,19 @@ pub enum Bin {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Body {
     /// The ops in order, each with its result's element type.
-    pub ops: Vec<(BodyOp, Elem)>,
+    pub ops: Vec<(BodyOp, ElementType)>,
     /// The op whose value is yielded.
     pub result: usize,
+}
+
+impl Body {
+    /// Checks every op's element type with [`check_elem`].
+    pub fn check_elems(&self) -> Result<(), Error> {
+        for &(_, e) in &self.ops {
+            check_elem(e)?;
+        }
+        Ok(())
+    }
 }
 
 /// A `kernel.generic`: a loop nest over `domain` reading each input's
@@ -270,7 +269,7 @@ pub struct MatmulPlan {
     /// The result's buffer.
     pub out: usize,
     /// The element type of all three.
-    pub elem: Elem,
+    pub elem: ElementType,
     /// The epilogue as a generic over the result's dims, reading the sum as
     /// input 0 and writing `out` (None: the sum is the result).
     pub epilogue: Option<GenericPlan>,
@@ -357,6 +356,26 @@ pub struct KernelPlan {
 }
 
 impl KernelPlan {
+    /// Checks every element type of its buffers and stage bodies with
+    /// [`check_elem`] ([`crate::read::read`] only makes plans that pass).
+    pub fn check_elems(&self) -> Result<(), Error> {
+        for b in &self.buffers {
+            check_elem(b.elem)?;
+        }
+        for s in &self.stages {
+            match s {
+                Stage::Generic(g) => g.body.check_elems()?,
+                Stage::Matmul(m) => {
+                    if let Some(g) = &m.epilogue {
+                        g.body.check_elems()?;
+                    }
+                }
+                Stage::Gather(_) => {}
+            }
+        }
+        Ok(())
+    }
+
     /// The buffer of the dispatch's first result, whose shape fixes the
     /// workgroup grid (hal's rule): results are the bindings the stages
     /// write (through views too), numbered after the inputs.
@@ -415,4 +434,37 @@ pub fn inner_kinds(g: &GenericPlan) -> Vec<Inner> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xir_runtime_hal::ErrorKind;
+
+    #[test]
+    fn plans_hold_signless_element_types() {
+        let mut ctx = Context::new();
+        let ui8 = ctx.integer_type(8, xir::Signedness::Unsigned);
+        assert_eq!(plan_elem(&ctx, ui8), Some(ElementType::I8));
+        let index = ctx.index_type();
+        assert_eq!(plan_elem(&ctx, index), None);
+        for e in PLAN_ELEMENT_TYPES {
+            assert_eq!(check_elem(e).unwrap(), e);
+        }
+        let err = check_elem(ElementType::parse("ui8").unwrap()).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Unimplemented);
+        assert_eq!(err.to_string(), "unsupported element type ui8");
+        let plan = KernelPlan {
+            buffers: vec![BufferPlan {
+                kind: BufferKind::Alloc,
+                elem: ElementType::parse("si32").unwrap(),
+                dims: vec![],
+            }],
+            ..KernelPlan::default()
+        };
+        assert_eq!(
+            plan.check_elems().unwrap_err().to_string(),
+            "unsupported element type si32"
+        );
+    }
 }

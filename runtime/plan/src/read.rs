@@ -50,7 +50,7 @@ pub enum ReadBody {
 
 /// [`ReadBody::Op`]: the op, its operands' body values and its element type
 /// in, the scalar op out.
-pub type ReadBodyOp = fn(&Context, &Ir, Op, &[usize], Elem) -> Result<BodyOp, Fail>;
+pub type ReadBodyOp = fn(&Context, &Ir, Op, &[usize], ElementType) -> Result<BodyOp, Fail>;
 /// Marks the op that ends a body and yields its value.
 #[derive(Clone, Copy)]
 pub struct BodyYield;
@@ -254,14 +254,20 @@ fn register_body(ctx: &mut Context) {
     }
 }
 
-fn body_constant(ctx: &Context, ir: &Ir, op: Op, _: &[usize], e: Elem) -> Result<BodyOp, Fail> {
+fn body_constant(
+    ctx: &Context,
+    ir: &Ir,
+    op: Op,
+    _: &[usize],
+    e: ElementType,
+) -> Result<BodyOp, Fail> {
     let a = op_attr(ctx, ir, op, "value").ok_or_else(|| bad(op, "constant without value"))?;
     Ok(match ctx.attr_kind(a) {
         AttrKind::Float { bits, .. } => BodyOp::ConstF(float_value(e, *bits)),
         AttrKind::Integer { value, .. } => {
             let v = i64::try_from(value).map_err(|_| unsupported(op, "constant out of range"))?;
             // i1 computes sign-extended: true is -1.
-            BodyOp::ConstI(if e == Elem::I1 { -(v & 1) } else { v })
+            BodyOp::ConstI(if e == ElementType::I1 { -(v & 1) } else { v })
         }
         _ => return Err(unsupported(op, "unsupported constant")),
     })
@@ -343,7 +349,7 @@ impl Reader<'_> {
             .ok_or_else(|| bad(at, "a buffer operand not defined at the top of the kernel"))
     }
 
-    fn memref(&self, t: Type, at: Op) -> Result<(Vec<i64>, Elem), Fail> {
+    fn memref(&self, t: Type, at: Op) -> Result<(Vec<i64>, ElementType), Fail> {
         match self.ctx.type_kind(t) {
             TypeKind::MemRef {
                 shape,
@@ -352,7 +358,7 @@ impl Reader<'_> {
                 ..
             } => Ok((
                 shape.clone(),
-                Elem::of(self.ctx, *element)
+                plan_elem(self.ctx, *element)
                     .ok_or_else(|| unsupported(at, "unsupported element type"))?,
             )),
             _ => Err(unsupported(
@@ -428,7 +434,7 @@ impl Reader<'_> {
                     data.iter()
                         .copied()
                         .cycle()
-                        .take(count * elem.size())
+                        .take(count * elem.byte_size())
                         .collect()
                 } else {
                     data.to_vec()
@@ -436,7 +442,7 @@ impl Reader<'_> {
             }
             _ => return Err(unsupported(op, "constant must be dense elements")),
         };
-        if bytes.len() != count * elem.size() {
+        if bytes.len() != count * elem.byte_size() {
             return Err(bad(op, "constant has the wrong number of bytes"));
         }
         self.add_buffer(op, BufferKind::Constant(Arc::new(bytes)), &[])
@@ -459,7 +465,10 @@ impl Reader<'_> {
             self.buffer(xs[1], op)?,
             self.buffer(xs[2], op)?,
         );
-        if !matches!(self.plan.buffers[indices].elem, Elem::I32 | Elem::I64) {
+        if !matches!(
+            self.plan.buffers[indices].elem,
+            ElementType::I32 | ElementType::I64
+        ) {
             return Err(bad(op, "gather indices must be i32 or i64"));
         }
         let axis = int_attr(self.ctx, self.ir, op, "axis")
@@ -596,7 +605,7 @@ impl Reader<'_> {
             for (v, m) in epi.iter().zip(&maps) {
                 inputs.push(self.access(self.buffer(*v, op)?, m, op)?);
             }
-            let lanes = (128 / (elem.size() as u32 * 8)).max(1);
+            let lanes = (128 / (elem.byte_size() as u32 * 8)).max(1);
             Some(GenericPlan {
                 inputs,
                 output: self.access(out_b, &id, op)?,
@@ -646,10 +655,10 @@ fn linear(
 
 /// The scalar ops of a body block (arith ops and kernel.exp/tanh).
 pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, Fail> {
-    let mut ops: Vec<(BodyOp, Elem)> = Vec::new();
+    let mut ops: Vec<(BodyOp, ElementType)> = Vec::new();
     let mut ids: FxHashMap<Value, usize> = FxHashMap::default();
     for (i, &a) in ir.block_args(block).iter().enumerate() {
-        let e = Elem::of(ctx, ir.value_type(a))
+        let e = plan_elem(ctx, ir.value_type(a))
             .ok_or_else(|| unsupported(at, "unsupported body argument type"))?;
         ops.push((BodyOp::Arg(i), e));
         ids.insert(a, ops.len() - 1);
@@ -685,7 +694,7 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
             .at(op));
         };
         let ty = ir.value_type(ir.result(op, 0));
-        let e = Elem::of(ctx, ty)
+        let e = plan_elem(ctx, ty)
             .ok_or_else(|| unsupported(op, "unsupported scalar type in a body"))?;
         let body_op = match read {
             ReadBody::Bin(b) => BodyOp::Bin(b, xs[0], xs[1]),
@@ -698,12 +707,12 @@ pub fn read_body(ctx: &Context, ir: &Ir, block: Block, at: Op) -> Result<Body, F
     Err(bad(at, "body without kernel.yield"))
 }
 
-fn float_value(e: Elem, bits: u128) -> f64 {
+fn float_value(e: ElementType, bits: u128) -> f64 {
     match e {
-        Elem::F64 => f64::from_bits(bits as u64),
-        Elem::F32 => f32::from_bits(bits as u32) as f64,
-        Elem::F16 => half::f16::from_bits(bits as u16).to_f64(),
-        Elem::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
+        ElementType::F64 => f64::from_bits(bits as u64),
+        ElementType::F32 => f32::from_bits(bits as u32) as f64,
+        ElementType::F16 => half::f16::from_bits(bits as u16).to_f64(),
+        ElementType::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
         _ => 0.0,
     }
 }

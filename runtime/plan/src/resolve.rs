@@ -175,7 +175,7 @@ pub fn dispatch_sizes(
         let dims: Vec<i64> = b.dims.iter().map(|&s| slots[s]).collect();
         let count = count_of(&dims)?;
         let bytes = count
-            .checked_mul(b.elem.size() as u64)
+            .checked_mul(b.elem.byte_size() as u64)
             .and_then(|n| usize::try_from(n).ok())
             .ok_or_else(|| Error::invalid_argument("a buffer size overflows"))?;
         match &b.kind {
@@ -210,7 +210,7 @@ pub fn dispatch_sizes(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::plan::{BufferPlan, Elem};
+    use crate::plan::{BufferPlan, ElementType};
     use xir_runtime_hal::ErrorKind;
 
     /// `@k(%n)`: binding 0, an `f32` buffer of `n` elements.
@@ -221,7 +221,7 @@ mod tests {
             index_ops: vec![IndexOp::Arg(0)],
             buffers: vec![BufferPlan {
                 kind: BufferKind::Binding(0),
-                elem: Elem::F32,
+                elem: ElementType::F32,
                 dims: vec![0],
             }],
             ..KernelPlan::default()

@@ -12,10 +12,10 @@ use std::sync::Arc;
 use xir::{Context, Ir, Op};
 use xir_kernel_plan::resolve::{check_grid, dispatch_sizes, resolve, Resolved};
 use xir_kernel_plan::{
-    Bin, Body, BodyOp, BufferKind, Cmp, Elem, GatherPlan, GenericPlan, KernelPlan, MatmulPlan,
-    Stage,
+    Bin, Body, BodyOp, BufferKind, Cmp, ElementType, GatherPlan, GenericPlan, KernelPlan,
+    MatmulPlan, Stage,
 };
-use xir_runtime_hal::{DispatchArgs, Executable};
+use xir_runtime_hal::{DispatchArgs, Executable, FloatType};
 use xir_runtime_hal::{Error, Result};
 
 /// A variant's kernels as plans, run by [`interpret`].
@@ -72,54 +72,71 @@ impl Val {
 }
 
 /// `x` rounded to `e`'s precision (f16/bf16 through f32, as local does).
-fn round(e: Elem, x: f64) -> f64 {
+fn round(e: ElementType, x: f64) -> f64 {
     match e {
-        Elem::F32 => x as f32 as f64,
-        Elem::F16 => half::f16::from_f32(x as f32).to_f64(),
-        Elem::BF16 => half::bf16::from_f32(x as f32).to_f64(),
+        ElementType::F32 => x as f32 as f64,
+        ElementType::F16 => half::f16::from_f32(x as f32).to_f64(),
+        ElementType::BF16 => half::bf16::from_f32(x as f32).to_f64(),
         _ => x,
     }
 }
 
 /// `v` wrapped to `e`'s width, sign-extended.
-fn wrap(e: Elem, v: i64) -> i64 {
+fn wrap(e: ElementType, v: i64) -> i64 {
     match e {
-        Elem::I1 => -(v & 1),
-        Elem::I8 => v as i8 as i64,
-        Elem::I16 => v as i16 as i64,
-        Elem::I32 => v as i32 as i64,
+        ElementType::I1 => -(v & 1),
+        ElementType::I8 => v as i8 as i64,
+        ElementType::I16 => v as i16 as i64,
+        ElementType::I32 => v as i32 as i64,
         _ => v,
     }
 }
 
-fn load(e: Elem, bytes: &[u8], at: usize) -> Val {
-    let s = e.size();
+/// One element of a buffer. A plan's integers are signless
+/// ([`KernelPlan::check_elems`], checked by [`interpret`]): read by width.
+fn load(e: ElementType, bytes: &[u8], at: usize) -> Val {
+    let s = e.byte_size();
     let b = &bytes[at * s..at * s + s];
     match e {
-        Elem::I1 => Val::I(-((b[0] & 1) as i64)),
-        Elem::I8 => Val::I(b[0] as i8 as i64),
-        Elem::I16 => Val::I(i16::from_le_bytes([b[0], b[1]]) as i64),
-        Elem::I32 => Val::I(i32::from_le_bytes(b.try_into().unwrap()) as i64),
-        Elem::I64 => Val::I(i64::from_le_bytes(b.try_into().unwrap())),
-        Elem::F16 => Val::F(half::f16::from_le_bytes([b[0], b[1]]).to_f64()),
-        Elem::BF16 => Val::F(half::bf16::from_le_bytes([b[0], b[1]]).to_f64()),
-        Elem::F32 => Val::F(f32::from_le_bytes(b.try_into().unwrap()) as f64),
-        Elem::F64 => Val::F(f64::from_le_bytes(b.try_into().unwrap())),
+        ElementType::Int { bits: 1, .. } => Val::I(-((b[0] & 1) as i64)),
+        ElementType::Int { bits: 8, .. } => Val::I(b[0] as i8 as i64),
+        ElementType::Int { bits: 16, .. } => Val::I(i16::from_le_bytes([b[0], b[1]]) as i64),
+        ElementType::Int { bits: 32, .. } => {
+            Val::I(i32::from_le_bytes([b[0], b[1], b[2], b[3]]) as i64)
+        }
+        ElementType::Int { .. } => {
+            let mut w = [0u8; 8];
+            w[..s.min(8)].copy_from_slice(&b[..s.min(8)]);
+            Val::I(i64::from_le_bytes(w))
+        }
+        ElementType::Float(FloatType::F16) => {
+            Val::F(half::f16::from_le_bytes([b[0], b[1]]).to_f64())
+        }
+        ElementType::Float(FloatType::BF16) => {
+            Val::F(half::bf16::from_le_bytes([b[0], b[1]]).to_f64())
+        }
+        ElementType::Float(FloatType::F32) => {
+            Val::F(f32::from_le_bytes([b[0], b[1], b[2], b[3]]) as f64)
+        }
+        ElementType::Float(FloatType::F64) => Val::F(f64::from_le_bytes(b.try_into().unwrap())),
     }
 }
 
-fn store(e: Elem, bytes: &mut [u8], at: usize, v: Val) {
-    let s = e.size();
+/// Stores one element (see [`load`]).
+fn store(e: ElementType, bytes: &mut [u8], at: usize, v: Val) {
+    let s = e.byte_size();
     let b = &mut bytes[at * s..at * s + s];
     match e {
-        Elem::I1 => b[0] = (v.i() & 1) as u8,
-        Elem::I8 | Elem::I16 | Elem::I32 | Elem::I64 => {
-            b.copy_from_slice(&v.i().to_le_bytes()[..s])
+        ElementType::Int { bits: 1, .. } => b[0] = (v.i() & 1) as u8,
+        ElementType::Int { .. } => b.copy_from_slice(&v.i().to_le_bytes()[..s.min(8)]),
+        ElementType::Float(FloatType::F16) => {
+            b.copy_from_slice(&half::f16::from_f64(v.f()).to_le_bytes())
         }
-        Elem::F16 => b.copy_from_slice(&half::f16::from_f64(v.f()).to_le_bytes()),
-        Elem::BF16 => b.copy_from_slice(&half::bf16::from_f64(v.f()).to_le_bytes()),
-        Elem::F32 => b.copy_from_slice(&(v.f() as f32).to_le_bytes()),
-        Elem::F64 => b.copy_from_slice(&v.f().to_le_bytes()),
+        ElementType::Float(FloatType::BF16) => {
+            b.copy_from_slice(&half::bf16::from_f64(v.f()).to_le_bytes())
+        }
+        ElementType::Float(FloatType::F32) => b.copy_from_slice(&(v.f() as f32).to_le_bytes()),
+        ElementType::Float(FloatType::F64) => b.copy_from_slice(&v.f().to_le_bytes()),
     }
 }
 
@@ -139,7 +156,7 @@ fn max_min(a: f64, b: f64, max: bool) -> f64 {
     }
 }
 
-fn bin(b: Bin, e: Elem, x: Val, y: Val) -> Result<Val> {
+fn bin(b: Bin, e: ElementType, x: Val, y: Val) -> Result<Val> {
     if e.is_float() {
         let (a, c) = (x.f(), y.f());
         let r = match b {
@@ -173,18 +190,18 @@ fn bin(b: Bin, e: Elem, x: Val, y: Val) -> Result<Val> {
 /// `graph.cast`: float → int truncates toward zero and saturates (NaN → 0);
 /// int → float rounds; int → int wraps or sign-extends; x → i1 is `x != 0`;
 /// an i1 source is 0 or 1.
-fn cast(from: Elem, to: Elem, v: Val) -> Val {
+fn cast(from: ElementType, to: ElementType, v: Val) -> Val {
     if from == to {
         return v;
     }
-    if to == Elem::I1 {
+    if to == ElementType::I1 {
         let nonzero = match v {
             Val::F(x) => x != 0.0,
             Val::I(i) => i != 0,
         };
         return Val::I(-(nonzero as i64));
     }
-    let v = if from == Elem::I1 {
+    let v = if from == ElementType::I1 {
         Val::I(v.i() & 1)
     } else {
         v
@@ -194,9 +211,9 @@ fn cast(from: Elem, to: Elem, v: Val) -> Val {
         (true, false) => {
             let x = v.f();
             Val::I(match to {
-                Elem::I8 => (x as i64).clamp(i8::MIN as i64, i8::MAX as i64),
-                Elem::I16 => (x as i64).clamp(i16::MIN as i64, i16::MAX as i64),
-                Elem::I32 => x as i32 as i64,
+                ElementType::I8 => (x as i64).clamp(i8::MIN as i64, i8::MAX as i64),
+                ElementType::I16 => (x as i64).clamp(i16::MIN as i64, i16::MAX as i64),
+                ElementType::I32 => x as i32 as i64,
                 _ => x as i64,
             })
         }
@@ -273,7 +290,7 @@ struct Memory {
     /// Plan buffer → storage index.
     root: Vec<usize>,
     dims: Vec<Vec<i64>>,
-    elems: Vec<Elem>,
+    elems: Vec<ElementType>,
     read_only: Vec<bool>,
 }
 
@@ -399,7 +416,7 @@ fn run_matmul(m: &MatmulPlan, mem: &mut Memory, slots: &[i64]) -> Result<()> {
                 }
                 let v = if m.elem.is_float() {
                     Val::F(acc)
-                } else if m.elem == Elem::I1 {
+                } else if m.elem == ElementType::I1 {
                     // Products of i1 read as 0/1: the sum's low bit.
                     Val::I(-(iacc & 1))
                 } else {
@@ -450,6 +467,7 @@ fn run_gather(g: &GatherPlan, mem: &mut Memory) -> Result<()> {
 /// binding copied in, the stages run in order, and what they wrote copied
 /// back.
 pub fn interpret(plan: &KernelPlan, args: &DispatchArgs) -> Result<()> {
+    plan.check_elems()?;
     let lens: Vec<usize> = args.bindings.iter().map(|b| b.len()).collect();
     let (slots, sizes) = dispatch_sizes(plan, &args.constants, &lens)?;
     let mut mem = Memory {
@@ -534,4 +552,31 @@ fn written(plan: &KernelPlan, i: usize) -> bool {
         };
         matches!(plan.buffers[root(out)].kind, BufferKind::Binding(j) if j == i)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xir_kernel_plan::BufferPlan;
+    use xir_runtime_hal::ErrorKind;
+
+    #[test]
+    fn a_plan_of_an_unsupported_element_type_is_unimplemented() {
+        let plan = KernelPlan {
+            buffers: vec![BufferPlan {
+                kind: BufferKind::Alloc,
+                elem: ElementType::parse("ui8").unwrap(),
+                dims: vec![],
+            }],
+            ..KernelPlan::default()
+        };
+        let args = DispatchArgs {
+            workgroups: [1, 1, 1],
+            constants: vec![],
+            bindings: vec![],
+        };
+        let e = interpret(&plan, &args).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Unimplemented);
+        assert_eq!(e.to_string(), "unsupported element type ui8");
+    }
 }

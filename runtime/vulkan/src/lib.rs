@@ -38,7 +38,7 @@ use vulkano::sync::{self, GpuFuture};
 use vulkano::{Validated, VulkanError, VulkanLibrary};
 use xir::{Context, Ir, Op};
 use xir_kernel_plan::resolve::{check_grid, dispatch_sizes, resolve};
-use xir_kernel_plan::{BufferKind, Elem, GenericPlan, KernelPlan, Stage};
+use xir_kernel_plan::{BufferKind, ElementType, GenericPlan, KernelPlan, Stage};
 use xir_runtime_hal::{
     Backend, ConfigValue, DispatchArgs, Driver, Error, ErrorKind, Executable, Result, TargetDesc,
 };
@@ -316,7 +316,7 @@ impl Backend for VulkanBackend {
                     },
                     Stage::Matmul(m) => {
                         let elem = plan.buffers[m.out].elem;
-                        if elem == Elem::I1 {
+                        if elem == ElementType::I1 {
                             return Err(fail(Error::unimplemented(
                                 "an i1 matmul is not supported",
                             )));
@@ -431,30 +431,19 @@ fn vec4_ready(g: &GenericPlan, args: &[i64]) -> bool {
             .all(|k| args[l.base(k)] % 4 == 0 && (0..rank - 1).all(|d| args[l.coef(k, d)] % 4 == 0))
 }
 
-fn check_elem(gpu: &Gpu, e: Elem) -> Result<()> {
+fn check_elem(gpu: &Gpu, e: ElementType) -> Result<()> {
     if spirv::supported(e, gpu.f64_ok, gpu.i64_ok, gpu.i1_ok) {
         Ok(())
     } else {
-        let name = match e {
-            Elem::I1 => "i1",
-            Elem::I8 => "i8",
-            Elem::I16 => "i16",
-            Elem::I32 => "i32",
-            Elem::I64 => "i64",
-            Elem::F16 => "f16",
-            Elem::BF16 => "bf16",
-            Elem::F32 => "f32",
-            Elem::F64 => "f64",
-        };
         // This device has no code for it (its features lack it).
         Err(Error::unimplemented(format!(
-            "element type {name} is not supported"
+            "element type {e} is not supported"
         )))
     }
 }
 
 /// The element types of a generic's operands (inputs, then the output).
-fn operand_elems(plan: &KernelPlan, g: &GenericPlan) -> Vec<Elem> {
+fn operand_elems(plan: &KernelPlan, g: &GenericPlan) -> Vec<ElementType> {
     g.inputs
         .iter()
         .chain(std::iter::once(&g.output))
@@ -469,7 +458,7 @@ fn generic_pipelines(gpu: &Gpu, plan: &KernelPlan, g: &GenericPlan) -> Result<Pi
     }
     // Bodies may also hold i1 values (comparisons, selects).
     for &(_, e) in &g.body.ops {
-        if e != Elem::I1 {
+        if e != ElementType::I1 {
             check_elem(gpu, e)?;
         }
     }
@@ -867,7 +856,7 @@ impl VulkanExecutable {
             }
             if let BufferKind::Binding(i) = plan.buffers[b].kind {
                 if done.insert(i) {
-                    let bytes = counts[b] as usize * plan.buffers[b].elem.size();
+                    let bytes = counts[b] as usize * plan.buffers[b].elem.byte_size();
                     let data = bufs[b].read().map_err(internal)?;
                     args.bindings[i].write(0, &data[..bytes])?;
                 }

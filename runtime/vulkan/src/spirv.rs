@@ -22,7 +22,7 @@ use rspirv::spirv::{
     AddressingModel, BuiltIn, Capability, Decoration, ExecutionMode, ExecutionModel,
     FunctionControl, LoopControl, MemoryModel, StorageClass, Word,
 };
-use xir_kernel_plan::{Bin, Body, BodyOp, Cmp, Elem, GenericPlan};
+use xir_kernel_plan::{Bin, Body, BodyOp, Cmp, ElementType, GenericPlan};
 use xir_runtime_hal::{Error, Result};
 
 /// Invocations per workgroup (x).
@@ -94,12 +94,12 @@ pub const ERF_LARGE: [f32; 13] = [
 
 /// Whether the backend computes `e` (32-bit floats and ints; 64-bit ones
 /// when the device has `shaderFloat64` / `shaderInt64`).
-pub fn supported(e: Elem, f64_ok: bool, i64_ok: bool, i1_ok: bool) -> bool {
+pub fn supported(e: ElementType, f64_ok: bool, i64_ok: bool, i1_ok: bool) -> bool {
     match e {
-        Elem::F32 | Elem::I32 => true,
-        Elem::F64 => f64_ok,
-        Elem::I64 => i64_ok,
-        Elem::I1 => i1_ok,
+        ElementType::F32 | ElementType::I32 => true,
+        ElementType::F64 => f64_ok,
+        ElementType::I64 => i64_ok,
+        ElementType::I1 => i1_ok,
         _ => false,
     }
 }
@@ -132,20 +132,20 @@ fn err(e: rspirv::dr::Error) -> Error {
 
 impl Gen {
     /// A module with the stage's buffers (`elems`, then the args block).
-    fn new(elems: &[Elem]) -> Gen {
+    fn new(elems: &[ElementType]) -> Gen {
         Gen::with_vectors(elems, &[])
     }
 
     /// [`Gen::new`] with the operands flagged in `vec4` bound as arrays of
     /// 4-vectors.
-    fn with_vectors(elems: &[Elem], vec4: &[bool]) -> Gen {
+    fn with_vectors(elems: &[ElementType], vec4: &[bool]) -> Gen {
         let mut b = Builder::new();
         b.set_version(1, 3);
         b.capability(Capability::Shader);
-        if elems.contains(&Elem::F64) {
+        if elems.contains(&ElementType::F64) {
             b.capability(Capability::Float64);
         }
-        if elems.contains(&Elem::I64) {
+        if elems.contains(&ElementType::I64) {
             b.capability(Capability::Int64);
         }
         let glsl = b.ext_inst_import("GLSL.std.450");
@@ -172,13 +172,13 @@ impl Gen {
             nwg: 0,
             lanes: 1,
         };
-        if elems.contains(&Elem::I1) {
+        if elems.contains(&ElementType::I1) {
             g.b.capability(Capability::StorageBuffer8BitAccess);
             g.b.extension("SPV_KHR_8bit_storage");
         }
         for (k, &e) in elems.iter().enumerate() {
-            g.bytes.push(e == Elem::I1);
-            let mut t = if e == Elem::I1 {
+            g.bytes.push(e == ElementType::I1);
+            let mut t = if e == ElementType::I1 {
                 g.b.type_int(8, 0)
             } else {
                 g.elem_type(e)
@@ -208,13 +208,13 @@ impl Gen {
         g
     }
 
-    fn elem_type(&mut self, e: Elem) -> Word {
+    fn elem_type(&mut self, e: ElementType) -> Word {
         match e {
-            Elem::F32 => self.b.type_float(32, None),
-            Elem::F64 => self.b.type_float(64, None),
-            Elem::I64 => self.b.type_int(64, 1),
+            ElementType::F32 => self.b.type_float(32, None),
+            ElementType::F64 => self.b.type_float(64, None),
+            ElementType::I64 => self.b.type_int(64, 1),
             // Only body values are i1 (comparisons and their selects).
-            Elem::I1 => self.bool_t,
+            ElementType::I1 => self.bool_t,
             _ => self.i32_t,
         }
     }
@@ -265,7 +265,7 @@ impl Gen {
     }
 
     /// The type of body values of element `e` (a vector when `lanes > 1`).
-    fn vt(&mut self, e: Elem) -> Word {
+    fn vt(&mut self, e: ElementType) -> Word {
         let t = self.elem_type(e);
         if self.lanes > 1 {
             self.b.type_vector(t, self.lanes)
@@ -450,13 +450,13 @@ impl Gen {
 
     /// `maximumf`: NaN if either is NaN; of two zeros, +0 unless both are
     /// -0 (`a + b` of equal zeros has exactly that sign).
-    fn fmax(&mut self, t: Word, e: Elem, a: Word, c: Word) -> Result<Word> {
+    fn fmax(&mut self, t: Word, e: ElementType, a: Word, c: Word) -> Result<Word> {
         let bt = self.bt();
         let gt = self.b.f_ord_greater_than(bt, None, a, c).map_err(err)?;
         let lt = self.b.f_ord_less_than(bt, None, a, c).map_err(err)?;
         let st = self.elem_type(e);
         let zero = match e {
-            Elem::F64 => self.b.constant_bit64(st, 0),
+            ElementType::F64 => self.b.constant_bit64(st, 0),
             _ => self.b.constant_bit32(st, 0),
         };
         let zero = self.splat(t, zero);
@@ -474,12 +474,12 @@ impl Gen {
     }
 
     /// Float64 / Int64 for 64-bit values only the body holds (a cast's).
-    fn body_capabilities(&mut self, body: &Body, elems: &[Elem]) {
-        let has = |e: Elem| body.ops.iter().any(|o| o.1 == e) && !elems.contains(&e);
-        if has(Elem::F64) {
+    fn body_capabilities(&mut self, body: &Body, elems: &[ElementType]) {
+        let has = |e: ElementType| body.ops.iter().any(|o| o.1 == e) && !elems.contains(&e);
+        if has(ElementType::F64) {
             self.b.capability(Capability::Float64);
         }
-        if has(Elem::I64) {
+        if has(ElementType::I64) {
             self.b.capability(Capability::Int64);
         }
     }
@@ -491,19 +491,19 @@ impl Gen {
 
     /// The f32 constant `x` (splatted when `lanes > 1`).
     fn f32c(&mut self, x: f32) -> Word {
-        let st = self.elem_type(Elem::F32);
+        let st = self.elem_type(ElementType::F32);
         let c = self.b.constant_bit32(st, x.to_bits());
-        let t = self.vt(Elem::F32);
+        let t = self.vt(ElementType::F32);
         self.splat(t, c)
     }
 
     /// Constant `x` of element `e` (a 32- or 64-bit int or float).
-    fn constant(&mut self, e: Elem, x: f64, i: i64) -> Word {
+    fn constant(&mut self, e: ElementType, x: f64, i: i64) -> Word {
         let st = self.elem_type(e);
         let c = match e {
-            Elem::F64 => self.b.constant_bit64(st, x.to_bits()),
-            Elem::F32 => self.b.constant_bit32(st, (x as f32).to_bits()),
-            Elem::I64 => self.b.constant_bit64(st, i as u64),
+            ElementType::F64 => self.b.constant_bit64(st, x.to_bits()),
+            ElementType::F32 => self.b.constant_bit32(st, (x as f32).to_bits()),
+            ElementType::I64 => self.b.constant_bit64(st, i as u64),
             _ => self.b.constant_bit32(st, i as u32),
         };
         let t = self.vt(e);
@@ -513,23 +513,23 @@ impl Gen {
     /// An i1 (bool) as an i32: `t` where true, else 0.
     fn bool_to_int(&mut self, b: Word, t: i64) -> Result<Word> {
         let (one, zero) = (
-            self.constant(Elem::I32, 0.0, t),
-            self.constant(Elem::I32, 0.0, 0),
+            self.constant(ElementType::I32, 0.0, t),
+            self.constant(ElementType::I32, 0.0, 0),
         );
-        let it = self.vt(Elem::I32);
+        let it = self.vt(ElementType::I32);
         self.b.select(it, None, b, one, zero).map_err(err)
     }
 
     /// `graph.cast` of `v` from `from` to `to` (ONNX `Cast`; see
     /// `kernel.cast`): float → int clamped first (the conversion of an
     /// out-of-range float is undefined in SPIR-V), NaN → 0.
-    fn cast(&mut self, _: BodyOp, from: Elem, to: Elem, v: Word) -> Result<Word> {
+    fn cast(&mut self, _: BodyOp, from: ElementType, to: ElementType, v: Word) -> Result<Word> {
         if from == to {
             return Ok(v);
         }
         let bt = self.bt();
         let tt = self.vt(to);
-        if to == Elem::I1 {
+        if to == ElementType::I1 {
             return if from.is_float() {
                 let z = self.constant(from, 0.0, 0);
                 self.b.f_unord_not_equal(bt, None, v, z).map_err(err)
@@ -538,7 +538,7 @@ impl Gen {
                 self.b.i_not_equal(bt, None, v, z).map_err(err)
             };
         }
-        if from == Elem::I1 {
+        if from == ElementType::I1 {
             let one = self.constant(to, 1.0, 1);
             let zero = self.constant(to, 0.0, 0);
             return self.b.select(tt, None, v, one, zero).map_err(err);
@@ -548,8 +548,8 @@ impl Gen {
             (false, true) => self.b.convert_s_to_f(tt, None, v).map_err(err),
             (false, false) => self.b.s_convert(tt, None, v).map_err(err),
             (true, false) => {
-                let bits = if to == Elem::I64 { 64 } else { 32 };
-                let p = if from == Elem::F64 { 53 } else { 24 };
+                let bits = if to == ElementType::I64 { 64 } else { 32 };
+                let p = if from == ElementType::F64 { 53 } else { 24 };
                 let two = 2f64.powi(bits - 1);
                 // The largest float below 2^(bits-1).
                 let hi = if p >= bits - 1 {
@@ -654,8 +654,8 @@ impl Gen {
     /// 2^25 first; ln(±0) = -inf, ln(x < 0) = NaN, ln(inf) = inf, NaN stays.
     fn log(&mut self, t: Word, x: Word) -> Result<Word> {
         let bt = self.bt();
-        let it = self.vt(Elem::I32);
-        let ic = |g: &mut Gen, v: i64| g.constant(Elem::I32, 0.0, v);
+        let it = self.vt(ElementType::I32);
+        let ic = |g: &mut Gen, v: i64| g.constant(ElementType::I32, 0.0, v);
         let mn = self.f32c(f32::MIN_POSITIVE);
         let sub = self.b.f_ord_less_than(bt, None, x, mn).map_err(err)?;
         let scale = self.f32c(2f32.powi(25));
@@ -775,16 +775,16 @@ impl Gen {
                 })?,
                 BodyOp::ConstF(x) => {
                     let c = match e {
-                        Elem::F64 => self.b.constant_bit64(st, x.to_bits()),
+                        ElementType::F64 => self.b.constant_bit64(st, x.to_bits()),
                         _ => self.b.constant_bit32(st, (x as f32).to_bits()),
                     };
                     self.splat(t, c)
                 }
                 BodyOp::ConstI(x) => {
                     let c = match e {
-                        Elem::I1 if x & 1 == 1 => self.b.constant_true(st),
-                        Elem::I1 => self.b.constant_false(st),
-                        Elem::I64 => self.b.constant_bit64(st, x as u64),
+                        ElementType::I1 if x & 1 == 1 => self.b.constant_true(st),
+                        ElementType::I1 => self.b.constant_false(st),
+                        ElementType::I64 => self.b.constant_bit64(st, x as u64),
                         _ => self.b.constant_bit32(st, x as u32),
                     };
                     self.splat(t, c)
@@ -800,7 +800,7 @@ impl Gen {
                 // i1 arithmetic on bools (signless i1: true is -1, wrapping):
                 // add/sub are xor; mul, max and div (x / 0 = 0) are and; min
                 // is or.
-                BodyOp::Bin(bin, a, c) if e == Elem::I1 => {
+                BodyOp::Bin(bin, a, c) if e == ElementType::I1 => {
                     let (a, c) = (vals[a], vals[c]);
                     let r = match bin {
                         Bin::Add | Bin::Sub | Bin::Xor => self.b.logical_not_equal(t, None, a, c),
@@ -832,18 +832,20 @@ impl Gen {
                             let lt = self.b.s_less_than(bt, None, a, c).map_err(err)?;
                             self.b.select(t, None, lt, a, c)
                         }
-                        (Bin::Or, _) if e == Elem::I1 => self.b.logical_or(t, None, a, c),
+                        (Bin::Or, _) if e == ElementType::I1 => self.b.logical_or(t, None, a, c),
                         (Bin::Or, _) => self.b.bitwise_or(t, None, a, c),
-                        (Bin::And, _) if e == Elem::I1 => self.b.logical_and(t, None, a, c),
+                        (Bin::And, _) if e == ElementType::I1 => self.b.logical_and(t, None, a, c),
                         (Bin::And, _) => self.b.bitwise_and(t, None, a, c),
-                        (Bin::Xor, _) if e == Elem::I1 => self.b.logical_not_equal(t, None, a, c),
+                        (Bin::Xor, _) if e == ElementType::I1 => {
+                            self.b.logical_not_equal(t, None, a, c)
+                        }
                         (Bin::Xor, _) => self.b.bitwise_xor(t, None, a, c),
                     };
                     r.map_err(err)?
                 }
                 BodyOp::Neg(a) => self.b.f_negate(t, None, vals[a]).map_err(err)?,
                 BodyOp::Exp(a) | BodyOp::Tanh(a) => {
-                    if e != Elem::F32 {
+                    if e != ElementType::F32 {
                         return Err(Error::unimplemented(format!("exp/tanh of {e:?}")));
                     }
                     let inst = if matches!(op, BodyOp::Exp(_)) {
@@ -857,7 +859,7 @@ impl Gen {
                 }
                 BodyOp::Abs(a) => self.glsl(t, GLSL_FABS, &[vals[a]])?,
                 BodyOp::Sqrt(a) => self.glsl(t, GLSL_SQRT, &[vals[a]])?,
-                BodyOp::Log(a) | BodyOp::Erf(a) | BodyOp::Pow(a, _) if e != Elem::F32 => {
+                BodyOp::Log(a) | BodyOp::Erf(a) | BodyOp::Pow(a, _) if e != ElementType::F32 => {
                     let _ = a;
                     return Err(Error::unimplemented(format!("log/erf/pow of {e:?}")));
                 }
@@ -868,7 +870,7 @@ impl Gen {
                 BodyOp::Cmp(p, a, c) => {
                     let from = body.ops[a].1;
                     let (mut x, mut y) = (vals[a], vals[c]);
-                    if from == Elem::I1 {
+                    if from == ElementType::I1 {
                         // As signless i1 numbers: true is -1.
                         x = self.bool_to_int(x, -1)?;
                         y = self.bool_to_int(y, -1)?;
@@ -945,7 +947,7 @@ fn used_args(body: &Body, n: usize) -> Vec<bool> {
 /// A generic stage; `elems`: its operands' element types (inputs, output).
 /// A parallel body is loaded, computed and stored per iteration; a
 /// reduction keeps its accumulator in a variable over the reduced dims.
-pub fn generic_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32>> {
+pub fn generic_shader(plan: &GenericPlan, elems: &[ElementType]) -> Result<Vec<u32>> {
     let n = elems.len();
     let rank = plan.domain.len();
     let l = ArgsLayout { operands: n, rank };
@@ -1012,9 +1014,9 @@ pub fn generic_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32>> {
 /// values whose output is contiguous along the innermost dim and whose
 /// inputs are contiguous there or broadcast. Which operands are read as
 /// 4-vectors (the contiguous ones).
-pub fn vec4_operands(plan: &GenericPlan, elems: &[Elem]) -> Option<Vec<bool>> {
+pub fn vec4_operands(plan: &GenericPlan, elems: &[ElementType]) -> Option<Vec<bool>> {
     use xir_kernel_plan::{inner_kinds, Inner};
-    let bit32 = |e: Elem| matches!(e, Elem::F32 | Elem::I32);
+    let bit32 = |e: ElementType| matches!(e, ElementType::F32 | ElementType::I32);
     if plan.parallel < plan.domain.len()
         || plan.parallel == 0
         || !elems.iter().all(|&e| bit32(e))
@@ -1022,7 +1024,7 @@ pub fn vec4_operands(plan: &GenericPlan, elems: &[Elem]) -> Option<Vec<bool>> {
             .body
             .ops
             .iter()
-            .all(|&(_, e)| bit32(e) || e == Elem::I1)
+            .all(|&(_, e)| bit32(e) || e == ElementType::I1)
     {
         return None;
     }
@@ -1038,7 +1040,7 @@ pub fn vec4_operands(plan: &GenericPlan, elems: &[Elem]) -> Option<Vec<bool>> {
 /// [`generic_shader`] with `total` the iteration count over 4; the
 /// dispatch uses it only when the inner size, and every vector operand's
 /// start and strides, are multiples of 4.
-pub fn generic_vec4_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32>> {
+pub fn generic_vec4_shader(plan: &GenericPlan, elems: &[ElementType]) -> Result<Vec<u32>> {
     let vec4 = vec4_operands(plan, elems).ok_or_else(|| Error::internal("no 4-lane form"))?;
     let n = elems.len();
     let rank = plan.domain.len();
@@ -1080,7 +1082,7 @@ pub fn generic_vec4_shader(plan: &GenericPlan, elems: &[Elem]) -> Result<Vec<u32
 /// A (batched) matmul `out[b, i, j] = Σ_k lhs[b, i, k] rhs[b, k, j]`, one
 /// output element per iteration. Args: `[batch·m·n, m, n, k]`; the operands
 /// are whole row-major buffers.
-pub fn matmul_shader(elem: Elem) -> Result<Vec<u32>> {
+pub fn matmul_shader(elem: ElementType) -> Result<Vec<u32>> {
     let mut gen = Gen::new(&[elem, elem, elem]);
     let t = gen.elem_type(elem);
     let vars = vec![gen.i32_t, t];
@@ -1100,8 +1102,8 @@ pub fn matmul_shader(elem: Elem) -> Result<Vec<u32>> {
             let bstart = g.b.i_mul(i32_t, None, bat, kn).map_err(err)?;
             let bcol = g.b.i_add(i32_t, None, bstart, j).map_err(err)?;
             let zero = match elem {
-                Elem::F32 => g.b.constant_bit32(t, 0),
-                Elem::F64 | Elem::I64 => g.b.constant_bit64(t, 0),
+                ElementType::F32 => g.b.constant_bit32(t, 0),
+                ElementType::F64 | ElementType::I64 => g.b.constant_bit64(t, 0),
                 _ => g.b.constant_bit32(t, 0),
             };
             g.b.store(acc, zero, None, []).map_err(err)?;
@@ -1138,8 +1140,8 @@ pub fn matmul_shader(elem: Elem) -> Result<Vec<u32>> {
 /// reads index `x = indices[j]`, maps it as `graph.gather` does (`x + d`
 /// when negative, then clamped to `[0, d - 1]`, in the index's width) and
 /// copies `input[(o·d + x)·inner + i]`: no read leaves the input.
-pub fn gather_shader(elem: Elem, index: Elem) -> Result<Vec<u32>> {
-    if !matches!(index, Elem::I32 | Elem::I64) {
+pub fn gather_shader(elem: ElementType, index: ElementType) -> Result<Vec<u32>> {
+    if !matches!(index, ElementType::I32 | ElementType::I64) {
         return Err(Error::invalid_argument("gather indices must be i32 or i64"));
     }
     let gen = Gen::new(&[elem, index, elem]);
@@ -1154,8 +1156,8 @@ pub fn gather_shader(elem: Elem, index: Elem) -> Result<Vec<u32>> {
             let j = g.b.s_rem(i32_t, None, r, k).map_err(err)?;
             let o = g.b.s_div(i32_t, None, r, k).map_err(err)?;
             let x = g.load_elem(1, j)?;
-            let (t, dd, zero, one) = if index == Elem::I64 {
-                let t = g.elem_type(Elem::I64);
+            let (t, dd, zero, one) = if index == ElementType::I64 {
+                let t = g.elem_type(ElementType::I64);
                 let dd = g.b.s_convert(t, None, d).map_err(err)?;
                 (t, dd, g.b.constant_bit64(t, 0), g.b.constant_bit64(t, 1))
             } else {
@@ -1169,7 +1171,7 @@ pub fn gather_shader(elem: Elem, index: Elem) -> Result<Vec<u32>> {
             let last = g.b.i_sub(t, None, dd, one).map_err(err)?;
             let high = g.b.s_greater_than(bool_t, None, x, last).map_err(err)?;
             let x = g.b.select(t, None, high, last, x).map_err(err)?;
-            let x = if index == Elem::I64 {
+            let x = if index == ElementType::I64 {
                 g.b.s_convert(i32_t, None, x).map_err(err)?
             } else {
                 x
@@ -1193,7 +1195,7 @@ pub const TILE: u32 = 16;
 /// memory (out-of-range elements as 0), so each element is read from the
 /// buffers once per workgroup instead of once per invocation. Args:
 /// `[batch·m·n, m, n, k]` as for [`matmul_shader`].
-pub fn matmul_tiled_shader(elem: Elem) -> Result<Vec<u32>> {
+pub fn matmul_tiled_shader(elem: ElementType) -> Result<Vec<u32>> {
     let mut g = Gen::new(&[elem, elem, elem]);
     let t = g.elem_type(elem);
     let (i32_t, u32_t, bool_t) = (g.i32_t, g.u32_t, g.bool_t);
@@ -1218,7 +1220,7 @@ pub fn matmul_tiled_shader(elem: Elem) -> Result<Vec<u32>> {
     let tile_a = g.b.variable(pwa, None, StorageClass::Workgroup, None);
     let tile_b = g.b.variable(pwa, None, StorageClass::Workgroup, None);
     let zero = match elem {
-        Elem::F64 | Elem::I64 => g.b.constant_bit64(t, 0),
+        ElementType::F64 | ElementType::I64 => g.b.constant_bit64(t, 0),
         _ => g.b.constant_bit32(t, 0),
     };
 
@@ -1367,7 +1369,7 @@ pub fn matmul_tiled_shader(elem: Elem) -> Result<Vec<u32>> {
 mod snapshot_tests {
     use super::{gather_shader, matmul_shader};
     use rspirv::binary::Disassemble;
-    use xir_kernel_plan::Elem;
+    use xir_kernel_plan::ElementType;
 
     fn disassemble(words: Vec<u32>) -> String {
         let module = rspirv::dr::load_words(words).expect("valid SPIR-V");
@@ -1376,11 +1378,13 @@ mod snapshot_tests {
 
     #[test]
     fn matmul_f32() {
-        insta::assert_snapshot!(disassemble(matmul_shader(Elem::F32).unwrap()));
+        insta::assert_snapshot!(disassemble(matmul_shader(ElementType::F32).unwrap()));
     }
 
     #[test]
     fn gather_f32_by_i64() {
-        insta::assert_snapshot!(disassemble(gather_shader(Elem::F32, Elem::I64).unwrap()));
+        insta::assert_snapshot!(disassemble(
+            gather_shader(ElementType::F32, ElementType::I64).unwrap()
+        ));
     }
 }
