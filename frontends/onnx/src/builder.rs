@@ -7,7 +7,7 @@
 //! and result type, so no converter spells an op name or a property.
 
 use crate::tensor::Tensor;
-use crate::types::{Elem, Ty};
+use crate::types::{ElementType, Ty};
 
 /// An SSA value of the function being written.
 #[derive(Clone, Debug)]
@@ -232,7 +232,7 @@ impl Builder {
     }
 
     /// A constant of shape `dims` with every element `x`.
-    pub fn splat(&mut self, elem: Elem, x: f64, dims: &[i64]) -> V {
+    pub fn splat(&mut self, elem: ElementType, x: f64, dims: &[i64]) -> V {
         let data = if elem.is_float() {
             crate::tensor::Data::F(vec![x])
         } else {
@@ -308,7 +308,7 @@ impl Builder {
             "graph.compare",
             &[a, c],
             &format!("predicate = \"{}\"", pred.name()),
-            a.ty.with_elem(Elem::Bool),
+            a.ty.with_elem(ElementType::I1),
         )
     }
 
@@ -318,7 +318,7 @@ impl Builder {
     }
 
     /// `x` converted to `elem`.
-    pub fn cast(&mut self, x: &V, elem: Elem) -> V {
+    pub fn cast(&mut self, x: &V, elem: ElementType) -> V {
         self.op("graph.cast", &[x], "", x.ty.with_elem(elem))
     }
 

@@ -6,7 +6,7 @@
 use crate::builder::{Binary, Builder, V};
 use crate::node::Node;
 use crate::tensor::Tensor;
-use crate::types::{Elem, DYN};
+use crate::types::{ElementType, DYN};
 use std::collections::HashMap;
 
 /// What a name of the ONNX graph stands for.
@@ -85,17 +85,17 @@ pub(crate) fn float_only(n: &Node, v: &V) -> R<()> {
     if !v.ty.elem.is_float() {
         return Err(n.error(format!(
             "element type {} is not supported (this op takes float or double)",
-            v.ty.elem.mlir()
+            v.ty.elem
         )));
     }
     Ok(())
 }
 
 pub(crate) fn bool_only(n: &Node, v: &V) -> R<()> {
-    if v.ty.elem != Elem::Bool {
+    if v.ty.elem != ElementType::I1 {
         return Err(n.error(format!(
             "element type {} is not supported (this op takes bool)",
-            v.ty.elem.mlir()
+            v.ty.elem
         )));
     }
     Ok(())
@@ -228,13 +228,12 @@ impl Importer {
         Ok(self.b.binary(f, &ex[0], &ex[1]))
     }
 
-    pub(crate) fn same_elem(&self, n: &Node, xs: &[V]) -> R<Elem> {
+    pub(crate) fn same_elem(&self, n: &Node, xs: &[V]) -> R<ElementType> {
         let e = xs[0].ty.elem;
         if let Some(x) = xs.iter().find(|x| x.ty.elem != e) {
             return Err(n.error(format!(
                 "operand element types differ: {} and {}",
-                e.mlir(),
-                x.ty.elem.mlir()
+                e, x.ty.elem
             )));
         }
         Ok(e)

@@ -8,7 +8,7 @@ use crate::convert::{broadcast_shapes, norm_axis};
 use crate::node::Node;
 use crate::ops::FoldFn;
 use crate::tensor::{Data, Tensor};
-use crate::types::{Elem, Ty, DYN};
+use crate::types::{element_type, ElementType, Ty, DYN};
 
 type R<T> = Result<T, String>;
 
@@ -49,12 +49,12 @@ fn ints(t: &Tensor) -> &[i64] {
     t.as_ints().expect("integer tensor")
 }
 
-fn wrap(e: Elem, v: i64) -> i64 {
+fn wrap(e: ElementType, v: i64) -> i64 {
     match e {
-        Elem::I8 => v as i8 as i64,
-        Elem::I16 => v as i16 as i64,
-        Elem::I32 => v as i32 as i64,
-        Elem::Bool => (v != 0) as i64,
+        ElementType::I8 => v as i8 as i64,
+        ElementType::I16 => v as i16 as i64,
+        ElementType::I32 => v as i32 as i64,
+        ElementType::I1 => (v != 0) as i64,
         _ => v,
     }
 }
@@ -82,7 +82,12 @@ fn one(t: Tensor) -> Folded {
 
 /// `f` of two operands of one element type, broadcast; `cmp`: bools.
 /// `f` gives `None` for a division by zero.
-fn binary(n: &Node, xs: &[&Tensor], cmp: bool, f: fn(Elem, i64, i64) -> Option<i64>) -> Folded {
+fn binary(
+    n: &Node,
+    xs: &[&Tensor],
+    cmp: bool,
+    f: fn(ElementType, i64, i64) -> Option<i64>,
+) -> Folded {
     let [a, b] = [xs[0], *xs.get(1).unwrap_or(&xs[0])];
     if xs.len() != 2 || a.ty.elem != b.ty.elem {
         return Ok(None);
@@ -100,7 +105,7 @@ fn binary(n: &Node, xs: &[&Tensor], cmp: bool, f: fn(Elem, i64, i64) -> Option<i
         let y = ints(b)[source_index(&idx, &b.ty.dims) as usize];
         out.push(f(e, x, y).ok_or_else(|| n.error("integer division by zero in a constant"))?);
     }
-    let elem = if cmp { Elem::Bool } else { e };
+    let elem = if cmp { ElementType::I1 } else { e };
     one(Tensor::ints(Ty::new(elem, dims), out))
 }
 
@@ -159,7 +164,7 @@ pub fn or(n: &Node, xs: &[&Tensor]) -> Folded {
 }
 
 /// `f` of each element of input 0.
-fn unary(xs: &[&Tensor], f: fn(Elem, i64) -> i64) -> Folded {
+fn unary(xs: &[&Tensor], f: fn(ElementType, i64) -> i64) -> Folded {
     let a = xs[0];
     let e = a.ty.elem;
     let v = ints(a).iter().map(|&x| f(e, x)).collect();
@@ -182,7 +187,7 @@ pub fn cast(n: &Node, xs: &[&Tensor]) -> Folded {
     let a = xs[0];
     let to = n.opt_int("to")?.unwrap_or(0);
     n.int("saturate", 1)?;
-    let Ok(e) = Elem::from_onnx(to as i32) else {
+    let Ok(e) = element_type(to as i32) else {
         return Ok(None);
     };
     let data = if e.is_float() {

@@ -40,7 +40,7 @@ use builder::V;
 use convert::{Importer, Slot};
 use node::Node;
 use prost::Message;
-use types::{Elem, Ty, DYN};
+use types::{element_type, is_int, Ty, DYN};
 
 /// The opsets of the default domain xir imports.
 pub const MIN_OPSET: i64 = 13;
@@ -275,7 +275,7 @@ fn bound_value(b: &Binding, name: &str, ty: &Ty) -> Result<tensor::Tensor, Strin
         [d] => *d == n || *d == DYN,
         _ => false,
     };
-    if !ty.elem.is_int() || !fits {
+    if !is_int(ty.elem) || !fits {
         return Err(format!(
             "--bind gives {n} values to input '{name}' of type {ty}; it binds integer scalars and vectors"
         ));
@@ -419,7 +419,7 @@ fn value_type(vi: &onnx::ValueInfoProto) -> Result<Ty, String> {
     let t = vi.r#type.as_ref().ok_or("has no type")?;
     match &t.value {
         Some(Value::TensorType(tt)) => {
-            let elem = Elem::from_onnx(tt.elem_type())?;
+            let elem = element_type(tt.elem_type())?;
             let shape = tt
                 .shape
                 .as_ref()

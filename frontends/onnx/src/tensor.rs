@@ -2,7 +2,7 @@
 //! decoded from `TensorProto`s and printed as `dense<...>` attributes.
 
 use crate::onnx::TensorProto;
-use crate::types::{Elem, Ty};
+use crate::types::{element_type, ElementType, Ty};
 
 /// Element values: floats (f32 values held exactly as f64) or integers (bool as 0/1).
 #[derive(Clone, Debug, PartialEq)]
@@ -49,7 +49,7 @@ impl Tensor {
         if t.data_location == Some(1) {
             return Err("tensors with external data are not supported".into());
         }
-        let elem = Elem::from_onnx(t.data_type.unwrap_or(0))?;
+        let elem = element_type(t.data_type.unwrap_or(0))?;
         if let Some(&d) = t.dims.iter().find(|&&d| d < 0) {
             return Err(format!("tensor dimension {d} is negative"));
         }
@@ -61,66 +61,69 @@ impl Tensor {
             .ok_or("tensor is too large")?;
         let data = match &t.raw_data {
             Some(raw) => {
-                let width = elem.width();
+                let width = elem.byte_size();
                 if Some(raw.len()) != n.checked_mul(width) {
                     return Err(format!(
                         "raw_data holds {} bytes; {n} elements of {} need {}",
                         raw.len(),
-                        elem.mlir(),
+                        elem,
                         n.saturating_mul(width)
                     ));
                 }
                 let chunks = raw.chunks_exact(width);
                 match elem {
-                    Elem::F16 => Data::F(
+                    ElementType::F16 => Data::F(
                         chunks
                             .map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f64())
                             .collect(),
                     ),
-                    Elem::F32 => Data::F(
+                    ElementType::F32 => Data::F(
                         chunks
                             .map(|c| f32::from_le_bytes(c.try_into().unwrap()) as f64)
                             .collect(),
                     ),
-                    Elem::F64 => Data::F(
+                    ElementType::F64 => Data::F(
                         chunks
                             .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
                             .collect(),
                     ),
-                    Elem::I8 => Data::I(chunks.map(|c| c[0] as i8 as i64).collect()),
-                    Elem::I16 => Data::I(
+                    ElementType::I8 => Data::I(chunks.map(|c| c[0] as i8 as i64).collect()),
+                    ElementType::I16 => Data::I(
                         chunks
                             .map(|c| i16::from_le_bytes([c[0], c[1]]) as i64)
                             .collect(),
                     ),
-                    Elem::I32 => Data::I(
+                    ElementType::I32 => Data::I(
                         chunks
                             .map(|c| i32::from_le_bytes(c.try_into().unwrap()) as i64)
                             .collect(),
                     ),
-                    Elem::I64 => Data::I(
+                    ElementType::I64 => Data::I(
                         chunks
                             .map(|c| i64::from_le_bytes(c.try_into().unwrap()))
                             .collect(),
                     ),
-                    Elem::Bool => Data::I(chunks.map(|c| (c[0] != 0) as i64).collect()),
+                    ElementType::I1 => Data::I(chunks.map(|c| (c[0] != 0) as i64).collect()),
+                    // `element_type` gives no other.
+                    e => return Err(format!("element type {e} is not supported")),
                 }
             }
             None => match elem {
-                Elem::F32 => Data::F(t.float_data.iter().map(|&x| x as f64).collect()),
-                Elem::F64 => Data::F(t.double_data.clone()),
+                ElementType::F32 => Data::F(t.float_data.iter().map(|&x| x as f64).collect()),
+                ElementType::F64 => Data::F(t.double_data.clone()),
                 // float16 values are stored as their bits in int32_data.
-                Elem::F16 => Data::F(
+                ElementType::F16 => Data::F(
                     t.int32_data
                         .iter()
                         .map(|&x| half::f16::from_bits(x as u16).to_f64())
                         .collect(),
                 ),
-                Elem::I8 | Elem::I16 | Elem::I32 => {
+                ElementType::I8 | ElementType::I16 | ElementType::I32 => {
                     Data::I(t.int32_data.iter().map(|&x| x as i64).collect())
                 }
-                Elem::Bool => Data::I(t.int32_data.iter().map(|&x| (x != 0) as i64).collect()),
-                Elem::I64 => Data::I(t.int64_data.clone()),
+                ElementType::I1 => Data::I(t.int32_data.iter().map(|&x| (x != 0) as i64).collect()),
+                ElementType::I64 => Data::I(t.int64_data.clone()),
+                e => return Err(format!("element type {e} is not supported")),
             },
         };
         let tensor = Tensor { ty, data };
@@ -141,7 +144,7 @@ impl Tensor {
         let body = match &self.data {
             Data::I(v) => {
                 let item = |x: &i64| match ty.elem {
-                    Elem::Bool => (if *x != 0 { "true" } else { "false" }).to_string(),
+                    ElementType::I1 => (if *x != 0 { "true" } else { "false" }).to_string(),
                     _ => x.to_string(),
                 };
                 if !v.is_empty() && v.iter().all(|x| *x == v[0]) {
@@ -162,8 +165,8 @@ impl Tensor {
                         let mut s = String::from("\"0x");
                         for &x in vals {
                             let bytes = match ty.elem {
-                                Elem::F16 => half::f16::from_f64(x).to_le_bytes().to_vec(),
-                                Elem::F32 => (x as f32).to_le_bytes().to_vec(),
+                                ElementType::F16 => half::f16::from_f64(x).to_le_bytes().to_vec(),
+                                ElementType::F32 => (x as f32).to_le_bytes().to_vec(),
                                 _ => x.to_le_bytes().to_vec(),
                             };
                             for b in bytes {
@@ -186,19 +189,19 @@ impl Tensor {
 
 /// `x` as an MLIR float literal that reads back to the same value, if a
 /// plain decimal one (`1.5`, `-0.25`) does.
-fn decimal(x: f64, elem: Elem) -> Option<String> {
+fn decimal(x: f64, elem: ElementType) -> Option<String> {
     if !x.is_finite() {
         return None;
     }
     let s = match elem {
-        Elem::F16 => format!("{:?}", half::f16::from_f64(x).to_f32()),
-        Elem::F32 => format!("{:?}", x as f32),
+        ElementType::F16 => format!("{:?}", half::f16::from_f64(x).to_f32()),
+        ElementType::F32 => format!("{:?}", x as f32),
         _ => format!("{x:?}"),
     };
     let back: f64 = s.parse().ok()?;
     let same = match elem {
-        Elem::F16 => half::f16::from_f64(back).to_bits() == half::f16::from_f64(x).to_bits(),
-        Elem::F32 => (back as f32).to_bits() == (x as f32).to_bits(),
+        ElementType::F16 => half::f16::from_f64(back).to_bits() == half::f16::from_f64(x).to_bits(),
+        ElementType::F32 => (back as f32).to_bits() == (x as f32).to_bits(),
         _ => back.to_bits() == x.to_bits(),
     };
     (same && s.contains('.') && !s.contains('e') && s.len() <= 12).then_some(s)
@@ -224,7 +227,7 @@ fn nested(dims: &[i64], items: &[String]) -> String {
 mod tests {
     use super::*;
 
-    fn t(elem: Elem, dims: Vec<i64>, data: Data) -> Tensor {
+    fn t(elem: ElementType, dims: Vec<i64>, data: Data) -> Tensor {
         Tensor {
             ty: Ty::new(elem, dims),
             data,
@@ -233,26 +236,30 @@ mod tests {
 
     #[test]
     fn dense_forms() {
-        let a = t(Elem::F32, vec![2, 2], Data::F(vec![1.0, 2.5, -3.0, 0.5]));
+        let a = t(
+            ElementType::F32,
+            vec![2, 2],
+            Data::F(vec![1.0, 2.5, -3.0, 0.5]),
+        );
         assert_eq!(
             a.dense_attr(),
             "dense<[[1.0, 2.5], [-3.0, 0.5]]> : tensor<2x2xf32>"
         );
-        let s = t(Elem::F32, vec![3], Data::F(vec![2.0; 3]));
+        let s = t(ElementType::F32, vec![3], Data::F(vec![2.0; 3]));
         assert_eq!(s.dense_attr(), "dense<2.0> : tensor<3xf32>");
         // 0.1 as f32 prints "0.1" and reads back exactly.
-        let p = t(Elem::F32, vec![], Data::F(vec![0.1f32 as f64]));
+        let p = t(ElementType::F32, vec![], Data::F(vec![0.1f32 as f64]));
         assert_eq!(p.dense_attr(), "dense<0.1> : tensor<f32>");
-        let nan = t(Elem::F32, vec![2], Data::F(vec![f64::NAN, 1.0]));
+        let nan = t(ElementType::F32, vec![2], Data::F(vec![f64::NAN, 1.0]));
         assert_eq!(
             nan.dense_attr(),
             "dense<\"0x0000C07F0000803F\"> : tensor<2xf32>"
         );
-        let e = t(Elem::F64, vec![0, 3], Data::F(vec![]));
+        let e = t(ElementType::F64, vec![0, 3], Data::F(vec![]));
         assert_eq!(e.dense_attr(), "dense<> : tensor<0x3xf64>");
-        let b = t(Elem::Bool, vec![2], Data::I(vec![1, 0]));
+        let b = t(ElementType::I1, vec![2], Data::I(vec![1, 0]));
         assert_eq!(b.dense_attr(), "dense<[true, false]> : tensor<2xi1>");
-        let i = t(Elem::I64, vec![1, 2], Data::I(vec![7, -1]));
+        let i = t(ElementType::I64, vec![1, 2], Data::I(vec![7, -1]));
         assert_eq!(i.dense_attr(), "dense<[[7, -1]]> : tensor<1x2xi64>");
     }
 

@@ -2,19 +2,10 @@
 
 use std::fmt;
 
-/// The element types xir imports: ONNX's FLOAT16, FLOAT, DOUBLE, INT8,
-/// INT16, INT32, INT64 and BOOL.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Elem {
-    F16,
-    F32,
-    F64,
-    I8,
-    I16,
-    I32,
-    I64,
-    Bool,
-}
+/// The element type of tensors: xir's one enum (`xir::element`). The
+/// importer holds the types [`element_type`] maps ONNX's codes to: f16, f32,
+/// f64, i8, i16, i32, i64 and i1 (ONNX's bool).
+pub use xir::element::ElementType;
 
 /// ONNX's name of a `TensorProto.DataType` code, for diagnostics.
 pub fn onnx_type_name(code: i32) -> &'static str {
@@ -47,56 +38,31 @@ pub fn onnx_type_name(code: i32) -> &'static str {
     }
 }
 
-impl Elem {
-    pub fn from_onnx(code: i32) -> Result<Elem, String> {
-        Ok(match code {
-            1 => Elem::F32,
-            10 => Elem::F16,
-            11 => Elem::F64,
-            3 => Elem::I8,
-            5 => Elem::I16,
-            6 => Elem::I32,
-            7 => Elem::I64,
-            9 => Elem::Bool,
-            c => {
-                return Err(format!(
-                    "element type {} is not supported (xir imports float16, float, double, int8, int16, int32, int64 and bool)",
-                    onnx_type_name(c)
-                ))
-            }
-        })
-    }
-
-    pub fn mlir(self) -> &'static str {
-        match self {
-            Elem::F16 => "f16",
-            Elem::F32 => "f32",
-            Elem::F64 => "f64",
-            Elem::I8 => "i8",
-            Elem::I16 => "i16",
-            Elem::I32 => "i32",
-            Elem::I64 => "i64",
-            Elem::Bool => "i1",
+/// The element type of an ONNX `TensorProto.DataType` code, the importer's
+/// one mapping: FLOAT16, FLOAT, DOUBLE, INT8, INT16, INT32, INT64 and BOOL
+/// (as `i1`); any other code is an error naming it.
+pub fn element_type(code: i32) -> Result<ElementType, String> {
+    Ok(match code {
+        1 => ElementType::F32,
+        10 => ElementType::F16,
+        11 => ElementType::F64,
+        3 => ElementType::I8,
+        5 => ElementType::I16,
+        6 => ElementType::I32,
+        7 => ElementType::I64,
+        9 => ElementType::I1,
+        c => {
+            return Err(format!(
+                "element type {} is not supported (xir imports float16, float, double, int8, int16, int32, int64 and bool)",
+                onnx_type_name(c)
+            ))
         }
-    }
+    })
+}
 
-    pub fn is_float(self) -> bool {
-        matches!(self, Elem::F16 | Elem::F32 | Elem::F64)
-    }
-
-    /// Bytes per element in `raw_data`.
-    pub fn width(self) -> usize {
-        match self {
-            Elem::Bool | Elem::I8 => 1,
-            Elem::F16 | Elem::I16 => 2,
-            Elem::F32 | Elem::I32 => 4,
-            Elem::F64 | Elem::I64 => 8,
-        }
-    }
-
-    pub fn is_int(self) -> bool {
-        matches!(self, Elem::I8 | Elem::I16 | Elem::I32 | Elem::I64)
-    }
+/// Whether `e` is an integer type other than bool (`i1`).
+pub fn is_int(e: ElementType) -> bool {
+    matches!(e, ElementType::Int { bits, .. } if bits > 1)
 }
 
 /// A dynamic dimension (`?`).
@@ -105,12 +71,12 @@ pub const DYN: i64 = -1;
 /// A ranked tensor type.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Ty {
-    pub elem: Elem,
+    pub elem: ElementType,
     pub dims: Vec<i64>,
 }
 
 impl Ty {
-    pub fn new(elem: Elem, dims: Vec<i64>) -> Ty {
+    pub fn new(elem: ElementType, dims: Vec<i64>) -> Ty {
         Ty { elem, dims }
     }
 
@@ -133,7 +99,7 @@ impl Ty {
         Ty::new(self.elem, dims)
     }
 
-    pub fn with_elem(&self, elem: Elem) -> Ty {
+    pub fn with_elem(&self, elem: ElementType) -> Ty {
         Ty::new(elem, self.dims.clone())
     }
 }
@@ -148,6 +114,6 @@ impl fmt::Display for Ty {
                 write!(f, "{d}x")?;
             }
         }
-        write!(f, "{}>", self.elem.mlir())
+        write!(f, "{}>", self.elem)
     }
 }

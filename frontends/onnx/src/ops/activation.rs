@@ -6,7 +6,7 @@ use super::{Converter, R};
 use crate::builder::{Binary, Pred, Unary, V};
 use crate::convert::{broadcast_shapes, float_only, need_static, Importer};
 use crate::node::Node;
-use crate::types::Elem;
+use crate::types::ElementType;
 
 pub const CONVERTERS: &[Converter] = &[
     Converter::new(
@@ -247,7 +247,7 @@ fn shrink(im: &mut Importer, n: &Node, x: &V, zero: &V) -> R<V> {
 
 fn clip(im: &mut Importer, n: &Node) -> R<()> {
     let x = static_input(im, n)?;
-    if x.ty.elem == Elem::Bool {
+    if x.ty.elem == ElementType::I1 {
         return Err(n.error("element type i1 is not supported"));
     }
     let mut y = x.clone();
@@ -288,7 +288,7 @@ fn prelu(im: &mut Importer, n: &Node) -> R<()> {
 
 fn sign(im: &mut Importer, n: &Node) -> R<()> {
     let x = static_input(im, n)?;
-    if x.ty.elem == Elem::Bool {
+    if x.ty.elem == ElementType::I1 {
         return Err(n.error("element type i1 is not supported"));
     }
     let zero = im.full(&x, 0.0);
@@ -325,7 +325,7 @@ fn is_inf(im: &mut Importer, n: &Node) -> R<()> {
         }
         (true, false) => im.b.compare(Pred::Eq, &x, &inf),
         (false, true) => im.b.compare(Pred::Eq, &x, &ninf),
-        (false, false) => im.b.splat(Elem::Bool, 0.0, &x.ty.dims),
+        (false, false) => im.b.splat(ElementType::I1, 0.0, &x.ty.dims),
     };
     im.out(n, 0, y);
     Ok(())

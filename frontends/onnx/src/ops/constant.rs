@@ -7,7 +7,7 @@ use crate::convert::{dims_str, need_static, Importer, SMALL};
 use crate::fold;
 use crate::node::Node;
 use crate::tensor::{Data, Tensor};
-use crate::types::{Elem, Ty};
+use crate::types::{element_type, ElementType, Ty};
 
 pub const CONVERTERS: &[Converter] = &[
     Converter::new(
@@ -48,18 +48,18 @@ fn constant(im: &mut Importer, n: &Node) -> R<()> {
         Tensor::from_proto(t).map_err(|e| n.error(e))?
     } else if n.has("value_float") {
         Tensor {
-            ty: Ty::new(Elem::F32, vec![]),
+            ty: Ty::new(ElementType::F32, vec![]),
             data: Data::F(vec![n.float("value_float", 0.0)? as f64]),
         }
     } else if let Some(v) = n.floats("value_floats")? {
         Tensor {
-            ty: Ty::new(Elem::F32, vec![v.len() as i64]),
+            ty: Ty::new(ElementType::F32, vec![v.len() as i64]),
             data: Data::F(v.iter().map(|&x| x as f64).collect()),
         }
     } else if let Some(v) = n.opt_int("value_int")? {
-        Tensor::ints(Ty::new(Elem::I64, vec![]), vec![v])
+        Tensor::ints(Ty::new(ElementType::I64, vec![]), vec![v])
     } else if let Some(v) = n.ints("value_ints")? {
-        Tensor::ints(Ty::new(Elem::I64, vec![v.len() as i64]), v)
+        Tensor::ints(Ty::new(ElementType::I64, vec![v.len() as i64]), v)
     } else {
         return Err(n.error("needs one of the attributes value, value_float(s), value_int(s) (sparse and string values are not supported)"));
     };
@@ -82,7 +82,7 @@ fn constant_of_shape(im: &mut Importer, n: &Node) -> R<()> {
     let value = match n.tensor("value")? {
         Some(t) => Tensor::from_proto(t).map_err(|e| n.error(e))?,
         None => Tensor {
-            ty: Ty::new(Elem::F32, vec![1]),
+            ty: Ty::new(ElementType::F32, vec![1]),
             data: Data::F(vec![0.0]),
         },
     };
@@ -118,7 +118,7 @@ fn shape(im: &mut Importer, n: &Node) -> R<()> {
     let start = clamp(n.int("start", 0)?);
     let end = clamp(n.int("end", r)?);
     let dims: Vec<i64> = x.ty.dims[start as usize..(end.max(start)) as usize].to_vec();
-    let t = Tensor::ints(Ty::new(Elem::I64, vec![dims.len() as i64]), dims);
+    let t = Tensor::ints(Ty::new(ElementType::I64, vec![dims.len() as i64]), dims);
     if let Some(o) = n.output(0) {
         im.bind_const(o, t);
     }
@@ -128,7 +128,10 @@ fn shape(im: &mut Importer, n: &Node) -> R<()> {
 fn size(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
     need_static(n, &x, "Size")?;
-    let t = Tensor::ints(Ty::new(Elem::I64, vec![]), vec![x.ty.numel().unwrap()]);
+    let t = Tensor::ints(
+        Ty::new(ElementType::I64, vec![]),
+        vec![x.ty.numel().unwrap()],
+    );
     if let Some(o) = n.output(0) {
         im.bind_const(o, t);
     }
@@ -141,7 +144,7 @@ fn eye_like(im: &mut Importer, n: &Node) -> R<()> {
         return Err(n.error(format!("input must be a matrix, not {}", x.ty)));
     }
     let elem = match n.opt_int("dtype")? {
-        Some(d) => Elem::from_onnx(d as i32).map_err(|m| n.error(m))?,
+        Some(d) => element_type(d as i32).map_err(|m| n.error(m))?,
         None => x.ty.elem,
     };
     let k = n.int("k", 0)?;

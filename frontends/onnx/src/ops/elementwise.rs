@@ -6,7 +6,7 @@ use crate::builder::{Binary, Pred, Unary, V};
 use crate::convert::{bool_only, float_only, need_static, Importer};
 use crate::fold;
 use crate::node::Node;
-use crate::types::Elem;
+use crate::types::{element_type, ElementType};
 
 pub const CONVERTERS: &[Converter] = &[
     Converter::new(
@@ -162,7 +162,7 @@ fn unary(im: &mut Importer, n: &Node, f: Unary, float: bool) -> R<()> {
     let x = im.input(n, 0)?;
     if float {
         float_only(n, &x)?;
-    } else if x.ty.elem == Elem::Bool {
+    } else if x.ty.elem == ElementType::I1 {
         return Err(n.error("element type i1 is not supported"));
     }
     let y = im.b.unary(f, &x);
@@ -173,7 +173,7 @@ fn unary(im: &mut Importer, n: &Node, f: Unary, float: bool) -> R<()> {
 /// Add, Sub, Mul and Div: of numbers, not bools.
 fn arith(im: &mut Importer, n: &Node, f: Binary) -> R<()> {
     let y = im.binary(n, f)?;
-    if y.ty.elem == Elem::Bool {
+    if y.ty.elem == ElementType::I1 {
         return Err(n.error("element type i1 is not supported"));
     }
     im.out(n, 0, y);
@@ -226,11 +226,11 @@ fn variadic(im: &mut Importer, n: &Node, f: Binary, mean: bool) -> R<()> {
     }
     let xs: Vec<V> = (0..count).map(|i| im.input(n, i)).collect::<R<_>>()?;
     let e = im.same_elem(n, &xs)?;
-    if e == Elem::Bool {
+    if e == ElementType::I1 {
         return Err(n.error("element type i1 is not supported"));
     }
     if mean && !e.is_float() {
-        return Err(n.error(format!("element type {} is not supported", e.mlir())));
+        return Err(n.error(format!("element type {} is not supported", e)));
     }
     let mut acc = xs[0].clone();
     for x in &xs[1..] {
@@ -269,7 +269,7 @@ fn cast(im: &mut Importer, n: &Node) -> R<()> {
     let to = n
         .opt_int("to")?
         .ok_or_else(|| n.error("attribute 'to' is missing"))?;
-    let e = Elem::from_onnx(to as i32).map_err(|m| n.error(m))?;
+    let e = element_type(to as i32).map_err(|m| n.error(m))?;
     let y = cast_to(im, n, x, e)?;
     im.out(n, 0, y);
     Ok(())
@@ -284,7 +284,7 @@ fn cast_like(im: &mut Importer, n: &Node) -> R<()> {
 }
 
 /// Cast and CastLike: `x` as `e` (their float8-only attributes at their defaults).
-fn cast_to(im: &mut Importer, n: &Node, x: V, e: Elem) -> R<V> {
+fn cast_to(im: &mut Importer, n: &Node, x: V, e: ElementType) -> R<V> {
     if n.int("saturate", 1)? != 1 {
         return Err(
             n.error("attribute 'saturate' applies to float8 types, which are not supported")

@@ -4,7 +4,7 @@ use super::{Converter, R};
 use crate::builder::{Binary, V};
 use crate::convert::{broadcast_shapes, float_only, need_static, norm_axis, Importer};
 use crate::node::Node;
-use crate::types::{Elem, DYN};
+use crate::types::{ElementType, DYN};
 
 pub const CONVERTERS: &[Converter] = &[
     Converter::new(
@@ -51,7 +51,7 @@ impl Importer {
     /// numpy's matmul: 1-D operands promoted and dropped again, batch dims broadcast.
     fn matmul(&mut self, n: &Node, a: V, c: V) -> R<V> {
         let e = self.same_elem(n, &[a.clone(), c.clone()])?;
-        if e == Elem::Bool {
+        if e == ElementType::I1 {
             return Err(n.error("element type i1 is not supported"));
         }
         let (ra, rc) = (a.ty.rank(), c.ty.rank());
@@ -186,7 +186,7 @@ fn dropout(im: &mut Importer, n: &Node) -> R<()> {
     }
     if n.output(1).is_some() {
         // In inference the mask is all true.
-        let m = im.b.splat(Elem::Bool, 1.0, &x.ty.dims);
+        let m = im.b.splat(ElementType::I1, 1.0, &x.ty.dims);
         im.out(n, 1, m);
     }
     im.out(n, 0, x);

@@ -60,8 +60,7 @@ fn layer_norm(im: &mut Importer, n: &Node) -> R<()> {
         if v.ty.elem != x.ty.elem {
             return Err(n.error(format!(
                 "{what} has element type {}, X has {}",
-                v.ty.elem.mlir(),
-                x.ty.elem.mlir()
+                v.ty.elem, x.ty.elem
             )));
         }
         let d = broadcast_shapes(&v.ty.dims, &norm).map_err(|m| n.error(m))?;
@@ -143,8 +142,7 @@ fn batch_norm(im: &mut Importer, n: &Node, x: &V) -> R<V> {
         if v.ty.elem != x.ty.elem {
             return Err(n.error(format!(
                 "{what} has element type {}, X has {}",
-                v.ty.elem.mlir(),
-                x.ty.elem.mlir()
+                v.ty.elem, x.ty.elem
             )));
         }
         vs.push(v);

@@ -8,7 +8,7 @@ use super::{Converter, R};
 use crate::builder::{Binary, Reduction, Unary, V};
 use crate::convert::{float_only, need_static, norm_axis, Importer};
 use crate::node::Node;
-use crate::types::Elem;
+use crate::types::ElementType;
 
 /// The Reduce* ops.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -143,7 +143,7 @@ fn reduce(im: &mut Importer, n: &Node, kind: Kind, from: Axes) -> R<()> {
         im.out(n, 0, y);
         return Ok(());
     };
-    if x.ty.elem == Elem::Bool {
+    if x.ty.elem == ElementType::I1 {
         return Err(n.error("element type i1 is not supported"));
     }
     if !matches!(kind, Kind::Sum | Kind::Max | Kind::SumSquare | Kind::L1) {

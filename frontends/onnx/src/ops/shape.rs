@@ -8,7 +8,7 @@ use crate::convert::{broadcast_shapes, dims_str, need_static, norm_axis, Importe
 use crate::fold;
 use crate::node::Node;
 use crate::tensor::Tensor;
-use crate::types::{Elem, Ty, DYN};
+use crate::types::{ElementType, Ty, DYN};
 
 pub const CONVERTERS: &[Converter] = &[
     Converter::new("Identity", &[], identity, "the input itself").folds(fold::identity),
@@ -334,7 +334,7 @@ fn slice(im: &mut Importer, n: &Node) -> R<()> {
         im.b.slice(&x, &start, &stride, dims)
     };
     for (a, idx) in backwards {
-        let t = Tensor::ints(Ty::new(Elem::I64, vec![idx.len() as i64]), idx);
+        let t = Tensor::ints(Ty::new(ElementType::I64, vec![idx.len() as i64]), idx);
         let iv = im.b.constant(&t);
         y = im.b.gather(&y, &iv, a);
     }
@@ -367,10 +367,10 @@ fn gather(im: &mut Importer, n: &Node) -> R<()> {
         }
     }
     let idx = im.input(n, 1)?;
-    if !matches!(idx.ty.elem, Elem::I32 | Elem::I64) {
+    if !matches!(idx.ty.elem, ElementType::I32 | ElementType::I64) {
         return Err(n.error(format!(
             "indices of element type {} are not supported (int32 or int64)",
-            idx.ty.elem.mlir()
+            idx.ty.elem
         )));
     }
     let y = im.b.gather(&x, &idx, axis);
