@@ -9,6 +9,8 @@
 //! bodies with several (nested) exps and values used on both sides of one,
 //! and 2-D loops with a broadcast operand or a transposed one.
 
+mod common;
+
 use std::sync::Arc;
 use xir_runtime_hal::{Device, ElementType, HostTensor};
 use xir_ukernel::vmath::exp_f32;
@@ -63,7 +65,7 @@ fn floats(t: &HostTensor) -> Vec<f32> {
 }
 
 fn local() -> Vec<Arc<Device>> {
-    xrun::devices::open(&["local".to_string()]).unwrap()
+    common::open(&["local".to_string()]).unwrap()
 }
 
 /// Ulps between two floats on the ordered bit patterns (NaN = NaN).
@@ -89,9 +91,9 @@ fn ulps(a: f32, b: f32) -> u64 {
 /// Compiles `text` for `local`, runs it on `inputs` and compares output 0
 /// with `want` elementwise.
 fn check(name: &str, text: &str, inputs: &[HostTensor], want: &[f32]) {
-    let hal = xrun::compile_text(text, &[], "").unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+    let hal = common::compile_text(text, &[], "").unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
     let out =
-        xrun::run_text(&hal, "main", inputs, local()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        common::run_text(&hal, "main", inputs, local()).unwrap_or_else(|e| panic!("{name}: {e}"));
     let got = floats(&out[0]);
     assert_eq!(got.len(), want.len(), "{name}");
     // Without FMA the JIT computes exp without it; the oracle always fuses.

@@ -2,6 +2,8 @@
 //! (`@main_dispatch_0::@...`), so the device's executable cache must tell them
 //! apart by content, not by name.
 
+mod common;
+
 use xir_runtime_hal::{ElementType, HostTensor};
 
 fn program(op: &str) -> String {
@@ -18,16 +20,16 @@ fn f32s(v: &[f32]) -> HostTensor {
 #[test]
 fn same_symbols_different_programs() {
     for backend in ["local", "reference"] {
-        let devices = xrun::devices::open(&[backend.to_string()]).unwrap();
+        let devices = common::open(&[backend.to_string()]).unwrap();
         let (a, b) = (f32s(&[1.0, 2.0, 3.0, 4.0]), f32s(&[10.0, 20.0, 30.0, 40.0]));
         for (op, want) in [
             ("add", [11.0f32, 22.0, 33.0, 44.0]),
             ("mul", [10.0, 40.0, 90.0, 160.0]),
             ("sub", [-9.0, -18.0, -27.0, -36.0]),
         ] {
-            let hal = xrun::compile_text(&program(op), &["local".to_string()], "").unwrap();
+            let hal = common::compile_text(&program(op), &["local".to_string()], "").unwrap();
             let out =
-                xrun::run_text(&hal, "main", &[a.clone(), b.clone()], devices.clone()).unwrap();
+                common::run_text(&hal, "main", &[a.clone(), b.clone()], devices.clone()).unwrap();
             assert_eq!(out[0], f32s(&want), "{op} on {backend}");
         }
     }

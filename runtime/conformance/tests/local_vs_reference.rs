@@ -3,10 +3,10 @@
 //! verifier accepts, on random shapes (sizes 0, 1, sizes that are not
 //! multiples of a vector width, a few large ones), fused chains, and dynamic
 //! dims whose sizes come at run time. Each program is generated as graph-level
-//! text from a seed, compiled for target `local` (`xrun::compile_text`) and
+//! text from a seed, compiled for target `local` (`common::compile_text`) and
 //! for `reference` (whose kernels stay graph ops, the oracle) and
 //! run with the same inputs on `--device=local` and `--device=reference`
-//! (`xrun::run_text`); the results must agree within the tolerances of
+//! (`common::run_text`); the results must agree within the tolerances of
 //! [`Tol`] (integers and data movement exactly).
 //!
 //! On a mismatch the test prints the seed, the program, a short form of the
@@ -19,6 +19,8 @@
 //! signless integers only). The verifier accepts `exp`/`tanh` on integer
 //! tensors, which the reference rejects at run time: [`int_transcendentals`]
 //! checks that both devices reject them.
+
+mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -1754,13 +1756,13 @@ fn large() -> Vec<Prog> {
 /// symbol (`@main_dispatch_0::@local::...`), not by module, so a device kept
 /// across programs would run an earlier program's kernel.
 fn open(name: &str) -> Vec<Arc<Device>> {
-    xrun::devices::open(&[name.to_string()]).unwrap()
+    common::open(&[name.to_string()]).unwrap()
 }
 
 /// Runs compiled `hal` on a fresh `device`; a panic is an error (so that
 /// the other programs still run and the report names this one).
 fn run_on(device: &str, hal: &str, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, String> {
-    let run = || xrun::run_text(hal, "main", inputs, open(device)).map_err(|e| e.to_string());
+    let run = || common::run_text(hal, "main", inputs, open(device)).map_err(|e| e.to_string());
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)).unwrap_or_else(|e| {
         let m = e
             .downcast_ref::<String>()
@@ -1888,7 +1890,7 @@ fn report(p: &Prog, run: Option<(usize, &Run)>, hal: Option<&str>, what: &str) -
 /// Compiles `p` once, runs every input set on both devices and compares.
 fn check(p: &Prog, stats: &mut Stats) -> Result<(), String> {
     stats.programs += 1;
-    let hal = match xrun::compile_text(&p.text, &[], "") {
+    let hal = match common::compile_text(&p.text, &[], "") {
         Ok(h) => h,
         Err(e) if p.expect_error => {
             let _ = e;
@@ -1900,7 +1902,7 @@ fn check(p: &Prog, stats: &mut Stats) -> Result<(), String> {
     // The oracle runs the same program compiled for the `reference` target,
     // whose kernels stay graph ops: the graph → kernel lowering is under
     // test too, not only the code generated from it.
-    let oracle = match xrun::compile_text(&p.text, &["reference".to_string()], "") {
+    let oracle = match common::compile_text(&p.text, &["reference".to_string()], "") {
         Ok(h) => h,
         Err(e) => {
             return Err(report(
@@ -2478,7 +2480,7 @@ fn perturbed_results_are_caught() {
         &[Vals::Moderate],
         &|_, _| sum_tol(33, true),
     );
-    let hal = xrun::compile_text(&p.text, &["reference".to_string()], "").unwrap();
+    let hal = common::compile_text(&p.text, &["reference".to_string()], "").unwrap();
     let run = &p.runs[0];
     let want = &run_on("reference", &hal, &run.inputs).unwrap()[0];
     let abs_in: Vec<HostTensor> = run.inputs.iter().map(abs).collect();

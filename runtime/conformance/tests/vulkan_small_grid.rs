@@ -5,6 +5,7 @@
 //! shader. Its own test binary: the cap is read when the process opens the
 //! Vulkan device.
 
+mod common;
 mod vulkan_common;
 
 #[test]

@@ -1,7 +1,7 @@
 //! The `vulkan` backend against the reference interpreter, and its SPIR-V
 //! against `spirv-val`.
 //!
-//! Each program is compiled for `vulkan` (`xrun::compile_text`) and run on
+//! Each program is compiled for `vulkan` (`common::compile_text`) and run on
 //! the first Vulkan device and on `reference` with the same random inputs
 //! (sizes 0, 1, odd, and past one workgroup); results must agree (integers
 //! and data movement exactly, floats within [`close`]). Every stage shader
@@ -11,6 +11,7 @@
 //! `CI=true` their absence is a failure (`.ci/run` installs lavapipe and
 //! spirv-tools).
 
+mod common;
 mod vulkan_common;
 
 use std::sync::Arc;
@@ -29,7 +30,7 @@ fn every_shader_passes_spirv_val() {
     }
     let mut checked = 0;
     for (name, text, _) in programs() {
-        let hal = xrun::compile_text(&text, &["vulkan".to_string()], "").unwrap();
+        let hal = common::compile_text(&text, &["vulkan".to_string()], "").unwrap();
         checked += validate_shaders(&name, &hal);
     }
     assert!(checked > 50, "only {checked} shaders were generated");
@@ -63,21 +64,21 @@ fn diamond_branches_overlap_on_local_and_vulkan() {
          %s = graph.add %r, %e : {t}\n\
          return %s : {t}\n}}\n}}\n"
     );
-    let hal = xrun::compile_text(&text, &[], "auto-transfer=true").unwrap();
+    let hal = common::compile_text(&text, &[], "auto-transfer=true").unwrap();
     let mut rng = Rng(7);
     let ins: Vec<HostTensor> = (0..3).map(|_| tensor(F32, &[192, 192], &mut rng)).collect();
     let trace = Arc::new(xir_runtime_hal::Trace::new());
-    let devices = xrun::devices::open_traced(
+    let devices = common::open_traced(
         &["local".to_string(), "vulkan".to_string()],
         Some(trace.clone()),
     )
     .unwrap();
-    let got = xrun::run_text(&hal, "main", &ins, devices).unwrap();
-    let want = xrun::run_text(
+    let got = common::run_text(&hal, "main", &ins, devices).unwrap();
+    let want = common::run_text(
         &hal,
         "main",
         &ins,
-        xrun::devices::open(&["local".into(), "reference".into()]).unwrap(),
+        common::open(&["local".into(), "reference".into()]).unwrap(),
     )
     .unwrap();
     close(F32, &got[0].data, &want[0].data).unwrap();

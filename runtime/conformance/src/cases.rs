@@ -1,0 +1,1308 @@
+//! The suite's cases: every kernel op (`kernel.generic` with every body op,
+//! `kernel.matmul` with and without an epilogue, batched, `kernel.gather`,
+//! `kernel.alloc`, `kernel.constant`, `kernel.reshape`, `kernel.assert`)
+//! on every element type, at edge sizes: 0, 1, odd (3), past a 4-, 8- or
+//! 16-lane vector (17, 33), past one 64-wide workgroup tile (65, 129), a
+//! multiple of every vector width (128), one large enough to be split over
+//! threads ([`LARGE`]), and 2-d and 3-d shapes with broadcast, transposed,
+//! strided and reversed access. Inputs mix ordinary values with the special
+//! ones (±0, NaN, ±inf, integer extremes, out-of-range gather indices,
+//! transcendental arguments past their ranges). Three bad dispatches (a
+//! failing assert, an access past a buffer, a write into a constant) must
+//! fail. Each case holds its kernel, its inputs and the results the model
+//! ([`crate::model`]) computes for them.
+
+use crate::check::Tol;
+use crate::model::{
+    self, bin, cast, cmp, is_float, name, pow, unary, values, Bin, Dist, Rng, Tensor, Unary, PREDS,
+    TYPES, V,
+};
+use crate::text::{identity, map, Body, Buf, Dim, Epilogue, Kernel};
+use std::sync::OnceLock;
+use xir_runtime_hal::ElementType;
+
+/// The sizes of the 1-d cases.
+pub const SIZES: [usize; 8] = [0, 1, 3, 17, 33, 65, 128, 129];
+
+/// A size large enough that backends split the work (local: over its
+/// threads, past 2 x 2^15 iterations; vulkan: over many workgroups), odd.
+pub const LARGE: usize = 70001;
+
+/// What a run of a case must give.
+#[derive(Clone, Debug)]
+pub enum Expect {
+    /// These results, each within its tolerance.
+    Results(Vec<(Tensor, Tol)>),
+    /// An error whose message contains this text (a bad dispatch).
+    Error(String),
+}
+
+/// One case: a kernel function `@k`, the dispatch's constants, the inputs,
+/// the results' types and what the run must give.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// The op under test (`generic_add`, `matmul_epilogue`, …).
+    pub op: String,
+    /// The element type it is named by.
+    pub elem: ElementType,
+    /// Its size (`17`, `3x5`, `3x5x7`).
+    pub size: String,
+    /// The kernel function's text.
+    pub kernel: String,
+    /// The dispatch's constants (the kernel's `index` arguments).
+    pub constants: Vec<i64>,
+    /// The inputs (bindings `0..`).
+    pub inputs: Vec<Tensor>,
+    /// The results' types (the bindings after the inputs).
+    pub outputs: Vec<(ElementType, Vec<usize>)>,
+    /// What the run must give.
+    pub expect: Expect,
+}
+
+impl Case {
+    /// `op/type/size`.
+    pub fn name(&self) -> String {
+        format!("{}/{}/{}", self.op, name(self.elem), self.size)
+    }
+}
+
+/// `3x5` (`scalar` for rank 0).
+fn label(shape: &[usize]) -> String {
+    if shape.is_empty() {
+        return "scalar".into();
+    }
+    let s: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    s.join("x")
+}
+
+/// What the compiler writes as `vector_width` for an all-parallel generic
+/// over these operand types whose inner dim every operand reads
+/// contiguously or not at all: 128 bits over the widest type.
+fn vector_width(types: &[ElementType]) -> Option<u32> {
+    let bits = types
+        .iter()
+        .map(|&t| model::bits(t))
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    let w = 128 / bits;
+    (w > 1).then_some(w)
+}
+
+fn dims(shape: &[usize]) -> Vec<Dim> {
+    shape.iter().map(|&d| Dim::S(d)).collect()
+}
+
+fn tensor(rng: &mut Rng, e: ElementType, shape: &[usize], dist: Dist) -> Tensor {
+    let n = shape.iter().product();
+    Tensor {
+        elem: e,
+        shape: shape.to_vec(),
+        data: values(rng, e, n, dist),
+    }
+}
+
+/// Builds a case: `make` writes the kernel and returns the inputs, the
+/// dispatch constants and the expected results.
+pub struct Builder {
+    op: String,
+    elem: ElementType,
+    size: String,
+    rng: Rng,
+}
+
+impl Builder {
+    fn new(op: &str, elem: ElementType, size: String) -> Builder {
+        let rng = Rng::named(&format!("{op}/{}/{size}", name(elem)));
+        Builder {
+            op: op.into(),
+            elem,
+            size,
+            rng,
+        }
+    }
+    fn case(
+        self,
+        k: &Kernel,
+        constants: Vec<i64>,
+        inputs: Vec<Tensor>,
+        results: Vec<(Tensor, Tol)>,
+    ) -> Case {
+        let outputs = results
+            .iter()
+            .map(|(t, _)| (t.elem, t.shape.clone()))
+            .collect();
+        self.finish(k, constants, inputs, outputs, Expect::Results(results))
+    }
+    fn finish(
+        self,
+        k: &Kernel,
+        constants: Vec<i64>,
+        inputs: Vec<Tensor>,
+        outputs: Vec<(ElementType, Vec<usize>)>,
+        expect: Expect,
+    ) -> Case {
+        Case {
+            op: self.op,
+            elem: self.elem,
+            size: self.size,
+            kernel: k.finish(),
+            constants,
+            inputs,
+            outputs,
+            expect,
+        }
+    }
+}
+
+// ============================================================ elementwise
+
+type BodyFn = Box<dyn Fn(&mut Body) -> String + Send + Sync>;
+type ModelFn = Box<dyn Fn(&[V]) -> V + Send + Sync>;
+
+/// An elementwise body op: its inputs' types and draws, its result type,
+/// its body, its model and its tolerance.
+struct Ew {
+    op: String,
+    ins: Vec<(ElementType, Dist)>,
+    out: ElementType,
+    body: BodyFn,
+    model: ModelFn,
+    tol: Tol,
+}
+
+fn ew_bin(e: ElementType, op: &str, b: Bin, tol: u64, rhs: Dist) -> Ew {
+    Ew {
+        op: op.into(),
+        ins: vec![(e, Dist::Arith), (e, rhs)],
+        out: e,
+        body: Box::new(move |body| {
+            let (x, y) = (body.arg(0), body.arg(1));
+            body.bin(b.op_name(e), e, &x, &y)
+        }),
+        model: Box::new(move |v| bin(b, e, v[0], v[1])),
+        tol: Tol::Ulps(tol),
+    }
+}
+
+fn ew_unary(e: ElementType, op: &str, u: Unary, dist: Dist, tol: Tol) -> Ew {
+    Ew {
+        op: op.into(),
+        ins: vec![(e, dist)],
+        out: e,
+        body: Box::new(move |body| {
+            let x = body.arg(0);
+            body.unary(u.op_name(), e, &x)
+        }),
+        model: Box::new(move |v| unary(u, e, v[0])),
+        tol,
+    }
+}
+
+const INF: f64 = f64::INFINITY;
+const NAN: f64 = f64::NAN;
+/// exp: specials, overflow and underflow in every type, subnormal results.
+const EXP_SPECIALS: [f64; 11] = [
+    0.0, -0.0, NAN, INF, -INF, 100.0, -100.0, 88.5, -90.0, -750.0, 710.0,
+];
+/// tanh: specials, saturation, tiny arguments.
+const TANH_SPECIALS: [f64; 8] = [0.0, -0.0, NAN, INF, -INF, 20.0, -20.0, 1e-5];
+/// log: zeros (-inf), negatives (NaN), 1, infinity, extremes.
+const LOG_SPECIALS: [f64; 9] = [0.0, -0.0, -1.0, NAN, INF, 1.0, 1e-30, 1e30, -INF];
+/// erf: specials, saturation, tiny arguments.
+const ERF_SPECIALS: [f64; 8] = [0.0, -0.0, NAN, INF, -INF, 6.0, -6.0, 1e-5];
+/// pow: C's special bases (paired with the exponents below at shifted
+/// positions): zeros, negative bases, 1, infinities, NaN.
+const POW_BASES: [f64; 9] = [0.0, -0.0, -2.0, 1.0, INF, -INF, NAN, 2.0, -0.5];
+/// pow: integer, half and special exponents.
+const POW_EXPONENTS: [f64; 9] = [-1.0, 0.5, 3.0, NAN, 0.0, INF, -INF, 2.0, -2.0];
+
+/// The elementwise ops a generic's body applies to type `e`.
+fn elementwise_ops(e: ElementType) -> Vec<Ew> {
+    let f = is_float(e);
+    let i1 = e == ElementType::I1;
+    let mut v = vec![
+        ew_bin(e, "add", Bin::Add, 1, Dist::Arith),
+        ew_bin(e, "sub", Bin::Sub, 1, Dist::Arith),
+        ew_bin(e, "mul", Bin::Mul, 1, Dist::Arith),
+    ];
+    if !i1 {
+        let rhs = if f { Dist::Arith } else { Dist::Divisor };
+        v.push(ew_bin(e, "div", Bin::Div, 3, rhs));
+    }
+    v.push(ew_bin(e, "max", Bin::Max, 0, Dist::Arith));
+    v.push(ew_bin(e, "min", Bin::Min, 0, Dist::Arith));
+    if f {
+        v.push(ew_unary(e, "neg", Unary::Neg, Dist::Arith, Tol::Ulps(0)));
+        v.push(ew_unary(e, "abs", Unary::Abs, Dist::Arith, Tol::Ulps(0)));
+        v.push(ew_unary(e, "sqrt", Unary::Sqrt, Dist::Arith, Tol::Ulps(3)));
+        let t = Tol::Transcendental;
+        let exp = Dist::Specials(-10.0, 10.0, &EXP_SPECIALS);
+        v.push(ew_unary(e, "exp", Unary::Exp, exp, t.clone()));
+        let tanh = Dist::Specials(-6.0, 6.0, &TANH_SPECIALS);
+        v.push(ew_unary(e, "tanh", Unary::Tanh, tanh, t.clone()));
+        let log = Dist::Specials(0.01, 100.0, &LOG_SPECIALS);
+        v.push(ew_unary(e, "log", Unary::Log, log, t.clone()));
+        let erf = Dist::Specials(-3.0, 3.0, &ERF_SPECIALS);
+        v.push(ew_unary(e, "erf", Unary::Erf, erf, t.clone()));
+        let (base, power) = (
+            Dist::Specials(0.1, 4.0, &POW_BASES),
+            Dist::Specials(-3.0, 3.0, &POW_EXPONENTS),
+        );
+        v.push(Ew {
+            op: "pow".into(),
+            ins: vec![(e, base), (e, power)],
+            out: e,
+            body: Box::new(move |body| {
+                let (x, y) = (body.arg(0), body.arg(1));
+                body.bin("kernel.pow", e, &x, &y)
+            }),
+            model: Box::new(move |v| pow(e, v[0], v[1])),
+            tol: t,
+        });
+    } else {
+        v.push(ew_bin(e, "and", Bin::And, 0, Dist::Arith));
+        v.push(ew_bin(e, "or", Bin::Or, 0, Dist::Arith));
+        v.push(ew_bin(e, "xor", Bin::Xor, 0, Dist::Arith));
+    }
+    v.push(Ew {
+        op: "select".into(),
+        ins: vec![
+            (ElementType::I1, Dist::Small),
+            (e, Dist::Arith),
+            (e, Dist::Arith),
+        ],
+        out: e,
+        body: Box::new(move |body| {
+            let (c, x, y) = (body.arg(0), body.arg(1), body.arg(2));
+            body.select(e, &c, &x, &y)
+        }),
+        model: Box::new(|v| if v[0].i() != 0 { v[1] } else { v[2] }),
+        tol: Tol::Ulps(0),
+    });
+    // Constants in a body: x * 0.5 + 1.25 (exact scaling, one rounding),
+    // x * 3 + -7 (wrapping), not x (i1).
+    let (c1, c2, op1, op2) = if f {
+        (V::F(0.5), V::F(1.25), Bin::Mul, Bin::Add)
+    } else if i1 {
+        (V::I(1), V::I(1), Bin::Xor, Bin::Xor)
+    } else {
+        (V::I(3), V::I(-7), Bin::Mul, Bin::Add)
+    };
+    v.push(Ew {
+        op: "const".into(),
+        ins: vec![(e, Dist::Arith)],
+        out: e,
+        body: Box::new(move |body| {
+            let x = body.arg(0);
+            let a = body.constant(e, c1);
+            let m = body.bin(op1.op_name(e), e, &x, &a);
+            if i1 {
+                return m;
+            }
+            let b = body.constant(e, c2);
+            body.bin(op2.op_name(e), e, &m, &b)
+        }),
+        model: Box::new(move |v| {
+            let m = bin(op1, e, v[0], c1);
+            if i1 {
+                m
+            } else {
+                bin(op2, e, m, c2)
+            }
+        }),
+        tol: Tol::Ulps(1),
+    });
+    v
+}
+
+/// `kernel.generic` over a dynamic 1-d domain of `n` with body `ew`.
+fn elementwise_case(mut b: Builder, ew: &Ew, n: usize) -> Case {
+    let mut k = Kernel::new(1);
+    let nd = Dim::D(k.arg(0));
+    let ins: Vec<Buf> = ew
+        .ins
+        .iter()
+        .enumerate()
+        .map(|(i, (t, _))| k.binding(i, *t, vec![nd.clone()]))
+        .collect();
+    let out = k.binding(ins.len(), ew.out, vec![nd.clone()]);
+    let mut types: Vec<ElementType> = ew.ins.iter().map(|x| x.0).collect();
+    types.push(ew.out);
+    let mut body = Body::new(&types);
+    let r = (ew.body)(&mut body);
+    let with_maps: Vec<(&Buf, String)> = ins.iter().map(|x| (x, identity(1))).collect();
+    k.generic(
+        &with_maps,
+        (&out, identity(1)),
+        &[nd],
+        0,
+        &[],
+        vector_width(&types),
+        &body,
+        &r,
+    );
+    let inputs: Vec<Tensor> = ew
+        .ins
+        .iter()
+        .map(|&(t, d)| tensor(&mut b.rng, t, &[n], d))
+        .collect();
+    let want = Tensor::from_fn(ew.out, &[n], |ix| {
+        let args: Vec<V> = inputs.iter().map(|t| t.at(ix)).collect();
+        (ew.model)(&args)
+    });
+    b.case(&k, vec![n as i64], inputs, vec![(want, ew.tol.clone())])
+}
+
+/// Six stages, one per predicate, each writing its own `i1` result.
+fn compare_case(mut b: Builder, e: ElementType, n: usize) -> Case {
+    let mut k = Kernel::new(1);
+    let nd = Dim::D(k.arg(0));
+    let x = k.binding(0, e, vec![nd.clone()]);
+    let y = k.binding(1, e, vec![nd.clone()]);
+    let a = tensor(&mut b.rng, e, &[n], Dist::Arith);
+    let mut c = tensor(&mut b.rng, e, &[n], Dist::Arith);
+    // Equal pairs every third element (NaN with NaN among them).
+    for i in (0..n).step_by(3) {
+        c.data[i] = a.data[i];
+    }
+    let mut results = Vec::new();
+    for (i, &p) in PREDS.iter().enumerate() {
+        let out = k.binding(2 + i, ElementType::I1, vec![nd.clone()]);
+        let mut body = Body::new(&[e, e, ElementType::I1]);
+        let (u, v) = (body.arg(0), body.arg(1));
+        let r = body.cmp(p.keyword(e), e, &u, &v);
+        k.generic(
+            &[(&x, identity(1)), (&y, identity(1))],
+            (&out, identity(1)),
+            std::slice::from_ref(&nd),
+            0,
+            &[],
+            vector_width(&[e, ElementType::I1]),
+            &body,
+            &r,
+        );
+        let want = Tensor::from_fn(ElementType::I1, &[n], |ix| cmp(p, e, a.at(ix), c.at(ix)));
+        results.push((want, Tol::Ulps(0)));
+    }
+    b.case(&k, vec![n as i64], vec![a, c], results)
+}
+
+/// `kernel.cast` from `e` to `to` over `n` elements.
+fn cast_case(mut b: Builder, e: ElementType, to: ElementType, n: usize) -> Case {
+    let mut k = Kernel::new(1);
+    let nd = Dim::D(k.arg(0));
+    let x = k.binding(0, e, vec![nd.clone()]);
+    let out = k.binding(1, to, vec![nd.clone()]);
+    let mut body = Body::new(&[e, to]);
+    let a = body.arg(0);
+    let r = body.cast(e, to, &a);
+    k.generic(
+        &[(&x, identity(1))],
+        (&out, identity(1)),
+        &[nd],
+        0,
+        &[],
+        vector_width(&[e, to]),
+        &body,
+        &r,
+    );
+    let input = tensor(&mut b.rng, e, &[n], Dist::CastSource);
+    let want = Tensor::from_fn(to, &[n], |ix| cast(e, to, input.at(ix)));
+    b.case(&k, vec![n as i64], vec![input], vec![(want, Tol::Ulps(0))])
+}
+
+// ====================================================== maps and shapes
+
+/// out[i, j] = a[i, j] + b[j] + c[i] + s: row, column and scalar
+/// broadcasts, vectorizable (every operand contiguous or constant along
+/// the inner dim).
+fn broadcast_case(mut b: Builder, e: ElementType, shape: [usize; 2]) -> Case {
+    let [r, c] = shape;
+    let mut k = Kernel::new(0);
+    let a = k.binding(0, e, dims(&[r, c]));
+    let row = k.binding(1, e, dims(&[c]));
+    let col = k.binding(2, e, dims(&[r]));
+    let s = k.binding(3, e, vec![]);
+    let out = k.binding(4, e, dims(&[r, c]));
+    let mut body = Body::new(&[e, e, e, e, e]);
+    let (x0, x1, x2, x3) = (body.arg(0), body.arg(1), body.arg(2), body.arg(3));
+    let add = Bin::Add.op_name(e);
+    let t = body.bin(add, e, &x0, &x1);
+    let t = body.bin(add, e, &t, &x2);
+    let t = body.bin(add, e, &t, &x3);
+    k.generic(
+        &[
+            (&a, identity(2)),
+            (&row, map(2, 0, "d1")),
+            (&col, map(2, 0, "d0")),
+            (&s, map(2, 0, "")),
+        ],
+        (&out, identity(2)),
+        &dims(&[r, c]),
+        0,
+        &[],
+        vector_width(&[e]),
+        &body,
+        &t,
+    );
+    let ins = vec![
+        tensor(&mut b.rng, e, &[r, c], Dist::Small),
+        tensor(&mut b.rng, e, &[c], Dist::Small),
+        tensor(&mut b.rng, e, &[r], Dist::Small),
+        tensor(&mut b.rng, e, &[], Dist::Small),
+    ];
+    let want = Tensor::from_fn(e, &[r, c], |ix| {
+        let t = bin(Bin::Add, e, ins[0].at(ix), ins[1].at(&ix[1..]));
+        let t = bin(Bin::Add, e, t, ins[2].at(&ix[..1]));
+        bin(Bin::Add, e, t, ins[3].at(&[]))
+    });
+    b.case(&k, vec![], ins, vec![(want, Tol::Ulps(3))])
+}
+
+/// out[i, j] = a[j, i] * b[i, j]: a transposed read (no vector width).
+fn transpose_case(mut b: Builder, e: ElementType, shape: [usize; 2]) -> Case {
+    let [r, c] = shape;
+    let mut k = Kernel::new(0);
+    let a = k.binding(0, e, dims(&[c, r]));
+    let y = k.binding(1, e, dims(&[r, c]));
+    let out = k.binding(2, e, dims(&[r, c]));
+    let mut body = Body::new(&[e, e, e]);
+    let (x0, x1) = (body.arg(0), body.arg(1));
+    let t = body.bin(Bin::Mul.op_name(e), e, &x0, &x1);
+    k.generic(
+        &[(&a, map(2, 0, "d1, d0")), (&y, identity(2))],
+        (&out, identity(2)),
+        &dims(&[r, c]),
+        0,
+        &[],
+        None,
+        &body,
+        &t,
+    );
+    let ins = vec![
+        tensor(&mut b.rng, e, &[c, r], Dist::Small),
+        tensor(&mut b.rng, e, &[r, c], Dist::Small),
+    ];
+    let want = Tensor::from_fn(e, &[r, c], |ix| {
+        bin(Bin::Mul, e, ins[0].at(&[ix[1], ix[0]]), ins[1].at(ix))
+    });
+    b.case(&k, vec![], ins, vec![(want, Tol::Ulps(1))])
+}
+
+/// out[p, q, r] = a[r, p, q] - b[p, r]: a 3-d permutation and a broadcast
+/// along the middle dim.
+fn permute3_case(mut b: Builder, e: ElementType, shape: [usize; 3]) -> Case {
+    let [p, q, r] = shape;
+    let mut k = Kernel::new(0);
+    let a = k.binding(0, e, dims(&[r, p, q]));
+    let y = k.binding(1, e, dims(&[p, r]));
+    let out = k.binding(2, e, dims(&[p, q, r]));
+    let mut body = Body::new(&[e, e, e]);
+    let (x0, x1) = (body.arg(0), body.arg(1));
+    let t = body.bin(Bin::Sub.op_name(e), e, &x0, &x1);
+    k.generic(
+        &[(&a, map(3, 0, "d2, d0, d1")), (&y, map(3, 0, "d0, d2"))],
+        (&out, identity(3)),
+        &dims(&[p, q, r]),
+        0,
+        &[],
+        None,
+        &body,
+        &t,
+    );
+    let ins = vec![
+        tensor(&mut b.rng, e, &[r, p, q], Dist::Arith),
+        tensor(&mut b.rng, e, &[p, r], Dist::Arith),
+    ];
+    let want = Tensor::from_fn(e, &[p, q, r], |ix| {
+        bin(
+            Bin::Sub,
+            e,
+            ins[0].at(&[ix[2], ix[0], ix[1]]),
+            ins[1].at(&[ix[0], ix[2]]),
+        )
+    });
+    b.case(&k, vec![], ins, vec![(want, Tol::Ulps(1))])
+}
+
+/// Two stages over a dynamic `n`: out0[i] = a[2i + s + 1] (a stride, a
+/// symbol and a constant in one map) and out1[i] = a[t - i] (reversed).
+fn strided_case(mut b: Builder, e: ElementType, n: usize) -> Case {
+    let mut k = Kernel::new(4);
+    let (nn, m, s, t) = (k.arg(0), k.arg(1), k.arg(2), k.arg(3));
+    let a = k.binding(0, e, vec![Dim::D(m)]);
+    let o0 = k.binding(1, e, vec![Dim::D(nn.clone())]);
+    let o1 = k.binding(2, e, vec![Dim::D(nn.clone())]);
+    let body = Body::new(&[e, e]);
+    k.generic(
+        &[(&a, map(1, 1, "d0 * 2 + s0 + 1"))],
+        (&o0, map(1, 1, "d0")),
+        &[Dim::D(nn.clone())],
+        0,
+        &[s],
+        None,
+        &body,
+        "%x0",
+    );
+    k.generic(
+        &[(&a, map(1, 1, "s0 - d0"))],
+        (&o1, map(1, 1, "d0")),
+        &[Dim::D(nn)],
+        0,
+        &[t],
+        None,
+        &body,
+        "%x0",
+    );
+    let len = 2 * n + 3;
+    let (shift, top) = (1usize, n.max(1) - 1 + 2);
+    let input = tensor(&mut b.rng, e, &[len], Dist::Arith);
+    let w0 = Tensor::from_fn(e, &[n], |ix| input.at(&[2 * ix[0] + shift + 1]));
+    let w1 = Tensor::from_fn(e, &[n], |ix| input.at(&[top - ix[0]]));
+    b.case(
+        &k,
+        vec![n as i64, len as i64, shift as i64, top as i64],
+        vec![input],
+        vec![(w0, Tol::Ulps(0)), (w1, Tol::Ulps(0))],
+    )
+}
+
+// ============================================================ reductions
+
+/// The identity of a max reduction in type `e`: -inf, the type's minimum
+/// (`i1`: true, which is -1).
+fn max_identity(e: ElementType) -> V {
+    if is_float(e) {
+        V::F(f64::NEG_INFINITY)
+    } else if e == ElementType::I1 {
+        V::I(1)
+    } else {
+        V::I(model::int_range(e).0)
+    }
+}
+
+/// A fill of `out` (over `domain`) with `v`: a generic without inputs.
+fn fill(k: &mut Kernel, out: &Buf, domain: &[Dim], v: V) {
+    let e = out.elem;
+    let mut body = Body::new(&[e]);
+    let c = body.constant(e, v);
+    let n = domain.len();
+    k.generic(
+        &[],
+        (out, identity(n)),
+        domain,
+        0,
+        &[],
+        vector_width(&[e]),
+        &body,
+        &c,
+    );
+}
+
+/// Sums over `terms` (the model's per-step rounding) and their magnitudes.
+fn sum(e: ElementType, init: V, terms: impl Iterator<Item = V>) -> (V, f64) {
+    let mut acc = init;
+    let mut mag = 0.0;
+    for t in terms {
+        acc = bin(Bin::Add, e, acc, t);
+        mag += t.f().abs();
+    }
+    (acc, mag)
+}
+
+fn zero(e: ElementType) -> V {
+    if is_float(e) {
+        V::F(0.0)
+    } else {
+        V::I(0)
+    }
+}
+
+/// out[i] = Σ_j a[i, j] (dynamic dims): a fill, then a generic with the
+/// reduced dim last.
+fn reduce_sum_case(mut b: Builder, e: ElementType, shape: [usize; 2]) -> Case {
+    let [r, c] = shape;
+    let mut k = Kernel::new(2);
+    let (rd, cd) = (Dim::D(k.arg(0)), Dim::D(k.arg(1)));
+    let a = k.binding(0, e, vec![rd.clone(), cd.clone()]);
+    let out = k.binding(1, e, vec![rd.clone()]);
+    fill(&mut k, &out, std::slice::from_ref(&rd), zero(e));
+    let mut body = Body::new(&[e, e]);
+    let (x, acc) = (body.arg(0), body.arg(1));
+    let s = body.bin(Bin::Add.op_name(e), e, &acc, &x);
+    k.generic(
+        &[(&a, identity(2))],
+        (&out, map(2, 0, "d0")),
+        &[rd, cd],
+        1,
+        &[],
+        None,
+        &body,
+        &s,
+    );
+    let input = tensor(&mut b.rng, e, &[r, c], Dist::Small);
+    let mut mags = Vec::new();
+    let want = Tensor::from_fn(e, &[r], |ix| {
+        let (v, m) = sum(e, zero(e), (0..c).map(|j| input.at(&[ix[0], j])));
+        mags.push(m);
+        v
+    });
+    let tol = Tol::Sum {
+        terms: c,
+        mag: mags,
+    };
+    b.case(&k, vec![r as i64, c as i64], vec![input], vec![(want, tol)])
+}
+
+/// out[j] = max_i a[i, j]: the reduced dim read transposed, NaN and
+/// infinities among the inputs.
+fn reduce_max_case(mut b: Builder, e: ElementType, shape: [usize; 2]) -> Case {
+    let [r, c] = shape;
+    let mut k = Kernel::new(2);
+    let (rd, cd) = (Dim::D(k.arg(0)), Dim::D(k.arg(1)));
+    let a = k.binding(0, e, vec![rd.clone(), cd.clone()]);
+    let out = k.binding(1, e, vec![cd.clone()]);
+    fill(&mut k, &out, std::slice::from_ref(&cd), max_identity(e));
+    let mut body = Body::new(&[e, e]);
+    let (x, acc) = (body.arg(0), body.arg(1));
+    let s = body.bin(Bin::Max.op_name(e), e, &acc, &x);
+    k.generic(
+        &[(&a, map(2, 0, "d1, d0"))],
+        (&out, map(2, 0, "d0")),
+        &[cd, rd],
+        1,
+        &[],
+        None,
+        &body,
+        &s,
+    );
+    let input = tensor(&mut b.rng, e, &[r, c], Dist::Arith);
+    let want = Tensor::from_fn(e, &[c], |ix| {
+        (0..r).fold(max_identity(e), |acc, i| {
+            bin(Bin::Max, e, acc, input.at(&[i, ix[0]]))
+        })
+    });
+    b.case(
+        &k,
+        vec![r as i64, c as i64],
+        vec![input],
+        vec![(want, Tol::Ulps(0))],
+    )
+}
+
+/// out[q] = Σ_{p, r} a[p, q, r]: two reduced dims, the first read out of
+/// order.
+fn reduce_3d_case(mut b: Builder, e: ElementType, shape: [usize; 3]) -> Case {
+    let [p, q, r] = shape;
+    let mut k = Kernel::new(3);
+    let (pd, qd, rd) = (Dim::D(k.arg(0)), Dim::D(k.arg(1)), Dim::D(k.arg(2)));
+    let a = k.binding(0, e, vec![pd.clone(), qd.clone(), rd.clone()]);
+    let out = k.binding(1, e, vec![qd.clone()]);
+    fill(&mut k, &out, std::slice::from_ref(&qd), zero(e));
+    let mut body = Body::new(&[e, e]);
+    let (x, acc) = (body.arg(0), body.arg(1));
+    let s = body.bin(Bin::Add.op_name(e), e, &acc, &x);
+    k.generic(
+        &[(&a, map(3, 0, "d1, d0, d2"))],
+        (&out, map(3, 0, "d0")),
+        &[qd, pd, rd],
+        2,
+        &[],
+        None,
+        &body,
+        &s,
+    );
+    let input = tensor(&mut b.rng, e, &[p, q, r], Dist::Small);
+    let mut mags = Vec::new();
+    let want = Tensor::from_fn(e, &[q], |ix| {
+        let terms = (0..p).flat_map(|i| (0..r).map(move |j| (i, j)));
+        let (v, m) = sum(e, zero(e), terms.map(|(i, j)| input.at(&[i, ix[0], j])));
+        mags.push(m);
+        v
+    });
+    let tol = Tol::Sum {
+        terms: p * r,
+        mag: mags,
+    };
+    b.case(
+        &k,
+        vec![p as i64, q as i64, r as i64],
+        vec![input],
+        vec![(want, tol)],
+    )
+}
+
+// ================================================================ matmul
+
+/// `kernel.matmul` of `[batch…, m, k] x [batch…, k, n]` (static shapes);
+/// with `epilogue`, out = max(sum + bias[j], res[…, i, j]) (two epilogue
+/// inputs: a broadcast and a full one).
+fn matmul_case(
+    mut b: Builder,
+    e: ElementType,
+    batch: &[usize],
+    mkn: [usize; 3],
+    epilogue: bool,
+) -> Case {
+    let [m, kk, n] = mkn;
+    let shape = |x: usize, y: usize| {
+        let mut s = batch.to_vec();
+        s.extend([x, y]);
+        s
+    };
+    let (sa, sb, so) = (shape(m, kk), shape(kk, n), shape(m, n));
+    let rank = so.len();
+    let mut k = Kernel::new(0);
+    let a = k.binding(0, e, dims(&sa));
+    let y = k.binding(1, e, dims(&sb));
+    let dist = if is_float(e) {
+        Dist::Small
+    } else {
+        Dist::Arith
+    };
+    let mut ins = vec![
+        tensor(&mut b.rng, e, &sa, dist),
+        tensor(&mut b.rng, e, &sb, dist),
+    ];
+    let mut mags = Vec::new();
+    let mut sums = Tensor::from_fn(e, &so, |ix| {
+        let (i, j) = (ix[rank - 2], ix[rank - 1]);
+        let at = |t: &Tensor, x: usize, z: usize| {
+            let mut idx = ix[..rank - 2].to_vec();
+            idx.extend([x, z]);
+            t.at(&idx)
+        };
+        let mut acc = zero(e);
+        let mut mag = 0.0;
+        for p in 0..kk {
+            let (u, v) = (at(&ins[0], i, p), at(&ins[1], p, j));
+            acc = bin(Bin::Add, e, acc, bin(Bin::Mul, e, u, v));
+            mag += (u.f() * v.f()).abs();
+        }
+        mags.push(mag);
+        acc
+    });
+    let mut terms = kk;
+    if epilogue {
+        let bias = k.binding(2, e, dims(&[n]));
+        let res = k.binding(3, e, dims(&so));
+        let out = k.binding(4, e, dims(&so));
+        let mut body = Body::new(&[e, e, e]);
+        let (acc, bv, rv) = (body.arg(0), body.arg(1), body.arg(2));
+        let s = body.bin(Bin::Add.op_name(e), e, &acc, &bv);
+        let r = body.bin(Bin::Max.op_name(e), e, &s, &rv);
+        let last = format!("d{}", rank - 1);
+        let eins = [(&bias, map(rank, 0, &last)), (&res, identity(rank))];
+        k.matmul(
+            &a,
+            &y,
+            &out,
+            Some(Epilogue {
+                ins: &eins,
+                body: &body,
+                result: &r,
+            }),
+        );
+        ins.push(tensor(&mut b.rng, e, &[n], dist));
+        ins.push(tensor(&mut b.rng, e, &so, dist));
+        let mut i = 0;
+        let base = sums.data.clone();
+        sums = Tensor::from_fn(e, &so, |ix| {
+            let s = bin(Bin::Add, e, base[i], ins[2].at(&ix[rank - 1..]));
+            mags[i] += ins[2].at(&ix[rank - 1..]).f().abs();
+            i += 1;
+            bin(Bin::Max, e, s, ins[3].at(ix))
+        });
+        terms += 1;
+    } else {
+        let out = k.binding(2, e, dims(&so));
+        k.matmul(&a, &y, &out, None);
+    }
+    let tol = Tol::Sum { terms, mag: mags };
+    b.case(&k, vec![], ins, vec![(sums, tol)])
+}
+
+// ================================================================ gather
+
+/// `kernel.gather` of `x` (type `e`) by indices of type `it` and shape
+/// `ishape` along `axis`: negative indices count from the end, others out
+/// of range are clamped.
+fn gather_case(
+    mut b: Builder,
+    e: ElementType,
+    xshape: &[usize],
+    it: ElementType,
+    ishape: &[usize],
+    axis: usize,
+) -> Case {
+    let mut oshape = xshape[..axis].to_vec();
+    oshape.extend_from_slice(ishape);
+    oshape.extend_from_slice(&xshape[axis + 1..]);
+    let mut k = Kernel::new(0);
+    let x = k.binding(0, e, dims(xshape));
+    let i = k.binding(1, it, dims(ishape));
+    let out = k.binding(2, e, dims(&oshape));
+    k.gather(&x, &i, &out, axis);
+    let d = xshape[axis] as i64;
+    let table = tensor(&mut b.rng, e, xshape, Dist::Arith);
+    let idx = tensor(&mut b.rng, it, ishape, Dist::Indices(d));
+    let want = Tensor::from_fn(e, &oshape, |ix| {
+        let raw = idx.at(&ix[axis..axis + ishape.len()]).i();
+        let row = if raw < 0 { raw.saturating_add(d) } else { raw };
+        let row = row.clamp(0, d - 1) as usize;
+        let mut at = ix[..axis].to_vec();
+        at.push(row);
+        at.extend_from_slice(&ix[axis + ishape.len()..]);
+        table.at(&at)
+    });
+    b.case(&k, vec![], vec![table, idx], vec![(want, Tol::Ulps(0))])
+}
+
+// =============================================================== buffers
+
+/// Two stages through a `kernel.alloc` scratch buffer: t = a + b, then
+/// out = t * a.
+fn alloc_case(mut b: Builder, e: ElementType, n: usize) -> Case {
+    let mut k = Kernel::new(1);
+    let nd = Dim::D(k.arg(0));
+    let x = k.binding(0, e, vec![nd.clone()]);
+    let y = k.binding(1, e, vec![nd.clone()]);
+    let out = k.binding(2, e, vec![nd.clone()]);
+    let t = k.alloc(e, vec![nd.clone()]);
+    let vw = vector_width(&[e]);
+    let mut body = Body::new(&[e, e, e]);
+    let (u, v) = (body.arg(0), body.arg(1));
+    let s = body.bin(Bin::Add.op_name(e), e, &u, &v);
+    k.generic(
+        &[(&x, identity(1)), (&y, identity(1))],
+        (&t, identity(1)),
+        std::slice::from_ref(&nd),
+        0,
+        &[],
+        vw,
+        &body,
+        &s,
+    );
+    let mut body = Body::new(&[e, e, e]);
+    let (u, v) = (body.arg(0), body.arg(1));
+    let p = body.bin(Bin::Mul.op_name(e), e, &u, &v);
+    k.generic(
+        &[(&t, identity(1)), (&x, identity(1))],
+        (&out, identity(1)),
+        &[nd],
+        0,
+        &[],
+        vw,
+        &body,
+        &p,
+    );
+    let ins = vec![
+        tensor(&mut b.rng, e, &[n], Dist::Small),
+        tensor(&mut b.rng, e, &[n], Dist::Small),
+    ];
+    let want = Tensor::from_fn(e, &[n], |ix| {
+        let s = bin(Bin::Add, e, ins[0].at(ix), ins[1].at(ix));
+        bin(Bin::Mul, e, s, ins[0].at(ix))
+    });
+    b.case(&k, vec![n as i64], ins, vec![(want, Tol::Ulps(2))])
+}
+
+/// out[i, j] = a[i, j] + k[j] + s + z[j]: `kernel.constant`s, a dense row,
+/// a rank-0 splat and a rank-1 splat.
+fn constant_case(mut b: Builder, e: ElementType, rows: usize) -> Case {
+    const C: usize = 5;
+    let row: Vec<V> = if is_float(e) {
+        [0.5, -1.25, 2.0, -3.5, 0.0].map(V::F).to_vec()
+    } else if e == ElementType::I1 {
+        [1, 0, 1, 1, 0].map(V::I).to_vec()
+    } else {
+        [1, -2, 3, 100, -100].map(V::I).to_vec()
+    };
+    let (s, z) = if is_float(e) {
+        (V::F(1.5), V::F(-0.25))
+    } else {
+        (V::I(1), V::I(if e == ElementType::I1 { 0 } else { -7 }))
+    };
+    let mut k = Kernel::new(0);
+    let a = k.binding(0, e, dims(&[rows, C]));
+    let out = k.binding(1, e, dims(&[rows, C]));
+    let kr = k.constant(e, &[C], &row);
+    let ks = k.constant(e, &[], &[s]);
+    let kz = k.constant(e, &[C], &[z]);
+    let mut body = Body::new(&[e, e, e, e, e]);
+    let add = Bin::Add.op_name(e);
+    let (x0, x1, x2, x3) = (body.arg(0), body.arg(1), body.arg(2), body.arg(3));
+    let t = body.bin(add, e, &x0, &x1);
+    let t = body.bin(add, e, &t, &x2);
+    let t = body.bin(add, e, &t, &x3);
+    k.generic(
+        &[
+            (&a, identity(2)),
+            (&kr, map(2, 0, "d1")),
+            (&ks, map(2, 0, "")),
+            (&kz, map(2, 0, "d1")),
+        ],
+        (&out, identity(2)),
+        &dims(&[rows, C]),
+        0,
+        &[],
+        vector_width(&[e]),
+        &body,
+        &t,
+    );
+    let input = tensor(&mut b.rng, e, &[rows, C], Dist::Small);
+    let want = Tensor::from_fn(e, &[rows, C], |ix| {
+        let t = bin(Bin::Add, e, input.at(ix), row[ix[1]]);
+        let t = bin(Bin::Add, e, t, s);
+        bin(Bin::Add, e, t, z)
+    });
+    b.case(&k, vec![], vec![input], vec![(want, Tol::Ulps(3))])
+}
+
+/// `kernel.reshape` of an input `[n]` to `[r, c]` and of the result `[n]`
+/// to `[c, r]`, a transposed copy between them; `kernel.assert` that
+/// `r * c == n`.
+fn reshape_kernel(e: ElementType) -> Kernel {
+    let mut k = Kernel::new(3);
+    let (r, c, n) = (k.arg(0), k.arg(1), k.arg(2));
+    let a = k.binding(0, e, vec![Dim::D(n.clone())]);
+    let out = k.binding(1, e, vec![Dim::D(n.clone())]);
+    let rc = k.op(&format!("arith.muli {r}, {c} : index"));
+    k.assert_eq(&rc, &n, "reshape: r * c must equal n");
+    let v = k.reshape(&a, vec![Dim::D(r.clone()), Dim::D(c.clone())]);
+    let ov = k.reshape(&out, vec![Dim::D(c.clone()), Dim::D(r.clone())]);
+    let body = Body::new(&[e, e]);
+    k.generic(
+        &[(&v, map(2, 0, "d1, d0"))],
+        (&ov, identity(2)),
+        &[Dim::D(c), Dim::D(r)],
+        0,
+        &[],
+        None,
+        &body,
+        "%x0",
+    );
+    k
+}
+
+fn reshape_case(mut b: Builder, e: ElementType, shape: [usize; 2]) -> Case {
+    let [r, c] = shape;
+    let k = reshape_kernel(e);
+    let n = r * c;
+    let input = tensor(&mut b.rng, e, &[n], Dist::Arith);
+    // The result viewed as [c, r] holds a viewed as [r, c], transposed.
+    let want = Tensor::from_fn(e, &[n], |ix| {
+        let (j, i) = (ix[0] / r.max(1), ix[0] % r.max(1));
+        input.at(&[i * c + j])
+    });
+    b.case(
+        &k,
+        vec![r as i64, c as i64, n as i64],
+        vec![input],
+        vec![(want, Tol::Ulps(0))],
+    )
+}
+
+/// A bad dispatch every driver must refuse with an error, not run: a
+/// failing `kernel.assert` (r * c = 15, n = 14).
+fn assert_fails_case(mut b: Builder, e: ElementType) -> Case {
+    let k = reshape_kernel(e);
+    let input = tensor(&mut b.rng, e, &[14], Dist::Small);
+    b.finish(
+        &k,
+        vec![3, 5, 14],
+        vec![input],
+        vec![(e, vec![14])],
+        Expect::Error("reshape: r * c must equal n".into()),
+    )
+}
+
+/// A bad dispatch every driver must refuse with an error naming the
+/// kernel, not run: a stage whose domain (5) reaches past its input (3).
+fn out_of_bounds_case(mut b: Builder, e: ElementType) -> Case {
+    let mut k = Kernel::new(2);
+    let (n, m) = (Dim::D(k.arg(0)), Dim::D(k.arg(1)));
+    let a = k.binding(0, e, vec![n]);
+    let o = k.binding(1, e, vec![m.clone()]);
+    let body = Body::new(&[e, e]);
+    k.generic(
+        &[(&a, identity(1))],
+        (&o, identity(1)),
+        &[m],
+        0,
+        &[],
+        None,
+        &body,
+        "%x0",
+    );
+    let input = tensor(&mut b.rng, e, &[3], Dist::Small);
+    b.finish(
+        &k,
+        vec![3, 5],
+        vec![input],
+        vec![(e, vec![5])],
+        Expect::Error("@k".into()),
+    )
+}
+
+/// A bad kernel every driver must refuse with an error naming the kernel:
+/// a stage writing into a `kernel.constant`.
+fn writes_constant_case(mut b: Builder, e: ElementType) -> Case {
+    let mut k = Kernel::new(0);
+    let a = k.binding(0, e, dims(&[3]));
+    let o = k.binding(1, e, dims(&[3]));
+    let c = k.constant(e, &[3], &[V::F(1.0), V::F(2.0), V::F(3.0)]);
+    let body = Body::new(&[e, e]);
+    k.generic(
+        &[(&a, identity(1))],
+        (&c, identity(1)),
+        &dims(&[3]),
+        0,
+        &[],
+        None,
+        &body,
+        "%x0",
+    );
+    k.generic(
+        &[(&c, identity(1))],
+        (&o, identity(1)),
+        &dims(&[3]),
+        0,
+        &[],
+        None,
+        &body,
+        "%x0",
+    );
+    let input = tensor(&mut b.rng, e, &[3], Dist::Small);
+    b.finish(
+        &k,
+        vec![],
+        vec![input],
+        vec![(e, vec![3])],
+        Expect::Error("@k".into()),
+    )
+}
+
+/// A case not built yet: its name, and how to build it (its inputs and
+/// the model's results are computed on first use, so listing and filtering
+/// the suite is cheap).
+pub struct Lazy {
+    op: String,
+    elem: ElementType,
+    size: String,
+    make: Box<dyn Fn(Builder) -> Case + Send + Sync>,
+    case: OnceLock<Case>,
+}
+
+impl Lazy {
+    fn new(
+        op: &str,
+        elem: ElementType,
+        size: String,
+        make: impl Fn(Builder) -> Case + Send + Sync + 'static,
+    ) -> Lazy {
+        Lazy {
+            op: op.into(),
+            elem,
+            size,
+            make: Box::new(make),
+            case: OnceLock::new(),
+        }
+    }
+    /// `op/type/size`, as [`Case::name`].
+    pub fn name(&self) -> String {
+        format!("{}/{}/{}", self.op, name(self.elem), self.size)
+    }
+    /// The case, built on first use.
+    pub fn get(&self) -> &Case {
+        self.case
+            .get_or_init(|| (self.make)(Builder::new(&self.op, self.elem, self.size.clone())))
+    }
+}
+
+fn matmul_op(batch: &[usize], epilogue: bool) -> &'static str {
+    match (batch.is_empty(), epilogue) {
+        (true, false) => "matmul",
+        (true, true) => "matmul_epilogue",
+        (false, false) => "matmul_batched",
+        (false, true) => "matmul_batched_epilogue",
+    }
+}
+
+/// Every case of the suite, in a fixed order.
+pub fn all() -> Vec<Lazy> {
+    let mut out = Vec::new();
+    let n_label = |n: usize| n.to_string();
+    for e in TYPES {
+        let ops: Vec<String> = elementwise_ops(e).iter().map(|x| x.op.clone()).collect();
+        let elementwise = |op: &str, n: usize| {
+            let op = op.to_string();
+            Lazy::new(&format!("generic_{op}"), e, n_label(n), move |b| {
+                let ops = elementwise_ops(e);
+                let ew = ops.iter().find(|x| x.op == op).expect("an elementwise op");
+                elementwise_case(b, ew, n)
+            })
+        };
+        for op in &ops {
+            for n in SIZES {
+                out.push(elementwise(op, n));
+            }
+        }
+        for n in SIZES {
+            out.push(Lazy::new("generic_cmp", e, n_label(n), move |b| {
+                compare_case(b, e, n)
+            }));
+        }
+        for to in TYPES {
+            if to != e {
+                for n in [3, 128] {
+                    let op = format!("cast_to_{}", name(to));
+                    out.push(Lazy::new(&op, e, n_label(n), move |b| {
+                        cast_case(b, e, to, n)
+                    }));
+                }
+            }
+        }
+        for s in [[0, 5], [3, 0], [1, 1], [3, 5], [17, 33], [4, 128], [2, 129]] {
+            out.push(Lazy::new("generic_broadcast", e, label(&s), move |b| {
+                broadcast_case(b, e, s)
+            }));
+        }
+        for s in [[0, 5], [1, 1], [3, 5], [17, 33], [2, 129]] {
+            out.push(Lazy::new("generic_transpose", e, label(&s), move |b| {
+                transpose_case(b, e, s)
+            }));
+        }
+        for s in [[1, 1, 1], [2, 3, 65], [3, 0, 2], [4, 5, 17]] {
+            out.push(Lazy::new("generic_3d", e, label(&s), move |b| {
+                permute3_case(b, e, s)
+            }));
+        }
+        for n in [0, 1, 3, 17, 65, 129] {
+            out.push(Lazy::new("generic_strided", e, n_label(n), move |b| {
+                strided_case(b, e, n)
+            }));
+        }
+        let mut sums: Vec<[usize; 2]> = SIZES.iter().map(|&c| [3, c]).collect();
+        sums.push([0, 5]);
+        // Work split over threads and workgroups.
+        sums.push([2, LARGE / 2]);
+        for s in sums {
+            out.push(Lazy::new("reduce_sum", e, label(&s), move |b| {
+                reduce_sum_case(b, e, s)
+            }));
+        }
+        for r in [0, 1, 3, 17, 65, 129] {
+            out.push(Lazy::new("reduce_max", e, label(&[r, 5]), move |b| {
+                reduce_max_case(b, e, [r, 5])
+            }));
+        }
+        for s in [[3, 5, 7], [2, 1, 65], [1, 0, 3], [4, 3, 0], [2, 17, 33]] {
+            out.push(Lazy::new("reduce_3d", e, label(&s), move |b| {
+                reduce_3d_case(b, e, s)
+            }));
+        }
+        let plain = [
+            [1, 1, 1],
+            [0, 3, 5],
+            [3, 0, 5],
+            [3, 5, 0],
+            [3, 5, 7],
+            [17, 33, 9],
+            [16, 16, 16],
+            [33, 17, 65],
+            [65, 3, 129],
+        ];
+        let with_epilogue = [
+            [1, 1, 1],
+            [0, 3, 5],
+            [3, 0, 5],
+            [3, 5, 7],
+            [17, 33, 9],
+            [65, 3, 129],
+            [67, 129, 65],
+        ];
+        let batched = [
+            (2, [3, 5, 7]),
+            (1, [1, 1, 1]),
+            (3, [0, 2, 2]),
+            (2, [17, 9, 33]),
+        ];
+        let mut mms: Vec<(Vec<usize>, [usize; 3], bool)> = Vec::new();
+        mms.extend(plain.iter().map(|&s| (vec![], s, false)));
+        mms.extend(with_epilogue.iter().map(|&s| (vec![], s, true)));
+        mms.extend(batched.iter().map(|&(bt, s)| (vec![bt], s, false)));
+        mms.push((vec![2], [3, 4, 5], true));
+        for (batch, mkn, epi) in mms {
+            let mut full = batch.clone();
+            full.extend(mkn);
+            out.push(Lazy::new(
+                matmul_op(&batch, epi),
+                e,
+                label(&full),
+                move |b| matmul_case(b, e, &batch, mkn, epi),
+            ));
+        }
+        let (i32t, i64t) = (ElementType::I32, ElementType::I64);
+        let mut gathers: Vec<(Vec<usize>, ElementType, Vec<usize>, usize)> = [0, 1, 3, 17, 65]
+            .iter()
+            .map(|&k| (vec![7, 5], i64t, vec![k], 0))
+            .collect();
+        gathers.extend([
+            (vec![33], i64t, vec![], 0),
+            (vec![3, 0], i64t, vec![2], 0),
+            (vec![3, 13, 4], i32t, vec![2, 3], 1),
+            (vec![2, 129], i32t, vec![5], 1),
+            (vec![0, 5], i32t, vec![3], 1),
+            (vec![2, 3, 17], i64t, vec![4], 2),
+            (vec![7, 5], i64t, vec![LARGE / 3], 0),
+        ]);
+        for (x, it, i, axis) in gathers {
+            let size = format!("{}.{}{}", label(&x), label(&i), name(it));
+            out.push(Lazy::new(
+                &format!("gather_axis{axis}"),
+                e,
+                size,
+                move |b| gather_case(b, e, &x, it, &i, axis),
+            ));
+        }
+        for n in SIZES {
+            out.push(Lazy::new("alloc", e, n_label(n), move |b| {
+                alloc_case(b, e, n)
+            }));
+        }
+        for op in ["add", "select", "exp"] {
+            if ops.iter().any(|o| o == op) {
+                out.push(elementwise(op, LARGE));
+            }
+        }
+        for r in [0, 1, 3, 17, 65] {
+            out.push(Lazy::new("constant", e, label(&[r, 5]), move |b| {
+                constant_case(b, e, r)
+            }));
+        }
+        for s in [[0, 3], [1, 1], [3, 5], [17, 33], [2, 65]] {
+            out.push(Lazy::new("reshape", e, label(&s), move |b| {
+                reshape_case(b, e, s)
+            }));
+        }
+    }
+    let f32t = ElementType::F32;
+    out.push(Lazy::new("assert_fails", f32t, "3x5".into(), move |b| {
+        assert_fails_case(b, f32t)
+    }));
+    out.push(Lazy::new(
+        "out_of_bounds_fails",
+        f32t,
+        "3".into(),
+        move |b| out_of_bounds_case(b, f32t),
+    ));
+    out.push(Lazy::new(
+        "writes_constant_fails",
+        f32t,
+        "3".into(),
+        move |b| writes_constant_case(b, f32t),
+    ));
+    out
+}
