@@ -188,10 +188,26 @@ impl Context {
         }
     }
 
+    /// The value of interned key `key` in `dict`: no string comparison.
+    pub fn dict_get_ident(&self, dict: Attr, key: Ident) -> Option<Attr> {
+        self.dict_entries(dict)
+            .iter()
+            .find_map(|&(k, v)| (k == key).then_some(v))
+    }
+
     pub fn dict_get(&self, dict: Attr, key: &str) -> Option<Attr> {
         let entries = self.dict_entries(dict);
+        let key = key.as_bytes();
+        // Ops' dictionaries are small: a scan comparing lengths first skips
+        // most byte comparisons (the verifier looks up every op's properties).
+        if entries.len() <= 8 {
+            return entries.iter().find_map(|&(k, v)| {
+                let b = self.bytes(k);
+                (b.len() == key.len() && b == key).then_some(v)
+            });
+        }
         entries
-            .binary_search_by(|(k, _)| self.bytes(*k).cmp(key.as_bytes()))
+            .binary_search_by(|(k, _)| self.bytes(*k).cmp(key))
             .ok()
             .map(|i| entries[i].1)
     }

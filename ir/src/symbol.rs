@@ -23,6 +23,15 @@ pub fn op_attr(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Option<Attr> {
         .or_else(|| ctx.dict_get(d.attrs, name))
 }
 
+/// [`op_attr`] by interned name (found once with `Context::find_ident`; a
+/// name never interned is on no op).
+pub fn op_attr_ident(ctx: &Context, ir: &Ir, op: Op, name: crate::Ident) -> Option<Attr> {
+    let d = ir.op(op);
+    d.properties
+        .and_then(|p| ctx.dict_get_ident(p, name))
+        .or_else(|| ctx.dict_get_ident(d.attrs, name))
+}
+
 /// The `sym_name` of an op, if it defines a symbol.
 pub fn symbol_name<'c>(ctx: &'c Context, ir: &Ir, op: Op) -> Option<&'c [u8]> {
     match ctx.attr_kind(op_attr(ctx, ir, op, "sym_name")?) {

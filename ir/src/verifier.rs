@@ -170,19 +170,22 @@ fn verify_unit(
                 let r = verify_block_entry(ctx, ir, *b);
                 if r.is_ok() {
                     stack.push((Item::Block(*b), true));
-                    let ops: Vec<Op> = ir
-                        .block_ops(*b)
-                        .filter(|&o| !is_isolated_unit(ctx, ir, o))
-                        .collect();
-                    for &o in ops.iter().rev() {
-                        stack.push((Item::Op(o), false));
+                    // Pushed last to first, so they pop in order.
+                    let mut o = ir.last_op(*b);
+                    while let Some(x) = o {
+                        if !is_isolated_unit(ctx, ir, x) {
+                            stack.push((Item::Op(x), false));
+                        }
+                        o = ir.prev_op(x);
                     }
                 }
                 r
             }
             (Item::Block(b), true) => verify_block_exit(ctx, ir, *b),
             (Item::Op(op), true) => {
-                if !verify_children_units(ctx, ir, *op, opts, failures) {
+                if !ir.regions(*op).is_empty()
+                    && !verify_children_units(ctx, ir, *op, opts, failures)
+                {
                     return false;
                 }
                 verify_op_exit(ctx, ir, *op)
@@ -357,10 +360,16 @@ fn verify_dialect_attrs(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic
         return Ok(());
     }
     let check = |k: crate::Ident, v: crate::Attr| -> Result<(), Diagnostic> {
-        if let Some((d, _)) = ctx.str(k).split_once('.') {
-            if let Some(f) = hooks.get(d) {
-                f(ctx, ir, op, k, v)?;
-            }
+        // On bytes: this runs for every attribute of every op.
+        let name = ctx.bytes(k);
+        let Some(dot) = name.iter().position(|&c| c == b'.') else {
+            return Ok(());
+        };
+        if let Some(f) = std::str::from_utf8(&name[..dot])
+            .ok()
+            .and_then(|d| hooks.get(d))
+        {
+            f(ctx, ir, op, k, v)?;
         }
         Ok(())
     };

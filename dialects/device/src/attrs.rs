@@ -96,11 +96,12 @@ pub fn decode(ctx: &Context, a: Attr) -> Option<DeviceAttr<'_>> {
     else {
         return None;
     };
-    if ctx.str(*dialect) != DIALECT {
+    // Bytes, not `str`: the verifier decodes every op's affinity.
+    if ctx.bytes(*dialect) != DIALECT.as_bytes() {
         return None;
     }
-    Some(match (ctx.str(*name), params.as_slice()) {
-        ("target", &[k, config, execs]) => DeviceAttr::Target {
+    Some(match (ctx.bytes(*name), params.as_slice()) {
+        (b"target", &[k, config, execs]) => DeviceAttr::Target {
             kind: string(ctx, k)?,
             config,
             executables: match ctx.attr_kind(execs) {
@@ -108,7 +109,7 @@ pub fn decode(ctx: &Context, a: Attr) -> Option<DeviceAttr<'_>> {
                 _ => return None,
             },
         },
-        ("alias", &[k, ord]) => DeviceAttr::Alias {
+        (b"alias", &[k, ord]) => DeviceAttr::Alias {
             kind: string(ctx, k)?,
             ordinal: if is_unit(ctx, ord) {
                 None
@@ -116,23 +117,23 @@ pub fn decode(ctx: &Context, a: Attr) -> Option<DeviceAttr<'_>> {
                 Some(int(ctx, ord)?)
             },
         },
-        ("select", ps) => DeviceAttr::Select(ps),
-        ("optimal", ps) => DeviceAttr::Optimal(ps),
-        ("ordinal", &[n, t]) => DeviceAttr::Ordinal {
+        (b"select", ps) => DeviceAttr::Select(ps),
+        (b"optimal", ps) => DeviceAttr::Optimal(ps),
+        (b"ordinal", &[n, t]) => DeviceAttr::Ordinal {
             index: int(ctx, n)?,
             targets: match ctx.attr_kind(t) {
                 AttrKind::Array(v) => v,
                 _ => return None,
             },
         },
-        ("link", &[a, b, k]) => DeviceAttr::Link {
+        (b"link", &[a, b, k]) => DeviceAttr::Link {
             a: flat_symbol(ctx, a)?,
             b: flat_symbol(ctx, b)?,
             kind: string(ctx, k)?,
         },
-        ("fallback", &[s]) => DeviceAttr::Fallback(flat_symbol(ctx, s)?),
-        ("promise", &[s]) => DeviceAttr::Promise(flat_symbol(ctx, s)?),
-        ("affinity", &[s, q, m]) => DeviceAttr::Affinity {
+        (b"fallback", &[s]) => DeviceAttr::Fallback(flat_symbol(ctx, s)?),
+        (b"promise", &[s]) => DeviceAttr::Promise(flat_symbol(ctx, s)?),
+        (b"affinity", &[s, q, m]) => DeviceAttr::Affinity {
             device: flat_symbol(ctx, s)?,
             queues: match ctx.attr_kind(q) {
                 AttrKind::Unit => None,

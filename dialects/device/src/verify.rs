@@ -18,8 +18,8 @@ pub fn verify_device_attr(
     value: Attr,
 ) -> Result<(), Diagnostic> {
     let err = |m: String| Err(op_error(ctx, ir, op, m));
-    match ctx.str(key) {
-        "device.targets" => {
+    match ctx.bytes(key) {
+        b"device.targets" => {
             let AttrKind::Dictionary(entries) = ctx.attr_kind(value) else {
                 return err(format!(
                     "'device.targets' must be a dictionary of devices, got {}",
@@ -51,7 +51,8 @@ pub fn verify_device_attr(
             }
             Ok(())
         }
-        k @ ("device.default" | "device.host") => {
+        k @ (b"device.default" | b"device.host") => {
+            let k = String::from_utf8_lossy(k);
             // A promise names a device defined later; device-resolve-promises checks it.
             if is_promise(ctx, value) {
                 return Ok(());
@@ -67,7 +68,7 @@ pub fn verify_device_attr(
             }
             Ok(())
         }
-        "device.topology" => {
+        b"device.topology" => {
             let AttrKind::Array(links) = ctx.attr_kind(value) else {
                 return err(format!(
                     "'device.topology' must be an array of #device.link, got {}",
@@ -95,7 +96,7 @@ pub fn verify_device_attr(
             }
             Ok(())
         }
-        "device.affinity" => match affinity_device(ctx, value) {
+        b"device.affinity" => match affinity_device(ctx, value) {
             Some(dev) => match undeclared(ctx, ir, op, dev) {
                 Some(msg) => err(msg),
                 None => Ok(()),
@@ -114,14 +115,19 @@ pub fn verify_device_attr(
 /// is not one of them: the error, with the nearest declared name and the list.
 /// (A module of `device.global`s is checked by the first global.)
 fn undeclared(ctx: &Context, ir: &Ir, op: Op, dev: Ident) -> Option<String> {
+    // Runs for every op with an affinity: interned-name lookups only.
+    let key = ctx.find_ident("device.targets")?;
     let mut cur = Some(op);
     let targets = loop {
         let o = cur?;
-        if let Some(t) = xir::symbol::op_attr(ctx, ir, o, "device.targets") {
+        if let Some(t) = xir::symbol::op_attr_ident(ctx, ir, o, key) {
             break t;
         }
         cur = ir.parent_op(o);
     };
+    if ctx.dict_entries(targets).iter().any(|e| e.0 == dev) {
+        return None;
+    }
     let names: Vec<&str> = ctx
         .dict_entries(targets)
         .iter()
@@ -180,7 +186,7 @@ fn globals_in<'c>(ctx: &'c Context, ir: &Ir, table: Op) -> FxHashSet<&'c [u8]> {
     for &r in ir.regions(table) {
         for b in ir.region_blocks(r) {
             for o in ir.block_ops(b) {
-                if ctx.str(ir.op(o).name) == "device.global" {
+                if ctx.bytes(ir.op(o).name) == crate::GLOBAL.name.as_bytes() {
                     if let Some(n) = symbol_name(ctx, ir, o) {
                         out.insert(n);
                     }
@@ -212,9 +218,11 @@ pub fn verify_global(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     };
     let names = globals_in(ctx, ir, table);
     let mut seen: FxHashSet<Attr> = FxHashSet::default();
+    let mut stack: Vec<Attr> = Vec::new();
     for o in xir::walk::preorder(ir, table) {
         let d = ir.op(o);
-        let mut stack: Vec<Attr> = ctx.dict_entries(d.attrs).iter().map(|e| e.1).collect();
+        stack.clear();
+        stack.extend(ctx.dict_entries(d.attrs).iter().map(|e| e.1));
         if let Some(p) = d.properties {
             stack.extend(ctx.dict_entries(p).iter().map(|e| e.1));
         }

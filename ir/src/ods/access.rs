@@ -17,7 +17,7 @@ pub fn segment_attr(ctx: &mut Context, counts: &[usize]) -> Attr {
     })
 }
 
-fn segments(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Option<Vec<usize>> {
+fn segments(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Option<Groups<usize>> {
     let a = crate::symbol::op_attr(ctx, ir, op, key)?;
     match ctx.attr_kind(a) {
         AttrKind::DenseArray { values, .. } => {
@@ -27,10 +27,14 @@ fn segments(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Option<Vec<usize>> {
     }
 }
 
+/// One entry per declared group, inline for the usual handful (the verifier
+/// computes them for every op: no allocation there).
+pub type Groups<T> = smallvec::SmallVec<[T; 6]>;
+
 /// Splits `total` values among `specs`: single groups get one, the variable-length
 /// group the rest (clamped, so malformed ops give short groups, not panics).
-fn ranges(specs: &[ValueSpec], total: usize, seg: Option<Vec<usize>>) -> Vec<Range<usize>> {
-    let mut out = Vec::with_capacity(specs.len());
+fn ranges(specs: &[ValueSpec], total: usize, seg: Option<Groups<usize>>) -> Groups<Range<usize>> {
+    let mut out = Groups::with_capacity(specs.len());
     let mut at = 0usize;
     if let Some(seg) = seg.filter(|s| s.len() == specs.len()) {
         for n in seg {
@@ -55,7 +59,8 @@ fn ranges(specs: &[ValueSpec], total: usize, seg: Option<Vec<usize>>) -> Vec<Ran
     out
 }
 
-pub fn operand_ranges(ctx: &Context, ir: &Ir, op: Op, spec: &OpSpec) -> Vec<Range<usize>> {
+/// The operand range of each operand group of `op`, inline.
+pub fn operand_groups(ctx: &Context, ir: &Ir, op: Op, spec: &OpSpec) -> Groups<Range<usize>> {
     let seg = if spec.has_operand_segments() {
         segments(ctx, ir, op, "operandSegmentSizes")
     } else {
@@ -64,8 +69,17 @@ pub fn operand_ranges(ctx: &Context, ir: &Ir, op: Op, spec: &OpSpec) -> Vec<Rang
     ranges(spec.operands, ir.num_operands(op), seg)
 }
 
-pub fn result_ranges(ir: &Ir, op: Op, spec: &OpSpec) -> Vec<Range<usize>> {
+/// The result range of each result group of `op`, inline.
+pub fn result_groups(ir: &Ir, op: Op, spec: &OpSpec) -> Groups<Range<usize>> {
     ranges(spec.results, ir.results(op).len(), None)
+}
+
+pub fn operand_ranges(ctx: &Context, ir: &Ir, op: Op, spec: &OpSpec) -> Vec<Range<usize>> {
+    operand_groups(ctx, ir, op, spec).into_vec()
+}
+
+pub fn result_ranges(ir: &Ir, op: Op, spec: &OpSpec) -> Vec<Range<usize>> {
+    result_groups(ir, op, spec).into_vec()
 }
 
 /// The values of the operand group `name`.
@@ -73,7 +87,7 @@ pub fn operand_group(ctx: &Context, ir: &Ir, op: Op, spec: &OpSpec, name: &str) 
     let Some(i) = spec.operand_index(name) else {
         return Vec::new();
     };
-    let r = operand_ranges(ctx, ir, op, spec)[i].clone();
+    let r = operand_groups(ctx, ir, op, spec)[i].clone();
     r.map(|k| ir.operand(op, k)).collect()
 }
 
@@ -82,7 +96,7 @@ pub fn result_group(ir: &Ir, op: Op, spec: &OpSpec, name: &str) -> Vec<Value> {
     let Some(i) = spec.result_index(name) else {
         return Vec::new();
     };
-    ir.results(op)[result_ranges(ir, op, spec)[i].clone()].to_vec()
+    ir.results(op)[result_groups(ir, op, spec)[i].clone()].to_vec()
 }
 
 /// A typed view of one op: its id and its declaration.

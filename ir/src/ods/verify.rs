@@ -2,7 +2,7 @@
 //! (regions, results, successors, operands), properties, operand and result type
 //! constraints, type relations, parents, symbols; then the op's own verifier.
 
-use super::access::{operand_ranges, result_ranges};
+use super::access::{operand_groups, result_groups, Groups};
 use super::spec::{Arity, OpSpec, ValueSpec};
 use crate::attributes::AttrKind;
 use crate::context::Context;
@@ -12,6 +12,7 @@ use crate::entity::{Op, Type};
 use crate::printer::{attr_to_string, type_to_string};
 use crate::store::Ir;
 use crate::symbol::op_attr;
+use std::ops::Range;
 
 /// `'name' op msg` at the op.
 pub fn op_error(ctx: &Context, ir: &Ir, op: Op, msg: impl std::fmt::Display) -> Diagnostic {
@@ -126,32 +127,37 @@ fn counts(specs: &[ValueSpec], n: usize) -> (usize, usize, bool) {
 }
 
 fn verify_attrs(ctx: &Context, ir: &Ir, op: Op, spec: &OpSpec) -> Result<(), Diagnostic> {
-    // Required properties are checked in name order, as ODS does.
-    let mut required: Vec<_> = spec.attrs.iter().filter(|a| !a.optional).collect();
-    required.sort_by_key(|a| a.name);
-    for a in required {
-        if op_attr(ctx, ir, op, a.name).is_none() {
+    // Each declared property is looked up once. A missing required one is
+    // reported first, the first in name order, as ODS does.
+    let mut present: Groups<(usize, crate::entity::Attr)> = Groups::new();
+    let mut missing: Option<&str> = None;
+    for (i, a) in spec.attrs.iter().enumerate() {
+        match op_attr(ctx, ir, op, a.name) {
+            Some(v) => present.push((i, v)),
+            None if !a.optional && missing.is_none_or(|m| a.name < m) => missing = Some(a.name),
+            None => {}
+        }
+    }
+    if let Some(name) = missing {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!("requires attribute '{name}'"),
+        ));
+    }
+    for (i, v) in present {
+        let a = &spec.attrs[i];
+        if !(a.constraint.check)(ctx, v) {
             return Err(op_error(
                 ctx,
                 ir,
                 op,
-                format!("requires attribute '{}'", a.name),
+                format!(
+                    "attribute '{}' failed to satisfy constraint: {}",
+                    a.name, a.constraint.desc
+                ),
             ));
-        }
-    }
-    for a in spec.attrs {
-        if let Some(v) = op_attr(ctx, ir, op, a.name) {
-            if !(a.constraint.check)(ctx, v) {
-                return Err(op_error(
-                    ctx,
-                    ir,
-                    op,
-                    format!(
-                        "attribute '{}' failed to satisfy constraint: {}",
-                        a.name, a.constraint.desc
-                    ),
-                ));
-            }
         }
     }
     if spec.has_operand_segments() {
@@ -173,7 +179,27 @@ fn verify_attrs(ctx: &Context, ir: &Ir, op: Op, spec: &OpSpec) -> Result<(), Dia
 }
 
 fn verify_value_types(ctx: &Context, ir: &Ir, op: Op, spec: &OpSpec) -> Result<(), Diagnostic> {
-    let ranges = operand_ranges(ctx, ir, op, spec);
+    // Every group one value (most ops): value k is group k, no ranges needed.
+    if spec.operands.iter().all(|g| g.arity == Arity::Single)
+        && spec.results.iter().all(|g| g.arity == Arity::Single)
+    {
+        for (k, g) in spec.operands.iter().enumerate().take(ir.num_operands(op)) {
+            check_type(
+                ctx,
+                ir,
+                op,
+                "operand",
+                k,
+                g,
+                ir.value_type(ir.operand(op, k)),
+            )?;
+        }
+        for (k, g) in spec.results.iter().enumerate().take(ir.results(op).len()) {
+            check_type(ctx, ir, op, "result", k, g, ir.value_type(ir.result(op, k)))?;
+        }
+        return Ok(());
+    }
+    let ranges = operand_groups(ctx, ir, op, spec);
     for (g, r) in spec.operands.iter().zip(ranges) {
         if g.arity == Arity::Optional && r.len() > 1 {
             return Err(op_error(
@@ -192,7 +218,7 @@ fn verify_value_types(ctx: &Context, ir: &Ir, op: Op, spec: &OpSpec) -> Result<(
             check_type(ctx, ir, op, "operand", k, g, t)?;
         }
     }
-    let ranges = result_ranges(ir, op, spec);
+    let ranges = result_groups(ir, op, spec);
     for (g, r) in spec.results.iter().zip(ranges) {
         for k in r {
             let t = ir.value_type(ir.result(op, k));
@@ -231,31 +257,52 @@ fn check_type(
 }
 
 /// The types of a named operand or result group.
-fn group_types(ctx: &Context, ir: &Ir, op: Op, spec: &OpSpec, name: &str) -> Vec<Type> {
+/// The types of the property, operand group or result group `name`, given
+/// the op's operand and result groups.
+fn group_types(
+    ctx: &Context,
+    ir: &Ir,
+    op: Op,
+    spec: &OpSpec,
+    (operands, results): (&Groups<Range<usize>>, &Groups<Range<usize>>),
+    name: &str,
+) -> Groups<Type> {
     if spec.attr_index(name).is_some() {
         return op_attr(ctx, ir, op, name)
             .and_then(|a| super::access::attr_type(ctx, a))
             .into_iter()
             .collect();
     }
-    if spec.operand_index(name).is_some() {
-        return super::access::operand_group(ctx, ir, op, spec, name)
-            .into_iter()
-            .map(|v| ir.value_type(v))
+    if let Some(i) = spec.operand_index(name) {
+        return operands[i]
+            .clone()
+            .map(|k| ir.value_type(ir.operand(op, k)))
             .collect();
     }
-    super::access::result_group(ir, op, spec, name)
-        .into_iter()
-        .map(|v| ir.value_type(v))
-        .collect()
+    match spec.result_index(name) {
+        Some(i) => results[i]
+            .clone()
+            .map(|k| ir.value_type(ir.result(op, k)))
+            .collect(),
+        None => Groups::new(),
+    }
 }
 
 fn verify_relations(ctx: &Context, ir: &Ir, op: Op, spec: &OpSpec) -> Result<(), Diagnostic> {
+    let groups = if spec.same_types.is_empty() && spec.type_rules.is_empty() {
+        (Groups::new(), Groups::new())
+    } else {
+        (
+            operand_groups(ctx, ir, op, spec),
+            result_groups(ir, op, spec),
+        )
+    };
+    let groups = (&groups.0, &groups.1);
     for group in spec.same_types {
         let mut first: Option<Type> = None;
         let mut same = true;
         for n in group.iter() {
-            for t in group_types(ctx, ir, op, spec, n) {
+            for t in group_types(ctx, ir, op, spec, groups, n) {
                 match first {
                     None => first = Some(t),
                     Some(f) => same &= f == t,
@@ -291,8 +338,8 @@ fn verify_relations(ctx: &Context, ir: &Ir, op: Op, spec: &OpSpec) -> Result<(),
         }
     }
     for rule in spec.type_rules {
-        let lhs = group_types(ctx, ir, op, spec, rule.lhs);
-        let rhs = group_types(ctx, ir, op, spec, rule.rhs);
+        let lhs = group_types(ctx, ir, op, spec, groups, rule.lhs);
+        let rhs = group_types(ctx, ir, op, spec, groups, rule.rhs);
         if let Some(&l) = lhs.first() {
             if !(rule.matches)(ctx, l, &rhs) {
                 return Err(op_error(

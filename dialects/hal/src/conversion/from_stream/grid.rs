@@ -31,6 +31,17 @@ pub fn kernels(
     dispatches: &[Op],
     diags: &mut DiagEngine,
 ) -> (Kernels, usize) {
+    // Reads only: the module's symbols are indexed once (a lookup per
+    // dispatch scanned the whole module: quadratic in its size).
+    xir::symbol::with_symbol_cache(|| kernels_in(ctx, ir, dispatches, diags))
+}
+
+fn kernels_in(
+    ctx: &Context,
+    ir: &Ir,
+    dispatches: &[Op],
+    diags: &mut DiagEngine,
+) -> (Kernels, usize) {
     let mut out = Kernels::default();
     let mut failed = 0;
     for &op in dispatches {
