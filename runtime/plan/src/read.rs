@@ -8,10 +8,12 @@ use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use xir::affine::{AffineExpr, AffineMap};
 use xir::ods::access::operand_group;
+use xir::ods::enum_attr::EnumAttr;
 use xir::store::ValueDef;
 use xir::symbol::op_attr;
 use xir::types::TypeKind;
 use xir::{AttrKind, Block, Context, Ir, Op, Type, Value};
+use xir_arith::constraints::{CMPF_PREDICATE, CMPI_PREDICATE};
 use xir_kernel::ops::{GENERIC, MATMUL};
 use xir_runtime_hal::{Error, OpError};
 
@@ -112,7 +114,7 @@ pub fn register(ctx: &mut Context) {
         (
             &a::CMPI,
             ReadTop(|r, op, xs| {
-                if int_attr(r.ctx, r.ir, op, "predicate") != Some(0) {
+                if predicate(r.ctx, r.ir, op, &CMPI_PREDICATE) != Some("eq") {
                     return Err(unsupported(
                         op,
                         "'arith.cmpi' is not a kernel op the local backend runs",
@@ -207,17 +209,16 @@ fn register_body(ctx: &mut Context) {
             ReadBody::Op(|_, _, _, xs, _| Ok(BodyOp::Select(xs[0], xs[1], xs[2]))),
         ),
         (&a::CONSTANT, ReadBody::Op(body_constant)),
-        // cmpi eq ne slt sle sgt sge; cmpf oeq ogt oge olt ole une.
         (
             &a::CMPI,
             ReadBody::Op(|ctx, ir, op, xs, _| {
-                let p = match int_attr(ctx, ir, op, "predicate") {
-                    Some(0) => Cmp::Eq,
-                    Some(1) => Cmp::Ne,
-                    Some(2) => Cmp::Lt,
-                    Some(3) => Cmp::Le,
-                    Some(4) => Cmp::Gt,
-                    Some(5) => Cmp::Ge,
+                let p = match predicate(ctx, ir, op, &CMPI_PREDICATE) {
+                    Some("eq") => Cmp::Eq,
+                    Some("ne") => Cmp::Ne,
+                    Some("slt") => Cmp::Lt,
+                    Some("sle") => Cmp::Le,
+                    Some("sgt") => Cmp::Gt,
+                    Some("sge") => Cmp::Ge,
                     _ => {
                         return Err(unsupported(
                             op,
@@ -231,13 +232,13 @@ fn register_body(ctx: &mut Context) {
         (
             &a::CMPF,
             ReadBody::Op(|ctx, ir, op, xs, _| {
-                let p = match int_attr(ctx, ir, op, "predicate") {
-                    Some(1) => Cmp::Eq,
-                    Some(13) => Cmp::Ne,
-                    Some(4) => Cmp::Lt,
-                    Some(5) => Cmp::Le,
-                    Some(2) => Cmp::Gt,
-                    Some(3) => Cmp::Ge,
+                let p = match predicate(ctx, ir, op, &CMPF_PREDICATE) {
+                    Some("oeq") => Cmp::Eq,
+                    Some("une") => Cmp::Ne,
+                    Some("olt") => Cmp::Lt,
+                    Some("ole") => Cmp::Le,
+                    Some("ogt") => Cmp::Gt,
+                    Some("oge") => Cmp::Ge,
                     _ => {
                         return Err(unsupported(
                             op,
@@ -252,6 +253,15 @@ fn register_body(ctx: &mut Context) {
     for (spec, i) in body {
         ctx.attach_interface(spec.name, i);
     }
+}
+
+/// The keyword of a comparison's predicate, by arith's own enum.
+fn predicate(ctx: &Context, ir: &Ir, op: Op, e: &EnumAttr) -> Option<&'static str> {
+    let v = int_attr(ctx, ir, op, "predicate")?;
+    e.cases
+        .iter()
+        .find(|c| i64::try_from(c.1) == Ok(v))
+        .map(|c| c.0)
 }
 
 fn body_constant(

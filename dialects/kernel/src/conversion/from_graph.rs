@@ -16,12 +16,14 @@ use crate::verify::memref_shape;
 use rustc_hash::{FxHashMap, FxHashSet};
 use xir::affine::{AffineExpr, AffineMap};
 use xir::ods::access::segment_attr;
+use xir::ods::enum_attr::EnumAttr;
 use xir::ods::OpSpec;
 use xir::store::ValueDef;
 use xir::symbol::op_attr;
 use xir::types::{FloatKind, TypeKind};
 use xir::util::build::op_state;
 use xir::{Attr, AttrKind, Block, Context, Ir, Op, OperationState, Type, Value};
+use xir_arith::constraints::{CMPF_PREDICATE, CMPI_PREDICATE};
 use xir_graph::dims::{self, DimRule};
 
 /// The index arithmetic dims need.
@@ -672,7 +674,7 @@ impl Lower<'_> {
                     continue;
                 }
                 let (x, y) = (self.dim_value(a), self.dim_value(b));
-                let eq = self.ctx.i64_attr(0);
+                let eq = predicate(self.ctx, &CMPI_PREDICATE, "eq");
                 let mut st = op_state(
                     self.ctx,
                     xir_arith::ops::CMPI.name,
@@ -1221,7 +1223,7 @@ impl Lower<'_> {
         let zero = self.int_const(block, t, 0);
         let one = self.int_const(block, t, 1);
         let minus_one = self.int_const(block, t, -1);
-        let eq = self.ctx.i64_attr(0);
+        let eq = predicate(self.ctx, &CMPI_PREDICATE, "eq");
         let is_zero = self.body_op(
             block,
             xir_arith::ops::CMPI.name,
@@ -1293,7 +1295,7 @@ impl Lower<'_> {
         let r = self.body_op(block, xir_arith::ops::DIVF.name, vec![one, d], t, vec![]);
         let er = self.body_op(block, xir_arith::ops::MULF.name, vec![e, r], t, vec![]);
         let i1 = self.ctx.i1();
-        let oge = self.ctx.i64_attr(3);
+        let oge = predicate(self.ctx, &CMPF_PREDICATE, "oge");
         let pos = self.body_op(
             block,
             xir_arith::ops::CMPF.name,
@@ -1319,30 +1321,35 @@ impl Lower<'_> {
         };
         let i1 = self.ctx.i1();
         let xt = self.ir.value_type(xs[0]);
-        let (name, code) = if is_float(self.ctx, xt) {
-            // cmpf: oeq, une, olt, ole, ogt, oge (NaN: false but une).
-            let code = match &pred[..] {
-                b"eq" => 1,
-                b"ne" => 13,
-                b"lt" => 4,
-                b"le" => 5,
-                b"gt" => 2,
-                _ => 3,
+        // graph.compare's predicate as arith's: floats ordered (NaN: false)
+        // but `ne` (une); integers signed.
+        let (name, p) = if is_float(self.ctx, xt) {
+            let kw = match &pred[..] {
+                b"eq" => "oeq",
+                b"ne" => "une",
+                b"lt" => "olt",
+                b"le" => "ole",
+                b"gt" => "ogt",
+                _ => "oge",
             };
-            (xir_arith::ops::CMPF.name, code)
+            (
+                xir_arith::ops::CMPF.name,
+                predicate(self.ctx, &CMPF_PREDICATE, kw),
+            )
         } else {
-            // cmpi: eq, ne, slt, sle, sgt, sge.
-            let code = match &pred[..] {
-                b"eq" => 0,
-                b"ne" => 1,
-                b"lt" => 2,
-                b"le" => 3,
-                b"gt" => 4,
-                _ => 5,
+            let kw = match &pred[..] {
+                b"eq" => "eq",
+                b"ne" => "ne",
+                b"lt" => "slt",
+                b"le" => "sle",
+                b"gt" => "sgt",
+                _ => "sge",
             };
-            (xir_arith::ops::CMPI.name, code)
+            (
+                xir_arith::ops::CMPI.name,
+                predicate(self.ctx, &CMPI_PREDICATE, kw),
+            )
         };
-        let p = self.ctx.i64_attr(code);
         self.body_op(block, name, xs.to_vec(), i1, vec![("predicate", p)])
     }
 
@@ -1570,4 +1577,10 @@ pub fn coefficient(e: &AffineExpr, dim: u32) -> Option<i64> {
         },
         _ => None,
     }
+}
+
+/// The stored value of arith's comparison predicate `kw` (one of `e`'s own
+/// keywords, so always found).
+fn predicate(ctx: &mut Context, e: &EnumAttr, kw: &str) -> Attr {
+    e.attr(ctx, e.case(kw).unwrap_or_default())
 }
