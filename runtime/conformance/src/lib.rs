@@ -30,6 +30,7 @@ pub mod cases;
 pub mod check;
 pub mod model;
 pub mod run;
+pub mod spirv_val;
 pub mod text;
 
 use std::sync::Arc;

@@ -26,7 +26,7 @@ pub use device::{Backend, Device, DeviceOptions};
 pub use driver::Driver;
 pub use element::{ElementType, FloatType, IntSign};
 pub use error::{Error, ErrorKind, OpError, Result};
-pub use executable::Executable;
+pub use executable::{Executable, Exports};
 pub use fence::Fence;
 pub use target::{ConfigValue, TargetDesc};
 pub use tensor::HostTensor;

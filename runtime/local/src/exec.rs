@@ -9,7 +9,7 @@ use crate::plan::{
 use crate::pool;
 use std::sync::Mutex;
 use xir_kernel_plan::resolve::{check_grid, count_of, dispatch_sizes, resolve};
-use xir_runtime_hal::{DispatchArgs, Error, Executable, Result};
+use xir_runtime_hal::{DispatchArgs, Error, Executable, Exports, Result};
 
 /// Iterations (times reduced elements) below which a stage runs on one thread.
 const GRAIN: u64 = 1 << 15;
@@ -42,7 +42,7 @@ pub struct CompiledKernel {
 }
 
 pub struct LocalExecutable {
-    pub exports: Vec<(String, usize)>,
+    pub exports: Exports,
     pub kernels: Vec<CompiledKernel>,
     /// Owns the code the stage functions point into.
     pub _jit: Jit,
@@ -55,7 +55,7 @@ unsafe impl Send for LocalExecutable {}
 unsafe impl Sync for LocalExecutable {}
 
 impl LocalExecutable {
-    pub fn new(exports: Vec<(String, usize)>, kernels: Vec<CompiledKernel>, jit: Jit) -> Self {
+    pub fn new(exports: Exports, kernels: Vec<CompiledKernel>, jit: Jit) -> Self {
         LocalExecutable {
             exports,
             kernels,
@@ -483,15 +483,12 @@ impl LocalExecutable {
 
 impl Executable for LocalExecutable {
     fn export_ordinal(&self, name: &str) -> Option<usize> {
-        self.exports.iter().position(|(n, _)| n == name)
+        self.exports.ordinal(name)
     }
 
     fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<()> {
-        let (_, index) = self
-            .exports
-            .get(ordinal)
-            .ok_or_else(|| Error::out_of_range("no such export"))?;
-        let kernel = &self.kernels[*index];
+        let (_, index) = self.exports.get(ordinal)?;
+        let kernel = &self.kernels[index];
         let mut scratch = Vec::new();
         let r = self.run(kernel, args, &mut scratch);
         for s in scratch {

@@ -14,7 +14,7 @@ pub use plan::*;
 pub use read::{register, BodyYield, ReadBody, ReadTop, Reader};
 
 use xir::{Context, Ir, Op};
-use xir_runtime_hal::{Error, OpError, Result};
+use xir_runtime_hal::{Error, Exports, OpError, Result};
 
 /// The error of an op, its message prefixed by the op's `file:line:col`
 /// (its kind kept).
@@ -32,7 +32,7 @@ pub struct Lowered {
 
 impl Lowered {
     /// The index in `plans` of each export, in export order.
-    pub fn export_indices(&self) -> Result<Vec<(String, usize)>> {
+    pub fn export_indices(&self) -> Result<Exports> {
         self.exports
             .iter()
             .map(|e| {

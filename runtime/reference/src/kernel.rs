@@ -9,12 +9,12 @@ use crate::program::{Program, ValueType};
 use std::sync::Arc;
 use xir::{Context, Ir, Op};
 use xir_runtime_hal::tensor::byte_len;
-use xir_runtime_hal::{DispatchArgs, Executable, HostTensor};
+use xir_runtime_hal::{DispatchArgs, Executable, Exports, HostTensor};
 use xir_runtime_hal::{Error, Result};
 
 pub struct KernelExecutable {
     program: Program,
-    exports: Vec<(String, usize)>,
+    exports: Exports,
 }
 
 /// Prepares a `hal.executable.variant`: its exports and their functions.
@@ -57,15 +57,12 @@ fn shape_of(t: &ValueType, dims: &mut impl Iterator<Item = u64>) -> Result<Vec<u
 
 impl Executable for KernelExecutable {
     fn export_ordinal(&self, name: &str) -> Option<usize> {
-        self.exports.iter().position(|(n, _)| n == name)
+        self.exports.ordinal(name)
     }
 
     fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<()> {
-        let (name, index) = self
-            .exports
-            .get(ordinal)
-            .ok_or_else(|| Error::out_of_range("no such export"))?;
-        let f = &self.program.functions[*index];
+        let (name, index) = self.exports.get(ordinal)?;
+        let f = &self.program.functions[index];
         let tensors: Vec<&ValueType> = f.params.iter().filter(|p| !p.scalar).collect();
         let n_scalars = f.params.len() - tensors.len();
         if args.bindings.len() != tensors.len() + f.results.len() {
@@ -129,7 +126,7 @@ impl Executable for KernelExecutable {
         }
         let out = self
             .program
-            .call(*index, inputs)
+            .call(index, inputs)
             .map_err(|e| e.context(format_args!("in kernel @{name}")))?;
         for ((t, want), b) in out.iter().zip(&expected).zip(bound) {
             if &t.shape != want {

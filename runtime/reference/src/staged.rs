@@ -15,12 +15,12 @@ use xir_kernel_plan::{
     Bin, Body, BodyOp, BufferKind, Cmp, ElementType, GatherPlan, GenericPlan, KernelPlan,
     MatmulPlan, Stage,
 };
-use xir_runtime_hal::{DispatchArgs, Executable, FloatType};
+use xir_runtime_hal::{DispatchArgs, Executable, Exports, FloatType};
 use xir_runtime_hal::{Error, Result};
 
 /// A variant's kernels as plans, run by [`interpret`].
 pub struct StagedExecutable {
-    exports: Vec<(String, usize)>,
+    exports: Exports,
     plans: Vec<KernelPlan>,
 }
 
@@ -37,15 +37,12 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
 
 impl Executable for StagedExecutable {
     fn export_ordinal(&self, name: &str) -> Option<usize> {
-        self.exports.iter().position(|(n, _)| n == name)
+        self.exports.ordinal(name)
     }
 
     fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<()> {
-        let (_, index) = self
-            .exports
-            .get(ordinal)
-            .ok_or_else(|| Error::out_of_range("no such export"))?;
-        interpret(&self.plans[*index], args)
+        let (_, index) = self.exports.get(ordinal)?;
+        interpret(&self.plans[index], args)
     }
 }
 

@@ -40,7 +40,8 @@ use xir::{Context, Ir, Op};
 use xir_kernel_plan::resolve::{check_grid, dispatch_sizes, resolve};
 use xir_kernel_plan::{BufferKind, ElementType, GenericPlan, KernelPlan, Stage};
 use xir_runtime_hal::{
-    Backend, ConfigValue, DispatchArgs, Driver, Error, ErrorKind, Executable, Result, TargetDesc,
+    Backend, ConfigValue, DispatchArgs, Driver, Error, ErrorKind, Executable, Exports, Result,
+    TargetDesc,
 };
 
 /// The kind of a failed Vulkan call: memory is `ResourceExhausted`, a lost
@@ -542,7 +543,7 @@ struct Kernel {
 
 pub struct VulkanExecutable {
     gpu: Arc<Gpu>,
-    exports: Vec<(String, usize)>,
+    exports: Exports,
     kernels: Vec<Kernel>,
 }
 
@@ -868,14 +869,11 @@ impl VulkanExecutable {
 
 impl Executable for VulkanExecutable {
     fn export_ordinal(&self, name: &str) -> Option<usize> {
-        self.exports.iter().position(|(n, _)| n == name)
+        self.exports.ordinal(name)
     }
 
     fn dispatch(&self, ordinal: usize, args: &DispatchArgs) -> Result<()> {
-        let (_, index) = self
-            .exports
-            .get(ordinal)
-            .ok_or_else(|| Error::out_of_range("no such export"))?;
-        self.run(&self.kernels[*index], args)
+        let (_, index) = self.exports.get(ordinal)?;
+        self.run(&self.kernels[index], args)
     }
 }

@@ -10,9 +10,7 @@ pub const F64: ElementType = ElementType::F64;
 pub const I32: ElementType = ElementType::I32;
 pub const I64: ElementType = ElementType::I64;
 
-pub fn ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true")
-}
+pub use xir_runtime_conformance::spirv_val::ci;
 
 /// The first Vulkan device, or `None` (a failure under CI).
 pub fn vulkan() -> Option<Vec<Arc<Device>>> {
@@ -318,59 +316,17 @@ pub fn matches_reference() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// Whether `spirv-val` is there (its absence fails under CI).
-pub fn has_spirv_val() -> bool {
-    let val = std::process::Command::new("spirv-val")
-        .arg("--version")
-        .output();
-    if val.is_err() {
-        assert!(
-            !ci(),
-            "CI=true but spirv-val is missing (apt-get install spirv-tools)"
-        );
-        eprintln!("SKIPPED: no spirv-val");
-        return false;
-    }
-    true
-}
+#[allow(unused_imports)]
+pub use xir_runtime_conformance::spirv_val::has_spirv_val;
 
-/// Runs `spirv-val --target-env vulkan1.1` on the shader of every stage of
-/// every variant of hal-level program `hal`; returns how many it checked.
+/// Parses hal-level `hal` and runs `spirv-val` on every stage shader of
+/// every variant (see `xir_runtime_conformance::spirv_val`).
 pub fn validate_shaders(name: &str, hal: &str) -> usize {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("spirv-val");
-    std::fs::create_dir_all(&dir).unwrap();
     let mut ctx = xir_compiler::context();
     xir_runtime_vulkan::register(&mut ctx);
     let mut ir = xir::Ir::new();
     let top = xir::parser::parse_str(&mut ctx, &mut ir, "hal", hal)
         .unwrap_or_else(|_| panic!("{name}: hal text does not parse"));
-    let mut checked = 0;
-    for op in xir::walk::preorder(&ir, top) {
-        if ctx.str(ir.op(op).name) != "hal.executable.variant" {
-            continue;
-        }
-        let shaders =
-            xir_runtime_vulkan::shaders(&ctx, &ir, op).unwrap_or_else(|e| panic!("{name}: {e}"));
-        for (stage, words) in shaders {
-            let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let path = dir.join(format!("{}-{n}.spv", std::process::id()));
-            let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-            std::fs::write(&path, bytes).unwrap();
-            let out = std::process::Command::new("spirv-val")
-                .args(["--target-env", "vulkan1.1"])
-                .arg(&path)
-                .output()
-                .unwrap();
-            assert!(
-                out.status.success(),
-                "{name}, stage {stage}: spirv-val rejects {}:\n{}{}",
-                path.display(),
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
-            );
-            checked += 1;
-        }
-    }
-    checked
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("spirv-val");
+    xir_runtime_conformance::spirv_val::validate_shaders(name, &ctx, &ir, top, &dir)
 }
