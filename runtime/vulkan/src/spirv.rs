@@ -846,7 +846,14 @@ impl Gen {
                 BodyOp::Neg(a) => self.b.f_negate(t, None, vals[a]).map_err(err)?,
                 BodyOp::Exp(a) | BodyOp::Tanh(a) => {
                     if e != ElementType::F32 {
-                        return Err(Error::unimplemented(format!("exp/tanh of {e:?}")));
+                        let what = if matches!(op, BodyOp::Exp(_)) {
+                            "exp"
+                        } else {
+                            "tanh"
+                        };
+                        return Err(Error::unimplemented(format!(
+                            "{what} of {e} is not supported"
+                        )));
                     }
                     let inst = if matches!(op, BodyOp::Exp(_)) {
                         GLSL_EXP
@@ -859,9 +866,15 @@ impl Gen {
                 }
                 BodyOp::Abs(a) => self.glsl(t, GLSL_FABS, &[vals[a]])?,
                 BodyOp::Sqrt(a) => self.glsl(t, GLSL_SQRT, &[vals[a]])?,
-                BodyOp::Log(a) | BodyOp::Erf(a) | BodyOp::Pow(a, _) if e != ElementType::F32 => {
-                    let _ = a;
-                    return Err(Error::unimplemented(format!("log/erf/pow of {e:?}")));
+                BodyOp::Log(_) | BodyOp::Erf(_) | BodyOp::Pow(..) if e != ElementType::F32 => {
+                    let what = match op {
+                        BodyOp::Log(_) => "log",
+                        BodyOp::Erf(_) => "erf",
+                        _ => "pow",
+                    };
+                    return Err(Error::unimplemented(format!(
+                        "{what} of {e} is not supported"
+                    )));
                 }
                 BodyOp::Log(a) => self.log(t, vals[a])?,
                 BodyOp::Pow(a, c) => self.pow(t, vals[a], vals[c])?,
@@ -1386,5 +1399,53 @@ mod snapshot_tests {
         insta::assert_snapshot!(disassemble(
             gather_shader(ElementType::F32, ElementType::I64).unwrap()
         ));
+    }
+}
+
+#[cfg(test)]
+mod refusal_tests {
+    use super::generic_shader;
+    use xir_kernel_plan::{Access, Body, BodyOp, ElementType, GenericPlan};
+    use xir_runtime_hal::ErrorKind;
+
+    /// `out[i] = op(in[i])` over one dim, in `e`.
+    fn unary(op: BodyOp, e: ElementType) -> GenericPlan {
+        let id = |buffer| Access {
+            buffer,
+            terms: vec![(vec![1], vec![], 0)],
+        };
+        GenericPlan {
+            inputs: vec![id(0)],
+            output: id(1),
+            domain: vec![0],
+            symbols: vec![],
+            parallel: 1,
+            lanes: 1,
+            body: Body {
+                ops: vec![(BodyOp::Arg(0), e), (op, e)],
+                result: 1,
+            },
+        }
+    }
+
+    #[test]
+    fn f64_transcendentals_are_refused_by_name() {
+        let e = ElementType::F64;
+        for (op, name) in [
+            (BodyOp::Exp(0), "exp"),
+            (BodyOp::Tanh(0), "tanh"),
+            (BodyOp::Log(0), "log"),
+            (BodyOp::Erf(0), "erf"),
+            (BodyOp::Pow(0, 0), "pow"),
+        ] {
+            let err = generic_shader(&unary(op, e), &[e, e]).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::Unimplemented);
+            assert_eq!(err.message(), format!("{name} of f64 is not supported"));
+        }
+        assert!(generic_shader(
+            &unary(BodyOp::Exp(0), ElementType::F32),
+            &[ElementType::F32; 2]
+        )
+        .is_ok());
     }
 }
