@@ -3,7 +3,9 @@
 //! Globals are taken in declaration order. A `#device.target` (or an alias)
 //! goes to the first device that serves its kind and that no earlier global
 //! took, else to the first that serves it; a `#device.select` to its first
-//! entry that some device serves (by the same rule); a `#device.fallback<@g>`
+//! entry that a device of that kind serves (by the same rule), else to its
+//! first entry some device serves (the reference interpreter serves every
+//! kind, so it is a select's last resort); a `#device.fallback<@g>`
 //! to whatever `@g` got. An alias's ordinal counts the devices serving its kind.
 //! A `#device.ordinal<N>` is the N-th runtime device, whatever it is; a
 //! `#device.optimal<[...]>` the best of the devices serving its candidates (one no
@@ -89,9 +91,10 @@ pub fn assign(
 ) -> Result<Vec<usize>, OpError> {
     let mut taken = vec![false; devices.len()];
     let mut out: Vec<usize> = Vec::with_capacity(globals.len());
-    let pick = |kind: &str, ordinal: Option<usize>, taken: &[bool]| -> Option<usize> {
+    // `native`: only devices of that very kind (not the interpreter).
+    let pick_from = |kind: &str, ordinal: Option<usize>, taken: &[bool], native: bool| {
         let serving: Vec<usize> = (0..devices.len())
-            .filter(|&i| devices[i].serves(kind))
+            .filter(|&i| devices[i].serves(kind) && (!native || devices[i].target.kind == kind))
             .collect();
         if let Some(o) = ordinal {
             return serving.get(o).copied();
@@ -102,16 +105,31 @@ pub fn assign(
             .find(|&i| !taken[i])
             .or(serving.first().copied())
     };
+    let pick = |kind: &str, ordinal: Option<usize>, taken: &[bool]| -> Option<usize> {
+        pick_from(kind, ordinal, taken, false)
+    };
     // Fallbacks last: a fallback may name a global declared after it
     // (`device.targets` is a dictionary, so its order is by name) or
     // another fallback.
     let mut got: Vec<Option<usize>> = vec![None; globals.len()];
     for (gi, (_, value, _)) in globals.iter().enumerate() {
         got[gi] = match decode(ctx, *value) {
-            Some(DeviceAttr::Select(list)) => list.iter().find_map(|&a| {
-                let (k, o) = kind_of(ctx, a)?;
-                pick(&k, o, &taken)
-            }),
+            // The first entry a device of that very kind serves; only then
+            // the first one served at all (the reference interpreter serves
+            // every kind: `select<[vulkan, local]>` on a machine without a
+            // GPU runs on `local`, not on the interpreter).
+            Some(DeviceAttr::Select(list)) => list
+                .iter()
+                .find_map(|&a| {
+                    let (k, o) = kind_of(ctx, a)?;
+                    pick_from(&k, o, &taken, true)
+                })
+                .or_else(|| {
+                    list.iter().find_map(|&a| {
+                        let (k, o) = kind_of(ctx, a)?;
+                        pick(&k, o, &taken)
+                    })
+                }),
             // Every device serving some candidate competes: an untaken one
             // first, then the most preferred, then the earlier candidate/device.
             Some(DeviceAttr::Optimal(list)) => list

@@ -315,3 +315,57 @@ fn repeated_calls_reuse_device_memory_and_command_buffers() {
     assert_eq!(s.fresh, fresh, "{s:?}");
     assert!(s.reused >= 18, "{s:?}");
 }
+
+/// A `local`-kind device that interprets (the reference backend limited to
+/// `local` targets): a device of that very kind, without the JIT.
+struct LocalKind;
+
+impl xir_runtime_hal::Driver for LocalKind {
+    fn name(&self) -> &str {
+        "local"
+    }
+    fn device_count(&self) -> usize {
+        1
+    }
+    fn target(&self, _ordinal: usize) -> xir_runtime_hal::TargetDesc {
+        xir_runtime_hal::TargetDesc {
+            kind: "local".into(),
+            config: vec![],
+            formats: vec![],
+        }
+    }
+    fn backend(&self, _ordinal: usize) -> Arc<dyn xir_runtime_hal::Backend> {
+        Arc::new(xir_runtime_reference::driver::Interpreter {
+            kinds: Some(vec!["local".into()]),
+        })
+    }
+}
+
+#[test]
+fn a_select_prefers_a_device_of_its_kind_to_the_interpreter() {
+    let text = r#"module {
+  device.global @cpu = #device.target<"local", {}, []>
+  device.global @gpu = #device.select<[#device.target<"vulkan", {}, []>, #device.target<"local", {}, []>]>
+  device.global @only = #device.select<[#device.target<"vulkan", {}, []>]>
+}"#;
+    let mut ctx = context();
+    let mut ir = Ir::new();
+    let top = xir::parser::parse_str(&mut ctx, &mut ir, "t", text).unwrap();
+    let devs = vec![
+        Arc::new(create_device(&LocalKind, 0, 0, &DeviceOptions::default()).unwrap()),
+        Arc::new(create_device(&ReferenceDriver, 0, 1, &DeviceOptions::default()).unwrap()),
+    ];
+    let exec = Executor::new(&mut ctx, &ir, top, devs).unwrap_or_else(|d| panic!("{}", d.message));
+    let got: Vec<(String, usize)> = exec
+        .placements()
+        .into_iter()
+        .map(|(g, d)| (g, d.id))
+        .collect();
+    // `@gpu`: no Vulkan device, so its `local` entry on the local device,
+    // not `vulkan` on the interpreter (which serves every kind); `@only`
+    // has no other entry, so the interpreter is its last resort.
+    assert_eq!(
+        got,
+        vec![("cpu".into(), 0), ("gpu".into(), 0), ("only".into(), 1)]
+    );
+}
