@@ -657,20 +657,9 @@ impl<'a> Executor<'a> {
         env: &mut FxHashMap<Value, RtValue>,
         loc: Attr,
     ) -> R<Option<RtValue>> {
-        let attr = |s: &Self, n: &str| op_attr(s.ctx, s.ir, op, n);
         Ok(Some(match kind {
-            Host::Resolve => {
-                let a = attr(self, "device").ok_or_else(|| err(loc, "missing device"))?;
-                let d = match self.resolved.get(&a) {
-                    Some(&d) => d,
-                    None => {
-                        let d = self.resolve(a, loc)?;
-                        self.resolved.insert(a, d);
-                        d
-                    }
-                };
-                RtValue::Device(self.devices[d].clone())
-            }
+            // Devices and buffers.
+            Host::Resolve => RtValue::Device(self.device_resolve(op, loc)?),
             Host::DevicesCount => RtValue::Scalar(self.index_attr(self.devices.len())),
             Host::DevicesGet => {
                 let i = self.index(env, operands[0], loc)?;
@@ -695,6 +684,7 @@ impl<'a> Executor<'a> {
                 );
                 RtValue::Buffer(b.subspan(o, n).map_err(|e| rt_err(loc, e))?)
             }
+            // Command buffers.
             Host::CommandsCreate => {
                 let d = self.device_of(env, operands[0], loc)?;
                 RtValue::Commands(Rc::new(Commands::new(d.id)))
@@ -704,28 +694,7 @@ impl<'a> Executor<'a> {
                 return Ok(None);
             }
             Host::Copy => {
-                let c = self.commands(env, operands[0], loc)?;
-                let source = self.buffer(env, operands[1], loc)?.clone();
-                let source_offset = self.index(env, operands[2], loc)?;
-                let target = self.buffer(env, operands[3], loc)?.clone();
-                let target_offset = self.index(env, operands[4], loc)?;
-                let length = self.index(env, operands[5], loc)?;
-                for (b, o, what) in [
-                    (&source, source_offset, "source"),
-                    (&target, target_offset, "target"),
-                ] {
-                    if o.checked_add(length).is_none_or(|e| e > b.len()) {
-                        return Err(err(loc, format!("copy of {length} bytes at {o} overruns its {what} buffer of {} bytes", b.len())));
-                    }
-                }
-                let cmd = Command::Copy {
-                    source,
-                    source_offset,
-                    target,
-                    target_offset,
-                    length,
-                };
-                c.record(cmd).map_err(|e| rt_err(loc, e))?;
+                self.record_copy(operands, env, loc)?;
                 return Ok(None);
             }
             Host::Barrier => {
@@ -737,6 +706,7 @@ impl<'a> Executor<'a> {
                 self.commands(env, operands[0], loc)?.finalize();
                 return Ok(None);
             }
+            // Fences and queues.
             Host::FenceCreate => {
                 let f = Fence::new();
                 self.fences.push(f.clone());
@@ -750,93 +720,183 @@ impl<'a> Executor<'a> {
                 RtValue::Fence(Fence::join(parts))
             }
             Host::FenceAwait => {
-                for &o in operands {
-                    let f = self.fence(env, o, loc)?;
-                    if f.is_signaled() {
-                        continue;
-                    }
-                    f.check_reachable()
-                        .map_err(|m| err(loc, format!("await would never end: it {m}")))?;
-                    f.wait()
-                        .map_err(|m| err(loc, format!("a submission failed: {m}")))?;
-                }
+                self.fence_await(operands, env, loc)?;
                 return Ok(None);
             }
             Host::QueueExecute => {
                 self.queue_execute(op, env, loc)?;
                 return Ok(None);
             }
+            // Buffer views.
             Host::ViewBuffer => RtValue::Buffer(self.view(env, operands[0], loc)?.buffer.clone()),
             Host::ViewDim => {
-                let v = self.view(env, operands[0], loc)?;
-                let i = attr(self, "index")
-                    .and_then(|a| scalar_int(self.ctx, a))
-                    .unwrap_or(-1);
-                let d = usize::try_from(i)
-                    .ok()
-                    .and_then(|i| v.shape.get(i).copied());
-                let d =
-                    d.ok_or_else(|| err(loc, format!("dim {i} of a {} view", v.type_string())))?;
+                let d = self.view_dim(op, operands[0], env, loc)?;
                 RtValue::Scalar(self.index_attr(d))
             }
-            Host::ViewCreate => {
-                let b = self.buffer(env, operands[0], loc)?.clone();
-                let t = match attr(self, "shape").map(|a| self.ctx.attr_kind(a)) {
-                    Some(AttrKind::Type(t)) => *t,
-                    _ => return Err(err(loc, "missing shape")),
-                };
-                let (dims, element) = self.tensor_type(t, loc)?;
-                let mut dyn_dims = operands[1..].iter();
-                let mut shape = Vec::with_capacity(dims.len());
-                for &d in dims {
-                    shape.push(match usize::try_from(d).ok() {
-                        Some(n) => n,
-                        None => {
-                            let v = dyn_dims
-                                .next()
-                                .ok_or_else(|| err(loc, "fewer dims than '?' in the shape"))?;
-                            self.index(env, *v, loc)?
-                        }
-                    });
-                }
-                RtValue::View(BufferView::new(b, shape, element).map_err(|e| rt_err(loc, e))?)
-            }
+            Host::ViewCreate => RtValue::View(self.view_create(op, operands, env, loc)?),
             Host::ViewAssert => {
-                let v = self.view(env, operands[0], loc)?;
-                let t = match attr(self, "shape").map(|a| self.ctx.attr_kind(a)) {
-                    Some(AttrKind::Type(t)) => *t,
-                    _ => return Err(err(loc, "missing shape")),
-                };
-                let (dims, element) = self.tensor_type(t, loc)?;
-                // A negative dim is dynamic: any size fits.
-                let fits = v.element == element
-                    && v.shape.len() == dims.len()
-                    && dims
-                        .iter()
-                        .zip(&v.shape)
-                        .all(|(&d, &n)| usize::try_from(d).ok().is_none_or(|d| d == n));
-                if !fits {
-                    let msg = match attr(self, "message").map(|a| self.ctx.attr_kind(a)) {
-                        Some(AttrKind::String { value, .. }) => {
-                            String::from_utf8_lossy(value).into_owned()
-                        }
-                        _ => "buffer view".into(),
-                    };
-                    return Err(err(
-                        loc,
-                        format!(
-                            "{msg}: expected {}, got {}",
-                            xir::printer::type_to_string(self.ctx, t),
-                            v.type_string()
-                        ),
-                    ));
-                }
+                self.view_assert(op, operands[0], env, loc)?;
                 return Ok(None);
             }
             Host::Return | Host::Yield | Host::If | Host::Call => {
                 return Err(err(loc, "control flow is not a hal op"))
             }
         }))
+    }
+
+    /// hal.device.resolve: the device its `device` attribute names (resolved
+    /// once per attribute).
+    fn device_resolve(&mut self, op: Op, loc: Attr) -> R<Arc<Device>> {
+        let a =
+            op_attr(self.ctx, self.ir, op, "device").ok_or_else(|| err(loc, "missing device"))?;
+        let d = match self.resolved.get(&a) {
+            Some(&d) => d,
+            None => {
+                let d = self.resolve(a, loc)?;
+                self.resolved.insert(a, d);
+                d
+            }
+        };
+        Ok(self.devices[d].clone())
+    }
+
+    /// hal.command_buffer.copy: records the copy after checking that both
+    /// ranges lie inside their buffers.
+    fn record_copy(&self, operands: &[Value], env: &FxHashMap<Value, RtValue>, loc: Attr) -> R<()> {
+        let c = self.commands(env, operands[0], loc)?;
+        let source = self.buffer(env, operands[1], loc)?.clone();
+        let source_offset = self.index(env, operands[2], loc)?;
+        let target = self.buffer(env, operands[3], loc)?.clone();
+        let target_offset = self.index(env, operands[4], loc)?;
+        let length = self.index(env, operands[5], loc)?;
+        for (b, o, what) in [
+            (&source, source_offset, "source"),
+            (&target, target_offset, "target"),
+        ] {
+            if o.checked_add(length).is_none_or(|e| e > b.len()) {
+                return Err(err(
+                    loc,
+                    format!(
+                        "copy of {length} bytes at {o} overruns its {what} buffer of {} bytes",
+                        b.len()
+                    ),
+                ));
+            }
+        }
+        let cmd = Command::Copy {
+            source,
+            source_offset,
+            target,
+            target_offset,
+            length,
+        };
+        c.record(cmd).map_err(|e| rt_err(loc, e))
+    }
+
+    /// hal.fence.await: waits for each fence, failing instead when one can
+    /// never be signaled or its submission failed.
+    fn fence_await(&self, operands: &[Value], env: &FxHashMap<Value, RtValue>, loc: Attr) -> R<()> {
+        for &o in operands {
+            let f = self.fence(env, o, loc)?;
+            if f.is_signaled() {
+                continue;
+            }
+            f.check_reachable()
+                .map_err(|m| err(loc, format!("await would never end: it {m}")))?;
+            f.wait()
+                .map_err(|m| err(loc, format!("a submission failed: {m}")))?;
+        }
+        Ok(())
+    }
+
+    /// hal.buffer_view.dim: the size of the view's dim `index`.
+    fn view_dim(
+        &self,
+        op: Op,
+        view: Value,
+        env: &FxHashMap<Value, RtValue>,
+        loc: Attr,
+    ) -> R<usize> {
+        let v = self.view(env, view, loc)?;
+        let i = op_attr(self.ctx, self.ir, op, "index")
+            .and_then(|a| scalar_int(self.ctx, a))
+            .unwrap_or(-1);
+        let d = usize::try_from(i)
+            .ok()
+            .and_then(|i| v.shape.get(i).copied());
+        d.ok_or_else(|| err(loc, format!("dim {i} of a {} view", v.type_string())))
+    }
+
+    /// The tensor type of a buffer view op's `shape` attribute.
+    fn view_shape(&self, op: Op, loc: Attr) -> R<Type> {
+        match op_attr(self.ctx, self.ir, op, "shape").map(|a| self.ctx.attr_kind(a)) {
+            Some(AttrKind::Type(t)) => Ok(*t),
+            _ => Err(err(loc, "missing shape")),
+        }
+    }
+
+    /// hal.buffer_view.create: a view of the buffer (operand 0) with the
+    /// `shape` attribute's type, its '?' dims taken from the other operands.
+    fn view_create(
+        &self,
+        op: Op,
+        operands: &[Value],
+        env: &FxHashMap<Value, RtValue>,
+        loc: Attr,
+    ) -> R<BufferView> {
+        let b = self.buffer(env, operands[0], loc)?.clone();
+        let t = self.view_shape(op, loc)?;
+        let (dims, element) = self.tensor_type(t, loc)?;
+        let mut dyn_dims = operands[1..].iter();
+        let mut shape = Vec::with_capacity(dims.len());
+        for &d in dims {
+            shape.push(match usize::try_from(d).ok() {
+                Some(n) => n,
+                None => {
+                    let v = dyn_dims
+                        .next()
+                        .ok_or_else(|| err(loc, "fewer dims than '?' in the shape"))?;
+                    self.index(env, *v, loc)?
+                }
+            });
+        }
+        BufferView::new(b, shape, element).map_err(|e| rt_err(loc, e))
+    }
+
+    /// hal.buffer_view.assert: fails, with the op's `message`, unless the
+    /// view has the `shape` attribute's element type and dims.
+    fn view_assert(
+        &self,
+        op: Op,
+        view: Value,
+        env: &FxHashMap<Value, RtValue>,
+        loc: Attr,
+    ) -> R<()> {
+        let v = self.view(env, view, loc)?;
+        let t = self.view_shape(op, loc)?;
+        let (dims, element) = self.tensor_type(t, loc)?;
+        // A negative dim is dynamic: any size fits.
+        let fits = v.element == element
+            && v.shape.len() == dims.len()
+            && dims
+                .iter()
+                .zip(&v.shape)
+                .all(|(&d, &n)| usize::try_from(d).ok().is_none_or(|d| d == n));
+        if fits {
+            return Ok(());
+        }
+        let msg = match op_attr(self.ctx, self.ir, op, "message").map(|a| self.ctx.attr_kind(a)) {
+            Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
+            _ => "buffer view".into(),
+        };
+        Err(err(
+            loc,
+            format!(
+                "{msg}: expected {}, got {}",
+                xir::printer::type_to_string(self.ctx, t),
+                v.type_string()
+            ),
+        ))
     }
 
     /// The dims (negative: dynamic) and element type of a tensor type.

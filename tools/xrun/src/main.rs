@@ -11,9 +11,10 @@ use clap::Parser;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
-use xir::{Context, Diagnostic, Ir, SourceBuffer, SourceMgr};
+use xir::diag::Style;
+use xir::{Context, Diagnostic, Ir, Op, SourceBuffer, SourceMgr};
 use xir_runtime_exec::{Executor, RtValue};
-use xir_runtime_hal::Trace;
+use xir_runtime_hal::{Device, Trace};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -106,10 +107,7 @@ fn out_line(line: std::fmt::Arguments) -> Result<()> {
 
 fn run(args: &Args) -> Result<()> {
     if args.print_devices && args.devices.is_empty() {
-        for d in &devices::open_all()? {
-            out_line(format_args!("{}", d.target))?;
-        }
-        return Ok(());
+        return print_devices(&devices::open_all()?);
     }
     let trace = args.trace.then(|| Arc::new(Trace::new()));
     // Without --device the devices depend on the program (Vulkan joins when
@@ -120,11 +118,60 @@ fn run(args: &Args) -> Result<()> {
         Some(devices::open_traced(&args.devices, trace.clone())?)
     };
     if let (true, Some(devices)) = (args.print_devices, &named) {
-        for d in devices.iter() {
-            out_line(format_args!("{}", d.target))?;
-        }
-        return Ok(());
+        return print_devices(devices);
     }
+    check_flags(args)?;
+    // `--repeat`'s compile time: from reading the source text to a program
+    // ready to call (compiled to hal, executor built). Devices prepare each
+    // executable lazily, on its first dispatch (hal `Device::executable`'s
+    // cache), so that preparation shows in the warm-up call, timed apart.
+    let compile_start = Instant::now();
+    let (name, text) = read(args.file.as_deref().unwrap_or("-"))?;
+    let mut ctx = xir_compiler::context();
+    let mut sm = SourceMgr::default();
+    sm.add(SourceBuffer::new(name.as_str(), text));
+    let diags = Diags {
+        sm: &sm,
+        style: Style::from_flag(&args.diagnostics).unwrap_or(Style::Mlir),
+    };
+    let mut ir = Ir::new();
+    let top = compile(args, named.as_deref(), &diags, &mut ctx, &mut ir)?;
+    let devices = match named {
+        Some(d) => d,
+        None => program_devices(&ctx, &ir, top, trace.clone())?,
+    };
+    let mut exec = match Executor::new(&mut ctx, &ir, top, devices.clone()) {
+        Ok(e) => e,
+        Err(d) if diags.pretty() => return Err(Error::Message(diags.render(&ctx, &[d]))),
+        Err(d) => return Err(Error::Message(render_one(&d))),
+    };
+    let compile_ms = compile_start.elapsed().as_secs_f64() * 1e3;
+    let (fname, f) = entry_function(args, &mut exec, &ir, top, &name)?;
+    let call_args = call_args(args, &mut exec, &ir, f, &fname, &devices)?;
+    let outputs = match args.repeat {
+        None => exec
+            .call(f, call_args)
+            .map_err(|e| diags.run_error(e, exec.context()))?,
+        Some(n) => call_timed(&mut exec, f, &call_args, n, compile_ms, &diags)?,
+    };
+    write_outputs(args, &mut exec, &fname, &outputs)?;
+    drop(exec);
+    if let Some(t) = trace {
+        print_trace(&t);
+    }
+    Ok(())
+}
+
+/// Prints each device as a `#device.target<...>` line (--print-devices).
+fn print_devices(devices: &[Arc<Device>]) -> Result<()> {
+    for d in devices {
+        out_line(format_args!("{}", d.target))?;
+    }
+    Ok(())
+}
+
+/// The checks of --repeat and --output that need no program.
+fn check_flags(args: &Args) -> Result<()> {
     if args.repeat == Some(0) {
         return Err(Error::message(
             "xrun: --repeat=0: expected a number of runs of at least 1",
@@ -139,27 +186,49 @@ fn run(args: &Args) -> Result<()> {
             "xrun: --output={o}: expected @FILE.npy or -"
         )));
     }
-    // `--repeat`'s compile time: from reading the source text to a program
-    // ready to call (compiled to hal, executor built). Devices prepare each
-    // executable lazily, on its first dispatch (hal `Device::executable`'s
-    // cache), so that preparation shows in the warm-up call, timed apart.
-    let compile_start = Instant::now();
-    let (name, text) = read(args.file.as_deref().unwrap_or("-"))?;
-    let mut ctx = xir_compiler::context();
-    let mut sm = SourceMgr::default();
-    sm.add(SourceBuffer::new(name.as_str(), text));
-    let style = xir::diag::Style::from_flag(&args.diagnostics).unwrap_or(xir::diag::Style::Mlir);
-    let pretty = style != xir::diag::Style::Mlir;
-    let render = |ctx: &Context, ds: &[Diagnostic]| -> String {
+    Ok(())
+}
+
+/// How the program's errors are written (--diagnostics), against its source.
+struct Diags<'a> {
+    sm: &'a SourceMgr,
+    style: Style,
+}
+
+impl Diags<'_> {
+    fn pretty(&self) -> bool {
+        self.style != Style::Mlir
+    }
+
+    fn render(&self, ctx: &Context, ds: &[Diagnostic]) -> String {
         ds.iter()
-            .map(|d| xir::diag::render_styled(d, ctx, &sm, style))
+            .map(|d| xir::diag::render_styled(d, ctx, self.sm, self.style))
             .collect()
-    };
-    let mut ir = Ir::new();
-    let top = xrun::parse_source_styled(&mut ctx, &mut ir, &sm, style)?;
+    }
+
+    /// A run-time error is one line: what went wrong, then where.
+    fn run_error(&self, e: Diagnostic, ctx: &Context) -> Error {
+        Error::Message(match xir::diag::file_line_col(ctx, e.loc) {
+            Some(_) if self.pretty() => self.render(ctx, &[e]),
+            Some(at) => format!("xrun: error: {} (at {at})", e.message),
+            None => format!("xrun: error: {}", e.message),
+        })
+    }
+}
+
+/// Parses the program and compiles it to hal (a hal-level program stays as
+/// it is); returns its top-level op.
+fn compile(
+    args: &Args,
+    named: Option<&[Arc<Device>]>,
+    diags: &Diags,
+    ctx: &mut Context,
+    ir: &mut Ir,
+) -> Result<Op> {
+    let top = xrun::parse_source_styled(ctx, ir, diags.sm, diags.style)?;
     // A program that names no device is compiled for the first device
     // named (the reference interpreter runs graph-format kernels), else local.
-    let default_kind = match &named {
+    let default_kind = match named {
         Some(d) if d.first().is_some_and(|d| d.target.kind == "reference") => "reference",
         _ => "local",
     };
@@ -167,41 +236,66 @@ fn run(args: &Args) -> Result<()> {
         &args.target_devices,
         &args.device_plan,
         default_kind,
-        &mut ctx,
-        &mut ir,
+        ctx,
+        ir,
         top,
     )
-    .map_err(|ds| Error::Message(render(&ctx, &ds)))?;
-    let devices = match named {
-        Some(d) => d,
-        None => {
-            let wants_vulkan = xir_runtime_exec::resolve::globals(&ctx, &ir, top)
-                .iter()
-                .any(|(_, v, _)| xir::printer::attr_to_string(&ctx, *v).contains("\"vulkan\""));
-            devices::open_default(trace.clone(), wants_vulkan)?
-        }
-    };
-    let mut exec = match Executor::new(&mut ctx, &ir, top, devices.clone()) {
-        Ok(e) => e,
-        Err(d) if pretty => return Err(Error::Message(render(&ctx, &[d]))),
-        Err(d) => return Err(Error::Message(render_one(&d))),
-    };
-    let compile_ms = compile_start.elapsed().as_secs_f64() * 1e3;
-    let fname = pick_function(args.function.as_deref(), exec.context(), &ir, top)?;
+    .map_err(|ds| Error::Message(diags.render(ctx, &ds)))?;
+    Ok(top)
+}
+
+/// The default devices (no --device), Vulkan's among them when the program
+/// asks for a `vulkan` device.
+fn program_devices(
+    ctx: &Context,
+    ir: &Ir,
+    top: Op,
+    trace: Option<Arc<Trace>>,
+) -> Result<Vec<Arc<Device>>> {
+    let wants_vulkan = xir_runtime_exec::resolve::globals(ctx, ir, top)
+        .iter()
+        .any(|(_, v, _)| xir::printer::attr_to_string(ctx, *v).contains("\"vulkan\""));
+    Ok(devices::open_default(trace, wants_vulkan)?)
+}
+
+/// The function to run (--function, or the only public one): it must have a
+/// body and, as in iree-run-module, be public. Returns its name and op.
+fn entry_function(
+    args: &Args,
+    exec: &mut Executor,
+    ir: &Ir,
+    top: Op,
+    file: &str,
+) -> Result<(String, Op)> {
+    let fname = pick_function(args.function.as_deref(), exec.context(), ir, top)?;
     let f = exec
         .function(&fname)
-        .ok_or_else(|| Error::message(format!("xrun: no function @{fname} in '{name}'")))?;
+        .ok_or_else(|| Error::message(format!("xrun: no function @{fname} in '{file}'")))?;
     if ir.regions(f).iter().all(|&r| ir.region_is_empty(r)) {
         return Err(Error::message(format!(
             "xrun: @{fname} is a declaration: it has no body to run"
         )));
     }
     // As iree-run-module: only what the module exports can be called.
-    if xir::symbol::visibility(exec.context(), &ir, f) != xir::symbol::Visibility::Public {
+    if xir::symbol::visibility(exec.context(), ir, f) != xir::symbol::Visibility::Public {
         return Err(Error::message(format!(
             "xrun: @{fname} is private: only public functions can be run"
         )));
     }
+    Ok((fname, f))
+}
+
+/// The arguments of `f` from --input, each on the device its parameter
+/// lives on, after checking the --input and --output counts against its
+/// signature.
+fn call_args(
+    args: &Args,
+    exec: &mut Executor,
+    ir: &Ir,
+    f: Op,
+    fname: &str,
+    devices: &[Arc<Device>],
+) -> Result<Vec<RtValue>> {
     let (params, results) = exec.signature(f);
     if args.inputs.len() != params.len() {
         return Err(Error::message(format!(
@@ -218,53 +312,61 @@ fn run(args: &Args) -> Result<()> {
         )));
     }
     let placements = exec.placements();
-    let arg_devices = arg_devices(exec.context(), &ir, f, &placements, &devices);
+    let arg_devices = arg_devices(exec.context(), ir, f, &placements, devices);
     let mut call_args = Vec::with_capacity(params.len());
     for (i, (&t, text)) in params.iter().zip(&args.inputs).enumerate() {
         let v = input_value(exec.context(), t, text, &arg_devices[i])
             .map_err(|e| e.context(format_args!("xrun: input {i}")))?;
         call_args.push(v);
     }
-    // A run-time error is one line: what went wrong, then where.
-    let fail = |e: Diagnostic, ctx: &Context| {
-        Error::Message(match xir::diag::file_line_col(ctx, e.loc) {
-            Some(_) if pretty => render(ctx, &[e]),
-            Some(at) => format!("xrun: error: {} (at {at})", e.message),
-            None => format!("xrun: error: {}", e.message),
-        })
-    };
-    let outputs = match args.repeat {
-        None => exec
-            .call(f, call_args)
-            .map_err(|e| fail(e, exec.context()))?,
-        Some(n) => {
-            use std::io::Write;
-            let t = Instant::now();
-            exec.call(f, call_args.clone())
-                .map_err(|e| fail(e, exec.context()))?;
-            let first_ms = t.elapsed().as_secs_f64() * 1e3;
-            let mut times = Vec::with_capacity(n);
-            let mut last = Vec::new();
-            for _ in 0..n {
-                let t = Instant::now();
-                last = exec
-                    .call(f, call_args.clone())
-                    .map_err(|e| fail(e, exec.context()))?;
-                times.push(t.elapsed().as_secs_f64() * 1e3);
-            }
-            times.sort_by(f64::total_cmp);
-            // Before the median line: tests expect it last.
-            let _ = writeln!(std::io::stderr(), "xrun: compile {compile_ms:.4} ms");
-            let _ = writeln!(std::io::stderr(), "xrun: first call {first_ms:.4} ms");
-            let _ = writeln!(
-                std::io::stderr(),
-                "xrun: median {:.4} ms over {} runs",
-                times[times.len() / 2],
-                times.len()
-            );
-            last
-        }
-    };
+    Ok(call_args)
+}
+
+/// --repeat=N: one warm-up call, then N timed calls; prints the compile,
+/// first-call and median times on stderr and returns the last call's results.
+fn call_timed(
+    exec: &mut Executor,
+    f: Op,
+    call_args: &[RtValue],
+    n: usize,
+    compile_ms: f64,
+    diags: &Diags,
+) -> Result<Vec<RtValue>> {
+    let t = Instant::now();
+    exec.call(f, call_args.to_vec())
+        .map_err(|e| diags.run_error(e, exec.context()))?;
+    let first_ms = t.elapsed().as_secs_f64() * 1e3;
+    let mut times = Vec::with_capacity(n);
+    let mut last = Vec::new();
+    for _ in 0..n {
+        let t = Instant::now();
+        last = exec
+            .call(f, call_args.to_vec())
+            .map_err(|e| diags.run_error(e, exec.context()))?;
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    times.sort_by(f64::total_cmp);
+    print_times(compile_ms, first_ms, &times);
+    Ok(last)
+}
+
+/// The --repeat lines on stderr; `times` sorted.
+fn print_times(compile_ms: f64, first_ms: f64, times: &[f64]) {
+    use std::io::Write;
+    // Before the median line: tests expect it last.
+    let _ = writeln!(std::io::stderr(), "xrun: compile {compile_ms:.4} ms");
+    let _ = writeln!(std::io::stderr(), "xrun: first call {first_ms:.4} ms");
+    let _ = writeln!(
+        std::io::stderr(),
+        "xrun: median {:.4} ms over {} runs",
+        times[times.len() / 2],
+        times.len()
+    );
+}
+
+/// Writes each result as its --output says: to a .npy file, nowhere (`-`),
+/// or printed after the `EXEC @f` line.
+fn write_outputs(args: &Args, exec: &mut Executor, fname: &str, outputs: &[RtValue]) -> Result<()> {
     out_line(format_args!("EXEC @{fname}"))?;
     for (i, v) in outputs.iter().enumerate() {
         let t = output_tensor(exec.context(), v)
@@ -291,18 +393,18 @@ fn run(args: &Args) -> Result<()> {
             }
         }
     }
-    drop(exec);
-    if let Some(t) = trace {
-        // After the results: one line per command a queue ran, by start.
-        use std::io::Write;
-        let mut err = std::io::stderr().lock();
-        for e in t.events() {
-            let _ = writeln!(
-                err,
-                "xrun: trace: {} {:.1} {:.1} us: {}",
-                e.queue, e.start_us, e.end_us, e.what
-            );
-        }
-    }
     Ok(())
+}
+
+/// After the results: one line per command a queue ran, by start (--trace).
+fn print_trace(t: &Trace) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    for e in t.events() {
+        let _ = writeln!(
+            err,
+            "xrun: trace: {} {:.1} {:.1} us: {}",
+            e.queue, e.start_us, e.end_us, e.what
+        );
+    }
 }
