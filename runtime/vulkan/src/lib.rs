@@ -37,8 +37,10 @@ use vulkano::shader::{ShaderModule, ShaderModuleCreateInfo, ShaderStages};
 use vulkano::sync::{self, GpuFuture};
 use vulkano::{Validated, VulkanError, VulkanLibrary};
 use xir::{Context, Ir, Op};
-use xir_kernel_plan::resolve::{check_grid, dispatch_sizes, resolve};
-use xir_kernel_plan::{BufferKind, ElementType, GenericPlan, KernelPlan, Stage};
+use xir_kernel_plan::resolve::{check_grid, dispatch_sizes, resolve, BufferSize};
+use xir_kernel_plan::{
+    BufferKind, ElementType, GatherPlan, GenericPlan, KernelPlan, MatmulPlan, Stage,
+};
 use xir_runtime_hal::{
     Backend, ConfigValue, DispatchArgs, Driver, Error, ErrorKind, Executable, Exports, Result,
     TargetDesc,
@@ -711,8 +713,40 @@ impl VulkanExecutable {
         let plan = &kernel.plan;
         let lens: Vec<usize> = args.bindings.iter().map(|b| b.len()).collect();
         let (slots, sizes) = dispatch_sizes(plan, &args.constants, &lens)?;
+        let bufs = self.upload(plan, &sizes, args)?;
+        let counts: Vec<u64> = sizes.iter().map(|s| s.count).collect();
+        let dims: Vec<Vec<i64>> = sizes.into_iter().map(|s| s.dims).collect();
+        if let Some(b) = kernel.grid {
+            check_grid(&plan.name, &dims[b], args.workgroups)?;
+        }
+        let mut cb = AutoCommandBufferBuilder::primary(
+            self.gpu.commands.clone(),
+            self.gpu.queue.queue_family_index(),
+            CommandBufferUsage::OneTimeSubmit,
+        )
+        .map_err(vk_err)?;
+        let state = Dispatch {
+            plan,
+            dims: &dims,
+            counts: &counts,
+            slots: &slots,
+            bufs: &bufs,
+        };
+        let written = self.record_stages(&mut cb, kernel, &state)?;
+        self.submit(cb, &plan.name)?;
+        copy_back(&state, written, args)
+    }
+
+    /// The device buffer of each of the plan's buffers: bindings copied in,
+    /// allocations zeroed, constants uploaded, reshapes sharing their source.
+    fn upload(
+        &self,
+        plan: &KernelPlan,
+        sizes: &[BufferSize],
+        args: &DispatchArgs,
+    ) -> Result<Vec<Subbuffer<[u8]>>> {
         let mut bufs: Vec<Subbuffer<[u8]>> = Vec::new();
-        for (b, size) in plan.buffers.iter().zip(&sizes) {
+        for (b, size) in plan.buffers.iter().zip(sizes) {
             if size.bytes as u64 > self.gpu.max_range {
                 // A device limit this backend has no code around.
                 return Err(Error::unimplemented(format!(
@@ -732,24 +766,18 @@ impl VulkanExecutable {
             };
             bufs.push(vb);
         }
-        let counts: Vec<u64> = sizes.iter().map(|s| s.count).collect();
-        let dims: Vec<Vec<i64>> = sizes.into_iter().map(|s| s.dims).collect();
-        if let Some(b) = kernel.grid {
-            check_grid(&plan.name, &dims[b], args.workgroups)?;
-        }
-        let mut cb = AutoCommandBufferBuilder::primary(
-            self.gpu.commands.clone(),
-            self.gpu.queue.queue_family_index(),
-            CommandBufferUsage::OneTimeSubmit,
-        )
-        .map_err(vk_err)?;
-        let state = Dispatch {
-            plan,
-            dims: &dims,
-            counts: &counts,
-            slots: &slots,
-            bufs: &bufs,
-        };
+        Ok(bufs)
+    }
+
+    /// Records every stage of the kernel, in order; returns the buffers they
+    /// write. A stage's error names the kernel, the stage and its origin.
+    fn record_stages(
+        &self,
+        cb: &mut Recorder,
+        kernel: &Kernel,
+        d: &Dispatch,
+    ) -> Result<HashSet<usize>> {
+        let plan = d.plan;
         let mut written = HashSet::new();
         for (i, (st, pipes)) in plan.stages.iter().zip(&kernel.pipelines).enumerate() {
             let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
@@ -762,79 +790,107 @@ impl VulkanExecutable {
             match st {
                 Stage::Generic(g) => {
                     written.insert(g.output.buffer);
-                    self.record_generic(&mut cb, g, &pipes.main, &state)
-                        .map_err(fail)?;
+                    self.record_generic(cb, g, &pipes.main, d)
                 }
                 Stage::Matmul(m) => {
                     written.insert(m.out);
-                    let (l, r, o) = (&dims[m.lhs], &dims[m.rhs], &dims[m.out]);
-                    let rank = o.len();
-                    let ok = rank >= 2
-                        && l.len() == rank
-                        && r.len() == rank
-                        && l[..rank - 2] == o[..rank - 2]
-                        && r[..rank - 2] == o[..rank - 2]
-                        && l[rank - 2] == o[rank - 2]
-                        && r[rank - 1] == o[rank - 1]
-                        && r[rank - 2] == l[rank - 1];
-                    if !ok {
-                        return Err(fail(Error::invalid_argument(format!(
-                            "matmul of shapes {l:?} x {r:?} into {o:?}"
-                        ))));
-                    }
-                    let total = counts[m.out] as i64;
-                    if total > 0 {
-                        let a = [total, o[rank - 2], o[rank - 1], l[rank - 1]];
-                        let ops = [
-                            bufs[m.lhs].clone(),
-                            bufs[m.rhs].clone(),
-                            bufs[m.out].clone(),
-                        ];
-                        // Tiled when its grid (one workgroup per output
-                        // tile, batches along z) fits the device's.
-                        let tiles = [
-                            (o[rank - 1] as u64).div_ceil(u64::from(spirv::TILE)),
-                            (o[rank - 2] as u64).div_ceil(u64::from(spirv::TILE)),
-                            counts[m.out] / (o[rank - 2] * o[rank - 1]) as u64,
-                        ];
-                        let fits = (0..3).all(|d| tiles[d] <= u64::from(self.gpu.max_groups[d]));
-                        match (&pipes.main.fast, fits) {
-                            (Some(tiled), true) => {
-                                let grid = tiles.map(|t| t as u32);
-                                self.record(&mut cb, tiled, &ops, &a, total, Some(grid))
-                            }
-                            _ => self.record(&mut cb, &pipes.main.plain, &ops, &a, total, None),
-                        }
-                        .map_err(fail)?;
-                    }
-                    if let (Some(e), Some(p)) = (&m.epilogue, &pipes.epilogue) {
-                        self.record_generic(&mut cb, e, p, &state).map_err(fail)?;
-                    }
+                    self.record_matmul(cb, m, pipes, d)
                 }
                 Stage::Gather(gp) => {
                     written.insert(gp.out);
-                    let (outer, d, inner, k) = gp.sizes(&dims).map_err(fail)?;
-                    let total = outer * k * inner;
-                    if total > 0 {
-                        // The shader's offsets are 32-bit.
-                        if counts[gp.input] > i32::MAX as u64 {
-                            return Err(fail(Error::unimplemented(format!(
-                                "a gather input of {} elements does not fit the 32-bit shaders",
-                                counts[gp.input]
-                            ))));
-                        }
-                        let a = [total as i64, d as i64, inner as i64, k as i64];
-                        let ops = [
-                            bufs[gp.input].clone(),
-                            bufs[gp.indices].clone(),
-                            bufs[gp.out].clone(),
-                        ];
-                        self.record(&mut cb, &pipes.main.plain, &ops, &a, total as i64, None)
-                            .map_err(fail)?;
-                    }
+                    self.record_gather(cb, gp, &pipes.main, d)
                 }
             }
+            .map_err(fail)?;
         }
+        Ok(written)
+    }
+
+    /// Records a matmul stage (tiled when the device's grid allows it), then
+    /// its epilogue.
+    fn record_matmul(
+        &self,
+        cb: &mut Recorder,
+        m: &MatmulPlan,
+        pipes: &StagePipelines,
+        d: &Dispatch,
+    ) -> Result<()> {
+        let (l, r, o) = (&d.dims[m.lhs], &d.dims[m.rhs], &d.dims[m.out]);
+        let rank = o.len();
+        let ok = rank >= 2
+            && l.len() == rank
+            && r.len() == rank
+            && l[..rank - 2] == o[..rank - 2]
+            && r[..rank - 2] == o[..rank - 2]
+            && l[rank - 2] == o[rank - 2]
+            && r[rank - 1] == o[rank - 1]
+            && r[rank - 2] == l[rank - 1];
+        if !ok {
+            return Err(Error::invalid_argument(format!(
+                "matmul of shapes {l:?} x {r:?} into {o:?}"
+            )));
+        }
+        let total = d.counts[m.out] as i64;
+        if total > 0 {
+            let a = [total, o[rank - 2], o[rank - 1], l[rank - 1]];
+            let ops = [
+                d.bufs[m.lhs].clone(),
+                d.bufs[m.rhs].clone(),
+                d.bufs[m.out].clone(),
+            ];
+            // Tiled when its grid (one workgroup per output
+            // tile, batches along z) fits the device's.
+            let tiles = [
+                (o[rank - 1] as u64).div_ceil(u64::from(spirv::TILE)),
+                (o[rank - 2] as u64).div_ceil(u64::from(spirv::TILE)),
+                d.counts[m.out] / (o[rank - 2] * o[rank - 1]) as u64,
+            ];
+            let fits = (0..3).all(|k| tiles[k] <= u64::from(self.gpu.max_groups[k]));
+            match (&pipes.main.fast, fits) {
+                (Some(tiled), true) => {
+                    let grid = tiles.map(|t| t as u32);
+                    self.record(cb, tiled, &ops, &a, total, Some(grid))
+                }
+                _ => self.record(cb, &pipes.main.plain, &ops, &a, total, None),
+            }?;
+        }
+        if let (Some(e), Some(p)) = (&m.epilogue, &pipes.epilogue) {
+            self.record_generic(cb, e, p, d)?;
+        }
+        Ok(())
+    }
+
+    /// Records a gather stage (none when its result is empty).
+    fn record_gather(
+        &self,
+        cb: &mut Recorder,
+        gp: &GatherPlan,
+        p: &Pipelines,
+        d: &Dispatch,
+    ) -> Result<()> {
+        let (outer, dim, inner, k) = gp.sizes(d.dims)?;
+        let total = outer * k * inner;
+        if total == 0 {
+            return Ok(());
+        }
+        // The shader's offsets are 32-bit.
+        if d.counts[gp.input] > i32::MAX as u64 {
+            return Err(Error::unimplemented(format!(
+                "a gather input of {} elements does not fit the 32-bit shaders",
+                d.counts[gp.input]
+            )));
+        }
+        let a = [total as i64, dim as i64, inner as i64, k as i64];
+        let ops = [
+            d.bufs[gp.input].clone(),
+            d.bufs[gp.indices].clone(),
+            d.bufs[gp.out].clone(),
+        ];
+        self.record(cb, &p.plain, &ops, &a, total as i64, None)
+    }
+
+    /// Runs the recorded commands on the queue and waits for them.
+    fn submit(&self, cb: Recorder, kernel: &str) -> Result<()> {
         let cb = cb.build().map_err(vk_err)?;
         sync::now(self.gpu.device.clone())
             .then_execute(self.gpu.queue.clone(), cb)
@@ -847,24 +903,29 @@ impl VulkanExecutable {
                     ErrorKind::Internal => ErrorKind::Unavailable,
                     k => k,
                 };
-                Error::new(kind, format!("@{}: the device failed: {e}", plan.name))
+                Error::new(kind, format!("@{kernel}: the device failed: {e}"))
             })?;
-        // Copy back the bindings the stages wrote (through views too).
-        let mut done = HashSet::new();
-        for mut b in written {
-            while let BufferKind::Reshape(src) = plan.buffers[b].kind {
-                b = src;
-            }
-            if let BufferKind::Binding(i) = plan.buffers[b].kind {
-                if done.insert(i) {
-                    let bytes = counts[b] as usize * plan.buffers[b].elem.byte_size();
-                    let data = bufs[b].read().map_err(internal)?;
-                    args.bindings[i].write(0, &data[..bytes])?;
-                }
-            }
-        }
         Ok(())
     }
+}
+
+/// Copies back the bindings the stages wrote (through views too).
+fn copy_back(d: &Dispatch, written: HashSet<usize>, args: &DispatchArgs) -> Result<()> {
+    let plan = d.plan;
+    let mut done = HashSet::new();
+    for mut b in written {
+        while let BufferKind::Reshape(src) = plan.buffers[b].kind {
+            b = src;
+        }
+        if let BufferKind::Binding(i) = plan.buffers[b].kind {
+            if done.insert(i) {
+                let bytes = d.counts[b] as usize * plan.buffers[b].elem.byte_size();
+                let data = d.bufs[b].read().map_err(internal)?;
+                args.bindings[i].write(0, &data[..bytes])?;
+            }
+        }
+    }
+    Ok(())
 }
 
 impl Executable for VulkanExecutable {
