@@ -276,159 +276,189 @@ fn decompose_op(ctx: &mut Context, ir: &mut Ir, op: Op) -> Result<(), String> {
 
 fn build(ctx: &mut Context, ir: &mut Ir, op: Op, made: &mut Vec<Op>) -> Result<(), String> {
     let name = ctx.str(ir.op(op).name).to_string();
-    let aff = ctx.dict_get(ir.op(op).attrs, AFFINITY);
     let axis_prop = int_prop(ctx, ir, op, "axis");
-    let attrs = match aff {
-        Some(a) => {
-            let k = ctx.ident(AFFINITY);
-            ctx.dictionary(vec![(k, a)])
-        }
-        None => ctx.empty_dict(),
-    };
-    let loc = ir.op(op).loc;
-    let operands: Vec<Value> = ir.operands(op).collect();
-    let mut b = Builder {
-        ctx,
-        ir,
-        at: op,
-        loc,
-        attrs,
-        made,
-    };
+    let mut b = Builder::before(ctx, ir, op, made);
+    let operands: Vec<Value> = b.ir.operands(op).collect();
     // f16/bf16 are computed in f32 and rounded once at the end (ONNX's
     // stash_type = 1, what onnxruntime does for half floats).
     let narrow = matches!(
         b.ctx.type_kind(b.element(operands[0])),
         TypeKind::Float(FloatKind::F16 | FloatKind::BF16)
     );
-    let operands: Vec<Value> = if narrow {
-        let f32 = b.ctx.float_type(FloatKind::F32);
+    let operands = if narrow { b.widen(operands) } else { operands };
+    let x = operands[0];
+    let axis = || axis_prop.ok_or_else(|| "no 'axis'".to_string());
+    let results: Vec<Value> = match name.as_str() {
+        "graph.reduce_mean" => vec![reduce_mean(&mut b, op, x)?],
+        "graph.softmax" => vec![softmax(&mut b, x, axis()?, false)?],
+        "graph.log_softmax" => vec![softmax(&mut b, x, axis()?, true)?],
+        "graph.layer_norm" => layer_norm(&mut b, op, &operands, axis()?)?,
+        "graph.gelu" => vec![gelu(&mut b, op, x)?],
+        _ => return Ok(()),
+    };
+    b.replace(op, results, narrow);
+    Ok(())
+}
+
+impl<'a> Builder<'a> {
+    /// A builder of ops before `op`, with its location and placement.
+    fn before(ctx: &'a mut Context, ir: &'a mut Ir, op: Op, made: &'a mut Vec<Op>) -> Self {
+        let aff = ctx.dict_get(ir.op(op).attrs, AFFINITY);
+        let attrs = match aff {
+            Some(a) => {
+                let k = ctx.ident(AFFINITY);
+                ctx.dictionary(vec![(k, a)])
+            }
+            None => ctx.empty_dict(),
+        };
+        let loc = ir.op(op).loc;
+        Builder {
+            ctx,
+            ir,
+            at: op,
+            loc,
+            attrs,
+            made,
+        }
+    }
+
+    /// Each of `operands` cast to f32 (`graph.cast`).
+    fn widen(&mut self, operands: Vec<Value>) -> Vec<Value> {
+        let f32 = self.ctx.float_type(FloatKind::F32);
         operands
             .into_iter()
             .map(|v| {
-                let ty = b.tensor(b.shape(v), f32);
-                b.op("graph.cast", vec![v], ty, vec![])
+                let ty = self.tensor(self.shape(v), f32);
+                self.op("graph.cast", vec![v], ty, vec![])
             })
             .collect()
-    } else {
-        operands
-    };
-    let x = operands[0];
-    let shape = b.shape(x);
-    let rank = shape.len();
-    let elem = b.element(x);
-    let axis = || axis_prop.ok_or_else(|| "no 'axis'".to_string());
-    let results: Vec<Value> = match name.as_str() {
-        "graph.reduce_mean" => {
-            let mut axes = op_attr(b.ctx, b.ir, op, "axes")
-                .and_then(|a| i64_values(b.ctx, a))
-                .unwrap_or_default();
-            axes.sort_unstable();
-            let n = count(&shape, &axes)?;
-            let kept: Vec<i64> = kept_dims(rank, &axes)
-                .iter()
-                .map(|&d| shape[d as usize])
-                .collect();
-            let sum = b.reduce("graph.reduce_sum", x, &axes);
-            let c = b.splat(n, &kept, elem)?;
-            vec![b.binary("graph.div", sum, c)]
-        }
-        "graph.softmax" | "graph.log_softmax" => {
-            let a = axis()?;
-            if shape[a as usize] == DYNAMIC {
-                return Err(format!("the size of axis {a} is dynamic"));
-            }
-            let keep = kept_dims(rank, &[a]);
-            let m = b.reduce("graph.reduce_max", x, &[a]);
-            let mb = b.broadcast(m, &keep, shape.clone());
-            let d = b.binary("graph.sub", x, mb);
-            let e = b.unary("graph.exp", d);
-            let s = b.reduce("graph.reduce_sum", e, &[a]);
-            if name == "graph.softmax" {
-                let sb = b.broadcast(s, &keep, shape.clone());
-                vec![b.binary("graph.div", e, sb)]
-            } else {
-                let l = b.unary("graph.log", s);
-                let lb = b.broadcast(l, &keep, shape.clone());
-                vec![b.binary("graph.sub", d, lb)]
-            }
-        }
-        "graph.layer_norm" => {
-            let a = axis()?;
-            let eps = f32_prop(b.ctx, b.ir, op, "epsilon").ok_or("no 'epsilon'")?;
-            let axes: Vec<i64> = (a..rank as i64).collect();
-            let keep: Vec<i64> = (0..a).collect();
-            let n = count(&shape, &axes)?;
-            let outer = shape[..a as usize].to_vec();
-            // ONNX's function body: Deviation / StdDev, InvStdDev = 1 / StdDev.
-            let sum = b.reduce("graph.reduce_sum", x, &axes);
-            let cn = b.splat(n, &outer, elem)?;
-            let mean = b.binary("graph.div", sum, cn);
-            let mean_b = b.broadcast(mean, &keep, shape.clone());
-            let d = b.binary("graph.sub", x, mean_b);
-            let sq = b.binary("graph.mul", d, d);
-            let sq_sum = b.reduce("graph.reduce_sum", sq, &axes);
-            let cn = b.splat(n, &outer, elem)?;
-            let var = b.binary("graph.div", sq_sum, cn);
-            let ce = b.splat(eps as f64, &outer, elem)?;
-            let var_eps = b.binary("graph.add", var, ce);
-            let sd = b.unary("graph.sqrt", var_eps);
-            let sd_b = b.broadcast(sd, &keep, shape.clone());
-            let norm = b.binary("graph.div", d, sd_b);
-            let scale = b.broadcast(operands[1], &axes, shape.clone());
-            let scaled = b.binary("graph.mul", norm, scale);
-            let bias = b.broadcast(operands[2], &axes, shape.clone());
-            let y = b.binary("graph.add", scaled, bias);
-            let stats = stat_shape(&shape, a as usize);
-            let old: Vec<Value> = b.ir.results(op).to_vec();
-            let mut out = vec![y];
-            // The statistics only where they are used.
-            out.push(if b.ir.has_uses(old[1]) {
-                b.broadcast(mean, &keep, stats.clone())
-            } else {
-                old[1]
-            });
-            out.push(if b.ir.has_uses(old[2]) {
-                let one = b.splat(1.0, &outer, elem)?;
-                let inv = b.binary("graph.div", one, sd);
-                b.broadcast(inv, &keep, stats)
-            } else {
-                old[2]
-            });
-            out
-        }
-        "graph.gelu" => {
-            let approx = str_prop(b.ctx, b.ir, op, "approximate").unwrap_or_default();
-            let half = b.splat_like(0.5, x)?;
-            let one = b.splat_like(1.0, x)?;
-            let hx = b.binary("graph.mul", x, half);
-            let inner = if approx == "tanh" {
-                let k = b.splat_like(0.044715, x)?;
-                let c = b.splat_like((2.0 / std::f64::consts::PI).sqrt(), x)?;
-                let x2 = b.binary("graph.mul", x, x);
-                let x3 = b.binary("graph.mul", x2, x);
-                let kx3 = b.binary("graph.mul", x3, k);
-                let sum = b.binary("graph.add", x, kx3);
-                let arg = b.binary("graph.mul", sum, c);
-                b.unary("graph.tanh", arg)
-            } else {
-                let c = b.splat_like(std::f64::consts::FRAC_1_SQRT_2, x)?;
-                let arg = b.binary("graph.mul", x, c);
-                b.unary("graph.erf", arg)
-            };
-            let t = b.binary("graph.add", inner, one);
-            vec![b.binary("graph.mul", hx, t)]
-        }
-        _ => return Ok(()),
-    };
-    let old: Vec<Value> = b.ir.results(op).to_vec();
-    for (from, mut to) in old.into_iter().zip(results) {
-        if narrow && to != from {
-            let ty = b.ir.value_type(from);
-            to = b.op("graph.cast", vec![to], ty, vec![]);
-        }
-        b.ir.replace_all_uses(from, to);
     }
-    b.ir.erase_op(op);
-    Ok(())
+
+    /// Replaces `op`'s results with `results` (each cast back to its half
+    /// float type when `narrow`) and erases it.
+    fn replace(&mut self, op: Op, results: Vec<Value>, narrow: bool) {
+        let old: Vec<Value> = self.ir.results(op).to_vec();
+        for (from, mut to) in old.into_iter().zip(results) {
+            if narrow && to != from {
+                let ty = self.ir.value_type(from);
+                to = self.op("graph.cast", vec![to], ty, vec![]);
+            }
+            self.ir.replace_all_uses(from, to);
+        }
+        self.ir.erase_op(op);
+    }
+}
+
+/// `reduce_sum(x) / n` over `op`'s `axes`.
+fn reduce_mean(b: &mut Builder, op: Op, x: Value) -> Result<Value, String> {
+    let (shape, elem) = (b.shape(x), b.element(x));
+    let mut axes = op_attr(b.ctx, b.ir, op, "axes")
+        .and_then(|a| i64_values(b.ctx, a))
+        .unwrap_or_default();
+    axes.sort_unstable();
+    let n = count(&shape, &axes)?;
+    let kept: Vec<i64> = kept_dims(shape.len(), &axes)
+        .iter()
+        .map(|&d| shape[d as usize])
+        .collect();
+    let sum = b.reduce("graph.reduce_sum", x, &axes);
+    let c = b.splat(n, &kept, elem)?;
+    Ok(b.binary("graph.div", sum, c))
+}
+
+/// softmax (or, with `log`, log_softmax) of `x` along axis `a`.
+fn softmax(b: &mut Builder, x: Value, a: i64, log: bool) -> Result<Value, String> {
+    let shape = b.shape(x);
+    if shape[a as usize] == DYNAMIC {
+        return Err(format!("the size of axis {a} is dynamic"));
+    }
+    let keep = kept_dims(shape.len(), &[a]);
+    let m = b.reduce("graph.reduce_max", x, &[a]);
+    let mb = b.broadcast(m, &keep, shape.clone());
+    let d = b.binary("graph.sub", x, mb);
+    let e = b.unary("graph.exp", d);
+    let s = b.reduce("graph.reduce_sum", e, &[a]);
+    Ok(if !log {
+        let sb = b.broadcast(s, &keep, shape.clone());
+        b.binary("graph.div", e, sb)
+    } else {
+        let l = b.unary("graph.log", s);
+        let lb = b.broadcast(l, &keep, shape.clone());
+        b.binary("graph.sub", d, lb)
+    })
+}
+
+/// layer_norm of `operands` (x, scale, bias) from axis `a` on: its result,
+/// then the mean and inverse standard deviation where they are used (else
+/// the op's own results, left as they are).
+fn layer_norm(b: &mut Builder, op: Op, operands: &[Value], a: i64) -> Result<Vec<Value>, String> {
+    let x = operands[0];
+    let (shape, elem) = (b.shape(x), b.element(x));
+    let rank = shape.len();
+    let eps = f32_prop(b.ctx, b.ir, op, "epsilon").ok_or("no 'epsilon'")?;
+    let axes: Vec<i64> = (a..rank as i64).collect();
+    let keep: Vec<i64> = (0..a).collect();
+    let n = count(&shape, &axes)?;
+    let outer = shape[..a as usize].to_vec();
+    // ONNX's function body: Deviation / StdDev, InvStdDev = 1 / StdDev.
+    let sum = b.reduce("graph.reduce_sum", x, &axes);
+    let cn = b.splat(n, &outer, elem)?;
+    let mean = b.binary("graph.div", sum, cn);
+    let mean_b = b.broadcast(mean, &keep, shape.clone());
+    let d = b.binary("graph.sub", x, mean_b);
+    let sq = b.binary("graph.mul", d, d);
+    let sq_sum = b.reduce("graph.reduce_sum", sq, &axes);
+    let cn = b.splat(n, &outer, elem)?;
+    let var = b.binary("graph.div", sq_sum, cn);
+    let ce = b.splat(eps as f64, &outer, elem)?;
+    let var_eps = b.binary("graph.add", var, ce);
+    let sd = b.unary("graph.sqrt", var_eps);
+    let sd_b = b.broadcast(sd, &keep, shape.clone());
+    let norm = b.binary("graph.div", d, sd_b);
+    let scale = b.broadcast(operands[1], &axes, shape.clone());
+    let scaled = b.binary("graph.mul", norm, scale);
+    let bias = b.broadcast(operands[2], &axes, shape.clone());
+    let y = b.binary("graph.add", scaled, bias);
+    let stats = stat_shape(&shape, a as usize);
+    let old: Vec<Value> = b.ir.results(op).to_vec();
+    let mut out = vec![y];
+    // The statistics only where they are used.
+    out.push(if b.ir.has_uses(old[1]) {
+        b.broadcast(mean, &keep, stats.clone())
+    } else {
+        old[1]
+    });
+    out.push(if b.ir.has_uses(old[2]) {
+        let one = b.splat(1.0, &outer, elem)?;
+        let inv = b.binary("graph.div", one, sd);
+        b.broadcast(inv, &keep, stats)
+    } else {
+        old[2]
+    });
+    Ok(out)
+}
+
+/// `0.5 x (1 + erf(x / sqrt 2))`, or with `approximate = "tanh"`,
+/// `0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))`.
+fn gelu(b: &mut Builder, op: Op, x: Value) -> Result<Value, String> {
+    let approx = str_prop(b.ctx, b.ir, op, "approximate").unwrap_or_default();
+    let half = b.splat_like(0.5, x)?;
+    let one = b.splat_like(1.0, x)?;
+    let hx = b.binary("graph.mul", x, half);
+    let inner = if approx == "tanh" {
+        let k = b.splat_like(0.044715, x)?;
+        let c = b.splat_like((2.0 / std::f64::consts::PI).sqrt(), x)?;
+        let x2 = b.binary("graph.mul", x, x);
+        let x3 = b.binary("graph.mul", x2, x);
+        let kx3 = b.binary("graph.mul", x3, k);
+        let sum = b.binary("graph.add", x, kx3);
+        let arg = b.binary("graph.mul", sum, c);
+        b.unary("graph.tanh", arg)
+    } else {
+        let c = b.splat_like(std::f64::consts::FRAC_1_SQRT_2, x)?;
+        let arg = b.binary("graph.mul", x, c);
+        b.unary("graph.erf", arg)
+    };
+    let t = b.binary("graph.add", inner, one);
+    Ok(b.binary("graph.mul", hx, t))
 }

@@ -305,6 +305,80 @@ fn is_alnum(c: u8) -> bool {
     c.is_ascii_alphanumeric()
 }
 
+/// A parsed `[[...]]` block.
+struct Block<'a> {
+    /// Whether it defines a variable: `def_name` (numeric: `num_def`).
+    is_def: bool,
+    def_name: Vec<u8>,
+    num_def: Option<usize>,
+    /// What a string variable's definition matches.
+    match_re: Option<Sref<'a>>,
+    /// What a numeric definition without an expression matches.
+    wildcard: Option<Format>,
+    /// Whether it uses a variable or an expression: `subst_str` (numeric:
+    /// the expression `num`).
+    subst_needed: bool,
+    subst_str: Sref<'a>,
+    num: Option<(Ast, Format)>,
+}
+
+/// The string variable part of a `[[...]]` block.
+enum StrBlock<'a> {
+    /// `[[NAME:REGEX]]`: NAME's definition.
+    Def(Vec<u8>, Sref<'a>),
+    /// `[[NAME]]`: a use of NAME.
+    Use(Sref<'a>),
+    /// A pseudo variable (`[[@LINE...]]`): a legacy numeric block.
+    Legacy,
+}
+
+/// Parses `m`, a `[[...]]` block that is not `[[#...]]`, as a string
+/// variable's definition or use; a legacy numeric block leaves `m` whole.
+fn parse_str_block<'a>(m: &mut Sref<'a>, buf: usize, ctx: &Ctx) -> Result<StrBlock<'a>, PErr> {
+    let var_end = m.find_byte(b':');
+    let head = m.take_front(var_end.unwrap_or(m.len()));
+    if let Some(sp) = head.s.iter().position(|&c| c == b' ' || c == b'\t') {
+        return Err(perr(
+            Loc {
+                buf,
+                off: m.off + sp,
+            },
+            "unexpected whitespace",
+        ));
+    }
+    let orig = *m;
+    let (name, pseudo) = parse_variable(m, buf)?;
+    if var_end.is_some() {
+        if pseudo || !m.consume(b":") {
+            return Err(perr(
+                Loc { buf, off: name.off },
+                "invalid name in string variable definition",
+            ));
+        }
+        if ctx.num_table.contains_key(&name.text()) {
+            return Err(perr(
+                Loc { buf, off: name.off },
+                format!(
+                    "numeric variable with name '{}' already exists",
+                    name.text()
+                ),
+            ));
+        }
+        Ok(StrBlock::Def(name.s.to_vec(), *m))
+    } else if pseudo {
+        *m = orig;
+        Ok(StrBlock::Legacy)
+    } else {
+        if !m.is_empty() {
+            return Err(perr(
+                Loc { buf, off: name.off },
+                "invalid name in string variable use",
+            ));
+        }
+        Ok(StrBlock::Use(name))
+    }
+}
+
 /// `Pattern::parseVariable`: returns the name and whether it is `@`-pseudo.
 pub fn parse_variable<'a>(s: &mut Sref<'a>, buf: usize) -> Result<(Sref<'a>, bool), PErr> {
     if s.is_empty() {
@@ -952,73 +1026,81 @@ impl Pattern {
         Ok(())
     }
 
+    /// A `[[...]]` block (`m`, without its brackets; `is_num` for `[[#...]]`,
+    /// set when it turns out to be a legacy numeric one): a variable's
+    /// definition group, its regex or wildcard, and the substitution of a use.
     #[allow(clippy::too_many_arguments)]
     fn parse_subst_block(
         &mut self,
-        mut m: Sref,
+        m: Sref,
         is_num: &mut bool,
         cur_paren: &mut usize,
         local_defs: &mut HashMap<Vec<u8>, usize>,
         buf: usize,
         ctx: &mut Ctx,
     ) -> Result<(), PErr> {
-        let mut is_def = false;
-        let mut subst_needed = false;
+        let b = self.read_block(m, is_num, buf, ctx)?;
+        // A substitution goes right after the '(' of a definition group.
+        let mut subst_at = self.nodes.len();
+        if b.is_def {
+            subst_at += 1;
+            self.open_def(&b.def_name, b.num_def, cur_paren, local_defs, ctx);
+        }
+        if let Some(re) = b.match_re.filter(|r| !r.is_empty()) {
+            self.add_regex(re, cur_paren, buf)?;
+        }
+        if let Some(f) = b.wildcard {
+            self.llvm_re.extend_from_slice(f.llvm_wildcard().as_bytes());
+            self.nodes.push(Node::Re(f.wildcard_regex()));
+        }
+        if b.is_def {
+            self.nodes.push(Node::Close);
+            self.llvm_re.push(b')');
+        }
+        if b.subst_needed {
+            self.add_subst(b.subst_str, b.num, subst_at, local_defs, buf)?;
+        }
+        Ok(())
+    }
+
+    /// Parses a `[[...]]` block: its string variable part unless `is_num`,
+    /// then its numeric part.
+    fn read_block<'s>(
+        &self,
+        mut m: Sref<'s>,
+        is_num: &mut bool,
+        buf: usize,
+        ctx: &mut Ctx,
+    ) -> Result<Block<'s>, PErr> {
+        let mut b = Block {
+            is_def: false,
+            def_name: Vec::new(),
+            num_def: None,
+            match_re: None,
+            wildcard: None,
+            subst_needed: false,
+            subst_str: Sref::new(b"", m.off),
+            num: None,
+        };
         let mut legacy = false;
-        let mut def_name: Vec<u8> = Vec::new();
-        let mut subst_str = Sref::new(b"", m.off);
-        let mut match_re: Option<Sref> = None;
-        let mut wildcard: Option<Format> = None;
         if !*is_num {
-            let var_end = m.find_byte(b':');
-            let head = m.take_front(var_end.unwrap_or(m.len()));
-            if let Some(sp) = head.s.iter().position(|&c| c == b' ' || c == b'\t') {
-                return Err(perr(
-                    Loc {
-                        buf,
-                        off: m.off + sp,
-                    },
-                    "unexpected whitespace",
-                ));
-            }
-            let orig = m;
-            let (name, pseudo) = parse_variable(&mut m, buf)?;
-            is_def = var_end.is_some();
-            subst_needed = !is_def;
-            if is_def {
-                if pseudo || !m.consume(b":") {
-                    return Err(perr(
-                        Loc { buf, off: name.off },
-                        "invalid name in string variable definition",
-                    ));
+            match parse_str_block(&mut m, buf, ctx)? {
+                StrBlock::Def(name, re) => {
+                    b.is_def = true;
+                    b.def_name = name;
+                    b.match_re = Some(re);
                 }
-                if ctx.num_table.contains_key(&name.text()) {
-                    return Err(perr(
-                        Loc { buf, off: name.off },
-                        format!(
-                            "numeric variable with name '{}' already exists",
-                            name.text()
-                        ),
-                    ));
+                StrBlock::Use(name) => {
+                    b.subst_needed = true;
+                    b.subst_str = name;
                 }
-                def_name = name.s.to_vec();
-                match_re = Some(m);
-            } else if pseudo {
-                m = orig;
-                legacy = true;
-                *is_num = true;
-            } else {
-                if !m.is_empty() {
-                    return Err(perr(
-                        Loc { buf, off: name.off },
-                        "invalid name in string variable use",
-                    ));
+                StrBlock::Legacy => {
+                    b.subst_needed = true;
+                    legacy = true;
+                    *is_num = true;
                 }
-                subst_str = name;
             }
         }
-        let mut num: Option<(Ast, Format)> = None;
-        let mut num_def = None;
         if *is_num {
             let mut np = NumParser {
                 ctx,
@@ -1026,82 +1108,83 @@ impl Pattern {
                 line: self.line,
             };
             let (ast, fmt, def) = np.block(m, legacy)?;
-            subst_needed = ast.is_some();
+            b.subst_needed = ast.is_some();
             if let Some(d) = def {
-                is_def = true;
-                def_name = ctx.num_vars[d].name.clone().into_bytes();
-                num_def = Some(d);
+                b.is_def = true;
+                b.def_name = ctx.num_vars[d].name.clone().into_bytes();
+                b.num_def = Some(d);
             }
             if let Some(a) = ast {
-                subst_str = m;
-                num = Some((a, fmt));
+                b.subst_str = m;
+                b.num = Some((a, fmt));
             } else {
-                wildcard = Some(fmt);
+                b.wildcard = Some(fmt);
             }
         }
-        // A substitution goes right after the '(' of a definition group.
-        let mut subst_at = self.nodes.len();
-        if is_def {
-            subst_at += 1;
-            self.nodes.push(Node::Open);
-            self.llvm_re.push(b'(');
-            if let Some(d) = num_def {
-                self.num_defs.retain(|&(v, _)| v != d);
-                self.num_defs.push((d, *cur_paren));
-                ctx.num_table
-                    .insert(String::from_utf8_lossy(&def_name).into_owned(), d);
-            } else {
-                self.str_defs.retain(|(n, _)| *n != def_name);
-                self.str_defs.push((def_name.clone(), *cur_paren));
-                local_defs.insert(def_name.clone(), *cur_paren);
-                ctx.defined_str.insert(def_name.clone());
+        Ok(b)
+    }
+
+    /// Opens the group that captures a definition of `def_name` (numeric:
+    /// variable `num_def`) and records the variable as defined by it.
+    fn open_def(
+        &mut self,
+        def_name: &[u8],
+        num_def: Option<usize>,
+        cur_paren: &mut usize,
+        local_defs: &mut HashMap<Vec<u8>, usize>,
+        ctx: &mut Ctx,
+    ) {
+        self.nodes.push(Node::Open);
+        self.llvm_re.push(b'(');
+        if let Some(d) = num_def {
+            self.num_defs.retain(|&(v, _)| v != d);
+            self.num_defs.push((d, *cur_paren));
+            ctx.num_table
+                .insert(String::from_utf8_lossy(def_name).into_owned(), d);
+        } else {
+            self.str_defs.retain(|(n, _)| *n != def_name);
+            self.str_defs.push((def_name.to_vec(), *cur_paren));
+            local_defs.insert(def_name.to_vec(), *cur_paren);
+            ctx.defined_str.insert(def_name.to_vec());
+        }
+        *cur_paren += 1;
+    }
+
+    /// The use of a variable (`s`; numeric: `num`): a backreference to a
+    /// string variable this pattern defines, else a substitution node at `at`.
+    fn add_subst(
+        &mut self,
+        s: Sref,
+        num: Option<(Ast, Format)>,
+        at: usize,
+        local_defs: &HashMap<Vec<u8>, usize>,
+        buf: usize,
+    ) -> Result<(), PErr> {
+        let group = if num.is_none() {
+            local_defs.get(s.s).copied()
+        } else {
+            None
+        };
+        if let Some(g) = group {
+            if !(1..=20).contains(&g) {
+                return Err(perr(
+                    Loc { buf, off: s.off },
+                    "Can't back-reference more than 20 variables",
+                ));
             }
-            *cur_paren += 1;
-        }
-        if let Some(re) = match_re.filter(|r| !r.is_empty()) {
-            self.add_regex(re, cur_paren, buf)?;
-        }
-        if let Some(f) = wildcard {
-            self.llvm_re.extend_from_slice(f.llvm_wildcard().as_bytes());
-            self.nodes.push(Node::Re(f.wildcard_regex()));
-        }
-        if is_def {
-            self.nodes.push(Node::Close);
-            self.llvm_re.push(b')');
-        }
-        if subst_needed {
-            let group = if num.is_none() {
-                local_defs.get(subst_str.s).copied()
-            } else {
-                None
+            self.nodes.push(Node::Backref(g));
+            self.llvm_re.extend_from_slice(format!("\\{g}").as_bytes());
+        } else {
+            let kind = match num {
+                Some((a, f)) => SubstKind::Num(a, f),
+                None => SubstKind::Str(s.s.to_vec()),
             };
-            if let Some(g) = group {
-                if !(1..=20).contains(&g) {
-                    return Err(perr(
-                        Loc {
-                            buf,
-                            off: subst_str.off,
-                        },
-                        "Can't back-reference more than 20 variables",
-                    ));
-                }
-                self.nodes.push(Node::Backref(g));
-                self.llvm_re.extend_from_slice(format!("\\{g}").as_bytes());
-            } else {
-                let kind = match num {
-                    Some((a, f)) => SubstKind::Num(a, f),
-                    None => SubstKind::Str(subst_str.s.to_vec()),
-                };
-                self.nodes.insert(subst_at, Node::Subst(self.substs.len()));
-                self.substs.push(Subst {
-                    from: subst_str.text(),
-                    loc: Loc {
-                        buf,
-                        off: subst_str.off,
-                    },
-                    kind,
-                });
-            }
+            self.nodes.insert(at, Node::Subst(self.substs.len()));
+            self.substs.push(Subst {
+                from: s.text(),
+                loc: Loc { buf, off: s.off },
+                kind,
+            });
         }
         Ok(())
     }
