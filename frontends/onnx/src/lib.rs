@@ -199,6 +199,7 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
             },
         );
     }
+    check_single_definitions(g, opset)?;
     let args = bind_inputs(&mut im, g, opts)?;
     convert_nodes(&mut im, g, opset, &opts.place)?;
     im.b.set_loc("return");
@@ -285,6 +286,32 @@ fn bound_value(b: &Binding, name: &str, ty: &Ty) -> Result<tensor::Tensor, Strin
         Ty::new(ty.elem, dims),
         b.values.clone(),
     ))
+}
+
+/// ONNX graphs are SSA: no two nodes define one name, and no node defines a
+/// graph input. Both are refused, naming the nodes (a later definition used
+/// to silently replace the earlier one).
+fn check_single_definitions(g: &onnx::GraphProto, opset: i64) -> Result<(), String> {
+    let mut defined: std::collections::HashMap<&str, &onnx::NodeProto> = Default::default();
+    for proto in &g.node {
+        let n = Node::new(proto, opset, &[]);
+        for out in proto.output.iter().filter(|o| !o.is_empty()) {
+            if g.input.iter().any(|vi| vi.name() == out) {
+                return Err(n.error(format!(
+                    "defines '{out}', which is a graph input (an ONNX graph defines each name once)"
+                )));
+            }
+            if let Some(first) = defined.insert(out, proto) {
+                let first = Node::new(first, opset, &[]);
+                return Err(n.error(format!(
+                    "defines '{out}', which node '{}' ({}) already defines (an ONNX graph defines each name once)",
+                    first.name(),
+                    first.op()
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Converts the graph's nodes in order, each through its converter, and

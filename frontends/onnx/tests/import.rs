@@ -599,3 +599,34 @@ fn every_claimed_op_has_a_converter() {
         .unwrap_err()
         .contains("op is not supported"));
 }
+
+/// ONNX graphs are SSA: a name defined twice, or a node redefining a graph
+/// input, is refused naming both nodes (the later one used to win silently).
+#[test]
+fn a_name_is_defined_once() {
+    let twice = model(
+        17,
+        vec![
+            node("Relu", "first", &["x"], &["y"], vec![]),
+            node("Neg", "second", &["x"], &["y"], vec![]),
+        ],
+        vec![vi("x", 1, &[4])],
+        vec![vi("y", 1, &[4])],
+        vec![],
+    );
+    assert_eq!(
+        import(&twice, &Options::default()).unwrap_err(),
+        "node 'second' (Neg, opset 17): defines 'y', which node 'first' (Relu) already defines (an ONNX graph defines each name once)"
+    );
+    let input = model(
+        17,
+        vec![node("Relu", "r", &["x"], &["x"], vec![])],
+        vec![vi("x", 1, &[4])],
+        vec![vi("x", 1, &[4])],
+        vec![],
+    );
+    assert_eq!(
+        import(&input, &Options::default()).unwrap_err(),
+        "node 'r' (Relu, opset 17): defines 'x', which is a graph input (an ONNX graph defines each name once)"
+    );
+}
