@@ -435,6 +435,10 @@ fn run_gather(g: &GatherPlan, mem: &mut Memory) -> Result<()> {
     if mem.read_only[g.out] {
         return Err(Error::invalid_argument("a gather writes a constant"));
     }
+    if inner == 0 || d == 0 {
+        // Nothing to write (`sizes` refuses selecting from an empty dim).
+        return Ok(());
+    }
     let (ex, ei) = (mem.elems[g.input], mem.elems[g.indices]);
     for o in 0..outer {
         for j in 0..k {
@@ -575,5 +579,37 @@ mod tests {
         let e = interpret(&plan, &args).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Unimplemented);
         assert_eq!(e.to_string(), "unsupported element type ui8");
+    }
+
+    /// A gather from an empty dim of rows of no element writes nothing (it
+    /// clamped an index into `[0, -1]` and panicked).
+    #[test]
+    fn a_gather_of_empty_rows_from_an_empty_dim_writes_nothing() {
+        use xir_kernel_plan::{GatherPlan, IndexOp, Stage};
+        // Slots: 0 = 2 (outer), 1 = 0 (the axis and inner), 2 = 3 (k).
+        let buffer = |kind, elem, dims: Vec<usize>| BufferPlan { kind, elem, dims };
+        let plan = KernelPlan {
+            name: "k".into(),
+            index_ops: vec![IndexOp::Const(2), IndexOp::Const(0), IndexOp::Const(3)],
+            buffers: vec![
+                buffer(BufferKind::Alloc, ElementType::F32, vec![0, 1, 1]),
+                buffer(BufferKind::Alloc, ElementType::I64, vec![2]),
+                buffer(BufferKind::Binding(0), ElementType::F32, vec![0, 2, 1]),
+            ],
+            stages: vec![Stage::Gather(GatherPlan {
+                input: 0,
+                indices: 1,
+                out: 2,
+                axis: 1,
+            })],
+            origins: vec!["here".into()],
+            ..KernelPlan::default()
+        };
+        let args = DispatchArgs {
+            workgroups: xir_hal::grid::workgroup_count(&[2, 3, 0]).unwrap(),
+            constants: vec![],
+            bindings: vec![xir_runtime_hal::Buffer::allocate(0, 0).unwrap()],
+        };
+        interpret(&plan, &args).unwrap();
     }
 }
