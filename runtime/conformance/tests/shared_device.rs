@@ -1,6 +1,6 @@
 //! Two programs on one device: their executables share symbol names
-//! (`@main_dispatch_0::@...`), so the device's executable cache must tell them
-//! apart by content, not by name.
+//! (`@main_dispatch_0::@...`), so whatever keeps prepared executables must
+//! not mix them up by name (each executor keeps its own, per variant op).
 
 mod common;
 

@@ -1,7 +1,7 @@
 //! xir's hardware abstraction layer (docs/architecture.md §7), in the spirit of IREE's
 //! HAL and TVM's DeviceAPI: drivers enumerate devices; a device has an
-//! allocator, queues (a worker thread each, so devices really overlap) and
-//! an executable cache; command buffers record dispatches, copies, fills and
+//! allocator and queues (a worker thread each, so devices really overlap);
+//! command buffers record dispatches, copies, fills and
 //! barriers; fences order submissions across queues and with the host.
 #![warn(missing_docs)]
 
