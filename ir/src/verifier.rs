@@ -125,14 +125,50 @@ fn verify_children_units(
     opts: &VerifyOptions,
     failures: &mut Vec<Failure>,
 ) -> bool {
-    let mut ok = true;
-    for child in isolated_children(ctx, ir, op) {
-        if !verify_unit(ctx, ir, child, opts, failures) {
-            ok = false;
+    let children = isolated_children(ctx, ir, op);
+    if children.len() < PARALLEL_UNITS {
+        let mut ok = true;
+        for child in children {
+            if !verify_unit(ctx, ir, child, opts, failures) {
+                ok = false;
+            }
         }
+        return ok;
+    }
+    // Units are independent (MLIR verifies them on its thread pool too); their
+    // failures are kept in unit order, so the output does not depend on
+    // scheduling. A few chunks per thread, each with its own symbol cache
+    // (a cache per unit would index the tables once per unit).
+    use rayon::prelude::*;
+    let chunk = children
+        .len()
+        .div_ceil(2 * rayon::current_num_threads())
+        .max(1);
+    let results: Vec<Vec<(bool, Vec<Failure>)>> = children
+        .par_chunks(chunk)
+        .map(|units| {
+            crate::symbol::with_symbol_cache(|| {
+                units
+                    .iter()
+                    .map(|&child| {
+                        let mut found = Vec::new();
+                        let ok = verify_unit(ctx, ir, child, opts, &mut found);
+                        (ok, found)
+                    })
+                    .collect()
+            })
+        })
+        .collect();
+    let mut ok = true;
+    for (unit_ok, found) in results.into_iter().flatten() {
+        ok &= unit_ok;
+        failures.extend(found);
     }
     ok
 }
+
+/// From how many sibling units verification runs them in parallel.
+const PARALLEL_UNITS: usize = 4;
 
 enum Item {
     Op(Op),
