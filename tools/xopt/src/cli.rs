@@ -270,7 +270,9 @@ mod tests {
 pub enum CompileTo {
     Flow,
     Stream,
+    /// hal, each executable's kernels compiled for its target.
     Hal,
+    /// The same as `hal` (kept for scripts that used it).
     Kernel,
 }
 
@@ -281,8 +283,7 @@ impl CompileTo {
         match self {
             CompileTo::Flow => pipelines::graph_to_flow(),
             CompileTo::Stream => pipelines::graph_to_stream(),
-            CompileTo::Hal => pipelines::graph_to_hal(),
-            CompileTo::Kernel => pipelines::graph_to_kernel(),
+            CompileTo::Hal | CompileTo::Kernel => pipelines::graph_to_hal(),
         }
     }
 }

@@ -55,20 +55,21 @@ enum Node {
 
 type Fail = (Op, String);
 
-/// Lowers every function of `module` that still holds graph ops.
+/// Lowers every function of `module` that still holds graph ops; how many.
 pub fn lower_module(
     ctx: &mut Context,
     ir: &mut Ir,
     module: Op,
     params: &TargetParams,
-) -> Result<(), Fail> {
+) -> Result<usize, Fail> {
     let Some(body) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) else {
-        return Ok(());
+        return Ok(0);
     };
     let funcs: Vec<Op> = ir
         .block_ops(body)
         .filter(|&o| ctx.str(ir.op(o).name) == xir_func::FUNC.name)
         .collect();
+    let mut lowered = 0;
     for f in funcs {
         let has_graph = xir::walk::preorder(ir, f)
             .into_iter()
@@ -87,9 +88,10 @@ pub fn lower_module(
             });
         if has_graph || tensor_args {
             lower_func(ctx, ir, f, params)?;
+            lowered += 1;
         }
     }
-    Ok(())
+    Ok(lowered)
 }
 
 struct Body {
