@@ -7,3 +7,4 @@ pub mod kernel;
 pub mod ops;
 pub mod program;
 pub mod staged;
+pub mod window;

@@ -91,6 +91,13 @@ pub(crate) enum Step {
         results: Vec<usize>,
         tys: Vec<ValueType>,
     },
+    /// A window op (`crate::window`): one result.
+    Window {
+        op: crate::window::WindowOp,
+        operands: Vec<usize>,
+        result: usize,
+        ty: ValueType,
+    },
 }
 
 #[derive(Clone, Debug, Default)]
@@ -216,6 +223,7 @@ pub fn constant_value(ctx: &Context, a: Attr, ty: &ValueType) -> Result<HostTens
 }
 
 mod composites;
+mod windows;
 
 pub(crate) struct Translator<'a> {
     ctx: &'a Context,
@@ -496,6 +504,7 @@ pub fn register(ctx: &mut Context) {
         ctx.attach_interface(spec.name, e);
     }
     composites::register(ctx);
+    windows::register(ctx);
 }
 
 impl Program {
@@ -690,6 +699,19 @@ impl Program {
                         }
                         env[r] = Some(Arc::new(v));
                     }
+                }
+                Step::Window {
+                    op,
+                    operands,
+                    result,
+                    ty,
+                } => {
+                    let inputs: Vec<Arc<HostTensor>> = operands
+                        .iter()
+                        .map(|&s| get(env, s))
+                        .collect::<Result<_, _>>()?;
+                    let refs: Vec<&HostTensor> = inputs.iter().map(|t| &**t).collect();
+                    env[*result] = Some(windows::run(op, &refs, ty)?);
                 }
                 Step::If {
                     cond,
