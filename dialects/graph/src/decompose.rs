@@ -29,8 +29,11 @@
 //! axis, while reduce_mean (its result), layer_norm (the dims before its
 //! axis) and gelu need static shapes where their constants live.
 
+mod window;
+
 use crate::composite::{f32_prop, int_prop, stat_shape, str_prop, COMPOSITES};
 use crate::syntax::i64_values;
+use crate::window::WINDOWS;
 use xir::diag::Diagnostic;
 use xir::pass::{Pass, PassContext};
 use xir::symbol::op_attr;
@@ -46,7 +49,7 @@ pub struct Decompose;
 impl Decompose {
     pub const ARGUMENT: &'static str = "graph-decompose";
     pub const SUMMARY: &'static str =
-        "Rewrite composite graph ops (reduce_mean, softmax, log_softmax, layer_norm, gelu) into primitive graph ops";
+        "Rewrite composite graph ops (reduce_mean, softmax, log_softmax, layer_norm, gelu, and the window ops conv, conv_transpose, max_pool, avg_pool, pad, resize) into primitive graph ops";
 }
 
 impl Pass for Decompose {
@@ -78,7 +81,7 @@ impl Pass for Decompose {
 
 /// Whether `op` is a composite graph op.
 pub fn is_composite(ctx: &Context, ir: &Ir, op: Op) -> bool {
-    COMPOSITES.iter().any(|s| s.is(ctx, ir, op))
+    COMPOSITES.iter().any(|s| s.is(ctx, ir, op)) || WINDOWS.iter().any(|s| s.is(ctx, ir, op))
 }
 
 /// Decomposes every composite op under `root`: how many, and the errors of
@@ -287,6 +290,7 @@ fn build(ctx: &mut Context, ir: &mut Ir, op: Op, made: &mut Vec<Op>) -> Result<(
     );
     let operands = if narrow { b.widen(operands) } else { operands };
     let x = operands[0];
+    let result = b.ir.results(op)[0];
     let axis = || axis_prop.ok_or_else(|| "no 'axis'".to_string());
     let results: Vec<Value> = match name.as_str() {
         "graph.reduce_mean" => vec![reduce_mean(&mut b, op, x)?],
@@ -294,6 +298,12 @@ fn build(ctx: &mut Context, ir: &mut Ir, op: Op, made: &mut Vec<Op>) -> Result<(
         "graph.log_softmax" => vec![softmax(&mut b, x, axis()?, true)?],
         "graph.layer_norm" => layer_norm(&mut b, op, &operands, axis()?)?,
         "graph.gelu" => vec![gelu(&mut b, op, x)?],
+        "graph.conv" => vec![window::conv(&mut b, op, &operands, result)?],
+        "graph.conv_transpose" => vec![window::conv_transpose(&mut b, op, &operands, result)?],
+        "graph.max_pool" => vec![window::pool(&mut b, op, x, result, true)?],
+        "graph.avg_pool" => vec![window::pool(&mut b, op, x, result, false)?],
+        "graph.pad" => vec![window::pad_op(&mut b, op, &operands)?],
+        "graph.resize" => vec![window::resize(&mut b, op, x, result)?],
         _ => return Ok(()),
     };
     b.replace(op, results, narrow);

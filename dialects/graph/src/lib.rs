@@ -4,7 +4,9 @@
 //! (`canonicalize.rs`), the placement ops `graph.on_device` /
 //! `graph.transfer`, the composite ops (`composite.rs`: reduce_mean,
 //! softmax, log_softmax, layer_norm, gelu) and the `graph-decompose` pass
-//! that rewrites them into primitive ops (`decompose.rs`), and two
+//! that rewrites them into primitive ops (`decompose.rs`), the window ops
+//! (`window.rs`: conv, conv_transpose, max_pool, avg_pool, pad, resize),
+//! decomposed by the same pass, and two
 //! interfaces on its op records: how result dims follow from operand dims
 //! (`dims.rs`) and how an op's kernel iterates (`iteration.rs`).
 
@@ -18,6 +20,7 @@ pub mod ops;
 pub mod shape;
 pub mod syntax;
 pub mod verify;
+pub mod window;
 
 pub use ops::OPS;
 

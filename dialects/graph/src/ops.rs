@@ -411,7 +411,7 @@ pub static TRANSFER: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 43] = [
+pub static OPS: [&OpSpec; 49] = [
     &ABS,
     &ADD,
     &AND,
@@ -456,4 +456,11 @@ pub static OPS: [&OpSpec; 43] = [
     &crate::composite::LOG_SOFTMAX,
     &crate::composite::REDUCE_MEAN,
     &crate::composite::SOFTMAX,
+    // The window ops (window.rs), decomposed by graph-decompose too.
+    &crate::window::AVG_POOL,
+    &crate::window::CONV,
+    &crate::window::CONV_TRANSPOSE,
+    &crate::window::MAX_POOL,
+    &crate::window::PAD,
+    &crate::window::RESIZE,
 ];

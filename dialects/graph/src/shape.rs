@@ -34,6 +34,15 @@ fn list(v: &[i64]) -> String {
     format!("[{}]", s.join(", "))
 }
 
+/// `a * b`, dynamic when either is.
+pub fn mul_dims(a: i64, b: i64) -> i64 {
+    if a == DYNAMIC || b == DYNAMIC {
+        DYNAMIC
+    } else {
+        a * b
+    }
+}
+
 /// `[b…, m, k] x [b…, k, n] -> [b…, m, n]`.
 pub fn matmul(lhs: &[i64], rhs: &[i64]) -> Result<Shape, String> {
     if lhs.len() < 2 || rhs.len() < 2 {

@@ -1,0 +1,87 @@
+// RUN: xopt %s --graph-decompose | xcheck %s
+
+// graph-decompose of the window ops (dialects/graph/src/decompose/window.rs):
+// a 1x1 conv is a matmul on the input itself (placement kept); a depthwise
+// conv sums each window slice times its filter column (one fused
+// elementwise kernel); pools pad by -inf (max) or 0 (avg), only as far as
+// the windows reach, then combine one strided slice per kernel position,
+// avg dividing by the window counts without the padding (2, 3, 3, 2 here);
+// reflect pads and nearest resizes are gathers of constant indices.
+
+// CHECK-LABEL: func.func @pointwise
+// CHECK-NEXT: %0 = graph.reshape %arg0 {device.affinity = #device.affinity<@gpu>} : tensor<1x4x3x5xf32> -> tensor<1x1x4x15xf32>
+// CHECK-NEXT: %1 = graph.reshape %arg1 {device.affinity = #device.affinity<@gpu>} : tensor<6x4x1x1xf32> -> tensor<6x4xf32>
+// CHECK-NEXT: %2 = graph.reshape %0 {device.affinity = #device.affinity<@gpu>} : tensor<1x1x4x15xf32> -> tensor<4x15xf32>
+// CHECK-NEXT: %3 = graph.matmul %1, %2 {device.affinity = #device.affinity<@gpu>} : (tensor<6x4xf32>, tensor<4x15xf32>) -> tensor<6x15xf32>
+// CHECK-NEXT: %4 = graph.reshape %3 {device.affinity = #device.affinity<@gpu>} : tensor<6x15xf32> -> tensor<1x1x6x15xf32>
+// CHECK-NEXT: %5 = graph.reshape %4 {device.affinity = #device.affinity<@gpu>} : tensor<1x1x6x15xf32> -> tensor<1x6x3x5xf32>
+// CHECK-NEXT: return %5 : tensor<1x6x3x5xf32>
+// CHECK-LABEL: func.func @depthwise
+// CHECK-NEXT: %0 = graph.reshape %arg1 : tensor<3x1x1x2xf32> -> tensor<3x2xf32>
+// CHECK-NEXT: %1 = graph.slice %arg0 start = [0, 0, 0, 0] strides = [1, 1, 1, 1] : tensor<1x3x4x4xf32> -> tensor<1x3x4x3xf32>
+// CHECK-NEXT: %2 = graph.slice %0 start = [0, 0] strides = [1, 1] : tensor<3x2xf32> -> tensor<3x1xf32>
+// CHECK-NEXT: %3 = graph.reshape %2 : tensor<3x1xf32> -> tensor<3xf32>
+// CHECK-NEXT: %4 = graph.broadcast %3 dimensions = [1] : tensor<3xf32> -> tensor<1x3x4x3xf32>
+// CHECK-NEXT: %5 = graph.mul %1, %4 : tensor<1x3x4x3xf32>
+// CHECK-NEXT: %6 = graph.slice %arg0 start = [0, 0, 0, 1] strides = [1, 1, 1, 1] : tensor<1x3x4x4xf32> -> tensor<1x3x4x3xf32>
+// CHECK-NEXT: %7 = graph.slice %0 start = [0, 1] strides = [1, 1] : tensor<3x2xf32> -> tensor<3x1xf32>
+// CHECK-NEXT: %8 = graph.reshape %7 : tensor<3x1xf32> -> tensor<3xf32>
+// CHECK-NEXT: %9 = graph.broadcast %8 dimensions = [1] : tensor<3xf32> -> tensor<1x3x4x3xf32>
+// CHECK-NEXT: %10 = graph.mul %6, %9 : tensor<1x3x4x3xf32>
+// CHECK-NEXT: %11 = graph.add %5, %10 : tensor<1x3x4x3xf32>
+// CHECK-NEXT: %12 = graph.broadcast %arg2 dimensions = [1] : tensor<3xf32> -> tensor<1x3x4x3xf32>
+// CHECK-NEXT: %13 = graph.add %11, %12 : tensor<1x3x4x3xf32>
+// CHECK-NEXT: return %13 : tensor<1x3x4x3xf32>
+// CHECK-LABEL: func.func @maxpool
+// CHECK-NEXT: %0 = graph.constant dense<0xFF800000> : tensor<1x2x1xf32>
+// CHECK-NEXT: %1 = graph.concat %arg0, %0 axis = 2 : (tensor<1x2x5xf32>, tensor<1x2x1xf32>) -> tensor<1x2x6xf32>
+// CHECK-NEXT: %2 = graph.slice %1 start = [0, 0, 0] strides = [1, 1, 2] : tensor<1x2x6xf32> -> tensor<1x2x3xf32>
+// CHECK-NEXT: %3 = graph.slice %1 start = [0, 0, 1] strides = [1, 1, 2] : tensor<1x2x6xf32> -> tensor<1x2x3xf32>
+// CHECK-NEXT: %4 = graph.max %2, %3 : tensor<1x2x3xf32>
+// CHECK-NEXT: return %4 : tensor<1x2x3xf32>
+// CHECK-LABEL: func.func @avgpool
+// CHECK-NEXT: %0 = graph.constant dense<0.000000e+00> : tensor<1x2x1xf32>
+// CHECK-NEXT: %1 = graph.constant dense<0.000000e+00> : tensor<1x2x1xf32>
+// CHECK-NEXT: %2 = graph.concat %0, %arg0, %1 axis = 2 : (tensor<1x2x1xf32>, tensor<1x2x4xf32>, tensor<1x2x1xf32>) -> tensor<1x2x6xf32>
+// CHECK-NEXT: %3 = graph.slice %2 start = [0, 0, 0] strides = [1, 1, 1] : tensor<1x2x6xf32> -> tensor<1x2x4xf32>
+// CHECK-NEXT: %4 = graph.slice %2 start = [0, 0, 1] strides = [1, 1, 1] : tensor<1x2x6xf32> -> tensor<1x2x4xf32>
+// CHECK-NEXT: %5 = graph.add %3, %4 : tensor<1x2x4xf32>
+// CHECK-NEXT: %6 = graph.slice %2 start = [0, 0, 2] strides = [1, 1, 1] : tensor<1x2x6xf32> -> tensor<1x2x4xf32>
+// CHECK-NEXT: %7 = graph.add %5, %6 : tensor<1x2x4xf32>
+// CHECK-NEXT: %8 = graph.constant dense<[2.000000e+00, 3.000000e+00, 3.000000e+00, 2.000000e+00]> : tensor<4xf32>
+// CHECK-NEXT: %9 = graph.broadcast %8 dimensions = [2] : tensor<4xf32> -> tensor<1x2x4xf32>
+// CHECK-NEXT: %10 = graph.div %7, %9 : tensor<1x2x4xf32>
+// CHECK-NEXT: return %10 : tensor<1x2x4xf32>
+// CHECK-LABEL: func.func @reflect
+// CHECK-NEXT: %0 = graph.constant dense<[2, 1, 0, 1, 2, 1]> : tensor<6xi64>
+// CHECK-NEXT: %1 = graph.gather %arg0[%0] axis = 1 : (tensor<2x3xi32>, tensor<6xi64>) -> tensor<2x6xi32>
+// CHECK-NEXT: return %1 : tensor<2x6xi32>
+// CHECK-LABEL: func.func @nearest
+// CHECK-NEXT: %0 = graph.constant dense<[0, 0, 1, 1]> : tensor<4xi64>
+// CHECK-NEXT: %1 = graph.gather %arg0[%0] axis = 2 : (tensor<1x1x2x3xf32>, tensor<4xi64>) -> tensor<1x1x4x3xf32>
+// CHECK-NEXT: return %1 : tensor<1x1x4x3xf32>
+
+func.func @pointwise(%x: tensor<1x4x3x5xf32>, %w: tensor<6x4x1x1xf32>) -> tensor<1x6x3x5xf32> {
+  %0 = graph.conv %x, %w strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] groups = 1 {device.affinity = #device.affinity<@gpu>} : (tensor<1x4x3x5xf32>, tensor<6x4x1x1xf32>) -> tensor<1x6x3x5xf32> loc("conv.onnx":3:0)
+  return %0 : tensor<1x6x3x5xf32>
+}
+func.func @depthwise(%x: tensor<1x3x4x4xf32>, %w: tensor<3x1x1x2xf32>, %b: tensor<3xf32>) -> tensor<1x3x4x3xf32> {
+  %0 = graph.conv %x, %w, %b strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] groups = 3 : (tensor<1x3x4x4xf32>, tensor<3x1x1x2xf32>, tensor<3xf32>) -> tensor<1x3x4x3xf32>
+  return %0 : tensor<1x3x4x3xf32>
+}
+func.func @maxpool(%x: tensor<1x2x5xf32>) -> tensor<1x2x3xf32> {
+  %0 = graph.max_pool %x kernel_shape = [2] strides = [2] dilations = [1] pads = [0, 0] ceil_mode = 1 : tensor<1x2x5xf32> -> tensor<1x2x3xf32>
+  return %0 : tensor<1x2x3xf32>
+}
+func.func @avgpool(%x: tensor<1x2x4xf32>) -> tensor<1x2x4xf32> {
+  %0 = graph.avg_pool %x kernel_shape = [3] strides = [1] dilations = [1] pads = [1, 1] ceil_mode = 0 count_include_pad = 0 : tensor<1x2x4xf32> -> tensor<1x2x4xf32>
+  return %0 : tensor<1x2x4xf32>
+}
+func.func @reflect(%x: tensor<2x3xi32>) -> tensor<2x6xi32> {
+  %0 = graph.pad %x pads = [0, 2, 0, 1] mode = "reflect" : (tensor<2x3xi32>) -> tensor<2x6xi32>
+  return %0 : tensor<2x6xi32>
+}
+func.func @nearest(%x: tensor<1x1x2x3xf32>) -> tensor<1x1x4x3xf32> {
+  %0 = graph.resize %x scales = array<f64: 1.0, 1.0, 2.0, 1.0> mode = "nearest" coordinate_transformation_mode = "asymmetric" nearest_mode = "floor" cubic_coeff_a = -7.500000e-01 exclude_outside = 0 : tensor<1x1x2x3xf32> -> tensor<1x1x4x3xf32>
+  return %0 : tensor<1x1x4x3xf32>
+}
