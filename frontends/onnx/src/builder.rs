@@ -146,6 +146,40 @@ impl Reduction {
     }
 }
 
+/// The geometry of a window op along its spatial dims, as its properties
+/// say: `kernel` (a pool's `kernel_shape`; a conv's comes from its filter),
+/// `strides`, `dilations`, and `pads` (before each dim, then after each).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub kernel: Vec<i64>,
+    pub strides: Vec<i64>,
+    pub dilations: Vec<i64>,
+    pub pads: Vec<i64>,
+}
+
+impl Window {
+    /// `strides = ..., dilations = ..., pads = ...`.
+    fn props(&self) -> String {
+        format!(
+            "strides = {}, dilations = {}, pads = {}",
+            i64_array(&self.strides),
+            i64_array(&self.dilations),
+            i64_array(&self.pads)
+        )
+    }
+}
+
+/// What `graph.resize` does besides its scales (`graph.resize`'s
+/// properties; the names are ONNX's).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Interpolation {
+    pub mode: String,
+    pub coordinate_transformation_mode: String,
+    pub nearest_mode: String,
+    pub cubic_coeff_a: f32,
+    pub exclude_outside: bool,
+}
+
 /// `array<i64: 1, 2>`.
 pub fn i64_array(v: &[i64]) -> String {
     if v.is_empty() {
@@ -436,6 +470,133 @@ impl Builder {
         )
     }
 
+    /// The convolution of `x` `[N, C, D...]` with `filter` `[M, C/groups,
+    /// K...]` over `w`, plus `bias` `[M]`: a `result`.
+    pub fn conv(
+        &mut self,
+        x: &V,
+        filter: &V,
+        bias: Option<&V>,
+        w: &Window,
+        groups: i64,
+        result: Ty,
+    ) -> V {
+        let mut operands = vec![x, filter];
+        operands.extend(bias);
+        self.op(
+            "graph.conv",
+            &operands,
+            &format!("{}, groups = {groups} : i64", w.props()),
+            result,
+        )
+    }
+
+    /// The transposed convolution of `x` `[N, C, D...]` with `filter` `[C,
+    /// M/groups, K...]` over `w` (its pads cropping the result) and
+    /// `output_padding`, plus `bias` `[M]`: a `result`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn conv_transpose(
+        &mut self,
+        x: &V,
+        filter: &V,
+        bias: Option<&V>,
+        w: &Window,
+        output_padding: &[i64],
+        groups: i64,
+        result: Ty,
+    ) -> V {
+        let mut operands = vec![x, filter];
+        operands.extend(bias);
+        self.op(
+            "graph.conv_transpose",
+            &operands,
+            &format!(
+                "{}, output_padding = {}, groups = {groups} : i64",
+                w.props(),
+                i64_array(output_padding)
+            ),
+            result,
+        )
+    }
+
+    /// Max pooling of `x` over `w` (`ceil`: the output sizes rounded up).
+    pub fn max_pool(&mut self, x: &V, w: &Window, ceil: bool, result: Ty) -> V {
+        self.op(
+            "graph.max_pool",
+            &[x],
+            &format!(
+                "kernel_shape = {}, {}, ceil_mode = {} : i64",
+                i64_array(&w.kernel),
+                w.props(),
+                ceil as i64
+            ),
+            result,
+        )
+    }
+
+    /// Average pooling of `x` over `w`, dividing by the window positions in
+    /// the input, or also those in the padding (`count_include_pad`).
+    pub fn avg_pool(
+        &mut self,
+        x: &V,
+        w: &Window,
+        ceil: bool,
+        count_include_pad: bool,
+        result: Ty,
+    ) -> V {
+        self.op(
+            "graph.avg_pool",
+            &[x],
+            &format!(
+                "kernel_shape = {}, {}, ceil_mode = {} : i64, count_include_pad = {} : i64",
+                i64_array(&w.kernel),
+                w.props(),
+                ceil as i64,
+                count_include_pad as i64
+            ),
+            result,
+        )
+    }
+
+    /// `x` padded by `pads` (before each dim, then after each; negative
+    /// ones crop) in `mode`, with `value` (0-d, mode "constant"; 0 when
+    /// absent).
+    pub fn pad(&mut self, x: &V, value: Option<&V>, pads: &[i64], mode: &str) -> V {
+        let r = x.ty.rank();
+        let dims = (0..r)
+            .map(|i| match x.ty.dims[i] {
+                crate::types::DYN => crate::types::DYN,
+                d => d + pads[i] + pads[r + i],
+            })
+            .collect();
+        let mut operands = vec![x];
+        operands.extend(value);
+        self.op(
+            "graph.pad",
+            &operands,
+            &format!("pads = {}, mode = \"{mode}\"", i64_array(pads)),
+            x.ty.with_dims(dims),
+        )
+    }
+
+    /// `x` resized to `dims` by `scales` (one per dim) as `how` says.
+    pub fn resize(&mut self, x: &V, scales: &[f64], how: &Interpolation, dims: Vec<i64>) -> V {
+        self.op(
+            "graph.resize",
+            &[x],
+            &format!(
+                "scales = {}, mode = \"{}\", coordinate_transformation_mode = \"{}\", nearest_mode = \"{}\", cubic_coeff_a = {} : f32, exclude_outside = {} : i64",
+                f64_array(scales),
+                how.mode,
+                how.coordinate_transformation_mode,
+                how.nearest_mode,
+                f32_literal(how.cubic_coeff_a),
+                how.exclude_outside as i64
+            ),
+            x.ty.with_dims(dims),
+        )
+    }
+
     /// `v` pinned to `device` (`graph.on_device`).
     pub fn on_device(&mut self, v: &V, device: &str) -> V {
         self.op(
@@ -447,10 +608,27 @@ impl Builder {
     }
 }
 
+/// `array<f64: 2.0, 0.5>` (each value reads back exactly).
+pub fn f64_array(v: &[f64]) -> String {
+    if v.is_empty() {
+        return "array<f64>".into();
+    }
+    let items: Vec<String> = v.iter().map(|&x| f64_literal(x)).collect();
+    format!("array<f64: {}>", items.join(", "))
+}
+
+/// An f64 as an MLIR float literal that reads back exactly.
+pub fn f64_literal(x: f64) -> String {
+    mantissa_with_point(format!("{x:e}"))
+}
+
 /// An f32 as an MLIR float literal that reads back exactly.
 pub fn f32_literal(x: f32) -> String {
-    let s = format!("{x:e}");
-    // `1e-5` is not MLIR syntax; `1.0e-5` is.
+    mantissa_with_point(format!("{x:e}"))
+}
+
+/// `1e-5` is not MLIR syntax; `1.0e-5` is.
+fn mantissa_with_point(s: String) -> String {
     match s.split_once('e') {
         Some((m, e)) if !m.contains('.') => format!("{m}.0e{e}"),
         _ => s,

@@ -26,6 +26,9 @@ pub struct Importer {
     pub params_as_args: bool,
     /// Initializers written as function arguments: (name, value).
     pub params: Vec<(String, V)>,
+    /// The first user of each name the graph reads: "node 'NAME'", or
+    /// "the graph's outputs".
+    pub users: HashMap<String, String>,
     next_param: usize,
 }
 
@@ -118,6 +121,7 @@ impl Importer {
             values: HashMap::new(),
             params_as_args,
             params: Vec::new(),
+            users: HashMap::new(),
             next_param: 0,
         }
     }
@@ -203,6 +207,20 @@ impl Importer {
             },
             None => Err(n.error(format!(
                 "input '{name}' ({what}) must be a constant (an initializer, a Constant node, or a graph input given by --bind={name}=...); shapes computed at run time are not supported"
+            ))),
+        }
+    }
+
+    /// Input `i`'s value, which must be known at import time (of any
+    /// element type); `None` when the input is absent.
+    pub(crate) fn const_tensor(&self, n: &Node, i: usize, what: &str) -> R<Option<Tensor>> {
+        let Some(name) = n.input(i) else {
+            return Ok(None);
+        };
+        match self.konst(name) {
+            Some(t) => Ok(Some(t.clone())),
+            None => Err(n.error(format!(
+                "input '{name}' ({what}) must be a constant (an initializer, a Constant node, or a graph input given by --bind={name}=...); values computed at run time are not supported"
             ))),
         }
     }

@@ -98,29 +98,56 @@ pub fn glob(pat: &str, name: &str) -> bool {
     p[i..].iter().all(|&c| c == '*')
 }
 
-/// `--bind=NAME=v1,v2,...`: the integer graph input NAME taken as a constant
-/// (a scalar or a vector, as its declared type says), so the shape-like
-/// operands it feeds fold; the input is then no function argument.
+/// `--bind=NAME=v1,v2,...`: the graph input NAME taken as a constant (a
+/// scalar or a vector, as its declared type says: integers for an integer
+/// input, any numbers for a float one), so the shape-like operands it feeds
+/// (shapes, axes, pads, Resize's scales, ...) fold; the input is then no
+/// function argument.
 #[derive(Clone, Debug)]
 pub struct Binding {
     pub name: String,
-    pub values: Vec<i64>,
+    pub values: BoundValues,
+}
+
+/// The values of a `--bind`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoundValues {
+    /// Every value an integer (for an integer or a float input).
+    Ints(Vec<i64>),
+    /// Some value not an integer (for a float input).
+    Floats(Vec<f64>),
+}
+
+impl BoundValues {
+    fn len(&self) -> usize {
+        match self {
+            BoundValues::Ints(v) => v.len(),
+            BoundValues::Floats(v) => v.len(),
+        }
+    }
 }
 
 impl Binding {
     pub fn parse(s: &str) -> Result<Binding, String> {
-        let bad = || format!("--bind '{s}' is not NAME=INT[,INT...]");
+        let bad = || format!("--bind '{s}' is not NAME=NUMBER[,NUMBER...]");
         let (name, vals) = s.split_once('=').ok_or_else(bad)?;
-        let values = if vals.is_empty() {
-            Vec::new()
-        } else {
-            vals.split(',')
-                .map(|v| v.trim().parse::<i64>().map_err(|_| bad()))
-                .collect::<Result<_, _>>()?
-        };
         if name.is_empty() {
             return Err(bad());
         }
+        let items: Vec<&str> = if vals.is_empty() {
+            Vec::new()
+        } else {
+            vals.split(',').map(str::trim).collect()
+        };
+        let values = match items.iter().map(|v| v.parse::<i64>()).collect() {
+            Ok(ints) => BoundValues::Ints(ints),
+            Err(_) => BoundValues::Floats(
+                items
+                    .iter()
+                    .map(|v| v.parse::<f64>().map_err(|_| bad()))
+                    .collect::<Result<_, _>>()?,
+            ),
+        };
         Ok(Binding {
             name: name.to_string(),
             values,
@@ -200,6 +227,7 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
         );
     }
     check_single_definitions(g, opset)?;
+    im.users = first_users(g, opset);
     let args = bind_inputs(&mut im, g, opts)?;
     convert_nodes(&mut im, g, opset, &opts.place)?;
     im.b.set_loc("return");
@@ -276,16 +304,58 @@ fn bound_value(b: &Binding, name: &str, ty: &Ty) -> Result<tensor::Tensor, Strin
         [d] => *d == n || *d == DYN,
         _ => false,
     };
-    if !is_int(ty.elem) || !fits {
+    let dims = if ty.rank() == 0 { vec![] } else { vec![n] };
+    let data = match (&b.values, ty.elem) {
+        (BoundValues::Ints(v), e) if is_int(e) => tensor::Data::I(v.clone()),
+        (v, e) if e.is_float() => {
+            let v: Vec<f64> = match v {
+                BoundValues::Ints(v) => v.iter().map(|&x| x as f64).collect(),
+                BoundValues::Floats(v) => v.clone(),
+            };
+            // The values as the input's type holds them.
+            let round = |x: f64| match e {
+                types::ElementType::F16 => half::f16::from_f64(x).to_f64(),
+                types::ElementType::F32 => x as f32 as f64,
+                _ => x,
+            };
+            tensor::Data::F(v.into_iter().map(round).collect())
+        }
+        (BoundValues::Floats(_), e) if is_int(e) => {
+            return Err(format!(
+                "--bind gives non-integer values to input '{name}' of type {ty}"
+            ))
+        }
+        _ => tensor::Data::I(Vec::new()),
+    };
+    if !(is_int(ty.elem) || ty.elem.is_float()) || !fits {
         return Err(format!(
-            "--bind gives {n} values to input '{name}' of type {ty}; it binds integer scalars and vectors"
+            "--bind gives {n} values to input '{name}' of type {ty}; it binds integer and float scalars and vectors"
         ));
     }
-    let dims = if ty.rank() == 0 { vec![] } else { vec![n] };
-    Ok(tensor::Tensor::ints(
-        Ty::new(ty.elem, dims),
-        b.values.clone(),
-    ))
+    Ok(tensor::Tensor {
+        ty: Ty::new(ty.elem, dims),
+        data,
+    })
+}
+
+/// The first user of each name the graph reads: "node 'NAME'", or "the
+/// graph's outputs".
+fn first_users(g: &onnx::GraphProto, opset: i64) -> std::collections::HashMap<String, String> {
+    let mut users = std::collections::HashMap::new();
+    for proto in &g.node {
+        let n = Node::new(proto, opset, &[]);
+        for i in proto.input.iter().filter(|i| !i.is_empty()) {
+            users
+                .entry(i.clone())
+                .or_insert_with(|| format!("node '{}'", n.name()));
+        }
+    }
+    for o in &g.output {
+        users
+            .entry(o.name().to_string())
+            .or_insert_with(|| "the graph's outputs".to_string());
+    }
+    users
 }
 
 /// ONNX graphs are SSA: no two nodes define one name, and no node defines a

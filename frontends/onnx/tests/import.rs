@@ -446,7 +446,7 @@ fn bind_specializes_shape_inputs() {
     );
     assert_eq!(
         import(&m, &bind("shape=4,6,1")).unwrap_err(),
-        "--bind gives 3 values to input 'shape' of type tensor<2xi64>; it binds integer scalars and vectors"
+        "--bind gives 3 values to input 'shape' of type tensor<2xi64>; it binds integer and float scalars and vectors"
     );
     assert_eq!(
         import(&m, &bind("nope=1")).unwrap_err(),
@@ -454,7 +454,7 @@ fn bind_specializes_shape_inputs() {
     );
     assert!(import(&m, &bind("x=1"))
         .unwrap_err()
-        .contains("it binds integer scalars and vectors"));
+        .contains("it binds integer and float scalars and vectors"));
     assert!(xir_onnx::Binding::parse("shape=4,x").is_err());
     assert!(xir_onnx::Binding::parse("=4").is_err());
 }
@@ -590,7 +590,7 @@ fn every_claimed_op_has_a_converter() {
     }
     let unknown = model(
         17,
-        vec![node("Conv", "n", &["x"], &["y"], vec![])],
+        vec![node("ConvInteger", "n", &["x"], &["y"], vec![])],
         vec![vi("x", 1, &[2, 3])],
         vec![vi("y", 1, &[2, 3])],
         vec![],

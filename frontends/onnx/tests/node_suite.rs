@@ -190,7 +190,16 @@ fn run_case(c: &Case, target: &str, devices: &[Arc<Device>]) -> Outcome {
             Err(e) if e.contains("does not verify") => return Outcome::Fail(e),
             Err(e) => {
                 let shape_like = [
-                    "(shape)", "(axes)", "(starts)", "(ends)", "(steps)", "(split)",
+                    "(shape)",
+                    "(axes)",
+                    "(starts)",
+                    "(ends)",
+                    "(steps)",
+                    "(split)",
+                    "(pads)",
+                    "(constant_value)",
+                    "(scales)",
+                    "(sizes)",
                 ];
                 let name = e.split('\'').nth(3).unwrap_or("");
                 let k = names.iter().position(|n| n == name);
@@ -202,8 +211,11 @@ fn run_case(c: &Case, target: &str, devices: &[Arc<Device>]) -> Outcome {
                                 Err(e) => return Outcome::Fail(format!("input {k}: {e}")),
                             };
                         let values = match t.element {
-                            ElementType::Int { bits: 32 | 64, .. } => {
-                                values(&t).unwrap().iter().map(|&v| v as i64).collect()
+                            ElementType::Int { bits: 32 | 64, .. } => xir_onnx::BoundValues::Ints(
+                                values(&t).unwrap().iter().map(|&v| v as i64).collect(),
+                            ),
+                            ElementType::F16 | ElementType::F32 | ElementType::F64 => {
+                                xir_onnx::BoundValues::Floats(values(&t).unwrap())
                             }
                             _ => return Outcome::Unsupported(e),
                         };

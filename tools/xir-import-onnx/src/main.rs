@@ -1,6 +1,6 @@
 //! `xir-import-onnx model.onnx -o model.mlir`: an ONNX model as graph-dialect
-//! text (iree-import-onnx's interface). Errors name the node, op and opset;
-//! exit status 1.
+//! text (iree-import-onnx's interface). Errors name the node, op and opset
+//! (every unsupported op of the model at once); exit status 1.
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -24,10 +24,11 @@ struct Cli {
     /// `?`) to a device, as `graph.on_device`: `--place=NODE=@gpu`. Repeatable.
     #[arg(long = "place", value_name = "PATTERN=@DEVICE")]
     place: Vec<String>,
-    /// Takes the integer graph input NAME as the constant INT,... (a scalar or
-    /// a vector), so the shape-like operands it feeds (Reshape's shape, axes,
-    /// Slice's starts, ...) fold. Repeatable.
-    #[arg(long = "bind", value_name = "NAME=INT,...")]
+    /// Takes the graph input NAME as the constant V,... (a scalar or a
+    /// vector; integers for an integer input, numbers for a float one), so
+    /// the shape-like operands it feeds (Reshape's shape, axes, Slice's
+    /// starts, Pad's pads, Resize's scales, ...) fold. Repeatable.
+    #[arg(long = "bind", value_name = "NAME=V,...")]
     bind: Vec<String>,
     /// Print the generic form as written, before xir parses and verifies it.
     #[arg(long = "generic", hide = true)]

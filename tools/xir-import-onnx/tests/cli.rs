@@ -48,11 +48,11 @@ fn errors_exit_with_status_1() {
         ),
         (
             vec![&*example("block.onnx"), "--bind=x"],
-            "--bind 'x' is not NAME=INT[,INT...]",
+            "--bind 'x' is not NAME=NUMBER[,NUMBER...]",
         ),
         (
             vec![&*example("block.onnx"), "--bind=x=1"],
-            "it binds integer scalars and vectors",
+            "it binds integer and float scalars and vectors",
         ),
     ] {
         let (code, stdout, stderr) = run(&args);

@@ -12,10 +12,12 @@
 
 mod activation;
 mod constant;
+mod conv;
 mod elementwise;
 mod nn;
 mod normalization;
 mod reduce;
+mod resize;
 mod shape;
 
 use crate::convert::Importer;
@@ -98,7 +100,7 @@ impl Converter {
 }
 
 /// The families' tables.
-static FAMILIES: [&[Converter]; 7] = [
+static FAMILIES: [&[Converter]; 9] = [
     elementwise::CONVERTERS,
     activation::CONVERTERS,
     shape::CONVERTERS,
@@ -106,6 +108,8 @@ static FAMILIES: [&[Converter]; 7] = [
     reduce::CONVERTERS,
     nn::CONVERTERS,
     normalization::CONVERTERS,
+    conv::CONVERTERS,
+    resize::CONVERTERS,
 ];
 
 /// Every entry of the table.
