@@ -210,6 +210,7 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
         .map_err(|e| format!("not an ONNX model (protobuf decoding failed: {e})"))?;
     let opset = model_opset(&model)?;
     let g = model.graph.as_ref().ok_or("the model has no graph")?;
+    check_ops_supported(g, opset)?;
     let mut im = Importer::new(opts.params_as_args);
     if !g.sparse_initializer.is_empty() {
         return Err("sparse initializers are not supported".into());
@@ -336,6 +337,66 @@ fn bound_value(b: &Binding, name: &str, ty: &Ty) -> Result<tensor::Tensor, Strin
         ty: Ty::new(ty.elem, dims),
         data,
     })
+}
+
+/// Every node whose op the importer does not take (an op of another domain,
+/// or one without a converter at this opset), all in one error: each such
+/// op with how many nodes use it and the first of them (its name and index
+/// in the graph), in the order they first appear, so a model's missing ops
+/// are known from one run. A lone such node keeps its own error
+/// (`node 'n' (Op, opset N): op is not supported`).
+fn check_ops_supported(g: &onnx::GraphProto, opset: i64) -> Result<(), String> {
+    // (op, number of nodes, first node's index)
+    let mut missing: Vec<(String, usize, usize)> = Vec::new();
+    for (i, proto) in g.node.iter().enumerate() {
+        let foreign = !matches!(proto.domain(), "" | "ai.onnx");
+        if !foreign && ops::lookup(proto.op_type(), opset).is_some() {
+            continue;
+        }
+        let op = if foreign {
+            format!("{}.{}", proto.domain(), proto.op_type())
+        } else {
+            proto.op_type().to_string()
+        };
+        match missing.iter_mut().find(|(o, _, _)| *o == op) {
+            Some(m) => m.1 += 1,
+            None => missing.push((op, 1, i)),
+        }
+    }
+    let nodes: usize = missing.iter().map(|m| m.1).sum();
+    match nodes {
+        0 => Ok(()),
+        1 => {
+            let n = Node::new(&g.node[missing[0].2], opset, &[]);
+            Err(match n.proto.domain() {
+                "" | "ai.onnx" => n.error("op is not supported"),
+                d => n.error(format!(
+                    "domain '{d}' is not supported (xir imports the default ONNX domain)"
+                )),
+            })
+        }
+        _ => {
+            let list: Vec<String> = missing
+                .iter()
+                .map(|(op, count, first)| {
+                    let name = Node::new(&g.node[*first], opset, &[]).name().to_string();
+                    if *count == 1 {
+                        format!("{op} (1 node, '{name}' #{first})")
+                    } else {
+                        format!("{op} ({count} nodes, first '{name}' #{first})")
+                    }
+                })
+                .collect();
+            let ops = match missing.len() {
+                1 => "1 unsupported op".to_string(),
+                k => format!("{k} unsupported ops"),
+            };
+            Err(format!(
+                "{ops} ({nodes} nodes, opset {opset}): {}",
+                list.join(", ")
+            ))
+        }
+    }
 }
 
 /// The first user of each name the graph reads: "node 'NAME'", or "the

@@ -630,3 +630,75 @@ fn a_name_is_defined_once() {
         "node 'r' (Relu, opset 17): defines 'x', which is a graph input (an ONNX graph defines each name once)"
     );
 }
+
+/// A model using several ops the importer lacks gets one error listing each
+/// such op, its node count and its first node (name and index), in order of
+/// first use; a node of another domain is listed with its domain.
+#[test]
+fn every_unsupported_op_is_listed_at_once() {
+    let mut foreign = node("FusedGemm", "fg", &["h"], &["h2"], vec![]);
+    foreign.domain = Some("com.microsoft".into());
+    let m = model(
+        17,
+        vec![
+            node("Relu", "ok", &["x"], &["a"], vec![]),
+            node("Foo", "/a/Foo", &["a"], &["b"], vec![]),
+            node("Bar", "/b/Bar", &["b"], &["c"], vec![]),
+            node("Foo", "/c/Foo", &["c"], &["h"], vec![]),
+            foreign,
+            node("Foo", "", &["h2"], &["y"], vec![]),
+        ],
+        vec![vi("x", 1, &[4])],
+        vec![vi("y", 1, &[4])],
+        vec![],
+    );
+    assert_eq!(
+        import(&m, &Options::default()).unwrap_err(),
+        "3 unsupported ops (5 nodes, opset 17): Foo (3 nodes, first '/a/Foo' #1), Bar (1 node, '/b/Bar' #2), com.microsoft.FusedGemm (1 node, 'fg' #4)"
+    );
+    // One op, several nodes.
+    let m = model(
+        17,
+        vec![
+            node("Foo", "f0", &["x"], &["a"], vec![]),
+            node("Foo", "f1", &["a"], &["y"], vec![]),
+        ],
+        vec![vi("x", 1, &[4])],
+        vec![vi("y", 1, &[4])],
+        vec![],
+    );
+    assert_eq!(
+        import(&m, &Options::default()).unwrap_err(),
+        "1 unsupported op (2 nodes, opset 17): Foo (2 nodes, first 'f0' #0)"
+    );
+    // The ops are listed before any other error (here a bad attribute).
+    let m = model(
+        17,
+        vec![
+            node("Relu", "r0", &["x"], &["a"], vec![int_attr("mystery", 1)]),
+            node("Foo", "f0", &["a"], &["b"], vec![]),
+            node("Bar", "b0", &["b"], &["y"], vec![]),
+        ],
+        vec![vi("x", 1, &[4])],
+        vec![vi("y", 1, &[4])],
+        vec![],
+    );
+    assert_eq!(
+        import(&m, &Options::default()).unwrap_err(),
+        "2 unsupported ops (2 nodes, opset 17): Foo (1 node, 'f0' #1), Bar (1 node, 'b0' #2)"
+    );
+    // A lone node of another domain keeps its own error.
+    let mut one = node("FusedGemm", "fg", &["x"], &["y"], vec![]);
+    one.domain = Some("com.microsoft".into());
+    let m = model(
+        17,
+        vec![one],
+        vec![vi("x", 1, &[4])],
+        vec![vi("y", 1, &[4])],
+        vec![],
+    );
+    assert_eq!(
+        import(&m, &Options::default()).unwrap_err(),
+        "node 'fg' (FusedGemm, opset 17): domain 'com.microsoft' is not supported (xir imports the default ONNX domain)"
+    );
+}

@@ -65,3 +65,32 @@ fn errors_exit_with_status_1() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
     }
 }
+
+/// A model whose nodes use several ops xir lacks: one error line listing
+/// them all (each op, its node count, its first node and index), status 1.
+#[test]
+fn unsupported_ops_are_listed_in_one_error() {
+    // block.onnx with its MatMul (8 nodes) and Gelu (1) renamed.
+    let mut bytes = std::fs::read(example("block.onnx")).unwrap();
+    for (from, to) in [(&b"MatMul"[..], &b"MatMux"[..]), (b"Gelu", b"Gelx")] {
+        let mut i = 0;
+        while i + from.len() <= bytes.len() {
+            if &bytes[i..i + from.len()] == from {
+                bytes[i..i + from.len()].copy_from_slice(to);
+            }
+            i += 1;
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("renamed.onnx");
+    std::fs::write(&path, bytes).unwrap();
+    let path = path.to_str().unwrap();
+    let (code, stdout, stderr) = run(&[path]);
+    assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "xir-import-onnx: error: {path}: 2 unsupported ops (9 nodes, opset 20): MatMux (8 nodes, first 'attn/q' #1), Gelx (1 node, 'mlp/gelu' #14)\n"
+        )
+    );
+}
