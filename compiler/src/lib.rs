@@ -51,6 +51,7 @@ pub fn pass_registry() -> PassRegistry {
     xir::register_passes!(registry, xir_kernel::conversion::pass::ConvertGraphToKernel);
     // Composite graph ops into primitive ones (first in graph → flow).
     xir::register_passes!(registry, xir_graph::decompose::Decompose);
+    xir::register_passes!(registry, xir_graph::fold_conv::FoldConvAffine);
     pipelines::register(&mut registry);
     registry
 }

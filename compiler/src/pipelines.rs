@@ -9,11 +9,15 @@ use xir::pass::{PassRegistry, PipelineInfo};
 /// The passes of a pipeline, in order.
 pub type Passes = Vec<Box<dyn xir::pass::Pass>>;
 
-/// `graph-to-flow`: composite ops decomposed (`graph-decompose`), then
+/// `graph-to-flow`: per-channel affine maps folded into convs
+/// (`graph-fold-conv-affine`), composite ops decomposed (`graph-decompose`), then
 /// dispatch regions, constants, executables, transfers, control flow, then
 /// the level guard.
 pub fn graph_to_flow() -> Passes {
-    let mut p: Passes = vec![Box::new(xir_graph::decompose::Decompose)];
+    let mut p: Passes = vec![
+        Box::new(xir_graph::fold_conv::FoldConvAffine),
+        Box::new(xir_graph::decompose::Decompose),
+    ];
     p.extend(xir_flow::conversion::from_graph::pipeline());
     p
 }

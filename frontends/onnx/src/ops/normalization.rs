@@ -136,6 +136,9 @@ fn batch_norm(im: &mut Importer, n: &Node, x: &V) -> R<V> {
     }
     let eps = n.float("epsilon", 1e-5)? as f64;
     n.float("momentum", 0.9)?;
+    if let Some(y) = batch_norm_known(im, n, x, eps)? {
+        return Ok(y);
+    }
     let mut vs = Vec::new();
     for (i, what) in [(1, "scale"), (2, "B"), (3, "input_mean"), (4, "input_var")] {
         let v = im.input(n, i)?;
@@ -154,6 +157,43 @@ fn batch_norm(im: &mut Importer, n: &Node, x: &V) -> R<V> {
     let m = im.per_channel(n, &mean, x, "input_mean")?;
     let i = im.per_channel(n, &inv, x, "input_var")?;
     Ok(im.normalize(x, &m, &i, &s, Some(&b)))
+}
+
+/// With the four statistics known at import time, `x * s + t` per channel,
+/// `s = scale / sqrt(var + eps)` and `t = B - mean * s` computed here in f64
+/// (onnxruntime folds them so too): two ops that `graph-fold-conv-affine`
+/// folds into a preceding conv's filter and bias.
+fn batch_norm_known(im: &mut Importer, n: &Node, x: &V, eps: f64) -> R<Option<V>> {
+    let mut stats: Vec<Vec<f64>> = Vec::new();
+    for i in 1..5 {
+        let Some(name) = n.input(i) else {
+            return Ok(None);
+        };
+        match im.konst(name).map(|t| &t.data) {
+            Some(crate::tensor::Data::F(v)) if v.len() as i64 == x.ty.dims[1] => {
+                stats.push(v.clone())
+            }
+            _ => return Ok(None),
+        }
+    }
+    let (scale, bias, mean, var) = (&stats[0], &stats[1], &stats[2], &stats[3]);
+    let s: Vec<f64> = (0..scale.len())
+        .map(|c| scale[c] / (var[c] + eps).sqrt())
+        .collect();
+    let t: Vec<f64> = (0..s.len()).map(|c| bias[c] - mean[c] * s[c]).collect();
+    let ty = crate::types::Ty::new(x.ty.elem, vec![x.ty.dims[1]]);
+    let sv = im.b.constant(&crate::tensor::Tensor {
+        ty: ty.clone(),
+        data: crate::tensor::Data::F(s),
+    });
+    let tv = im.b.constant(&crate::tensor::Tensor {
+        ty,
+        data: crate::tensor::Data::F(t),
+    });
+    let sb = im.b.broadcast(&sv, &[1], x.ty.clone());
+    let tb = im.b.broadcast(&tv, &[1], x.ty.clone());
+    let y = im.b.binary(Binary::Mul, x, &sb);
+    Ok(Some(im.b.binary(Binary::Add, &y, &tb)))
 }
 
 fn instance_norm(im: &mut Importer, n: &Node, x: &V) -> R<V> {

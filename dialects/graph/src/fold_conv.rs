@@ -1,0 +1,268 @@
+//! `graph-fold-conv-affine`: a per-output-channel affine map after a conv
+//! with a constant filter is folded into the conv's filter and bias at
+//! compile time, as onnxruntime's Conv+Mul / Conv+Add fusions do. That is
+//! how an inference BatchNormalization (`x * s + t` per channel once its
+//! statistics are known) disappears into the conv before it.
+//!
+//! The pattern: `graph.conv` whose filter (and bias, when present) are
+//! `graph.constant`s of f32 or f64, whose result has one use, by `mul`,
+//! `add` (either side), `sub` or `div` (the conv on the left), the other
+//! operand being a constant per channel: a `graph.broadcast` of a `[M]`
+//! constant with `dimensions = [1]`, or a splat constant. The filter's rows
+//! are scaled (`mul`, `div`), the bias shifted (`add`, `sub`: a bias is
+//! added when there was none), computed in f64 and rounded once; the user
+//! is replaced by the conv, repeatedly, so `x * s + t` folds whole. Ops left
+//! without uses are erased. It runs first in graph → flow.
+
+use crate::window::CONV;
+use xir::pass::{Pass, PassContext};
+use xir::store::ValueDef;
+use xir::types::{FloatKind, TypeKind};
+use xir::{Attr, AttrKind, Context, Ir, Op, Value};
+
+#[derive(Default)]
+pub struct FoldConvAffine;
+
+impl FoldConvAffine {
+    pub const ARGUMENT: &'static str = "graph-fold-conv-affine";
+    pub const SUMMARY: &'static str =
+        "Fold per-channel multiplies and adds after a conv with constant weights into its filter and bias";
+}
+
+impl Pass for FoldConvAffine {
+    fn argument(&self) -> &'static str {
+        Self::ARGUMENT
+    }
+    fn name(&self) -> &'static str {
+        "FoldConvAffine"
+    }
+    fn summary(&self) -> &'static str {
+        Self::SUMMARY
+    }
+    fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
+        let convs: Vec<Op> = xir::walk::preorder(pc.ir, op)
+            .into_iter()
+            .filter(|&o| CONV.is(pc.ctx, pc.ir, o))
+            .collect();
+        let mut n = 0;
+        for c in convs {
+            while fold_one(pc.ctx, pc.ir, c) {
+                n += 1;
+            }
+        }
+        pc.add_statistic("num-folded", "Number of ops folded into convs", n);
+        if n == 0 {
+            pc.preserve_all();
+        }
+        Ok(())
+    }
+}
+
+/// The op defining `v`, if any.
+fn def(ir: &Ir, v: Value) -> Option<Op> {
+    match ir.value(v).def {
+        ValueDef::Result { op, .. } => Some(op),
+        _ => None,
+    }
+}
+
+/// The float kind of a constant's elements (f32 or f64) and its values.
+fn constant_values(ctx: &Context, ir: &Ir, v: Value) -> Option<(FloatKind, Vec<f64>, Attr)> {
+    let op = def(ir, v)?;
+    if ctx.str(ir.op(op).name) != "graph.constant" {
+        return None;
+    }
+    let a = xir::symbol::op_attr(ctx, ir, op, "value")?;
+    let AttrKind::DenseElements { ty, splat, data } = ctx.attr_kind(a) else {
+        return None;
+    };
+    let TypeKind::RankedTensor { shape, element, .. } = ctx.type_kind(*ty) else {
+        return None;
+    };
+    let n: i64 = shape.iter().product();
+    let kind = match ctx.type_kind(*element) {
+        TypeKind::Float(k @ (FloatKind::F32 | FloatKind::F64)) => *k,
+        _ => return None,
+    };
+    let w = if kind == FloatKind::F32 { 4 } else { 8 };
+    let read = |c: &[u8]| -> f64 {
+        if w == 4 {
+            f32::from_le_bytes(c.try_into().unwrap_or([0; 4])) as f64
+        } else {
+            f64::from_le_bytes(c.try_into().unwrap_or([0; 8]))
+        }
+    };
+    let one: Vec<f64> = data.chunks_exact(w).map(read).collect();
+    let values = if *splat {
+        vec![*one.first()?; n as usize]
+    } else {
+        one
+    };
+    (values.len() == n as usize).then_some((kind, values, a))
+}
+
+/// The `[M]` values of `v` if it is the same constant on each of the `m`
+/// channels of dim 1 of its type.
+fn per_channel(ctx: &Context, ir: &Ir, v: Value, m: usize) -> Option<Vec<f64>> {
+    let op = def(ir, v)?;
+    if ctx.str(ir.op(op).name) == "graph.broadcast" {
+        let dims = crate::window::i64_list(ctx, ir, op, "dimensions")?;
+        if dims != [1] {
+            return None;
+        }
+        let (_, vals, _) = constant_values(ctx, ir, ir.operand(op, 0))?;
+        return (vals.len() == m).then_some(vals);
+    }
+    let (_, vals, a) = constant_values(ctx, ir, v)?;
+    match ctx.attr_kind(a) {
+        AttrKind::DenseElements { splat: true, .. } => Some(vec![vals[0]; m]),
+        _ => None,
+    }
+}
+
+/// A new `graph.constant` of `values` in `kind`, shaped as `like`'s type
+/// with dims `shape`, before `at`.
+fn new_constant(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    at: Op,
+    kind: FloatKind,
+    shape: Vec<i64>,
+    values: &[f64],
+) -> Value {
+    let mut data = Vec::with_capacity(values.len() * 8);
+    for &x in values {
+        if kind == FloatKind::F32 {
+            data.extend_from_slice(&(x as f32).to_le_bytes());
+        } else {
+            data.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+    let element = ctx.float_type(kind);
+    let ty = ctx.intern_type(TypeKind::RankedTensor {
+        shape,
+        element,
+        encoding: None,
+    });
+    let value = ctx.intern_attr(AttrKind::DenseElements {
+        ty,
+        splat: false,
+        data: data.into(),
+    });
+    let key = ctx.ident("value");
+    let props = ctx.dictionary(vec![(key, value)]);
+    let state = xir::OperationState {
+        name: ctx.ident("graph.constant"),
+        operands: vec![],
+        result_types: vec![ty],
+        properties: Some(props),
+        attrs: ir.op(at).attrs,
+        num_regions: 0,
+        successors: Vec::new(),
+        loc: ir.op(at).loc,
+    };
+    let c = ir.create_op(state);
+    ir.insert_op_before(at, c);
+    ir.result(c, 0)
+}
+
+/// Erases `v`'s defining op (and a broadcast's constant) once unused.
+fn erase_dead(ctx: &Context, ir: &mut Ir, v: Value) {
+    let Some(op) = def(ir, v) else {
+        return;
+    };
+    if ir.has_uses(v) {
+        return;
+    }
+    let name = ctx.str(ir.op(op).name).to_string();
+    if name != "graph.constant" && name != "graph.broadcast" {
+        return;
+    }
+    let inner: Vec<Value> = ir.operands(op).collect();
+    ir.erase_op(op);
+    for i in inner {
+        erase_dead(ctx, ir, i);
+    }
+}
+
+fn fold_one(ctx: &mut Context, ir: &mut Ir, conv: Op) -> bool {
+    let r = ir.result(conv, 0);
+    let uses: Vec<_> = ir.uses(r).collect();
+    let [u] = uses[..] else {
+        return false;
+    };
+    let (user, index) = {
+        let d = ir.use_data(u);
+        (d.owner, d.index as usize)
+    };
+    let name = ctx.str(ir.op(user).name).to_string();
+    let commutes = matches!(name.as_str(), "graph.mul" | "graph.add");
+    if !(commutes || (matches!(name.as_str(), "graph.sub" | "graph.div") && index == 0)) {
+        return false;
+    }
+    if ir.op(user).attrs != ir.op(conv).attrs
+        || ir.value_type(ir.result(user, 0)) != ir.value_type(r)
+    {
+        return false;
+    }
+    let filter = ir.operand(conv, 1);
+    let Some((kind, mut w, _)) = constant_values(ctx, ir, filter) else {
+        return false;
+    };
+    let bias = (ir.num_operands(conv) > 2).then(|| ir.operand(conv, 2));
+    let fshape = match ctx.type_kind(ir.value_type(filter)) {
+        TypeKind::RankedTensor { shape, .. } => shape.clone(),
+        _ => return false,
+    };
+    let m = fshape[0] as usize;
+    let mut b = match bias {
+        Some(bv) => match constant_values(ctx, ir, bv) {
+            Some((k, v, _)) if k == kind => Some(v),
+            _ => return false,
+        },
+        None => None,
+    };
+    let other = ir.operand(user, 1 - index);
+    let Some(c) = per_channel(ctx, ir, other, m) else {
+        return false;
+    };
+    let row = w.len().checked_div(m).unwrap_or(0);
+    match name.as_str() {
+        "graph.mul" | "graph.div" => {
+            let f = |x: f64, k: f64| if name == "graph.mul" { x * k } else { x / k };
+            for (ch, &k) in c.iter().enumerate() {
+                for x in &mut w[ch * row..(ch + 1) * row] {
+                    *x = f(*x, k);
+                }
+            }
+            if let Some(b) = &mut b {
+                for (x, &k) in b.iter_mut().zip(&c) {
+                    *x = f(*x, k);
+                }
+            }
+        }
+        _ => {
+            let sign = if name == "graph.sub" { -1.0 } else { 1.0 };
+            let mut nb = b.unwrap_or_else(|| vec![0.0; m]);
+            for (x, &k) in nb.iter_mut().zip(&c) {
+                *x += sign * k;
+            }
+            b = Some(nb);
+        }
+    }
+    let new_filter = new_constant(ctx, ir, conv, kind, fshape, &w);
+    let mut operands = vec![ir.operand(conv, 0), new_filter];
+    if let Some(b) = &b {
+        operands.push(new_constant(ctx, ir, conv, kind, vec![m as i64], b));
+    }
+    ir.set_operands(conv, &operands);
+    let out = ir.result(user, 0);
+    ir.replace_all_uses(out, r);
+    ir.erase_op(user);
+    erase_dead(ctx, ir, other);
+    erase_dead(ctx, ir, filter);
+    if let Some(bv) = bias {
+        erase_dead(ctx, ir, bv);
+    }
+    true
+}
