@@ -169,6 +169,23 @@ fn compare(
     Ok(())
 }
 
+/// Case input `k` as `--bind` values (integers or floats); `None` for
+/// another element type.
+fn bound_values(c: &Case, k: usize) -> Result<Option<xir_onnx::BoundValues>, Outcome> {
+    let t = xir_runtime_io::read_npy(&c.dir.join(format!("input_{k}.npy")))
+        .map_err(|e| Outcome::Fail(format!("input {k}: {e}")))?;
+    let vals = |t| values(t).map_err(Outcome::Fail);
+    Ok(match t.element {
+        ElementType::Int { bits: 32 | 64, .. } => Some(xir_onnx::BoundValues::Ints(
+            vals(&t)?.iter().map(|&v| v as i64).collect(),
+        )),
+        ElementType::F16 | ElementType::F32 | ElementType::F64 => {
+            Some(xir_onnx::BoundValues::Floats(vals(&t)?))
+        }
+        _ => None,
+    })
+}
+
 /// `c` compiled for `target` and run on `devices`.
 fn run_case(c: &Case, target: &str, devices: &[Arc<Device>]) -> Outcome {
     if !c.note.is_empty() {
@@ -202,30 +219,37 @@ fn run_case(c: &Case, target: &str, devices: &[Arc<Device>]) -> Outcome {
                     "(sizes)",
                 ];
                 let name = e.split('\'').nth(3).unwrap_or("");
-                let k = names.iter().position(|n| n == name);
-                match k {
-                    Some(k) if shape_like.iter().any(|w| e.contains(w)) && !bound[k] => {
-                        let t =
-                            match xir_runtime_io::read_npy(&c.dir.join(format!("input_{k}.npy"))) {
-                                Ok(t) => t,
-                                Err(e) => return Outcome::Fail(format!("input {k}: {e}")),
-                            };
-                        let values = match t.element {
-                            ElementType::Int { bits: 32 | 64, .. } => xir_onnx::BoundValues::Ints(
-                                values(&t).unwrap().iter().map(|&v| v as i64).collect(),
-                            ),
-                            ElementType::F16 | ElementType::F32 | ElementType::F64 => {
-                                xir_onnx::BoundValues::Floats(values(&t).unwrap())
-                            }
-                            _ => return Outcome::Unsupported(e),
-                        };
-                        opts.bind.push(xir_onnx::Binding {
-                            name: name.to_string(),
-                            values,
-                        });
-                        bound[k] = true;
-                    }
-                    _ => return Outcome::Unsupported(e),
+                if !shape_like.iter().any(|w| e.contains(w)) {
+                    return Outcome::Unsupported(e);
+                }
+                // The graph input named, or, for a shape-like operand
+                // computed from graph inputs (CenterCropPad's expansion
+                // pads by Shape, Max and Sub of its `shape` input), every
+                // integer input not bound yet.
+                let ks: Vec<usize> = match names.iter().position(|n| n == name) {
+                    Some(k) if !bound[k] => vec![k],
+                    Some(_) => vec![],
+                    None => (0..names.len().min(c.inputs))
+                        .filter(|&k| !bound[k])
+                        .filter(|&k| {
+                            matches!(bound_values(c, k), Ok(Some(xir_onnx::BoundValues::Ints(_))))
+                        })
+                        .collect(),
+                };
+                if ks.is_empty() {
+                    return Outcome::Unsupported(e);
+                }
+                for k in ks {
+                    let values = match bound_values(c, k) {
+                        Ok(Some(v)) => v,
+                        Ok(None) => return Outcome::Unsupported(e),
+                        Err(o) => return o,
+                    };
+                    opts.bind.push(xir_onnx::Binding {
+                        name: names[k].clone(),
+                        values,
+                    });
+                    bound[k] = true;
                 }
             }
         }
