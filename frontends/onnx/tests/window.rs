@@ -996,3 +996,52 @@ fn global_pool_then_flatten() {
     has(&t, "graph.reduce_mean");
     has(&t, "tensor<1x8x1x1xf32> -> tensor<1x8xf32>");
 }
+
+/// Absurd sizes and attributes are errors, never an overflow.
+#[test]
+fn absurd_values_are_errors() {
+    let e = conv_model(
+        vec![ints("pads", &[i64::MAX, 0])],
+        &[1, 1, 5],
+        &[1, 1, 3],
+        &[1, 1, 5],
+    )
+    .error();
+    assert!(
+        e.ends_with(&format!("'pads' value {} is too large", i64::MAX)),
+        "{e}"
+    );
+    let e = conv_t(
+        vec![ints("strides", &[4])],
+        &[1, 1, 1 << 62],
+        &[1, 1, 3],
+        &[1, 1, 5],
+    )
+    .error();
+    assert!(e.contains("is too large"), "{e}");
+    let e = conv_t(
+        vec![ints("output_shape", &[i64::MAX])],
+        &[1, 1, 3],
+        &[1, 1, 3],
+        &[1, 1, 5],
+    )
+    .error();
+    assert!(e.contains("is too large"), "{e}");
+    let t = pool(
+        "MaxPool",
+        17,
+        vec![ints("kernel_shape", &[2])],
+        &[1, 1, i64::MAX / 2],
+        &[1, 1, i64::MAX / 2 - 1],
+    )
+    .text();
+    has(&t, "graph.max_pool");
+    let e = pad(17, &["x", "p"], vec![], &[2, 3], &[3, 5])
+        .init(i64_init("p", &[i64::MIN, 0, 0, i64::MAX]))
+        .error();
+    assert!(e.contains("is too large"), "{e}");
+    let e = resize(13, &["x", "", "s"], vec![], &[1, 1 << 40], &[1, 2])
+        .init(f32s("s", &[1.0, 1e30]))
+        .error();
+    assert!(e.contains("too large"), "{e}");
+}

@@ -113,7 +113,7 @@ fn pad(im: &mut Importer, n: &Node) -> R<()> {
             2 * axes.len()
         )));
     }
-    if let Some(bad) = pads.iter().find(|p| p.abs() >= LIMIT) {
+    if let Some(bad) = pads.iter().find(|p| p.unsigned_abs() >= LIMIT as u64) {
         return Err(n.error(format!("pad {bad} is too large")));
     }
     let mut all = vec![0; 2 * r];
@@ -319,7 +319,11 @@ fn resize(im: &mut Importer, n: &Node) -> R<()> {
                     // One scale for every axis; sizes rounded half up.
                     Some(s) => {
                         factors[a] = s;
-                        dims[a] = (s * x.ty.dims[a] as f64 + 0.5).floor() as i64;
+                        let o = (s * x.ty.dims[a] as f64 + 0.5).floor();
+                        if o >= LIMIT as f64 {
+                            return Err(n.error(format!("resizes dim {a} to a size too large")));
+                        }
+                        dims[a] = o as i64;
                     }
                     None => {
                         factors[a] = ratio[j];
