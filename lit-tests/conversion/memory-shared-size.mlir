@@ -17,6 +17,9 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
     %x0 = graph.exp %b : tensor<4xf32>
     %c1 = graph.concat %a, %a axis = 0 : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<8x4xf32>
     %x1 = graph.slice %c1 start = [1, 0] strides = [2, 1] : tensor<8x4xf32> -> tensor<4x4xf32>
+    // A second reader keeps %c1 materialized (the slice alone would fuse
+    // with the concat), so the gpu slab stays 128 bytes.
+    %s1 = graph.reduce_sum %c1 axes = [1] : tensor<8x4xf32> -> tensor<8xf32>
     %x2 = graph.constant dense<2.0> : tensor<4x4xf32>
     %x3 = graph.exp %b : tensor<4xf32>
     %x4 = graph.mul %x3, %x3 : tensor<4xf32>

@@ -29,6 +29,11 @@ use xir::{AttrKind, Op, Type, Value, DYNAMIC};
 
 type R<T> = Result<T, String>;
 
+/// Pool windows of more positions than this are reduced one spatial dim at
+/// a time (a kernel reading hundreds of slices of one buffer is slow to
+/// compile and exceeds Vulkan's descriptor limits).
+const SEPARABLE_FROM: i64 = 27;
+
 impl Builder<'_> {
     fn require_static(&self, v: Value, what: &str) -> R<Vec<i64>> {
         let s = self.shape(v);
@@ -264,34 +269,44 @@ fn positions(kernel: &[i64]) -> Vec<Vec<i64>> {
     out
 }
 
-/// The strided slice of padded `xp` ([N, C, ...]) for kernel position `p`.
-fn window_slice(b: &mut Builder, xp: Value, w: &Window, p: &[i64], out: &[i64]) -> Value {
-    let mut start = vec![0, 0];
-    let mut strides = vec![1, 1];
+/// The strided slice of padded `xp` (`lead` leading dims, then the spatial
+/// ones) for kernel position `p`.
+fn window_slice(
+    b: &mut Builder,
+    xp: Value,
+    w: &Window,
+    p: &[i64],
+    out: &[i64],
+    lead: usize,
+) -> Value {
+    let mut start = vec![0; lead];
+    let mut strides = vec![1; lead];
     for (i, &pi) in p.iter().enumerate() {
         start.push(pi * w.dilations[i]);
         strides.push(w.strides[i]);
     }
-    let mut shape = b.shape(xp)[..2].to_vec();
+    let mut shape = b.shape(xp)[..lead].to_vec();
     shape.extend_from_slice(out);
     b.slice(xp, &start, &strides, shape)
 }
 
-/// Pads `x` ([N, C, D...]) for window `w`, the end padding extended so the
-/// windows of `out` fit: what every conv and pool reads.
-fn pad_for(b: &mut Builder, x: Value, w: &Window, out: &[i64], fill: f64) -> R<Value> {
+/// Pads `x` (`lead` leading dims, then the spatial ones) for window `w`, the
+/// end padding only as far as the windows of `out` reach: what every conv
+/// and pool reads.
+fn pad_for(b: &mut Builder, x: Value, w: &Window, out: &[i64], fill: f64, lead: usize) -> R<Value> {
     let s = b.shape(x);
     let k = out.len();
-    let mut pads = vec![0; 2 * (k + 2)];
+    let r = lead + k;
+    let mut pads = vec![0; 2 * r];
     for i in 0..k {
-        pads[2 + i] = w.pad_begin(i);
-        // Exactly what the last window reaches (less than pe when the end
-        // padding is never read).
+        pads[lead + i] = w.pad_begin(i);
+        // Less than the end padding (even a crop) when it is never read.
         let reach = (out[i] - 1).max(0) * w.strides[i] + w.extent(i);
-        pads[k + 4 + i] = reach - s[2 + i] - w.pad_begin(i);
-        if out[i] == 0 {
-            pads[k + 4 + i] = 0;
-        }
+        pads[r + lead + i] = if out[i] == 0 {
+            0
+        } else {
+            reach - s[lead + i] - w.pad_begin(i)
+        };
     }
     if pads.iter().all(|&p| p == 0) {
         return Ok(x);
@@ -345,83 +360,107 @@ fn conv_values(
     let cg = c / groups;
     let mg = m / groups;
     let direct = kk == 1 && w.strides.iter().all(|&s| s == 1) && w.pads.iter().all(|&p| p == 0);
-    let y = if direct {
+    if direct {
         // 1×1, stride 1, unpadded: a matmul on the input itself.
         let cols = b.reshape(x, vec![n, groups, cg, o]);
-        gemm(b, cols, filter, n, groups, mg, cg, o)
-    } else {
-        let xp = pad_for(b, x, w, &out, 0.0)?;
-        let pos = positions(&w.kernel);
-        if cg == 1 && mg == 1 {
-            // Depthwise: sum over positions of slice * filter column.
-            let mut acc: Option<Value> = None;
-            let fcol = b.reshape(filter, vec![m, kk]);
-            for (j, p) in pos.iter().enumerate() {
-                let s = window_slice(b, xp, w, p, &out);
-                let col = b.slice(fcol, &[0, j as i64], &[1, 1], vec![m, 1]);
-                let col = b.reshape(col, vec![m]);
-                let colb = b.broadcast(col, &[1], ys.to_vec());
-                let t = b.binary("graph.mul", s, colb);
-                acc = Some(match acc {
-                    None => t,
-                    Some(a) => b.binary("graph.add", a, t),
-                });
-            }
-            acc.ok_or("an empty kernel")?
-        } else {
-            let mut parts = Vec::with_capacity(pos.len());
-            for p in &pos {
-                let s = window_slice(b, xp, w, p, &out);
-                parts.push(b.reshape(s, vec![n, groups, cg, 1, o]));
-            }
-            let stacked = b.concat(parts, 3);
-            let cols = b.reshape(stacked, vec![n, groups, cg * kk, o]);
-            gemm(b, cols, filter, n, groups, mg, cg * kk, o)
+        return Ok(gemm(b, cols, filter, bias, groups, cg, ys));
+    }
+    let pos = positions(&w.kernel);
+    if cg == 1 && mg == 1 {
+        // Depthwise: sum over positions of slice * filter column, one fused
+        // elementwise kernel.
+        let xp = pad_for(b, x, w, &out, 0.0, 2)?;
+        let mut acc: Option<Value> = None;
+        let fcol = b.reshape(filter, vec![m, kk]);
+        for (j, p) in pos.iter().enumerate() {
+            let s = window_slice(b, xp, w, p, &out, 2);
+            let col = b.slice(fcol, &[0, j as i64], &[1, 1], vec![m, 1]);
+            let col = b.reshape(col, vec![m]);
+            let colb = b.broadcast(col, &[1], ys.to_vec());
+            let t = b.binary("graph.mul", s, colb);
+            acc = Some(match acc {
+                None => t,
+                Some(a) => b.binary("graph.add", a, t),
+            });
         }
-    };
-    let y = b.reshape(y, ys.to_vec());
-    Ok(match bias {
-        Some(bv) => {
-            let bb = b.broadcast(bv, &[1], ys.to_vec());
-            b.binary("graph.add", y, bb)
-        }
-        None => y,
-    })
+        let y = acc.ok_or("an empty kernel")?;
+        return Ok(match bias {
+            Some(bv) => {
+                let bb = b.broadcast(bv, &[1], ys.to_vec());
+                b.binary("graph.add", y, bb)
+            }
+            None => y,
+        });
+    }
+    // im2col: the channels split by group ([N, G, C/G, D...], a view),
+    // padded, then each position's strided slice gets a unit dim (a
+    // broadcast, so it stays lazy) and the slices are concatenated on it:
+    // one pass writing [N, G, C/G, K, O...], viewed as [N, G, C/G · K, O].
+    let xg = b.reshape(x, [vec![n, groups, cg], xs[2..].to_vec()].concat());
+    let xp = pad_for(b, xg, w, &out, 0.0, 3)?;
+    let mut unit = vec![n, groups, cg, 1];
+    unit.extend_from_slice(&out);
+    let k = out.len() as i64;
+    let dims: Vec<i64> = [vec![0, 1, 2], (4..4 + k).collect()].concat();
+    let mut parts = Vec::with_capacity(pos.len());
+    for p in &pos {
+        let s = window_slice(b, xp, w, p, &out, 3);
+        parts.push(b.broadcast(s, &dims, unit.clone()));
+    }
+    let stacked = b.concat(parts, 3);
+    let cols = b.reshape(stacked, vec![n, groups, cg * kk, o]);
+    Ok(gemm(b, cols, filter, bias, groups, cg * kk, ys))
 }
 
-/// `filter` (`[M, ...]`, reshaped to `[G, M/G, ck]`) times `cols`
-/// (`[N, G, ck, O]`): `[N, G, M/G, O]`, with the unit dims dropped from the
-/// matmul.
-#[allow(clippy::too_many_arguments)]
+/// `filter` (`[M, ...]`, viewed as `[G, M/G, ck]`) times `cols`
+/// (`[N, G, ck, O]`), plus `bias`, as `ys`. Unit batch and group dims are
+/// dropped from the matmul, and the bias is added to its result in its own
+/// shape, so it becomes the matmul's epilogue.
 fn gemm(
     b: &mut Builder,
     cols: Value,
     filter: Value,
-    n: i64,
+    bias: Option<Value>,
     g: i64,
-    mg: i64,
     ck: i64,
-    o: i64,
+    ys: &[i64],
 ) -> Value {
-    let (lhs, rhs) = if g == 1 {
-        let lhs = b.reshape(filter, vec![mg, ck]);
-        if n == 1 {
-            (lhs, b.reshape(cols, vec![ck, o]))
-        } else {
-            let lb = b.broadcast(lhs, &[1, 2], vec![n, mg, ck]);
-            (lb, b.reshape(cols, vec![n, ck, o]))
+    let (n, m) = (ys[0], ys[1]);
+    let mg = m / g;
+    let o: i64 = ys[2..].iter().product();
+    // The matmul's shape, and where its M/G dim is.
+    let (lhs, rhs, bias_dims): (Value, Value, Vec<i64>) = match (g == 1, n == 1) {
+        (true, true) => {
+            let lhs = b.reshape(filter, vec![mg, ck]);
+            (lhs, b.reshape(cols, vec![ck, o]), vec![0])
         }
-    } else {
-        let lhs = b.reshape(filter, vec![g, mg, ck]);
-        if n == 1 {
-            (lhs, b.reshape(cols, vec![g, ck, o]))
-        } else {
+        (true, false) => {
+            let lhs = b.reshape(filter, vec![mg, ck]);
+            let lb = b.broadcast(lhs, &[1, 2], vec![n, mg, ck]);
+            (lb, b.reshape(cols, vec![n, ck, o]), vec![1])
+        }
+        (false, true) => {
+            let lhs = b.reshape(filter, vec![g, mg, ck]);
+            (lhs, b.reshape(cols, vec![g, ck, o]), vec![0, 1])
+        }
+        (false, false) => {
+            let lhs = b.reshape(filter, vec![g, mg, ck]);
             let lb = b.broadcast(lhs, &[1, 2, 3], vec![n, g, mg, ck]);
-            (lb, cols)
+            (lb, cols, vec![1, 2])
         }
     };
-    let y = b.matmul(lhs, rhs);
-    b.reshape(y, vec![n, g, mg, o])
+    let mut y = b.matmul(lhs, rhs);
+    if let Some(bv) = bias {
+        let shape = b.shape(y);
+        let bg = if g == 1 {
+            bv
+        } else {
+            b.reshape(bv, vec![g, mg])
+        };
+        let bb = b.broadcast(bg, &bias_dims, shape);
+        y = b.binary("graph.add", y, bb);
+    }
+    b.reshape(y, ys.to_vec())
 }
 
 pub(super) fn conv_transpose(
@@ -514,16 +553,43 @@ pub(super) fn pool(b: &mut Builder, op: Op, x: Value, result: Value, max: bool) 
     let w = geometry(b, op, kernel, &out)?;
     let elem = b.element(x);
     let fill = if max { lowest(b, elem) } else { 0.0 };
-    let xp = pad_for(b, x, &w, &out, fill)?;
-    let mut acc: Option<Value> = None;
-    for p in positions(&w.kernel) {
-        let s = window_slice(b, xp, &w, &p, &out);
-        acc = Some(match acc {
-            None => s,
-            Some(a) => b.binary(if max { "graph.max" } else { "graph.add" }, a, s),
-        });
-    }
-    let acc = acc.ok_or("an empty kernel")?;
+    let xp = pad_for(b, x, &w, &out, fill, 2)?;
+    let combine = if max { "graph.max" } else { "graph.add" };
+    let kk: i64 = w.kernel.iter().product();
+    let acc = if kk <= SEPARABLE_FROM {
+        let mut acc: Option<Value> = None;
+        for p in positions(&w.kernel) {
+            let s = window_slice(b, xp, &w, &p, &out, 2);
+            acc = Some(match acc {
+                None => s,
+                Some(a) => b.binary(combine, a, s),
+            });
+        }
+        acc.ok_or("an empty kernel")?
+    } else {
+        // Large windows one spatial dim at a time (max and sum are
+        // separable): sum(K) slices instead of prod(K).
+        let mut cur = xp;
+        for i in 0..out.len() {
+            let mut shape = b.shape(cur);
+            shape[2 + i] = out[i];
+            let r = shape.len();
+            let mut acc: Option<Value> = None;
+            for j in 0..w.kernel[i] {
+                let mut start = vec![0; r];
+                let mut strides = vec![1; r];
+                start[2 + i] = j * w.dilations[i];
+                strides[2 + i] = w.strides[i];
+                let s = b.slice(cur, &start, &strides, shape.clone());
+                acc = Some(match acc {
+                    None => s,
+                    Some(a) => b.binary(combine, a, s),
+                });
+            }
+            cur = acc.ok_or("an empty kernel")?;
+        }
+        cur
+    };
     if max {
         return Ok(acc);
     }

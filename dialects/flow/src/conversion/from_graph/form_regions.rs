@@ -4,7 +4,9 @@
 //! A matmul or reduction anchors a region; elementwise and data-movement
 //! producers and consumers with the same placement and the same shape (a
 //! producer's shape must be an operand type of the root, a consumer's result the
-//! region's current shape) fuse into it; other kernel ops form regions of their
+//! region's current shape) fuse into it; a data-movement op (slice,
+//! broadcast, transpose, reshape, concat) also joins a region without a root
+//! whatever its shape; other kernel ops form regions of their
 //! own. A gather (`Class::Alone`) is a region of its own that nothing joins. Constants, `graph.dim`, transfers, `graph.if` and non-graph ops stay
 //! outside. Results used outside become region results.
 //!
@@ -73,10 +75,31 @@ fn same_shape(ctx: &Context, a: Type, b: Type) -> bool {
         )
 }
 
+/// Whether `op` only moves elements (slice, broadcast, transpose, reshape,
+/// concat).
+fn is_movement(ctx: &Context, ir: &Ir, op: Op) -> bool {
+    use xir_graph::ops as g;
+    [
+        &g::SLICE,
+        &g::BROADCAST,
+        &g::TRANSPOSE,
+        &g::RESHAPE,
+        &g::CONCAT,
+    ]
+    .iter()
+    .any(|s| s.is(ctx, ir, op))
+}
+
 /// Whether `op` (placed at `aff`) may fuse with group `g`.
 fn compatible(ctx: &Context, ir: &Ir, op: Op, root: bool, aff: Option<Attr>, g: &Group) -> bool {
     if g.aff != aff || g.alone {
         return false;
+    }
+    // Data movement joins a group without a root whatever its shape: the
+    // kernel reads it through its maps (im2col's slices, unit dims and
+    // concat are one pass, not one copy each).
+    if !root && !g.has_root && is_movement(ctx, ir, op) {
+        return true;
     }
     if root {
         !g.has_root
