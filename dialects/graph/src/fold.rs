@@ -226,7 +226,8 @@ pub fn fold_binary(
     finish(ctx, ta, sa && sb, out)
 }
 
-/// neg, exp, tanh, relu of a constant (exp and tanh of floats only).
+/// neg, exp, tanh, relu, abs, sqrt, log, erf, sigmoid, sin, cos of a
+/// constant (all but neg, relu and abs of floats only).
 pub fn fold_unary(
     ctx: &mut Context,
     ir: &Ir,
@@ -255,6 +256,8 @@ pub fn fold_unary(
                 "graph.sqrt" => v.sqrt(),
                 "graph.log" => v.ln(),
                 "graph.erf" => libm::erf(v),
+                "graph.sin" => v.sin(),
+                "graph.cos" => v.cos(),
                 "graph.sigmoid" => sigmoid(v),
                 _ => return None,
             };

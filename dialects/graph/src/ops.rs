@@ -174,6 +174,8 @@ float_unary!(SQRT, "graph.sqrt");
 float_unary!(SIGMOID, "graph.sigmoid");
 float_unary!(LOG, "graph.log");
 float_unary!(ERF, "graph.erf");
+float_unary!(SIN, "graph.sin");
+float_unary!(COS, "graph.cos");
 
 /// `graph.not %x : tensor<4xi1>`: logical negation of an `i1` tensor.
 pub static NOT: OpSpec = OpSpec {
@@ -411,7 +413,7 @@ pub static TRANSFER: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 49] = [
+pub static OPS: [&OpSpec; 51] = [
     &ABS,
     &ADD,
     &AND,
@@ -420,6 +422,7 @@ pub static OPS: [&OpSpec; 49] = [
     &COMPARE,
     &CONCAT,
     &CONSTANT,
+    &COS,
     &DIM,
     &DIV,
     &ERF,
@@ -442,6 +445,7 @@ pub static OPS: [&OpSpec; 49] = [
     &RESHAPE,
     &SELECT,
     &SIGMOID,
+    &SIN,
     &SLICE,
     &SQRT,
     &SUB,

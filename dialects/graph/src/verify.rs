@@ -221,7 +221,7 @@ fn is_i1(ctx: &Context, t: Type) -> bool {
     matches!(ctx.type_kind(t), TypeKind::Integer { width: 1, .. })
 }
 
-/// sqrt, log, erf, sigmoid, pow: defined on floats only.
+/// sqrt, log, erf, sigmoid, sin, cos, pow: defined on floats only.
 pub fn verify_float(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     let Some(&r) = ir.results(op).first() else {
         return Ok(());

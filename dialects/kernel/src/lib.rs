@@ -26,7 +26,8 @@
 //!   backend runs it in Rust (`xir_ukernel::gather`), Vulkan as a shader
 //!   with one output element per invocation.
 //!
-//! Bodies hold `arith` ops and `kernel.exp` / `kernel.tanh` on scalars of the
+//! Bodies hold `arith` ops and `kernel.exp` / `kernel.tanh` / `kernel.log` /
+//! `kernel.erf` / `kernel.sin` / `kernel.cos` (…) on scalars of the
 //! signless element types; each backend vectorises them.
 
 pub mod conversion;

@@ -178,6 +178,11 @@ pub static SQRT: OpSpec = unary_float("kernel.sqrt");
 pub static LOG: OpSpec = unary_float("kernel.log");
 /// The error function, expanded like `kernel.exp`.
 pub static ERF: OpSpec = unary_float("kernel.erf");
+/// `sin x` (radians), expanded like `kernel.exp`: argument reduction by
+/// `pi/2`, then polynomials on `[-pi/4, pi/4]`; `sin(±inf) = NaN`.
+pub static SIN: OpSpec = unary_float("kernel.sin");
+/// `cos x` (radians), expanded like `kernel.sin`.
+pub static COS: OpSpec = unary_float("kernel.cos");
 
 const BINARY_OPERANDS: &[ValueSpec] = &[ValueSpec::one("lhs", FLOAT), ValueSpec::one("rhs", FLOAT)];
 
@@ -216,7 +221,7 @@ pub static CAST: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 17] = [
-    &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &ERF, &EXP, &GATHER, &GENERIC, &LOG,
-    &MATMUL, &POW, &RESHAPE, &SQRT, &TANH, &YIELD,
+pub static OPS: [&OpSpec; 19] = [
+    &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &COS, &ERF, &EXP, &GATHER, &GENERIC, &LOG,
+    &MATMUL, &POW, &RESHAPE, &SIN, &SQRT, &TANH, &YIELD,
 ];

@@ -55,6 +55,9 @@ struct Helpers {
     /// f64 erf; pow `[f32, f64]`.
     erf: FuncId,
     pow: [FuncId; 2],
+    /// f64 sin and cos: the lanes `math::sin`/`cos`'s fast path leaves.
+    sin: FuncId,
+    cos: FuncId,
 }
 
 extern "C" fn h_f16_to_f32(x: u16) -> f32 {
@@ -79,6 +82,14 @@ extern "C" fn h_round_bf16(x: f32) -> f32 {
 // (bit-identical to it), called once per element (those loops stay scalar).
 extern "C" fn h_erf_f64(x: f64) -> f64 {
     libm::erf(x)
+}
+// sin/cos of the arguments past `math::TRIG_FAST`, ±inf and NaN: the
+// host's, as the reference computes them.
+extern "C" fn h_sin_f64(x: f64) -> f64 {
+    x.sin()
+}
+extern "C" fn h_cos_f64(x: f64) -> f64 {
+    x.cos()
 }
 extern "C" fn h_pow_f32(x: f32, y: f32) -> f32 {
     (x as f64).powf(y as f64) as f32
@@ -134,8 +145,10 @@ impl Jit {
         #[cfg(not(target_arch = "x86_64"))]
         let fma = cfg!(target_arch = "aarch64");
         let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
-        let syms: [(&str, *const u8); 10] = [
+        let syms: [(&str, *const u8); 12] = [
             ("xir_erf_f64", h_erf_f64 as *const u8),
+            ("xir_sin_f64", h_sin_f64 as *const u8),
+            ("xir_cos_f64", h_cos_f64 as *const u8),
             ("xir_pow_f32", h_pow_f32 as *const u8),
             ("xir_pow_f64", h_pow_f64 as *const u8),
             ("xir_f16_to_f32", h_f16_to_f32 as *const u8),
@@ -165,6 +178,8 @@ impl Jit {
         };
         let (f32t, f64t) = (types::F32, types::F64);
         let erf = decl_n("xir_erf_f64", &[f64t], f64t)?;
+        let sin = decl_n("xir_sin_f64", &[f64t], f64t)?;
+        let cos = decl_n("xir_cos_f64", &[f64t], f64t)?;
         let pow = [
             decl_n("xir_pow_f32", &[f32t, f32t], f32t)?,
             decl_n("xir_pow_f64", &[f64t, f64t], f64t)?,
@@ -186,6 +201,8 @@ impl Jit {
             },
             erf,
             pow,
+            sin,
+            cos,
         };
         let ctx = module.make_context();
         let buffer_exp = fma
@@ -228,6 +245,8 @@ impl Jit {
             self.helpers.erf,
             self.helpers.pow[0],
             self.helpers.pow[1],
+            self.helpers.sin,
+            self.helpers.cos,
         ] {
             refs.push(self.module.declare_func_in_func(f, &mut self.ctx.func));
         }
@@ -241,6 +260,8 @@ impl Jit {
             vexp_f32: refs[6],
             erf: refs[7],
             pow: [refs[8], refs[9]],
+            sin: refs[10],
+            cos: refs[11],
         };
         let config = self.module.target_config();
         {
@@ -291,6 +312,8 @@ struct HelperRefs {
     vexp_f32: FuncRef,
     erf: FuncRef,
     pow: [FuncRef; 2],
+    sin: FuncRef,
+    cos: FuncRef,
 }
 
 struct Emitter<'a, 'b> {
@@ -386,7 +409,9 @@ impl Emitter<'_, '_> {
             | BodyOp::Tanh(_)
             | BodyOp::Abs(_)
             | BodyOp::Sqrt(_)
-            | BodyOp::Log(_) => e.is_float(),
+            | BodyOp::Log(_)
+            | BodyOp::Sin(_)
+            | BodyOp::Cos(_) => e.is_float(),
             BodyOp::Erf(_) => e == ElementType::F32,
             BodyOp::Bin(b, _, _) => match b {
                 Bin::Add | Bin::Sub | Bin::Mul | Bin::Max | Bin::Min => true,
@@ -1141,6 +1166,14 @@ impl Emitter<'_, '_> {
                     self.round(e, r)
                 }
                 BodyOp::Erf(a) => self.call1(self.h.erf, vals[a]),
+                BodyOp::Sin(a) => {
+                    let r = crate::math::sin(&mut self.b, vals[a], self.fma, self.h.sin);
+                    self.round(e, r)
+                }
+                BodyOp::Cos(a) => {
+                    let r = crate::math::cos(&mut self.b, vals[a], self.fma, self.h.cos);
+                    self.round(e, r)
+                }
                 BodyOp::Pow(a, c) => {
                     let f = self.h.pow[(ct == types::F64) as usize];
                     let call = self.b.ins().call(f, &[vals[a], vals[c]]);

@@ -149,6 +149,10 @@ pub enum BodyOp {
     Log(usize),
     /// The error function.
     Erf(usize),
+    /// `sin x` (`kernel.sin`).
+    Sin(usize),
+    /// `cos x` (`kernel.cos`).
+    Cos(usize),
     /// C's `pow` (`kernel.pow`).
     Pow(usize, usize),
     /// `kernel.cast` from the operand's element to this op's (ONNX `Cast`).
@@ -189,6 +193,8 @@ impl BodyOp {
             | BodyOp::Sqrt(a)
             | BodyOp::Log(a)
             | BodyOp::Erf(a)
+            | BodyOp::Sin(a)
+            | BodyOp::Cos(a)
             | BodyOp::Cast(a) => vec![a],
             BodyOp::Bin(_, a, b) | BodyOp::Cmp(_, a, b) | BodyOp::Pow(a, b) => vec![a, b],
             BodyOp::Select(a, b, c) => vec![a, b, c],

@@ -176,7 +176,7 @@ pub fn register(ctx: &mut Context) {
 fn register_body(ctx: &mut Context) {
     use xir_arith::ops as a;
     use xir_kernel::ops as k;
-    let body: [(&xir::ods::OpSpec, ReadBody); 28] = [
+    let body: [(&xir::ods::OpSpec, ReadBody); 30] = [
         (&a::ADDF, ReadBody::Bin(Bin::Add)),
         (&a::ADDI, ReadBody::Bin(Bin::Add)),
         (&a::SUBF, ReadBody::Bin(Bin::Sub)),
@@ -199,6 +199,8 @@ fn register_body(ctx: &mut Context) {
         (&k::SQRT, ReadBody::Unary(BodyOp::Sqrt)),
         (&k::LOG, ReadBody::Unary(BodyOp::Log)),
         (&k::ERF, ReadBody::Unary(BodyOp::Erf)),
+        (&k::SIN, ReadBody::Unary(BodyOp::Sin)),
+        (&k::COS, ReadBody::Unary(BodyOp::Cos)),
         (&k::CAST, ReadBody::Unary(BodyOp::Cast)),
         (
             &k::POW,

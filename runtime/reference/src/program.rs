@@ -402,7 +402,7 @@ macro_rules! plain {
 plain!(add => Add, sub => Sub, mul => Mul, div => Div, max => Max, neg => Neg, exp => Exp,
     tanh => Tanh, relu => Relu, matmul => Matmul, reshape => Reshape, min => Min, pow => Pow,
     and => And, or => Or, xor => Xor, abs => Abs, sqrt => Sqrt, log => Log, erf => Erf,
-    sigmoid => Sigmoid, not => Not, select => Select, cast => Cast);
+    sin => Sin, cos => Cos, sigmoid => Sigmoid, not => Not, select => Select, cast => Cast);
 
 fn compare(t: &mut Translator<'_>, o: Operation) -> Translate {
     let predicate = match op_attr(t.ctx, t.ir, o.op, "predicate").map(|a| t.ctx.attr_kind(a)) {
@@ -455,7 +455,7 @@ fn gather(t: &mut Translator<'_>, o: Operation) -> Translate {
 /// strings. Idempotent.
 pub fn register(ctx: &mut Context) {
     use xir_graph::ops as g;
-    let table: [(&xir::ods::OpSpec, Evaluate); 43] = [
+    let table: [(&xir::ods::OpSpec, Evaluate); 45] = [
         (&g::GATHER, Evaluate(gather)),
         (&g::MIN, Evaluate(min)),
         (&g::POW, Evaluate(pow)),
@@ -466,6 +466,8 @@ pub fn register(ctx: &mut Context) {
         (&g::SQRT, Evaluate(sqrt)),
         (&g::LOG, Evaluate(log)),
         (&g::ERF, Evaluate(erf)),
+        (&g::SIN, Evaluate(sin)),
+        (&g::COS, Evaluate(cos)),
         (&g::SIGMOID, Evaluate(sigmoid)),
         (&g::NOT, Evaluate(not)),
         (&g::SELECT, Evaluate(select)),
@@ -773,6 +775,8 @@ fn result_shape(op: &GraphOp, inputs: &[&HostTensor], ty: &ValueType) -> Result<
         | GraphOp::Sqrt
         | GraphOp::Log
         | GraphOp::Erf
+        | GraphOp::Sin
+        | GraphOp::Cos
         | GraphOp::Sigmoid
         | GraphOp::Not
         | GraphOp::Select

@@ -262,6 +262,8 @@ fn eval(body: &Body, args: &[Val], vals: &mut Vec<Val>) -> Result<Val> {
             BodyOp::Sqrt(a) => unary(a, f64::sqrt),
             BodyOp::Log(a) => unary(a, f64::ln),
             BodyOp::Erf(a) => unary(a, libm::erf),
+            BodyOp::Sin(a) => unary(a, f64::sin),
+            BodyOp::Cos(a) => unary(a, f64::cos),
             BodyOp::Pow(a, b) => Val::F(round(e, vals[a].f().powf(vals[b].f()))),
             BodyOp::Cast(a) => cast(body.ops[a].1, e, vals[a]),
             BodyOp::Cmp(p, a, b) => Val::I(-(cmp(p, vals[a], vals[b]) as i64)),

@@ -31,6 +31,8 @@ pub const WORKGROUP: u32 = 64;
 /// GLSL.std.450 instruction numbers.
 const GLSL_EXP: u32 = 27;
 const GLSL_TANH: u32 = 21;
+const GLSL_SIN: u32 = 13;
+const GLSL_COS: u32 = 14;
 const GLSL_TRUNC: u32 = 3;
 const GLSL_FABS: u32 = 4;
 const GLSL_POW: u32 = 26;
@@ -866,10 +868,18 @@ impl Gen {
                 }
                 BodyOp::Abs(a) => self.glsl(t, GLSL_FABS, &[vals[a]])?,
                 BodyOp::Sqrt(a) => self.glsl(t, GLSL_SQRT, &[vals[a]])?,
-                BodyOp::Log(_) | BodyOp::Erf(_) | BodyOp::Pow(..) if e != ElementType::F32 => {
+                BodyOp::Log(_)
+                | BodyOp::Erf(_)
+                | BodyOp::Sin(_)
+                | BodyOp::Cos(_)
+                | BodyOp::Pow(..)
+                    if e != ElementType::F32 =>
+                {
                     let what = match op {
                         BodyOp::Log(_) => "log",
                         BodyOp::Erf(_) => "erf",
+                        BodyOp::Sin(_) => "sin",
+                        BodyOp::Cos(_) => "cos",
                         _ => "pow",
                     };
                     return Err(Error::unimplemented(format!(
@@ -879,6 +889,8 @@ impl Gen {
                 BodyOp::Log(a) => self.log(t, vals[a])?,
                 BodyOp::Pow(a, c) => self.pow(t, vals[a], vals[c])?,
                 BodyOp::Erf(a) => self.erf(t, vals[a])?,
+                BodyOp::Sin(a) => self.glsl(t, GLSL_SIN, &[vals[a]])?,
+                BodyOp::Cos(a) => self.glsl(t, GLSL_COS, &[vals[a]])?,
                 BodyOp::Cast(a) => self.cast(body.ops[a].0, body.ops[a].1, e, vals[a])?,
                 BodyOp::Cmp(p, a, c) => {
                     let from = body.ops[a].1;
@@ -1436,6 +1448,8 @@ mod refusal_tests {
             (BodyOp::Tanh(0), "tanh"),
             (BodyOp::Log(0), "log"),
             (BodyOp::Erf(0), "erf"),
+            (BodyOp::Sin(0), "sin"),
+            (BodyOp::Cos(0), "cos"),
             (BodyOp::Pow(0, 0), "pow"),
         ] {
             let err = generic_shader(&unary(op, e), &[e, e]).unwrap_err();

@@ -179,6 +179,8 @@ enum G {
     Sqrt,
     Log,
     Erf,
+    Sin,
+    Cos,
     Sigmoid,
     Not,
     Select,
@@ -199,7 +201,7 @@ enum G {
 
 fn kind_of(name: &str) -> Option<G> {
     use xir_graph::ops as g;
-    let table: [(&OpSpec, G); 34] = [
+    let table: [(&OpSpec, G); 36] = [
         (&g::GATHER, G::Gather),
         (&g::MIN, G::Min),
         (&g::POW, G::Pow),
@@ -210,6 +212,8 @@ fn kind_of(name: &str) -> Option<G> {
         (&g::SQRT, G::Sqrt),
         (&g::LOG, G::Log),
         (&g::ERF, G::Erf),
+        (&g::SIN, G::Sin),
+        (&g::COS, G::Cos),
         (&g::SIGMOID, G::Sigmoid),
         (&g::NOT, G::Not),
         (&g::SELECT, G::Select),
@@ -264,6 +268,8 @@ fn is_elementwise(k: Option<G>) -> bool {
                 | Sqrt
                 | Log
                 | Erf
+                | Sin
+                | Cos
                 | Sigmoid
                 | Not
                 | Select
@@ -804,7 +810,17 @@ impl Lower<'_> {
         let element = tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0))).map(|t| t.1);
         let float_only = matches!(
             k,
-            Some(G::Exp | G::Tanh | G::Pow | G::Sqrt | G::Log | G::Erf | G::Sigmoid)
+            Some(
+                G::Exp
+                    | G::Tanh
+                    | G::Pow
+                    | G::Sqrt
+                    | G::Log
+                    | G::Erf
+                    | G::Sin
+                    | G::Cos
+                    | G::Sigmoid
+            )
         );
         if float_only && !element.is_some_and(|e| is_float(self.ctx, e)) {
             return Err((op, format!("'{name}' is defined on floats only")));
@@ -1562,6 +1578,8 @@ fn single_scalar_op(k: G, float: bool) -> Option<&'static str> {
         G::Sqrt => crate::ops::SQRT.name,
         G::Log => crate::ops::LOG.name,
         G::Erf => crate::ops::ERF.name,
+        G::Sin => crate::ops::SIN.name,
+        G::Cos => crate::ops::COS.name,
         G::Select => a::SELECT.name,
         _ => return None,
     })

@@ -1,5 +1,5 @@
 //! add, sub, mul, div, max, min, pow, and, or, xor, neg, exp, tanh, relu,
-//! abs, sqrt, log, erf, sigmoid, not, select, cast, compare: element `i` of
+//! abs, sqrt, log, erf, sin, cos, sigmoid, not, select, cast, compare: element `i` of
 //! the result reads element `i` of each operand; operands and result have
 //! one shape.
 
@@ -36,6 +36,8 @@ pub(crate) enum Unary {
     Sqrt,
     Log,
     Erf,
+    Sin,
+    Cos,
     Sigmoid,
     /// Integers only: bitwise not.
     Not,
@@ -161,7 +163,7 @@ pub(crate) fn unary(
     }
 }
 
-/// exp, tanh, sqrt, log, erf, sigmoid.
+/// exp, tanh, sqrt, log, erf, sin, cos, sigmoid.
 fn transcendental<K: FloatKind>(k: K, op: Unary, input: &[u8], out: &mut [u8]) {
     let f: fn(K, K::V) -> K::V = match op {
         Unary::Exp => K::exp,
@@ -169,6 +171,8 @@ fn transcendental<K: FloatKind>(k: K, op: Unary, input: &[u8], out: &mut [u8]) {
         Unary::Sqrt => K::sqrt,
         Unary::Log => K::log,
         Unary::Erf => K::erf,
+        Unary::Sin => K::sin,
+        Unary::Cos => K::cos,
         _ => K::sigmoid,
     };
     map1(k, input, out, |x| f(k, x))

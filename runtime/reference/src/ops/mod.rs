@@ -20,7 +20,7 @@
 //!   becomes +0; for signless `i1`, `true` is -1, so `relu(true) = false`),
 //!   `exp` and `tanh` (floats only).
 //! - `min` (floats: NaN if either is NaN, -0 < +0), `abs` (wrapping for
-//!   ints: `abs(MIN) = MIN`), `sqrt`, `log`, `erf`, `sigmoid` = `1/(1+e^-x)`
+//!   ints: `abs(MIN) = MIN`), `sqrt`, `log`, `erf`, `sin`, `cos` (radians; `±inf` gives NaN), `sigmoid` = `1/(1+e^-x)`
 //!   (NaN stays itself) and `pow` (C's `pow`; floats only, f32 computed in
 //!   f64 and rounded once, like `exp`), `and`/`or`/`xor`/`not` (bitwise on
 //!   integers; the graph dialect allows `i1` only).
@@ -93,6 +93,8 @@ pub enum GraphOp {
     Sqrt,
     Log,
     Erf,
+    Sin,
+    Cos,
     Sigmoid,
     Not,
     Select,
@@ -149,6 +151,8 @@ impl GraphOp {
             GraphOp::Sqrt => &ops::SQRT,
             GraphOp::Log => &ops::LOG,
             GraphOp::Erf => &ops::ERF,
+            GraphOp::Sin => &ops::SIN,
+            GraphOp::Cos => &ops::COS,
             GraphOp::Sigmoid => &ops::SIGMOID,
             GraphOp::Not => &ops::NOT,
             GraphOp::Select => &ops::SELECT,
@@ -307,6 +311,8 @@ fn evaluate(
         GraphOp::Sqrt => unary(Unary::Sqrt, &mut out),
         GraphOp::Log => unary(Unary::Log, &mut out),
         GraphOp::Erf => unary(Unary::Erf, &mut out),
+        GraphOp::Sin => unary(Unary::Sin, &mut out),
+        GraphOp::Cos => unary(Unary::Cos, &mut out),
         GraphOp::Sigmoid => unary(Unary::Sigmoid, &mut out),
         GraphOp::Not => unary(Unary::Not, &mut out),
         GraphOp::Select => {

@@ -60,6 +60,8 @@ pub(crate) trait FloatKind: Kind {
     /// The natural logarithm.
     fn log(self, v: Self::V) -> Self::V;
     fn erf(self, v: Self::V) -> Self::V;
+    fn sin(self, v: Self::V) -> Self::V;
+    fn cos(self, v: Self::V) -> Self::V;
     /// `1 / (1 + e^-x)`; a NaN stays itself.
     fn sigmoid(self, v: Self::V) -> Self::V;
     /// C's `pow`.
@@ -199,6 +201,8 @@ pub(crate) trait Compute:
     fn sqrt(self) -> Self;
     fn ln(self) -> Self;
     fn erf(self) -> Self;
+    fn sin(self) -> Self;
+    fn cos(self) -> Self;
     fn sigmoid(self) -> Self;
     fn powf(self, b: Self) -> Self;
     fn abs(self) -> Self;
@@ -231,6 +235,12 @@ macro_rules! compute {
             }
             fn erf(self) -> $t {
                 libm::erf(self as f64) as $t
+            }
+            fn sin(self) -> $t {
+                (self as f64).sin() as $t
+            }
+            fn cos(self) -> $t {
+                (self as f64).cos() as $t
             }
             // e^x / (1 + e^x) below 0: no e^-x overflows.
             fn sigmoid(self) -> $t {
@@ -435,6 +445,14 @@ impl<S: FloatStorage> FloatKind for FloatOf<S> {
 
     fn erf(self, v: S::C) -> S::C {
         v.erf()
+    }
+
+    fn sin(self, v: S::C) -> S::C {
+        v.sin()
+    }
+
+    fn cos(self, v: S::C) -> S::C {
+        v.cos()
     }
 
     fn sigmoid(self, v: S::C) -> S::C {
