@@ -52,6 +52,8 @@ pub enum Unary {
     Log,
     Sigmoid,
     Erf,
+    Sin,
+    Cos,
     Not,
 }
 
@@ -67,6 +69,8 @@ impl Unary {
             Unary::Log => "graph.log",
             Unary::Sigmoid => "graph.sigmoid",
             Unary::Erf => "graph.erf",
+            Unary::Sin => "graph.sin",
+            Unary::Cos => "graph.cos",
             Unary::Not => "graph.not",
         }
     }

@@ -211,6 +211,25 @@ const TANH_SPECIALS: [f64; 8] = [0.0, -0.0, NAN, INF, -INF, 20.0, -20.0, 1e-5];
 const LOG_SPECIALS: [f64; 9] = [0.0, -0.0, -1.0, NAN, INF, 1.0, 1e-30, 1e30, -INF];
 /// erf: specials, saturation, tiny arguments.
 const ERF_SPECIALS: [f64; 8] = [0.0, -0.0, NAN, INF, -INF, 6.0, -6.0, 1e-5];
+/// sin, cos: zeros (sin keeps -0), NaN, infinities (NaN), tiny arguments,
+/// the f32 nearest pi/2 and pi, and 1e5. Huge arguments (1e6 up to the
+/// largest float) are exact on `local` and the reference (the host's
+/// reduction) but not on Vulkan's built-ins (lavapipe: sin(1e30) = ±1), so
+/// they are checked by `runtime/local/tests/math_trig.rs` and the lit runs,
+/// not here.
+const TRIG_SPECIALS: [f64; 11] = [
+    0.0,
+    -0.0,
+    NAN,
+    INF,
+    -INF,
+    1e-5,
+    -1e-30,
+    1.570_796_370_506_286_6,
+    3.141_592_741_012_573_2,
+    1e5,
+    -1e5,
+];
 /// pow: C's special bases (paired with the exponents below at shifted
 /// positions): zeros, negative bases, 1, infinities, NaN.
 const POW_BASES: [f64; 9] = [0.0, -0.0, -2.0, 1.0, INF, -INF, NAN, 2.0, -0.5];
@@ -245,6 +264,9 @@ fn elementwise_ops(e: ElementType) -> Vec<Ew> {
         v.push(ew_unary(e, "log", Unary::Log, log, t.clone()));
         let erf = Dist::Specials(-3.0, 3.0, &ERF_SPECIALS);
         v.push(ew_unary(e, "erf", Unary::Erf, erf, t.clone()));
+        let trig = Dist::Specials(-10.0, 10.0, &TRIG_SPECIALS);
+        v.push(ew_unary(e, "sin", Unary::Sin, trig.clone(), t.clone()));
+        v.push(ew_unary(e, "cos", Unary::Cos, trig, t.clone()));
         let (base, power) = (
             Dist::Specials(0.1, 4.0, &POW_BASES),
             Dist::Specials(-3.0, 3.0, &POW_EXPONENTS),

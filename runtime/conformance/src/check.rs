@@ -11,7 +11,7 @@
 //!   past the largest finite value). add/sub/mul are correctly rounded
 //!   everywhere (1 allows a backend that keeps an f16/bf16 chain in f32);
 //!   div and sqrt get 3 (Vulkan allows 2.5 ulps for them).
-//! - [`Tol::Transcendental`]: exp, tanh, log, erf, pow. The model computes
+//! - [`Tol::Transcendental`]: exp, tanh, log, erf, sin, cos, pow. The model computes
 //!   them in f64 and rounds once; a backend may use polynomials (local) or
 //!   the GPU's built-ins. Bound: `|got - want| <= REL * |want| + ABS + ulp`,
 //!   with `ulp` one unit of the element type at `want`, and (REL, ABS) =
@@ -33,7 +33,7 @@ use xir_runtime_hal::{ElementType, FloatType, HostTensor};
 pub enum Tol {
     /// Within this many ulps (0: the same value).
     Ulps(u64),
-    /// exp, tanh, log, erf, pow: see the module doc.
+    /// exp, tanh, log, erf, sin, cos, pow: see the module doc.
     Transcendental,
     /// A sum of `terms` terms per element whose magnitudes sum to `mag`
     /// (one value per element of the result).

@@ -338,6 +338,10 @@ pub enum Unary {
     Log,
     /// `kernel.erf`.
     Erf,
+    /// `kernel.sin`.
+    Sin,
+    /// `kernel.cos`.
+    Cos,
 }
 
 impl Unary {
@@ -351,6 +355,8 @@ impl Unary {
             Unary::Tanh => "kernel.tanh",
             Unary::Log => "kernel.log",
             Unary::Erf => "kernel.erf",
+            Unary::Sin => "kernel.sin",
+            Unary::Cos => "kernel.cos",
         }
     }
 }
@@ -366,6 +372,8 @@ pub fn unary(op: Unary, e: ElementType, a: V) -> V {
         Unary::Tanh => x.tanh(),
         Unary::Log => x.ln(),
         Unary::Erf => libm::erf(x),
+        Unary::Sin => x.sin(),
+        Unary::Cos => x.cos(),
     };
     V::F(round(e, r))
 }

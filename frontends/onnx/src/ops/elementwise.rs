@@ -65,6 +65,18 @@ pub const CONVERTERS: &[Converter] = &[
         |im, n| unary(im, n, Unary::Erf, true),
         "`graph.erf`",
     ),
+    Converter::new(
+        "Sin",
+        &[],
+        |im, n| unary(im, n, Unary::Sin, true),
+        "`graph.sin`",
+    ),
+    Converter::new(
+        "Cos",
+        &[],
+        |im, n| unary(im, n, Unary::Cos, true),
+        "`graph.cos`",
+    ),
     Converter::new("Add", &[], |im, n| arith(im, n, Binary::Add), "`graph.add`").folds(fold::add),
     Converter::new("Sub", &[], |im, n| arith(im, n, Binary::Sub), "`graph.sub`").folds(fold::sub),
     Converter::new("Mul", &[], |im, n| arith(im, n, Binary::Mul), "`graph.mul`").folds(fold::mul),
