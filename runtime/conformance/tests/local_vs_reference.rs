@@ -2036,12 +2036,14 @@ fn elementwise_ops_on_every_type() {
 }
 
 /// The float-only elementwise ops an ONNX importer needs: sqrt (correctly
-/// rounded: exact), log, erf, pow (within [`transcendental_ulps`]) on every
+/// rounded: exact), log, erf, sin, cos, pow (within [`transcendental_ulps`];
+/// sin and cos on floats of every magnitude, so local's fast path and its
+/// calls for huge arguments, ±inf and NaN are both covered) on every
 /// float type, sigmoid on f32/f64 (f16/bf16 round after each op of its
 /// lowering, several ulps of the type); three shapes each.
 fn float_elementwise() -> Vec<Prog> {
     let mut out = Vec::new();
-    let ops = ["sqrt", "log", "erf", "pow", "sigmoid"];
+    let ops = ["sqrt", "log", "erf", "pow", "sigmoid", "sin", "cos"];
     for (oi, op) in ops.into_iter().enumerate() {
         for (ti, &ty) in TYPES.iter().filter(|t| t.is_float()).enumerate() {
             if op == "sigmoid" && !matches!(ty, Ty::F32 | Ty::F64) {
@@ -2305,8 +2307,8 @@ fn compares_and_selects_on_every_type() {
 #[test]
 fn float_elementwise_ops_on_every_float_type() {
     let progs = float_elementwise();
-    // 4 ops on 4 float types, sigmoid on 2, three shapes each.
-    assert_eq!(progs.len(), (4 * 4 + 2) * 3);
+    // 6 ops on 4 float types, sigmoid on 2, three shapes each.
+    assert_eq!(progs.len(), (6 * 4 + 2) * 3);
     run_family("float elementwise", progs);
 }
 

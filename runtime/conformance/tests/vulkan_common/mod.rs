@@ -153,6 +153,21 @@ pub fn programs() -> Vec<Program> {
             ),
             vec![(F32, vec![r, c]), (F32, vec![r, c])],
         ));
+        // sin and cos as rotary embeddings use them: x cos + y sin.
+        out.push((
+            format!("sin-cos {r}x{c}"),
+            format!(
+                "func.func @main(%a: {t}, %b: {t}) -> {t} {{\n\
+                 %0 = graph.mul %a, %b : {t}\n\
+                 %1 = graph.sin %0 : {t}\n\
+                 %2 = graph.cos %0 : {t}\n\
+                 %3 = graph.mul %a, %2 : {t}\n\
+                 %4 = graph.mul %b, %1 : {t}\n\
+                 %5 = graph.add %3, %4 : {t}\n\
+                 return %5 : {t}\n}}\n"
+            ),
+            vec![(F32, vec![r, c]), (F32, vec![r, c])],
+        ));
         // i1 arithmetic (add is xor) and an i1 reduction.
         out.push((
             format!("i1-arith {r}x{c}"),
