@@ -265,7 +265,7 @@ fn elementwise_ops(e: ElementType) -> Vec<Ew> {
         let erf = Dist::Specials(-3.0, 3.0, &ERF_SPECIALS);
         v.push(ew_unary(e, "erf", Unary::Erf, erf, t.clone()));
         let trig = Dist::Specials(-10.0, 10.0, &TRIG_SPECIALS);
-        v.push(ew_unary(e, "sin", Unary::Sin, trig.clone(), t.clone()));
+        v.push(ew_unary(e, "sin", Unary::Sin, trig, t.clone()));
         v.push(ew_unary(e, "cos", Unary::Cos, trig, t.clone()));
         let (base, power) = (
             Dist::Specials(0.1, 4.0, &POW_BASES),
