@@ -217,6 +217,13 @@ fn run_case(c: &Case, target: &str, devices: &[Arc<Device>]) -> Outcome {
                     "(constant_value)",
                     "(scales)",
                     "(sizes)",
+                    "(k)",
+                    "(repeats)",
+                    "(depth)",
+                    "(axis)",
+                    "(start)",
+                    "(limit)",
+                    "(delta)",
                 ];
                 let name = e.split('\'').nth(3).unwrap_or("");
                 if !shape_like.iter().any(|w| e.contains(w)) {

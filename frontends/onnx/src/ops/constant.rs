@@ -1,10 +1,9 @@
 //! Ops whose results are known at import time: constants, shapes and sizes
-//! of static tensors, identities, and Range of constant operands.
+//! of static tensors and identities (Range of known operands is in `index`).
 
 use super::activation::static_input;
 use super::{Converter, R};
 use crate::convert::{dims_str, need_static, Importer, SMALL};
-use crate::fold;
 use crate::node::Node;
 use crate::tensor::{Data, Tensor};
 use crate::types::{element_type, ElementType, Ty};
@@ -36,11 +35,6 @@ pub const CONVERTERS: &[Converter] = &[
     ),
     Converter::new("Size", &[], size, "a known value (of a static shape)"),
     Converter::new("EyeLike", &["dtype", "k"], eye_like, "`graph.constant`"),
-    Converter::fold_only(
-        "Range",
-        fold::range,
-        "a known value; only of constant operands (not claimed)",
-    ),
 ];
 
 fn constant(im: &mut Importer, n: &Node) -> R<()> {

@@ -13,7 +13,9 @@
 mod activation;
 mod constant;
 mod conv;
+mod einsum;
 mod elementwise;
+mod index;
 mod nn;
 mod normalization;
 mod reduce;
@@ -70,7 +72,8 @@ impl Converter {
         }
     }
 
-    /// An op that is only evaluated at import time.
+    /// An op that is only evaluated at import time (none is now).
+    #[allow(dead_code)]
     pub const fn fold_only(op: &'static str, fold: FoldFn, doc: &'static str) -> Converter {
         Converter {
             op,
@@ -100,7 +103,7 @@ impl Converter {
 }
 
 /// The families' tables.
-static FAMILIES: [&[Converter]; 9] = [
+static FAMILIES: [&[Converter]; 11] = [
     elementwise::CONVERTERS,
     activation::CONVERTERS,
     shape::CONVERTERS,
@@ -110,6 +113,8 @@ static FAMILIES: [&[Converter]; 9] = [
     normalization::CONVERTERS,
     conv::CONVERTERS,
     resize::CONVERTERS,
+    index::CONVERTERS,
+    einsum::CONVERTERS,
 ];
 
 /// Every entry of the table.
@@ -187,11 +192,16 @@ pub fn markdown(columns: &[(String, String)], cells: &dyn Fn(&str) -> Vec<String
     only.sort();
     only.dedup();
     out.push_str(&format!(
-        "\nEvaluated at import time when their inputs are known small integer tensors: {}; \
-         only then, and so not claimed: {}.\n",
-        folded.join(", "),
-        only.join(", ")
+        "\nEvaluated at import time when their inputs are known small integer tensors: {}",
+        folded.join(", ")
     ));
+    if !only.is_empty() {
+        out.push_str(&format!(
+            "; only then, and so not claimed: {}",
+            only.join(", ")
+        ));
+    }
+    out.push_str(".\n");
     out
 }
 

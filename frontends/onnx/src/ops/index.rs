@@ -1,0 +1,613 @@
+//! Ops composed from graph ops with index arithmetic: GatherElements (one
+//! `graph.gather` of flat indices), Trilu and OneHot (a compare or a mask,
+//! then `graph.select`), Tile (broadcast and reshape), CumSum (a matmul by a
+//! triangular constant; for integers, shifted adds), ArgMax/ArgMin (a
+//! reduce_max, a compare and a select of positions) and Range of known
+//! operands (a constant). Shape-like operands (Trilu's k, Tile's repeats,
+//! OneHot's depth, CumSum's axis, Range's operands) must be known at import
+//! time.
+
+use super::{Converter, R};
+use crate::builder::{Binary, Pred, Reduction, Unary, V};
+use crate::convert::{need_static, norm_axis, Importer, SMALL};
+use crate::fold;
+use crate::node::Node;
+use crate::tensor::{Data, Tensor};
+use crate::types::{is_int, ElementType, Ty};
+
+pub const CONVERTERS: &[Converter] = &[
+    Converter::new(
+        "GatherElements",
+        &["axis"],
+        gather_elements,
+        "`graph.gather` of flat indices (computed from the indices; negative ones by a `graph.select`) into the data viewed 1-d; known data and indices folded",
+    ),
+    Converter::new(
+        "Trilu",
+        &["upper"],
+        trilu,
+        "`graph.select` of a constant triangular mask over the last two dims (k known at import time)",
+    ),
+    Converter::new(
+        "Tile",
+        &[],
+        tile,
+        "`graph.broadcast`, `graph.reshape` (repeats known at import time)",
+    ),
+    Converter::new(
+        "Range",
+        &[],
+        range,
+        "a known value (start, limit and delta known at import time); `graph.constant` where used",
+    )
+    .folds(fold::range),
+    Converter::new(
+        "OneHot",
+        &["axis"],
+        one_hot,
+        "`graph.compare eq` of the indices (negative ones by a `graph.select`) with a constant iota, `graph.select` of the values (depth known at import time)",
+    ),
+    Converter::new(
+        "CumSum",
+        &["exclusive", "reverse"],
+        cum_sum,
+        "floats: `graph.matmul` by a constant triangular matrix along the axis; integers: log2(n) shifted `graph.add`s (axis known at import time)",
+    ),
+    Converter::new(
+        "ArgMax",
+        &["axis", "keepdims", "select_last_index"],
+        |im, n| arg_extreme(im, n, false),
+        "composed: `graph.reduce_max`, `graph.compare eq`, `graph.select` of positions, `graph.reduce_max` (i64)",
+    ),
+    Converter::new(
+        "ArgMin",
+        &["axis", "keepdims", "select_last_index"],
+        |im, n| arg_extreme(im, n, true),
+        "composed: ArgMax of -x (of -1 - x for integers)",
+    ),
+];
+
+const I64: ElementType = ElementType::I64;
+
+/// The constant `[0, 1, ..., len - 1]` (times `scale`, plus `offset`) of `elem`.
+fn iota(im: &mut Importer, elem: ElementType, len: i64, scale: i64, offset: i64) -> V {
+    let vals = (0..len).map(|i| i * scale + offset);
+    let data = if elem.is_float() {
+        Data::F(vals.map(|v| v as f64).collect())
+    } else {
+        Data::I(vals.collect())
+    };
+    im.b.constant(&Tensor {
+        ty: Ty::new(elem, vec![len]),
+        data,
+    })
+}
+
+/// A 1-d `v` broadcast to `dims` along dim `axis`.
+fn along(im: &mut Importer, v: &V, axis: usize, dims: &[i64]) -> V {
+    if v.ty.dims == dims {
+        return v.clone();
+    }
+    im.b.broadcast(v, &[axis as i64], v.ty.with_dims(dims.to_vec()))
+}
+
+/// Row-major strides of `dims`.
+fn strides(dims: &[i64]) -> Vec<i64> {
+    let mut s = vec![1; dims.len()];
+    for i in (0..dims.len().saturating_sub(1)).rev() {
+        s[i] = s[i + 1] * dims[i + 1];
+    }
+    s
+}
+
+/// Indices of element type i32 or i64, as i64.
+fn index_input(im: &mut Importer, n: &Node, i: usize) -> R<V> {
+    let idx = im.input(n, i)?;
+    match idx.ty.elem {
+        ElementType::I64 => Ok(idx),
+        ElementType::I32 => Ok(im.b.cast(&idx, I64)),
+        e => Err(n.error(format!(
+            "indices of element type {e} are not supported (int32 or int64)"
+        ))),
+    }
+}
+
+/// `idx < 0 ? idx + d : idx` (i64).
+fn wrap_negative(im: &mut Importer, idx: &V, d: i64) -> V {
+    let zero = im.full(idx, 0.0);
+    let neg = im.b.compare(Pred::Lt, idx, &zero);
+    let dd = im.full(idx, d as f64);
+    let up = im.b.binary(Binary::Add, idx, &dd);
+    im.b.select(&neg, &up, idx)
+}
+
+fn gather_elements(im: &mut Importer, n: &Node) -> R<()> {
+    let axis = n.int("axis", 0)?;
+    let (Some(xname), Some(iname)) = (n.input(0), n.input(1)) else {
+        return Err(n.error("inputs 0 (data) and 1 (indices) are required"));
+    };
+    // Known data and indices: the result is known (nothing else written).
+    let (xk, ik) = (im.konst(xname).cloned(), im.konst(iname).cloned());
+    let (xt, it) = match (&xk, &ik) {
+        (Some(x), Some(i)) => (x.ty.clone(), i.ty.clone()),
+        _ => {
+            let x = im.value(xname).map_err(|e| n.error(e))?;
+            let i = im.value(iname).map_err(|e| n.error(e))?;
+            (x.ty, i.ty)
+        }
+    };
+    let r = xt.rank();
+    if r == 0 {
+        return Err(n.error("data must have rank 1 or more"));
+    }
+    let axis = norm_axis(n, axis, r)?;
+    if !xt.is_static() || !it.is_static() {
+        let t = if xt.is_static() { &it } else { &xt };
+        return Err(n.error(format!(
+            "GatherElements of a tensor with dynamic dimensions ({t}) is not supported"
+        )));
+    }
+    if !matches!(it.elem, ElementType::I32 | ElementType::I64) {
+        return Err(n.error(format!(
+            "indices of element type {} are not supported (int32 or int64)",
+            it.elem
+        )));
+    }
+    if it.rank() != r {
+        return Err(n.error(format!("indices {it} and data {xt} differ in rank")));
+    }
+    if let Some(k) = (0..r).find(|&k| k != axis && it.dims[k] > xt.dims[k]) {
+        return Err(n.error(format!(
+            "indices {it} are larger than data {xt} in dimension {k}"
+        )));
+    }
+    let d = xt.dims[axis];
+    let known = ik.as_ref().and_then(|t| t.as_ints()).map(<[i64]>::to_vec);
+    if let Some(v) = &known {
+        if let Some(i) = v.iter().find(|&&i| i < -d || i >= d) {
+            return Err(n.error(format!(
+                "index {i} is out of range for a dimension of size {d}"
+            )));
+        }
+    }
+    let xs = strides(&xt.dims);
+    let odims = it.dims.clone();
+    if let (Some(v), Some(t)) = (&known, &xk) {
+        let os = strides(&odims);
+        let flat = |f: i64| -> usize {
+            let mut at = 0;
+            for k in 0..r {
+                let i = if k == axis {
+                    let j = v[f as usize];
+                    if j < 0 {
+                        j + d
+                    } else {
+                        j
+                    }
+                } else {
+                    (f / os[k]) % odims[k].max(1)
+                };
+                at += i * xs[k];
+            }
+            at as usize
+        };
+        let count = v.len() as i64;
+        let data = match &t.data {
+            Data::F(s) => Data::F((0..count).map(|f| s[flat(f)]).collect()),
+            Data::I(s) => Data::I((0..count).map(|f| s[flat(f)]).collect()),
+        };
+        let y = Tensor {
+            ty: xt.with_dims(odims),
+            data,
+        };
+        if let Some(o) = n.output(0) {
+            im.bind_const(o, y);
+        }
+        return Ok(());
+    }
+    let x = im.input(n, 0)?;
+    let idx = index_input(im, n, 1)?;
+    let idx = if known.as_ref().is_some_and(|v| v.iter().all(|&i| i >= 0)) {
+        idx
+    } else {
+        wrap_negative(im, &idx, d)
+    };
+    // flat = idx * stride[axis] + sum over the other dims of i_k * stride[k].
+    let mut flat = if xs[axis] == 1 {
+        idx
+    } else {
+        let s = im.full(&idx, xs[axis] as f64);
+        im.b.binary(Binary::Mul, &idx, &s)
+    };
+    for k in (0..r).filter(|&k| k != axis && odims[k] > 1) {
+        let pos = iota(im, I64, odims[k], xs[k], 0);
+        let pos = along(im, &pos, k, &odims);
+        flat = im.b.binary(Binary::Add, &flat, &pos);
+    }
+    let total = x.ty.numel().unwrap();
+    let x1 = im.b.reshape(&x, &[total]);
+    let y = im.b.gather(&x1, &flat, 0);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+fn trilu(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    need_static(n, &x, "Trilu")?;
+    let r = x.ty.rank();
+    if r < 2 {
+        return Err(n.error(format!("input must have rank 2 or more, not {}", x.ty)));
+    }
+    let k = match im.const_ints(n, 1, "k")? {
+        Some(v) if v.len() == 1 => v[0],
+        Some(v) => return Err(n.error(format!("input 1 (k) must hold one value, not {}", v.len()))),
+        None => 0,
+    };
+    let upper = n.int("upper", 1)? != 0;
+    let (rows, cols) = (x.ty.dims[r - 2], x.ty.dims[r - 1]);
+    if rows.saturating_mul(cols) > SMALL * 256 {
+        return Err(n.error(format!(
+            "a {rows}x{cols} mask is too large to import as a constant"
+        )));
+    }
+    let keep = |i: i64, j: i64| {
+        let o = (j as i128) - (i as i128);
+        if upper {
+            o >= k as i128
+        } else {
+            o <= k as i128
+        }
+    };
+    let cells: Vec<i64> = (0..rows)
+        .flat_map(|i| (0..cols).map(move |j| keep(i, j) as i64))
+        .collect();
+    let y = if cells.iter().all(|&c| c == 1) {
+        x
+    } else {
+        let mask = im.b.constant(&Tensor::ints(
+            Ty::new(ElementType::I1, vec![rows, cols]),
+            cells,
+        ));
+        let mask = im.b.expand(&mask, &x.ty.dims);
+        let zero = im.full(&x, 0.0);
+        im.b.select(&mask, &x, &zero)
+    };
+    im.out(n, 0, y);
+    Ok(())
+}
+
+fn tile(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    need_static(n, &x, "Tile")?;
+    let reps = im
+        .const_ints(n, 1, "repeats")?
+        .ok_or_else(|| n.error("input 1 (repeats) is missing"))?;
+    let r = x.ty.rank();
+    if reps.len() != r {
+        return Err(n.error(format!(
+            "repeats has {} values for an input of rank {r}",
+            reps.len()
+        )));
+    }
+    if let Some(&b) = reps.iter().find(|&&b| b < 0) {
+        return Err(n.error(format!("repeat {b} is negative")));
+    }
+    if reps.iter().all(|&b| b == 1) {
+        im.out(n, 0, x);
+        return Ok(());
+    }
+    let mut big = Vec::with_capacity(2 * r);
+    let mut out = Vec::with_capacity(r);
+    for (&b, &d) in reps.iter().zip(&x.ty.dims) {
+        big.push(b);
+        big.push(d);
+        out.push(
+            b.checked_mul(d)
+                .ok_or_else(|| n.error("the result is too large"))?,
+        );
+    }
+    if out
+        .iter()
+        .try_fold(1i64, |a, &d| a.checked_mul(d))
+        .is_none()
+    {
+        return Err(n.error("the result is too large"));
+    }
+    let map: Vec<i64> = (0..r as i64).map(|i| 2 * i + 1).collect();
+    let b = im.b.broadcast(&x, &map, x.ty.with_dims(big));
+    let y = im.b.reshape(&b, &out);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+/// Range of known start, limit and delta: a constant (the integer case of
+/// small ones is the table's fold).
+fn range(im: &mut Importer, n: &Node) -> R<()> {
+    let mut ops = Vec::new();
+    for (i, what) in ["start", "limit", "delta"].iter().enumerate() {
+        let t = im
+            .const_tensor(n, i, what)?
+            .ok_or_else(|| n.error(format!("input {i} ({what}) is missing")))?;
+        if t.len() != 1 || t.ty.rank() > 1 {
+            return Err(n.error(format!("input {i} ({what}) must be a scalar, not {}", t.ty)));
+        }
+        ops.push(t);
+    }
+    let elem = ops[0].ty.elem;
+    if ops.iter().any(|t| t.ty.elem != elem) || elem == ElementType::I1 {
+        return Err(n.error("start, limit and delta must be numbers of one element type"));
+    }
+    let data = match (&ops[0].data, &ops[1].data, &ops[2].data) {
+        (Data::I(s), Data::I(l), Data::I(d)) => {
+            let (s, l, d) = (s[0] as i128, l[0] as i128, d[0] as i128);
+            if d == 0 {
+                return Err(n.error("Range with delta 0"));
+            }
+            // ceil((l - s) / d), at least 0.
+            let q = (l - s).div_euclid(d) + ((l - s).rem_euclid(d) != 0) as i128;
+            let count = q.max(0);
+            if count > SMALL as i128 * 256 {
+                return Err(n.error(format!("a range of {count} elements is too large")));
+            }
+            Data::I((0..count).map(|i| (s + i * d) as i64).collect())
+        }
+        (Data::F(s), Data::F(l), Data::F(d)) => {
+            let (s, l, d) = (s[0], l[0], d[0]);
+            if d == 0.0 || !(s.is_finite() && l.is_finite() && d.is_finite()) {
+                return Err(n.error(format!(
+                    "Range of start {s}, limit {l} and delta {d} is not a finite range"
+                )));
+            }
+            let count = ((l - s) / d).ceil().max(0.0);
+            if count > (SMALL * 256) as f64 {
+                return Err(n.error(format!("a range of {count} elements is too large")));
+            }
+            Data::F((0..count as i64).map(|i| s + i as f64 * d).collect())
+        }
+        _ => return Err(n.error("start, limit and delta must be of one element type")),
+    };
+    let len = match &data {
+        Data::I(v) => v.len(),
+        Data::F(v) => v.len(),
+    } as i64;
+    let t = Tensor {
+        ty: Ty::new(elem, vec![len]),
+        data,
+    };
+    if len <= SMALL {
+        if let Some(o) = n.output(0) {
+            im.bind_const(o, t);
+        }
+    } else {
+        let v = im.b.constant(&t);
+        im.out(n, 0, v);
+    }
+    Ok(())
+}
+
+fn one_hot(im: &mut Importer, n: &Node) -> R<()> {
+    let idx = im.input(n, 0)?;
+    need_static(n, &idx, "OneHot")?;
+    let depth = im
+        .const_tensor(n, 1, "depth")?
+        .ok_or_else(|| n.error("input 1 (depth) is missing"))?;
+    if depth.len() != 1 {
+        return Err(n.error(format!(
+            "input 1 (depth) must hold one value, not {}",
+            depth.len()
+        )));
+    }
+    let depth = match &depth.data {
+        Data::I(v) => v[0],
+        Data::F(v) if v[0].is_finite() => v[0] as i64,
+        Data::F(v) => return Err(n.error(format!("depth {} is not a number", v[0]))),
+    };
+    if depth <= 0 || depth > SMALL * 16 {
+        return Err(n.error(format!(
+            "depth {depth} is not supported (1 to {})",
+            SMALL * 16
+        )));
+    }
+    let values = im.input(n, 2)?;
+    if values.ty.dims != [2] {
+        return Err(n.error(format!(
+            "values must be [off, on] (2 elements), not {}",
+            values.ty
+        )));
+    }
+    let r = idx.ty.rank();
+    let axis = norm_axis(n, n.int("axis", -1)?, r + 1)?;
+    let mut odims = idx.ty.dims.clone();
+    odims.insert(axis, depth);
+    if odims
+        .iter()
+        .try_fold(1i64, |a, &d| a.checked_mul(d))
+        .is_none()
+    {
+        return Err(n.error("the result is too large"));
+    }
+    // Indices as i64 (floats truncated, as ONNX's reference casts them).
+    let i = if idx.ty.elem == I64 {
+        idx
+    } else if idx.ty.elem == ElementType::I1 {
+        return Err(n.error("indices of element type i1 are not supported"));
+    } else {
+        im.b.cast(&idx, I64)
+    };
+    let i = wrap_negative(im, &i, depth);
+    let map: Vec<i64> = (0..r).map(|k| (k + (k >= axis) as usize) as i64).collect();
+    let ib = im.b.broadcast(&i, &map, i.ty.with_dims(odims.clone()));
+    let pos = iota(im, I64, depth, 1, 0);
+    let pos = along(im, &pos, axis, &odims);
+    let hot = im.b.compare(Pred::Eq, &ib, &pos);
+    let pick = |im: &mut Importer, k: i64| {
+        let s = im.b.slice(&values, &[k], &[1], vec![1]);
+        let s = im.b.reshape(&s, &[]);
+        im.b.broadcast(&s, &[], values.ty.with_dims(odims.clone()))
+    };
+    let off = pick(im, 0);
+    let on = pick(im, 1);
+    let y = im.b.select(&hot, &on, &off);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+/// `x` moved so that `axis` is last (and the permutation that undoes it).
+fn axis_last(im: &mut Importer, x: &V, axis: usize) -> (V, Vec<i64>) {
+    let r = x.ty.rank();
+    let mut perm: Vec<i64> = (0..r as i64).filter(|&i| i != axis as i64).collect();
+    perm.push(axis as i64);
+    let mut inv = vec![0i64; r];
+    for (i, &p) in perm.iter().enumerate() {
+        inv[p as usize] = i as i64;
+    }
+    (im.b.transpose(x, &perm), inv)
+}
+
+fn cum_sum(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    need_static(n, &x, "CumSum")?;
+    let axis = match im.const_ints(n, 1, "axis")? {
+        Some(v) if v.len() == 1 => v[0],
+        Some(v) => {
+            return Err(n.error(format!(
+                "input 1 (axis) must hold one value, not {}",
+                v.len()
+            )))
+        }
+        None => return Err(n.error("input 1 (axis) is missing")),
+    };
+    let r = x.ty.rank();
+    if r == 0 {
+        return Err(n.error("input must have rank 1 or more"));
+    }
+    let axis = norm_axis(n, axis, r)?;
+    let exclusive = n.int("exclusive", 0)? != 0;
+    let reverse = n.int("reverse", 0)? != 0;
+    let d = x.ty.dims[axis];
+    let y = if x.ty.elem.is_float() {
+        if d > 4096 {
+            return Err(n.error(format!(
+                "CumSum along a dimension of {d} (past 4096) is not supported"
+            )));
+        }
+        // y[..., i] = sum_j x[..., j] * m[j, i].
+        let keep = |j: i64, i: i64| match (reverse, exclusive) {
+            (false, false) => j <= i,
+            (false, true) => j < i,
+            (true, false) => j >= i,
+            (true, true) => j > i,
+        };
+        let m: Vec<f64> = (0..d)
+            .flat_map(|j| (0..d).map(move |i| keep(j, i) as i64 as f64))
+            .collect();
+        let m = im.b.constant(&Tensor {
+            ty: x.ty.with_dims(vec![d, d]),
+            data: Data::F(m),
+        });
+        let (t, inv) = axis_last(im, &x, axis);
+        let rows = t.ty.numel().unwrap() / d.max(1);
+        let t2 = im.b.reshape(&t, &[rows, d]);
+        let p = im.b.matmul(&t2, &m);
+        let p = im.b.reshape(&p, &t.ty.dims);
+        im.b.transpose(&p, &inv)
+    } else if is_int(x.ty.elem) {
+        shifted_sums(im, &x, axis, exclusive, reverse)
+    } else {
+        return Err(n.error(format!("element type {} is not supported", x.ty.elem)));
+    };
+    im.out(n, 0, y);
+    Ok(())
+}
+
+/// `x` shifted by `s` along `axis` (towards higher indices, or lower ones
+/// when `reverse`), zeros filling in.
+fn shift(im: &mut Importer, x: &V, axis: usize, s: i64, reverse: bool) -> V {
+    let d = x.ty.dims[axis];
+    let r = x.ty.rank();
+    let mut zdims = x.ty.dims.clone();
+    zdims[axis] = s;
+    let zeros = im.b.splat(x.ty.elem, 0.0, &zdims);
+    let mut kdims = x.ty.dims.clone();
+    kdims[axis] = d - s;
+    let mut start = vec![0; r];
+    if reverse {
+        start[axis] = s;
+    }
+    let kept = im.b.slice(x, &start, &vec![1; r], kdims);
+    let parts = if reverse {
+        vec![kept, zeros]
+    } else {
+        vec![zeros, kept]
+    };
+    im.b.concat(&parts, axis, x.ty.dims.clone())
+}
+
+/// The prefix sums of `x` along `axis` by log2(n) shifted adds (exact for
+/// integers, wrapping as they do).
+fn shifted_sums(im: &mut Importer, x: &V, axis: usize, exclusive: bool, reverse: bool) -> V {
+    let d = x.ty.dims[axis];
+    if d == 0 {
+        return x.clone();
+    }
+    let mut y = if exclusive {
+        shift(im, x, axis, 1, reverse)
+    } else {
+        x.clone()
+    };
+    let mut s = 1;
+    while s < d {
+        let t = shift(im, &y, axis, s, reverse);
+        y = im.b.binary(Binary::Add, &y, &t);
+        s *= 2;
+    }
+    y
+}
+
+/// ArgMax, and ArgMin as the ArgMax of an order-reversed `x`.
+fn arg_extreme(im: &mut Importer, n: &Node, min: bool) -> R<()> {
+    let x = im.input(n, 0)?;
+    need_static(n, &x, n.op())?;
+    let r = x.ty.rank();
+    if r == 0 {
+        return Err(n.error("input must have rank 1 or more"));
+    }
+    if x.ty.elem == ElementType::I1 {
+        return Err(n.error("element type i1 is not supported"));
+    }
+    let axis = norm_axis(n, n.int("axis", 0)?, r)?;
+    let keep = n.int("keepdims", 1)? != 0;
+    let last = n.int("select_last_index", 0)? != 0;
+    let d = x.ty.dims[axis];
+    if d == 0 {
+        return Err(n.error(format!("{} over an empty dimension", n.op())));
+    }
+    let v = if !min {
+        x.clone()
+    } else if x.ty.elem.is_float() {
+        im.b.unary(Unary::Neg, &x)
+    } else {
+        // -1 - x reverses the order of integers without overflow.
+        let m1 = im.full(&x, -1.0);
+        im.b.binary(Binary::Sub, &m1, &x)
+    };
+    let m = im.reduce_op(Reduction::Max, &v, &[axis], true);
+    let mb = im.b.expand(&m, &x.ty.dims);
+    let hit = im.b.compare(Pred::Eq, &v, &mb);
+    let dims = x.ty.dims.clone();
+    // The first hit: d - max(hit ? d - i : 0); the last: max(hit ? i : -1).
+    let (pos, miss) = if last {
+        (iota(im, I64, d, 1, 0), im.b.splat(I64, -1.0, &dims))
+    } else {
+        (iota(im, I64, d, -1, d), im.b.splat(I64, 0.0, &dims))
+    };
+    let pos = along(im, &pos, axis, &dims);
+    let sel = im.b.select(&hit, &pos, &miss);
+    let mut y = im.reduce_op(Reduction::Max, &sel, &[axis], keep);
+    if !last {
+        let dd = im.full(&y, d as f64);
+        y = im.b.binary(Binary::Sub, &dd, &y);
+    }
+    im.out(n, 0, y);
+    Ok(())
+}

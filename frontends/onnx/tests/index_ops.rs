@@ -1,0 +1,762 @@
+//! The ops composed from index arithmetic (GatherElements, Trilu, Tile,
+//! Range, OneHot, CumSum, ArgMax/ArgMin, Einsum): the text they import as,
+//! every error, and small models in the forms ONNX's node tests do not cover
+//! run on local and vulkan against onnxruntime (`index_ops_ort.py`, through
+//! `$XIR_PYTHON`, else `python3`; without onnxruntime the comparison is
+//! reported, and under CI=true fails).
+
+use prost::Message;
+use std::path::Path;
+use xir_onnx::onnx::{
+    attribute_proto::AttributeType, tensor_shape_proto::dimension, type_proto, AttributeProto,
+    GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorProto, TensorShapeProto,
+    TypeProto, ValueInfoProto,
+};
+use xir_onnx::{import, Options};
+use xir_runtime_hal::{ElementType, HostTensor};
+
+const F32: i32 = 1;
+const I32: i32 = 6;
+const I64: i32 = 7;
+
+fn vi(name: &str, elem: i32, dims: &[i64]) -> ValueInfoProto {
+    ValueInfoProto {
+        name: Some(name.into()),
+        r#type: Some(TypeProto {
+            value: Some(type_proto::Value::TensorType(type_proto::Tensor {
+                elem_type: Some(elem),
+                shape: Some(TensorShapeProto {
+                    dim: dims
+                        .iter()
+                        .map(|&d| xir_onnx::onnx::tensor_shape_proto::Dimension {
+                            value: Some(if d < 0 {
+                                dimension::Value::DimParam("N".into())
+                            } else {
+                                dimension::Value::DimValue(d)
+                            }),
+                        })
+                        .collect(),
+                }),
+            })),
+        }),
+    }
+}
+
+/// An output of unknown type (the importer infers it).
+fn out(name: &str) -> ValueInfoProto {
+    ValueInfoProto {
+        name: Some(name.into()),
+        ..Default::default()
+    }
+}
+
+fn int_attr(name: &str, v: i64) -> AttributeProto {
+    AttributeProto {
+        name: Some(name.into()),
+        i: Some(v),
+        r#type: Some(AttributeType::Int as i32),
+        ..Default::default()
+    }
+}
+
+fn str_attr(name: &str, v: &str) -> AttributeProto {
+    AttributeProto {
+        name: Some(name.into()),
+        s: Some(v.as_bytes().to_vec()),
+        r#type: Some(AttributeType::String as i32),
+        ..Default::default()
+    }
+}
+
+fn ints(name: &str, dims: &[i64], v: &[i64]) -> TensorProto {
+    TensorProto {
+        name: Some(name.into()),
+        dims: dims.to_vec(),
+        data_type: Some(I64),
+        int64_data: v.to_vec(),
+        ..Default::default()
+    }
+}
+
+fn floats(name: &str, dims: &[i64], v: &[f32]) -> TensorProto {
+    TensorProto {
+        name: Some(name.into()),
+        dims: dims.to_vec(),
+        data_type: Some(F32),
+        float_data: v.to_vec(),
+        ..Default::default()
+    }
+}
+
+/// One node `op` named `n` of `inputs` (graph inputs, then initializers)
+/// with output `y`.
+fn model(
+    op: &str,
+    inputs: Vec<ValueInfoProto>,
+    inits: Vec<TensorProto>,
+    names: &[&str],
+    attrs: Vec<AttributeProto>,
+) -> Vec<u8> {
+    ModelProto {
+        ir_version: Some(8),
+        opset_import: vec![OperatorSetIdProto {
+            domain: Some(String::new()),
+            version: Some(17),
+        }],
+        graph: Some(GraphProto {
+            node: vec![NodeProto {
+                op_type: Some(op.into()),
+                name: Some("n".into()),
+                input: names.iter().map(|s| s.to_string()).collect(),
+                output: vec!["y".into()],
+                attribute: attrs,
+                domain: None,
+            }],
+            name: Some("g".into()),
+            initializer: inits,
+            input: inputs,
+            output: vec![out("y")],
+            ..Default::default()
+        }),
+        ..Default::default()
+    }
+    .encode_to_vec()
+}
+
+fn ok(m: &[u8]) -> String {
+    import(m, &Options::default()).unwrap()
+}
+
+fn err(m: &[u8]) -> String {
+    import(m, &Options::default()).unwrap_err()
+}
+
+fn has(text: &str, wants: &[&str]) {
+    for w in wants {
+        assert!(text.contains(w), "missing {w:?} in\n{text}");
+    }
+}
+
+#[test]
+fn gather_elements() {
+    let m = model(
+        "GatherElements",
+        vec![vi("x", F32, &[3, 4]), vi("i", I32, &[3, 2])],
+        vec![],
+        &["x", "i"],
+        vec![int_attr("axis", 1)],
+    );
+    has(
+        &ok(&m),
+        &[
+            "graph.cast %arg1 : tensor<3x2xi32> -> tensor<3x2xi64>",
+            "graph.compare lt",
+            "graph.select",
+            // Row i's elements start at 4 * i.
+            "dense<[0, 4, 8]> : tensor<3xi64>",
+            "graph.broadcast %",
+            "graph.reshape %arg0 : tensor<3x4xf32> -> tensor<12xf32>",
+            "axis = 0 : (tensor<12xf32>, tensor<3x2xi64>) -> tensor<3x2xf32>",
+        ],
+    );
+    // Known data and indices: folded to a constant.
+    let m = model(
+        "GatherElements",
+        vec![],
+        vec![
+            floats("x", &[2, 2], &[1.0, 2.0, 3.0, 4.0]),
+            ints("i", &[2, 2], &[1, -2, 0, 1]),
+        ],
+        &["x", "i"],
+        vec![],
+    );
+    let t = ok(&m);
+    // Only the result is written.
+    assert_eq!(t.matches("graph.constant").count(), 1, "{t}");
+    has(
+        &t,
+        &["dense<[[3.000000e+00, 2.000000e+00], [1.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>"],
+    );
+    let bad = model(
+        "GatherElements",
+        vec![vi("x", F32, &[2, 3])],
+        vec![ints("i", &[1, 2], &[0, 3])],
+        &["x", "i"],
+        vec![int_attr("axis", 1)],
+    );
+    assert_eq!(
+        err(&bad),
+        "node 'n' (GatherElements, opset 17): index 3 is out of range for a dimension of size 3"
+    );
+    let rank = model(
+        "GatherElements",
+        vec![vi("x", F32, &[2, 3]), vi("i", I64, &[6])],
+        vec![],
+        &["x", "i"],
+        vec![],
+    );
+    assert_eq!(
+        err(&rank),
+        "node 'n' (GatherElements, opset 17): indices tensor<6xi64> and data tensor<2x3xf32> differ in rank"
+    );
+    let big = model(
+        "GatherElements",
+        vec![vi("x", F32, &[2, 3]), vi("i", I64, &[3, 3])],
+        vec![],
+        &["x", "i"],
+        vec![int_attr("axis", 1)],
+    );
+    assert!(err(&big)
+        .contains("indices tensor<3x3xi64> are larger than data tensor<2x3xf32> in dimension 0"));
+    let fl = model(
+        "GatherElements",
+        vec![vi("x", F32, &[2, 3]), vi("i", F32, &[2, 3])],
+        vec![],
+        &["x", "i"],
+        vec![],
+    );
+    assert!(err(&fl).contains("indices of element type f32 are not supported (int32 or int64)"));
+    let dynamic = model(
+        "GatherElements",
+        vec![vi("x", F32, &[-1, 3]), vi("i", I64, &[2, 3])],
+        vec![],
+        &["x", "i"],
+        vec![],
+    );
+    assert!(err(&dynamic).contains("GatherElements of a tensor with dynamic dimensions"));
+}
+
+#[test]
+fn trilu() {
+    let m = model(
+        "Trilu",
+        vec![vi("x", F32, &[2, 3, 3])],
+        vec![ints("k", &[], &[1])],
+        &["x", "k"],
+        vec![int_attr("upper", 0)],
+    );
+    has(
+        &ok(&m),
+        &[
+            "dense<[[true, true, false], [true, true, true], [true, true, true]]> : tensor<3x3xi1>",
+            "graph.broadcast %0 dimensions = [1, 2] : tensor<3x3xi1> -> tensor<2x3x3xi1>",
+            "graph.select",
+        ],
+    );
+    // Upper with k past the last column: all zeros, still a select.
+    let m = model("Trilu", vec![vi("x", F32, &[2, 2])], vec![], &["x"], vec![]);
+    has(&ok(&m), &["dense<[[true, true], [false, true]]>"]);
+    let k = model(
+        "Trilu",
+        vec![vi("x", F32, &[2, 2]), vi("k", I64, &[])],
+        vec![],
+        &["x", "k"],
+        vec![],
+    );
+    assert!(err(&k).starts_with(
+        "node 'n' (Trilu, opset 17): input 'k' (k) must be a constant (an initializer, a Constant node, or a graph input given by --bind=k=...)"
+    ));
+    let r1 = model("Trilu", vec![vi("x", F32, &[4])], vec![], &["x"], vec![]);
+    assert_eq!(
+        err(&r1),
+        "node 'n' (Trilu, opset 17): input must have rank 2 or more, not tensor<4xf32>"
+    );
+}
+
+#[test]
+fn tile() {
+    let m = model(
+        "Tile",
+        vec![vi("x", F32, &[2, 3])],
+        vec![ints("r", &[2], &[3, 1])],
+        &["x", "r"],
+        vec![],
+    );
+    has(
+        &ok(&m),
+        &[
+            "graph.broadcast %arg0 dimensions = [1, 3] : tensor<2x3xf32> -> tensor<3x2x1x3xf32>",
+            "graph.reshape %0 : tensor<3x2x1x3xf32> -> tensor<6x3xf32>",
+        ],
+    );
+    let n = model(
+        "Tile",
+        vec![vi("x", F32, &[2, 3])],
+        vec![ints("r", &[1], &[3])],
+        &["x", "r"],
+        vec![],
+    );
+    assert_eq!(
+        err(&n),
+        "node 'n' (Tile, opset 17): repeats has 1 values for an input of rank 2"
+    );
+    let neg = model(
+        "Tile",
+        vec![vi("x", F32, &[2, 3])],
+        vec![ints("r", &[2], &[1, -1])],
+        &["x", "r"],
+        vec![],
+    );
+    assert_eq!(
+        err(&neg),
+        "node 'n' (Tile, opset 17): repeat -1 is negative"
+    );
+    let run = model(
+        "Tile",
+        vec![vi("x", F32, &[2, 3]), vi("r", I64, &[2])],
+        vec![],
+        &["x", "r"],
+        vec![],
+    );
+    assert!(err(&run).contains("input 'r' (repeats) must be a constant"));
+}
+
+#[test]
+fn range() {
+    let scalar = |name: &str, v: f32| floats(name, &[], &[v]);
+    let m = model(
+        "Range",
+        vec![],
+        vec![scalar("s", 1.0), scalar("l", 2.0), scalar("d", 0.25)],
+        &["s", "l", "d"],
+        vec![],
+    );
+    has(
+        &ok(&m),
+        &["dense<[1.000000e+00, 1.250000e+00, 1.500000e+00, 1.750000e+00]> : tensor<4xf32>"],
+    );
+    let zero = model(
+        "Range",
+        vec![],
+        vec![scalar("s", 1.0), scalar("l", 2.0), scalar("d", 0.0)],
+        &["s", "l", "d"],
+        vec![],
+    );
+    assert_eq!(
+        err(&zero),
+        "node 'n' (Range, opset 17): Range of start 1, limit 2 and delta 0 is not a finite range"
+    );
+    let izero = model(
+        "Range",
+        vec![],
+        vec![
+            ints("s", &[], &[1]),
+            ints("l", &[], &[5]),
+            ints("d", &[], &[0]),
+        ],
+        &["s", "l", "d"],
+        vec![],
+    );
+    assert_eq!(
+        err(&izero),
+        "node 'n' (Range, opset 17): Range with delta 0"
+    );
+    let run = model(
+        "Range",
+        vec![vi("l", F32, &[])],
+        vec![scalar("s", 1.0), scalar("d", 1.0)],
+        &["s", "l", "d"],
+        vec![],
+    );
+    assert!(err(&run).contains("input 'l' (limit) must be a constant"));
+    let huge = model(
+        "Range",
+        vec![],
+        vec![
+            ints("s", &[], &[0]),
+            ints("l", &[], &[i64::MAX]),
+            ints("d", &[], &[1]),
+        ],
+        &["s", "l", "d"],
+        vec![],
+    );
+    assert!(err(&huge).contains("is too large"));
+    let mixed = model(
+        "Range",
+        vec![],
+        vec![ints("s", &[], &[0]), scalar("l", 2.0), ints("d", &[], &[1])],
+        &["s", "l", "d"],
+        vec![],
+    );
+    assert!(err(&mixed).contains("must be numbers of one element type"));
+}
+
+#[test]
+fn one_hot() {
+    let m = model(
+        "OneHot",
+        vec![vi("i", I64, &[2, 3]), vi("v", F32, &[2])],
+        vec![ints("depth", &[], &[4])],
+        &["i", "depth", "v"],
+        vec![int_attr("axis", 1)],
+    );
+    has(
+        &ok(&m),
+        &[
+            "graph.compare lt",
+            "dense<[0, 1, 2, 3]> : tensor<4xi64>",
+            "graph.broadcast %4 dimensions = [0, 2] : tensor<2x3xi64> -> tensor<2x4x3xi64>",
+            "graph.compare eq",
+            "graph.slice %arg1",
+            "tensor<2x4x3xf32>",
+        ],
+    );
+    let vals = model(
+        "OneHot",
+        vec![vi("i", I64, &[2]), vi("v", F32, &[3])],
+        vec![ints("depth", &[], &[4])],
+        &["i", "depth", "v"],
+        vec![],
+    );
+    assert_eq!(
+        err(&vals),
+        "node 'n' (OneHot, opset 17): values must be [off, on] (2 elements), not tensor<3xf32>"
+    );
+    let depth = model(
+        "OneHot",
+        vec![
+            vi("i", I64, &[2]),
+            vi("depth", I64, &[]),
+            vi("v", F32, &[2]),
+        ],
+        vec![],
+        &["i", "depth", "v"],
+        vec![],
+    );
+    assert!(err(&depth).contains("input 'depth' (depth) must be a constant"));
+    let zero = model(
+        "OneHot",
+        vec![vi("i", I64, &[2]), vi("v", F32, &[2])],
+        vec![ints("depth", &[], &[0])],
+        &["i", "depth", "v"],
+        vec![],
+    );
+    assert!(err(&zero).contains("depth 0 is not supported"));
+}
+
+#[test]
+fn cum_sum() {
+    let m = model(
+        "CumSum",
+        vec![vi("x", F32, &[2, 3])],
+        vec![ints("a", &[], &[0])],
+        &["x", "a"],
+        vec![int_attr("exclusive", 1)],
+    );
+    has(
+        &ok(&m),
+        &[
+            "graph.transpose %arg0 permutation = [1, 0]",
+            // Exclusive: output i sums the inputs before it.
+            "dense<[[0.000000e+00, 1.000000e+00], [0.000000e+00, 0.000000e+00]]> : tensor<2x2xf32>",
+            "graph.matmul",
+        ],
+    );
+    let i = model(
+        "CumSum",
+        vec![vi("x", I32, &[5])],
+        vec![ints("a", &[], &[0])],
+        &["x", "a"],
+        vec![int_attr("reverse", 1)],
+    );
+    let t = ok(&i);
+    // 5 elements: shifts by 1, 2 and 4.
+    assert_eq!(t.matches("graph.add").count(), 3, "{t}");
+    assert!(!t.contains("graph.matmul"), "{t}");
+    let run = model(
+        "CumSum",
+        vec![vi("x", F32, &[5]), vi("a", I64, &[])],
+        vec![],
+        &["x", "a"],
+        vec![],
+    );
+    assert!(err(&run).contains("input 'a' (axis) must be a constant"));
+    let b = model(
+        "CumSum",
+        vec![vi("x", 9, &[5])],
+        vec![ints("a", &[], &[0])],
+        &["x", "a"],
+        vec![],
+    );
+    assert_eq!(
+        err(&b),
+        "node 'n' (CumSum, opset 17): element type i1 is not supported"
+    );
+    let ax = model(
+        "CumSum",
+        vec![vi("x", F32, &[5])],
+        vec![ints("a", &[], &[1])],
+        &["x", "a"],
+        vec![],
+    );
+    assert_eq!(
+        err(&ax),
+        "node 'n' (CumSum, opset 17): axis 1 is out of range for rank 1"
+    );
+}
+
+#[test]
+fn arg_max_and_min() {
+    let m = model(
+        "ArgMax",
+        vec![vi("x", F32, &[2, 5])],
+        vec![],
+        &["x"],
+        vec![int_attr("axis", 1), int_attr("keepdims", 0)],
+    );
+    has(
+        &ok(&m),
+        &[
+            "graph.reduce_max %arg0 axes = [1]",
+            "graph.compare eq",
+            // The first index: 5 - max(hit ? 5 - i : 0).
+            "dense<[5, 4, 3, 2, 1]> : tensor<5xi64>",
+            "-> tensor<2xi64>",
+        ],
+    );
+    let m = model(
+        "ArgMin",
+        vec![vi("x", I32, &[3])],
+        vec![],
+        &["x"],
+        vec![int_attr("select_last_index", 1)],
+    );
+    has(
+        &ok(&m),
+        &[
+            "dense<-1> : tensor<3xi32>",
+            "graph.sub",
+            "dense<[0, 1, 2]> : tensor<3xi64>",
+            "-> tensor<1xi64>",
+        ],
+    );
+    let empty = model(
+        "ArgMax",
+        vec![vi("x", F32, &[0, 2])],
+        vec![],
+        &["x"],
+        vec![],
+    );
+    assert_eq!(
+        err(&empty),
+        "node 'n' (ArgMax, opset 17): ArgMax over an empty dimension"
+    );
+    let b = model("ArgMin", vec![vi("x", 9, &[2])], vec![], &["x"], vec![]);
+    assert_eq!(
+        err(&b),
+        "node 'n' (ArgMin, opset 17): element type i1 is not supported"
+    );
+}
+
+#[test]
+fn einsum() {
+    let eq = |e: &str, inputs: Vec<ValueInfoProto>| {
+        let names: Vec<String> = inputs.iter().map(|v| v.name().to_string()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        model(
+            "Einsum",
+            inputs,
+            vec![],
+            &names,
+            vec![str_attr("equation", e)],
+        )
+    };
+    let t = ok(&eq(
+        "bhqd,bhkd->bhqk",
+        vec![vi("q", F32, &[2, 3, 4, 8]), vi("k", F32, &[2, 3, 5, 8])],
+    ));
+    has(
+        &t,
+        &[
+            "graph.transpose %arg1 permutation = [0, 1, 3, 2]",
+            "graph.reshape %arg0 : tensor<2x3x4x8xf32> -> tensor<6x4x8xf32>",
+            "(tensor<6x4x8xf32>, tensor<6x8x5xf32>) -> tensor<6x4x5xf32>",
+            "tensor<6x4x5xf32> -> tensor<2x3x4x5xf32>",
+        ],
+    );
+    let t = ok(&eq(
+        "ij,jk->ik",
+        vec![vi("a", F32, &[4, 5]), vi("b", F32, &[5, 3])],
+    ));
+    has(
+        &t,
+        &["graph.matmul %arg0, %arg1 : (tensor<4x5xf32>, tensor<5x3xf32>) -> tensor<4x3xf32>"],
+    );
+    let t = ok(&eq(
+        "...ij,...jk->...ik",
+        vec![vi("a", F32, &[2, 4, 5]), vi("b", F32, &[2, 5, 3])],
+    ));
+    has(
+        &t,
+        &["(tensor<2x4x5xf32>, tensor<2x5x3xf32>) -> tensor<2x4x3xf32>"],
+    );
+    has(
+        &ok(&eq("ij->ji", vec![vi("a", F32, &[4, 5])])),
+        &["graph.transpose %arg0 permutation = [1, 0]"],
+    );
+    has(
+        &ok(&eq("ij->i", vec![vi("a", F32, &[4, 5])])),
+        &["graph.reduce_sum %arg0 axes = [1]"],
+    );
+    // Implicit output: the labels used once, sorted.
+    has(
+        &ok(&eq("ba", vec![vi("a", F32, &[4, 5])])),
+        &["graph.transpose %arg0 permutation = [1, 0]"],
+    );
+    for (e, ins, msg) in [
+        (
+            "ii->i",
+            vec![vi("a", F32, &[3, 3])],
+            "equation 'ii->i': label 'i' repeats within an operand (diagonals are not supported)",
+        ),
+        (
+            "ij,jk,kl->il",
+            vec![
+                vi("a", F32, &[2, 2]),
+                vi("b", F32, &[2, 2]),
+                vi("c", F32, &[2, 2]),
+            ],
+            "equation 'ij,jk,kl->il': 3 operands are not supported (one or two)",
+        ),
+        (
+            "ij,jk->ik",
+            vec![vi("a", F32, &[2, 3]), vi("b", F32, &[4, 2])],
+            "equation 'ij,jk->ik': label 'j' stands for sizes 3 and 4 (broadcasting is not supported)",
+        ),
+        (
+            "ij->k",
+            vec![vi("a", F32, &[2, 3])],
+            "equation 'ij->k': output label 'k' is in no operand",
+        ),
+        (
+            "ijk->ij",
+            vec![vi("a", F32, &[2, 3])],
+            "equation 'ijk->ij': 'ijk' has 3 labels for an operand of rank 2",
+        ),
+        (
+            "...ij,...jk->...ik",
+            vec![vi("a", F32, &[2, 4, 5]), vi("b", F32, &[5, 3])],
+            "equation '...ij,...jk->...ik': the ellipses stand for different numbers of dims (broadcasting is not supported)",
+        ),
+        (
+            "i1->i",
+            vec![vi("a", F32, &[2, 3])],
+            "equation 'i1->i': '1' is not a label",
+        ),
+    ] {
+        let e = err(&eq(e, ins));
+        assert_eq!(e, format!("node 'n' (Einsum, opset 17): {msg}"));
+    }
+}
+
+/// Element values as f64.
+fn values(t: &HostTensor) -> Vec<f64> {
+    let d = &t.data;
+    match t.element {
+        ElementType::F32 => d
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()) as f64)
+            .collect(),
+        ElementType::F64 => d
+            .chunks_exact(8)
+            .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+            .collect(),
+        ElementType::Int { bits: 32, .. } => d
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes(c.try_into().unwrap()) as f64)
+            .collect(),
+        ElementType::Int { bits: 64, .. } => d
+            .chunks_exact(8)
+            .map(|c| i64::from_le_bytes(c.try_into().unwrap()) as f64)
+            .collect(),
+        e => panic!("element type {e} is not compared"),
+    }
+}
+
+/// Case `dir` (as `index_ops_ort.py` writes it) on `device`: None when it
+/// matches onnxruntime, else why not.
+fn check(dir: &Path, device: &str) -> Option<String> {
+    let bytes = std::fs::read(dir.join("model.onnx")).unwrap();
+    let text = match import(&bytes, &Options::default()) {
+        Ok(t) => t,
+        Err(e) => return Some(e),
+    };
+    let hal = match xrun::compile_text(&text, &[device.to_string()], "") {
+        Ok(h) => h,
+        Err(e) => return Some(format!("compile: {e}")),
+    };
+    let inputs: Vec<HostTensor> = (0..)
+        .map(|k| dir.join(format!("input_{k}.npy")))
+        .take_while(|p| p.exists())
+        .map(|p| xir_runtime_io::read_npy(&p).unwrap())
+        .collect();
+    let devs = xrun::devices::open(&[device.to_string()]).unwrap();
+    let got = match xrun::run_text(&hal, "main", &inputs, devs) {
+        Ok(g) => g,
+        Err(e) => return Some(format!("run: {e}")),
+    };
+    let want = xir_runtime_io::read_npy(&dir.join("output_0.npy")).unwrap();
+    let g = &got[0];
+    if g.shape != want.shape || g.element != want.element {
+        return Some(format!(
+            "{:?} {}, expected {:?} {}",
+            g.shape, g.element, want.shape, want.element
+        ));
+    }
+    for (i, (x, y)) in values(g).iter().zip(values(&want)).enumerate() {
+        if (x - y).abs() > 1e-5 + 1e-4 * y.abs() {
+            return Some(format!("element {i} is {x}, onnxruntime's {y}"));
+        }
+    }
+    None
+}
+
+fn ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+#[test]
+fn models_match_onnxruntime() {
+    let dir = tempfile::tempdir().unwrap();
+    let python = std::env::var("XIR_PYTHON").unwrap_or_else(|_| "python3".into());
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/index_ops_ort.py");
+    let res = std::process::Command::new(&python)
+        .arg(&script)
+        .arg(dir.path())
+        .output();
+    if !matches!(&res, Ok(o) if o.status.success()) {
+        let why = match res {
+            Ok(o) => String::from_utf8_lossy(&o.stderr).into_owned(),
+            Err(e) => e.to_string(),
+        };
+        assert!(
+            !ci(),
+            "CI=true but onnx and onnxruntime are not available through {python}: {why}"
+        );
+        eprintln!("SKIPPED: onnxruntime not available through {python}: {why}");
+        return;
+    }
+    let mut devices = vec!["local"];
+    if xrun::devices::open(&["vulkan".to_string()]).is_ok() {
+        devices.push("vulkan");
+    } else {
+        assert!(!ci(), "CI=true but no Vulkan device");
+        eprintln!("note: no Vulkan device; local only");
+    }
+    let mut cases: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 19, "{} cases", cases.len());
+    let mut bad = Vec::new();
+    for c in &cases {
+        for d in &devices {
+            if let Some(why) = check(c, d) {
+                bad.push(format!("{} on {d}: {why}", c.display()));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
