@@ -172,7 +172,13 @@ fn ulp(v: f64, precision: i32, min_exp: i32) -> f64 {
     } else {
         (v.abs().log2().floor() as i32).max(min_exp)
     };
-    2f64.powi(e - precision + 1)
+    // 2^k exactly (powi of a negative k can flush the subnormals to 0).
+    let k = e - precision + 1;
+    if k >= -1022 {
+        f64::from_bits(((k + 1023) as u64) << 52)
+    } else {
+        f64::from_bits(1u64 << (k + 1074))
+    }
 }
 
 fn host(cos: bool, x: f64) -> f64 {
