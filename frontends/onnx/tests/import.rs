@@ -702,3 +702,38 @@ fn every_unsupported_op_is_listed_at_once() {
         "node 'fg' (FusedGemm, opset 17): domain 'com.microsoft' is not supported (xir imports the default ONNX domain)"
     );
 }
+
+/// Sin and Cos (LLaMA's rotary embeddings) become `graph.sin` / `graph.cos`;
+/// integer inputs are an error naming the node.
+#[test]
+fn sin_and_cos() {
+    let m = model(
+        17,
+        vec![
+            node("Sin", "s0", &["x"], &["s"], vec![]),
+            node("Cos", "c0", &["s"], &["y"], vec![]),
+        ],
+        vec![vi("x", 1, &[2, 3])],
+        vec![vi("y", 1, &[2, 3])],
+        vec![],
+    );
+    let text = import(&m, &Options::default()).unwrap();
+    for want in [
+        "graph.sin %arg0 : tensor<2x3xf32>",
+        "graph.cos %0 : tensor<2x3xf32>",
+        "loc(\"s0\")",
+        "loc(\"c0\")",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+    let ints = model(
+        17,
+        vec![node("Cos", "c1", &["x"], &["y"], vec![])],
+        vec![vi("x", 6, &[4])],
+        vec![vi("y", 6, &[4])],
+        vec![],
+    );
+    assert!(import(&ints, &Options::default())
+        .unwrap_err()
+        .starts_with("node 'c1' (Cos, opset 17): element type i32 is not supported"));
+}
