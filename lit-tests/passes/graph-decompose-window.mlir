@@ -8,7 +8,9 @@
 // given a unit dim by a broadcast and the slices concatenated on it, then one
 // matmul by the filter with the bias added in the matmul's shape (its
 // epilogue); pools pad by -inf (max) or 0 (avg) and combine one strided
-// slice per kernel position, avg dividing by the window counts without the
+// slice per kernel position (a float max by compare and select from -inf,
+// so NaN is skipped as onnxruntime does),
+// avg dividing by the window counts without the
 // padding (2, 3, 3, 2 here), and windows past 27 positions one dim at a
 // time; reflect pads and nearest resizes are gathers of constant indices.
 
@@ -39,9 +41,13 @@
 // CHECK-NEXT: %0 = graph.constant dense<0xFF800000> : tensor<1x2x1xf32>
 // CHECK-NEXT: %1 = graph.concat %arg0, %0 axis = 2 : (tensor<1x2x5xf32>, tensor<1x2x1xf32>) -> tensor<1x2x6xf32>
 // CHECK-NEXT: %2 = graph.slice %1 start = [0, 0, 0] strides = [1, 1, 2] : tensor<1x2x6xf32> -> tensor<1x2x3xf32>
-// CHECK-NEXT: %3 = graph.slice %1 start = [0, 0, 1] strides = [1, 1, 2] : tensor<1x2x6xf32> -> tensor<1x2x3xf32>
-// CHECK-NEXT: %4 = graph.max %2, %3 : tensor<1x2x3xf32>
-// CHECK-NEXT: return %4 : tensor<1x2x3xf32>
+// CHECK-NEXT: %3 = graph.constant dense<0xFF800000> : tensor<1x2x3xf32>
+// CHECK-NEXT: %4 = graph.compare gt, %2, %3 : tensor<1x2x3xf32> -> tensor<1x2x3xi1>
+// CHECK-NEXT: %5 = graph.select %4, %2, %3 : tensor<1x2x3xi1>, tensor<1x2x3xf32>
+// CHECK-NEXT: %6 = graph.slice %1 start = [0, 0, 1] strides = [1, 1, 2] : tensor<1x2x6xf32> -> tensor<1x2x3xf32>
+// CHECK-NEXT: %7 = graph.compare gt, %6, %5 : tensor<1x2x3xf32> -> tensor<1x2x3xi1>
+// CHECK-NEXT: %8 = graph.select %7, %6, %5 : tensor<1x2x3xi1>, tensor<1x2x3xf32>
+// CHECK-NEXT: return %8 : tensor<1x2x3xf32>
 // CHECK-LABEL: func.func @avgpool
 // CHECK-NEXT: %0 = graph.constant dense<0.000000e+00> : tensor<1x2x1xf32>
 // CHECK-NEXT: %1 = graph.constant dense<0.000000e+00> : tensor<1x2x1xf32>
@@ -98,23 +104,39 @@
 // CHECK-NEXT: return %30 : tensor<1x3x2x2xf32>
 // CHECK-LABEL: func.func @separable
 // CHECK-NEXT: %0 = graph.slice %arg0 start = [0, 0, 0, 0, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x4x4x2xf32> -> tensor<1x1x1x4x2xf32>
-// CHECK-NEXT: %1 = graph.slice %arg0 start = [0, 0, 1, 0, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x4x4x2xf32> -> tensor<1x1x1x4x2xf32>
-// CHECK-NEXT: %2 = graph.max %0, %1 : tensor<1x1x1x4x2xf32>
-// CHECK-NEXT: %3 = graph.slice %arg0 start = [0, 0, 2, 0, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x4x4x2xf32> -> tensor<1x1x1x4x2xf32>
-// CHECK-NEXT: %4 = graph.max %2, %3 : tensor<1x1x1x4x2xf32>
-// CHECK-NEXT: %5 = graph.slice %arg0 start = [0, 0, 3, 0, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x4x4x2xf32> -> tensor<1x1x1x4x2xf32>
-// CHECK-NEXT: %6 = graph.max %4, %5 : tensor<1x1x1x4x2xf32>
-// CHECK-NEXT: %7 = graph.slice %6 start = [0, 0, 0, 0, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x1x4x2xf32> -> tensor<1x1x1x1x2xf32>
-// CHECK-NEXT: %8 = graph.slice %6 start = [0, 0, 0, 1, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x1x4x2xf32> -> tensor<1x1x1x1x2xf32>
-// CHECK-NEXT: %9 = graph.max %7, %8 : tensor<1x1x1x1x2xf32>
-// CHECK-NEXT: %10 = graph.slice %6 start = [0, 0, 0, 2, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x1x4x2xf32> -> tensor<1x1x1x1x2xf32>
-// CHECK-NEXT: %11 = graph.max %9, %10 : tensor<1x1x1x1x2xf32>
-// CHECK-NEXT: %12 = graph.slice %6 start = [0, 0, 0, 3, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x1x4x2xf32> -> tensor<1x1x1x1x2xf32>
-// CHECK-NEXT: %13 = graph.max %11, %12 : tensor<1x1x1x1x2xf32>
-// CHECK-NEXT: %14 = graph.slice %13 start = [0, 0, 0, 0, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x1x1x2xf32> -> tensor<1x1x1x1x1xf32>
-// CHECK-NEXT: %15 = graph.slice %13 start = [0, 0, 0, 0, 1] strides = [1, 1, 1, 1, 1] : tensor<1x1x1x1x2xf32> -> tensor<1x1x1x1x1xf32>
-// CHECK-NEXT: %16 = graph.max %14, %15 : tensor<1x1x1x1x1xf32>
-// CHECK-NEXT: return %16 : tensor<1x1x1x1x1xf32>
+// CHECK-NEXT: %1 = graph.constant dense<0xFF800000> : tensor<1x1x1x4x2xf32>
+// CHECK-NEXT: %2 = graph.compare gt, %0, %1 : tensor<1x1x1x4x2xf32> -> tensor<1x1x1x4x2xi1>
+// CHECK-NEXT: %3 = graph.select %2, %0, %1 : tensor<1x1x1x4x2xi1>, tensor<1x1x1x4x2xf32>
+// CHECK-NEXT: %4 = graph.slice %arg0 start = [0, 0, 1, 0, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x4x4x2xf32> -> tensor<1x1x1x4x2xf32>
+// CHECK-NEXT: %5 = graph.compare gt, %4, %3 : tensor<1x1x1x4x2xf32> -> tensor<1x1x1x4x2xi1>
+// CHECK-NEXT: %6 = graph.select %5, %4, %3 : tensor<1x1x1x4x2xi1>, tensor<1x1x1x4x2xf32>
+// CHECK-NEXT: %7 = graph.slice %arg0 start = [0, 0, 2, 0, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x4x4x2xf32> -> tensor<1x1x1x4x2xf32>
+// CHECK-NEXT: %8 = graph.compare gt, %7, %6 : tensor<1x1x1x4x2xf32> -> tensor<1x1x1x4x2xi1>
+// CHECK-NEXT: %9 = graph.select %8, %7, %6 : tensor<1x1x1x4x2xi1>, tensor<1x1x1x4x2xf32>
+// CHECK-NEXT: %10 = graph.slice %arg0 start = [0, 0, 3, 0, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x4x4x2xf32> -> tensor<1x1x1x4x2xf32>
+// CHECK-NEXT: %11 = graph.compare gt, %10, %9 : tensor<1x1x1x4x2xf32> -> tensor<1x1x1x4x2xi1>
+// CHECK-NEXT: %12 = graph.select %11, %10, %9 : tensor<1x1x1x4x2xi1>, tensor<1x1x1x4x2xf32>
+// CHECK-NEXT: %13 = graph.slice %12 start = [0, 0, 0, 0, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x1x4x2xf32> -> tensor<1x1x1x1x2xf32>
+// CHECK-NEXT: %14 = graph.constant dense<0xFF800000> : tensor<1x1x1x1x2xf32>
+// CHECK-NEXT: %15 = graph.compare gt, %13, %14 : tensor<1x1x1x1x2xf32> -> tensor<1x1x1x1x2xi1>
+// CHECK-NEXT: %16 = graph.select %15, %13, %14 : tensor<1x1x1x1x2xi1>, tensor<1x1x1x1x2xf32>
+// CHECK-NEXT: %17 = graph.slice %12 start = [0, 0, 0, 1, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x1x4x2xf32> -> tensor<1x1x1x1x2xf32>
+// CHECK-NEXT: %18 = graph.compare gt, %17, %16 : tensor<1x1x1x1x2xf32> -> tensor<1x1x1x1x2xi1>
+// CHECK-NEXT: %19 = graph.select %18, %17, %16 : tensor<1x1x1x1x2xi1>, tensor<1x1x1x1x2xf32>
+// CHECK-NEXT: %20 = graph.slice %12 start = [0, 0, 0, 2, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x1x4x2xf32> -> tensor<1x1x1x1x2xf32>
+// CHECK-NEXT: %21 = graph.compare gt, %20, %19 : tensor<1x1x1x1x2xf32> -> tensor<1x1x1x1x2xi1>
+// CHECK-NEXT: %22 = graph.select %21, %20, %19 : tensor<1x1x1x1x2xi1>, tensor<1x1x1x1x2xf32>
+// CHECK-NEXT: %23 = graph.slice %12 start = [0, 0, 0, 3, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x1x4x2xf32> -> tensor<1x1x1x1x2xf32>
+// CHECK-NEXT: %24 = graph.compare gt, %23, %22 : tensor<1x1x1x1x2xf32> -> tensor<1x1x1x1x2xi1>
+// CHECK-NEXT: %25 = graph.select %24, %23, %22 : tensor<1x1x1x1x2xi1>, tensor<1x1x1x1x2xf32>
+// CHECK-NEXT: %26 = graph.slice %25 start = [0, 0, 0, 0, 0] strides = [1, 1, 1, 1, 1] : tensor<1x1x1x1x2xf32> -> tensor<1x1x1x1x1xf32>
+// CHECK-NEXT: %27 = graph.constant dense<0xFF800000> : tensor<1x1x1x1x1xf32>
+// CHECK-NEXT: %28 = graph.compare gt, %26, %27 : tensor<1x1x1x1x1xf32> -> tensor<1x1x1x1x1xi1>
+// CHECK-NEXT: %29 = graph.select %28, %26, %27 : tensor<1x1x1x1x1xi1>, tensor<1x1x1x1x1xf32>
+// CHECK-NEXT: %30 = graph.slice %25 start = [0, 0, 0, 0, 1] strides = [1, 1, 1, 1, 1] : tensor<1x1x1x1x2xf32> -> tensor<1x1x1x1x1xf32>
+// CHECK-NEXT: %31 = graph.compare gt, %30, %29 : tensor<1x1x1x1x1xf32> -> tensor<1x1x1x1x1xi1>
+// CHECK-NEXT: %32 = graph.select %31, %30, %29 : tensor<1x1x1x1x1xi1>, tensor<1x1x1x1x1xf32>
+// CHECK-NEXT: return %32 : tensor<1x1x1x1x1xf32>
 
 func.func @pointwise(%x: tensor<1x4x3x5xf32>, %w: tensor<6x4x1x1xf32>) -> tensor<1x6x3x5xf32> {
   %0 = graph.conv %x, %w strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] groups = 1 {device.affinity = #device.affinity<@gpu>} : (tensor<1x4x3x5xf32>, tensor<6x4x1x1xf32>) -> tensor<1x6x3x5xf32> loc("conv.onnx":3:0)

@@ -12,3 +12,4 @@
 // RUN: xrun %S/ops/windows.mlir --target-device=vulkan --device=vulkan --function=avg_pool --input="1x1x3x3xf32=1 2 3 4 5 6 7 8 9" | xcheck %S/ops/windows.mlir --check-prefix=AVGPOOL --match-full-lines
 // RUN: xrun %S/ops/windows.mlir --target-device=vulkan --device=vulkan --function=pads --input="1x3xf32=1 2 3" --input="f32=7" | xcheck %S/ops/windows.mlir --check-prefix=PADS --match-full-lines
 // RUN: xrun %S/ops/windows.mlir --target-device=vulkan --device=vulkan --function=resize --input="1x1x1x2xf32=1 3" | xcheck %S/ops/windows.mlir --check-prefix=RESIZE --match-full-lines
+// RUN: xrun %S/ops/windows.mlir --target-device=vulkan --device=vulkan --function=max_pool_nan --input="1x1x4xf32=1 nan 3 nan" | xcheck %S/ops/windows.mlir --check-prefix=MAXNAN --match-full-lines

@@ -29,7 +29,9 @@
 //!   `count_include_pad = 1`, inside the padded extent `[-pb, D + pe)`.
 //! - pad: `mode` is `constant` (the value, 0 when absent), `reflect` (the
 //!   mirror without the edge element), `edge` (the edge element repeated)
-//!   or `wrap` (the other end); a negative pad removes elements.
+//!   or `wrap` (the other end), past the input's length periodically, as
+//!   numpy's pad; negative pads remove elements first (and an over-crop
+//!   eats into the other side's padding).
 //! - resize: output coordinate `x` maps to input coordinate `c(x)` by
 //!   `coordinate_transformation_mode` (`half_pixel`, `half_pixel_symmetric`,
 //!   `pytorch_half_pixel`, `align_corners`, `asymmetric`) with the dim's
@@ -394,17 +396,14 @@ pub fn infer(ctx: &Context, ir: &Ir, op: Op) -> Result<Vec<i64>, String> {
                         "pads {b} and {e} remove more than the {d} elements of dim {i}"
                     ));
                 }
-                let (gb, ge) = (b.max(0), e.max(0));
-                if (gb > 0 || ge > 0) && mode != "constant" {
-                    if d == 0 {
-                        return Err(format!("mode \"{mode}\" cannot pad dim {i} of size 0"));
-                    }
-                    if mode == "reflect" && (gb >= d || ge >= d) {
-                        return Err(format!(
-                            "mode \"reflect\" pads dim {i} of size {d} by at most {} on each side, got {b} and {e}",
-                            d - 1
-                        ));
-                    }
+                // Negative pads crop first; the rest pads what is left
+                // (periodically past its length, as numpy's pad).
+                let kept = d + b.min(0) + e.min(0);
+                if (b > 0 || e > 0) && mode != "constant" && kept <= 0 {
+                    return Err(format!(
+                        "mode \"{mode}\" cannot pad dim {i}: it has no elements{}",
+                        if d > 0 { " left after cropping" } else { "" }
+                    ));
                 }
                 out.push(o);
             }

@@ -148,15 +148,15 @@ func.func @f(%x: tensor<2x3xf32>) {
 // -----
 
 func.func @f(%x: tensor<2x3xf32>) {
-  // expected-error@+1 {{'graph.pad' op mode "reflect" pads dim 1 of size 3 by at most 2 on each side, got 3 and 0}}
-  %0 = graph.pad %x pads = [0, 3, 0, 0] mode = "reflect" : (tensor<2x3xf32>) -> tensor<2x6xf32>
+  // expected-error@+1 {{'graph.pad' op mode "reflect" cannot pad dim 1: it has no elements left after cropping}}
+  %0 = graph.pad %x pads = [0, -3, 0, 1] mode = "reflect" : (tensor<2x3xf32>) -> tensor<2x1xf32>
   return
 }
 
 // -----
 
 func.func @f(%x: tensor<2x0xf32>) {
-  // expected-error@+1 {{'graph.pad' op mode "edge" cannot pad dim 1 of size 0}}
+  // expected-error@+1 {{'graph.pad' op mode "edge" cannot pad dim 1: it has no elements}}
   %0 = graph.pad %x pads = [0, 1, 0, 0] mode = "edge" : (tensor<2x0xf32>) -> tensor<2x1xf32>
   return
 }

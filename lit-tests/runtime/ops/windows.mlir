@@ -23,6 +23,9 @@
 // RUN: xrun %s --function=max_pool --input="1x1x3x3xf32=1 2 3 4 5 6 7 8 9" | xcheck %s --check-prefix=MAXPOOL --match-full-lines
 // RUN: xrun %s --device=reference --function=max_pool --input="1x1x3x3xf32=1 2 3 4 5 6 7 8 9" | xcheck %s --check-prefix=MAXPOOL --match-full-lines
 // MAXPOOL: 1x1x2x2xf32={{\[\[\[}}5 6][8 9]]]
+// RUN: xrun %s --function=max_pool_nan --input="1x1x4xf32=1 nan 3 nan" | xcheck %s --check-prefix=MAXNAN --match-full-lines
+// RUN: xrun %s --device=reference --function=max_pool_nan --input="1x1x4xf32=1 nan 3 nan" | xcheck %s --check-prefix=MAXNAN --match-full-lines
+// MAXNAN: 1x1x3xf32={{\[\[}}1 3 3]]
 // RUN: xrun %s --function=avg_pool --input="1x1x3x3xf32=1 2 3 4 5 6 7 8 9" | xcheck %s --check-prefix=AVGPOOL --match-full-lines
 // RUN: xrun %s --device=reference --function=avg_pool --input="1x1x3x3xf32=1 2 3 4 5 6 7 8 9" | xcheck %s --check-prefix=AVGPOOL --match-full-lines
 // AVGPOOL: 1x1x3x3xf32={{\[\[\[}}3 3.5 4][4.5 5 5.5][6 6.5 7]]]
@@ -57,6 +60,11 @@ func.func @conv_transpose(%x: tensor<1x1x2xf32>, %w: tensor<1x1x2xf32>) -> (tens
 func.func @max_pool(%x: tensor<1x1x3x3xf32>) -> tensor<1x1x2x2xf32> {
   %0 = graph.max_pool %x kernel_shape = [2, 2] strides = [2, 2] dilations = [1, 1] pads = [0, 0, 0, 0] ceil_mode = 1 : tensor<1x1x3x3xf32> -> tensor<1x1x2x2xf32>
   return %0 : tensor<1x1x2x2xf32>
+}
+// NaN is skipped, as onnxruntime does: the last window holds only 3 and NaN.
+func.func @max_pool_nan(%x: tensor<1x1x4xf32>) -> tensor<1x1x3xf32> {
+  %0 = graph.max_pool %x kernel_shape = [2] strides = [1] dilations = [1] pads = [0, 0] ceil_mode = 0 : tensor<1x1x4xf32> -> tensor<1x1x3xf32>
+  return %0 : tensor<1x1x3xf32>
 }
 func.func @avg_pool(%x: tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32> {
   %0 = graph.avg_pool %x kernel_shape = [3, 3] strides = [1, 1] dilations = [1, 1] pads = [1, 1, 1, 1] ceil_mode = 0 count_include_pad = 0 : tensor<1x1x3x3xf32> -> tensor<1x1x3x3xf32>

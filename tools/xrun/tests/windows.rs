@@ -429,10 +429,6 @@ fn pool_case(r: &mut XorShift, i: usize, max: bool) -> Case {
     }
 }
 
-/// Whether random constant pads over-crop a dim; off while graph-decompose
-/// slices such a dim to a negative size (`overcropped_constant_pad`).
-const OVERCROP: bool = false;
-
 fn pad_case(r: &mut XorShift, i: usize) -> Case {
     let ty = match i % 7 {
         5 => Ty::I32,
@@ -480,7 +476,7 @@ fn pad_case(r: &mut XorShift, i: usize) -> Case {
         // An over-cropped dim (more removed than it has, then padded):
         // see `overcropped_constant_pad`.
         let overcrop = r.chance(5);
-        if mode == "constant" && overcrop && OVERCROP {
+        if mode == "constant" && overcrop {
             (b, e) = (-size - 1, size + 2);
         }
         pads[d] = b;
@@ -743,7 +739,6 @@ fn direct_semantics_known_values() {
 /// (`graph.slice %arg0 start = [4] ... -> tensor<-1xf32>`), which the
 /// compiler then rejects.
 #[test]
-#[ignore = "graph-decompose slices an over-cropped dim to a negative size"]
 fn overcropped_constant_pad() {
     let text = "func.func @main(%x: tensor<3xf32>) -> tensor<4xf32> {\n  %y = graph.pad %x pads = [-4, 5] mode = \"constant\" : (tensor<3xf32>) -> tensor<4xf32>\n  return %y : tensor<4xf32>\n}\n";
     let x = HostTensor::new(

@@ -175,17 +175,30 @@ impl Builder<'_> {
     ) -> R<Value> {
         let shape = self.require_static(x, "input")?;
         let r = shape.len();
-        // Crop first.
+        // Crop first; a crop past the dim's size eats into the other side's
+        // padding (the result keeps its size d + b + e).
         let mut x = x;
+        let mut grow: Vec<(i64, i64)> = (0..r)
+            .map(|i| (pads[i].max(0), pads[r + i].max(0)))
+            .collect();
         if pads.iter().any(|&p| p < 0) {
-            let start: Vec<i64> = (0..r).map(|i| (-pads[i]).max(0)).collect();
-            let size: Vec<i64> = (0..r)
-                .map(|i| shape[i] + pads[i].min(0) + pads[r + i].min(0))
-                .collect();
+            let mut start = vec![0; r];
+            let mut size = shape.clone();
+            for i in 0..r {
+                let kept = shape[i] + pads[i].min(0) + pads[r + i].min(0);
+                start[i] = (-pads[i]).max(0).min(shape[i]);
+                size[i] = kept.max(0);
+                let excess = (-kept).max(0);
+                let (b, e) = &mut grow[i];
+                if *b > 0 {
+                    *b -= excess;
+                } else {
+                    *e -= excess;
+                }
+            }
             x = self.slice(x, &start, &vec![1; r], size);
         }
-        for i in 0..r {
-            let (b, e) = (pads[i].max(0), pads[r + i].max(0));
+        for (i, &(b, e)) in grow.iter().enumerate() {
             if b == 0 && e == 0 {
                 continue;
             }
@@ -555,14 +568,37 @@ pub(super) fn pool(b: &mut Builder, op: Op, x: Value, result: Value, max: bool) 
     let fill = if max { lowest(b, elem) } else { 0.0 };
     let xp = pad_for(b, x, &w, &out, fill, 2)?;
     let combine = if max { "graph.max" } else { "graph.add" };
+    // A float max skips NaN, as onnxruntime and ONNX's reference do: each
+    // element replaces the running max only when greater, from -inf.
+    let skip_nan = max && matches!(b.ctx.type_kind(elem), TypeKind::Float(_));
+    let combine = |b: &mut Builder, acc: Value, s: Value| -> Value {
+        if skip_nan {
+            let i1 = b.ctx.i1();
+            let ty = b.tensor(b.shape(s), i1);
+            let gt = b.ctx.string_attr("gt");
+            let c = b.op("graph.compare", vec![s, acc], ty, vec![("predicate", gt)]);
+            let t = b.ir.value_type(s);
+            b.op("graph.select", vec![c, s, acc], t, vec![])
+        } else {
+            b.binary(combine, acc, s)
+        }
+    };
+    let first = |b: &mut Builder, s: Value| -> R<Value> {
+        if skip_nan {
+            let lo = b.fill(f64::NEG_INFINITY, b.shape(s), elem)?;
+            Ok(combine(b, lo, s))
+        } else {
+            Ok(s)
+        }
+    };
     let kk: i64 = w.kernel.iter().product();
     let acc = if kk <= SEPARABLE_FROM {
         let mut acc: Option<Value> = None;
         for p in positions(&w.kernel) {
             let s = window_slice(b, xp, &w, &p, &out, 2);
             acc = Some(match acc {
-                None => s,
-                Some(a) => b.binary(combine, a, s),
+                None => first(b, s)?,
+                Some(a) => combine(b, a, s),
             });
         }
         acc.ok_or("an empty kernel")?
@@ -582,8 +618,8 @@ pub(super) fn pool(b: &mut Builder, op: Op, x: Value, result: Value, max: bool) 
                 strides[2 + i] = w.strides[i];
                 let s = b.slice(cur, &start, &strides, shape.clone());
                 acc = Some(match acc {
-                    None => s,
-                    Some(a) => b.binary(combine, a, s),
+                    None => first(b, s)?,
+                    Some(a) => combine(b, a, s),
                 });
             }
             cur = acc.ok_or("an empty kernel")?;
