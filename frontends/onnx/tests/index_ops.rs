@@ -760,3 +760,110 @@ fn models_match_onnxruntime() {
     }
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
+
+/// An op, its graph inputs, initializers, input names and attributes.
+type Case<'a> = (
+    &'a str,
+    Vec<ValueInfoProto>,
+    Vec<TensorProto>,
+    Vec<&'a str>,
+    Vec<AttributeProto>,
+);
+
+#[test]
+fn absurd_shapes_are_errors() {
+    // Dims whose product overflows, and one dim too large for a constant of
+    // its indices: errors, never a panic or an allocation of that size.
+    let huge = i64::MAX / 2;
+    let cases: Vec<Case> = vec![
+        (
+            "GatherElements",
+            vec![vi("x", F32, &[huge, 4]), vi("i", I64, &[1, 4])],
+            vec![],
+            vec!["x", "i"],
+            vec![],
+        ),
+        (
+            "GatherElements",
+            vec![vi("x", F32, &[2, 1 << 40]), vi("i", I64, &[2, 1 << 40])],
+            vec![],
+            vec!["x", "i"],
+            vec![],
+        ),
+        (
+            "Trilu",
+            vec![vi("x", F32, &[huge, 4, 4])],
+            vec![],
+            vec!["x"],
+            vec![],
+        ),
+        (
+            "Trilu",
+            vec![vi("x", F32, &[1 << 30, 1 << 30])],
+            vec![],
+            vec!["x"],
+            vec![],
+        ),
+        (
+            "Tile",
+            vec![vi("x", F32, &[1 << 40, 2])],
+            vec![ints("r", &[2], &[1 << 40, 1])],
+            vec!["x", "r"],
+            vec![],
+        ),
+        (
+            "OneHot",
+            vec![vi("i", I64, &[huge, 3]), vi("v", F32, &[2])],
+            vec![ints("d", &[], &[4])],
+            vec!["i", "d", "v"],
+            vec![],
+        ),
+        (
+            "CumSum",
+            vec![vi("x", F32, &[4, 1 << 40])],
+            vec![ints("a", &[], &[1])],
+            vec!["x", "a"],
+            vec![],
+        ),
+        (
+            "CumSum",
+            vec![vi("x", I32, &[huge, 4])],
+            vec![ints("a", &[], &[1])],
+            vec!["x", "a"],
+            vec![],
+        ),
+        (
+            "ArgMax",
+            vec![vi("x", F32, &[huge, 4])],
+            vec![],
+            vec!["x"],
+            vec![],
+        ),
+        (
+            "ArgMin",
+            vec![vi("x", F32, &[1 << 40, 2])],
+            vec![],
+            vec!["x"],
+            vec![],
+        ),
+        (
+            "Einsum",
+            vec![vi("a", F32, &[huge, 4]), vi("b", F32, &[4, huge])],
+            vec![],
+            vec!["a", "b"],
+            vec![str_attr("equation", "ij,jk->ik")],
+        ),
+    ];
+    for (op, inputs, inits, names, attrs) in cases {
+        let m = model(op, inputs, inits, &names, attrs);
+        let r = std::panic::catch_unwind(|| import(&m, &Options::default()));
+        match r {
+            Ok(Err(e)) => assert!(
+                e.contains("too large") || e.contains("is not supported"),
+                "{op}: {e}"
+            ),
+            Ok(Ok(_)) => panic!("{op}: imported"),
+            Err(_) => panic!("{op}: the importer panicked"),
+        }
+    }
+}

@@ -20,8 +20,8 @@ pub const CONVERTERS: &[Converter] = &[Converter::new(
     "`graph.transpose`, `graph.reduce_sum`, `graph.reshape`, `graph.matmul` (one or two operands; no diagonals)",
 )];
 
-/// One operand's labels: letters, with `...` expanded to the labels '0',
-/// '1', ... of the dims it stands for (right-aligned, so the ellipses of
+/// One operand's labels: letters, with `...` expanded to the labels U+0100,
+/// U+0101, ... of the dims it stands for (right-aligned, so the ellipses of
 /// operands of different ranks line up).
 fn labels(n: &Node, eq: &str, term: &str, rank: usize, ell: &mut Option<usize>) -> R<Vec<char>> {
     let bad = |m: String| n.error(format!("equation '{eq}': {m}"));
@@ -50,7 +50,7 @@ fn labels(n: &Node, eq: &str, term: &str, rank: usize, ell: &mut Option<usize>) 
                     .into(),
             ));
         }
-        out.extend((0..k).map(|i| char::from(b'0' + i as u8)));
+        out.extend((0..k).map(|i| char::from_u32(0x100 + i as u32).unwrap()));
         out.extend(parts[1].chars());
     }
     if out.len() != rank {
@@ -83,6 +83,7 @@ fn einsum(im: &mut Importer, n: &Node) -> R<()> {
     }
     for x in &xs {
         need_static(n, x, "Einsum")?;
+        super::index::sized(n, &x.ty)?;
     }
     let (lhs, rhs) = match eq.split_once("->") {
         Some((l, r)) => (l, Some(r)),
@@ -121,7 +122,7 @@ fn einsum(im: &mut Importer, n: &Node) -> R<()> {
         None => {
             // Implicit: the ellipsis dims, then the labels used once, sorted.
             let mut o: Vec<char> = (0..ell.unwrap_or(0))
-                .map(|i| char::from(b'0' + i as u8))
+                .map(|i| char::from_u32(0x100 + i as u32).unwrap())
                 .collect();
             let mut once: Vec<char> = ins
                 .iter()

@@ -70,17 +70,36 @@ pub const CONVERTERS: &[Converter] = &[
 const I64: ElementType = ElementType::I64;
 
 /// The constant `[0, 1, ..., len - 1]` (times `scale`, plus `offset`) of `elem`.
-fn iota(im: &mut Importer, elem: ElementType, len: i64, scale: i64, offset: i64) -> V {
+fn iota(im: &mut Importer, n: &Node, elem: ElementType, len: i64, scale: i64, offset: i64) -> R<V> {
+    if len > SMALL * 256 {
+        return Err(n.error(format!(
+            "a dimension of {len} is too large for a constant of its indices"
+        )));
+    }
     let vals = (0..len).map(|i| i * scale + offset);
     let data = if elem.is_float() {
         Data::F(vals.map(|v| v as f64).collect())
     } else {
         Data::I(vals.collect())
     };
-    im.b.constant(&Tensor {
+    Ok(im.b.constant(&Tensor {
         ty: Ty::new(elem, vec![len]),
         data,
-    })
+    }))
+}
+
+/// An error unless `ty`'s element count fits in an i64 (a hostile model's
+/// types must not overflow the index arithmetic).
+pub(super) fn sized(n: &Node, ty: &Ty) -> R<()> {
+    if ty
+        .dims
+        .iter()
+        .try_fold(1i64, |a, &d| a.checked_mul(d))
+        .is_none()
+    {
+        return Err(n.error(format!("{ty} is too large")));
+    }
+    Ok(())
 }
 
 /// A 1-d `v` broadcast to `dims` along dim `axis`.
@@ -147,6 +166,8 @@ fn gather_elements(im: &mut Importer, n: &Node) -> R<()> {
             "GatherElements of a tensor with dynamic dimensions ({t}) is not supported"
         )));
     }
+    sized(n, &xt)?;
+    sized(n, &it)?;
     if !matches!(it.elem, ElementType::I32 | ElementType::I64) {
         return Err(n.error(format!(
             "indices of element type {} are not supported (int32 or int64)",
@@ -220,7 +241,7 @@ fn gather_elements(im: &mut Importer, n: &Node) -> R<()> {
         im.b.binary(Binary::Mul, &idx, &s)
     };
     for k in (0..r).filter(|&k| k != axis && odims[k] > 1) {
-        let pos = iota(im, I64, odims[k], xs[k], 0);
+        let pos = iota(im, n, I64, odims[k], xs[k], 0)?;
         let pos = along(im, &pos, k, &odims);
         flat = im.b.binary(Binary::Add, &flat, &pos);
     }
@@ -234,6 +255,7 @@ fn gather_elements(im: &mut Importer, n: &Node) -> R<()> {
 fn trilu(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
     need_static(n, &x, "Trilu")?;
+    sized(n, &x.ty)?;
     let r = x.ty.rank();
     if r < 2 {
         return Err(n.error(format!("input must have rank 2 or more, not {}", x.ty)));
@@ -279,6 +301,7 @@ fn trilu(im: &mut Importer, n: &Node) -> R<()> {
 fn tile(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
     need_static(n, &x, "Tile")?;
+    sized(n, &x.ty)?;
     let reps = im
         .const_ints(n, 1, "repeats")?
         .ok_or_else(|| n.error("input 1 (repeats) is missing"))?;
@@ -388,6 +411,7 @@ fn range(im: &mut Importer, n: &Node) -> R<()> {
 fn one_hot(im: &mut Importer, n: &Node) -> R<()> {
     let idx = im.input(n, 0)?;
     need_static(n, &idx, "OneHot")?;
+    sized(n, &idx.ty)?;
     let depth = im
         .const_tensor(n, 1, "depth")?
         .ok_or_else(|| n.error("input 1 (depth) is missing"))?;
@@ -437,7 +461,7 @@ fn one_hot(im: &mut Importer, n: &Node) -> R<()> {
     let i = wrap_negative(im, &i, depth);
     let map: Vec<i64> = (0..r).map(|k| (k + (k >= axis) as usize) as i64).collect();
     let ib = im.b.broadcast(&i, &map, i.ty.with_dims(odims.clone()));
-    let pos = iota(im, I64, depth, 1, 0);
+    let pos = iota(im, n, I64, depth, 1, 0)?;
     let pos = along(im, &pos, axis, &odims);
     let hot = im.b.compare(Pred::Eq, &ib, &pos);
     let pick = |im: &mut Importer, k: i64| {
@@ -467,6 +491,7 @@ fn axis_last(im: &mut Importer, x: &V, axis: usize) -> (V, Vec<i64>) {
 fn cum_sum(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
     need_static(n, &x, "CumSum")?;
+    sized(n, &x.ty)?;
     let axis = match im.const_ints(n, 1, "axis")? {
         Some(v) if v.len() == 1 => v[0],
         Some(v) => {
@@ -568,6 +593,7 @@ fn shifted_sums(im: &mut Importer, x: &V, axis: usize, exclusive: bool, reverse:
 fn arg_extreme(im: &mut Importer, n: &Node, min: bool) -> R<()> {
     let x = im.input(n, 0)?;
     need_static(n, &x, n.op())?;
+    sized(n, &x.ty)?;
     let r = x.ty.rank();
     if r == 0 {
         return Err(n.error("input must have rank 1 or more"));
@@ -597,9 +623,9 @@ fn arg_extreme(im: &mut Importer, n: &Node, min: bool) -> R<()> {
     let dims = x.ty.dims.clone();
     // The first hit: d - max(hit ? d - i : 0); the last: max(hit ? i : -1).
     let (pos, miss) = if last {
-        (iota(im, I64, d, 1, 0), im.b.splat(I64, -1.0, &dims))
+        (iota(im, n, I64, d, 1, 0)?, im.b.splat(I64, -1.0, &dims))
     } else {
-        (iota(im, I64, d, -1, d), im.b.splat(I64, 0.0, &dims))
+        (iota(im, n, I64, d, -1, d)?, im.b.splat(I64, 0.0, &dims))
     };
     let pos = along(im, &pos, axis, &dims);
     let sel = im.b.select(&hit, &pos, &miss);
