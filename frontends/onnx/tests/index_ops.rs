@@ -443,15 +443,18 @@ fn cum_sum() {
         &["x", "a"],
         vec![int_attr("exclusive", 1)],
     );
+    let t = ok(&m);
+    // Exclusive: shifted by one first (zeros, then the first row), then
+    // one add for 2 rows.
     has(
-        &ok(&m),
+        &t,
         &[
-            "graph.transpose %arg0 permutation = [1, 0]",
-            // Exclusive: output i sums the inputs before it.
-            "dense<[[0.000000e+00, 1.000000e+00], [0.000000e+00, 0.000000e+00]]> : tensor<2x2xf32>",
-            "graph.matmul",
+            "graph.slice %arg0 start = [0, 0] strides = [1, 1] : tensor<2x3xf32> -> tensor<1x3xf32>",
+            "graph.concat",
         ],
     );
+    assert_eq!(t.matches("graph.add").count(), 1, "{t}");
+    assert!(!t.contains("graph.matmul"), "{t}");
     let i = model(
         "CumSum",
         vec![vi("x", I32, &[5])],
@@ -704,7 +707,14 @@ fn check(dir: &Path, device: &str) -> Option<String> {
         ));
     }
     for (i, (x, y)) in values(g).iter().zip(values(&want)).enumerate() {
-        if (x - y).abs() > 1e-5 + 1e-4 * y.abs() {
+        let same = if x.is_nan() || y.is_nan() {
+            x.is_nan() && y.is_nan()
+        } else if x.is_infinite() || y.is_infinite() {
+            *x == y
+        } else {
+            (x - y).abs() <= 1e-5 + 1e-4 * y.abs()
+        };
+        if !same {
             return Some(format!("element {i} is {x}, onnxruntime's {y}"));
         }
     }
@@ -749,7 +759,7 @@ fn models_match_onnxruntime() {
         .filter(|p| p.is_dir())
         .collect();
     cases.sort();
-    assert!(cases.len() >= 19, "{} cases", cases.len());
+    assert!(cases.len() >= 20, "{} cases", cases.len());
     let mut bad = Vec::new();
     for c in &cases {
         for d in &devices {
@@ -820,7 +830,7 @@ fn absurd_shapes_are_errors() {
         ),
         (
             "CumSum",
-            vec![vi("x", F32, &[4, 1 << 40])],
+            vec![vi("x", F32, &[huge, 4])],
             vec![ints("a", &[], &[1])],
             vec!["x", "a"],
             vec![],
@@ -858,10 +868,7 @@ fn absurd_shapes_are_errors() {
         let m = model(op, inputs, inits, &names, attrs);
         let r = std::panic::catch_unwind(|| import(&m, &Options::default()));
         match r {
-            Ok(Err(e)) => assert!(
-                e.contains("too large") || e.contains("is not supported"),
-                "{op}: {e}"
-            ),
+            Ok(Err(e)) => assert!(e.contains("too large"), "{op}: {e}"),
             Ok(Ok(_)) => panic!("{op}: imported"),
             Err(_) => panic!("{op}: the importer panicked"),
         }

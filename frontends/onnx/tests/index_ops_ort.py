@@ -78,6 +78,10 @@ def main(out):
     # CumSum: 3-d middle axis reverse exclusive float; int64 reverse.
     case(out, "cumsum_3d_reverse_exclusive", "CumSum",
          {"x": f32(2, 5, 3)}, {"a": np.array(1, i64)}, {"exclusive": 1, "reverse": 1})
+    # An infinity reaches only the sums that include it.
+    case(out, "cumsum_inf", "CumSum",
+         {"x": np.array([[1, np.inf, 2, -3, 5], [4, -1, -np.inf, 0, 1]], np.float32)},
+         {"a": np.array(1, i64)}, {})
     case(out, "cumsum_int64_reverse", "CumSum",
          {"x": rng.integers(-9, 9, (3, 7)).astype(i64)}, {"a": np.array(-1, np.int32)},
          {"reverse": 1})

@@ -1,8 +1,8 @@
 //! Ops composed from graph ops with index arithmetic: GatherElements (one
 //! `graph.gather` of flat indices), Trilu and OneHot (a compare or a mask,
-//! then `graph.select`), Tile (broadcast and reshape), CumSum (a matmul by a
-//! triangular constant; for integers, shifted adds), ArgMax/ArgMin (a
-//! reduce_max, a compare and a select of positions) and Range of known
+//! then `graph.select`), Tile (broadcast and reshape), CumSum (log2(n)
+//! shifted adds), ArgMax/ArgMin (a reduce_max, a compare and a select of
+//! positions) and Range of known
 //! operands (a constant). Shape-like operands (Trilu's k, Tile's repeats,
 //! OneHot's depth, CumSum's axis, Range's operands) must be known at import
 //! time.
@@ -51,7 +51,7 @@ pub const CONVERTERS: &[Converter] = &[
         "CumSum",
         &["exclusive", "reverse"],
         cum_sum,
-        "floats: `graph.matmul` by a constant triangular matrix along the axis; integers: log2(n) shifted `graph.add`s (axis known at import time)",
+        "log2(n) `graph.add`s of the running sums shifted along the axis (`graph.slice`, `graph.concat` with zeros; axis known at import time)",
     ),
     Converter::new(
         "ArgMax",
@@ -476,18 +476,6 @@ fn one_hot(im: &mut Importer, n: &Node) -> R<()> {
     Ok(())
 }
 
-/// `x` moved so that `axis` is last (and the permutation that undoes it).
-fn axis_last(im: &mut Importer, x: &V, axis: usize) -> (V, Vec<i64>) {
-    let r = x.ty.rank();
-    let mut perm: Vec<i64> = (0..r as i64).filter(|&i| i != axis as i64).collect();
-    perm.push(axis as i64);
-    let mut inv = vec![0i64; r];
-    for (i, &p) in perm.iter().enumerate() {
-        inv[p as usize] = i as i64;
-    }
-    (im.b.transpose(x, &perm), inv)
-}
-
 fn cum_sum(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
     need_static(n, &x, "CumSum")?;
@@ -509,38 +497,12 @@ fn cum_sum(im: &mut Importer, n: &Node) -> R<()> {
     let axis = norm_axis(n, axis, r)?;
     let exclusive = n.int("exclusive", 0)? != 0;
     let reverse = n.int("reverse", 0)? != 0;
-    let d = x.ty.dims[axis];
-    let y = if x.ty.elem.is_float() {
-        if d > 4096 {
-            return Err(n.error(format!(
-                "CumSum along a dimension of {d} (past 4096) is not supported"
-            )));
-        }
-        // y[..., i] = sum_j x[..., j] * m[j, i].
-        let keep = |j: i64, i: i64| match (reverse, exclusive) {
-            (false, false) => j <= i,
-            (false, true) => j < i,
-            (true, false) => j >= i,
-            (true, true) => j > i,
-        };
-        let m: Vec<f64> = (0..d)
-            .flat_map(|j| (0..d).map(move |i| keep(j, i) as i64 as f64))
-            .collect();
-        let m = im.b.constant(&Tensor {
-            ty: x.ty.with_dims(vec![d, d]),
-            data: Data::F(m),
-        });
-        let (t, inv) = axis_last(im, &x, axis);
-        let rows = t.ty.numel().unwrap() / d.max(1);
-        let t2 = im.b.reshape(&t, &[rows, d]);
-        let p = im.b.matmul(&t2, &m);
-        let p = im.b.reshape(&p, &t.ty.dims);
-        im.b.transpose(&p, &inv)
-    } else if is_int(x.ty.elem) {
-        shifted_sums(im, &x, axis, exclusive, reverse)
-    } else {
+    // Shifted adds rather than a matmul by a triangular 0/1 matrix: the
+    // matmul's 0 * inf would make NaNs of every sum before an infinity.
+    if !x.ty.elem.is_float() && !is_int(x.ty.elem) {
         return Err(n.error(format!("element type {} is not supported", x.ty.elem)));
-    };
+    }
+    let y = shifted_sums(im, &x, axis, exclusive, reverse);
     im.out(n, 0, y);
     Ok(())
 }
@@ -568,8 +530,10 @@ fn shift(im: &mut Importer, x: &V, axis: usize, s: i64, reverse: bool) -> V {
     im.b.concat(&parts, axis, x.ty.dims.clone())
 }
 
-/// The prefix sums of `x` along `axis` by log2(n) shifted adds (exact for
-/// integers, wrapping as they do).
+/// The prefix sums of `x` along `axis` by log2(n) shifted adds (Hillis and
+/// Steele's scan): exact for integers (wrapping as they do); for floats the
+/// sums of a tree order, with infinities and NaNs reaching only the sums
+/// that include them.
 fn shifted_sums(im: &mut Importer, x: &V, axis: usize, exclusive: bool, reverse: bool) -> V {
     let d = x.ty.dims[axis];
     if d == 0 {
