@@ -100,6 +100,8 @@ def main(out):
     case(out, "einsum_sum_axis0", "Einsum", {"a": f32(4, 5)}, {}, {"equation": "ij->j"})
     case(out, "einsum_outer_implicit", "Einsum", {"a": f32(4), "b": f32(3)}, {},
          {"equation": "i,j"})
+    case(out, "einsum_trace_implicit", "Einsum", {"a": f32(4, 4)}, {}, {"equation": "ii"})
+    case(out, "einsum_diagonal_moved", "Einsum", {"a": f32(3, 2, 3)}, {}, {"equation": "iji->ji"})
     case(out, "einsum_bilinear_sum", "Einsum", {"a": f32(2, 3, 4), "b": f32(4, 5)}, {},
          {"equation": "bij,jk->bk"})
 

@@ -1,23 +1,24 @@
-//! Einsum of one or two operands without repeated labels within an operand
-//! (the forms exporters emit: batched matmuls with transposes, transposes,
+//! Einsum of one or two operands (the forms exporters emit: batched matmuls with transposes, transposes,
 //! sums over indices): labels only in one operand and not in the output are
 //! summed first, then the operands are transposed to [batch, free,
 //! contracted] and [batch, contracted, free], reshaped to 3-d for one
 //! `graph.matmul`, and the result reshaped and transposed to the output's
-//! order. Diagonals (`ii->i`), three or more operands and broadcasting
-//! batch dims are errors naming the equation.
+//! order. A label repeated within an operand takes its diagonal (a
+//! `graph.gather` of the merged dims). Three or more operands and
+//! broadcasting batch dims are errors naming the equation.
 
 use super::{Converter, R};
 use crate::builder::{Reduction, V};
 use crate::convert::{need_static, Importer};
 use crate::node::Node;
-use crate::types::ElementType;
+use crate::tensor::Tensor;
+use crate::types::{ElementType, Ty};
 
 pub const CONVERTERS: &[Converter] = &[Converter::new(
     "Einsum",
     &["equation"],
     einsum,
-    "`graph.transpose`, `graph.reduce_sum`, `graph.reshape`, `graph.matmul` (one or two operands; no diagonals)",
+    "`graph.transpose`, `graph.reduce_sum`, `graph.reshape`, `graph.matmul` (one or two operands; a repeated label a `graph.gather` of the diagonal)",
 )];
 
 /// One operand's labels: letters, with `...` expanded to the labels U+0100,
@@ -100,15 +101,7 @@ fn einsum(im: &mut Importer, n: &Node) -> R<()> {
     let mut ell = None;
     let mut ins = Vec::new();
     for (t, x) in terms.iter().zip(&xs) {
-        let l = labels(n, eq, t, x.ty.rank(), &mut ell)?;
-        for (i, c) in l.iter().enumerate() {
-            if l[..i].contains(c) {
-                return Err(bad(&format!(
-                    "label '{c}' repeats within an operand (diagonals are not supported)"
-                )));
-            }
-        }
-        ins.push(l);
+        ins.push(labels(n, eq, t, x.ty.rank(), &mut ell)?);
     }
     let out: Vec<char> = match rhs {
         Some(r) => {
@@ -157,6 +150,11 @@ fn einsum(im: &mut Importer, n: &Node) -> R<()> {
             }
             size.insert(*c, d);
         }
+    }
+    // A label repeated within an operand takes its diagonal.
+    let mut xs = xs;
+    for (l, x) in ins.iter_mut().zip(xs.iter_mut()) {
+        diagonals(im, n, x, l)?;
     }
     // Sum each operand over the labels only it has that the output lacks.
     let mut ops = Vec::new();
@@ -221,5 +219,39 @@ fn einsum(im: &mut Importer, n: &Node) -> R<()> {
     let y = im.reduce_op(Reduction::Sum, &y, &axes, false);
     let y = im.b.transpose(&y, &perm_to(&kept, &out));
     im.out(n, 0, y);
+    Ok(())
+}
+
+/// `x` (labelled `l`) with each label that repeats taken once: the
+/// repeated dims moved last, merged, and their diagonal gathered (flat
+/// indices i * (d + 1)).
+fn diagonals(im: &mut Importer, n: &Node, x: &mut V, l: &mut Vec<char>) -> R<()> {
+    while let Some(q) = (0..l.len()).find(|&q| l[..q].contains(&l[q])) {
+        let p = l.iter().position(|c| *c == l[q]).unwrap();
+        let r = l.len();
+        let mut perm: Vec<i64> = (0..r as i64)
+            .filter(|&i| i != p as i64 && i != q as i64)
+            .collect();
+        perm.extend([p as i64, q as i64]);
+        let t = im.b.transpose(x, &perm);
+        let d = x.ty.dims[p];
+        if d > crate::convert::SMALL * 256 {
+            return Err(n.error(format!(
+                "a diagonal of {d} elements is too large for a constant of its indices"
+            )));
+        }
+        let mut dims: Vec<i64> = t.ty.dims[..r - 2].to_vec();
+        dims.push(d * d);
+        let flat = im.b.reshape(&t, &dims);
+        let idx = Tensor::ints(
+            Ty::new(ElementType::I64, vec![d]),
+            (0..d).map(|i| i * (d + 1)).collect(),
+        );
+        let idx = im.b.constant(&idx);
+        *x = im.b.gather(&flat, &idx, r - 2);
+        let c = l[p];
+        *l = perm[..r - 2].iter().map(|&i| l[i as usize]).collect();
+        l.push(c);
+    }
     Ok(())
 }
