@@ -883,3 +883,40 @@ fn absurd_shapes_are_errors() {
         }
     }
 }
+
+#[test]
+fn arg_max_and_min_pick_nans_as_numpy_does() {
+    // graph.reduce_max propagates NaN; numpy's argmax and argmin (ONNX's
+    // reference) pick the first NaN (onnxruntime skips them: 2 and 0 here).
+    let x = [1.0f32, f32::NAN, 3.0, f32::NAN];
+    let input = HostTensor {
+        element: ElementType::F32,
+        shape: vec![4],
+        data: x.iter().flat_map(|v| v.to_le_bytes()).collect(),
+    };
+    let mut devices = vec!["local"];
+    if xrun::devices::open(&["vulkan".to_string()]).is_ok() {
+        devices.push("vulkan");
+    }
+    for (op, last, want) in [
+        ("ArgMax", 0, 1.0),
+        ("ArgMin", 0, 1.0),
+        ("ArgMax", 1, 3.0),
+        ("ArgMin", 1, 3.0),
+    ] {
+        let m = model(
+            op,
+            vec![vi("x", F32, &[4])],
+            vec![],
+            &["x"],
+            vec![int_attr("keepdims", 0), int_attr("select_last_index", last)],
+        );
+        let text = ok(&m);
+        for d in &devices {
+            let hal = xrun::compile_text(&text, &[d.to_string()], "").unwrap();
+            let devs = xrun::devices::open(&[d.to_string()]).unwrap();
+            let got = xrun::run_text(&hal, "main", std::slice::from_ref(&input), devs).unwrap();
+            assert_eq!(values(&got[0]), vec![want], "{op} last={last} on {d}");
+        }
+    }
+}

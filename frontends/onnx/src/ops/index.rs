@@ -57,7 +57,7 @@ pub const CONVERTERS: &[Converter] = &[
         "ArgMax",
         &["axis", "keepdims", "select_last_index"],
         |im, n| arg_extreme(im, n, false),
-        "composed: `graph.reduce_max`, `graph.compare eq`, `graph.select` of positions, `graph.reduce_max` (i64)",
+        "composed: `graph.reduce_max`, `graph.compare eq` (and `ne` of x and x: a NaN is the first hit, as numpy's), `graph.select` of positions, `graph.reduce_max` (i64)",
     ),
     Converter::new(
         "ArgMin",
@@ -592,6 +592,14 @@ fn arg_extreme(im: &mut Importer, n: &Node, min: bool) -> R<()> {
         (iota(im, n, I64, d, -1, d)?, im.b.splat(I64, 0.0, &dims))
     };
     let pos = along(im, &pos, axis, &dims);
+    // A NaN is the extreme (graph.reduce_max propagates it; numpy's argmax,
+    // ONNX's reference, picks the first NaN): NaNs are hits too.
+    let miss = if x.ty.elem.is_float() {
+        let nan = im.b.compare(Pred::Ne, &v, &v);
+        im.b.select(&nan, &pos, &miss)
+    } else {
+        miss
+    };
     let sel = im.b.select(&hit, &pos, &miss);
     let mut y = im.reduce_op(Reduction::Max, &sel, &[axis], keep);
     if !last {
