@@ -26,9 +26,9 @@
 //!   backend runs it in Rust (`xir_ukernel::gather`), Vulkan as a shader
 //!   with one output element per invocation.
 //!
-//! Bodies hold `arith` ops and `kernel.exp` / `kernel.tanh` / `kernel.log` /
-//! `kernel.erf` / `kernel.sin` / `kernel.cos` (…) on scalars of the
-//! signless element types; each backend vectorises them.
+//! Bodies hold `arith` ops and `kernel.exp`, `tanh`, `log`, `erf`, `sin`,
+//! `cos`, `sqrt`, `abs`, `pow`, `cast` on scalars of the signless element
+//! types; each backend vectorises them.
 
 pub mod conversion;
 pub mod ops;

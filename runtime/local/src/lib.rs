@@ -1,6 +1,7 @@
 //! The `local` backend: the kernel functions of each compiled
 //! `hal.executable.variant` are read into plain stage plans
-//! (`xir_kernel_plan`) and JIT-compiled by Cranelift (`codegen.rs`; `exp`/`tanh` as polynomials, `math.rs`);
+//! (`xir_kernel_plan`) and JIT-compiled by Cranelift (`codegen.rs`; `exp`/`tanh`/`log`/`erf`/`sin`/`cos`
+//! as polynomials, `math.rs`);
 //! matmuls call the micro-kernels of `xir-ukernel`. Dispatches run their
 //! stages over a pool of worker threads (`pool.rs`, `exec.rs`).
 
