@@ -51,7 +51,8 @@ fn float_type(e: ElementType) -> Result<FloatType> {
     }
 }
 
-fn load(f: FloatType, t: &HostTensor) -> Vec<f64> {
+/// `t`'s elements as f64 (f16 and bf16 widened exactly).
+pub(crate) fn load(f: FloatType, t: &HostTensor) -> Vec<f64> {
     let d = &t.data;
     match f {
         FloatType::F64 => d
@@ -73,7 +74,8 @@ fn load(f: FloatType, t: &HostTensor) -> Vec<f64> {
     }
 }
 
-fn store(f: FloatType, shape: Vec<usize>, values: &[f64]) -> HostTensor {
+/// A tensor of `values`, each rounded once to `f`.
+pub(crate) fn store(f: FloatType, shape: Vec<usize>, values: &[f64]) -> HostTensor {
     let mut data = Vec::with_capacity(values.len() * 8);
     for &v in values {
         match f {

@@ -59,7 +59,6 @@
 //!   are renormalised to sum 1. Every index is then clamped into `[0, L)`.
 
 use crate::ops::scalar::{IntKind, Kind};
-use half::{bf16, f16};
 use xir_runtime_hal::element::{ElementType, FloatType};
 use xir_runtime_hal::tensor::{byte_len, HostTensor};
 use xir_runtime_hal::{Error, Result};
@@ -229,44 +228,7 @@ fn float_type(e: ElementType) -> Result<FloatType> {
     }
 }
 
-fn load(f: FloatType, t: &HostTensor) -> Vec<f64> {
-    let d = &t.data;
-    match f {
-        FloatType::F64 => d
-            .chunks_exact(8)
-            .map(|c| f64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
-            .collect(),
-        FloatType::F32 => d
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes(c.try_into().unwrap_or([0; 4])) as f64)
-            .collect(),
-        FloatType::F16 => d
-            .chunks_exact(2)
-            .map(|c| f16::from_le_bytes([c[0], c[1]]).to_f64())
-            .collect(),
-        FloatType::BF16 => d
-            .chunks_exact(2)
-            .map(|c| bf16::from_le_bytes([c[0], c[1]]).to_f64())
-            .collect(),
-    }
-}
-
-fn store(f: FloatType, shape: Vec<usize>, values: &[f64]) -> HostTensor {
-    let mut data = Vec::with_capacity(values.len() * 8);
-    for &v in values {
-        match f {
-            FloatType::F64 => data.extend_from_slice(&v.to_le_bytes()),
-            FloatType::F32 => data.extend_from_slice(&(v as f32).to_le_bytes()),
-            FloatType::F16 => data.extend_from_slice(&f16::from_f64(v).to_le_bytes()),
-            FloatType::BF16 => data.extend_from_slice(&bf16::from_f64(v).to_le_bytes()),
-        }
-    }
-    HostTensor {
-        element: ElementType::Float(f),
-        shape,
-        data,
-    }
-}
+pub(crate) use crate::composite::{load, store};
 
 /// Every index of `shape` in row-major order (none when a dim is 0, the
 /// empty index for rank 0).

@@ -17,29 +17,10 @@
 //! max pool of padding only) must be matched exactly.
 
 use irgen::XorShift;
-use std::sync::Arc;
-use xir::Ir;
-use xir_runtime_hal::{Device, ElementType, HostTensor};
-use xir_runtime_reference::program::Program;
+use xir_runtime_hal::{ElementType, HostTensor};
 
-/// The direct semantics: the graph-level program on the reference's
-/// interpreter, window ops not decomposed.
-fn direct(text: &str, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, String> {
-    let mut ctx = xir_compiler::context();
-    let mut ir = Ir::new();
-    let top = xrun::parse(&mut ctx, &mut ir, "input", text).map_err(|e| e.to_string())?;
-    xir_runtime_reference::program::register(&mut ctx);
-    let p = Program::from_module(&ctx, &ir, top).map_err(|e| e.to_string())?;
-    let f = p.function("main").ok_or("no function")?;
-    let out = p
-        .call(f, inputs.iter().cloned().map(Arc::new).collect())
-        .map_err(|e| e.to_string())?;
-    Ok(out.into_iter().map(|t| (*t).clone()).collect())
-}
-
-fn open(name: &str) -> Vec<Arc<Device>> {
-    xrun::devices::open(&[name.to_string()]).unwrap()
-}
+mod direct;
+use direct::{direct, open};
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Ty {
