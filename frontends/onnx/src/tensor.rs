@@ -154,31 +154,42 @@ impl Tensor {
                 }
             }
             Data::F(v) => {
-                let dec: Option<Vec<String>> = v.iter().map(|&x| decimal(x, ty.elem)).collect();
+                let splat = !v.is_empty() && v.iter().all(|x| x.to_bits() == v[0].to_bits());
+                let vals = if splat { &v[..1] } else { &v[..] };
+                // Decimals only for a splat or a few values (formatting every
+                // weight of a model as a decimal first took most of an import).
+                let dec: Option<Vec<String>> = if vals.len() <= 16 {
+                    vals.iter().map(|&x| decimal(x, ty.elem)).collect()
+                } else {
+                    None
+                };
                 match dec {
                     Some(d) if !d.is_empty() && d.iter().all(|x| *x == d[0]) => d[0].clone(),
-                    Some(d) if d.len() <= 16 => nested(&ty.dims, &d),
+                    Some(d) => nested(&ty.dims, &d),
                     _ => {
-                        let splat =
-                            !v.is_empty() && v.iter().all(|x| x.to_bits() == v[0].to_bits());
-                        let vals = if splat { &v[..1] } else { &v[..] };
-                        let mut s = String::from("\"0x");
+                        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                        let width = match ty.elem {
+                            ElementType::F16 => 2,
+                            ElementType::F32 => 4,
+                            _ => 8,
+                        };
+                        let mut s = String::with_capacity(vals.len() * width * 2 + 4);
+                        s.push_str("\"0x");
+                        let mut push = |bytes: &[u8]| {
+                            for &b in bytes {
+                                s.push(HEX[(b >> 4) as usize] as char);
+                                s.push(HEX[(b & 15) as usize] as char);
+                            }
+                        };
                         for &x in vals {
-                            let bytes = match ty.elem {
-                                ElementType::F16 => half::f16::from_f64(x).to_le_bytes().to_vec(),
-                                ElementType::F32 => (x as f32).to_le_bytes().to_vec(),
-                                _ => x.to_le_bytes().to_vec(),
-                            };
-                            for b in bytes {
-                                s.push_str(&format!("{b:02X}"));
+                            match ty.elem {
+                                ElementType::F16 => push(&half::f16::from_f64(x).to_le_bytes()),
+                                ElementType::F32 => push(&(x as f32).to_le_bytes()),
+                                _ => push(&x.to_le_bytes()),
                             }
                         }
                         s.push('"');
-                        if v.is_empty() {
-                            String::new()
-                        } else {
-                            s
-                        }
+                        s
                     }
                 }
             }

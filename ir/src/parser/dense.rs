@@ -422,21 +422,30 @@ impl<'a> Parser<'a> {
         n: i64,
         at: u32,
     ) -> PResult<Attr> {
-        let raw = self.text(t);
-        let inner = raw.as_bytes()[1..raw.len() - 1].to_vec();
-        let hex = match inner.strip_prefix(b"0x") {
-            Some(h) if h.len().is_multiple_of(2) && h.iter().all(|b| b.is_ascii_hexdigit()) => h,
-            _ => {
-                return self.error_at(
-                    t.start,
-                    "expected string containing hex digits starting with `0x`",
-                )
+        // One pass through a table (weights are megabytes of hex).
+        let bytes = {
+            let raw = self.text(t).as_bytes();
+            let inner = &raw[1..raw.len() - 1];
+            match inner.strip_prefix(b"0x") {
+                Some(h) if h.len().is_multiple_of(2) => {
+                    let mut bytes = Vec::with_capacity(h.len() / 2);
+                    let mut bad = 0u8;
+                    for c in h.chunks_exact(2) {
+                        let (hi, lo) = (HEX_VALUE[c[0] as usize], HEX_VALUE[c[1] as usize]);
+                        bad |= hi | lo;
+                        bytes.push((hi << 4) | (lo & 15));
+                    }
+                    (bad < 16).then_some(bytes)
+                }
+                _ => None,
             }
         };
-        let bytes: Vec<u8> = hex
-            .chunks(2)
-            .map(|c| (hex_digit(c[0]) << 4) | hex_digit(c[1]))
-            .collect();
+        let Some(bytes) = bytes else {
+            return self.error_at(
+                t.start,
+                "expected string containing hex digits starting with `0x`",
+            );
+        };
         let n = n as usize;
         let width = scalar_width(self.ctx.type_kind(scalar)) as usize;
         // MLIR's storage width of one element, in bits.
@@ -663,10 +672,19 @@ fn is_uniform(data: &[u8], elem_bytes: usize) -> bool {
     data.chunks_exact(elem_bytes).all(|c| c == first)
 }
 
-fn hex_digit(c: u8) -> u8 {
-    match c {
-        b'0'..=b'9' => c - b'0',
-        b'a'..=b'f' => c - b'a' + 10,
-        _ => c - b'A' + 10,
+/// The value of each hex digit; 255 for every other byte.
+static HEX_VALUE: [u8; 256] = {
+    let mut t = [255u8; 256];
+    let mut i = 0;
+    while i < 10 {
+        t[b'0' as usize + i] = i as u8;
+        i += 1;
     }
-}
+    let mut i = 0;
+    while i < 6 {
+        t[b'a' as usize + i] = 10 + i as u8;
+        t[b'A' as usize + i] = 10 + i as u8;
+        i += 1;
+    }
+    t
+};
