@@ -5,16 +5,15 @@
 //! (relative error < 2^-90) defined below. Errors are measured in ulps of the
 //! exact result, unrounded (so a correctly rounded result has error <= 0.5).
 
-use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, AbiParam, BlockArg, InstBuilder, MemFlagsData, Type};
-use cranelift_codegen::isa::OwnedTargetIsa;
-use cranelift_codegen::settings::{self, Configurable};
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_codegen::ir::{types, Type};
 use cranelift_jit::{JITBuilder, JITModule};
-use cranelift_module::{default_libcall_names, Linkage, Module};
+use cranelift_module::default_libcall_names;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 use xir_runtime_local::math;
+
+mod jit_loop;
+use jit_loop::{fma_modes, isa, Kernel};
 
 /// Documented bounds (see the doc comment of `math`), in ulps, without and
 /// with FMA.
@@ -56,145 +55,22 @@ enum Op {
     Erf,
 }
 
-fn isa() -> OwnedTargetIsa {
-    let mut flags = settings::builder();
-    flags.set("opt_level", "speed").unwrap();
-    cranelift_native::builder()
-        .unwrap()
-        .finish(settings::Flags::new(flags))
-        .unwrap()
-}
-
-/// Whether `fma` lowers to an instruction (x64: FMA3 needs the VEX encoding).
-fn host_fma(isa: &OwnedTargetIsa) -> bool {
-    let on = |name: &str| {
-        isa.isa_flags()
-            .iter()
-            .any(|v| v.name == name && v.as_bool() == Some(true))
-    };
-    if cfg!(target_arch = "x86_64") {
-        on("has_fma") && on("has_avx")
-    } else {
-        cfg!(target_arch = "aarch64")
-    }
-}
-
-/// The `fma` settings worth testing on this host.
-fn fma_modes() -> Vec<bool> {
-    if host_fma(&isa()) {
-        vec![false, true]
-    } else {
-        vec![false]
-    }
-}
-
 /// `fn(src, dst, n)` applying `op` elementwise; `vector`: a 128-bit loop
 /// followed by a scalar tail, else scalar only.
-struct Kernel {
-    _module: JITModule,
-    ptr: *const u8,
-}
-
-impl Kernel {
-    fn new(op: Op, lane: Type, fma: bool, vector: bool) -> Kernel {
-        let mut module = JITModule::new(JITBuilder::with_isa(isa(), default_libcall_names()));
-        let ptr_ty = module.target_config().pointer_type();
-        let mut ctx = module.make_context();
-        for _ in 0..3 {
-            ctx.func.signature.params.push(AbiParam::new(ptr_ty));
-        }
-        let id = module
-            .declare_function("k", Linkage::Export, &ctx.func.signature)
-            .unwrap();
-        let mut fbc = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
-        let size = i64::from(lane.bytes());
-        let width = 16 / size;
-        let vty = lane.by(width as u32).unwrap();
-        let emit = |b: &mut FunctionBuilder, v| match op {
+fn kernel(op: Op, lane: Type, fma: bool, vector: bool) -> Kernel {
+    let module = JITModule::new(JITBuilder::with_isa(isa(), default_libcall_names()));
+    Kernel::build(
+        module,
+        lane,
+        vector,
+        |_, _| (),
+        |b, v, ()| match op {
             Op::Exp => math::exp(b, v, fma),
             Op::Tanh => math::tanh(b, v, fma),
             Op::Log => math::log(b, v, fma),
             Op::Erf => math::erf(b, v, fma),
-        };
-        let flags = MemFlagsData::trusted();
-
-        let entry = b.create_block();
-        let vhead = b.create_block();
-        let vbody = b.create_block();
-        let thead = b.create_block();
-        let tbody = b.create_block();
-        let exit = b.create_block();
-        b.append_block_params_for_function_params(entry);
-        b.append_block_param(vhead, ptr_ty);
-        b.append_block_param(thead, ptr_ty);
-
-        b.switch_to_block(entry);
-        let [src, dst, n] = b.block_params(entry).try_into().unwrap();
-        let zero = b.ins().iconst(ptr_ty, 0);
-        b.ins()
-            .jump(if vector { vhead } else { thead }, &[zero.into()]);
-
-        // Vector loop: while i + width <= n.
-        b.switch_to_block(vhead);
-        let i = b.block_params(vhead)[0];
-        let next = b.ins().iadd_imm_s(i, width);
-        let more = b.ins().icmp(IntCC::UnsignedLessThanOrEqual, next, n);
-        b.ins().brif(more, vbody, &[], thead, &[BlockArg::Value(i)]);
-        b.switch_to_block(vbody);
-        let off = b.ins().imul_imm_s(i, size);
-        let s = b.ins().iadd(src, off);
-        let v = b.ins().load(vty, flags, s, 0);
-        let r = emit(&mut b, v);
-        let d = b.ins().iadd(dst, off);
-        b.ins().store(flags, r, d, 0);
-        b.ins().jump(vhead, &[next.into()]);
-
-        // Scalar tail.
-        b.switch_to_block(thead);
-        let i = b.block_params(thead)[0];
-        let more = b.ins().icmp(IntCC::UnsignedLessThan, i, n);
-        b.ins().brif(more, tbody, &[], exit, &[]);
-        b.switch_to_block(tbody);
-        let off = b.ins().imul_imm_s(i, size);
-        let s = b.ins().iadd(src, off);
-        let v = b.ins().load(lane, flags, s, 0);
-        let r = emit(&mut b, v);
-        let d = b.ins().iadd(dst, off);
-        b.ins().store(flags, r, d, 0);
-        let next = b.ins().iadd_imm_s(i, 1);
-        b.ins().jump(thead, &[next.into()]);
-
-        b.switch_to_block(exit);
-        b.ins().return_(&[]);
-        b.seal_all_blocks();
-        b.finalize(module.target_config());
-
-        module.define_function(id, &mut ctx).unwrap();
-        module.clear_context(&mut ctx);
-        module.finalize_definitions().unwrap();
-        let ptr = module.get_finalized_function(id);
-        Kernel {
-            _module: module,
-            ptr,
-        }
-    }
-
-    fn run32(&self, src: &[f32]) -> Vec<f32> {
-        let mut dst = vec![0f32; src.len()];
-        let f: unsafe extern "C" fn(*const f32, *mut f32, usize) =
-            unsafe { std::mem::transmute(self.ptr) };
-        unsafe { f(src.as_ptr(), dst.as_mut_ptr(), src.len()) };
-        dst
-    }
-
-    fn run64(&self, src: &[f64]) -> Vec<f64> {
-        let mut dst = vec![0f64; src.len()];
-        let f: unsafe extern "C" fn(*const f64, *mut f64, usize) =
-            unsafe { std::mem::transmute(self.ptr) };
-        unsafe { f(src.as_ptr(), dst.as_mut_ptr(), src.len()) };
-        dst
-    }
+        },
+    )
 }
 
 // ---------------------------------------------------------------- ulp errors
@@ -526,8 +402,8 @@ fn check32(op: Op, xs: &[f32], bound: Bound) -> Vec<(bool, f64, f32)> {
     let want: Vec<f64> = xs.iter().map(|&x| reference(x)).collect();
     let mut out = vec![];
     for fma in fma_modes() {
-        let got = Kernel::new(op, types::F32, fma, true).run32(xs);
-        let scalar = Kernel::new(op, types::F32, fma, false).run32(xs);
+        let got = kernel(op, types::F32, fma, true).run(xs);
+        let scalar = kernel(op, types::F32, fma, false).run(xs);
         if bits32(&got) != bits32(&scalar) {
             let i = (0..xs.len())
                 .find(|&i| got[i].to_bits() != scalar[i].to_bits())
@@ -605,7 +481,7 @@ fn assert_exact32(op: Op, cases: &[(f32, f32)]) {
     let xs: Vec<f32> = cases.iter().map(|c| c.0).collect();
     for fma in fma_modes() {
         for vector in [true, false] {
-            let got = Kernel::new(op, types::F32, fma, vector).run32(&xs);
+            let got = kernel(op, types::F32, fma, vector).run(&xs);
             for (&(x, want), g) in cases.iter().zip(got) {
                 let ok = if want.is_nan() {
                     g.is_nan()
@@ -729,8 +605,8 @@ fn exhaustive32(op: Op, bound: Bound) -> Vec<(bool, f64, f32)> {
     let mut out = vec![];
     for fma in fma_modes() {
         let t0 = std::time::Instant::now();
-        let vector = Kernel::new(op, types::F32, fma, true);
-        let scalar = Kernel::new(op, types::F32, fma, false);
+        let vector = kernel(op, types::F32, fma, true);
+        let scalar = kernel(op, types::F32, fma, false);
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let next = AtomicU32::new(0);
         let worst = Mutex::new((0f64, 0f32));
@@ -744,9 +620,9 @@ fn exhaustive32(op: Op, bound: Bound) -> Vec<(bool, f64, f32)> {
                     let xs: Vec<f32> = (0..1u32 << 24)
                         .map(|i| f32::from_bits(c << 24 | i))
                         .collect();
-                    let got = vector.run32(&xs);
+                    let got = vector.run(&xs);
                     assert!(
-                        bits32(&got) == bits32(&scalar.run32(&xs)),
+                        bits32(&got) == bits32(&scalar.run(&xs)),
                         "{op:?}: vector and scalar differ in chunk {c}"
                     );
                     if op == Op::Exp && fma {
@@ -812,8 +688,8 @@ fn check64(op: Op, xs: &[f64], bound: Bound) -> Vec<(bool, f64, f64)> {
         .collect();
     let mut out = vec![];
     for fma in fma_modes() {
-        let got = Kernel::new(op, types::F64, fma, true).run64(xs);
-        let scalar = Kernel::new(op, types::F64, fma, false).run64(xs);
+        let got = kernel(op, types::F64, fma, true).run(xs);
+        let scalar = kernel(op, types::F64, fma, false).run(xs);
         if bits64(&got) != bits64(&scalar) {
             let i = (0..xs.len())
                 .find(|&i| got[i].to_bits() != scalar[i].to_bits())
@@ -955,7 +831,7 @@ fn specials_f64() {
         let xs: Vec<f64> = cases.iter().map(|c| c.0).collect();
         for fma in fma_modes() {
             for vector in [true, false] {
-                let got = Kernel::new(op, types::F64, fma, vector).run64(&xs);
+                let got = kernel(op, types::F64, fma, vector).run(&xs);
                 for (&(x, want), g) in cases.iter().zip(got) {
                     let ok = if want.is_nan() {
                         g.is_nan()

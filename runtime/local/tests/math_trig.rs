@@ -8,14 +8,13 @@
 //! FMA where the host has it. The measured maxima are printed (`--nocapture`)
 //! and recorded in the doc comment of `math`.
 
-use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{types, AbiParam, BlockArg, InstBuilder, MemFlagsData, Type};
-use cranelift_codegen::isa::OwnedTargetIsa;
-use cranelift_codegen::settings::{self, Configurable};
-use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_codegen::ir::{types, AbiParam, Function, Type};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{default_libcall_names, Linkage, Module};
 use xir_runtime_local::math;
+
+mod jit_loop;
+use jit_loop::{fma_modes, isa, Kernel};
 
 /// Asserted bounds in ulps (f32 against the exact value; f64 against the
 /// host's rounded result).
@@ -29,140 +28,31 @@ extern "C" fn host_cos(x: f64) -> f64 {
     x.cos()
 }
 
-fn isa() -> OwnedTargetIsa {
-    let mut flags = settings::builder();
-    flags.set("opt_level", "speed").unwrap();
-    cranelift_native::builder()
-        .unwrap()
-        .finish(settings::Flags::new(flags))
-        .unwrap()
-}
-
-fn fma_modes() -> Vec<bool> {
-    let isa = isa();
-    let on = |name: &str| {
-        isa.isa_flags()
-            .iter()
-            .any(|v| v.name == name && v.as_bool() == Some(true))
-    };
-    let fma = if cfg!(target_arch = "x86_64") {
-        on("has_fma") && on("has_avx")
-    } else {
-        cfg!(target_arch = "aarch64")
-    };
-    if fma {
-        vec![false, true]
-    } else {
-        vec![false]
-    }
-}
-
-/// `fn(src, dst, n)`: `cos` or `sin` elementwise; `vector`: a 128-bit loop
-/// and a scalar tail, else scalar only.
-struct Kernel {
-    _module: JITModule,
-    ptr: *const u8,
-}
-
-impl Kernel {
-    fn new(cos: bool, lane: Type, fma: bool, vector: bool) -> Kernel {
-        let mut jb = JITBuilder::with_isa(isa(), default_libcall_names());
-        jb.symbol("host_sin", host_sin as *const u8);
-        jb.symbol("host_cos", host_cos as *const u8);
-        let mut module = JITModule::new(jb);
-        let ptr_ty = module.target_config().pointer_type();
+/// `fn(src, dst, n)`: `cos` or `sin` elementwise (lanes past the fast
+/// range call the host's); `vector`: a 128-bit loop and a scalar tail, else
+/// scalar only.
+fn kernel(cos: bool, lane: Type, fma: bool, vector: bool) -> Kernel {
+    let mut jb = JITBuilder::with_isa(isa(), default_libcall_names());
+    jb.symbol("host_sin", host_sin as *const u8);
+    jb.symbol("host_cos", host_cos as *const u8);
+    let module = JITModule::new(jb);
+    let refs = |module: &mut JITModule, func: &mut Function| {
         let mut hsig = module.make_signature();
         hsig.params.push(AbiParam::new(types::F64));
         hsig.returns.push(AbiParam::new(types::F64));
+        let name = if cos { "host_cos" } else { "host_sin" };
         let helper = module
-            .declare_function(
-                if cos { "host_cos" } else { "host_sin" },
-                Linkage::Import,
-                &hsig,
-            )
+            .declare_function(name, Linkage::Import, &hsig)
             .unwrap();
-        let mut ctx = module.make_context();
-        for _ in 0..3 {
-            ctx.func.signature.params.push(AbiParam::new(ptr_ty));
+        module.declare_func_in_func(helper, func)
+    };
+    Kernel::build(module, lane, vector, refs, |b, v, slow| {
+        if cos {
+            math::cos(b, v, fma, slow)
+        } else {
+            math::sin(b, v, fma, slow)
         }
-        let id = module
-            .declare_function("k", Linkage::Export, &ctx.func.signature)
-            .unwrap();
-        let slow = module.declare_func_in_func(helper, &mut ctx.func);
-        let mut fbc = FunctionBuilderContext::new();
-        let mut b = FunctionBuilder::new(&mut ctx.func, &mut fbc);
-        let size = i64::from(lane.bytes());
-        let width = 16 / size;
-        let vty = lane.by(width as u32).unwrap();
-        let emit = |b: &mut FunctionBuilder, v| {
-            if cos {
-                math::cos(b, v, fma, slow)
-            } else {
-                math::sin(b, v, fma, slow)
-            }
-        };
-        let flags = MemFlagsData::trusted();
-        let entry = b.create_block();
-        let vhead = b.create_block();
-        let vbody = b.create_block();
-        let thead = b.create_block();
-        let tbody = b.create_block();
-        let exit = b.create_block();
-        b.append_block_params_for_function_params(entry);
-        b.append_block_param(vhead, ptr_ty);
-        b.append_block_param(thead, ptr_ty);
-        b.switch_to_block(entry);
-        let [src, dst, n] = b.block_params(entry).try_into().unwrap();
-        let zero = b.ins().iconst(ptr_ty, 0);
-        b.ins()
-            .jump(if vector { vhead } else { thead }, &[zero.into()]);
-        b.switch_to_block(vhead);
-        let i = b.block_params(vhead)[0];
-        let next = b.ins().iadd_imm_s(i, width);
-        let more = b.ins().icmp(IntCC::UnsignedLessThanOrEqual, next, n);
-        b.ins().brif(more, vbody, &[], thead, &[BlockArg::Value(i)]);
-        b.switch_to_block(vbody);
-        let off = b.ins().imul_imm_s(i, size);
-        let s = b.ins().iadd(src, off);
-        let v = b.ins().load(vty, flags, s, 0);
-        let r = emit(&mut b, v);
-        let d = b.ins().iadd(dst, off);
-        b.ins().store(flags, r, d, 0);
-        b.ins().jump(vhead, &[next.into()]);
-        b.switch_to_block(thead);
-        let i = b.block_params(thead)[0];
-        let more = b.ins().icmp(IntCC::UnsignedLessThan, i, n);
-        b.ins().brif(more, tbody, &[], exit, &[]);
-        b.switch_to_block(tbody);
-        let off = b.ins().imul_imm_s(i, size);
-        let s = b.ins().iadd(src, off);
-        let v = b.ins().load(lane, flags, s, 0);
-        let r = emit(&mut b, v);
-        let d = b.ins().iadd(dst, off);
-        b.ins().store(flags, r, d, 0);
-        let next = b.ins().iadd_imm_s(i, 1);
-        b.ins().jump(thead, &[next.into()]);
-        b.switch_to_block(exit);
-        b.ins().return_(&[]);
-        b.seal_all_blocks();
-        b.finalize(module.target_config());
-        module.define_function(id, &mut ctx).unwrap();
-        module.clear_context(&mut ctx);
-        module.finalize_definitions().unwrap();
-        let ptr = module.get_finalized_function(id);
-        Kernel {
-            _module: module,
-            ptr,
-        }
-    }
-
-    fn run<T: Copy + Default>(&self, src: &[T]) -> Vec<T> {
-        let mut dst = vec![T::default(); src.len()];
-        let f: unsafe extern "C" fn(*const T, *mut T, usize) =
-            unsafe { std::mem::transmute(self.ptr) };
-        unsafe { f(src.as_ptr(), dst.as_mut_ptr(), src.len()) };
-        dst
-    }
+    })
 }
 
 /// The spacing of floats with `precision` significant bits around `v`.
@@ -275,7 +165,7 @@ fn sin_cos_f32_accuracy() {
     for fma in fma_modes() {
         for cos in [false, true] {
             for vector in [true, false] {
-                let k = Kernel::new(cos, types::F32, fma, vector);
+                let k = kernel(cos, types::F32, fma, vector);
                 let (err, at) = check32(&k, cos, &xs);
                 let name = if cos { "cos" } else { "sin" };
                 println!("{name} f32 fma={fma} vector={vector}: max {err:.4} ulp at {at:e}");
@@ -291,7 +181,7 @@ fn sin_cos_f64_accuracy() {
     for fma in fma_modes() {
         for cos in [false, true] {
             for vector in [true, false] {
-                let k = Kernel::new(cos, types::F64, fma, vector);
+                let k = kernel(cos, types::F64, fma, vector);
                 let (err, at) = check64(&k, cos, &xs);
                 let name = if cos { "cos" } else { "sin" };
                 println!("{name} f64 fma={fma} vector={vector}: max {err:.4} ulp at {at:e}");
@@ -325,7 +215,7 @@ fn sin_cos_specials() {
     for fma in fma_modes() {
         for cos in [false, true] {
             for vector in [true, false] {
-                let k = Kernel::new(cos, types::F32, fma, vector);
+                let k = kernel(cos, types::F32, fma, vector);
                 let ys = k.run(&specials32);
                 for (&x, &y) in specials32.iter().zip(&ys) {
                     let want = host(cos, x as f64) as f32;
@@ -337,13 +227,13 @@ fn sin_cos_specials() {
                 // Neighbours of a huge lane.
                 let xs = [0.5f32, 1e30, -2.0, f32::NAN, 3.0, 4.0, 5.0, 6.0];
                 let ys = k.run(&xs);
-                let one = Kernel::new(cos, types::F32, fma, false);
+                let one = kernel(cos, types::F32, fma, false);
                 let zs = one.run(&xs);
                 for i in 0..xs.len() {
                     assert!(ys[i].to_bits() == zs[i].to_bits() || ys[i].is_nan() && zs[i].is_nan());
                 }
             }
-            let k = Kernel::new(cos, types::F64, fma, true);
+            let k = kernel(cos, types::F64, fma, true);
             let xs = [
                 0.0f64,
                 -0.0,
