@@ -591,14 +591,14 @@ fn parse_and_verify(
         module_line_col,
     };
     let top = parse_buffer(ctx, &mut ir, buf, &opts, &mut diags);
+    // The parsed input is always verified, as mlir-opt does: `--verify-each`
+    // only governs verification after each pass.
     if let Some(op) = top {
-        if args.verify_each {
-            let vopts = xir::verifier::VerifyOptions {
-                print_op_on_diagnostic: !args.verify_diagnostics,
-            };
-            for d in xir::verifier::verify_with(ctx, &ir, op, vopts) {
-                diags.emit(d);
-            }
+        let vopts = xir::verifier::VerifyOptions {
+            print_op_on_diagnostic: !args.verify_diagnostics,
+        };
+        for d in xir::verifier::verify_with(ctx, &ir, op, vopts) {
+            diags.emit(d);
         }
     }
     let produced = diags.take();
