@@ -34,6 +34,10 @@ struct Args {
     /// One per result, in order: `@out.npy` writes it, `-` skips it; results without one are printed.
     #[arg(long = "output")]
     outputs: Vec<String>,
+    /// Prints at most N elements of each result, then `...` (as iree-run-module's
+    /// `--output_max_element_count`); `--output=@FILE.npy` writes them all.
+    #[arg(long = "output-max-element-count", default_value_t = 1024)]
+    output_max_element_count: usize,
     /// A device the runtime sees (`local`, `reference`, `local://0`); repeatable, in order.
     /// Default: `local`, the Vulkan devices when the program asks for a `vulkan` device, then
     /// `reference`.
@@ -388,7 +392,7 @@ fn write_outputs(args: &Args, exec: &mut Executor, fname: &str, outputs: &[RtVal
                 };
                 out_line(format_args!(
                     "result[{i}]: {kind}{}",
-                    xir_runtime_io::format_tensor(&t)
+                    xir_runtime_io::format_tensor_limited(&t, args.output_max_element_count)
                 ))?;
             }
         }
