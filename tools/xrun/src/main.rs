@@ -36,7 +36,11 @@ struct Args {
     outputs: Vec<String>,
     /// Prints at most N elements of each result, then `...` (as iree-run-module's
     /// `--output_max_element_count`); `--output=@FILE.npy` writes them all.
-    #[arg(long = "output-max-element-count", default_value_t = 1024)]
+    #[arg(
+        long = "output-max-element-count",
+        alias = "output_max_element_count",
+        default_value_t = 1024
+    )]
     output_max_element_count: usize,
     /// A device the runtime sees (`local`, `reference`, `local://0`); repeatable, in order.
     /// Default: `local`, the Vulkan devices when the program asks for a `vulkan` device, then
