@@ -43,3 +43,9 @@
 
 // RUN: not xir-import-onnx %S/../../examples/onnx/block.onnx --place=mlp 2>&1 | xcheck %s --check-prefix=BADPLACE
 // BADPLACE: xir-import-onnx: error: --place 'mlp' is not PATTERN=@DEVICE
+
+// --dim gives a symbolic dimension a size; naming one the model lacks, or a bad size, is an error.
+// RUN: not xir-import-onnx %S/../../examples/onnx/block.onnx --dim=batch=2 2>&1 | xcheck %s --check-prefix=NODIM
+// NODIM: error: {{.*}}block.onnx: --dim names 'batch', which no graph input or output has as a dimension
+// RUN: not xir-import-onnx %S/../../examples/onnx/block.onnx --dim=batch=-2 2>&1 | xcheck %s --check-prefix=BADDIM
+// BADDIM: --dim 'batch=-2' is not NAME=SIZE (a size of at least 0)

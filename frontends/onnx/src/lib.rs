@@ -161,6 +161,31 @@ pub struct Options {
     pub params_as_args: bool,
     pub place: Vec<Placement>,
     pub bind: Vec<Binding>,
+    /// `--dim=NAME=N`: graph inputs' and outputs' symbolic dimensions
+    /// (`dim_param`) named NAME become the static size N.
+    pub dims: Vec<DimBinding>,
+}
+
+/// `--dim=NAME=N`: the symbolic dimension NAME taken as size N.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DimBinding {
+    pub name: String,
+    pub size: i64,
+}
+
+impl DimBinding {
+    pub fn parse(s: &str) -> Result<DimBinding, String> {
+        let bad = || format!("--dim '{s}' is not NAME=SIZE (a size of at least 0)");
+        let (name, size) = s.split_once('=').ok_or_else(bad)?;
+        let size = size.trim().parse::<i64>().map_err(|_| bad())?;
+        if name.is_empty() || size < 0 {
+            return Err(bad());
+        }
+        Ok(DimBinding {
+            name: name.to_string(),
+            size,
+        })
+    }
 }
 
 /// Imports a serialized `ModelProto` as graph-dialect text: parsed and
@@ -232,7 +257,7 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
     let args = bind_inputs(&mut im, g, opts)?;
     convert_nodes(&mut im, g, opset, &opts.place)?;
     im.b.set_loc("return");
-    let results = graph_results(&mut im, g)?;
+    let results = graph_results(&mut im, g, &opts.dims)?;
     Ok(render(&im, g, &args, &results))
 }
 
@@ -276,12 +301,21 @@ fn bind_inputs(
             ));
         }
     }
+    for d in &opts.dims {
+        let named = |vi: &onnx::ValueInfoProto| dim_params(vi).any(|p| p == d.name);
+        if !g.input.iter().chain(&g.output).any(named) {
+            return Err(format!(
+                "--dim names '{}', which no graph input or output has as a dimension",
+                d.name
+            ));
+        }
+    }
     let mut args = Vec::new();
     for (i, vi) in g.input.iter().enumerate() {
         if im.values.contains_key(vi.name()) {
             continue; // an initializer listed as an input (a default value)
         }
-        let ty = value_type(vi).map_err(|e| format!("input '{}': {e}", vi.name()))?;
+        let ty = value_type(vi, &opts.dims).map_err(|e| format!("input '{}': {e}", vi.name()))?;
         if let Some(b) = opts.bind.iter().find(|b| b.name == vi.name()) {
             let t = bound_value(b, vi.name(), &ty)?;
             im.bind_const(vi.name(), t);
@@ -487,13 +521,17 @@ fn convert_nodes(
 }
 
 /// The graph outputs' values, checked against their declared types.
-fn graph_results(im: &mut Importer, g: &onnx::GraphProto) -> Result<Vec<V>, String> {
+fn graph_results(
+    im: &mut Importer,
+    g: &onnx::GraphProto,
+    dims: &[DimBinding],
+) -> Result<Vec<V>, String> {
     let mut results = Vec::new();
     for vi in &g.output {
         let v = im
             .value(vi.name())
             .map_err(|e| format!("output '{}': {e}", vi.name()))?;
-        if let Ok(declared) = value_type(vi) {
+        if let Ok(declared) = value_type(vi, dims) {
             let fits = declared.elem == v.ty.elem
                 && declared.rank() == v.ty.rank()
                 && declared
@@ -571,8 +609,24 @@ pub fn input_names(bytes: &[u8]) -> Result<Vec<String>, String> {
         .collect())
 }
 
-/// A graph input's or output's tensor type.
-fn value_type(vi: &onnx::ValueInfoProto) -> Result<Ty, String> {
+/// The symbolic dimensions (`dim_param`) of a graph input's or output's type.
+fn dim_params(vi: &onnx::ValueInfoProto) -> impl Iterator<Item = &str> {
+    use onnx::type_proto::Value;
+    let dims = match vi.r#type.as_ref().and_then(|t| t.value.as_ref()) {
+        Some(Value::TensorType(tt)) => tt.shape.as_ref().map(|s| s.dim.as_slice()),
+        _ => None,
+    };
+    dims.unwrap_or_default()
+        .iter()
+        .filter_map(|d| match &d.value {
+            Some(onnx::tensor_shape_proto::dimension::Value::DimParam(p)) => Some(p.as_str()),
+            _ => None,
+        })
+}
+
+/// A graph input's or output's tensor type; a symbolic dimension that
+/// `dims` binds takes its size, any other is dynamic.
+fn value_type(vi: &onnx::ValueInfoProto, dims: &[DimBinding]) -> Result<Ty, String> {
     use onnx::type_proto::Value;
     let t = vi.r#type.as_ref().ok_or("has no type")?;
     match &t.value {
@@ -585,8 +639,11 @@ fn value_type(vi: &onnx::ValueInfoProto) -> Result<Ty, String> {
             let dims = shape
                 .dim
                 .iter()
-                .map(|d| match d.value {
-                    Some(onnx::tensor_shape_proto::dimension::Value::DimValue(v)) if v >= 0 => v,
+                .map(|d| match &d.value {
+                    Some(onnx::tensor_shape_proto::dimension::Value::DimValue(v)) if *v >= 0 => *v,
+                    Some(onnx::tensor_shape_proto::dimension::Value::DimParam(p)) => {
+                        dims.iter().find(|b| b.name == *p).map_or(DYN, |b| b.size)
+                    }
                     _ => DYN,
                 })
                 .collect();

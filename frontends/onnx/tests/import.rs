@@ -737,3 +737,39 @@ fn sin_and_cos() {
         .unwrap_err()
         .starts_with("node 'c1' (Cos, opset 17): element type i32 is not supported"));
 }
+
+#[test]
+fn dim_gives_symbolic_dimensions_a_size() {
+    // `N` is the inputs' and outputs' dim_param (a negative size in `vi`).
+    let m = model(
+        17,
+        vec![node("Relu", "r", &["x"], &["y"], vec![])],
+        vec![vi("x", 1, &[-1, 3])],
+        vec![vi("y", 1, &[-1, 3])],
+        vec![],
+    );
+    let dims = |s: &str| Options {
+        dims: vec![xir_onnx::DimBinding::parse(s).unwrap()],
+        ..Default::default()
+    };
+    let text = import(&m, &dims("N=5")).unwrap();
+    assert!(
+        text.contains("func.func @main(%arg0: tensor<5x3xf32> loc(\"x\")) -> tensor<5x3xf32>"),
+        "{text}"
+    );
+    let dynamic = import(&m, &Options::default()).unwrap();
+    assert!(dynamic.contains("tensor<?x3xf32>"), "{dynamic}");
+    assert!(import(&m, &dims("N=0"))
+        .unwrap()
+        .contains("tensor<0x3xf32>"));
+    assert_eq!(
+        import(&m, &dims("batch=2")).unwrap_err(),
+        "--dim names 'batch', which no graph input or output has as a dimension"
+    );
+    for bad in ["N", "N=-1", "=3", "N=x"] {
+        assert_eq!(
+            xir_onnx::DimBinding::parse(bad).unwrap_err(),
+            format!("--dim '{bad}' is not NAME=SIZE (a size of at least 0)")
+        );
+    }
+}

@@ -28,6 +28,9 @@ pub struct Allocation {
     pub device: usize,
     /// Where its memory lives.
     pub kind: MemoryKind,
+    /// For memory the runtime does not own ([`Buffer::import_host`]): what
+    /// keeps it alive, dropped with the allocation instead of freeing the block.
+    owner: Option<Box<dyn std::any::Any + Send + Sync>>,
 }
 
 // SAFETY: accesses go through raw pointers whose ordering the HAL's fences and
@@ -47,12 +50,18 @@ impl Allocation {
             pool,
             device,
             kind,
+            owner: None,
         }
     }
 }
 
 impl Drop for Allocation {
     fn drop(&mut self) {
+        if self.owner.is_some() {
+            // Borrowed memory: its owner frees it (when `owner` drops).
+            self.block = None;
+            return;
+        }
         match (self.block.take(), &self.pool) {
             (Some(b), Some(p)) => p.give_back(b),
             (Some(b), None) => b.free(),
@@ -104,10 +113,45 @@ impl Buffer {
                 pool: None,
                 device,
                 kind: MemoryKind::Host,
+                owner: None,
             }),
             offset: 0,
             length: 0,
         }
+    }
+
+    /// A buffer over `length` bytes of host memory at `ptr` that the runtime
+    /// does not own, without a copy (a numpy array handed to a call). `owner`
+    /// keeps the memory alive and is dropped with the last buffer of it.
+    ///
+    /// # Safety
+    /// `ptr..ptr + length` must stay valid while `owner` lives, and nothing
+    /// else may write it while the runtime uses it.
+    pub unsafe fn import_host(
+        device: usize,
+        ptr: *mut u8,
+        length: usize,
+        owner: Box<dyn std::any::Any + Send + Sync>,
+    ) -> Result<Buffer> {
+        let (Some(ptr), Ok(layout)) = (
+            std::ptr::NonNull::new(ptr),
+            Layout::from_size_align(length.max(1), 1),
+        ) else {
+            return Err(Error::invalid_argument(format!(
+                "cannot import {length} bytes at a null pointer"
+            )));
+        };
+        Ok(Buffer {
+            alloc: Arc::new(Allocation {
+                block: Some(Block { ptr, layout }),
+                pool: None,
+                device,
+                kind: MemoryKind::Host,
+                owner: Some(owner),
+            }),
+            offset: 0,
+            length,
+        })
     }
 
     /// The first `length` bytes of `alloc` (at most its size).
@@ -287,6 +331,30 @@ mod tests {
         assert!(e.is_empty() && e.to_vec().is_empty());
         let e = Buffer::allocate(0, usize::MAX / 2).unwrap_err();
         assert_eq!(e.kind(), crate::ErrorKind::ResourceExhausted);
+    }
+
+    #[test]
+    fn imported_memory_is_shared_and_given_back_to_its_owner() {
+        struct Owner(Arc<std::sync::atomic::AtomicBool>, Vec<u8>);
+        impl Drop for Owner {
+            fn drop(&mut self) {
+                self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+            }
+        }
+        let dropped = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let mut owner = Box::new(Owner(dropped.clone(), vec![1, 2, 3, 4]));
+        let ptr = owner.1.as_mut_ptr();
+        let b = unsafe { Buffer::import_host(0, ptr, 4, owner) }.unwrap();
+        assert_eq!(b.as_ptr(), ptr);
+        let s = b.subspan(1, 2).unwrap();
+        s.write(0, &[9]).unwrap();
+        assert_eq!(b.to_vec(), vec![1, 9, 3, 4]);
+        drop(b);
+        assert!(!dropped.load(std::sync::atomic::Ordering::SeqCst));
+        drop(s);
+        assert!(dropped.load(std::sync::atomic::Ordering::SeqCst));
+        let e = unsafe { Buffer::import_host(0, std::ptr::null_mut(), 0, Box::new(())) };
+        assert!(e.is_err());
     }
 
     #[test]

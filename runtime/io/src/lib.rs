@@ -13,5 +13,7 @@ mod npy;
 mod pylit;
 mod text;
 
-pub use npy::{npy_bytes, read_npy, read_npy_all_bytes, read_npy_bytes, write_npy};
+pub use npy::{
+    descr_of, npy_bytes, parse_descr, read_npy, read_npy_all_bytes, read_npy_bytes, write_npy,
+};
 pub use text::{format_float, format_tensor, format_tensor_limited, parse_input};

@@ -136,7 +136,7 @@ pub fn npy_bytes(t: &HostTensor) -> Result<Vec<u8>> {
 }
 
 /// numpy's `dtype.str` for an element type.
-fn descr_of(e: ElementType) -> Result<String> {
+pub fn descr_of(e: ElementType) -> Result<String> {
     Ok(match e {
         ElementType::Int { bits: 1, .. } => "|b1".into(),
         ElementType::Int { bits, sign } => {
@@ -157,7 +157,7 @@ fn descr_of(e: ElementType) -> Result<String> {
 
 /// Big-endian or not, and the element type, of a dtype string such as
 /// `<f4`, `>i8`, `|b1`.
-fn parse_descr(descr: &str) -> Result<(bool, ElementType)> {
+pub fn parse_descr(descr: &str) -> Result<(bool, ElementType)> {
     // A dtype with no element type.
     let unsupported = || Error::unimplemented(format!("unsupported npy dtype '{descr}'"));
     let mut chars = descr.chars();

@@ -4,7 +4,7 @@
 
 use clap::Parser;
 use std::process::ExitCode;
-use xir_onnx::{Binding, Options, Placement};
+use xir_onnx::{Binding, DimBinding, Options, Placement};
 
 #[derive(Parser)]
 #[command(
@@ -30,6 +30,10 @@ struct Cli {
     /// starts, Pad's pads, Resize's scales, ...) fold. Repeatable.
     #[arg(long = "bind", value_name = "NAME=V,...")]
     bind: Vec<String>,
+    /// Takes the symbolic dimension NAME (an input's or output's
+    /// `dim_param`, such as `batch`) as the static size N. Repeatable.
+    #[arg(long = "dim", value_name = "NAME=N")]
+    dims: Vec<String>,
     /// Print the generic form as written, before xir parses and verifies it.
     #[arg(long = "generic", hide = true)]
     generic: bool,
@@ -58,6 +62,11 @@ fn run(cli: &Cli) -> Result<(), String> {
             .bind
             .iter()
             .map(|b| Binding::parse(b))
+            .collect::<Result<_, _>>()?,
+        dims: cli
+            .dims
+            .iter()
+            .map(|d| DimBinding::parse(d))
             .collect::<Result<_, _>>()?,
     };
     let text = if cli.generic {

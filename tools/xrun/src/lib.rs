@@ -87,6 +87,20 @@ pub fn compile_for(
     xir_compiler::run(ctx, ir, top, pm)
 }
 
+/// The devices of a compiled program run without `--device`: `local`, the
+/// Vulkan devices when a global asks for `vulkan`, then `reference`.
+pub fn program_devices(
+    ctx: &Context,
+    ir: &Ir,
+    top: Op,
+    trace: Option<Arc<xir_runtime_hal::Trace>>,
+) -> Result<Vec<Arc<Device>>> {
+    let wants_vulkan = xir_runtime_exec::resolve::globals(ctx, ir, top)
+        .iter()
+        .any(|(_, v, _)| xir::printer::attr_to_string(ctx, *v).contains("\"vulkan\""));
+    Ok(devices::open_default(trace, wants_vulkan)?)
+}
+
 pub fn pick_function(function: Option<&str>, ctx: &Context, ir: &Ir, top: Op) -> Result<String> {
     if let Some(f) = function {
         return Ok(f.trim_start_matches('@').to_string());

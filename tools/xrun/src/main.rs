@@ -146,7 +146,7 @@ fn run(args: &Args) -> Result<()> {
     let top = compile(args, named.as_deref(), &diags, &mut ctx, &mut ir)?;
     let devices = match named {
         Some(d) => d,
-        None => program_devices(&ctx, &ir, top, trace.clone())?,
+        None => xrun::program_devices(&ctx, &ir, top, trace.clone())?,
     };
     let mut exec = match Executor::new(&mut ctx, &ir, top, devices.clone()) {
         Ok(e) => e,
@@ -250,20 +250,6 @@ fn compile(
     )
     .map_err(|ds| Error::Message(diags.render(ctx, &ds)))?;
     Ok(top)
-}
-
-/// The default devices (no --device), Vulkan's among them when the program
-/// asks for a `vulkan` device.
-fn program_devices(
-    ctx: &Context,
-    ir: &Ir,
-    top: Op,
-    trace: Option<Arc<Trace>>,
-) -> Result<Vec<Arc<Device>>> {
-    let wants_vulkan = xir_runtime_exec::resolve::globals(ctx, ir, top)
-        .iter()
-        .any(|(_, v, _)| xir::printer::attr_to_string(ctx, *v).contains("\"vulkan\""));
-    Ok(devices::open_default(trace, wants_vulkan)?)
 }
 
 /// The function to run (--function, or the only public one): it must have a
