@@ -312,12 +312,23 @@ impl Executable {
     /// Input `i` of `f` from Python: an imported view of a numpy array (no
     /// copy) or a scalar.
     fn input(&self, f: &Function, i: usize, a: &Bound<'_, PyAny>) -> Result<Input, Failure> {
+        self.input_from(f, i, a, a)
+    }
+
+    /// [`Self::input`] of `a`, made from `given` (what messages describe).
+    fn input_from(
+        &self,
+        f: &Function,
+        i: usize,
+        a: &Bound<'_, PyAny>,
+        given: &Bound<'_, PyAny>,
+    ) -> Result<Input, Failure> {
         let bad = |m: String| {
             Failure::runtime(format!(
                 "input {i} of @{}: expected {}, got {}{m}",
                 f.name,
                 f.param_types[i],
-                describe(a)
+                describe(given)
             ))
         };
         match &f.params[i] {
@@ -326,22 +337,23 @@ impl Executable {
                 Ok(Input::Scalar(*ty, t))
             }
             Param::Tensor { .. } | Param::View => {
-                // Arrays are taken as they are; anything else (numbers,
-                // lists) becomes an array of the parameter's element type.
-                let converted;
-                let a = match a.hasattr("__array_interface__").unwrap_or(false) {
-                    true => a,
-                    false => {
-                        converted = to_array(a, &f.params[i]).map_err(|_| bad(String::new()))?;
-                        &converted
+                // Arrays are taken as they are (a contiguous copy of a
+                // strided one); anything else (numbers, lists) becomes an
+                // array of the parameter's element type.
+                let array = match ArrayInfo::read(a) {
+                    Ok(Some(array)) => array,
+                    Ok(None) => {
+                        let converted =
+                            to_array(a, &f.params[i]).map_err(|_| bad(String::new()))?;
+                        return self.input_from(f, i, &converted, given);
                     }
+                    Err(Unreadable::Strided) => {
+                        let copy = contiguous(a).map_err(|_| bad(String::new()))?;
+                        return self.input_from(f, i, &copy, given);
+                    }
+                    Err(Unreadable::Bad(m)) => return Err(bad(format!(" ({m})"))),
                 };
-                let iface = a
-                    .getattr("__array_interface__")
-                    .map_err(|_| bad(" (pass a numpy array)".into()))?;
-                let array = ArrayInfo::read(&iface).map_err(|m| bad(format!(" ({m})")))?;
-                let (big, got) =
-                    xir_runtime_io::parse_descr(&array.typestr).map_err(|_| bad(String::new()))?;
+                let (big, got) = (array.big_endian, array.element);
                 let (element, dims) = match &f.params[i] {
                     Param::Tensor { element, dims } => (element, dims.clone()),
                     _ => (&got, array.shape.iter().map(|&d| Some(d)).collect()),
@@ -400,39 +412,151 @@ fn to_array<'py>(a: &Bound<'py, PyAny>, p: &Param) -> PyResult<Bound<'py, PyAny>
     np.getattr("array")?.call((a,), Some(&kwargs))
 }
 
-/// What `__array_interface__` says of a C-contiguous array.
+/// Why an array's memory cannot be taken as it is.
+enum Unreadable {
+    /// Not C-contiguous, or misaligned: a contiguous copy can be.
+    Strided,
+    Bad(String),
+}
+
+/// `numpy.ascontiguousarray(a)`: a C-contiguous, aligned copy.
+fn contiguous<'py>(a: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let np = a.py().import("numpy")?;
+    let c = np.getattr("ascontiguousarray")?.call1((a,))?;
+    match c.is(a) {
+        // Already contiguous by numpy's account (an unaligned array):
+        // a copy all the same.
+        true => c.call_method0("copy"),
+        false => Ok(c),
+    }
+}
+
+/// A C-contiguous array's memory, shape and element type.
 struct ArrayInfo {
     data: usize,
     shape: Vec<usize>,
-    typestr: String,
+    element: ElementType,
+    big_endian: bool,
+}
+
+/// numpy's `PyArrayInterface`, what an `__array_struct__` capsule points to
+/// (the array interface protocol's C side).
+#[repr(C)]
+struct PyArrayInterface {
+    two: std::os::raw::c_int,
+    nd: std::os::raw::c_int,
+    typekind: std::os::raw::c_char,
+    itemsize: std::os::raw::c_int,
+    flags: std::os::raw::c_int,
+    shape: *const isize,
+    strides: *const isize,
+    data: *mut std::os::raw::c_void,
+    descr: *mut pyo3::ffi::PyObject,
+}
+
+const ARRAY_C_CONTIGUOUS: std::os::raw::c_int = 0x1;
+const ARRAY_ALIGNED: std::os::raw::c_int = 0x100;
+const ARRAY_NOTSWAPPED: std::os::raw::c_int = 0x200;
+const ARRAY_WRITEABLE: std::os::raw::c_int = 0x400;
+
+/// What a result's `__array_struct__` capsule holds: the interface first
+/// (the capsule's pointer is the interface's), then the shape it points to.
+#[repr(C)]
+struct ArrayStruct {
+    iface: PyArrayInterface,
+    shape: Vec<isize>,
+}
+
+// SAFETY: the pointers are into `shape` and the buffer the capsule's owner
+// keeps alive; nothing mutates through them.
+unsafe impl Send for ArrayStruct {}
+
+fn element_of(kind: char, size: usize) -> Option<ElementType> {
+    let bits = u8::try_from(size * 8).ok()?;
+    Some(match (kind, size) {
+        ('b', 1) => ElementType::I1,
+        ('i', 1 | 2 | 4 | 8) => ElementType::Int {
+            bits,
+            sign: xir_runtime_hal::IntSign::Signless,
+        },
+        ('u', 1 | 2 | 4 | 8) => ElementType::Int {
+            bits,
+            sign: xir_runtime_hal::IntSign::Unsigned,
+        },
+        ('f', 2) => ElementType::F16,
+        ('f', 4) => ElementType::F32,
+        ('f', 8) => ElementType::F64,
+        _ => return None,
+    })
 }
 
 impl ArrayInfo {
-    fn read(iface: &Bound<'_, PyAny>) -> Result<ArrayInfo, String> {
+    /// Through `__array_struct__` when the object has it (numpy arrays:
+    /// no dict to build), else `__array_interface__`; `None` for an object
+    /// with neither.
+    fn read(a: &Bound<'_, PyAny>) -> Result<Option<ArrayInfo>, Unreadable> {
+        let py = a.py();
+        if let Ok(cap) = a.getattr(pyo3::intern!(py, "__array_struct__")) {
+            // SAFETY: numpy's capsule (unnamed) points to a PyArrayInterface
+            // valid while the capsule lives; checked by its `two` field.
+            let p = unsafe { pyo3::ffi::PyCapsule_GetPointer(cap.as_ptr(), std::ptr::null()) };
+            if p.is_null() {
+                pyo3::PyErr::take(py);
+            } else {
+                let s = unsafe { &*(p as *const PyArrayInterface) };
+                if s.two == 2 {
+                    if s.flags & ARRAY_C_CONTIGUOUS == 0 || s.flags & ARRAY_ALIGNED == 0 {
+                        return Err(Unreadable::Strided);
+                    }
+                    let nd = usize::try_from(s.nd).unwrap_or(0);
+                    let shape = (0..nd)
+                        .map(|k| unsafe { *s.shape.add(k) } as usize)
+                        .collect();
+                    let kind = s.typekind as u8 as char;
+                    let size = usize::try_from(s.itemsize).unwrap_or(0);
+                    let element = element_of(kind, size).ok_or_else(|| {
+                        Unreadable::Bad("an element type xir has no type for".into())
+                    })?;
+                    return Ok(Some(ArrayInfo {
+                        data: s.data as usize,
+                        shape,
+                        element,
+                        big_endian: size > 1 && s.flags & ARRAY_NOTSWAPPED == 0,
+                    }));
+                }
+            }
+        }
+        let Ok(iface) = a.getattr(pyo3::intern!(py, "__array_interface__")) else {
+            return Ok(None);
+        };
+        let bad = |m: &str| Unreadable::Bad(m.to_string());
         let get = |k: &str| {
             iface
                 .get_item(k)
-                .map_err(|_| format!("its __array_interface__ has no '{k}'"))
+                .map_err(|_| Unreadable::Bad(format!("its __array_interface__ has no '{k}'")))
         };
         let strides = iface.get_item("strides").ok();
         if strides.is_some_and(|s| !s.is_none()) {
-            return Err("not C-contiguous".into());
+            return Err(Unreadable::Strided);
         }
-        let data = get("data")?;
-        let (ptr, _readonly): (usize, bool) = data
+        let (data, _readonly): (usize, bool) = get("data")?
             .extract()
-            .map_err(|_| "its data is not a (pointer, read-only) pair".to_string())?;
-        let shape: Vec<usize> = get("shape")?
-            .extract()
-            .map_err(|_| "a bad shape".to_string())?;
+            .map_err(|_| bad("its data is not a (pointer, read-only) pair"))?;
+        let shape: Vec<usize> = get("shape")?.extract().map_err(|_| bad("a bad shape"))?;
         let typestr: String = get("typestr")?
             .extract()
-            .map_err(|_| "a bad typestr".to_string())?;
-        Ok(ArrayInfo {
-            data: ptr,
+            .map_err(|_| bad("a bad typestr"))?;
+        let (big_endian, element) =
+            xir_runtime_io::parse_descr(&typestr).map_err(|e| bad(&e.to_string()))?;
+        if data % element.byte_size().max(1) != 0 {
+            return Err(Unreadable::Strided);
+        }
+        Ok(Some(ArrayInfo {
+            data,
             shape,
-            typestr,
-        })
+            element,
+            big_endian,
+        }))
     }
 }
 
@@ -466,11 +590,17 @@ fn scalar(a: &Bound<'_, PyAny>, element: ElementType) -> PyResult<HostTensor> {
 
 #[pymethods]
 impl Executable {
-    /// Calls public function `name` with numpy arrays (or numbers for
-    /// scalar parameters); returns its results as `Buffer`s, which
-    /// `numpy.asarray` wraps without a copy.
+    /// Calls public function `name` with numpy arrays (anything else
+    /// becomes an array of the parameter's element type); returns its
+    /// results as numpy arrays over the runtime's buffers (no copy: each
+    /// array's `base` is a `Buffer`).
     #[pyo3(signature = (name, *args))]
-    fn call(&self, py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Vec<Buffer>> {
+    fn call<'py>(
+        &self,
+        py: Python<'py>,
+        name: &str,
+        args: &Bound<'py, PyTuple>,
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let f = self.function(name).map_err(|e| e.into_py(py))?;
         if args.len() != f.params.len() {
             return Err(Failure::runtime(format!(
@@ -488,16 +618,21 @@ impl Executable {
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| e.into_py(py))?;
         let op = f.op;
-        let fname = f.name.clone();
+        let fname = f.name.as_str();
         let outs = py
             .detach(|| {
                 guard(Kind::Runtime, || {
                     let mut p = self.program.lock().unwrap_or_else(|e| e.into_inner());
-                    call(&mut p, op, &fname, inputs)
+                    call(&mut p, op, fname, inputs)
                 })
             })
             .map_err(|e| e.into_py(py))?;
-        Ok(outs.into_iter().map(|view| Buffer { view }).collect())
+        let asarray = py
+            .import(pyo3::intern!(py, "numpy"))?
+            .getattr(pyo3::intern!(py, "asarray"))?;
+        outs.into_iter()
+            .map(|view| asarray.call1((Buffer { view },)))
+            .collect()
     }
 
     /// The names of the public functions.
@@ -577,6 +712,43 @@ impl Buffer {
         d.set_item("data", (self.view.buffer.as_ptr() as usize, false))?;
         d.set_item("version", 3)?;
         Ok(d)
+    }
+
+    /// The array interface's C side: numpy reads it without a dict.
+    #[getter(__array_struct__)]
+    fn array_struct<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let v = &self.view;
+        let size = v.element.byte_size();
+        let kind = match v.element {
+            ElementType::Int { bits: 1, .. } => b'b',
+            ElementType::Int {
+                sign: xir_runtime_hal::IntSign::Unsigned,
+                ..
+            } => b'u',
+            ElementType::Int { .. } => b'i',
+            e if e == ElementType::BF16 => {
+                return Err(Failure::runtime("bf16 has no numpy dtype").into_py(py))
+            }
+            _ => b'f',
+        };
+        let shape: Vec<isize> = v.shape.iter().map(|&d| d as isize).collect();
+        let mut s = ArrayStruct {
+            iface: PyArrayInterface {
+                two: 2,
+                nd: shape.len() as std::os::raw::c_int,
+                typekind: kind as std::os::raw::c_char,
+                itemsize: size as std::os::raw::c_int,
+                flags: ARRAY_C_CONTIGUOUS | ARRAY_ALIGNED | ARRAY_NOTSWAPPED | ARRAY_WRITEABLE,
+                shape: std::ptr::null(),
+                strides: std::ptr::null(),
+                data: v.buffer.as_ptr().cast(),
+                descr: std::ptr::null_mut(),
+            },
+            shape,
+        };
+        // The shape's heap block does not move with the struct.
+        s.iface.shape = s.shape.as_ptr();
+        Ok(pyo3::types::PyCapsule::new(py, s, None)?.into_any())
     }
 
     /// The address of its first byte.

@@ -1,6 +1,7 @@
 """Type stubs of xir's native module (what xir.ir and xir.runtime re-export)."""
 
 import os
+import numpy
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 class Module:
@@ -58,7 +59,7 @@ class Buffer:
     def data_ptr(self) -> int: ...
 
 class Executable:
-    def call(self, name: str, *args: Any) -> List[Buffer]: ...
+    def call(self, name: str, *args: Any) -> List["numpy.ndarray"]: ...
     @property
     def functions(self) -> List[str]: ...
     def signature(self, name: str) -> List[str]: ...

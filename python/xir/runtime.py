@@ -33,16 +33,6 @@ def _source(program: Union[Module, str, "os.PathLike[str]"]) -> "tuple[str, str]
     )
 
 
-def _array(x: Any) -> Any:
-    # An array as it is when the kernels can read it in place, else a
-    # contiguous copy. Anything else passes through: the native side makes
-    # it an array of the parameter's element type.
-    if type(x) is np.ndarray:
-        flags = x.flags
-        return x if flags.c_contiguous and flags.aligned else np.ascontiguousarray(x)
-    return x
-
-
 class Executable:
     """A compiled program: ``exe.call("main", x, y)`` or ``exe.main(x, y)``."""
 
@@ -50,9 +40,11 @@ class Executable:
         self._native = native
 
     def call(self, function: str, *args: Any) -> List[np.ndarray]:
-        """Calls a public function; returns its results as numpy arrays."""
-        outs = self._native.call(function, *[_array(a) for a in args])
-        return [np.asarray(o) for o in outs]
+        """Calls a public function with numpy arrays (C-contiguous, aligned
+        ones are read in place; others are copied; lists and numbers become
+        arrays of the parameter's element type). Returns its results as numpy
+        arrays over the runtime's buffers."""
+        return self._native.call(function, *args)
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_") or name not in self._native.functions:
@@ -60,7 +52,9 @@ class Executable:
                 f"the program has no public function @{name} "
                 f"(it has {', '.join('@' + f for f in self._native.functions) or 'none'})"
             )
-        return functools.partial(self.call, name)
+        bound = functools.partial(self._native.call, name)
+        setattr(self, name, bound)  # later lookups skip __getattr__
+        return bound
 
     def __dir__(self) -> List[str]:
         return sorted(set(super().__dir__()) | set(self._native.functions))
