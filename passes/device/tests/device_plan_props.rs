@@ -5,7 +5,9 @@
 //! bytes than auto-transfer. And `device-explain` (same options) agrees with
 //! `device-plan`: it places every op where the plan does, and fails exactly where
 //! the plan fails, with the plan's errors; the plan reports each conflict (pair of
-//! pins) once, its pins in the order of its chain.
+//! pins) once, its pins in the order of its chain. The transfers a plan inserts move
+//! a value at most once per destination (min-transfer) or per destination and user
+//! (auto-transfer), whether it is used directly or through `graph.on_device`.
 
 use std::collections::{BTreeMap, HashSet};
 use xir::diag::Severity;
@@ -343,6 +345,62 @@ fn bytes_moved(p: &Prog) -> u64 {
         .sum()
 }
 
+/// The transfers of a program.
+fn transfers(p: &Prog) -> HashSet<Op> {
+    xir::walk::preorder(&p.ir, p.top)
+        .into_iter()
+        .filter(|&op| p.ctx.str(p.ir.op(op).name) == "graph.transfer")
+        .collect()
+}
+
+/// The transfers the plan inserted (not in `given`) move each value at most once
+/// per destination under min-transfer (one transfer shared by every user there),
+/// at most once per destination and user under auto-transfer (one before each
+/// crossing user, shared by its operands), and strict inserts none; the value
+/// is the same whether it was used directly or through `graph.on_device`.
+fn check_transfers_once(p: &Prog, given: &HashSet<Op>, mode: Mode, seed: u64, text: &str) {
+    let (ctx, ir) = (&p.ctx, &p.ir);
+    let mut seen: BTreeMap<(Value, Attr, Option<Op>), Op> = BTreeMap::new();
+    for t in transfers(p) {
+        if given.contains(&t) {
+            continue;
+        }
+        assert!(
+            mode != Mode::Strict,
+            "seed {seed}: strict planning inserted a transfer\n{text}"
+        );
+        let users: HashSet<Op> = ir
+            .uses(ir.result(t, 0))
+            .map(|u| ir.use_data(u).owner)
+            .collect();
+        let user = match mode {
+            Mode::MinTransfer => None,
+            _ => {
+                assert_eq!(
+                    users.len(),
+                    1,
+                    "seed {seed}: an auto-transfer transfer serves one user\n{text}"
+                );
+                users.into_iter().next()
+            }
+        };
+        let key = (
+            ir.operand(t, 0),
+            op_attr(ctx, ir, t, "target").expect("target"),
+            user,
+        );
+        if let Some(prev) = seen.insert(key, t) {
+            panic!(
+                "seed {seed}: transfers #{} and #{} move one value to {}\n{text}\n{}",
+                prev.index(),
+                t.index(),
+                attr_to_string(ctx, key.1),
+                print(p)
+            );
+        }
+    }
+}
+
 #[derive(Copy, Clone, PartialEq)]
 enum Mode {
     Strict,
@@ -406,6 +464,7 @@ fn check(seed: u64, mode: Mode) -> (bool, bool, u64) {
     let text = generate_for(seed);
     let mut p = parse(&text);
     let before = pins(&p);
+    let given = transfers(&p);
     let opts: &[(&str, &str)] = match mode {
         Mode::Strict => &[],
         Mode::Auto => &[("auto-transfer", "true")],
@@ -417,6 +476,7 @@ fn check(seed: u64, mode: Mode) -> (bool, bool, u64) {
     let errs = xir::verifier::verify(&p.ctx, &p.ir, p.top);
     assert!(errs.is_empty(), "seed {seed}: verifier {errs:?}\n{text}");
     check_complete(&p);
+    check_transfers_once(&p, &given, mode, seed, &text);
     if seed.is_multiple_of(3) {
         check_support(&p);
     }

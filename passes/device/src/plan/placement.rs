@@ -6,6 +6,7 @@
 use super::devices::Devices;
 use super::min_transfer::{self, Net, Problem};
 use super::model::{Cut, Model, SoftUse};
+use super::rewrite::through_on_device;
 use super::solver::{Pin, PinSource, Var};
 use rustc_hash::FxHashMap;
 use xir::util::bytes::{tensor_bytes, Bytes};
@@ -68,11 +69,14 @@ pub fn place(ctx: &mut Context, ir: &Ir, m: &mut Model, devices: &mut Devices, d
     let mut net_of: FxHashMap<Value, usize> = FxHashMap::default();
     let mut nets: Vec<Net> = Vec::new();
     let mut uses: Vec<(u32, u32)> = Vec::with_capacity(soft.len());
+    let on_device = ctx.ident(xir_graph::ops::ON_DEVICE.name);
     for s in &soft {
         let pc = classes.of(ctx, ir, m, devices, &mut labels, s.value);
         let uc = classes.of(ctx, ir, m, devices, &mut labels, s.need);
         uses.push((pc, uc));
-        let v = ir.operand(s.user, s.index);
+        // A value read directly and through `graph.on_device` (its class) is one
+        // net: it moves once per destination.
+        let v = through_on_device(ir, on_device, ir.operand(s.user, s.index));
         let n = *net_of.entry(v).or_insert_with(|| {
             nets.push(Net {
                 producer: pc,

@@ -6,7 +6,7 @@ use super::model::Model;
 use super::solver::Var;
 use rustc_hash::FxHashMap;
 use xir::symbol::op_attr;
-use xir::{Attr, Context, Ir, Op, OperationState, Value, ValueDef};
+use xir::{Attr, Context, Ident, Ir, Op, OperationState, Value, ValueDef};
 
 /// The placement of a variable's class (its pin, else the default).
 fn placement(m: &mut Model, default: Attr, v: Var) -> Attr {
@@ -16,25 +16,41 @@ fn placement(m: &mut Model, default: Attr, v: Var) -> Attr {
     }
 }
 
+/// The value a `graph.on_device` chain passes through: what its uses read once
+/// the `graph.on_device` ops are erased. A value used directly and through
+/// `graph.on_device` is one value to move.
+pub fn through_on_device(ir: &Ir, on_device: Ident, mut v: Value) -> Value {
+    while let ValueDef::Result { op, .. } = ir.value(v).def {
+        if ir.op(op).name != on_device {
+            break;
+        }
+        v = ir.operand(op, 0);
+    }
+    v
+}
+
 /// Returns the number of transfers inserted.
 pub fn apply(ctx: &mut Context, ir: &mut Ir, m: &mut Model, default: Attr) -> usize {
     let mut inserted = 0;
     let transfer = ctx.ident(xir_graph::ops::TRANSFER.name);
+    let on_device = ctx.ident(xir_graph::ops::ON_DEVICE.name);
     let key_source = ctx.ident("source");
     let key_target = ctx.ident("target");
     let key_aff = ctx.ident("device.affinity");
     let mut transfer_dicts: FxHashMap<(Attr, Attr), (Attr, Attr)> = FxHashMap::default();
     // Shared transfers (min-transfer): one per (value, destination), after the
     // value's definition (so it dominates every use), in the order of the cuts.
-    let mut shared: FxHashMap<(Value, Attr), Value> = FxHashMap::default();
+    // Otherwise (auto-transfer) one per (value, destination, user), before the
+    // user. The value is the one `graph.on_device` passes through, so a use
+    // through `graph.on_device` and a direct one share.
+    let mut shared: FxHashMap<(Value, Attr, Option<Op>), Value> = FxHashMap::default();
     let mut last_after: FxHashMap<Value, Op> = FxHashMap::default();
     for cut in std::mem::take(&mut m.cuts) {
-        let v = ir.operand(cut.user, cut.index);
-        if m.share_transfers {
-            if let Some(&r) = shared.get(&(v, cut.to)) {
-                ir.set_operand(cut.user, cut.index, r);
-                continue;
-            }
+        let v = through_on_device(ir, on_device, ir.operand(cut.user, cut.index));
+        let key = (v, cut.to, (!m.share_transfers).then_some(cut.user));
+        if let Some(&r) = shared.get(&key) {
+            ir.set_operand(cut.user, cut.index, r);
+            continue;
         }
         // Few distinct crossings: intern their dictionaries once each.
         let (props, attrs) = *transfer_dicts.entry((cut.from, cut.to)).or_insert_with(|| {
@@ -61,10 +77,10 @@ pub fn apply(ctx: &mut Context, ir: &mut Ir, m: &mut Model, default: Attr) -> us
                 (None, ValueDef::Placeholder) => ir.insert_op_before(cut.user, t),
             }
             last_after.insert(v, t);
-            shared.insert((v, cut.to), ir.result(t, 0));
         } else {
             ir.insert_op_before(cut.user, t);
         }
+        shared.insert(key, ir.result(t, 0));
         inserted += 1;
         let r = ir.result(t, 0);
         ir.set_operand(cut.user, cut.index, r);
