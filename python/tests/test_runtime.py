@@ -223,6 +223,16 @@ def test_bad_program_raises_compile_error():
     assert e.value.diagnostics[0].line == 2
 
 
+def test_bad_target_raises_compile_error():
+    with pytest.raises(xir.CompileError, match="nope"):
+        xir.compile(ROOT / "examples/mlp.mlir", target_devices={"cpu": "nope", "gpu": "local"})
+
+
+def test_bad_program_argument():
+    with pytest.raises(TypeError, match="compile takes an xir.ir.Module, program text or a path"):
+        xir.compile(42)
+
+
 def test_bad_device_raises_runtime_error():
     with pytest.raises(xir.RuntimeError, match="no driver 'nope'"):
         xir.compile(ADD, devices=["nope"])

@@ -99,7 +99,7 @@ struct Body {
     rank: u32,
     inputs: Vec<(Value, Vec<AffineExpr>)>,
     input_args: FxHashMap<(Value, Vec<AffineExpr>), Value>,
-    memo: FxHashMap<(Value, Vec<AffineExpr>), Value>,
+    memo: FxHashMap<Element, Value>,
 }
 
 impl Body {
@@ -157,6 +157,9 @@ fn bits_of(ctx: &Context, t: Type) -> u32 {
         _ => 64,
     }
 }
+
+/// One element of a graph value: the value and its indices.
+type Element = (Value, Vec<AffineExpr>);
 
 /// The graph ops the lowering knows, found through their op records.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -990,37 +993,56 @@ impl Lower<'_> {
     }
 
     /// The scalar value of element `exprs` of graph value `v`, in `body`.
+    /// Iterative (an explicit stack, operands before their users): a fused
+    /// chain of 100,000 elementwise ops must not recurse 100,000 deep.
     fn scalar(&mut self, body: &mut Body, v: Value, exprs: Vec<AffineExpr>) -> Result<Value, Fail> {
-        if let Some(&x) = body.memo.get(&(v, exprs.clone())) {
-            return Ok(x);
-        }
-        let node = self.nodes.get(&v).cloned();
-        let x = match node {
-            Some(Node::Buf(mem, _)) => self.input(body, mem, exprs.clone()),
-            Some(Node::Lazy(op)) => self.lazy(body, op, exprs.clone())?,
-            Some(Node::Pending) | Some(Node::Index) | None => {
-                let op = self.def(v).unwrap_or(self.func);
-                return Err((op, "internal: value used before its stage".to_string()));
+        let root = (v, exprs);
+        let mut stack = vec![root.clone()];
+        while let Some(key) = stack.last() {
+            if body.memo.contains_key(key) {
+                stack.pop();
+                continue;
             }
-        };
-        body.memo.insert((v, exprs), x);
-        Ok(x)
+            let (v, exprs) = key.clone();
+            let x = match self.nodes.get(&v).cloned() {
+                Some(Node::Buf(mem, _)) => self.input(body, mem, exprs.clone()),
+                Some(Node::Lazy(op)) => {
+                    let (k, needs) = self.lazy_operands(op, &exprs)?;
+                    let missing: Vec<_> = needs
+                        .iter()
+                        .filter(|n| !body.memo.contains_key(*n))
+                        .cloned()
+                        .collect();
+                    if !missing.is_empty() {
+                        // Reversed: the first operand is done first, as a
+                        // recursive walk would (the body's order).
+                        stack.extend(missing.into_iter().rev());
+                        continue;
+                    }
+                    let xs: Vec<Value> = needs.iter().map(|n| body.memo[n]).collect();
+                    self.lazy(body, op, k, &xs)?
+                }
+                Some(Node::Pending) | Some(Node::Index) | None => {
+                    let op = self.def(v).unwrap_or(self.func);
+                    return Err((op, "internal: value used before its stage".to_string()));
+                }
+            };
+            stack.pop();
+            body.memo.insert((v, exprs), x);
+        }
+        Ok(body.memo[&root])
     }
 
-    fn lazy(&mut self, body: &mut Body, op: Op, exprs: Vec<AffineExpr>) -> Result<Value, Fail> {
+    /// The elements of its operands a lazy op's element `exprs` reads.
+    fn lazy_operands(
+        &self,
+        op: Op,
+        exprs: &[AffineExpr],
+    ) -> Result<(G, Vec<Element>), Fail> {
         let k = kind(self.ctx, self.ir, op).ok_or((op, "not a graph op".to_string()))?;
         let operands: Vec<Value> = self.ir.operands(op).collect();
-        match k {
-            G::Constant => {
-                let t = tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0)))
-                    .expect("tensor")
-                    .1;
-                let a = op_attr(self.ctx, self.ir, op, "value").expect("value");
-                let AttrKind::DenseElements { data, .. } = self.ctx.attr_kind(a).clone() else {
-                    return Err((op, "constant without dense elements".into()));
-                };
-                Ok(self.scalar_const_bytes(body.block, t, &data))
-            }
+        let needs = match k {
+            G::Constant => Vec::new(),
             G::Broadcast => {
                 let dimensions = i64s(self.ctx, self.ir, op, "dimensions");
                 let (shape, _) =
@@ -1036,7 +1058,7 @@ impl Lower<'_> {
                         }
                     })
                     .collect();
-                self.scalar(body, operands[0], e)
+                vec![(operands[0], e)]
             }
             G::Transpose => {
                 let perm = i64s(self.ctx, self.ir, op, "permutation");
@@ -1044,7 +1066,7 @@ impl Lower<'_> {
                 for (i, &p) in perm.iter().enumerate() {
                     e[p as usize] = exprs[i].clone();
                 }
-                self.scalar(body, operands[0], e)
+                vec![(operands[0], e)]
             }
             G::Slice => {
                 let start = i64s(self.ctx, self.ir, op, "start");
@@ -1059,17 +1081,34 @@ impl Lower<'_> {
                         )
                     })
                     .collect();
-                self.scalar(body, operands[0], e)
+                vec![(operands[0], e)]
             }
-            _ => {
-                let mut xs = Vec::new();
-                for &o in &operands {
-                    xs.push(self.scalar(body, o, exprs.clone())?);
-                }
+            _ => operands.iter().map(|&o| (o, exprs.to_vec())).collect(),
+        };
+        Ok((k, needs))
+    }
+
+    /// A lazy op's element, given the scalars `xs` its operands' elements
+    /// (`lazy_operands`) have in `body`.
+    fn lazy(&mut self, body: &mut Body, op: Op, k: G, xs: &[Value]) -> Result<Value, Fail> {
+        match k {
+            G::Constant => {
                 let t = tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0)))
                     .expect("tensor")
                     .1;
-                Ok(self.elementwise(body.block, k, t, &xs, op))
+                let a = op_attr(self.ctx, self.ir, op, "value").expect("value");
+                let AttrKind::DenseElements { data, .. } = self.ctx.attr_kind(a).clone() else {
+                    return Err((op, "constant without dense elements".into()));
+                };
+                Ok(self.scalar_const_bytes(body.block, t, &data))
+            }
+            // Data movement: the operand's element itself.
+            G::Broadcast | G::Transpose | G::Slice => Ok(xs[0]),
+            _ => {
+                let t = tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0)))
+                    .expect("tensor")
+                    .1;
+                Ok(self.elementwise(body.block, k, t, xs, op))
             }
         }
     }

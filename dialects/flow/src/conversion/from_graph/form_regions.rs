@@ -16,6 +16,7 @@
 //! convex. An op joins the latest unit it depends on when that is a compatible
 //! group; groups nobody has used yet may merge into a later one (moving later
 //! is safe). This may form more regions than an exact search, never a cycle.
+//! A region holds at most [`MAX_REGION_OPS`] ops: past it a new one starts.
 
 use rustc_hash::FxHashMap;
 use xir::pass::{Pass, PassContext};
@@ -35,6 +36,13 @@ impl FormDispatchRegions {
     pub const SUMMARY: &'static str =
         "Fuse graph kernel ops of one placement into flow.dispatch.region ops";
 }
+
+/// The most ops one region holds: a fused chain longer than this becomes
+/// several dispatches, so no kernel is so deep that a backend's compiler
+/// (Cranelift, a Vulkan driver's shader compiler) runs out of stack or
+/// spends seconds on it. Real fusions (im2col with its matmul, a 7x7 pool)
+/// stay far below it.
+pub const MAX_REGION_OPS: usize = 1024;
 
 struct Group {
     aff: Option<Attr>,
@@ -153,12 +161,23 @@ fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
             let aff = placement(ctx, ir, op);
             let compat = |u: &Unit| matches!(&u.kind, Kind::Group(g) if compatible(ctx, ir, op, root, aff, g));
             let has_root = |u: &Unit| matches!(&u.kind, Kind::Group(g) if g.has_root);
-            // Unused compatible groups merge; at most one root among them.
+            let size = |u: &Unit| match &u.kind {
+                Kind::Group(g) => g.ops.len(),
+                _ => 0,
+            };
+            // Unused compatible groups merge; at most one root among them,
+            // at most MAX_REGION_OPS ops in all.
             let mut merge: Vec<usize> = Vec::new();
             let mut rooted = root;
+            let mut total = 1;
             for &u in &deps {
-                if compat(&units[u]) && !units[u].used && !(rooted && has_root(&units[u])) {
+                if compat(&units[u])
+                    && !units[u].used
+                    && !(rooted && has_root(&units[u]))
+                    && total + size(&units[u]) <= MAX_REGION_OPS
+                {
                     rooted |= has_root(&units[u]);
+                    total += size(&units[u]);
                     merge.push(u);
                 }
             }
@@ -170,6 +189,7 @@ fn group_block(ctx: &Context, ir: &Ir, block: Block) -> Vec<Unit> {
                 .filter(|&g| {
                     let g_pos = units[g].pos;
                     !(rooted && has_root(&units[g]))
+                        && total + size(&units[g]) <= MAX_REGION_OPS
                         && deps
                             .iter()
                             .all(|&u| u == g || merge.contains(&u) || units[u].pos <= g_pos)
