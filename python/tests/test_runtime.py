@@ -276,6 +276,27 @@ def test_devices_match_xrun(xrun):
     assert local["config"] == {"cpu": "host"}
 
 
+def ticks_inside(calls):
+    """Runs `calls` in another thread, timing each, while this thread counts
+    loop iterations; returns how many fell strictly inside a call (none if
+    the call held the GIL) and the calls' spans."""
+    spans = []
+
+    def work():
+        for call in calls:
+            t0 = time.perf_counter()
+            call()
+            spans.append((t0, time.perf_counter()))
+
+    t = threading.Thread(target=work)
+    ticks = []
+    t.start()
+    while t.is_alive():
+        ticks.append(time.perf_counter())
+    t.join()
+    return sum(1 for s in ticks for (t0, t1) in spans if t0 + 0.002 < s < t1 - 0.0005), spans
+
+
 def test_gil_is_released_while_running():
     n = 1 << 22
     text = f"""func.func @f(%a: tensor<{n}xf32>) -> tensor<{n}xf32> {{
@@ -288,23 +309,8 @@ def test_gil_is_released_while_running():
     exe = xir.compile(text)
     a = rand(n)
     exe.f(a)
-    inside = []
-
-    def work():
-        for _ in range(20):
-            t0 = time.perf_counter()
-            exe.f(a)
-            inside.append((t0, time.perf_counter()))
-
-    t = threading.Thread(target=work)
-    ticks = []
-    t.start()
-    while t.is_alive():
-        ticks.append(time.perf_counter())
-    t.join()
-    # Python ran in this thread while the other was inside a call.
-    during = sum(1 for s in ticks for (t0, t1) in inside if t0 + 0.002 < s < t1 - 0.0005)
-    assert during > 100, (during, inside[:3])
+    during, spans = ticks_inside([lambda: exe.f(a)] * 20)
+    assert during > 100, (during, spans[:3])
 
 
 def test_gil_is_released_while_compiling():
@@ -312,22 +318,8 @@ def test_gil_is_released_while_compiling():
     text = (
         "func.func @f(%x0: tensor<4xf32>) -> tensor<4xf32> {\n" + rows + "\n  return %x2999 : tensor<4xf32>\n}\n"
     )
-    spans = []
-
-    def work():
-        t0 = time.perf_counter()
-        xir.compile(text)
-        spans.append((t0, time.perf_counter()))
-
-    t = threading.Thread(target=work)
-    ticks = []
-    t.start()
-    while t.is_alive():
-        ticks.append(time.perf_counter())
-    t.join()
-    (t0, t1) = spans[0]
-    during = sum(1 for s in ticks if t0 + 0.002 < s < t1 - 0.0005)
-    assert during > 100, (during, t1 - t0)
+    during, spans = ticks_inside([lambda: xir.compile(text)])
+    assert during > 100, (during, spans)
 
 
 def test_calls_from_many_threads(add):

@@ -1034,11 +1034,7 @@ impl Lower<'_> {
     }
 
     /// The elements of its operands a lazy op's element `exprs` reads.
-    fn lazy_operands(
-        &self,
-        op: Op,
-        exprs: &[AffineExpr],
-    ) -> Result<(G, Vec<Element>), Fail> {
+    fn lazy_operands(&self, op: Op, exprs: &[AffineExpr]) -> Result<(G, Vec<Element>), Fail> {
         let k = kind(self.ctx, self.ir, op).ok_or((op, "not a graph op".to_string()))?;
         let operands: Vec<Value> = self.ir.operands(op).collect();
         let needs = match k {
