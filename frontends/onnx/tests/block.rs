@@ -4,25 +4,16 @@
 //! with onnxruntime (through `$XIR_PYTHON`, else `python3`; a missing
 //! onnxruntime fails under CI=true and is reported otherwise).
 
+mod common;
+
+use common::{ci, f32s};
 use std::path::PathBuf;
-use xir_runtime_hal::{ElementType, HostTensor};
+use xir_runtime_hal::HostTensor;
 
 fn example(f: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../examples/onnx")
         .join(f)
-}
-
-fn ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
-
-fn f32s(t: &HostTensor) -> Vec<f32> {
-    assert_eq!(t.element, ElementType::F32);
-    t.data
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
 }
 
 fn imported() -> String {

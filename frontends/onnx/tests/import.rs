@@ -1,108 +1,14 @@
 //! The importer on small models built here with the protobuf types: the text
 //! it writes, its options, and its errors for what it cannot import.
 
-use prost::Message;
-use xir_onnx::onnx::{
-    attribute_proto::AttributeType, tensor_shape_proto::dimension, type_proto, AttributeProto,
-    GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorProto, TensorShapeProto,
-    TypeProto, ValueInfoProto,
-};
+mod common;
+
+use common::{f32_tensor, i64_tensor, int_attr, model, node, vi};
+use xir_onnx::onnx::{AttributeProto, TensorProto, ValueInfoProto};
 use xir_onnx::{import, Options, Placement};
 
-fn vi(name: &str, elem: i32, dims: &[i64]) -> ValueInfoProto {
-    ValueInfoProto {
-        name: Some(name.into()),
-        r#type: Some(TypeProto {
-            value: Some(type_proto::Value::TensorType(type_proto::Tensor {
-                elem_type: Some(elem),
-                shape: Some(TensorShapeProto {
-                    dim: dims.iter().map(|&d| tensor_shape_proto_dim(d)).collect(),
-                }),
-            })),
-        }),
-    }
-}
-
-fn tensor_shape_proto_dim(d: i64) -> xir_onnx::onnx::tensor_shape_proto::Dimension {
-    xir_onnx::onnx::tensor_shape_proto::Dimension {
-        value: Some(if d < 0 {
-            dimension::Value::DimParam("N".into())
-        } else {
-            dimension::Value::DimValue(d)
-        }),
-    }
-}
-
-fn node(
-    op: &str,
-    name: &str,
-    inputs: &[&str],
-    outputs: &[&str],
-    attrs: Vec<AttributeProto>,
-) -> NodeProto {
-    NodeProto {
-        op_type: Some(op.into()),
-        name: Some(name.into()),
-        input: inputs.iter().map(|s| s.to_string()).collect(),
-        output: outputs.iter().map(|s| s.to_string()).collect(),
-        attribute: attrs,
-        domain: None,
-    }
-}
-
-fn int_attr(name: &str, v: i64) -> AttributeProto {
-    AttributeProto {
-        name: Some(name.into()),
-        i: Some(v),
-        r#type: Some(AttributeType::Int as i32),
-        ..Default::default()
-    }
-}
-
 fn i64_init(name: &str, v: &[i64]) -> TensorProto {
-    TensorProto {
-        name: Some(name.into()),
-        dims: vec![v.len() as i64],
-        data_type: Some(7),
-        int64_data: v.to_vec(),
-        ..Default::default()
-    }
-}
-
-fn f32_init(name: &str, dims: &[i64], v: &[f32]) -> TensorProto {
-    TensorProto {
-        name: Some(name.into()),
-        dims: dims.to_vec(),
-        data_type: Some(1),
-        float_data: v.to_vec(),
-        ..Default::default()
-    }
-}
-
-fn model(
-    opset: i64,
-    nodes: Vec<NodeProto>,
-    inputs: Vec<ValueInfoProto>,
-    outputs: Vec<ValueInfoProto>,
-    inits: Vec<TensorProto>,
-) -> Vec<u8> {
-    ModelProto {
-        ir_version: Some(8),
-        opset_import: vec![OperatorSetIdProto {
-            domain: Some(String::new()),
-            version: Some(opset),
-        }],
-        graph: Some(GraphProto {
-            node: nodes,
-            name: Some("g".into()),
-            initializer: inits,
-            input: inputs,
-            output: outputs,
-            ..Default::default()
-        }),
-        ..Default::default()
-    }
-    .encode_to_vec()
+    i64_tensor(name, &[v.len() as i64], v)
 }
 
 /// `y = x + b` with `b` an initializer broadcast along the rows.
@@ -112,7 +18,7 @@ fn add_bias() -> Vec<u8> {
         vec![node("Add", "add0", &["x", "b"], &["y"], vec![])],
         vec![vi("x", 1, &[2, 3])],
         vec![vi("y", 1, &[2, 3])],
-        vec![f32_init("b", &[3], &[1.0, 2.0, 3.0])],
+        vec![f32_tensor("b", &[3], &[1.0, 2.0, 3.0])],
     )
 }
 
@@ -520,7 +426,7 @@ fn gather_at_run_time_and_constant_indices() {
             inits,
         )
     };
-    let table = f32_init("table", &[10, 4], &[0.5; 40]);
+    let table = f32_tensor("table", &[10, 4], &[0.5; 40]);
     let text = import(
         &gather(vec![table.clone()], vec![vi("ids", 7, &[3])]),
         &Options::default(),

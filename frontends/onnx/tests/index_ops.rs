@@ -5,87 +5,20 @@
 //! `$XIR_PYTHON`, else `python3`; without onnxruntime the comparison is
 //! reported, and under CI=true fails).
 
-use prost::Message;
+mod common;
+
+use common::{ci, int_attr, str_attr, untyped, values, vi, F32, I32, I64};
 use std::path::Path;
-use xir_onnx::onnx::{
-    attribute_proto::AttributeType, tensor_shape_proto::dimension, type_proto, AttributeProto,
-    GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorProto, TensorShapeProto,
-    TypeProto, ValueInfoProto,
-};
+use xir_onnx::onnx::{AttributeProto, TensorProto, ValueInfoProto};
 use xir_onnx::{import, Options};
 use xir_runtime_hal::{ElementType, HostTensor};
 
-const F32: i32 = 1;
-const I32: i32 = 6;
-const I64: i32 = 7;
-
-fn vi(name: &str, elem: i32, dims: &[i64]) -> ValueInfoProto {
-    ValueInfoProto {
-        name: Some(name.into()),
-        r#type: Some(TypeProto {
-            value: Some(type_proto::Value::TensorType(type_proto::Tensor {
-                elem_type: Some(elem),
-                shape: Some(TensorShapeProto {
-                    dim: dims
-                        .iter()
-                        .map(|&d| xir_onnx::onnx::tensor_shape_proto::Dimension {
-                            value: Some(if d < 0 {
-                                dimension::Value::DimParam("N".into())
-                            } else {
-                                dimension::Value::DimValue(d)
-                            }),
-                        })
-                        .collect(),
-                }),
-            })),
-        }),
-    }
-}
-
-/// An output of unknown type (the importer infers it).
-fn out(name: &str) -> ValueInfoProto {
-    ValueInfoProto {
-        name: Some(name.into()),
-        ..Default::default()
-    }
-}
-
-fn int_attr(name: &str, v: i64) -> AttributeProto {
-    AttributeProto {
-        name: Some(name.into()),
-        i: Some(v),
-        r#type: Some(AttributeType::Int as i32),
-        ..Default::default()
-    }
-}
-
-fn str_attr(name: &str, v: &str) -> AttributeProto {
-    AttributeProto {
-        name: Some(name.into()),
-        s: Some(v.as_bytes().to_vec()),
-        r#type: Some(AttributeType::String as i32),
-        ..Default::default()
-    }
-}
-
 fn ints(name: &str, dims: &[i64], v: &[i64]) -> TensorProto {
-    TensorProto {
-        name: Some(name.into()),
-        dims: dims.to_vec(),
-        data_type: Some(I64),
-        int64_data: v.to_vec(),
-        ..Default::default()
-    }
+    common::i64_tensor(name, dims, v)
 }
 
 fn floats(name: &str, dims: &[i64], v: &[f32]) -> TensorProto {
-    TensorProto {
-        name: Some(name.into()),
-        dims: dims.to_vec(),
-        data_type: Some(F32),
-        float_data: v.to_vec(),
-        ..Default::default()
-    }
+    common::f32_tensor(name, dims, v)
 }
 
 /// One node `op` named `n` of `inputs` (graph inputs, then initializers)
@@ -97,30 +30,8 @@ fn model(
     names: &[&str],
     attrs: Vec<AttributeProto>,
 ) -> Vec<u8> {
-    ModelProto {
-        ir_version: Some(8),
-        opset_import: vec![OperatorSetIdProto {
-            domain: Some(String::new()),
-            version: Some(17),
-        }],
-        graph: Some(GraphProto {
-            node: vec![NodeProto {
-                op_type: Some(op.into()),
-                name: Some("n".into()),
-                input: names.iter().map(|s| s.to_string()).collect(),
-                output: vec!["y".into()],
-                attribute: attrs,
-                domain: None,
-            }],
-            name: Some("g".into()),
-            initializer: inits,
-            input: inputs,
-            output: vec![out("y")],
-            ..Default::default()
-        }),
-        ..Default::default()
-    }
-    .encode_to_vec()
+    let n = common::node(op, "n", names, &["y"], attrs);
+    common::model(17, vec![n], inputs, vec![untyped("y")], inits)
 }
 
 fn ok(m: &[u8]) -> String {
@@ -661,30 +572,6 @@ fn einsum() {
     }
 }
 
-/// Element values as f64.
-fn values(t: &HostTensor) -> Vec<f64> {
-    let d = &t.data;
-    match t.element {
-        ElementType::F32 => d
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes(c.try_into().unwrap()) as f64)
-            .collect(),
-        ElementType::F64 => d
-            .chunks_exact(8)
-            .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
-            .collect(),
-        ElementType::Int { bits: 32, .. } => d
-            .chunks_exact(4)
-            .map(|c| i32::from_le_bytes(c.try_into().unwrap()) as f64)
-            .collect(),
-        ElementType::Int { bits: 64, .. } => d
-            .chunks_exact(8)
-            .map(|c| i64::from_le_bytes(c.try_into().unwrap()) as f64)
-            .collect(),
-        e => panic!("element type {e} is not compared"),
-    }
-}
-
 /// Case `dir` (as `index_ops_ort.py` writes it) on `device`: None when it
 /// matches onnxruntime, else why not.
 fn check(dir: &Path, device: &str) -> Option<String> {
@@ -715,7 +602,12 @@ fn check(dir: &Path, device: &str) -> Option<String> {
             g.shape, g.element, want.shape, want.element
         ));
     }
-    for (i, (x, y)) in values(g).iter().zip(values(&want)).enumerate() {
+    for (i, (x, y)) in values(g)
+        .unwrap()
+        .iter()
+        .zip(values(&want).unwrap())
+        .enumerate()
+    {
         let same = if x.is_nan() || y.is_nan() {
             x.is_nan() && y.is_nan()
         } else if x.is_infinite() || y.is_infinite() {
@@ -728,10 +620,6 @@ fn check(dir: &Path, device: &str) -> Option<String> {
         }
     }
     None
-}
-
-fn ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
 }
 
 #[test]
@@ -916,7 +804,11 @@ fn arg_max_and_min_pick_nans_as_numpy_does() {
             let hal = xrun::compile_text(&text, &[d.to_string()], "").unwrap();
             let devs = xrun::devices::open(&[d.to_string()]).unwrap();
             let got = xrun::run_text(&hal, "main", std::slice::from_ref(&input), devs).unwrap();
-            assert_eq!(values(&got[0]), vec![want], "{op} last={last} on {d}");
+            assert_eq!(
+                values(&got[0]).unwrap(),
+                vec![want],
+                "{op} last={last} on {d}"
+            );
         }
     }
 }

@@ -21,10 +21,13 @@
 //! left of resnet18's time is mostly its 46 MB of weights printed and parsed
 //! as text (the import, then each compile).
 
+mod common;
+
+use common::{ci, f32s};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
-use xir_runtime_hal::{ElementType, HostTensor};
+use xir_runtime_hal::HostTensor;
 
 const RTOL: f64 = 1e-3;
 /// Of the output's largest magnitude.
@@ -36,18 +39,6 @@ fn repo() -> PathBuf {
 
 fn skeletons() -> PathBuf {
     repo().join("bench/models/skeletons")
-}
-
-fn ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-}
-
-fn f32s(t: &HostTensor) -> Vec<f32> {
-    assert_eq!(t.element, ElementType::F32, "an f32 tensor");
-    t.data
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
 }
 
 /// The skeleton materialized in `dir`; false (after a note) where Python

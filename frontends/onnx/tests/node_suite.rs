@@ -12,6 +12,9 @@
 //! docs/onnx.md (the per-op one is the converter table with these results);
 //! `XIR_ONNX_UPDATE_PASS=1` rewrites `node-pass.txt` from this run.
 
+mod common;
+
+use common::{ci, values};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -42,10 +45,6 @@ struct Case {
 
 fn manifest() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn ci() -> bool {
-    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
 }
 
 /// The case folder, exported on first use.
@@ -89,41 +88,6 @@ fn read_case(dir: &Path) -> Option<Case> {
         inputs: get("inputs").parse().unwrap_or(0),
         outputs: get("outputs").parse().unwrap_or(0),
         note: get("note"),
-    })
-}
-
-/// Element values as f64 (every element type the importer takes).
-fn values(t: &HostTensor) -> Result<Vec<f64>, String> {
-    let d = &t.data;
-    Ok(match t.element {
-        ElementType::F16 => d
-            .chunks_exact(2)
-            .map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f64())
-            .collect(),
-        ElementType::Int { bits: 16, .. } => d
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]) as f64)
-            .collect(),
-        ElementType::F32 => d
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes(c.try_into().unwrap()) as f64)
-            .collect(),
-        ElementType::F64 => d
-            .chunks_exact(8)
-            .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
-            .collect(),
-        ElementType::Int { bits: 32, .. } => d
-            .chunks_exact(4)
-            .map(|c| i32::from_le_bytes(c.try_into().unwrap()) as f64)
-            .collect(),
-        ElementType::Int { bits: 64, .. } => d
-            .chunks_exact(8)
-            .map(|c| i64::from_le_bytes(c.try_into().unwrap()) as f64)
-            .collect(),
-        ElementType::Int { bits: 1, .. } | ElementType::Int { bits: 8, .. } => {
-            d.iter().map(|&b| b as i8 as f64).collect()
-        }
-        e => return Err(format!("element type {e} is not compared")),
     })
 }
 

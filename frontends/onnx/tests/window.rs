@@ -2,111 +2,31 @@
 //! Pad, Resize) on small models built here: the ops they write, how
 //! auto_pad and output_shape become pads, and their errors.
 
-use prost::Message;
-use xir_onnx::onnx::{
-    attribute_proto::AttributeType, tensor_shape_proto::dimension, type_proto, AttributeProto,
-    GraphProto, ModelProto, NodeProto, OperatorSetIdProto, TensorProto, TensorShapeProto,
-    TypeProto, ValueInfoProto,
-};
+mod common;
+
+use common::{f32_tensor, float_attr, i64_tensor, int_attr, ints_attr, str_attr, F32};
+use xir_onnx::onnx::{AttributeProto, NodeProto, TensorProto, ValueInfoProto};
 use xir_onnx::{import, Options};
 
 fn vi(name: &str, dims: &[i64]) -> ValueInfoProto {
-    vi_of(name, 1, dims)
+    common::vi(name, F32, dims)
 }
 
-fn vi_of(name: &str, elem: i32, dims: &[i64]) -> ValueInfoProto {
-    ValueInfoProto {
-        name: Some(name.into()),
-        r#type: Some(TypeProto {
-            value: Some(type_proto::Value::TensorType(type_proto::Tensor {
-                elem_type: Some(elem),
-                shape: Some(TensorShapeProto {
-                    dim: dims
-                        .iter()
-                        .map(|&d| xir_onnx::onnx::tensor_shape_proto::Dimension {
-                            value: Some(if d < 0 {
-                                dimension::Value::DimParam("N".into())
-                            } else {
-                                dimension::Value::DimValue(d)
-                            }),
-                        })
-                        .collect(),
-                }),
-            })),
-        }),
-    }
-}
-
+/// One node named `n`.
 fn node(op: &str, inputs: &[&str], outputs: &[&str], attrs: Vec<AttributeProto>) -> NodeProto {
-    NodeProto {
-        op_type: Some(op.into()),
-        name: Some("n".into()),
-        input: inputs.iter().map(|s| s.to_string()).collect(),
-        output: outputs.iter().map(|s| s.to_string()).collect(),
-        attribute: attrs,
-        domain: None,
-    }
-}
-
-fn ints(name: &str, v: &[i64]) -> AttributeProto {
-    AttributeProto {
-        name: Some(name.into()),
-        ints: v.to_vec(),
-        r#type: Some(AttributeType::Ints as i32),
-        ..Default::default()
-    }
-}
-
-fn int(name: &str, v: i64) -> AttributeProto {
-    AttributeProto {
-        name: Some(name.into()),
-        i: Some(v),
-        r#type: Some(AttributeType::Int as i32),
-        ..Default::default()
-    }
-}
-
-fn float(name: &str, v: f32) -> AttributeProto {
-    AttributeProto {
-        name: Some(name.into()),
-        f: Some(v),
-        r#type: Some(AttributeType::Float as i32),
-        ..Default::default()
-    }
-}
-
-fn string(name: &str, v: &str) -> AttributeProto {
-    AttributeProto {
-        name: Some(name.into()),
-        s: Some(v.as_bytes().to_vec()),
-        r#type: Some(AttributeType::String as i32),
-        ..Default::default()
-    }
+    common::node(op, "n", inputs, outputs, attrs)
 }
 
 fn i64_init(name: &str, v: &[i64]) -> TensorProto {
-    TensorProto {
-        name: Some(name.into()),
-        dims: vec![v.len() as i64],
-        data_type: Some(7),
-        int64_data: v.to_vec(),
-        ..Default::default()
-    }
+    i64_tensor(name, &[v.len() as i64], v)
 }
 
+/// An f32 initializer; one value fills the shape.
 fn f32_init(name: &str, dims: &[i64], v: &[f32]) -> TensorProto {
     let n: i64 = dims.iter().product();
-    let data = if v.len() == 1 {
-        vec![v[0]; n as usize]
-    } else {
-        v.to_vec()
-    };
-    TensorProto {
-        name: Some(name.into()),
-        dims: dims.to_vec(),
-        data_type: Some(1),
-        float_data: data,
-        ..Default::default()
+    match v {
+        [x] => f32_tensor(name, dims, &vec![*x; n as usize]),
+        _ => f32_tensor(name, dims, v),
     }
 }
 
@@ -137,23 +57,13 @@ impl M {
     }
 
     fn bytes(&self) -> Vec<u8> {
-        ModelProto {
-            ir_version: Some(8),
-            opset_import: vec![OperatorSetIdProto {
-                domain: Some(String::new()),
-                version: Some(self.opset),
-            }],
-            graph: Some(GraphProto {
-                node: self.nodes.clone(),
-                name: Some("g".into()),
-                initializer: self.inits.clone(),
-                input: self.inputs.clone(),
-                output: self.outputs.clone(),
-                ..Default::default()
-            }),
-            ..Default::default()
-        }
-        .encode_to_vec()
+        common::model(
+            self.opset,
+            self.nodes.clone(),
+            self.inputs.clone(),
+            self.outputs.clone(),
+            self.inits.clone(),
+        )
     }
 
     fn text(&self) -> String {
@@ -192,7 +102,10 @@ fn conv_attributes() {
             "Conv",
             &["x", "w", "b"],
             &["y"],
-            vec![ints("pads", &[1, 1, 1, 1]), ints("strides", &[2, 2])],
+            vec![
+                ints_attr("pads", &[1, 1, 1, 1]),
+                ints_attr("strides", &[2, 2]),
+            ],
         ),
         vec![vi("x", &[-1, 3, 8, 8])],
         &[-1, 4, 4, 4],
@@ -206,9 +119,9 @@ fn conv_attributes() {
     // Depthwise with dilations, 1-d and 3-d.
     let t = conv_model(
         vec![
-            int("group", 6),
-            ints("dilations", &[2, 2]),
-            ints("kernel_shape", &[3, 3]),
+            int_attr("group", 6),
+            ints_attr("dilations", &[2, 2]),
+            ints_attr("kernel_shape", &[3, 3]),
         ],
         &[1, 6, 9, 9],
         &[6, 1, 3, 3],
@@ -227,7 +140,7 @@ fn conv_auto_pad() {
     // 7 wide, kernel 4, stride 2: 4 outputs, total pad (4 - 1) x 2 + 4 - 7 = 3.
     let same = |mode: &str| {
         conv_model(
-            vec![string("auto_pad", mode), ints("strides", &[2])],
+            vec![str_attr("auto_pad", mode), ints_attr("strides", &[2])],
             &[1, 1, 7],
             &[1, 1, 4],
             &[1, 1, 4],
@@ -237,7 +150,7 @@ fn conv_auto_pad() {
     has(&same("SAME_UPPER"), "pads = [1, 2]");
     has(&same("SAME_LOWER"), "pads = [2, 1]");
     let valid = conv_model(
-        vec![string("auto_pad", "VALID"), ints("strides", &[2])],
+        vec![str_attr("auto_pad", "VALID"), ints_attr("strides", &[2])],
         &[1, 1, 7],
         &[1, 1, 4],
         &[1, 1, 2],
@@ -246,7 +159,7 @@ fn conv_auto_pad() {
     has(&valid, "pads = [0, 0]");
     // NOTSET with explicit pads, and a SAME that needs no padding.
     let t = conv_model(
-        vec![string("auto_pad", "NOTSET"), ints("pads", &[0, 1])],
+        vec![str_attr("auto_pad", "NOTSET"), ints_attr("pads", &[0, 1])],
         &[1, 1, 7],
         &[1, 1, 1],
         &[1, 1, 8],
@@ -254,7 +167,10 @@ fn conv_auto_pad() {
     .text();
     has(&t, "pads = [0, 1]");
     let t = conv_model(
-        vec![string("auto_pad", "SAME_UPPER"), ints("strides", &[2])],
+        vec![
+            str_attr("auto_pad", "SAME_UPPER"),
+            ints_attr("strides", &[2]),
+        ],
         &[1, 1, 7],
         &[1, 1, 1],
         &[1, 1, 4],
@@ -263,7 +179,7 @@ fn conv_auto_pad() {
     has(&t, "pads = [0, 0]");
     // SAME needs static spatial sizes; a dynamic batch is fine.
     let e = conv_model(
-        vec![string("auto_pad", "SAME_LOWER")],
+        vec![str_attr("auto_pad", "SAME_LOWER")],
         &[1, 1, -1],
         &[1, 1, 3],
         &[1, 1, -1],
@@ -274,7 +190,7 @@ fn conv_auto_pad() {
         "node 'n' (Conv, opset 17): auto_pad SAME_LOWER needs the size of spatial dim 0, which is dynamic in X (tensor<1x1x?xf32>)"
     );
     let t = conv_model(
-        vec![string("auto_pad", "SAME_UPPER")],
+        vec![str_attr("auto_pad", "SAME_UPPER")],
         &[-1, 1, 5],
         &[1, 1, 3],
         &[-1, 1, 5],
@@ -282,7 +198,10 @@ fn conv_auto_pad() {
     .text();
     has(&t, "pads = [1, 1]");
     let e = conv_model(
-        vec![string("auto_pad", "SAME_UPPER"), ints("pads", &[1, 1])],
+        vec![
+            str_attr("auto_pad", "SAME_UPPER"),
+            ints_attr("pads", &[1, 1]),
+        ],
         &[1, 1, 5],
         &[1, 1, 3],
         &[1, 1, 5],
@@ -293,7 +212,7 @@ fn conv_auto_pad() {
         "node 'n' (Conv, opset 17): 'pads' cannot be given with auto_pad SAME_UPPER"
     );
     let e = conv_model(
-        vec![string("auto_pad", "SAME")],
+        vec![str_attr("auto_pad", "SAME")],
         &[1, 1, 5],
         &[1, 1, 3],
         &[1, 1, 5],
@@ -314,28 +233,40 @@ fn conv_errors() {
             .to_string()
     };
     assert_eq!(
-        err(vec![ints("pads", &[1, 1])], &[1, 3, 8, 8], &[4, 3, 3, 3]),
+        err(
+            vec![ints_attr("pads", &[1, 1])],
+            &[1, 3, 8, 8],
+            &[4, 3, 3, 3]
+        ),
         "'pads' has 2 values, expected 4 (the begins of the spatial dims, then their ends)"
     );
     assert_eq!(
         err(
-            vec![ints("pads", &[1, 1, -1, 1])],
+            vec![ints_attr("pads", &[1, 1, -1, 1])],
             &[1, 3, 8, 8],
             &[4, 3, 3, 3]
         ),
         "'pads' must be at least 0, got -1"
     );
     assert_eq!(
-        err(vec![ints("strides", &[0, 1])], &[1, 3, 8, 8], &[4, 3, 3, 3]),
+        err(
+            vec![ints_attr("strides", &[0, 1])],
+            &[1, 3, 8, 8],
+            &[4, 3, 3, 3]
+        ),
         "'strides' must be at least 1, got 0"
     );
     assert_eq!(
-        err(vec![ints("dilations", &[1])], &[1, 3, 8, 8], &[4, 3, 3, 3]),
+        err(
+            vec![ints_attr("dilations", &[1])],
+            &[1, 3, 8, 8],
+            &[4, 3, 3, 3]
+        ),
         "'dilations' has 1 values, expected 2 (one per spatial dim)"
     );
     assert_eq!(
         err(
-            vec![ints("kernel_shape", &[3, 2])],
+            vec![ints_attr("kernel_shape", &[3, 2])],
             &[1, 3, 8, 8],
             &[4, 3, 3, 3]
         ),
@@ -346,11 +277,11 @@ fn conv_errors() {
         "W (tensor<4x3x3x3xf32>) with group 1 takes 3 input channels, X (tensor<1x4x8x8xf32>) has 4"
     );
     assert_eq!(
-        err(vec![int("group", 2)], &[1, 4, 8, 8], &[3, 2, 3, 3]),
+        err(vec![int_attr("group", 2)], &[1, 4, 8, 8], &[3, 2, 3, 3]),
         "group 2 does not divide the 3 output channels of W (tensor<3x2x3x3xf32>)"
     );
     assert_eq!(
-        err(vec![int("group", 0)], &[1, 4, 8, 8], &[3, 2, 3, 3]),
+        err(vec![int_attr("group", 0)], &[1, 4, 8, 8], &[3, 2, 3, 3]),
         "'group' must be at least 1, got 0"
     );
     assert_eq!(
@@ -382,7 +313,10 @@ fn conv_errors() {
     let e = M::new(
         17,
         node("Conv", &["x", "w"], &["y"], vec![]),
-        vec![vi_of("x", 6, &[1, 3, 8, 8]), vi_of("w", 6, &[4, 3, 3, 3])],
+        vec![
+            common::vi("x", 6, &[1, 3, 8, 8]),
+            common::vi("w", 6, &[4, 3, 3, 3]),
+        ],
         &[1, 4, 6, 6],
     )
     .error();
@@ -406,7 +340,10 @@ fn conv_t(attrs: Vec<AttributeProto>, x: &[i64], w: &[i64], y: &[i64]) -> M {
 fn conv_transpose_pads_and_output_shape() {
     // ONNX's node test convtranspose_pads: 3x3 by 3x3, strides [3, 2], pads [1, 2, 1, 2].
     let t = conv_t(
-        vec![ints("strides", &[3, 2]), ints("pads", &[1, 2, 1, 2])],
+        vec![
+            ints_attr("strides", &[3, 2]),
+            ints_attr("pads", &[1, 2, 1, 2]),
+        ],
         &[1, 1, 3, 3],
         &[1, 2, 3, 3],
         &[1, 2, 7, 3],
@@ -415,7 +352,10 @@ fn conv_transpose_pads_and_output_shape() {
     has(&t, "graph.conv_transpose %arg0, %0 strides = [3, 2] dilations = [1, 1] pads = [1, 2, 1, 2] output_padding = [0, 0] groups = 1 : (tensor<1x1x3x3xf32>, tensor<1x2x3x3xf32>) -> tensor<1x2x7x3xf32>");
     // output_shape [10, 8] is the natural size plus 1 at the end of each dim.
     let t = conv_t(
-        vec![ints("strides", &[3, 2]), ints("output_shape", &[10, 8])],
+        vec![
+            ints_attr("strides", &[3, 2]),
+            ints_attr("output_shape", &[10, 8]),
+        ],
         &[1, 1, 3, 3],
         &[1, 2, 3, 3],
         &[1, 2, 10, 8],
@@ -425,10 +365,10 @@ fn conv_transpose_pads_and_output_shape() {
     // output_padding, groups and dilations as they are.
     let t = conv_t(
         vec![
-            ints("strides", &[2]),
-            ints("output_padding", &[1]),
-            int("group", 2),
-            ints("dilations", &[2]),
+            ints_attr("strides", &[2]),
+            ints_attr("output_padding", &[1]),
+            int_attr("group", 2),
+            ints_attr("dilations", &[2]),
         ],
         &[1, 4, 5],
         &[4, 3, 2],
@@ -442,7 +382,7 @@ fn conv_transpose_pads_and_output_shape() {
     // SAME_UPPER: output D x stride, the odd pad at the end; SAME_LOWER at the beginning.
     let same = |mode: &str| {
         conv_t(
-            vec![string("auto_pad", mode), ints("strides", &[2, 2])],
+            vec![str_attr("auto_pad", mode), ints_attr("strides", &[2, 2])],
             &[1, 1, 3, 3],
             &[1, 2, 3, 3],
             &[1, 2, 6, 6],
@@ -459,7 +399,7 @@ fn conv_transpose_pads_and_output_shape() {
             "ConvTranspose",
             &["x", "w", "b"],
             &["y"],
-            vec![ints("output_shape", &[9])],
+            vec![ints_attr("output_shape", &[9])],
         ),
         vec![vi("x", &[1, 1, 3])],
         &[1, 2, 9],
@@ -475,7 +415,7 @@ fn conv_transpose_pads_and_output_shape() {
     );
     // Errors: pads that disagree with output_shape, a dynamic size output_shape needs.
     let e = conv_t(
-        vec![ints("output_shape", &[6]), ints("pads", &[1, 1])],
+        vec![ints_attr("output_shape", &[6]), ints_attr("pads", &[1, 1])],
         &[1, 1, 3],
         &[1, 2, 3],
         &[1, 2, 6],
@@ -486,7 +426,7 @@ fn conv_transpose_pads_and_output_shape() {
         "node 'n' (ConvTranspose, opset 17): 'pads' [1, 1] disagree with the pads [0, -1] that 'output_shape' gives"
     );
     let e = conv_t(
-        vec![ints("output_shape", &[6])],
+        vec![ints_attr("output_shape", &[6])],
         &[1, 1, -1],
         &[1, 2, 3],
         &[1, 2, 6],
@@ -502,7 +442,7 @@ fn conv_transpose_pads_and_output_shape() {
         "node 'n' (ConvTranspose, opset 17): W (tensor<1x2x3xf32>) takes 1 input channels (its dim 0), X (tensor<1x2x3xf32>) has 2"
     );
     let e = conv_t(
-        vec![ints("pads", &[3, 3])],
+        vec![ints_attr("pads", &[3, 3])],
         &[1, 1, 2],
         &[1, 1, 3],
         &[1, 1, 1],
@@ -524,10 +464,10 @@ fn pools() {
         "MaxPool",
         17,
         vec![
-            ints("kernel_shape", &[3, 3]),
-            ints("strides", &[2, 2]),
-            int("ceil_mode", 1),
-            int("storage_order", 1),
+            ints_attr("kernel_shape", &[3, 3]),
+            ints_attr("strides", &[2, 2]),
+            int_attr("ceil_mode", 1),
+            int_attr("storage_order", 1),
         ],
         &[-1, 3, 8, 8],
         &[-1, 3, 4, 4],
@@ -539,11 +479,11 @@ fn pools() {
         "AveragePool",
         17,
         vec![
-            ints("kernel_shape", &[3, 3]),
-            ints("strides", &[3, 3]),
-            ints("pads", &[1, 1, 1, 1]),
-            int("ceil_mode", 1),
-            int("count_include_pad", 1),
+            ints_attr("kernel_shape", &[3, 3]),
+            ints_attr("strides", &[3, 3]),
+            ints_attr("pads", &[1, 1, 1, 1]),
+            int_attr("ceil_mode", 1),
+            int_attr("count_include_pad", 1),
         ],
         &[1, 3, 2, 2],
         &[1, 3, 1, 1],
@@ -555,9 +495,9 @@ fn pools() {
         "AveragePool",
         19,
         vec![
-            ints("kernel_shape", &[2]),
-            string("auto_pad", "SAME_LOWER"),
-            ints("dilations", &[2]),
+            ints_attr("kernel_shape", &[2]),
+            str_attr("auto_pad", "SAME_LOWER"),
+            ints_attr("dilations", &[2]),
         ],
         &[1, 1, 5],
         &[1, 1, 5],
@@ -567,7 +507,10 @@ fn pools() {
     let e = pool(
         "AveragePool",
         18,
-        vec![ints("kernel_shape", &[2]), ints("dilations", &[2])],
+        vec![
+            ints_attr("kernel_shape", &[2]),
+            ints_attr("dilations", &[2]),
+        ],
         &[1, 1, 5],
         &[1, 1, 3],
     )
@@ -584,7 +527,7 @@ fn pools() {
     let e = pool(
         "MaxPool",
         17,
-        vec![ints("kernel_shape", &[2]), ints("pads", &[2, 0])],
+        vec![ints_attr("kernel_shape", &[2]), ints_attr("pads", &[2, 0])],
         &[1, 1, 5],
         &[1, 1, 6],
     )
@@ -596,7 +539,7 @@ fn pools() {
     let e = pool(
         "AveragePool",
         17,
-        vec![ints("kernel_shape", &[2]), int("ceil_mode", 2)],
+        vec![ints_attr("kernel_shape", &[2]), int_attr("ceil_mode", 2)],
         &[1, 1, 5],
         &[1, 1, 4],
     )
@@ -613,20 +556,20 @@ fn max_pool_indices() {
         "MaxPool",
         &["x"],
         &["y", "idx"],
-        vec![ints("kernel_shape", &[2, 2])],
+        vec![ints_attr("kernel_shape", &[2, 2])],
     );
     // Named but unused: ignored.
     let m = M::new(17, mp.clone(), vec![vi("x", &[1, 1, 4, 4])], &[1, 1, 3, 3]);
     has(&m.text(), "graph.max_pool");
     // A graph output, or read by a node: an error naming it.
     let mut out = M::new(17, mp.clone(), vec![vi("x", &[1, 1, 4, 4])], &[1, 1, 3, 3]);
-    out.outputs.push(vi_of("idx", 7, &[1, 1, 3, 3]));
+    out.outputs.push(common::vi("idx", 7, &[1, 1, 3, 3]));
     assert_eq!(
         out.error(),
         "node 'n' (MaxPool, opset 17): its Indices output 'idx' is used by the graph's outputs; MaxPool's Indices output is not supported"
     );
     let mut used = M::new(17, mp, vec![vi("x", &[1, 1, 4, 4])], &[1, 1, 3, 3]);
-    let mut cast = node("Cast", &["idx"], &["z"], vec![int("to", 1)]);
+    let mut cast = node("Cast", &["idx"], &["z"], vec![int_attr("to", 1)]);
     cast.name = Some("cast".into());
     used.nodes.push(cast);
     assert_eq!(
@@ -661,7 +604,7 @@ fn pad_modes_values_and_axes() {
     let t = pad(
         17,
         &["x", "p"],
-        vec![string("mode", "reflect")],
+        vec![str_attr("mode", "reflect")],
         &[-1, 3],
         &[-1, 4],
     )
@@ -672,7 +615,7 @@ fn pad_modes_values_and_axes() {
     let t = pad(
         18,
         &["x", "p", "", "a"],
-        vec![string("mode", "edge")],
+        vec![str_attr("mode", "edge")],
         &[1, 3, 4, 5],
         &[1, 3, 7, 5],
     )
@@ -683,7 +626,7 @@ fn pad_modes_values_and_axes() {
     let t = pad(
         19,
         &["x", "p"],
-        vec![string("mode", "wrap")],
+        vec![str_attr("mode", "wrap")],
         &[2, 3],
         &[2, 9],
     )
@@ -715,7 +658,7 @@ fn pad_errors() {
     );
     // pads from a graph input: not known at import time (--bind gives it).
     let mut m = pad(17, &["x", "p"], vec![], &[2, 3], &[3, 5]);
-    m.inputs.push(vi_of("p", 7, &[4]));
+    m.inputs.push(common::vi("p", 7, &[4]));
     assert_eq!(
         m.error(),
         "node 'n' (Pad, opset 17): input 'p' (pads) must be a constant (an initializer, a Constant node, or a graph input given by --bind=p=...); shapes computed at run time are not supported"
@@ -744,7 +687,7 @@ fn pad_errors() {
         err(pad(
             17,
             &["x", "p"],
-            vec![string("mode", "wrap")],
+            vec![str_attr("mode", "wrap")],
             &[2, 3],
             &[2, 5]
         )
@@ -755,7 +698,7 @@ fn pad_errors() {
         err(pad(
             17,
             &["x", "p"],
-            vec![string("mode", "reflect")],
+            vec![str_attr("mode", "reflect")],
             &[2, 3],
             &[2, 9]
         )
@@ -793,7 +736,7 @@ fn resize_scales_and_sizes() {
     let t = resize(
         13,
         &["x", "", "s"],
-        vec![string("mode", "linear")],
+        vec![str_attr("mode", "linear")],
         &[1, 3, 8, 8],
         &[1, 3, 16, 12],
     )
@@ -805,10 +748,10 @@ fn resize_scales_and_sizes() {
         13,
         &["x", "", "s", "z"],
         vec![
-            string("mode", "cubic"),
-            string("coordinate_transformation_mode", "align_corners"),
-            float("cubic_coeff_a", -0.5),
-            int("exclude_outside", 1),
+            str_attr("mode", "cubic"),
+            str_attr("coordinate_transformation_mode", "align_corners"),
+            float_attr("cubic_coeff_a", -0.5),
+            int_attr("exclude_outside", 1),
         ],
         &[1, 1, 4, 4],
         &[1, 1, 3, 8],
@@ -822,9 +765,9 @@ fn resize_scales_and_sizes() {
         18,
         &["x", "", "", "z"],
         vec![
-            ints("axes", &[2, 3]),
-            string("keep_aspect_ratio_policy", "not_larger"),
-            string("nearest_mode", "ceil"),
+            ints_attr("axes", &[2, 3]),
+            str_attr("keep_aspect_ratio_policy", "not_larger"),
+            str_attr("nearest_mode", "ceil"),
         ],
         &[1, 1, 2, 4],
         &[1, 1, 1, 2],
@@ -836,8 +779,8 @@ fn resize_scales_and_sizes() {
         19,
         &["x", "", "s"],
         vec![
-            ints("axes", &[-1]),
-            string("coordinate_transformation_mode", "half_pixel_symmetric"),
+            ints_attr("axes", &[-1]),
+            str_attr("coordinate_transformation_mode", "half_pixel_symmetric"),
         ],
         &[-1, 3, 5],
         &[-1, 3, 10],
@@ -876,13 +819,13 @@ fn resize_errors() {
             .init(f32s("s", &[1.0, 1.0, 2.0, 2.0]))
     };
     assert_eq!(
-        err(scaled(18, vec![int("antialias", 1)])),
+        err(scaled(18, vec![int_attr("antialias", 1)])),
         "antialias = 1 is not supported"
     );
     assert_eq!(
         err(scaled(
             13,
-            vec![string(
+            vec![str_attr(
                 "coordinate_transformation_mode",
                 "tf_crop_and_resize"
             )]
@@ -892,16 +835,16 @@ fn resize_errors() {
     assert_eq!(
         err(scaled(
             18,
-            vec![string("coordinate_transformation_mode", "half_pixel_symmetric")]
+            vec![str_attr("coordinate_transformation_mode", "half_pixel_symmetric")]
         )),
         "coordinate_transformation_mode 'half_pixel_symmetric' is not supported (opset 18 takes half_pixel, pytorch_half_pixel, align_corners, asymmetric)"
     );
     assert_eq!(
-        err(scaled(13, vec![string("mode", "area")])),
+        err(scaled(13, vec![str_attr("mode", "area")])),
         "mode 'area' is not supported (opset 13 takes nearest, linear, cubic)"
     );
     assert_eq!(
-        err(scaled(13, vec![ints("axes", &[2, 3])])),
+        err(scaled(13, vec![ints_attr("axes", &[2, 3])])),
         "attribute 'axes' is not supported"
     );
     assert_eq!(
@@ -947,8 +890,8 @@ fn resize_errors() {
     );
     let mut ints_x =
         resize(13, &["x", "", "s"], vec![], &[1, 2], &[2, 4]).init(f32s("s", &[2.0, 2.0]));
-    ints_x.inputs = vec![vi_of("x", 7, &[1, 2])];
-    ints_x.outputs = vec![vi_of("y", 7, &[2, 4])];
+    ints_x.inputs = vec![common::vi("x", 7, &[1, 2])];
+    ints_x.outputs = vec![common::vi("y", 7, &[2, 4])];
     assert!(err(ints_x).starts_with("element type i64 is not supported"));
 }
 
@@ -982,8 +925,13 @@ fn global_pool_then_flatten() {
         opset: 17,
         nodes: vec![
             node("GlobalAveragePool", &["x"], &["p"], vec![]),
-            node("Flatten", &["p"], &["f"], vec![int("axis", 1)]),
-            node("Gemm", &["f", "w", "b"], &["y"], vec![int("transB", 1)]),
+            node("Flatten", &["p"], &["f"], vec![int_attr("axis", 1)]),
+            node(
+                "Gemm",
+                &["f", "w", "b"],
+                &["y"],
+                vec![int_attr("transB", 1)],
+            ),
         ],
         inputs: vec![vi("x", &[1, 8, 7, 7])],
         outputs: vec![vi("y", &[1, 10])],
@@ -1001,7 +949,7 @@ fn global_pool_then_flatten() {
 #[test]
 fn absurd_values_are_errors() {
     let e = conv_model(
-        vec![ints("pads", &[i64::MAX, 0])],
+        vec![ints_attr("pads", &[i64::MAX, 0])],
         &[1, 1, 5],
         &[1, 1, 3],
         &[1, 1, 5],
@@ -1012,7 +960,7 @@ fn absurd_values_are_errors() {
         "{e}"
     );
     let e = conv_t(
-        vec![ints("strides", &[4])],
+        vec![ints_attr("strides", &[4])],
         &[1, 1, 1 << 62],
         &[1, 1, 3],
         &[1, 1, 5],
@@ -1020,7 +968,7 @@ fn absurd_values_are_errors() {
     .error();
     assert!(e.contains("is too large"), "{e}");
     let e = conv_t(
-        vec![ints("output_shape", &[i64::MAX])],
+        vec![ints_attr("output_shape", &[i64::MAX])],
         &[1, 1, 3],
         &[1, 1, 3],
         &[1, 1, 5],
@@ -1030,7 +978,7 @@ fn absurd_values_are_errors() {
     let t = pool(
         "MaxPool",
         17,
-        vec![ints("kernel_shape", &[2])],
+        vec![ints_attr("kernel_shape", &[2])],
         &[1, 1, i64::MAX / 2],
         &[1, 1, i64::MAX / 2 - 1],
     )
