@@ -13,90 +13,16 @@ use irgen::XorShift;
 use xir_runtime_hal::{ElementType, HostTensor};
 
 mod direct;
-use direct::{direct, open};
-
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Ty {
-    BF16,
-    F16,
-    F32,
-    F64,
-}
-
-impl Ty {
-    fn name(self) -> &'static str {
-        match self {
-            Ty::BF16 => "bf16",
-            Ty::F16 => "f16",
-            Ty::F32 => "f32",
-            Ty::F64 => "f64",
-        }
-    }
-    fn element(self) -> ElementType {
-        match self {
-            Ty::BF16 => ElementType::BF16,
-            Ty::F16 => ElementType::F16,
-            Ty::F32 => ElementType::F32,
-            Ty::F64 => ElementType::F64,
-        }
-    }
-    /// (absolute, relative) tolerance of one result element.
-    fn tol(self) -> (f64, f64) {
-        match self {
-            Ty::BF16 => (1.6e-2, 1.6e-2),
-            Ty::F16 => (2e-3, 2e-3),
-            Ty::F32 => (2e-5, 1e-4),
-            Ty::F64 => (1e-11, 1e-10),
-        }
-    }
-}
+use direct::{agree, direct, open, ttype, values, Ty};
 
 fn tensor(r: &mut XorShift, ty: Ty, shape: &[usize], lo: f64, hi: f64) -> HostTensor {
     let n: usize = shape.iter().product();
     let mut data = Vec::new();
     for _ in 0..n {
         let v = lo + (hi - lo) * (r.below(1 << 20) as f64 / (1u64 << 20) as f64);
-        match ty {
-            Ty::BF16 => data.extend_from_slice(&half::bf16::from_f64(v).to_le_bytes()),
-            Ty::F16 => data.extend_from_slice(&half::f16::from_f64(v).to_le_bytes()),
-            Ty::F32 => data.extend_from_slice(&(v as f32).to_le_bytes()),
-            Ty::F64 => data.extend_from_slice(&v.to_le_bytes()),
-        }
+        ty.push(&mut data, v, 0);
     }
     HostTensor::new(ty.element(), shape.to_vec(), data).unwrap()
-}
-
-fn values(t: &HostTensor) -> Vec<f64> {
-    match t.element {
-        ElementType::F16 => t
-            .data
-            .chunks_exact(2)
-            .map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f64())
-            .collect(),
-        ElementType::BF16 => t
-            .data
-            .chunks_exact(2)
-            .map(|c| half::bf16::from_le_bytes([c[0], c[1]]).to_f64())
-            .collect(),
-        ElementType::F32 => t
-            .data
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f64)
-            .collect(),
-        _ => t
-            .data
-            .chunks_exact(8)
-            .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
-            .collect(),
-    }
-}
-
-fn ttype(shape: &[usize], ty: Ty) -> String {
-    let mut s = String::from("tensor<");
-    for d in shape {
-        s.push_str(&format!("{d}x"));
-    }
-    format!("{s}{}>", ty.name())
 }
 
 struct Case {
@@ -194,30 +120,6 @@ fn cases() -> Vec<Case> {
     out
 }
 
-fn agree(want: &HostTensor, got: &HostTensor) -> Result<(), String> {
-    if want.shape != got.shape || want.element != got.element {
-        return Err(format!(
-            "type {} vs {}",
-            want.type_string(),
-            got.type_string()
-        ));
-    }
-    let ty = match want.element {
-        ElementType::BF16 => Ty::BF16,
-        ElementType::F16 => Ty::F16,
-        ElementType::F32 => Ty::F32,
-        _ => Ty::F64,
-    };
-    let (abs, rel) = ty.tol();
-    for (i, (w, g)) in values(want).iter().zip(values(got)).enumerate() {
-        let ok = (w.is_nan() && g.is_nan()) || (w - g).abs() <= abs + rel * w.abs() || w == &g;
-        if !ok {
-            return Err(format!("element {i}: want {w}, got {g}"));
-        }
-    }
-    Ok(())
-}
-
 #[test]
 fn decomposition_matches_direct_semantics() {
     let mut failures = Vec::new();
@@ -244,7 +146,7 @@ fn decomposition_matches_direct_semantics() {
             match xrun::run_text(&hal, "main", &c.inputs, open(device)) {
                 Ok(got) => {
                     for (k, (w, g)) in want.iter().zip(&got).enumerate() {
-                        if let Err(e) = agree(w, g) {
+                        if let Err(e) = agree(w, g, 1) {
                             failures.push(format!(
                                 "{} on {device}, result {k}: {e}\n{}",
                                 c.label, c.text

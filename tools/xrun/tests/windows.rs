@@ -20,63 +20,7 @@ use irgen::XorShift;
 use xir_runtime_hal::{ElementType, HostTensor};
 
 mod direct;
-use direct::{direct, open};
-
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Ty {
-    BF16,
-    F16,
-    F32,
-    F64,
-    I8,
-    I32,
-}
-
-impl Ty {
-    fn name(self) -> &'static str {
-        match self {
-            Ty::BF16 => "bf16",
-            Ty::F16 => "f16",
-            Ty::F32 => "f32",
-            Ty::F64 => "f64",
-            Ty::I8 => "i8",
-            Ty::I32 => "i32",
-        }
-    }
-
-    fn element(self) -> ElementType {
-        match self {
-            Ty::BF16 => ElementType::BF16,
-            Ty::F16 => ElementType::F16,
-            Ty::F32 => ElementType::F32,
-            Ty::F64 => ElementType::F64,
-            Ty::I8 => ElementType::I8,
-            Ty::I32 => ElementType::I32,
-        }
-    }
-
-    /// (absolute, relative) tolerance of one result element.
-    fn tol(self) -> (f64, f64) {
-        match self {
-            Ty::BF16 => (1.6e-2, 1.6e-2),
-            Ty::F16 => (2e-3, 2e-3),
-            Ty::F32 => (2e-5, 1e-4),
-            Ty::F64 => (1e-11, 1e-10),
-            Ty::I8 | Ty::I32 => (0.0, 0.0),
-        }
-    }
-
-    fn of(e: ElementType) -> Ty {
-        match e {
-            ElementType::BF16 => Ty::BF16,
-            ElementType::F16 => Ty::F16,
-            ElementType::F32 => Ty::F32,
-            ElementType::I8 => Ty::I8,
-            ElementType::I32 => Ty::I32,
-            _ => Ty::F64,
-        }
-    }
-}
+use direct::{agree, direct, open, ttype, values, Ty};
 
 /// Values in [-1, 1) on a 2^-10 grid (exact in every float type's inputs),
 /// integers in [-100, 100).
@@ -86,39 +30,9 @@ fn tensor(r: &mut XorShift, ty: Ty, shape: &[usize]) -> HostTensor {
     for _ in 0..n {
         let v = (r.below(2048) as f64 - 1024.0) / 1024.0;
         let i = r.below(200) as i64 - 100;
-        match ty {
-            Ty::BF16 => data.extend_from_slice(&half::bf16::from_f64(v).to_le_bytes()),
-            Ty::F16 => data.extend_from_slice(&half::f16::from_f64(v).to_le_bytes()),
-            Ty::F32 => data.extend_from_slice(&(v as f32).to_le_bytes()),
-            Ty::F64 => data.extend_from_slice(&v.to_le_bytes()),
-            Ty::I8 => data.push(i as i8 as u8),
-            Ty::I32 => data.extend_from_slice(&(i as i32).to_le_bytes()),
-        }
+        ty.push(&mut data, v, i);
     }
     HostTensor::new(ty.element(), shape.to_vec(), data).unwrap()
-}
-
-fn values(t: &HostTensor) -> Vec<f64> {
-    let n = t.element.byte_size();
-    t.data
-        .chunks_exact(n)
-        .map(|c| match t.element {
-            ElementType::F16 => half::f16::from_le_bytes([c[0], c[1]]).to_f64(),
-            ElementType::BF16 => half::bf16::from_le_bytes([c[0], c[1]]).to_f64(),
-            ElementType::F32 => f32::from_le_bytes(c.try_into().unwrap()) as f64,
-            ElementType::F64 => f64::from_le_bytes(c.try_into().unwrap()),
-            ElementType::I8 => c[0] as i8 as f64,
-            _ => i32::from_le_bytes(c.try_into().unwrap()) as f64,
-        })
-        .collect()
-}
-
-fn ttype(shape: &[usize], ty: Ty) -> String {
-    let mut s = String::from("tensor<");
-    for d in shape {
-        s.push_str(&format!("{d}x"));
-    }
-    format!("{s}{}>", ty.name())
 }
 
 fn list<T: std::fmt::Display>(v: &[T]) -> String {
@@ -566,28 +480,6 @@ fn cases() -> Vec<Case> {
         out.push(resize_case(&mut r, 2 * i + 1));
     }
     out
-}
-
-fn agree(want: &HostTensor, got: &HostTensor, terms: usize) -> Result<(), String> {
-    if want.shape != got.shape || want.element != got.element {
-        return Err(format!(
-            "type {} vs {}",
-            want.type_string(),
-            got.type_string()
-        ));
-    }
-    let (abs, rel) = Ty::of(want.element).tol();
-    let scale = (terms as f64).sqrt().max(1.0);
-    for (i, (w, g)) in values(want).iter().zip(values(got)).enumerate() {
-        // An infinity (a max pool's empty window) must be matched exactly.
-        let ok = (w.is_nan() && g.is_nan())
-            || w == &g
-            || (w.is_finite() && (w - g).abs() <= (abs + rel * w.abs()) * scale);
-        if !ok {
-            return Err(format!("element {i}: want {w}, got {g}"));
-        }
-    }
-    Ok(())
 }
 
 #[test]

@@ -1,9 +1,11 @@
 //! Shared by the tests that compare an op's decomposition with the reference
-//! backend's direct semantics (`composites.rs`, `windows.rs`).
+//! backend's direct semantics (`composites.rs`, `windows.rs`): running both,
+//! the element types they draw from, and comparing results.
+#![allow(dead_code)]
 
 use std::sync::Arc;
 use xir::Ir;
-use xir_runtime_hal::{Device, HostTensor};
+use xir_runtime_hal::{Device, ElementType, HostTensor};
 use xir_runtime_reference::program::Program;
 
 /// The direct semantics: the graph-level program on the reference's
@@ -24,4 +26,110 @@ pub fn direct(text: &str, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, Stri
 /// The devices of one kind (`local`, `reference`).
 pub fn open(name: &str) -> Vec<Arc<Device>> {
     xrun::devices::open(&[name.to_string()]).unwrap()
+}
+
+/// The element types the comparisons draw from.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum Ty {
+    BF16,
+    F16,
+    F32,
+    F64,
+    I8,
+    I32,
+}
+
+impl Ty {
+    pub fn element(self) -> ElementType {
+        match self {
+            Ty::BF16 => ElementType::BF16,
+            Ty::F16 => ElementType::F16,
+            Ty::F32 => ElementType::F32,
+            Ty::F64 => ElementType::F64,
+            Ty::I8 => ElementType::I8,
+            Ty::I32 => ElementType::I32,
+        }
+    }
+
+    /// (absolute, relative) tolerance of one result element.
+    pub fn tol(self) -> (f64, f64) {
+        match self {
+            Ty::BF16 => (1.6e-2, 1.6e-2),
+            Ty::F16 => (2e-3, 2e-3),
+            Ty::F32 => (2e-5, 1e-4),
+            Ty::F64 => (1e-11, 1e-10),
+            Ty::I8 | Ty::I32 => (0.0, 0.0),
+        }
+    }
+
+    pub fn of(e: ElementType) -> Ty {
+        match e {
+            ElementType::BF16 => Ty::BF16,
+            ElementType::F16 => Ty::F16,
+            ElementType::F32 => Ty::F32,
+            ElementType::I8 => Ty::I8,
+            ElementType::I32 => Ty::I32,
+            _ => Ty::F64,
+        }
+    }
+
+    /// Appends `v` (a float type) or `i` (an integer type) in this type.
+    pub fn push(self, data: &mut Vec<u8>, v: f64, i: i64) {
+        match self {
+            Ty::BF16 => data.extend_from_slice(&half::bf16::from_f64(v).to_le_bytes()),
+            Ty::F16 => data.extend_from_slice(&half::f16::from_f64(v).to_le_bytes()),
+            Ty::F32 => data.extend_from_slice(&(v as f32).to_le_bytes()),
+            Ty::F64 => data.extend_from_slice(&v.to_le_bytes()),
+            Ty::I8 => data.push(i as i8 as u8),
+            Ty::I32 => data.extend_from_slice(&(i as i32).to_le_bytes()),
+        }
+    }
+}
+
+/// `tensor<2x3xf32>`.
+pub fn ttype(shape: &[usize], ty: Ty) -> String {
+    let mut s = String::from("tensor<");
+    for d in shape {
+        s.push_str(&format!("{d}x"));
+    }
+    format!("{s}{}>", ty.element())
+}
+
+pub fn values(t: &HostTensor) -> Vec<f64> {
+    let n = t.element.byte_size();
+    t.data
+        .chunks_exact(n)
+        .map(|c| match t.element {
+            ElementType::F16 => half::f16::from_le_bytes([c[0], c[1]]).to_f64(),
+            ElementType::BF16 => half::bf16::from_le_bytes([c[0], c[1]]).to_f64(),
+            ElementType::F32 => f32::from_le_bytes(c.try_into().unwrap()) as f64,
+            ElementType::F64 => f64::from_le_bytes(c.try_into().unwrap()),
+            ElementType::I8 => c[0] as i8 as f64,
+            _ => i32::from_le_bytes(c.try_into().unwrap()) as f64,
+        })
+        .collect()
+}
+
+/// Whether `got` matches `want` within the element type's tolerance, scaled
+/// by the square root of `terms` (how many products a result sums: the
+/// decomposition rounds after each). An infinity must match exactly.
+pub fn agree(want: &HostTensor, got: &HostTensor, terms: usize) -> Result<(), String> {
+    if want.shape != got.shape || want.element != got.element {
+        return Err(format!(
+            "type {} vs {}",
+            want.type_string(),
+            got.type_string()
+        ));
+    }
+    let (abs, rel) = Ty::of(want.element).tol();
+    let scale = (terms as f64).sqrt().max(1.0);
+    for (i, (w, g)) in values(want).iter().zip(values(got)).enumerate() {
+        let ok = (w.is_nan() && g.is_nan())
+            || w == &g
+            || (w.is_finite() && (w - g).abs() <= (abs + rel * w.abs()) * scale);
+        if !ok {
+            return Err(format!("element {i}: want {w}, got {g}"));
+        }
+    }
+    Ok(())
 }
