@@ -641,6 +641,12 @@ impl Program {
                 .clone()
                 .ok_or_else(|| Error::internal("value used before it is defined"))
         };
+        let all = |env: &[Option<Arc<HostTensor>>], operands: &[usize]| {
+            operands
+                .iter()
+                .map(|&s| get(env, s))
+                .collect::<Result<Vec<_>>>()
+        };
         for step in &body.steps {
             match step {
                 Step::Constant { value, result } => env[*result] = Some(value.clone()),
@@ -670,10 +676,7 @@ impl Program {
                     result,
                     ty,
                 } => {
-                    let inputs: Vec<Arc<HostTensor>> = operands
-                        .iter()
-                        .map(|&s| get(env, s))
-                        .collect::<Result<_, _>>()?;
+                    let inputs = all(env, operands)?;
                     let refs: Vec<&HostTensor> = inputs.iter().map(|t| &**t).collect();
                     let shape = result_shape(op, &refs, ty)?;
                     env[*result] = Some(Arc::new(eval(op, &refs, &shape, ty.element)?));
@@ -684,22 +687,11 @@ impl Program {
                     results,
                     tys,
                 } => {
-                    let inputs: Vec<Arc<HostTensor>> = operands
-                        .iter()
-                        .map(|&s| get(env, s))
-                        .collect::<Result<_, _>>()?;
+                    let inputs = all(env, operands)?;
                     let refs: Vec<&HostTensor> = inputs.iter().map(|t| &**t).collect();
                     let out = crate::composite::eval(op, &refs)?;
                     for ((&r, v), ty) in results.iter().zip(out).zip(tys) {
-                        if !ty.accepts(&v) {
-                            return Err(Error::invalid_argument(format!(
-                                "{}: result is {}, expected {}",
-                                op.name(),
-                                v.type_string(),
-                                ty.describe()
-                            )));
-                        }
-                        env[r] = Some(Arc::new(v));
+                        env[r] = Some(Arc::new(checked(op.name(), v, ty)?));
                     }
                 }
                 Step::Window {
@@ -708,12 +700,10 @@ impl Program {
                     result,
                     ty,
                 } => {
-                    let inputs: Vec<Arc<HostTensor>> = operands
-                        .iter()
-                        .map(|&s| get(env, s))
-                        .collect::<Result<_, _>>()?;
+                    let inputs = all(env, operands)?;
                     let refs: Vec<&HostTensor> = inputs.iter().map(|t| &**t).collect();
-                    env[*result] = Some(windows::run(op, &refs, ty)?);
+                    let v = crate::window::eval(op, &refs, &ty.dims)?;
+                    env[*result] = Some(Arc::new(checked(op.name(), v, ty)?));
                 }
                 Step::If {
                     cond,
@@ -860,4 +850,16 @@ fn result_shape(op: &GraphOp, inputs: &[&HostTensor], ty: &ValueType) -> Result<
 /// `2x3xf32` of a shape and element type.
 pub fn shape_string(shape: &[usize], element: ElementType) -> String {
     ShapeDisplay(shape, element).to_string()
+}
+
+/// `v`, the result of `op`, if it has type `ty`.
+fn checked(op: &str, v: HostTensor, ty: &ValueType) -> Result<HostTensor> {
+    if !ty.accepts(&v) {
+        return Err(Error::invalid_argument(format!(
+            "{op}: result is {}, expected {}",
+            v.type_string(),
+            ty.describe()
+        )));
+    }
+    Ok(v)
 }

@@ -4,15 +4,14 @@
 
 use super::{
     bad, int_attr, usize_array, Evaluate, Lowered, Operation, Step, Translate, TranslateError,
-    Translator, ValueType,
+    Translator,
 };
 use crate::window::{CoordinateMode, Geometry, NearestMode, PadMode, Resize, ResizeMode, WindowOp};
-use std::sync::Arc;
 use xir::attributes::AttrKind;
 use xir::symbol::op_attr;
 use xir::Context;
 use xir_graph::window as w;
-use xir_runtime_hal::{Error, HostTensor, Result};
+use xir_runtime_hal::Result;
 
 fn window(t: &mut Translator<'_>, o: Operation, op: WindowOp) -> Translate {
     let ty = t.result_type(o.op, 0)?;
@@ -144,24 +143,6 @@ fn resize(t: &mut Translator<'_>, o: Operation) -> Translate {
         exclude_outside: flag(t, &o, "exclude_outside")?,
     };
     window(t, o, WindowOp::Resize(r))
-}
-
-/// Runs a [`Step::Window`]: the result, checked against its type `ty`.
-pub(super) fn run(
-    op: &WindowOp,
-    inputs: &[&HostTensor],
-    ty: &ValueType,
-) -> Result<Arc<HostTensor>> {
-    let v = crate::window::eval(op, inputs, &ty.dims)?;
-    if !ty.accepts(&v) {
-        return Err(Error::invalid_argument(format!(
-            "{}: result is {}, expected {}",
-            op.name(),
-            v.type_string(),
-            ty.describe()
-        )));
-    }
-    Ok(Arc::new(v))
 }
 
 /// Attaches [`Evaluate`] to the window ops.
