@@ -206,9 +206,15 @@ pub struct Window {
 }
 
 impl Window {
-    /// The extent of the dilated kernel along spatial dim `i`.
+    /// The extent of the dilated kernel along spatial dim `i` (the verifier
+    /// checks that it fits i64).
     pub fn extent(&self, i: usize) -> i64 {
         (self.kernel[i] - 1) * self.dilations[i] + 1
+    }
+
+    /// [`Self::extent`] in i128, for a window not verified yet (an importer's).
+    pub fn wide_extent(&self, i: usize) -> i128 {
+        (self.kernel[i] as i128 - 1) * self.dilations[i] as i128 + 1
     }
 
     pub fn pad_begin(&self, i: usize) -> i64 {
@@ -225,26 +231,29 @@ impl Window {
         if d == DYNAMIC {
             return Ok(DYNAMIC);
         }
-        let span = d + self.pad_begin(i) + self.pad_end(i) - self.extent(i);
+        // In i128: pads and sizes near i64's range must not overflow.
+        let (pb, pe, e) = (
+            self.pad_begin(i) as i128,
+            self.pad_end(i) as i128,
+            self.wide_extent(i),
+        );
+        let span = d as i128 + pb + pe - e;
         if span < 0 {
             return Err(format!(
-                "the window of extent {} does not fit spatial dim {i} of size {d} padded by {} and {}",
-                self.extent(i),
-                self.pad_begin(i),
-                self.pad_end(i)
+                "the window of extent {e} does not fit spatial dim {i} of size {d} padded by {pb} and {pe}"
             ));
         }
-        let s = self.strides[i];
+        let s = self.strides[i] as i128;
         let mut o = if ceil {
             (span + s - 1) / s + 1
         } else {
             span / s + 1
         };
         // The last window must start inside the input or its leading padding.
-        if ceil && (o - 1) * s >= d + self.pad_begin(i) {
+        if ceil && (o - 1) * s >= d as i128 + pb {
             o -= 1;
         }
-        Ok(o)
+        size(o, &format!("the output size of spatial dim {i}"))
     }
 }
 
@@ -295,12 +304,34 @@ pub fn window(
     if let Some(bad) = kernel.iter().find(|&&x| x < 1 && x != DYNAMIC) {
         return Err(format!("kernel sizes must be at least 1, got {bad}"));
     }
-    Ok(Window {
+    let w = Window {
         kernel,
         strides: list("strides", k, 1)?,
         dilations: list("dilations", k, 1)?,
         pads: list("pads", 2 * k, 0)?,
-    })
+    };
+    // Every size below is computed in i64: a window whose extent does not
+    // fit is an error here, not an overflow later.
+    for i in 0..k {
+        let (kernel, dilation) = (w.kernel[i], w.dilations[i]);
+        let fits = kernel == DYNAMIC
+            || (kernel - 1)
+                .checked_mul(dilation)
+                .and_then(|x| x.checked_add(1))
+                .is_some();
+        if !fits {
+            return Err(format!(
+                "the window of spatial dim {i} (kernel {kernel}, dilation {dilation}) is too large"
+            ));
+        }
+    }
+    Ok(w)
+}
+
+/// `v`, computed in i128, as an i64 size; an error naming `what` when it
+/// does not fit.
+fn size(v: i128, what: &str) -> Result<i64, String> {
+    i64::try_from(v).map_err(|_| format!("{what} {v} is too large"))
 }
 
 fn tensor(ctx: &Context, t: Type) -> Option<(Vec<i64>, Type)> {
@@ -463,6 +494,10 @@ pub fn infer(ctx: &Context, ir: &Ir, op: Op) -> Result<Vec<i64>, String> {
                 "graph.max_pool" | "graph.avg_pool" => {
                     let kernel =
                         i64_list(ctx, ir, op, "kernel_shape").ok_or("requires 'kernel_shape'")?;
+                    // (`window` lets a conv's dynamic filter dims through.)
+                    if kernel.contains(&DYNAMIC) {
+                        return Err(format!("kernel sizes must be at least 1, got {DYNAMIC}"));
+                    }
                     let w = window(ctx, ir, op, k, kernel)?;
                     let ceil = flag("ceil_mode")?;
                     if name == "graph.avg_pool" {
@@ -585,15 +620,17 @@ pub fn infer(ctx: &Context, ir: &Ir, op: Op) -> Result<Vec<i64>, String> {
                                 out.push(DYNAMIC);
                                 continue;
                             }
-                            let o = w.strides[i] * (d - 1).max(0) + op_pad[i] + w.extent(i)
-                                - w.pad_begin(i)
-                                - w.pad_end(i);
+                            let o = w.strides[i] as i128 * (d as i128 - 1).max(0)
+                                + op_pad[i] as i128
+                                + w.extent(i) as i128
+                                - w.pad_begin(i) as i128
+                                - w.pad_end(i) as i128;
                             if d == 0 || o < 0 {
                                 return Err(format!(
                                     "spatial dim {i} of size {d} gives no output (size {o})"
                                 ));
                             }
-                            out.push(o);
+                            out.push(size(o, &format!("the output size of spatial dim {i}"))?);
                         }
                     } else {
                         for i in 0..k {

@@ -150,27 +150,17 @@ impl Reduction {
     }
 }
 
-/// The geometry of a window op along its spatial dims, as its properties
-/// say: `kernel` (a pool's `kernel_shape`; a conv's comes from its filter),
-/// `strides`, `dilations`, and `pads` (before each dim, then after each).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Window {
-    pub kernel: Vec<i64>,
-    pub strides: Vec<i64>,
-    pub dilations: Vec<i64>,
-    pub pads: Vec<i64>,
-}
+/// The geometry of a window op along its spatial dims: `graph.window`'s own.
+pub use xir_graph::window::Window;
 
-impl Window {
-    /// `strides = ..., dilations = ..., pads = ...`.
-    fn props(&self) -> String {
-        format!(
-            "strides = {}, dilations = {}, pads = {}",
-            i64_array(&self.strides),
-            i64_array(&self.dilations),
-            i64_array(&self.pads)
-        )
-    }
+/// A window's `strides = ..., dilations = ..., pads = ...` properties.
+fn window_props(w: &Window) -> String {
+    format!(
+        "strides = {}, dilations = {}, pads = {}",
+        i64_array(&w.strides),
+        i64_array(&w.dilations),
+        i64_array(&w.pads)
+    )
 }
 
 /// What `graph.resize` does besides its scales (`graph.resize`'s
@@ -490,7 +480,7 @@ impl Builder {
         self.op(
             "graph.conv",
             &operands,
-            &format!("{}, groups = {groups} : i64", w.props()),
+            &format!("{}, groups = {groups} : i64", window_props(w)),
             result,
         )
     }
@@ -516,7 +506,7 @@ impl Builder {
             &operands,
             &format!(
                 "{}, output_padding = {}, groups = {groups} : i64",
-                w.props(),
+                window_props(w),
                 i64_array(output_padding)
             ),
             result,
@@ -531,7 +521,7 @@ impl Builder {
             &format!(
                 "kernel_shape = {}, {}, ceil_mode = {} : i64",
                 i64_array(&w.kernel),
-                w.props(),
+                window_props(w),
                 ceil as i64
             ),
             result,
@@ -554,7 +544,7 @@ impl Builder {
             &format!(
                 "kernel_shape = {}, {}, ceil_mode = {} : i64, count_include_pad = {} : i64",
                 i64_array(&w.kernel),
-                w.props(),
+                window_props(w),
                 ceil as i64,
                 count_include_pad as i64
             ),

@@ -224,3 +224,36 @@ func.func @f(%x: tensor<1x1x2x2xf32>) {
   %0 = graph.resize %x scales = array<f64: 1.0, 1.0, 2.0, 2.0> mode = "linear" coordinate_transformation_mode = "half_pixel" nearest_mode = "floor" cubic_coeff_a = -7.500000e-01 exclude_outside = 0 : tensor<1x1x2x2xf32> -> tensor<1x4x4xf32>
   return
 }
+
+// -----
+
+// Sizes near i64's range are errors, never an overflow.
+func.func @f(%x: tensor<1x1x8xf32>) {
+  // expected-error@+1 {{'graph.max_pool' op the window of spatial dim 0 (kernel 3, dilation 4611686018427387904) is too large}}
+  %0 = graph.max_pool %x kernel_shape = [3] strides = [1] dilations = [4611686018427387904] pads = [0, 0] ceil_mode = 0 : tensor<1x1x8xf32> -> tensor<1x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<1x1x8xf32>, %w: tensor<1x1x3xf32>) {
+  // expected-error@+1 {{'graph.conv' op the output size of spatial dim 0 9223372036854775813 is too large}}
+  %0 = graph.conv %x, %w strides = [1] dilations = [1] pads = [9223372036854775807, 0] groups = 1 : (tensor<1x1x8xf32>, tensor<1x1x3xf32>) -> tensor<1x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<1x1x8xf32>) {
+  // expected-error@+1 {{'graph.avg_pool' op kernel sizes must be at least 1, got -9223372036854775808}}
+  %0 = "graph.avg_pool"(%x) <{kernel_shape = array<i64: -9223372036854775808>, strides = array<i64: 1>, dilations = array<i64: 1>, pads = array<i64: 0, 0>, ceil_mode = 0 : i64, count_include_pad = 0 : i64}> : (tensor<1x1x8xf32>) -> tensor<1x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @f(%x: tensor<1x1x4611686018427387904xf32>, %w: tensor<1x1x3xf32>) {
+  // expected-error@+1 {{'graph.conv_transpose' op the output size of spatial dim 0 13835058055282163712 is too large}}
+  %0 = graph.conv_transpose %x, %w strides = [3] dilations = [1] pads = [0, 0] output_padding = [0] groups = 1 : (tensor<1x1x4611686018427387904xf32>, tensor<1x1x3xf32>) -> tensor<1x1x1xf32>
+  return
+}

@@ -194,10 +194,6 @@ fn flag(n: &Node, name: &str) -> R<bool> {
     }
 }
 
-fn extent(w: &Window, i: usize) -> i128 {
-    (w.kernel[i] as i128 - 1) * w.dilations[i] as i128 + 1
-}
-
 /// `total` padding split in two, the odd element at the end (`upper`, ONNX's
 /// SAME_UPPER) or at the beginning; floor division, as ONNX's reference.
 fn split(total: i128, upper: bool) -> (i128, i128) {
@@ -255,7 +251,7 @@ fn window(n: &Node, x: &V, kernel: Vec<i64>, dilations: bool, same: bool) -> R<(
             let d = static_spatial(n, x, i, &format!("auto_pad {}", auto.name()))?;
             let s = w.strides[i] as i128;
             let out = (d as i128 + s - 1) / s;
-            let total = ((out - 1) * s + extent(&w, i) - d as i128).max(0);
+            let total = ((out - 1) * s + w.wide_extent(i) - d as i128).max(0);
             let (b, e) = split(total, auto == AutoPad::SameUpper);
             w.pads[i] = to_i64(n, b, "a pad")?;
             w.pads[k + i] = to_i64(n, e, "a pad")?;
@@ -283,26 +279,8 @@ fn output_size(n: &Node, w: &Window, i: usize, d: i64, ceil: bool) -> R<i64> {
     if d == DYN || w.kernel[i] == DYN {
         return Ok(DYN);
     }
-    let k = w.kernel.len();
-    let (pb, pe) = (w.pads[i] as i128, w.pads[k + i] as i128);
-    let d = d as i128;
-    let span = d + pb + pe - extent(w, i);
-    if span < 0 {
-        return Err(n.error(format!(
-            "the window of extent {} does not fit spatial dim {i} of size {d} padded by {pb} and {pe}",
-            extent(w, i)
-        )));
-    }
-    let s = w.strides[i] as i128;
-    let mut o = if ceil {
-        (span + s - 1) / s + 1
-    } else {
-        span / s + 1
-    };
-    if ceil && (o - 1) * s >= d + pb {
-        o -= 1;
-    }
-    to_i64(n, o, "an output size")
+    let o = w.output(i, d, ceil).map_err(|e| n.error(e))?;
+    to_i64(n, o as i128, "an output size")
 }
 
 /// Inputs W (the filter, of X's rank and element type) and B (the bias,
@@ -500,7 +478,7 @@ fn conv_transpose(im: &mut Importer, n: &Node) -> R<()> {
         let mut want = vec![0i128; 2 * k];
         for i in 0..k {
             let d = static_spatial(n, &x, i, &why)? as i128;
-            let total = win.strides[i] as i128 * (d - 1) + out_pad[i] as i128 + extent(&win, i)
+            let total = win.strides[i] as i128 * (d - 1) + out_pad[i] as i128 + win.wide_extent(i)
                 - t[i] as i128;
             let (pb, pe) = split(total, auto == AutoPad::SameUpper);
             want[i] = pb;
@@ -525,7 +503,7 @@ fn conv_transpose(im: &mut Importer, n: &Node) -> R<()> {
         if d == 0 {
             return Err(n.error(format!("spatial dim {i} of X ({}) is empty", x.ty)));
         }
-        let o = win.strides[i] as i128 * (d as i128 - 1) + out_pad[i] as i128 + extent(&win, i)
+        let o = win.strides[i] as i128 * (d as i128 - 1) + out_pad[i] as i128 + win.wide_extent(i)
             - pads[i]
             - pads[k + i];
         if o < 1 {
@@ -630,10 +608,10 @@ fn pool(im: &mut Importer, n: &Node, max: bool) -> R<()> {
     };
     for i in 0..k {
         let (pb, pe) = (win.pads[i] as i128, win.pads[k + i] as i128);
-        if pb >= extent(&win, i) || pe >= extent(&win, i) {
+        if pb >= win.wide_extent(i) || pe >= win.wide_extent(i) {
             return Err(n.error(format!(
                 "pads of spatial dim {i} ({pb} and {pe}) must be smaller than the window's extent {}",
-                extent(&win, i)
+                win.wide_extent(i)
             )));
         }
     }
