@@ -95,10 +95,7 @@ fn parse_and_compile(
             Some(xrun::devices::open(device_specs).map_err(|e| Failure::runtime(e.to_string()))?)
         }
     };
-    let default_kind = match &named {
-        Some(d) if d.first().is_some_and(|d| d.target.kind == "reference") => "reference",
-        _ => "local",
-    };
+    let default_kind = xrun::default_kind(named.as_deref());
     // The signatures as written: after compiling, tensors are buffer views.
     let written = signatures(&ctx, &ir, top);
     xrun::compile_for(targets, plan, default_kind, &mut ctx, &mut ir, top)
@@ -134,46 +131,26 @@ fn parse_and_compile(
     Ok((program, functions, devices))
 }
 
-/// The public functions with bodies of `top`.
-fn public_functions(ctx: &Context, ir: &Ir, top: Op) -> Vec<(String, Op)> {
-    let Some(b) = ir.regions(top).first().and_then(|&r| ir.entry_block(r)) else {
-        return Vec::new();
-    };
-    ir.block_ops(b)
-        .filter(|&op| {
-            xir_func::FUNC.is(ctx, ir, op)
-                && !ir.regions(op).iter().all(|&r| ir.region_is_empty(r))
-                && xir::symbol::visibility(ctx, ir, op) == xir::symbol::Visibility::Public
-        })
-        .map(|op| {
-            let name = xir::symbol::symbol_name(ctx, ir, op).unwrap_or_default();
-            (String::from_utf8_lossy(name).into_owned(), op)
-        })
-        .collect()
+/// How a function takes its arguments, and their types as spelled.
+type Params = (Vec<Param>, Vec<String>);
+
+fn params(ctx: &Context, types: &[Type]) -> Params {
+    (
+        types.iter().map(|&t| param(ctx, t)).collect(),
+        types
+            .iter()
+            .map(|&t| xir::printer::type_to_string(ctx, t))
+            .collect(),
+    )
 }
 
-/// Each public function's parameters: how they are taken, and their types.
-type Signatures = Vec<(String, Vec<Param>, Vec<String>)>;
-
-fn signatures(ctx: &Context, ir: &Ir, top: Op) -> Signatures {
-    public_functions(ctx, ir, top)
+/// Each public function's parameters, by name.
+fn signatures(ctx: &Context, ir: &Ir, top: Op) -> Vec<(String, Params)> {
+    xrun::public_functions(ctx, ir, top)
         .into_iter()
         .map(|(name, op)| {
-            let types = match xir::symbol::op_attr(ctx, ir, op, "function_type")
-                .map(|a| ctx.attr_kind(a))
-            {
-                Some(xir::attributes::AttrKind::Type(t)) => match ctx.type_kind(*t) {
-                    TypeKind::Function { inputs, .. } => inputs.clone(),
-                    _ => Vec::new(),
-                },
-                _ => Vec::new(),
-            };
-            let params = types.iter().map(|&t| param(ctx, t)).collect();
-            let spelled = types
-                .iter()
-                .map(|&t| xir::printer::type_to_string(ctx, t))
-                .collect();
-            (name, params, spelled)
+            let (inputs, _) = xir_func::signature(ctx, ir, op).unwrap_or_default();
+            (name, params(ctx, &inputs))
         })
         .collect()
 }
@@ -184,22 +161,21 @@ fn functions(
     p: &mut Program,
     top: Op,
     devices: &[Arc<Device>],
-    written: &Signatures,
+    written: &[(String, Params)],
 ) -> Vec<Function> {
     // SAFETY: a shared borrow beside the executor's own.
     let ir: &Ir = unsafe { &*p.ir };
     let exec = &mut *p.exec;
     let placements = exec.placements();
-    let compiled = signatures(exec.context(), ir, top);
-    public_functions(exec.context(), ir, top)
+    xrun::public_functions(exec.context(), ir, top)
         .into_iter()
-        .zip(compiled)
-        .map(|((name, op), own)| {
-            let (_, params, param_types) = written
-                .iter()
-                .find(|(n, p, _)| *n == name && p.len() == own.1.len())
-                .cloned()
-                .unwrap_or(own);
+        .map(|(name, op)| {
+            let (inputs, _) = exec.signature(op);
+            let (params, param_types) = match written.iter().find(|(n, _)| *n == name) {
+                Some((_, w)) if w.0.len() == inputs.len() => w.clone(),
+                // A hal-level program: its own parameters.
+                _ => params(exec.context(), &inputs),
+            };
             let arg_devices = xrun::arg_devices(exec.context(), ir, op, &placements, devices);
             Function {
                 name,
@@ -702,35 +678,15 @@ pub struct Buffer {
 
 #[pymethods]
 impl Buffer {
-    #[getter(__array_interface__)]
-    fn array_interface<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let d = PyDict::new(py);
-        let typestr = xir_runtime_io::descr_of(self.view.element)
-            .map_err(|e| Failure::runtime(e.to_string()).into_py(py))?;
-        d.set_item("shape", PyTuple::new(py, &self.view.shape)?)?;
-        d.set_item("typestr", typestr)?;
-        d.set_item("data", (self.view.buffer.as_ptr() as usize, false))?;
-        d.set_item("version", 3)?;
-        Ok(d)
-    }
-
     /// The array interface's C side: numpy reads it without a dict.
     #[getter(__array_struct__)]
     fn array_struct<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let v = &self.view;
         let size = v.element.byte_size();
-        let kind = match v.element {
-            ElementType::Int { bits: 1, .. } => b'b',
-            ElementType::Int {
-                sign: xir_runtime_hal::IntSign::Unsigned,
-                ..
-            } => b'u',
-            ElementType::Int { .. } => b'i',
-            e if e == ElementType::BF16 => {
-                return Err(Failure::runtime("bf16 has no numpy dtype").into_py(py))
-            }
-            _ => b'f',
-        };
+        // numpy's kind letter: the second character of its dtype string (`<f4`).
+        let descr = xir_runtime_io::descr_of(v.element)
+            .map_err(|e| Failure::runtime(e.to_string()).into_py(py))?;
+        let kind = descr.as_bytes()[1];
         let shape: Vec<isize> = v.shape.iter().map(|&d| d as isize).collect();
         let mut s = ArrayStruct {
             iface: PyArrayInterface {

@@ -113,6 +113,11 @@ def test_strided_and_non_array_inputs_are_copied_in(add):
     np.testing.assert_array_equal(add.add(a, a)[0], a + a)
     f = np.asfortranarray(rand(4, 3))
     np.testing.assert_array_equal(add.add(f, f)[0], f + f)
+    # Contiguous but misaligned (one byte into a buffer): copied to aligned memory.
+    u = np.zeros(4 * 3 * 4 + 1, dtype=np.uint8)[1:].view(np.float32).reshape(4, 3)
+    u[...] = rand(4, 3, seed=4)
+    assert u.flags.c_contiguous and not u.flags.aligned
+    np.testing.assert_array_equal(add.add(u, u)[0], u + u)
     # Lists and numbers become arrays of the parameter's element type.
     b = [[1, 2, 3]] * 4
     (c,) = add.add(a, b)

@@ -54,7 +54,8 @@ class Buffer:
     """A result tensor in the runtime's memory; numpy wraps it without a copy."""
 
     @property
-    def __array_interface__(self) -> Dict[str, Any]: ...
+    def __array_struct__(self) -> Any:
+        """numpy's array interface (C side): a capsule."""
     @property
     def data_ptr(self) -> int: ...
 

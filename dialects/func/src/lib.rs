@@ -3,6 +3,8 @@
 
 mod verify;
 
+pub use verify::signature;
+
 use xir::dialect::Traits;
 use xir::ods::constraints::{
     ANY_TYPE, DICT_ARRAY_ATTR, FLAT_SYMBOL_REF_ATTR, FUNCTION_TYPE, FUNCTION_TYPE_ATTR, STR_ATTR,

@@ -208,16 +208,7 @@ impl<'a> Executor<'a> {
 
     /// The argument and result types of a function.
     pub fn signature(&self, f: Op) -> (Vec<Type>, Vec<Type>) {
-        let ty = op_attr(self.ctx, self.ir, f, "function_type").and_then(|a| {
-            match self.ctx.attr_kind(a) {
-                AttrKind::Type(t) => Some(*t),
-                _ => None,
-            }
-        });
-        match ty.map(|t| self.ctx.type_kind(t)) {
-            Some(TypeKind::Function { inputs, results }) => (inputs.clone(), results.clone()),
-            _ => (vec![], vec![]),
-        }
+        xir_func::signature(self.ctx, self.ir, f).unwrap_or_default()
     }
 
     /// Calls `f` with `args` (checked against its signature).

@@ -101,25 +101,42 @@ pub fn program_devices(
     Ok(devices::open_default(trace, wants_vulkan)?)
 }
 
+/// The public functions with bodies of `top`, by name, in order.
+pub fn public_functions(ctx: &Context, ir: &Ir, top: Op) -> Vec<(String, Op)> {
+    let Some(b) = ir.regions(top).first().and_then(|&r| ir.entry_block(r)) else {
+        return Vec::new();
+    };
+    ir.block_ops(b)
+        .filter(|&op| {
+            xir_func::FUNC.is(ctx, ir, op)
+                && !ir.regions(op).iter().all(|&r| ir.region_is_empty(r))
+                && xir::symbol::visibility(ctx, ir, op) == xir::symbol::Visibility::Public
+        })
+        .map(|op| {
+            let name = xir::symbol::symbol_name(ctx, ir, op).unwrap_or_default();
+            (String::from_utf8_lossy(name).into_owned(), op)
+        })
+        .collect()
+}
+
+/// The target kind a program that names no device is compiled for: that of
+/// the first device named (the reference interpreter runs graph-format
+/// kernels), else `local`.
+pub fn default_kind(named: Option<&[Arc<Device>]>) -> &'static str {
+    match named {
+        Some(d) if d.first().is_some_and(|d| d.target.kind == "reference") => "reference",
+        _ => "local",
+    }
+}
+
 pub fn pick_function(function: Option<&str>, ctx: &Context, ir: &Ir, top: Op) -> Result<String> {
     if let Some(f) = function {
         return Ok(f.trim_start_matches('@').to_string());
     }
-    let mut public = Vec::new();
-    if let Some(b) = ir.regions(top).first().and_then(|&r| ir.entry_block(r)) {
-        for op in ir.block_ops(b) {
-            let is_fn = xir_func::FUNC.is(ctx, ir, op)
-                && !ir.regions(op).iter().all(|&r| ir.region_is_empty(r));
-            if is_fn && xir::symbol::visibility(ctx, ir, op) == xir::symbol::Visibility::Public {
-                public.push(
-                    String::from_utf8_lossy(
-                        xir::symbol::symbol_name(ctx, ir, op).unwrap_or_default(),
-                    )
-                    .into_owned(),
-                );
-            }
-        }
-    }
+    let public: Vec<String> = public_functions(ctx, ir, top)
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
     match public.as_slice() {
         [one] => Ok(one.clone()),
         [] => Err(Error::message(

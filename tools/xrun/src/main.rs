@@ -234,12 +234,7 @@ fn compile(
     ir: &mut Ir,
 ) -> Result<Op> {
     let top = xrun::parse_source_styled(ctx, ir, diags.sm, diags.style)?;
-    // A program that names no device is compiled for the first device
-    // named (the reference interpreter runs graph-format kernels), else local.
-    let default_kind = match named {
-        Some(d) if d.first().is_some_and(|d| d.target.kind == "reference") => "reference",
-        _ => "local",
-    };
+    let default_kind = xrun::default_kind(named);
     compile_for(
         &args.target_devices,
         &args.device_plan,
