@@ -20,6 +20,30 @@ pub struct VerifyOptions {
     pub print_op_on_diagnostic: bool,
 }
 
+/// Parses `buf` as the tools take a file (an implicit top-level module) and
+/// verifies what parsed: the top op when no diagnostic is an error, and
+/// every diagnostic, in order.
+pub fn parse_verified(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    buf: &crate::diag::SourceBuffer,
+) -> (Option<Op>, Vec<Diagnostic>) {
+    let mut diags = crate::diag::DiagEngine::default();
+    let opts = crate::parser::ParseOptions {
+        implicit_module: true,
+        module_line_col: (0, 0),
+    };
+    let top = crate::parser::parse_buffer(ctx, ir, buf, &opts, &mut diags);
+    let mut produced = diags.take();
+    if let Some(top) = top {
+        produced.extend(verify(ctx, ir, top));
+    }
+    let failed = produced
+        .iter()
+        .any(|d| d.severity == crate::diag::Severity::Error);
+    (top.filter(|_| !failed), produced)
+}
+
 /// Verifies `root` and everything nested in it.
 pub fn verify(ctx: &Context, ir: &Ir, root: Op) -> Vec<Diagnostic> {
     verify_with(ctx, ir, root, VerifyOptions::default())

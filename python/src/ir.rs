@@ -33,19 +33,9 @@ pub fn parse(filename: &str, text: String, allow_unregistered: bool) -> Result<P
     let mut sm = SourceMgr::default();
     let shared: Arc<str> = Arc::from(text.as_str());
     sm.add(SourceBuffer::new(filename, text));
-    let mut diags = xir::DiagEngine::default();
-    let opts = xir::parser::ParseOptions {
-        implicit_module: true,
-        module_line_col: (0, 0),
-    };
-    let top = xir::parser::parse_buffer(&mut ctx, &mut ir, &sm.buffers[0], &opts, &mut diags);
-    let mut produced = diags.take();
-    if let Some(top) = top {
-        produced.extend(xir::verifier::verify(&ctx, &ir, top));
-    }
-    let errors = produced.iter().any(|d| d.severity == xir::Severity::Error);
+    let (top, produced) = xir::verifier::parse_verified(&mut ctx, &mut ir, &sm.buffers[0]);
     match top {
-        Some(top) if !errors => Ok(Parsed {
+        Some(top) => Ok(Parsed {
             ctx,
             ir,
             top,

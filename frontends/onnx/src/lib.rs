@@ -196,23 +196,14 @@ pub fn import(bytes: &[u8], opts: &Options) -> Result<String, String> {
     let mut ir = xir::Ir::new();
     let mut sm = xir::SourceMgr::default();
     sm.add(xir::SourceBuffer::new("imported", text));
-    let mut diags = xir::DiagEngine::default();
-    let popts = xir::parser::ParseOptions {
-        implicit_module: true,
-        module_line_col: (0, 0),
-    };
-    let top = xir::parser::parse_buffer(&mut ctx, &mut ir, &sm.buffers[0], &popts, &mut diags);
-    let mut produced = diags.take();
-    if let Some(top) = top {
-        produced.extend(xir::verifier::verify(&ctx, &ir, top));
-    }
+    let (top, produced) = xir::verifier::parse_verified(&mut ctx, &mut ir, &sm.buffers[0]);
     let errors: Vec<String> = produced
         .iter()
         .filter(|d| d.severity == xir::Severity::Error)
         .map(|d| xir::diag::render(d, &ctx, &sm))
         .collect();
     match top {
-        Some(top) if errors.is_empty() => Ok(xir::printer::print_top_level(
+        Some(top) => Ok(xir::printer::print_top_level(
             &ctx,
             &ir,
             top,

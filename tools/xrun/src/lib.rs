@@ -291,16 +291,7 @@ pub fn parse_source_styled(
     sm: &xir::SourceMgr,
     style: xir::diag::Style,
 ) -> Result<Op> {
-    let mut diags = xir::DiagEngine::default();
-    let opts = xir::parser::ParseOptions {
-        implicit_module: true,
-        module_line_col: (0, 0),
-    };
-    let top = xir::parser::parse_buffer(ctx, ir, &sm.buffers[0], &opts, &mut diags);
-    let mut produced = diags.take();
-    if let Some(top) = top {
-        produced.extend(xir::verifier::verify(ctx, ir, top));
-    }
+    let (top, produced) = xir::verifier::parse_verified(ctx, ir, &sm.buffers[0]);
     if produced.iter().any(|d| d.severity == xir::Severity::Error) {
         return Err(Error::Message(
             produced
