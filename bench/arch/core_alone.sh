@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 SRC=ir/src
 CORE="entity interner types attributes float context dialect builtin store builder clone
-  op_attrs walk symbol dominance"
+  op_attrs walk symbol dominance resources"
 WORK="${TMPDIR:-/tmp}/xir-core-alone"
 rm -rf "$WORK/src"
 mkdir -p "$WORK/src/diag" "$WORK/src/affine"
@@ -18,7 +18,7 @@ for f in $CORE; do cp "$SRC/$f.rs" "$WORK/src/"; done
 cp "$SRC"/affine/*.rs "$WORK/src/affine/"
 cp "$SRC/diag/diagnostic.rs" "$SRC/diag/pattern.rs" "$WORK/src/diag/"
 # diag/mod.rs without its text-facing children (sources, rendering, verification).
-grep -v -E '^(pub )?mod (loc_text|render|source|verify);|^pub use (loc_text|render|source)::' \
+grep -v -E '^(pub )?mod (loc_text|render|source|verify|pretty);|^pub use (loc_text|render|source|pretty)::' \
   "$SRC/diag/mod.rs" > "$WORK/src/diag/mod.rs"
 {
   echo '//! The core layer of xir alone.'
