@@ -13,7 +13,7 @@ use irgen::XorShift;
 use xir_runtime_hal::{ElementType, HostTensor};
 
 mod direct;
-use direct::{agree, direct, open, ttype, values, Ty};
+use direct::{check, direct, ttype, values, Ty};
 
 fn tensor(r: &mut XorShift, ty: Ty, shape: &[usize], lo: f64, hi: f64) -> HostTensor {
     let n: usize = shape.iter().product();
@@ -128,35 +128,7 @@ fn decomposition_matches_direct_semantics() {
         if c.inputs[0].shape.contains(&0) {
             shapes_with_zero += 1;
         }
-        let want = match direct(&c.text, &c.inputs) {
-            Ok(w) => w,
-            Err(e) => {
-                failures.push(format!("{}: direct: {e}\n{}", c.label, c.text));
-                continue;
-            }
-        };
-        let hal = match xrun::compile_text(&c.text, &[], "") {
-            Ok(h) => h,
-            Err(e) => {
-                failures.push(format!("{}: compile: {e}\n{}", c.label, c.text));
-                continue;
-            }
-        };
-        for device in ["local", "reference"] {
-            match xrun::run_text(&hal, "main", &c.inputs, open(device)) {
-                Ok(got) => {
-                    for (k, (w, g)) in want.iter().zip(&got).enumerate() {
-                        if let Err(e) = agree(w, g, 1) {
-                            failures.push(format!(
-                                "{} on {device}, result {k}: {e}\n{}",
-                                c.label, c.text
-                            ));
-                        }
-                    }
-                }
-                Err(e) => failures.push(format!("{} on {device}: {e}\n{}", c.label, c.text)),
-            }
-        }
+        failures.extend(check(&c.label, &c.text, &c.inputs, 1));
     }
     assert!(shapes_with_zero >= 5, "too few cases with a 0-sized dim");
     assert!(

@@ -20,7 +20,7 @@ use irgen::XorShift;
 use xir_runtime_hal::{ElementType, HostTensor};
 
 mod direct;
-use direct::{agree, direct, open, ttype, values, Ty};
+use direct::{check, direct, open, ttype, values, Ty};
 
 /// Values in [-1, 1) on a 2^-10 grid (exact in every float type's inputs),
 /// integers in [-100, 100).
@@ -495,35 +495,7 @@ fn decomposition_matches_direct_semantics() {
         .filter(|c| c.inputs[0].shape.last() >= Some(&70))
         .count();
     for c in &cases {
-        let want = match direct(&c.text, &c.inputs) {
-            Ok(w) => w,
-            Err(e) => {
-                failures.push(format!("{}: direct: {e}\n{}", c.label, c.text));
-                continue;
-            }
-        };
-        let hal = match xrun::compile_text(&c.text, &[], "") {
-            Ok(h) => h,
-            Err(e) => {
-                failures.push(format!("{}: compile: {e}\n{}", c.label, c.text));
-                continue;
-            }
-        };
-        for device in ["local", "reference"] {
-            match xrun::run_text(&hal, "main", &c.inputs, open(device)) {
-                Ok(got) => {
-                    for (k, (w, g)) in want.iter().zip(&got).enumerate() {
-                        if let Err(e) = agree(w, g, c.terms) {
-                            failures.push(format!(
-                                "{} on {device}, result {k}: {e}\n{}",
-                                c.label, c.text
-                            ));
-                        }
-                    }
-                }
-                Err(e) => failures.push(format!("{} on {device}: {e}\n{}", c.label, c.text)),
-            }
-        }
+        failures.extend(check(&c.label, &c.text, &c.inputs, c.terms));
     }
     assert!(
         with_zero >= 20,

@@ -23,6 +23,34 @@ pub fn direct(text: &str, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, Stri
     Ok(out.into_iter().map(|t| (*t).clone()).collect())
 }
 
+/// One case both ways: its direct semantics against its decomposition
+/// compiled and run on `local` and on `reference`; what went wrong, if
+/// anything (`terms` as [`agree`] takes it).
+pub fn check(label: &str, text: &str, inputs: &[HostTensor], terms: usize) -> Vec<String> {
+    let want = match direct(text, inputs) {
+        Ok(w) => w,
+        Err(e) => return vec![format!("{label}: direct: {e}\n{text}")],
+    };
+    let hal = match xrun::compile_text(text, &[], "") {
+        Ok(h) => h,
+        Err(e) => return vec![format!("{label}: compile: {e}\n{text}")],
+    };
+    let mut failures = Vec::new();
+    for device in ["local", "reference"] {
+        match xrun::run_text(&hal, "main", inputs, open(device)) {
+            Ok(got) => {
+                for (k, (w, g)) in want.iter().zip(&got).enumerate() {
+                    if let Err(e) = agree(w, g, terms) {
+                        failures.push(format!("{label} on {device}, result {k}: {e}\n{text}"));
+                    }
+                }
+            }
+            Err(e) => failures.push(format!("{label} on {device}: {e}\n{text}")),
+        }
+    }
+    failures
+}
+
 /// The devices of one kind (`local`, `reference`).
 pub fn open(name: &str) -> Vec<Arc<Device>> {
     xrun::devices::open(&[name.to_string()]).unwrap()
