@@ -12,6 +12,10 @@
 //! input and the ones in between from its indices; a reshape keeps its single dynamic dim when the static rest has the
 //! same element count, and otherwise is the input's element count over the
 //! result's static one. A slice's dynamic size is in its result type only.
+//!
+//! Ahead of these rules, an op may be given its dynamic result dims as
+//! trailing `index` operands (`graph.reshape %x [%b, %s]`, as `tensor.empty`
+//! takes them): what an importer writes for shapes computed at run time.
 
 use crate::ops;
 use xir::dialect::Traits;
@@ -45,6 +49,8 @@ pub enum DimRule {
     /// The product of operand 0's dims over this static size (a reshape's
     /// one dynamic dim).
     Quotient(i64),
+    /// The value of operand `o`, an `index` the op is given (its `dims`).
+    Operand(usize),
     None(Why),
 }
 
@@ -58,10 +64,28 @@ pub struct ResultDims(pub DimRuleFn);
 /// The rule for result dim `i` of `op`: `NoRule` for an op without operands
 /// or without the interface.
 pub fn rule(ctx: &Context, ir: &Ir, op: Op, i: usize) -> DimRule {
+    if let Some(o) = given(ctx, ir, op, i) {
+        return DimRule::Operand(o);
+    }
     match ctx.op_interface::<ResultDims>(ir.op(op).name) {
         Some(r) if ir.num_operands(op) > 0 => (r.0)(ctx, ir, op, i),
         _ => DimRule::None(Why::NoRule),
     }
+}
+
+/// The operand that gives dynamic result dim `i`, for an op given its dims
+/// as trailing `index` operands (one per `?` of its result, in order): one
+/// mechanism for every op that takes them, ahead of the op's own rule.
+pub fn given(ctx: &Context, ir: &Ir, op: Op, i: usize) -> Option<usize> {
+    let first = ir
+        .operands(op)
+        .position(|v| matches!(ctx.type_kind(ir.value_type(v)), TypeKind::Index))?;
+    let out = ir.results(op).first().map(|&r| shape(ctx, ir, r))?;
+    if out.get(i).is_none_or(|&d| d >= 0) {
+        return None;
+    }
+    let o = first + out[..i].iter().filter(|&&d| d < 0).count();
+    (o < ir.num_operands(op)).then_some(o)
 }
 
 /// Attaches [`ResultDims`] to every graph op that has a rule.

@@ -252,22 +252,26 @@ pub static TRANSPOSE: OpSpec = OpSpec {
     ..OpSpec::new("graph.transpose")
 };
 
+/// The dynamic result dims an op is given (`tensor.empty`'s convention): one
+/// `index` per `?` of its result type, in order (`xir_graph::dims`).
+const DIMS: ValueSpec = ValueSpec::many("dims", INDEX);
+
 pub static RESHAPE: OpSpec = OpSpec {
-    operands: &[v("input")],
+    operands: &[v("input"), DIMS],
     results: &[v("result")],
     traits: Traits::PURE,
     verify: Some(verify::verify_shaped),
-    format: Some("$input attr-dict `:` type($input) `->` type($result)"),
+    format: Some("$input (`[` $dims^ `]`)? attr-dict `:` type($input) `->` type($result)"),
     ..OpSpec::new("graph.reshape")
 };
 
 pub static BROADCAST: OpSpec = OpSpec {
-    operands: &[v("input")],
+    operands: &[v("input"), DIMS],
     results: &[v("result")],
     attrs: &[AttrSpec::required("dimensions", I64_ARRAY_ATTR)],
     traits: Traits::PURE,
     verify: Some(verify::verify_shaped),
-    format: Some("$input `dimensions` `=` custom<I64List>($dimensions) attr-dict `:` type($input) `->` type($result)"),
+    format: Some("$input (`[` $dims^ `]`)? `dimensions` `=` custom<I64List>($dimensions) attr-dict `:` type($input) `->` type($result)"),
     custom: &[I64_LIST],
     ..OpSpec::new("graph.broadcast")
 };
@@ -301,7 +305,7 @@ pub static CONCAT: OpSpec = OpSpec {
 };
 
 pub static SLICE: OpSpec = OpSpec {
-    operands: &[v("input")],
+    operands: &[v("input"), DIMS],
     results: &[v("result")],
     attrs: &[
         AttrSpec::required("start", I64_ARRAY_ATTR),
@@ -309,7 +313,7 @@ pub static SLICE: OpSpec = OpSpec {
     ],
     traits: Traits::PURE,
     verify: Some(verify::verify_shaped),
-    format: Some("$input `start` `=` custom<I64List>($start) `strides` `=` custom<I64List>($strides) attr-dict `:` type($input) `->` type($result)"),
+    format: Some("$input (`[` $dims^ `]`)? `start` `=` custom<I64List>($start) `strides` `=` custom<I64List>($strides) attr-dict `:` type($input) `->` type($result)"),
     custom: &[I64_LIST],
     ..OpSpec::new("graph.slice")
 };

@@ -32,10 +32,26 @@ pub fn verify_shaped(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     let err = |m: String| Err(op_error(ctx, ir, op, m));
     let name = ctx.str(ir.op(op).name);
     let mut ins = Vec::new();
+    let mut dims = 0usize;
     for v in ir.operands(op) {
-        match tensor(ctx, ir.value_type(v)) {
+        let t = ir.value_type(v);
+        match tensor(ctx, t) {
+            Some(_) if dims > 0 => return err("tensor operands must come before the dims".into()),
             Some(t) => ins.push(t),
+            None if matches!(ctx.type_kind(t), TypeKind::Index) && !ins.is_empty() => dims += 1,
             None => return Ok(()),
+        }
+    }
+    if dims > 0 {
+        let dynamic = ir
+            .results(op)
+            .first()
+            .and_then(|&r| tensor(ctx, ir.value_type(r)))
+            .map_or(0, |(s, _)| s.iter().filter(|&&d| d < 0).count());
+        if dims != dynamic {
+            return err(format!(
+                "has {dims} dims for the {dynamic} dynamic dimensions of its result; give one per '?' or none"
+            ));
         }
     }
     let Some(&(in0, elem)) = ins.first() else {

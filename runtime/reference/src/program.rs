@@ -678,8 +678,12 @@ impl Program {
                 } => {
                     let inputs = all(env, operands)?;
                     let refs: Vec<&HostTensor> = inputs.iter().map(|t| &**t).collect();
-                    let shape = result_shape(op, &refs, ty)?;
-                    env[*result] = Some(Arc::new(eval(op, &refs, &shape, ty.element)?));
+                    let (refs, given) = split_given_dims(op, &refs);
+                    let shape = match given {
+                        Some(g) => given_shape(&g, ty)?,
+                        None => result_shape(op, refs, ty)?,
+                    };
+                    env[*result] = Some(Arc::new(eval(op, refs, &shape, ty.element)?));
                 }
                 Step::Composite {
                     op,
@@ -740,6 +744,51 @@ impl Program {
         }
         body.yields.iter().map(|&s| get(env, s)).collect()
     }
+}
+
+/// An op's tensor inputs and, for an op given its dynamic result dims
+/// (`graph.reshape %x [%d]`, `broadcast`, `slice`: one tensor operand, then
+/// an `index` per `?`), the values of those dims.
+fn split_given_dims<'a, 'b>(
+    op: &GraphOp,
+    inputs: &'a [&'b HostTensor],
+) -> (&'a [&'b HostTensor], Option<Vec<i64>>) {
+    let takes = matches!(
+        op,
+        GraphOp::Reshape | GraphOp::Broadcast { .. } | GraphOp::Slice { .. }
+    );
+    if !takes || inputs.len() < 2 {
+        return (inputs, None);
+    }
+    let dims = inputs[1..]
+        .iter()
+        .map(|t| {
+            let b: [u8; 8] = t.data.get(..8)?.try_into().ok()?;
+            Some(i64::from_le_bytes(b))
+        })
+        .collect();
+    (&inputs[..1], dims)
+}
+
+/// The type's static dims with its `?` in order from `given`.
+fn given_shape(given: &[i64], ty: &ValueType) -> Result<Vec<usize>> {
+    let mut next = given.iter();
+    ty.dims
+        .iter()
+        .map(|d| match d {
+            Some(n) => Ok(*n),
+            None => match next.next() {
+                Some(&v) if v >= 0 => Ok(v as usize),
+                Some(&v) => Err(Error::invalid_argument(format!(
+                    "a dynamic dim given as {v}, below zero"
+                ))),
+                None => Err(Error::invalid_argument(format!(
+                    "fewer given dims than the '?' of {}",
+                    ty.describe()
+                ))),
+            },
+        })
+        .collect()
 }
 
 /// The run-time shape of an op's result: the type's static dims, the

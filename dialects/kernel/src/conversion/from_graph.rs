@@ -129,6 +129,8 @@ struct Lower<'a> {
     outputs: Vec<(Value, Vec<Dim>)>,
     output_taken: Vec<bool>,
     consts: FxHashMap<i64, Value>,
+    /// The kernel's `index` arguments: old value → the new function's.
+    scalars: FxHashMap<Value, Value>,
 }
 
 fn identity(rank: usize) -> Vec<AffineExpr> {
@@ -352,6 +354,7 @@ pub fn lower_func(
         outputs: Vec::new(),
         output_taken: vec![false; returned.len()],
         consts: FxHashMap::default(),
+        scalars: scalar_map.clone(),
     };
     // Bindings: arguments, then results; dynamic dims from the constants in order.
     let mut dyn_dims = scalars.iter().map(|s| scalar_map[s]);
@@ -542,6 +545,18 @@ impl Lower<'_> {
                         acc = self.index_binop(IndexArith::Mul, acc, d);
                     }
                     self.index_binop(IndexArith::DivU, acc, Dim::S(q))
+                }
+                DimRule::Operand(o) => {
+                    let given = self.ir.operand(op, o);
+                    match self.scalars.get(&given) {
+                        Some(&v) => Dim::D(v),
+                        None => {
+                            return Err((
+                                op,
+                                format!("dim {i} of this op's result is not a kernel argument"),
+                            ))
+                        }
+                    }
                 }
                 DimRule::None(why) => {
                     return Err((

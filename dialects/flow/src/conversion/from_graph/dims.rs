@@ -33,6 +33,8 @@ pub enum DimSrc {
     /// Index arithmetic on other dims: a node of the `DimValues` that
     /// derived it.
     Expr(ExprId),
+    /// An `index` value defined outside the region (a dim an op is given).
+    Given(Value),
 }
 
 /// A node of a `DimValues`' arithmetic.
@@ -127,6 +129,10 @@ impl Derivation {
                                     values.quotient(&factors, divisor).map_err(|w| (op, i, w))
                                 })
                         }
+                        DimRule::Operand(o) => match operands.get(o) {
+                            Some(&v) => Ok(DimSrc::Given(v)),
+                            None => fail(Why::NoRule),
+                        },
                         DimRule::None(why) => fail(why),
                     };
                     dims.push(src);
@@ -295,6 +301,7 @@ impl DimValues {
             return v;
         }
         let v = match src {
+            DimSrc::Given(v) => v,
             DimSrc::Of(v, k) => leaf(ctx, ir, DIM.name, vec![v], k as i64, before),
             DimSrc::Static(n) => leaf(ctx, ir, CONSTANT.name, vec![], n, before),
             DimSrc::Expr(root) => {
