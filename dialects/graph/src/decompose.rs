@@ -21,13 +21,12 @@
 //! decomposition runs in f32 and each result is cast back: rounded once, as
 //! ONNX's `stash_type = 1` and onnxruntime compute half floats.
 //!
-//! Dynamic dims: a size the decomposition must know (the element count a
-//! mean divides by, the axis a softmax broadcasts back over, the shape of a
-//! constant: a broadcast constant's dynamic dims could not be derived in a
-//! kernel) must be static; otherwise the pass fails with an error at the op
-//! that names it. So softmax and log_softmax take dynamic dims off their
-//! axis, while reduce_mean (its result), layer_norm (the dims before its
-//! axis) and gelu need static shapes where their constants live.
+//! Dynamic dims: a mean's divisor (the element count of the reduced dims)
+//! must be static, else the pass fails at the op with an error naming it.
+//! Otherwise any dim may be dynamic: a constant of a dynamic shape is a 0-d
+//! constant broadcast to it, and a broadcast whose dynamic result dim no
+//! input dim gives (softmax's axis, reduced away) is given that dim
+//! (`graph.dim` of the value it broadcasts back over).
 
 mod window;
 
@@ -241,10 +240,46 @@ impl Builder<'_> {
         Ok(self.op("graph.constant", vec![], ty, vec![("value", value)]))
     }
 
-    /// A splat constant of `x`'s type.
+    /// A splat constant of `x`'s type; with dynamic dims, a 0-d constant
+    /// broadcast to `x`'s dims.
     fn splat_like(&mut self, v: f64, x: Value) -> Result<Value, String> {
         let (shape, elem) = (self.shape(x), self.element(x));
-        self.splat(v, &shape, elem)
+        if !shape.contains(&DYNAMIC) {
+            return self.splat(v, &shape, elem);
+        }
+        let c = self.splat(v, &[], elem)?;
+        Ok(self.broadcast_like(c, &[], x))
+    }
+
+    /// `graph.dim` `k` of `x`.
+    fn dim(&mut self, x: Value, k: usize) -> Value {
+        let i64t = self.ctx.integer_type(64, xir::types::Signedness::Signless);
+        let k = self.ctx.intern_attr(AttrKind::Integer {
+            ty: i64t,
+            value: (k as i64).into(),
+        });
+        let index = self.ctx.index_type();
+        self.op("graph.dim", vec![x], index, vec![("index", k)])
+    }
+
+    /// `x` broadcast to `like`'s shape, input dim `i` becoming `dims[i]`. A
+    /// dynamic result dim that no input dim gives (a dim reduced away, a
+    /// stretched 1) is given as `like`'s, so every dim has a value.
+    fn broadcast_like(&mut self, x: Value, dims: &[i64], like: Value) -> Value {
+        let (xs, shape) = (self.shape(x), self.shape(like));
+        let derived = |r: usize| dims.iter().zip(&xs).any(|(&d, &s)| d == r as i64 && s != 1);
+        let mut given = Vec::new();
+        if (0..shape.len()).any(|r| shape[r] == DYNAMIC && !derived(r)) {
+            for k in (0..shape.len()).filter(|&k| shape[k] == DYNAMIC) {
+                given.push(self.dim(like, k));
+            }
+        }
+        let elem = self.element(x);
+        let ty = self.tensor(shape, elem);
+        let dims = self.array(dims);
+        let mut operands = vec![x];
+        operands.extend(given);
+        self.op("graph.broadcast", operands, ty, vec![("dimensions", dims)])
     }
 }
 
@@ -361,39 +396,32 @@ impl<'a> Builder<'a> {
 
 /// `reduce_sum(x) / n` over `op`'s `axes`.
 fn reduce_mean(b: &mut Builder, op: Op, x: Value) -> Result<Value, String> {
-    let (shape, elem) = (b.shape(x), b.element(x));
+    let shape = b.shape(x);
     let mut axes = op_attr(b.ctx, b.ir, op, "axes")
         .and_then(|a| i64_values(b.ctx, a))
         .unwrap_or_default();
     axes.sort_unstable();
     let n = count(&shape, &axes)?;
-    let kept: Vec<i64> = kept_dims(shape.len(), &axes)
-        .iter()
-        .map(|&d| shape[d as usize])
-        .collect();
     let sum = b.reduce("graph.reduce_sum", x, &axes);
-    let c = b.splat(n, &kept, elem)?;
+    let c = b.splat_like(n, sum)?;
     Ok(b.binary("graph.div", sum, c))
 }
 
 /// softmax (or, with `log`, log_softmax) of `x` along axis `a`.
 fn softmax(b: &mut Builder, x: Value, a: i64, log: bool) -> Result<Value, String> {
     let shape = b.shape(x);
-    if shape[a as usize] == DYNAMIC {
-        return Err(format!("the size of axis {a} is dynamic"));
-    }
     let keep = kept_dims(shape.len(), &[a]);
     let m = b.reduce("graph.reduce_max", x, &[a]);
-    let mb = b.broadcast(m, &keep, shape.clone());
+    let mb = b.broadcast_like(m, &keep, x);
     let d = b.binary("graph.sub", x, mb);
     let e = b.unary("graph.exp", d);
     let s = b.reduce("graph.reduce_sum", e, &[a]);
     Ok(if !log {
-        let sb = b.broadcast(s, &keep, shape.clone());
+        let sb = b.broadcast_like(s, &keep, x);
         b.binary("graph.div", e, sb)
     } else {
         let l = b.unary("graph.log", s);
-        let lb = b.broadcast(l, &keep, shape.clone());
+        let lb = b.broadcast_like(l, &keep, x);
         b.binary("graph.sub", d, lb)
     })
 }
@@ -403,31 +431,30 @@ fn softmax(b: &mut Builder, x: Value, a: i64, log: bool) -> Result<Value, String
 /// the op's own results, left as they are).
 fn layer_norm(b: &mut Builder, op: Op, operands: &[Value], a: i64) -> Result<Vec<Value>, String> {
     let x = operands[0];
-    let (shape, elem) = (b.shape(x), b.element(x));
+    let shape = b.shape(x);
     let rank = shape.len();
     let eps = f32_prop(b.ctx, b.ir, op, "epsilon").ok_or("no 'epsilon'")?;
     let axes: Vec<i64> = (a..rank as i64).collect();
     let keep: Vec<i64> = (0..a).collect();
     let n = count(&shape, &axes)?;
-    let outer = shape[..a as usize].to_vec();
     // ONNX's function body: Deviation / StdDev, InvStdDev = 1 / StdDev.
     let sum = b.reduce("graph.reduce_sum", x, &axes);
-    let cn = b.splat(n, &outer, elem)?;
+    let cn = b.splat_like(n, sum)?;
     let mean = b.binary("graph.div", sum, cn);
-    let mean_b = b.broadcast(mean, &keep, shape.clone());
+    let mean_b = b.broadcast_like(mean, &keep, x);
     let d = b.binary("graph.sub", x, mean_b);
     let sq = b.binary("graph.mul", d, d);
     let sq_sum = b.reduce("graph.reduce_sum", sq, &axes);
-    let cn = b.splat(n, &outer, elem)?;
+    let cn = b.splat_like(n, sq_sum)?;
     let var = b.binary("graph.div", sq_sum, cn);
-    let ce = b.splat(eps as f64, &outer, elem)?;
+    let ce = b.splat_like(eps as f64, var)?;
     let var_eps = b.binary("graph.add", var, ce);
     let sd = b.unary("graph.sqrt", var_eps);
-    let sd_b = b.broadcast(sd, &keep, shape.clone());
+    let sd_b = b.broadcast_like(sd, &keep, x);
     let norm = b.binary("graph.div", d, sd_b);
-    let scale = b.broadcast(operands[1], &axes, shape.clone());
+    let scale = b.broadcast_like(operands[1], &axes, x);
     let scaled = b.binary("graph.mul", norm, scale);
-    let bias = b.broadcast(operands[2], &axes, shape.clone());
+    let bias = b.broadcast_like(operands[2], &axes, x);
     let y = b.binary("graph.add", scaled, bias);
     let stats = stat_shape(&shape, a as usize);
     let old: Vec<Value> = b.ir.results(op).to_vec();
@@ -439,7 +466,7 @@ fn layer_norm(b: &mut Builder, op: Op, operands: &[Value], a: i64) -> Result<Vec
         old[1]
     });
     out.push(if b.ir.has_uses(old[2]) {
-        let one = b.splat(1.0, &outer, elem)?;
+        let one = b.splat_like(1.0, sd)?;
         let inv = b.binary("graph.div", one, sd);
         b.broadcast(inv, &keep, stats)
     } else {
