@@ -478,3 +478,42 @@ pub fn fold_gather(
     }
     finish(ctx, rt, false, out)
 }
+
+/// The most elements a static `iota` folds to: a larger one stays an op,
+/// computed by its kernel rather than stored in the program.
+const IOTA_FOLD_LIMIT: i64 = 1024;
+
+/// A static `iota` of at most [`IOTA_FOLD_LIMIT`] elements (f32/f64/ints).
+pub fn fold_iota(
+    ctx: &mut Context,
+    ir: &Ir,
+    op: Op,
+    _: &[Option<Attr>],
+) -> Option<Vec<FoldResult>> {
+    let rt = ir.value_type(*ir.results(op).first()?);
+    let TypeKind::RankedTensor { shape, .. } = ctx.type_kind(rt) else {
+        return None;
+    };
+    let shape = shape.clone();
+    if shape.iter().any(|&d| d < 0) {
+        return None;
+    }
+    let count: i64 = shape.iter().product();
+    let dim = xir::util::build::int_of(ctx, xir::symbol::op_attr(ctx, ir, op, "dimension")?)?;
+    let dim = usize::try_from(dim).ok().filter(|&d| d < shape.len())?;
+    let e = Elem::of(ctx, rt)?;
+    if count > IOTA_FOLD_LIMIT || matches!(e, Elem::I1) {
+        return None;
+    }
+    let inner: i64 = shape[dim + 1..].iter().product();
+    let mut out = Vec::with_capacity(count as usize * e.size());
+    for i in 0..count {
+        let v = (i / inner) % shape[dim];
+        if e.is_float() {
+            write_float(e, v as f64, &mut out);
+        } else {
+            write_int(e, e.wrap(v), &mut out);
+        }
+    }
+    finish(ctx, rt, false, out)
+}

@@ -28,7 +28,9 @@ pub fn attach(ctx: &mut Context) {
             ctx.attach_interface(spec.name, Iteration::Parallel);
         }
     }
-    let movement: [&OpSpec; 5] = [
+    // An iota reads nothing: each element is computed from its index.
+    let movement: [&OpSpec; 6] = [
+        &ops::IOTA,
         &ops::BROADCAST,
         &ops::TRANSPOSE,
         &ops::RESHAPE,

@@ -373,6 +373,21 @@ pub static DIM: OpSpec = OpSpec {
     ..OpSpec::new("graph.dim")
 };
 
+/// `%r = graph.iota [%n] dimension = 0 : tensor<?xi64>`: each element is its
+/// own index along `dimension` (ONNX `Range(0, n, 1)`), converted to the
+/// element type (ints exactly, floats rounded). Operands are only the dims
+/// (one `index` per `?` of the result).
+pub static IOTA: OpSpec = OpSpec {
+    operands: &[DIMS],
+    results: &[v("result")],
+    attrs: &[AttrSpec::required("dimension", I64_ATTR)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_iota),
+    fold: Some(fold::fold_iota),
+    format: Some("(`[` $dims^ `]`)? `dimension` `=` $dimension attr-dict `:` type($result)"),
+    ..OpSpec::new("graph.iota")
+};
+
 pub static IF: OpSpec = OpSpec {
     operands: &[ValueSpec::one("condition", I1)],
     results: &[ValueSpec::many("results", ANY_TYPE)],
@@ -417,7 +432,7 @@ pub static TRANSFER: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 51] = [
+pub static OPS: [&OpSpec; 52] = [
     &ABS,
     &ADD,
     &AND,
@@ -432,6 +447,7 @@ pub static OPS: [&OpSpec; 51] = [
     &ERF,
     &EXP,
     &GATHER,
+    &IOTA,
     &IF,
     &LOG,
     &MATMUL,

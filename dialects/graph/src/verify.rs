@@ -371,3 +371,36 @@ pub fn verify_compare(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> 
     }
     same_shape(ctx, ir, op, "operands and result", (&xs, xe), (&rs, re))
 }
+
+/// `graph.iota`: one dim per `?` of the result, `dimension` within its rank,
+/// an int (i8..i64) or float element.
+pub fn verify_iota(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let err = |m: String| Err(op_error(ctx, ir, op, m));
+    let Some((shape, elem)) = ir.results(op).first().and_then(|&r| element_of(ctx, ir, r)) else {
+        return Ok(());
+    };
+    let dims = ir.num_operands(op);
+    let dynamic = shape.iter().filter(|&&d| d < 0).count();
+    if dims != dynamic {
+        return err(format!(
+            "has {dims} dims for the {dynamic} dynamic dimensions of its result; give one per '?'"
+        ));
+    }
+    let rank = shape.len() as i64;
+    match int_attr(ctx, ir, op, "dimension") {
+        Some(d) if (0..rank).contains(&d) => {}
+        d => {
+            return err(format!(
+                "dimension {} is out of range for a result of rank {rank}",
+                d.map_or("?".to_string(), |d| d.to_string())
+            ))
+        }
+    }
+    if is_i1(ctx, elem) {
+        return err(format!(
+            "requires an integer (i8..i64) or float element type, got '{}'",
+            type_to_string(ctx, elem)
+        ));
+    }
+    Ok(())
+}

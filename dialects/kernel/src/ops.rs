@@ -220,8 +220,36 @@ pub static CAST: OpSpec = OpSpec {
     ..OpSpec::new("kernel.cast")
 };
 
+/// A signless i32 or i64.
+const INDEX_INT: TypeConstraint = TypeConstraint {
+    desc: "32-bit or 64-bit signless integer",
+    check: |ctx, t| {
+        matches!(
+            ctx.type_kind(t),
+            TypeKind::Integer {
+                width: 32 | 64,
+                signedness: xir::types::Signedness::Signless
+            }
+        )
+    },
+    buildable: None,
+};
+
+/// `%i = kernel.index 1 : i64`: in a body, the current iteration's index
+/// along domain dim `dim` (linalg's `linalg.index`), as an i32 or i64 (an
+/// i32 wraps past 2^31).
+pub static INDEX_OP: OpSpec = OpSpec {
+    results: &[ValueSpec::one("result", INDEX_INT)],
+    attrs: &[AttrSpec::required("dim", I64_ATTR)],
+    traits: Traits::PURE,
+    parents: &["kernel.generic", "kernel.matmul"],
+    verify: Some(verify::verify_index),
+    format: Some("$dim attr-dict `:` type($result)"),
+    ..OpSpec::new("kernel.index")
+};
+
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 19] = [
-    &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &COS, &ERF, &EXP, &GATHER, &GENERIC, &LOG,
-    &MATMUL, &POW, &RESHAPE, &SIN, &SQRT, &TANH, &YIELD,
+pub static OPS: [&OpSpec; 20] = [
+    &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &COS, &ERF, &EXP, &GATHER, &GENERIC,
+    &INDEX_OP, &LOG, &MATMUL, &POW, &RESHAPE, &SIN, &SQRT, &TANH, &YIELD,
 ];

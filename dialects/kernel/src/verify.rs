@@ -368,3 +368,29 @@ pub fn verify_gather(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     }
     Ok(())
 }
+
+/// `kernel.index`: `dim` within the enclosing stage's domain (a matmul
+/// epilogue's domain is its output's dims).
+pub fn verify_index(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let dim =
+        xir::symbol::op_attr(ctx, ir, op, "dim").and_then(|a| xir::util::build::int_of(ctx, a));
+    let rank = ir.parent_op(op).map(|p| {
+        if GENERIC.is(ctx, ir, p) {
+            operand_group(ctx, ir, p, &GENERIC, "domain").len()
+        } else {
+            operand_group(ctx, ir, p, &MATMUL, "output")
+                .first()
+                .and_then(|&o| memref_shape(ctx, ir.value_type(o)))
+                .map_or(0, |(s, _)| s.len())
+        }
+    });
+    match (dim, rank) {
+        (Some(d), Some(r)) if d < 0 || d >= r as i64 => Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!("dim {d} is out of range for a domain of rank {r}"),
+        )),
+        _ => Ok(()),
+    }
+}

@@ -222,6 +222,7 @@ impl Jit {
     /// Compiles one generic stage; its address is valid after [`Jit::finish`].
     pub fn generic(&mut self, g: &GenericPlan) -> Result<FuncId> {
         g.body.check_elems()?;
+        g.check_index_dims()?;
         let ptr = types::I64;
         self.module.clear_context(&mut self.ctx);
         let mut sig = self.module.make_signature();
@@ -272,6 +273,9 @@ impl Jit {
                 fma: self.fma,
                 buffer_exp: self.buffer_exp,
                 h: helpers,
+                idx: Vec::new(),
+                inner: None,
+                reduced: Vec::new(),
             };
             e.function();
             e.b.finalize(config);
@@ -322,6 +326,11 @@ struct Emitter<'a, 'b> {
     fma: bool,
     buffer_exp: bool,
     h: HelperRefs,
+    /// The loop indices a `kernel.index` reads: each parallel dim's at the
+    /// row's start, the count into the row, and each reduced dim's.
+    idx: Vec<Variable>,
+    inner: Option<Variable>,
+    reduced: Vec<Variable>,
 }
 
 /// One walk over a row's iterations: computes body value `value` and
@@ -418,8 +427,13 @@ impl Emitter<'_, '_> {
                 Bin::Div => e.is_float(),
                 Bin::Or | Bin::And | Bin::Xor => false,
             },
-            // Helper calls per element, conversions, i1 values.
-            BodyOp::Pow(..) | BodyOp::Cast(_) | BodyOp::Cmp(..) | BodyOp::Select(..) => false,
+            // Helper calls per element, conversions, i1 values, and loop
+            // indices (one per lane: the scalar loop gives each its own).
+            BodyOp::Pow(..)
+            | BodyOp::Cast(_)
+            | BodyOp::Cmp(..)
+            | BodyOp::Select(..)
+            | BodyOp::Index(_) => false,
         });
         if !vector_ok {
             return 1;
@@ -474,6 +488,7 @@ impl Emitter<'_, '_> {
             self.b.def_var(idx[d], r);
             q = self.b.ins().udiv(q, sizes[d]);
         }
+        self.idx = idx.clone();
         let remaining = self.b.declare_var(types::I64);
         let total = self.b.ins().isub(hi, lo);
         self.b.def_var(remaining, total);
@@ -575,6 +590,7 @@ impl Emitter<'_, '_> {
         let i = self.b.declare_var(types::I64);
         let zero = self.b.ins().iconst(types::I64, 0);
         self.b.def_var(i, zero);
+        self.inner = Some(i);
         let body = &self.g.body;
         let splits: Vec<usize> = if lanes > 1 && self.buffer_exp {
             (0..body.ops.len())
@@ -788,6 +804,7 @@ impl Emitter<'_, '_> {
         let i = self.b.declare_var(types::I64);
         let zero = self.b.ins().iconst(types::I64, 0);
         self.b.def_var(i, zero);
+        self.inner = Some(i);
         let ptrs: Vec<(Variable, Value)> = ops.iter().map(|op| (op.ptr, op.step)).collect();
         self.counted_loop(i, 1, cnt, &ptrs, |e| {
             let out = ops.last().unwrap();
@@ -830,6 +847,8 @@ impl Emitter<'_, '_> {
         let j = self.b.declare_var(types::I64);
         let zero = self.b.ins().iconst(types::I64, 0);
         self.b.def_var(j, zero);
+        self.reduced.truncate(d - self.g.parallel);
+        self.reduced.push(j);
         let ptrs: Vec<Variable> = starts
             .iter()
             .map(|&s| {
@@ -1181,6 +1200,26 @@ impl Emitter<'_, '_> {
                     self.round(e, r)
                 }
                 BodyOp::Cast(a) => self.cast(body.ops[a].1, e, vals[a]),
+                BodyOp::Index(d) => {
+                    let p = self.g.parallel;
+                    let v = if d >= p {
+                        self.b.use_var(self.reduced[d - p])
+                    } else {
+                        let v = self.b.use_var(self.idx[d]);
+                        match self.inner {
+                            Some(i) if d + 1 == p => {
+                                let i = self.b.use_var(i);
+                                self.b.ins().iadd(v, i)
+                            }
+                            _ => v,
+                        }
+                    };
+                    if ct == types::I64 {
+                        v
+                    } else {
+                        self.b.ins().ireduce(ct, v)
+                    }
+                }
                 BodyOp::Cmp(p, a, c) => {
                     let r = if body.ops[a].1.is_float() {
                         // Ordered, but `!=` (Cranelift's NotEqual is unordered).

@@ -162,6 +162,9 @@ pub enum BodyOp {
     Cmp(Cmp, usize, usize),
     /// `c ? a : b` on an `i1` condition.
     Select(usize, usize, usize),
+    /// The current iteration's index along domain dim `d` (`kernel.index`),
+    /// an `I32` (wrapping) or `I64`.
+    Index(usize),
 }
 
 /// The predicate of a [`BodyOp::Cmp`].
@@ -185,7 +188,7 @@ impl BodyOp {
     /// The body values this op reads.
     pub fn operands(&self) -> Vec<usize> {
         match *self {
-            BodyOp::Arg(_) | BodyOp::ConstF(_) | BodyOp::ConstI(_) => vec![],
+            BodyOp::Arg(_) | BodyOp::ConstF(_) | BodyOp::ConstI(_) | BodyOp::Index(_) => vec![],
             BodyOp::Neg(a)
             | BodyOp::Exp(a)
             | BodyOp::Tanh(a)
@@ -262,6 +265,24 @@ pub struct GenericPlan {
     pub lanes: u32,
     /// The scalar computation of one element.
     pub body: Body,
+}
+
+impl GenericPlan {
+    /// Checks that every [`BodyOp::Index`] names a dim of the domain (a
+    /// plan built by hand may not).
+    pub fn check_index_dims(&self) -> Result<(), Error> {
+        for &(op, _) in &self.body.ops {
+            if let BodyOp::Index(d) = op {
+                if d >= self.domain.len() {
+                    return Err(Error::invalid_argument(format!(
+                        "kernel.index dim {d} is out of range for a domain of rank {}",
+                        self.domain.len()
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// A `kernel.matmul`: `[b…, m, k] x [b…, k, n] -> [b…, m, n]` on three

@@ -176,7 +176,8 @@ pub fn register(ctx: &mut Context) {
 fn register_body(ctx: &mut Context) {
     use xir_arith::ops as a;
     use xir_kernel::ops as k;
-    let body: [(&xir::ods::OpSpec, ReadBody); 30] = [
+    let body: [(&xir::ods::OpSpec, ReadBody); 31] = [
+        (&k::INDEX_OP, ReadBody::Op(body_index)),
         (&a::ADDF, ReadBody::Bin(Bin::Add)),
         (&a::ADDI, ReadBody::Bin(Bin::Add)),
         (&a::SUBF, ReadBody::Bin(Bin::Sub)),
@@ -264,6 +265,15 @@ fn predicate(ctx: &Context, ir: &Ir, op: Op, e: &EnumAttr) -> Option<&'static st
         .iter()
         .find(|c| i64::try_from(c.1) == Ok(v))
         .map(|c| c.0)
+}
+
+fn body_index(ctx: &Context, ir: &Ir, op: Op, _: &[usize], e: ElementType) -> Result<BodyOp, Fail> {
+    let d = int_attr(ctx, ir, op, "dim").ok_or_else(|| bad(op, "kernel.index without dim"))?;
+    if !matches!(e, ElementType::I32 | ElementType::I64) {
+        return Err(bad(op, "kernel.index must be an i32 or i64"));
+    }
+    let d = usize::try_from(d).map_err(|_| bad(op, format!("kernel.index dim {d} is negative")))?;
+    Ok(BodyOp::Index(d))
 }
 
 fn body_constant(

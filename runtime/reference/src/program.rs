@@ -443,6 +443,13 @@ fn slice(t: &mut Translator<'_>, o: Operation) -> Translate {
     graph(t, o, GraphOp::Slice { start, strides })
 }
 
+fn iota(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let d = int_attr(t.ctx, t.ir, o.op, "dimension")?;
+    let dimension =
+        usize::try_from(d).map_err(|_| bad(o.op, format!("dimension {d} is negative")))?;
+    graph(t, o, GraphOp::Iota { dimension })
+}
+
 fn gather(t: &mut Translator<'_>, o: Operation) -> Translate {
     let axis = int_attr(t.ctx, t.ir, o.op, "axis")?;
     let axis = usize::try_from(axis).map_err(|_| bad(o.op, format!("axis {axis} is negative")))?;
@@ -455,8 +462,9 @@ fn gather(t: &mut Translator<'_>, o: Operation) -> Translate {
 /// strings. Idempotent.
 pub fn register(ctx: &mut Context) {
     use xir_graph::ops as g;
-    let table: [(&xir::ods::OpSpec, Evaluate); 45] = [
+    let table: [(&xir::ods::OpSpec, Evaluate); 46] = [
         (&g::GATHER, Evaluate(gather)),
+        (&g::IOTA, Evaluate(iota)),
         (&g::MIN, Evaluate(min)),
         (&g::POW, Evaluate(pow)),
         (&g::AND, Evaluate(and)),
@@ -748,26 +756,28 @@ impl Program {
 
 /// An op's tensor inputs and, for an op given its dynamic result dims
 /// (`graph.reshape %x [%d]`, `broadcast`, `slice`: one tensor operand, then
-/// an `index` per `?`), the values of those dims.
+/// an `index` per `?`; `iota`: the dims alone), the values of those dims.
 fn split_given_dims<'a, 'b>(
     op: &GraphOp,
     inputs: &'a [&'b HostTensor],
 ) -> (&'a [&'b HostTensor], Option<Vec<i64>>) {
-    let takes = matches!(
-        op,
-        GraphOp::Reshape | GraphOp::Broadcast { .. } | GraphOp::Slice { .. }
-    );
-    if !takes || inputs.len() < 2 {
+    // How many tensor operands come before the dims.
+    let tensors = match op {
+        GraphOp::Reshape | GraphOp::Broadcast { .. } | GraphOp::Slice { .. } => 1,
+        GraphOp::Iota { .. } => 0,
+        _ => return (inputs, None),
+    };
+    if inputs.len() <= tensors {
         return (inputs, None);
     }
-    let dims = inputs[1..]
+    let dims = inputs[tensors..]
         .iter()
         .map(|t| {
             let b: [u8; 8] = t.data.get(..8)?.try_into().ok()?;
             Some(i64::from_le_bytes(b))
         })
         .collect();
-    (&inputs[..1], dims)
+    (&inputs[..tensors], dims)
 }
 
 /// The type's static dims with its `?` in order from `given`.

@@ -242,8 +242,9 @@ fn cmp(p: Cmp, a: Val, b: Val) -> bool {
     }
 }
 
-/// Evaluates `body` on `args` (its `Arg` values), into `vals`.
-fn eval(body: &Body, args: &[Val], vals: &mut Vec<Val>) -> Result<Val> {
+/// Evaluates `body` on `args` (its `Arg` values) at loop indices `index`,
+/// into `vals`.
+fn eval(body: &Body, args: &[Val], index: &[i64], vals: &mut Vec<Val>) -> Result<Val> {
     vals.clear();
     for (op, e) in &body.ops {
         let (op, e) = (*op, *e);
@@ -266,6 +267,12 @@ fn eval(body: &Body, args: &[Val], vals: &mut Vec<Val>) -> Result<Val> {
             BodyOp::Cos(a) => unary(a, f64::cos),
             BodyOp::Pow(a, b) => Val::F(round(e, vals[a].f().powf(vals[b].f()))),
             BodyOp::Cast(a) => cast(body.ops[a].1, e, vals[a]),
+            BodyOp::Index(d) => Val::I(wrap(
+                e,
+                *index
+                    .get(d)
+                    .ok_or_else(|| Error::invalid_argument("kernel.index past the domain"))?,
+            )),
             BodyOp::Cmp(p, a, b) => Val::I(-(cmp(p, vals[a], vals[b]) as i64)),
             BodyOp::Select(c, a, b) => {
                 if vals[c].i() != 0 {
@@ -365,7 +372,7 @@ fn run_generic(g: &GenericPlan, mem: &mut Memory, slots: &[i64]) -> Result<()> {
             let at = offset(&out, &index);
             let ob = mem.root[g.output.buffer];
             args[ins.len()] = load(out_elem, &mem.storage[ob], at);
-            let v = eval(&g.body, &args, &mut vals)?;
+            let v = eval(&g.body, &args, &index, &mut vals)?;
             store(out_elem, &mut mem.storage[ob], at, v);
             if !step(&mut index, &domain, par, rank) {
                 break;

@@ -125,6 +125,9 @@ struct Gen {
     nwg: Word,
     /// Body values are vectors of this many lanes (1: scalars).
     lanes: u32,
+    /// Each domain dim's index (an `int`) at the current iteration, once
+    /// [`Gen::offsets`] has computed it: what `kernel.index` reads.
+    index: Vec<Option<Word>>,
 }
 
 /// rspirv refused an instruction this module built: a bug here.
@@ -173,6 +176,7 @@ impl Gen {
             gid: 0,
             nwg: 0,
             lanes: 1,
+            index: vec![],
         };
         if elems.contains(&ElementType::I1) {
             g.b.capability(Capability::StorageBuffer8BitAccess);
@@ -892,6 +896,16 @@ impl Gen {
                 BodyOp::Sin(a) => self.glsl(t, GLSL_SIN, &[vals[a]])?,
                 BodyOp::Cos(a) => self.glsl(t, GLSL_COS, &[vals[a]])?,
                 BodyOp::Cast(a) => self.cast(body.ops[a].0, body.ops[a].1, e, vals[a])?,
+                BodyOp::Index(d) => {
+                    let i = self.index.get(d).copied().flatten().ok_or_else(|| {
+                        Error::internal(format!("kernel.index {d} outside the domain"))
+                    })?;
+                    if e == ElementType::I64 {
+                        self.b.s_convert(st, None, i).map_err(err)?
+                    } else {
+                        i
+                    }
+                }
                 BodyOp::Cmp(p, a, c) => {
                     let from = body.ops[a].1;
                     let (mut x, mut y) = (vals[a], vals[c]);
@@ -946,6 +960,10 @@ impl Gen {
             let size = self.arg(l.size(d))?;
             let i = self.b.s_rem(self.i32_t, None, q, size).map_err(err)?;
             q = self.b.s_div(self.i32_t, None, q, size).map_err(err)?;
+            if self.index.len() <= d {
+                self.index.resize(d + 1, None);
+            }
+            self.index[d] = Some(i);
             for (k, o) in offs.iter_mut().enumerate() {
                 let c = self.arg(l.coef(k, d))?;
                 let m = self.b.i_mul(self.i32_t, None, i, c).map_err(err)?;
@@ -973,6 +991,7 @@ fn used_args(body: &Body, n: usize) -> Vec<bool> {
 /// A parallel body is loaded, computed and stored per iteration; a
 /// reduction keeps its accumulator in a variable over the reduced dims.
 pub fn generic_shader(plan: &GenericPlan, elems: &[ElementType]) -> Result<Vec<u32>> {
+    plan.check_index_dims()?;
     let n = elems.len();
     let rank = plan.domain.len();
     let l = ArgsLayout { operands: n, rank };
@@ -1044,6 +1063,11 @@ pub fn vec4_operands(plan: &GenericPlan, elems: &[ElementType]) -> Option<Vec<bo
     let bit32 = |e: ElementType| matches!(e, ElementType::F32 | ElementType::I32);
     if plan.parallel < plan.domain.len()
         || plan.parallel == 0
+        || plan
+            .body
+            .ops
+            .iter()
+            .any(|(o, _)| matches!(o, BodyOp::Index(_)))
         || !elems.iter().all(|&e| bit32(e))
         || !plan
             .body

@@ -202,11 +202,13 @@ enum G {
     Concat,
     Gather,
     Dim,
+    Iota,
 }
 
 fn kind_of(name: &str) -> Option<G> {
     use xir_graph::ops as g;
-    let table: [(&OpSpec, G); 36] = [
+    let table: [(&OpSpec, G); 37] = [
+        (&g::IOTA, G::Iota),
         (&g::GATHER, G::Gather),
         (&g::MIN, G::Min),
         (&g::POW, G::Pow),
@@ -820,7 +822,7 @@ impl Lower<'_> {
         let known = is_elementwise(k)
             || matches!(
                 k,
-                Some(G::Broadcast | G::Transpose | G::Slice | G::Constant)
+                Some(G::Broadcast | G::Transpose | G::Slice | G::Constant | G::Iota)
             );
         if !known {
             return Err((op, format!("'{name}' has no kernel lowering")));
@@ -1035,7 +1037,7 @@ impl Lower<'_> {
                         continue;
                     }
                     let xs: Vec<Value> = needs.iter().map(|n| body.memo[n]).collect();
-                    self.lazy(body, op, k, &xs)?
+                    self.lazy(body, op, k, &xs, &exprs)?
                 }
                 Some(Node::Pending) | Some(Node::Index) | None => {
                     let op = self.def(v).unwrap_or(self.func);
@@ -1053,7 +1055,7 @@ impl Lower<'_> {
         let k = kind(self.ctx, self.ir, op).ok_or((op, "not a graph op".to_string()))?;
         let operands: Vec<Value> = self.ir.operands(op).collect();
         let needs = match k {
-            G::Constant => Vec::new(),
+            G::Constant | G::Iota => Vec::new(),
             G::Broadcast => {
                 let dimensions = i64s(self.ctx, self.ir, op, "dimensions");
                 let (shape, _) =
@@ -1101,8 +1103,16 @@ impl Lower<'_> {
 
     /// A lazy op's element, given the scalars `xs` its operands' elements
     /// (`lazy_operands`) have in `body`.
-    fn lazy(&mut self, body: &mut Body, op: Op, k: G, xs: &[Value]) -> Result<Value, Fail> {
+    fn lazy(
+        &mut self,
+        body: &mut Body,
+        op: Op,
+        k: G,
+        xs: &[Value],
+        exprs: &[AffineExpr],
+    ) -> Result<Value, Fail> {
         match k {
+            G::Iota => self.iota(body.block, op, exprs),
             G::Constant => {
                 let t = tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0)))
                     .expect("tensor")
@@ -1122,6 +1132,59 @@ impl Lower<'_> {
                 Ok(self.elementwise(body.block, k, t, xs, op))
             }
         }
+    }
+
+    /// `graph.iota`'s element at `exprs`: index `dimension` of it, computed
+    /// from the loop indices (`kernel.index`) in i64 for 64-bit elements,
+    /// else in i32, then converted to the element.
+    fn iota(&mut self, block: Block, op: Op, exprs: &[AffineExpr]) -> Result<Value, Fail> {
+        let t = tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0)))
+            .expect("tensor")
+            .1;
+        let dimension = op_attr(self.ctx, self.ir, op, "dimension")
+            .and_then(|a| xir::util::build::int_of(self.ctx, a))
+            .and_then(|d| usize::try_from(d).ok())
+            .and_then(|d| exprs.get(d))
+            .ok_or((op, "iota dimension out of range".to_string()))?;
+        let wide = bits_of(self.ctx, t) == 64;
+        let it = self
+            .ctx
+            .integer_type(if wide { 64 } else { 32 }, xir::Signedness::Signless);
+        let i = self.index_expr(block, op, dimension, it)?;
+        if t == it {
+            return Ok(i);
+        }
+        Ok(self.body_op(block, crate::ops::CAST.name, vec![i], t, vec![]))
+    }
+
+    /// An affine expression of the loop indices as body arithmetic in `t`.
+    fn index_expr(&mut self, block: Block, op: Op, e: &AffineExpr, t: Type) -> Result<Value, Fail> {
+        Ok(match e {
+            AffineExpr::Dim(d) => {
+                let dim = self.ctx.i64_attr(*d as i64);
+                self.body_op(
+                    block,
+                    crate::ops::INDEX_OP.name,
+                    vec![],
+                    t,
+                    vec![("dim", dim)],
+                )
+            }
+            AffineExpr::Const(c) => self.int_const(block, t, *c),
+            AffineExpr::Add(a, b) | AffineExpr::Mul(a, b) => {
+                let name = if matches!(e, AffineExpr::Add(..)) {
+                    xir_arith::ops::ADDI.name
+                } else {
+                    xir_arith::ops::MULI.name
+                };
+                let (a, b) = (
+                    self.index_expr(block, op, a, t)?,
+                    self.index_expr(block, op, b, t)?,
+                );
+                self.body_op(block, name, vec![a, b], t, vec![])
+            }
+            _ => return Err((op, "an iota read through a non-linear index map".into())),
+        })
     }
 
     fn body_op(

@@ -341,3 +341,30 @@ pub(crate) fn compare(
     }
     Ok(())
 }
+
+/// `graph.iota`: each element's index along `dimension`, converted to
+/// `element` as `graph.cast` converts an i64.
+pub(crate) fn iota(
+    dimension: usize,
+    shape: &[usize],
+    element: ElementType,
+    out: &mut [u8],
+) -> Result<()> {
+    if dimension >= shape.len() {
+        return Err(Error::invalid_argument(format!(
+            "dimension {dimension} is out of range for rank {}",
+            shape.len()
+        )));
+    }
+    let inner: usize = shape[dimension + 1..].iter().product();
+    let m = element.byte_size();
+    for (i, o) in out.chunks_exact_mut(m).enumerate() {
+        let v = (i / inner) % shape[dimension];
+        store(
+            element,
+            convert(ElementType::I64, Scalar::Int(v as i128), element),
+            o,
+        );
+    }
+    Ok(())
+}

@@ -58,6 +58,8 @@
 //!   with i32 or i64 `indices` of any rank; an index `i` in `[-d, d)` selects
 //!   `i` (negative: `i + d`), anything else is clamped to `0` or `d - 1`.
 //!   Selecting from a size-0 dim is an error.
+//! - `iota`: no tensor operands; each element is its index along
+//!   `dimension`, converted as `cast` converts an i64.
 
 mod elementwise;
 mod gather;
@@ -127,6 +129,10 @@ pub enum GraphOp {
     Gather {
         axis: usize,
     },
+    /// Each element its index along `dimension` (no tensor operands).
+    Iota {
+        dimension: usize,
+    },
 }
 
 impl GraphOp {
@@ -167,6 +173,7 @@ impl GraphOp {
             GraphOp::Concat { .. } => &ops::CONCAT,
             GraphOp::Slice { .. } => &ops::SLICE,
             GraphOp::Gather { .. } => &ops::GATHER,
+            GraphOp::Iota { .. } => &ops::IOTA,
         }
     }
 
@@ -221,6 +228,7 @@ fn evaluate(
         | GraphOp::Gather { .. }
         | GraphOp::Matmul => Some(2),
         GraphOp::Select => Some(3),
+        GraphOp::Iota { .. } => Some(0),
         GraphOp::Concat { .. } => None,
         _ => Some(1),
     };
@@ -350,6 +358,9 @@ fn evaluate(
         }
         GraphOp::Gather { axis } => {
             gather::gather(inputs[0], inputs[1], *axis, result_shape, &mut out)
+        }
+        GraphOp::Iota { dimension } => {
+            elementwise::iota(*dimension, result_shape, element, &mut out)
         }
     }?;
     Ok(HostTensor {
