@@ -195,14 +195,29 @@ impl Builder {
 
     /// One op with `props` (the inside of `<{...}>`, or empty); its results.
     fn ops(&mut self, name: &str, operands: &[&V], props: &str, results: &[Ty]) -> Vec<V> {
+        self.ops_given(name, operands, &[], props, results)
+    }
+
+    /// As `ops`, with trailing `index` operands (`given`: a reshape's,
+    /// broadcast's or slice's dynamic result dims).
+    fn ops_given(
+        &mut self,
+        name: &str,
+        operands: &[&V],
+        given: &[String],
+        props: &str,
+        results: &[Ty],
+    ) -> Vec<V> {
         let id = self.fresh();
         let lhs = match results.len() {
             0 => String::new(),
             1 => format!("{id} = "),
             n => format!("{id}:{n} = "),
         };
-        let args: Vec<&str> = operands.iter().map(|v| v.ssa.as_str()).collect();
-        let arg_tys: Vec<String> = operands.iter().map(|v| v.ty.to_string()).collect();
+        let mut args: Vec<&str> = operands.iter().map(|v| v.ssa.as_str()).collect();
+        args.extend(given.iter().map(String::as_str));
+        let mut arg_tys: Vec<String> = operands.iter().map(|v| v.ty.to_string()).collect();
+        arg_tys.extend(given.iter().map(|_| "index".to_string()));
         let res_tys: Vec<String> = results.iter().map(Ty::to_string).collect();
         let props = if props.is_empty() {
             String::new()
@@ -238,6 +253,91 @@ impl Builder {
 
     fn op(&mut self, name: &str, operands: &[&V], props: &str, result: Ty) -> V {
         self.ops(name, operands, props, &[result]).pop().unwrap()
+    }
+
+    /// One op of one result with given dims.
+    fn op_given(&mut self, name: &str, x: &V, given: &[String], props: &str, result: Ty) -> V {
+        self.ops_given(name, &[x], given, props, &[result])
+            .pop()
+            .unwrap()
+    }
+
+    /// A scalar op on `index` values; its SSA name.
+    fn index_op(
+        &mut self,
+        name: &str,
+        operands: &[&str],
+        props: &str,
+        operand_tys: &str,
+    ) -> String {
+        let id = self.fresh();
+        let props = if props.is_empty() {
+            String::new()
+        } else {
+            format!(" <{{{props}}}>")
+        };
+        self.lines.push(format!(
+            "    {id} = \"{name}\"({}){props} : ({operand_tys}) -> index {}",
+            operands.join(", "),
+            self.loc
+        ));
+        id
+    }
+
+    /// `graph.dim` `k` of `x`: an `index`.
+    pub fn dim(&mut self, x: &V, k: usize) -> String {
+        let ty = x.ty.to_string();
+        self.index_op("graph.dim", &[&x.ssa], &format!("index = {k} : i64"), &ty)
+    }
+
+    pub fn index_const(&mut self, c: i64) -> String {
+        self.index_op("arith.constant", &[], &format!("value = {c} : index"), "")
+    }
+
+    /// `arith.<op>i` (`addi`, `subi`, `muli`, `divsi`) of two `index` values.
+    pub fn index_binary(&mut self, op: &str, a: &str, c: &str) -> String {
+        self.index_op(&format!("arith.{op}"), &[a, c], "", "index, index")
+    }
+
+    /// `v` reshaped to `dims`, its `?` given by `given` in order.
+    pub fn reshape_given(&mut self, v: &V, dims: &[i64], given: &[String]) -> V {
+        if given.is_empty() {
+            return self.reshape(v, dims);
+        }
+        self.op_given("graph.reshape", v, given, "", v.ty.with_dims(dims.to_vec()))
+    }
+
+    /// `graph.broadcast` of `v` to `result` (dim `i` becoming `map[i]`), its
+    /// `?` given by `given` in order.
+    pub fn broadcast_given(&mut self, v: &V, map: &[i64], result: Ty, given: &[String]) -> V {
+        let props = format!("dimensions = {}", i64_array(map));
+        self.op_given("graph.broadcast", v, given, &props, result)
+    }
+
+    /// `slice` with its result's `?` given by `given` in order.
+    pub fn slice_given(
+        &mut self,
+        x: &V,
+        start: &[i64],
+        strides: &[i64],
+        dims: Vec<i64>,
+        given: &[String],
+    ) -> V {
+        let props = format!(
+            "start = {}, strides = {}",
+            i64_array(start),
+            i64_array(strides)
+        );
+        self.op_given("graph.slice", x, given, &props, x.ty.with_dims(dims))
+    }
+
+    /// `graph.iota`: elements equal to their index along `dimension`, of
+    /// type `ty` (its `?` given by `given` in order).
+    pub fn iota(&mut self, ty: &Ty, dimension: usize, given: &[String]) -> V {
+        let props = format!("dimension = {dimension} : i64");
+        self.ops_given("graph.iota", &[], given, &props, std::slice::from_ref(ty))
+            .pop()
+            .unwrap()
     }
 
     /// A constant located at `name` (an initializer's), whatever node is

@@ -5,6 +5,7 @@
 
 use crate::builder::{Binary, Builder, V};
 use crate::node::Node;
+use crate::symbolic::{SymTensor, Syms};
 use crate::tensor::Tensor;
 use crate::types::{ElementType, DYN};
 use std::collections::HashMap;
@@ -18,6 +19,8 @@ pub struct Slot {
     pub konst: Option<Tensor>,
     /// An initializer (a function argument under `--params-as-args`).
     pub init: bool,
+    /// A small integer tensor known up to run-time dims (shape arithmetic).
+    pub sym: Option<SymTensor>,
 }
 
 pub struct Importer {
@@ -30,6 +33,8 @@ pub struct Importer {
     /// "the graph's outputs".
     pub users: HashMap<String, String>,
     next_param: usize,
+    /// The expressions of shape arithmetic on dynamic dims.
+    pub syms: Syms,
 }
 
 type R<T> = Result<T, String>;
@@ -123,6 +128,7 @@ impl Importer {
             params: Vec::new(),
             users: HashMap::new(),
             next_param: 0,
+            syms: Syms::default(),
         }
     }
 
@@ -135,10 +141,15 @@ impl Importer {
         if let Some(v) = &slot.v {
             return Ok(v.clone());
         }
+        if let Some(st) = slot.sym.clone() {
+            let v = self.materialize_sym(&st);
+            self.values.get_mut(name).unwrap().v = Some(v.clone());
+            return Ok(v);
+        }
         let t = slot
             .konst
             .clone()
-            .expect("a slot holds a value or a constant");
+            .expect("a slot holds a value, a constant or a symbolic tensor");
         let v = if slot.init && self.params_as_args {
             self.next_param += 1;
             let v = V {
@@ -165,8 +176,92 @@ impl Importer {
                 v: Some(v),
                 konst,
                 init: false,
+                sym: None,
             },
         );
+    }
+
+    /// A symbolic integer tensor used as data (a dim in index arithmetic on
+    /// tensors: `Range(batch) * seq`): each dynamic element as the sum of a
+    /// run of that many ones (index values have no other way into a tensor),
+    /// the constants as constants, joined and shaped.
+    fn materialize_sym(&mut self, st: &SymTensor) -> V {
+        use crate::builder::Reduction;
+        use crate::symbolic::Sym;
+        let elem = st.ty.elem;
+        let scalar = crate::types::Ty::new(elem, vec![]);
+        let mut parts = Vec::with_capacity(st.elems.len());
+        for &e in &st.elems {
+            let p = match e {
+                Sym::Const(c) => self.b.constant(&Tensor::ints(scalar.clone(), vec![c])),
+                Sym::Expr(_) => {
+                    let one = self.b.splat(elem, 1.0, &[]);
+                    let (ty, given) = self.syms.result_type(&mut self.b, elem, &[e]);
+                    let ones = self.b.broadcast_given(&one, &[], ty, &given);
+                    self.b.reduce(Reduction::Sum, &ones, &[0])
+                }
+            };
+            parts.push(p);
+        }
+        if st.ty.rank() == 0 && parts.len() == 1 {
+            return parts.pop().unwrap();
+        }
+        let parts: Vec<V> = parts.iter().map(|p| self.b.reshape(p, &[1])).collect();
+        let n = parts.len() as i64;
+        let flat = if parts.len() == 1 {
+            parts[0].clone()
+        } else {
+            self.b.concat(&parts, 0, vec![n])
+        };
+        self.b.reshape(&flat, &st.ty.dims)
+    }
+
+    /// Binds `name` to a symbolic integer tensor.
+    pub fn bind_sym(&mut self, name: &str, t: SymTensor) {
+        self.values.insert(
+            name.to_string(),
+            Slot {
+                sym: Some(t),
+                ..Slot::default()
+            },
+        );
+    }
+
+    /// Input `i`'s symbolic value (a known one as constants), if it has one.
+    pub(crate) fn sym_input(&self, n: &Node, i: usize) -> Option<SymTensor> {
+        let slot = self.values.get(n.input(i)?)?;
+        if let Some(s) = &slot.sym {
+            return Some(s.clone());
+        }
+        let t = slot.konst.as_ref()?;
+        Some(SymTensor {
+            ty: t.ty.clone(),
+            elems: t
+                .as_ints()?
+                .iter()
+                .map(|&c| crate::symbolic::Sym::Const(c))
+                .collect(),
+        })
+    }
+
+    /// `x` reshaped to `dims`, its dynamic dims given (and recorded).
+    pub(crate) fn reshape_to(&mut self, x: &V, dims: &[crate::symbolic::Sym]) -> V {
+        if self.syms.dims(x) == dims {
+            return x.clone();
+        }
+        let (ty, given) = self.syms.result_type(&mut self.b, x.ty.elem, dims);
+        // One dynamic dim beside a non-empty static rest is derived from the
+        // input's element count (graph.reshape's own rule): no dims given,
+        // so the reshape stays a view fused into its neighbours.
+        let statics: i64 = ty.dims.iter().filter(|&&d| d != DYN).product();
+        let given = if given.len() == 1 && statics > 0 {
+            Vec::new()
+        } else {
+            given
+        };
+        let y = self.b.reshape_given(x, &ty.dims, &given);
+        self.syms.record(&y, dims);
+        y
     }
 
     pub fn bind_const(&mut self, name: &str, t: Tensor) {
@@ -176,6 +271,7 @@ impl Importer {
                 v: None,
                 konst: Some(t),
                 init: false,
+                sym: None,
             },
         );
     }
@@ -237,13 +333,32 @@ impl Importer {
         for x in &xs[1..] {
             dims = broadcast_shapes(&dims, &x.ty.dims).map_err(|e| n.error(e))?;
         }
-        Ok(xs.iter().map(|x| self.b.expand(x, &dims)).collect())
+        if !dims.contains(&DYN) {
+            return Ok(xs.iter().map(|x| self.b.expand(x, &dims)).collect());
+        }
+        let mut sd = self.syms.dims(&xs[0]);
+        for x in &xs[1..] {
+            let xd = self.syms.dims(x);
+            sd = crate::symbolic::broadcast(&sd, &xd).map_err(|e| n.error(e))?;
+        }
+        Ok(xs.iter().map(|x| self.expand_syms(x, &sd)).collect())
     }
 
     /// `f(a, c)` with numpy broadcasting, of `a`'s element type.
     pub(crate) fn elementwise(&mut self, n: &Node, f: Binary, a: V, c: V) -> R<V> {
         let ex = self.broadcast_all(n, &[a, c])?;
-        Ok(self.b.binary(f, &ex[0], &ex[1]))
+        let y = self.b.binary(f, &ex[0], &ex[1]);
+        Ok(self.same_dims(y, &ex[0]))
+    }
+
+    /// `y`, recorded as having `like`'s dims (an elementwise result and its
+    /// operand): shapes taken from either then cancel in a Reshape's `-1`.
+    pub(crate) fn same_dims(&mut self, y: V, like: &V) -> V {
+        if !y.ty.is_static() && y.ty.rank() == like.ty.rank() {
+            let d = self.syms.dims(like);
+            self.syms.record(&y, &d);
+        }
+        y
     }
 
     pub(crate) fn same_elem(&self, n: &Node, xs: &[V]) -> R<ElementType> {
@@ -265,8 +380,37 @@ impl Importer {
         self.elementwise(n, f, a, c)
     }
 
-    /// A constant like `x` (its type and static shape) holding `v`.
+    /// A tensor like `x` with every element `v`: a splat constant, or with
+    /// dynamic dims a 0-d one broadcast to `x`'s dims.
     pub(crate) fn full(&mut self, x: &V, v: f64) -> V {
-        self.b.splat(x.ty.elem, v, &x.ty.dims)
+        if x.ty.is_static() {
+            return self.b.splat(x.ty.elem, v, &x.ty.dims);
+        }
+        let c = self.b.splat(x.ty.elem, v, &[]);
+        let dims = self.syms.dims(x);
+        self.expand_syms(&c, &dims)
+    }
+
+    /// `x` broadcast numpy-style (right-aligned) to `dims`. Dynamic result
+    /// dims are given to the broadcast only when no input dim holds them (a
+    /// given dim makes the broadcast a dispatch of its own).
+    pub(crate) fn expand_syms(&mut self, x: &V, dims: &[crate::symbolic::Sym]) -> V {
+        let xd = self.syms.dims(x);
+        if xd == dims {
+            return x.clone();
+        }
+        let off = dims.len() - xd.len();
+        let map: Vec<i64> = (off..dims.len()).map(|j| j as i64).collect();
+        let derived = |j: usize| j >= off && x.ty.dims[j - off] != 1;
+        let dynamic = |j: usize| matches!(dims[j], crate::symbolic::Sym::Expr(_));
+        let (ty, given) = self.syms.result_type(&mut self.b, x.ty.elem, dims);
+        let given = if (0..dims.len()).all(|j| !dynamic(j) || derived(j)) {
+            Vec::new()
+        } else {
+            given
+        };
+        let y = self.b.broadcast_given(x, &map, ty, &given);
+        self.syms.record(&y, dims);
+        y
     }
 }

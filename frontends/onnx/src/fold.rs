@@ -25,7 +25,7 @@ fn strides(dims: &[i64]) -> Vec<i64> {
 
 /// The flat index into a tensor of `dims` (right-aligned against `out`,
 /// size-1 dims stretched) of the element at `out`-index `idx`.
-fn source_index(idx: &[i64], dims: &[i64]) -> i64 {
+pub(crate) fn source_index(idx: &[i64], dims: &[i64]) -> i64 {
     let off = idx.len() - dims.len();
     let st = strides(dims);
     dims.iter()
@@ -34,7 +34,7 @@ fn source_index(idx: &[i64], dims: &[i64]) -> i64 {
         .sum()
 }
 
-fn unravel(mut flat: i64, dims: &[i64]) -> Vec<i64> {
+pub(crate) fn unravel(mut flat: i64, dims: &[i64]) -> Vec<i64> {
     let mut idx = vec![0; dims.len()];
     for i in (0..dims.len()).rev() {
         if dims[i] > 0 {

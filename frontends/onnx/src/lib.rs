@@ -18,6 +18,7 @@ mod convert;
 mod fold;
 mod node;
 mod ops;
+mod symbolic;
 pub mod tensor;
 pub mod types;
 
@@ -240,6 +241,7 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
                 v: None,
                 konst: Some(k),
                 init: true,
+                sym: None,
             },
         );
     }

@@ -69,7 +69,7 @@ pub fn is_int(e: ElementType) -> bool {
 pub const DYN: i64 = -1;
 
 /// A ranked tensor type.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Ty {
     pub elem: ElementType,
     pub dims: Vec<i64>,

@@ -124,7 +124,7 @@ pub(super) fn static_input(im: &mut Importer, n: &Node) -> R<V> {
 
 /// A float activation `f(x)`, given x and a zero like it.
 fn activation(im: &mut Importer, n: &Node, f: fn(&mut Importer, &Node, &V, &V) -> R<V>) -> R<()> {
-    let x = static_input(im, n)?;
+    let x = im.input(n, 0)?;
     float_only(n, &x)?;
     let zero = im.full(&x, 0.0);
     let y = f(im, n, &x, &zero)?;
@@ -246,7 +246,7 @@ fn shrink(im: &mut Importer, n: &Node, x: &V, zero: &V) -> R<V> {
 }
 
 fn clip(im: &mut Importer, n: &Node) -> R<()> {
-    let x = static_input(im, n)?;
+    let x = im.input(n, 0)?;
     if x.ty.elem == ElementType::I1 {
         return Err(n.error("element type i1 is not supported"));
     }
@@ -259,7 +259,8 @@ fn clip(im: &mut Importer, n: &Node) -> R<()> {
                     b.ty
                 )));
             }
-            let bb = im.b.expand(&b, &x.ty.dims);
+            let dims = im.syms.dims(&x);
+            let bb = im.expand_syms(&b, &dims);
             y = im.b.binary(f, &y, &bb);
         }
     }
@@ -268,7 +269,7 @@ fn clip(im: &mut Importer, n: &Node) -> R<()> {
 }
 
 fn prelu(im: &mut Importer, n: &Node) -> R<()> {
-    let x = static_input(im, n)?;
+    let x = im.input(n, 0)?;
     let slope = im.input(n, 1)?;
     let dims = broadcast_shapes(&slope.ty.dims, &x.ty.dims).map_err(|m| n.error(m))?;
     if dims != x.ty.dims || slope.ty.elem != x.ty.elem {
@@ -277,7 +278,8 @@ fn prelu(im: &mut Importer, n: &Node) -> R<()> {
             slope.ty, x.ty
         )));
     }
-    let s = im.b.expand(&slope, &x.ty.dims);
+    let xd = im.syms.dims(&x);
+    let s = im.expand_syms(&slope, &xd);
     let zero = im.full(&x, 0.0);
     let neg = im.b.compare(Pred::Lt, &x, &zero);
     let sx = im.b.binary(Binary::Mul, &x, &s);
@@ -287,7 +289,7 @@ fn prelu(im: &mut Importer, n: &Node) -> R<()> {
 }
 
 fn sign(im: &mut Importer, n: &Node) -> R<()> {
-    let x = static_input(im, n)?;
+    let x = im.input(n, 0)?;
     if x.ty.elem == ElementType::I1 {
         return Err(n.error("element type i1 is not supported"));
     }
@@ -312,7 +314,7 @@ fn is_nan(im: &mut Importer, n: &Node) -> R<()> {
 }
 
 fn is_inf(im: &mut Importer, n: &Node) -> R<()> {
-    let x = static_input(im, n)?;
+    let x = im.input(n, 0)?;
     float_only(n, &x)?;
     let pos = n.int("detect_positive", 1)? != 0;
     let neg = n.int("detect_negative", 1)? != 0;

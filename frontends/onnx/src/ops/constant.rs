@@ -5,6 +5,7 @@ use super::activation::static_input;
 use super::{Converter, R};
 use crate::convert::{dims_str, need_static, Importer, SMALL};
 use crate::node::Node;
+use crate::symbolic::{Sym, SymTensor};
 use crate::tensor::{Data, Tensor};
 use crate::types::{element_type, ElementType, Ty};
 
@@ -64,6 +65,9 @@ fn constant(im: &mut Importer, n: &Node) -> R<()> {
 }
 
 fn constant_of_shape(im: &mut Importer, n: &Node) -> R<()> {
+    if n.input(0).is_some_and(|s| im.konst(s).is_none()) {
+        return constant_of_dynamic_shape(im, n);
+    }
     let shape = im
         .const_ints(n, 0, "shape")?
         .ok_or_else(|| n.error("input 0 (shape) is missing"))?;
@@ -104,18 +108,66 @@ fn constant_of_shape(im: &mut Importer, n: &Node) -> R<()> {
     Ok(())
 }
 
+/// The shape as a constant; with dynamic dims, a symbolic vector whose
+/// dynamic elements are the dims (`crate::symbolic`).
 fn shape(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
-    need_static(n, &x, "Shape")?;
     let r = x.ty.rank() as i64;
     let clamp = |v: i64| if v < 0 { (v + r).max(0) } else { v.min(r) };
     let start = clamp(n.int("start", 0)?);
     let end = clamp(n.int("end", r)?);
-    let dims: Vec<i64> = x.ty.dims[start as usize..(end.max(start)) as usize].to_vec();
-    let t = Tensor::ints(Ty::new(ElementType::I64, vec![dims.len() as i64]), dims);
-    if let Some(o) = n.output(0) {
-        im.bind_const(o, t);
+    let ks = start as usize..(end.max(start)) as usize;
+    let ty = Ty::new(ElementType::I64, vec![ks.len() as i64]);
+    let Some(o) = n.output(0) else {
+        return Ok(());
+    };
+    if x.ty.is_static() {
+        im.bind_const(o, Tensor::ints(ty, x.ty.dims[ks].to_vec()));
+    } else {
+        let elems = ks.map(|k| im.syms.dim(&x, k)).collect();
+        im.bind_sym(o, SymTensor { ty, elems });
     }
+    Ok(())
+}
+
+/// ConstantOfShape of a shape known up to run-time dims: a 0-d constant
+/// broadcast to it.
+fn constant_of_dynamic_shape(im: &mut Importer, n: &Node) -> R<()> {
+    let shape = im
+        .sym_input(n, 0)
+        .ok_or_else(|| n.error("input 0 (shape) must be a constant or a shape"))?;
+    if shape.ty.rank() != 1 {
+        return Err(n.error(format!(
+            "input 0 (shape) must be a vector, not {}",
+            shape.ty
+        )));
+    }
+    let value = match n.tensor("value")? {
+        Some(t) => Tensor::from_proto(t).map_err(|e| n.error(e))?,
+        None => Tensor {
+            ty: Ty::new(ElementType::F32, vec![1]),
+            data: Data::F(vec![0.0]),
+        },
+    };
+    if value.len() != 1 {
+        return Err(n.error("attribute 'value' must hold one element"));
+    }
+    if shape
+        .elems
+        .iter()
+        .any(|&s| matches!(s, Sym::Const(c) if c < 0))
+    {
+        return Err(n.error("shape has a negative dimension"));
+    }
+    let scalar = Tensor {
+        ty: Ty::new(value.ty.elem, vec![]),
+        data: value.data,
+    };
+    let c = im.b.constant(&scalar);
+    let (ty, given) = im.syms.result_type(&mut im.b, value.ty.elem, &shape.elems);
+    let y = im.b.broadcast_given(&c, &[], ty, &given);
+    im.syms.record(&y, &shape.elems);
+    im.out(n, 0, y);
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 
 use super::{Converter, R};
 use crate::builder::{Binary, Pred, Unary, V};
-use crate::convert::{bool_only, float_only, need_static, Importer};
+use crate::convert::{bool_only, float_only, Importer};
 use crate::fold;
 use crate::node::Node;
 use crate::types::{element_type, ElementType};
@@ -178,6 +178,7 @@ fn unary(im: &mut Importer, n: &Node, f: Unary, float: bool) -> R<()> {
         return Err(n.error("element type i1 is not supported"));
     }
     let y = im.b.unary(f, &x);
+    let y = im.same_dims(y, &x);
     im.out(n, 0, y);
     Ok(())
 }
@@ -226,6 +227,7 @@ fn compare(im: &mut Importer, n: &Node, pred: Pred) -> R<()> {
     im.same_elem(n, &xs)?;
     let ex = im.broadcast_all(n, &xs)?;
     let y = im.b.compare(pred, &ex[0], &ex[1]);
+    let y = im.same_dims(y, &ex[0]);
     im.out(n, 0, y);
     Ok(())
 }
@@ -259,8 +261,7 @@ fn variadic(im: &mut Importer, n: &Node, f: Binary, mean: bool) -> R<()> {
 fn reciprocal(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
     float_only(n, &x)?;
-    need_static(n, &x, "Reciprocal")?;
-    let one = im.b.splat(x.ty.elem, 1.0, &x.ty.dims);
+    let one = im.full(&x, 1.0);
     let y = im.b.binary(Binary::Div, &one, &x);
     im.out(n, 0, y);
     Ok(())
@@ -272,6 +273,7 @@ fn where_(im: &mut Importer, n: &Node) -> R<()> {
     im.same_elem(n, &xs[1..])?;
     let ex = im.broadcast_all(n, &xs)?;
     let y = im.b.select(&ex[0], &ex[1], &ex[2]);
+    let y = im.same_dims(y, &ex[1]);
     im.out(n, 0, y);
     Ok(())
 }
@@ -282,7 +284,8 @@ fn cast(im: &mut Importer, n: &Node) -> R<()> {
         .opt_int("to")?
         .ok_or_else(|| n.error("attribute 'to' is missing"))?;
     let e = element_type(to as i32).map_err(|m| n.error(m))?;
-    let y = cast_to(im, n, x, e)?;
+    let y = cast_to(im, n, x.clone(), e)?;
+    let y = im.same_dims(y, &x);
     im.out(n, 0, y);
     Ok(())
 }

@@ -12,6 +12,7 @@ use crate::builder::{Binary, Pred, Reduction, Unary, V};
 use crate::convert::{need_static, norm_axis, Importer, SMALL};
 use crate::fold;
 use crate::node::Node;
+use crate::symbolic::Sym;
 use crate::tensor::{Data, Tensor};
 use crate::types::{is_int, ElementType, Ty};
 
@@ -346,6 +347,10 @@ fn tile(im: &mut Importer, n: &Node) -> R<()> {
 /// Range of known start, limit and delta: a constant (the integer case of
 /// small ones is the table's fold).
 fn range(im: &mut Importer, n: &Node) -> R<()> {
+    let known = |i: usize| n.input(i).is_some_and(|s| im.konst(s).is_some());
+    if !(known(0) && known(1) && known(2)) {
+        return range_dynamic(im, n);
+    }
     let mut ops = Vec::new();
     for (i, what) in ["start", "limit", "delta"].iter().enumerate() {
         let t = im
@@ -551,6 +556,81 @@ fn shifted_sums(im: &mut Importer, x: &V, axis: usize, exclusive: bool, reverse:
         s *= 2;
     }
     y
+}
+
+/// Range of integers whose bounds are known up to run-time dims (`Range(0,
+/// seq)`): `start + delta * iota(count)`, with a constant positive delta and
+/// `count = ceil((limit - start) / delta)` (a negative count is an error at
+/// run time, where the result's dim is made).
+fn range_dynamic(im: &mut Importer, n: &Node) -> R<()> {
+    let mut bounds = Vec::with_capacity(3);
+    let mut elem = None;
+    let names = ["start", "limit", "delta"];
+    let refused = |i: usize| {
+        n.error(format!(
+            "input '{}' ({}) must be a constant or a shape computed from dimensions; values computed at run time are not supported",
+            n.input(i).unwrap_or_default(),
+            names[i]
+        ))
+    };
+    // Run-time data is refused first, naming it (the others may be float
+    // constants, which are no shapes).
+    let data = (0..3).find(|&i| {
+        n.input(i)
+            .and_then(|s| im.values.get(s))
+            .is_none_or(|slot| slot.konst.is_none() && slot.sym.is_none())
+    });
+    if let Some(i) = data {
+        return Err(refused(i));
+    }
+    for (i, what) in names.iter().enumerate() {
+        let s = im.sym_input(n, i).ok_or_else(|| refused(i))?;
+        if s.elems.len() != 1 || s.ty.rank() > 1 {
+            return Err(n.error(format!("input {i} ({what}) must be a scalar, not {}", s.ty)));
+        }
+        if *elem.get_or_insert(s.ty.elem) != s.ty.elem {
+            return Err(n.error("start, limit and delta must be numbers of one element type"));
+        }
+        bounds.push(s.elems[0]);
+    }
+    let elem = elem.unwrap_or(ElementType::I64);
+    let (start, limit) = (bounds[0], bounds[1]);
+    let Sym::Const(delta) = bounds[2] else {
+        return Err(n.error("delta must be a constant when the limit is known only at run time"));
+    };
+    if delta <= 0 {
+        return Err(n.error(format!(
+            "a delta of {delta} with a limit known only at run time is not supported (a positive one is)"
+        )));
+    }
+    let span = im.syms.sub(limit, start);
+    let count = if delta == 1 {
+        span
+    } else {
+        let up = im.syms.add(span, Sym::Const(delta - 1));
+        im.syms.div(up, Sym::Const(delta)).expect("delta > 0")
+    };
+    let (ty, given) = im.syms.result_type(&mut im.b, elem, &[count]);
+    let mut y = im.b.iota(&ty, 0, &given);
+    im.syms.record(&y, &[count]);
+    if delta != 1 {
+        let d = im.full(&y, delta as f64);
+        y = im.b.binary(Binary::Mul, &y, &d);
+    }
+    match start {
+        Sym::Const(0) => {}
+        Sym::Const(c) => {
+            let c = im.full(&y, c as f64);
+            y = im.b.binary(Binary::Add, &y, &c);
+        }
+        Sym::Expr(_) => {
+            return Err(
+                n.error("a start known only at run time is not supported (a constant one is)")
+            )
+        }
+    }
+    im.out(n, 0, y);
+    Ok(())
 }
 
 /// ArgMax, and ArgMin as the ArgMax of an order-reversed `x`.

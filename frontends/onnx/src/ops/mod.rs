@@ -216,6 +216,9 @@ pub fn convert(im: &mut Importer, n: &Node, conv: Option<&Converter>) -> R<()> {
         Some(f) => crate::fold::run(f, n, &inputs)?,
         None => None,
     };
+    if folded.is_none() && sym_fold(im, n, conv)? {
+        return n.check_all_read();
+    }
     match (folded, conv.and_then(|c| c.convert)) {
         (Some(outs), _) => {
             for (i, t) in outs.into_iter().enumerate() {
@@ -228,6 +231,33 @@ pub fn convert(im: &mut Importer, n: &Node, conv: Option<&Converter>) -> R<()> {
         (None, None) => return Err(n.error("op is not supported")),
     }
     n.check_all_read()
+}
+
+/// Shape arithmetic on symbolic values (`crate::symbolic`): binds the
+/// outputs and says so when the node is that.
+fn sym_fold(im: &mut Importer, n: &Node, conv: Option<&Converter>) -> R<bool> {
+    let inputs: Vec<_> = (0..n.num_inputs())
+        .map(|i| {
+            let slot = im.values.get(n.input(i)?)?;
+            Some((slot.konst.clone(), slot.sym.clone()))
+        })
+        .collect();
+    if !inputs.iter().flatten().any(|(_, s)| s.is_some()) {
+        return Ok(false);
+    }
+    let Some(outs) = crate::symbolic::fold(&mut im.syms, n, inputs, conv.and_then(|c| c.fold))?
+    else {
+        return Ok(false);
+    };
+    for (i, o) in outs.into_iter().enumerate() {
+        if let Some(name) = n.output(i) {
+            match o {
+                crate::symbolic::Out::Known(t) => im.bind_const(name, t),
+                crate::symbolic::Out::Sym(s) => im.bind_sym(name, s),
+            }
+        }
+    }
+    Ok(true)
 }
 
 #[cfg(test)]

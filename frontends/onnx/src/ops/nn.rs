@@ -2,8 +2,9 @@
 
 use super::{Converter, R};
 use crate::builder::{Binary, V};
-use crate::convert::{broadcast_shapes, float_only, need_static, norm_axis, Importer};
+use crate::convert::{broadcast_shapes, float_only, norm_axis, Importer};
 use crate::node::Node;
+use crate::symbolic::Sym;
 use crate::types::{ElementType, DYN};
 
 pub const CONVERTERS: &[Converter] = &[
@@ -84,14 +85,30 @@ impl Importer {
             let mut dims = batch.clone();
             dims.extend([m, nn]);
             self.b.reshape(&p, &dims)
+        } else if cd.len() == 2 && ad.len() > 2 && k != DYN && c2.ty.is_static() {
+            // The same with dynamic rows: the result's dims from the lhs's.
+            let sa = self.syms.dims(&a2);
+            let rows = self.syms.quotient(&sa[..sa.len() - 1], &[]);
+            let flat = self.reshape_to(&a2, &[rows, Sym::Const(k)]);
+            let p = self.b.matmul(&flat, &c2);
+            let mut dims = sa[..sa.len() - 1].to_vec();
+            dims.push(Sym::Const(nn));
+            self.reshape_to(&p, &dims)
         } else {
-            let mut da = batch.clone();
-            da.extend([m, k]);
-            let mut dc = batch.clone();
-            dc.extend([k2, nn]);
-            let ea = self.b.expand(&a2, &da);
-            let ec = self.b.expand(&c2, &dc);
-            self.b.matmul(&ea, &ec)
+            let (sa, sc) = (self.syms.dims(&a2), self.syms.dims(&c2));
+            let (ba, bc) = (&sa[..sa.len() - 2], &sc[..sc.len() - 2]);
+            let sb = crate::symbolic::broadcast(ba, bc).map_err(|e| n.error(e))?;
+            let mut da = sb.clone();
+            da.extend_from_slice(&sa[sa.len() - 2..]);
+            let mut dc = sb.clone();
+            dc.extend_from_slice(&sc[sc.len() - 2..]);
+            let ea = self.expand_syms(&a2, &da);
+            let ec = self.expand_syms(&c2, &dc);
+            let y = self.b.matmul(&ea, &ec);
+            let mut dy = sb;
+            dy.extend([sa[sa.len() - 2], sc[sc.len() - 1]]);
+            self.syms.record(&y, &dy);
+            y
         };
         let mut dims = y.ty.dims.clone();
         if rc == 1 {
@@ -131,8 +148,7 @@ fn gemm(im: &mut Importer, n: &Node) -> R<()> {
     let mut y = im.matmul(n, a, bm)?;
     let dims = y.ty.dims.clone();
     if alpha != 1.0 {
-        need_static(n, &y, "Gemm's alpha")?;
-        let s = im.b.splat(e, alpha, &dims);
+        let s = im.full(&y, alpha);
         y = im.b.binary(Binary::Mul, &y, &s);
     }
     if let Some(c) = c {
@@ -144,9 +160,10 @@ fn gemm(im: &mut Importer, n: &Node) -> R<()> {
                     c.ty, y.ty
                 )));
             }
-            let mut c = im.b.expand(&c, &dims);
+            let yd = im.syms.dims(&y);
+            let mut c = im.expand_syms(&c, &yd);
             if beta != 1.0 {
-                let s = im.b.splat(e, beta, &dims);
+                let s = im.full(&c, beta);
                 c = im.b.binary(Binary::Mul, &c, &s);
             }
             y = im.b.binary(Binary::Add, &y, &c);
@@ -163,6 +180,7 @@ fn softmax(im: &mut Importer, n: &Node, log: bool) -> R<()> {
     let axis = n.int("axis", -1)?;
     let axis = norm_axis(n, axis, x.ty.rank())?;
     let y = im.b.softmax(&x, axis, log);
+    let y = im.same_dims(y, &x);
     im.out(n, 0, y);
     Ok(())
 }

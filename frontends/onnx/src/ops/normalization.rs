@@ -4,7 +4,7 @@
 use super::activation::static_input;
 use super::{Converter, R};
 use crate::builder::{Binary, Reduction, Unary, V};
-use crate::convert::{broadcast_shapes, dims_str, float_only, need_static, norm_axis, Importer};
+use crate::convert::{broadcast_shapes, dims_str, float_only, norm_axis, Importer};
 use crate::node::Node;
 
 pub const CONVERTERS: &[Converter] = &[
@@ -50,7 +50,6 @@ fn layer_norm(im: &mut Importer, n: &Node) -> R<()> {
     let scale = im.input(n, 1)?;
     let bias = im.opt_input(n, 2)?;
     float_only(n, &x)?;
-    need_static(n, &x, "LayerNormalization")?;
     let r = x.ty.rank();
     let axis = norm_axis(n, n.int("axis", -1)?, r)?;
     let eps = n.float("epsilon", 1e-5)?;

@@ -92,11 +92,29 @@ impl Importer {
         } else {
             self.b.reduce(f, x, axes)
         };
+        let xd = self.syms.dims(x);
         if keep {
-            let dims: Vec<i64> = (0..r)
-                .map(|i| if axes.contains(&i) { 1 } else { x.ty.dims[i] })
+            let dims: Vec<crate::symbolic::Sym> = (0..r)
+                .map(|i| {
+                    if axes.contains(&i) {
+                        crate::symbolic::Sym::Const(1)
+                    } else {
+                        xd[i]
+                    }
+                })
                 .collect();
-            y = self.b.reshape(&y, &dims);
+            let kept: Vec<_> = (0..r)
+                .filter(|i| !axes.contains(i))
+                .map(|i| xd[i])
+                .collect();
+            self.syms.record(&y, &kept);
+            y = self.reshape_to(&y, &dims);
+        } else {
+            let kept: Vec<_> = (0..r)
+                .filter(|i| !axes.contains(i))
+                .map(|i| xd[i])
+                .collect();
+            self.syms.record(&y, &kept);
         }
         y
     }

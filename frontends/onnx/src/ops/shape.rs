@@ -7,6 +7,7 @@ use crate::builder::V;
 use crate::convert::{broadcast_shapes, dims_str, need_static, norm_axis, Importer, SMALL};
 use crate::fold;
 use crate::node::Node;
+use crate::symbolic::Sym;
 use crate::tensor::Tensor;
 use crate::types::{ElementType, Ty, DYN};
 
@@ -83,11 +84,22 @@ fn required_ints(im: &Importer, n: &Node, i: usize, what: &str) -> R<Vec<i64>> {
         .ok_or_else(|| n.error(format!("input {i} ({what}) is missing")))
 }
 
+/// Input `i`, a shape-like operand known up to run-time dims.
+fn required_syms(im: &Importer, n: &Node, i: usize, what: &str) -> R<Vec<Sym>> {
+    match im.sym_input(n, i) {
+        Some(s) if s.ty.rank() <= 1 => Ok(s.elems),
+        Some(s) => Err(n.error(format!("input {i} ({what}) must be a vector, not {}", s.ty))),
+        None => required_ints(im, n, i, what).map(|v| v.into_iter().map(Sym::Const).collect()),
+    }
+}
+
 fn reshape(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
-    let shape = required_ints(im, n, 1, "shape")?;
     let allowzero = n.int("allowzero", 0)?;
-    need_static(n, &x, "Reshape")?;
+    if !x.ty.is_static() || im.konst(n.input(1).unwrap_or_default()).is_none() {
+        return reshape_dynamic(im, n, x, allowzero);
+    }
+    let shape = required_ints(im, n, 1, "shape")?;
     let mut dims = Vec::with_capacity(shape.len());
     let mut infer = None;
     for (i, &s) in shape.iter().enumerate() {
@@ -131,18 +143,66 @@ fn reshape(im: &mut Importer, n: &Node) -> R<()> {
     Ok(())
 }
 
+/// Reshape with a shape known up to run-time dims, or of an input with
+/// dynamic dims: the result's dims as expressions, the `-1` the input's
+/// element count over the others (equal factors cancelled).
+fn reshape_dynamic(im: &mut Importer, n: &Node, x: V, allowzero: i64) -> R<()> {
+    let shape = required_syms(im, n, 1, "shape")?;
+    let xd = im.syms.dims(&x);
+    let mut dims = Vec::with_capacity(shape.len());
+    let mut infer = None;
+    for (i, &s) in shape.iter().enumerate() {
+        dims.push(match s {
+            Sym::Const(0) if allowzero == 0 => *xd.get(i).ok_or_else(|| {
+                n.error(format!(
+                    "shape entry {i} copies a dimension the input (rank {}) does not have",
+                    x.ty.rank()
+                ))
+            })?,
+            Sym::Const(-1) => {
+                if infer.replace(i).is_some() {
+                    return Err(n.error("shape has more than one -1"));
+                }
+                Sym::Const(1)
+            }
+            Sym::Const(c) if c < 0 => return Err(n.error(format!("shape entry {c} is invalid"))),
+            s => s,
+        });
+    }
+    if let Some(i) = infer {
+        dims[i] = im.syms.quotient(&xd, &dims);
+    }
+    let known = |d: &[Sym]| -> Option<i64> {
+        d.iter().try_fold(1i64, |a, s| match s {
+            Sym::Const(c) => a.checked_mul(*c),
+            Sym::Expr(_) => None,
+        })
+    };
+    if let (Some(a), Some(b)) = (known(&xd), known(&dims)) {
+        if a != b {
+            return Err(n.error(format!(
+                "cannot reshape {} ({a} elements) to {b} elements",
+                x.ty
+            )));
+        }
+    }
+    let y = im.reshape_to(&x, &dims);
+    im.out(n, 0, y);
+    Ok(())
+}
+
 fn flatten(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
-    need_static(n, &x, "Flatten")?;
     let r = x.ty.rank() as i64;
     let axis = n.int("axis", 1)?;
     if axis < -r || axis > r {
         return Err(n.error(format!("axis {axis} is out of range for rank {r}")));
     }
     let axis = if axis < 0 { axis + r } else { axis } as usize;
-    let a: i64 = x.ty.dims[..axis].iter().product();
-    let c: i64 = x.ty.dims[axis..].iter().product();
-    let y = im.b.reshape(&x, &[a, c]);
+    let xd = im.syms.dims(&x);
+    let a = im.syms.quotient(&xd[..axis], &[]);
+    let c = im.syms.quotient(&xd[axis..], &[]);
+    let y = im.reshape_to(&x, &[a, c]);
     im.out(n, 0, y);
     Ok(())
 }
@@ -160,11 +220,12 @@ fn squeeze(im: &mut Importer, n: &Node) -> R<()> {
             return Err(n.error(format!("cannot squeeze axis {a} of size {}", x.ty.dims[a])));
         }
     }
-    let dims: Vec<i64> = (0..r)
+    let xd = im.syms.dims(&x);
+    let dims: Vec<Sym> = (0..r)
         .filter(|i| !drop.contains(i))
-        .map(|i| x.ty.dims[i])
+        .map(|i| xd[i])
         .collect();
-    let y = im.b.reshape(&x, &dims);
+    let y = im.reshape_to(&x, &dims);
     im.out(n, 0, y);
     Ok(())
 }
@@ -180,12 +241,19 @@ fn unsqueeze(im: &mut Importer, n: &Node) -> R<()> {
             return Err(n.error(format!("axis {a} is repeated")));
         }
     }
-    let mut it = x.ty.dims.iter();
-    let dims: Vec<i64> = ones
+    let xd = im.syms.dims(&x);
+    let mut it = xd.iter();
+    let dims: Vec<Sym> = ones
         .iter()
-        .map(|&o| if o { 1 } else { *it.next().unwrap() })
+        .map(|&o| {
+            if o {
+                Sym::Const(1)
+            } else {
+                *it.next().unwrap()
+            }
+        })
         .collect();
-    let y = im.b.reshape(&x, &dims);
+    let y = im.reshape_to(&x, &dims);
     im.out(n, 0, y);
     Ok(())
 }
@@ -206,17 +274,65 @@ fn transpose(im: &mut Importer, n: &Node) -> R<()> {
         )));
     }
     let y = im.b.transpose(&x, &perm);
+    if !y.ty.is_static() {
+        let xd = im.syms.dims(&x);
+        let dims: Vec<Sym> = perm.iter().map(|&p| xd[p as usize]).collect();
+        im.syms.record(&y, &dims);
+    }
     im.out(n, 0, y);
     Ok(())
 }
 
 fn expand(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
-    let shape = required_ints(im, n, 1, "shape")?;
-    let dims = broadcast_shapes(&x.ty.dims, &shape).map_err(|e| n.error(e))?;
-    let y = im.b.expand(&x, &dims);
+    if let Some(shape) = im.const_ints(n, 1, "shape").ok().flatten() {
+        if x.ty.is_static() {
+            let dims = broadcast_shapes(&x.ty.dims, &shape).map_err(|e| n.error(e))?;
+            let y = im.b.expand(&x, &dims);
+            im.out(n, 0, y);
+            return Ok(());
+        }
+    }
+    let shape = required_syms(im, n, 1, "shape")?;
+    let y = expand_to(im, n, &x, &shape)?;
     im.out(n, 0, y);
     Ok(())
+}
+
+/// `x` broadcast numpy-style (right-aligned) to `shape`, known up to
+/// run-time dims: a dim of 1 on either side takes the other; otherwise the
+/// two must be equal, and the target's is taken.
+pub(crate) fn expand_to(im: &mut Importer, n: &Node, x: &V, shape: &[Sym]) -> R<V> {
+    let xd = im.syms.dims(x);
+    let r = xd.len().max(shape.len());
+    let (ox, os) = (r - xd.len(), r - shape.len());
+    let mut dims = Vec::with_capacity(r);
+    for j in 0..r {
+        let a = if j >= ox { xd[j - ox] } else { Sym::Const(1) };
+        let t = if j >= os {
+            shape[j - os]
+        } else {
+            Sym::Const(1)
+        };
+        dims.push(match (a, t) {
+            _ if a == t => a,
+            (_, Sym::Const(1)) => a,
+            (Sym::Const(1), _) => t,
+            (Sym::Const(p), Sym::Const(q)) => {
+                return Err(n.error(format!("cannot expand a dimension of {p} to {q}")))
+            }
+            (Sym::Const(_), _) => a,
+            _ => t,
+        });
+    }
+    if dims == xd {
+        return Ok(x.clone());
+    }
+    let (ty, given) = im.syms.result_type(&mut im.b, x.ty.elem, &dims);
+    let map: Vec<i64> = (ox..r).map(|j| j as i64).collect();
+    let y = im.b.broadcast_given(x, &map, ty, &given);
+    im.syms.record(&y, &dims);
+    Ok(y)
 }
 
 fn concat(im: &mut Importer, n: &Node) -> R<()> {
@@ -295,7 +411,10 @@ fn window(n: &Node, d: i64, start: i64, end: i64, step: i64) -> R<Window> {
 
 fn slice(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
-    need_static(n, &x, "Slice")?;
+    let known = |i: usize| n.input(i).is_some_and(|s| im.konst(s).is_some());
+    if !x.ty.is_static() || !known(1) || !known(2) {
+        return slice_dynamic(im, n, x);
+    }
     let starts = required_ints(im, n, 1, "starts")?;
     let ends = required_ints(im, n, 2, "ends")?;
     let r = x.ty.rank();
@@ -338,6 +457,81 @@ fn slice(im: &mut Importer, n: &Node) -> R<()> {
         let iv = im.b.constant(&t);
         y = im.b.gather(&y, &iv, a);
     }
+    im.out(n, 0, y);
+    Ok(())
+}
+
+/// ONNX clamps an end this large to the dimension (exporters' "to the end").
+const TO_END: i64 = i64::MAX / 2;
+
+/// Slice of an input with dynamic dims, or with bounds known up to run-time
+/// dims: forward steps of 1, a start that is a constant (negative counts
+/// from a static end); an end past a dynamic dim must be "to the end" or the
+/// end itself, and an end within it is checked by the kernel at run time.
+fn slice_dynamic(im: &mut Importer, n: &Node, x: V) -> R<()> {
+    let starts = required_syms(im, n, 1, "starts")?;
+    let ends = required_syms(im, n, 2, "ends")?;
+    let r = x.ty.rank();
+    let axes = match im.const_ints(n, 3, "axes")? {
+        Some(a) => a,
+        None => (0..starts.len() as i64).collect(),
+    };
+    let steps = im
+        .const_ints(n, 4, "steps")?
+        .unwrap_or_else(|| vec![1; starts.len()]);
+    if ends.len() != starts.len() || axes.len() != starts.len() || steps.len() != starts.len() {
+        return Err(n.error("starts, ends, axes and steps differ in length"));
+    }
+    let xd = im.syms.dims(&x);
+    let mut start = vec![0i64; r];
+    let mut dims = xd.clone();
+    let mut seen = vec![false; r];
+    for i in 0..starts.len() {
+        let a = norm_axis(n, axes[i], r)?;
+        if std::mem::replace(&mut seen[a], true) {
+            return Err(n.error(format!("axis {a} is repeated")));
+        }
+        if steps[i] != 1 {
+            return Err(n.error(format!(
+                "a step of {} with dimensions or bounds known only at run time is not supported (step 1 is)",
+                steps[i]
+            )));
+        }
+        let d = xd[a];
+        // The bounds as expressions, negative ones counted from the end.
+        let from_end = |syms: &mut crate::symbolic::Syms, v: Sym| match v {
+            Sym::Const(c) if c >= TO_END => d,
+            Sym::Const(c) if c < 0 => syms.add(d, Sym::Const(c.max(-TO_END))),
+            v => v,
+        };
+        let (s, e) = (
+            from_end(&mut im.syms, starts[i]),
+            from_end(&mut im.syms, ends[i]),
+        );
+        let (s, e) = match (s, e, d) {
+            // Everything static: ONNX's clamping.
+            (Sym::Const(s), Sym::Const(e), Sym::Const(d)) => {
+                let (s, e) = (s.clamp(0, d), e.clamp(0, d));
+                (Sym::Const(s), Sym::Const(e.max(s)))
+            }
+            (Sym::Const(s), e, _) if s >= 0 => (Sym::Const(s), e),
+            _ => {
+                return Err(n.error(format!(
+                    "the start of axis {a} must be a constant within the dimension (a start known only at run time is not supported)"
+                )))
+            }
+        };
+        let Sym::Const(s0) = s else { unreachable!() };
+        start[a] = s0;
+        dims[a] = im.syms.sub(e, s);
+    }
+    if dims == xd {
+        im.out(n, 0, x);
+        return Ok(());
+    }
+    let (ty, given) = im.syms.result_type(&mut im.b, x.ty.elem, &dims);
+    let y = im.b.slice_given(&x, &start, &vec![1; r], ty.dims, &given);
+    im.syms.record(&y, &dims);
     im.out(n, 0, y);
     Ok(())
 }
@@ -398,9 +592,14 @@ fn split_sizes(n: &Node, d: i64, outs: i64, num: Option<i64>) -> R<Vec<i64>> {
 fn split(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
     let r = x.ty.rank();
-    need_static(n, &x, "Split")?;
     let axis = norm_axis(n, n.int("axis", 0)?, r)?;
     let d = x.ty.dims[axis];
+    if d == DYN {
+        return Err(n.error(format!(
+            "Split along a dimension known only at run time ({}) is not supported",
+            x.ty
+        )));
+    }
     let outs = n.num_outputs() as i64;
     let num = n.opt_int("num_outputs")?;
     let sizes = match im.const_ints(n, 1, "split")? {
@@ -414,13 +613,17 @@ fn split(im: &mut Importer, n: &Node) -> R<()> {
             dims_str(&sizes)
         )));
     }
+    let xd = im.syms.dims(&x);
     let mut at = 0;
     for (i, &s) in sizes.iter().enumerate() {
         let mut start = vec![0; r];
         start[axis] = if s == 0 { 0 } else { at };
-        let mut dims = x.ty.dims.clone();
-        dims[axis] = s;
-        let y = im.b.slice(&x, &start, &vec![1; r], dims);
+        let mut dims = xd.clone();
+        dims[axis] = Sym::Const(s);
+        // The other dims as the input's: given when dynamic.
+        let (ty, given) = im.syms.result_type(&mut im.b, x.ty.elem, &dims);
+        let y = im.b.slice_given(&x, &start, &vec![1; r], ty.dims, &given);
+        im.syms.record(&y, &dims);
         im.out(n, i, y);
         at += s;
     }
