@@ -27,7 +27,8 @@ tests nothing). Any other initializer whose data the skeleton dropped is drawn
 as normal(mean, std) of the values it had (recorded in its doc_string); any
 other kept initializer stays as it is. Every tensor has its own generator,
 numpy's default_rng([seed, crc32(name)]), so values do not depend on the order
-of the graph. Inputs are normal(0, 1) (integers: uniform in [0, 10)), from
+of the graph. Inputs are normal(0, 1) (integers: uniform in [0, 10), or below
+the rows of the table they index; masks all ones but the last element), from
 default_rng([seed, 1 << 20, K]); a symbolic input dim is 1 unless --dim gives it.
 --input-shape gives an input other dims (a CNN at another image size: the
 exporter's recorded intermediate shapes are dropped, the outputs' inferred).
@@ -193,7 +194,38 @@ def graph_inputs(model):
     return [i for i in model.graph.input if i.name not in inits]
 
 
+def index_bound(model, name):
+    """The rows of the tables an integer input indexes (Gather data, through
+    Cast/Identity), or None: a transformer's token_type_ids select from 2."""
+    producers = {o: n for n in model.graph.node for o in n.output}
+    sizes = {t.name: list(t.dims) for t in model.graph.initializer}
+    seen, bound = {name}, None
+    frontier = [name]
+    while frontier:
+        v = frontier.pop()
+        for n in model.graph.node:
+            if v not in n.input:
+                continue
+            if n.op_type in ("Cast", "Identity"):
+                for o in n.output:
+                    if o not in seen:
+                        seen.add(o)
+                        frontier.append(o)
+            elif n.op_type == "Gather" and n.input[1] == v:
+                table = n.input[0]
+                while table in producers and producers[table].op_type in ("Cast", "Identity"):
+                    table = producers[table].input[0]
+                axis = next((a.i for a in n.attribute if a.name == "axis"), 0)
+                if table in sizes and sizes[table]:
+                    rows = sizes[table][axis]
+                    bound = rows if bound is None else min(bound, rows)
+    return bound
+
+
 def make_inputs(model, seed, dims):
+    """Normal floats; integers in [0, 10), or below the rows of the table they
+    index; an integer input named *mask* is all ones but its last element
+    (one padded position)."""
     out = []
     for k, vi in enumerate(graph_inputs(model)):
         tt = vi.type.tensor_type
@@ -211,8 +243,12 @@ def make_inputs(model, seed, dims):
             a = g.standard_normal(shape).astype(dtype)
         elif dtype == np.bool_:
             a = g.integers(0, 2, shape).astype(dtype)
+        elif "mask" in vi.name:
+            a = np.ones(shape, dtype)
+            if a.size:
+                a.reshape(-1)[-1] = 0
         else:
-            a = g.integers(0, 10, shape).astype(dtype)
+            a = g.integers(0, min(10, index_bound(model, vi.name) or 10), shape).astype(dtype)
         out.append((vi.name, a))
     return out
 

@@ -12,6 +12,9 @@
 //! `cargo test -p xir-onnx --test models resnet18`; `--nocapture` prints
 //! where each one's time went.
 //!
+//! The transformers exported with dynamic batch and sequence axes are
+//! imported once and run at two sizes (`judge_dynamic`).
+//!
 //! The three CNNs run at 112x112, not the 224x224 they were exported at and
 //! the benchmark runs (`materialize.py --input-shape`; their graphs fix no
 //! spatial size): in a debug build on 2 cores, resnet18 at 224 took 85 s
@@ -191,12 +194,113 @@ fn judge(model: &str, input_shape: Option<&str>) {
     );
 }
 
+/// A model exported with dynamic batch and sequence axes (`dim_param`s
+/// `batch` and `seq`): imported once, compiled once per target, run at each
+/// of `sizes` (materialized with the same seed, so the same weights) and
+/// compared with onnxruntime; at the last size its results must equal, bit
+/// for bit, those of the import specialized to that size (`--dim`).
+fn judge_dynamic(model: &str, sizes: &[(i64, i64)]) {
+    let skeleton = skeletons().join(format!("{model}.onnx"));
+    let dirs: Vec<_> = sizes.iter().map(|_| tempfile::tempdir().unwrap()).collect();
+    for (dir, &(b, s)) in dirs.iter().zip(sizes) {
+        let python = std::env::var("XIR_PYTHON").unwrap_or_else(|_| "python3".into());
+        let o = Command::new(&python)
+            .arg(repo().join("bench/models/materialize.py"))
+            .arg(&skeleton)
+            .arg(dir.path())
+            .args([
+                "--seed",
+                "0",
+                &format!("--dim=batch={b}"),
+                &format!("--dim=seq={s}"),
+            ])
+            .output();
+        match o {
+            Ok(o) if o.status.success() => {}
+            o => {
+                assert!(
+                    !ci(),
+                    "CI=true but materialize.py failed through {python}: {o:?}"
+                );
+                eprintln!("SKIPPED: materialize.py failed through {python}");
+                return;
+            }
+        }
+    }
+    let bytes = std::fs::read(dirs[0].path().join("model.onnx")).unwrap();
+    let text = xir_onnx::import(&bytes, &xir_onnx::Options::default())
+        .unwrap_or_else(|e| panic!("importing {model}: {e}"));
+    assert!(
+        text.contains("tensor<?x?xi64>"),
+        "{model}: the import is not dynamic"
+    );
+    let mut failures = Vec::new();
+    let mut last_local = None;
+    for target in ["local", "vulkan"] {
+        let devices = match xrun::devices::open(&[target.to_string()]) {
+            Ok(d) => d,
+            Err(e) if target == "vulkan" && !ci() => {
+                eprintln!("SKIPPED on vulkan: no Vulkan device: {e}");
+                continue;
+            }
+            Err(e) => panic!("cannot open the {target} device: {e}"),
+        };
+        let program = xrun::compile_text(&text, &[target.to_string()], "")
+            .unwrap_or_else(|e| panic!("compiling {model} for {target}: {e}"));
+        for (dir, size) in dirs.iter().zip(sizes) {
+            let inputs = npys(dir.path(), "input");
+            let want = npys(dir.path(), "output");
+            let got = xrun::run_text(&program, "main", &inputs, devices.clone())
+                .unwrap_or_else(|e| panic!("running {model} on {target} at {size:?}: {e}"));
+            assert_eq!(got.len(), want.len(), "{model}: result count");
+            for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+                if let Some(m) = mismatch(k, g, w) {
+                    failures.push(format!("{target} at {size:?}: {m}"));
+                }
+            }
+            if target == "local" {
+                last_local = Some(got);
+            }
+        }
+    }
+    let &(b, s) = sizes.last().unwrap();
+    let opts = xir_onnx::Options {
+        dims: vec![
+            xir_onnx::DimBinding::parse(&format!("batch={b}")).unwrap(),
+            xir_onnx::DimBinding::parse(&format!("seq={s}")).unwrap(),
+        ],
+        ..Default::default()
+    };
+    let fixed = xir_onnx::import(&bytes, &opts).unwrap();
+    let inputs = npys(dirs.last().unwrap().path(), "input");
+    let got = run(&fixed, "local", &inputs).unwrap();
+    let dynamic = last_local.unwrap();
+    for (k, (g, d)) in got.iter().zip(&dynamic).enumerate() {
+        assert!(
+            g.shape == d.shape && g.data == d.data,
+            "{model}: result {k} of the dynamic module differs from the one specialized to {b}x{s}"
+        );
+    }
+    assert!(
+        failures.is_empty(),
+        "{model} differs from onnxruntime:\n{}",
+        failures.join("\n")
+    );
+}
+
 macro_rules! judged {
-    ($($test:ident = $model:literal $(at $shape:literal)?,)*) => {
+    ($($test:ident = $model:literal $(at $shape:literal)?,)*
+     ; dynamic $($dtest:ident = $dmodel:literal,)*) => {
         $(
             #[test]
             fn $test() {
                 judge($model, None$(.or(Some($shape)))?);
+            }
+        )*
+        $(
+            #[test]
+            fn $dtest() {
+                judge_dynamic($dmodel, &[(1, 16), (3, 5)]);
             }
         )*
 
@@ -209,7 +313,7 @@ macro_rules! judged {
                 .filter_map(|e| e.file_name().to_str()?.strip_suffix(".onnx").map(String::from))
                 .collect();
             have.sort();
-            let mut listed: Vec<String> = vec![$($model.to_string()),*];
+            let mut listed: Vec<String> = vec![$($model.to_string(),)* $($dmodel.to_string(),)*];
             listed.sort();
             assert_eq!(have, listed, "bench/models/skeletons/ and the tests of models.rs");
         }
@@ -227,4 +331,10 @@ judged! {
     vit_dynamo18 = "vit.dynamo18",
     whisper_encoder_ts17 = "whisper_encoder.ts17",
     whisper_encoder_dynamo18 = "whisper_encoder.dynamo18",
+    ; dynamic
+    bert_ts17_dynamic = "bert.ts17.dynamic",
+    distilbert_ts17_dynamic = "distilbert.ts17.dynamic",
+    gpt2_ts17_dynamic = "gpt2.ts17.dynamic",
+    llama_ts17_dynamic = "llama.ts17.dynamic",
+    t5_encoder_ts17_dynamic = "t5_encoder.ts17.dynamic",
 }
