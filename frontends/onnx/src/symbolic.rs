@@ -588,3 +588,336 @@ fn tokens(
     }
     Ok(Some(res))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `%arg0 : tensor<?x?x128xf32>`: dims 0 and 1 are run-time (b, s).
+    fn x() -> V {
+        V {
+            ssa: "%arg0".into(),
+            ty: Ty::new(ElementType::F32, vec![DYN, DYN, 128]),
+        }
+    }
+
+    /// The syms with `b` and `s`, dims 0 and 1 of `x()`.
+    fn bs() -> (Syms, Sym, Sym) {
+        let mut syms = Syms::default();
+        let b = syms.dim(&x(), 0);
+        let s = syms.dim(&x(), 1);
+        (syms, b, s)
+    }
+
+    #[test]
+    fn dims_static_and_interned() {
+        let (mut syms, b, s) = bs();
+        assert!(matches!(b, Sym::Expr(_)));
+        assert_ne!(b, s);
+        assert_eq!(syms.dim(&x(), 2), Sym::Const(128));
+        assert_eq!(syms.dim(&x(), 0), b, "one dim is one Sym");
+        assert_eq!(syms.dims(&x()), vec![b, s, Sym::Const(128)]);
+        // Equal expressions are one Sym.
+        let e1 = syms.mul(b, s);
+        let e2 = syms.mul(b, s);
+        assert_eq!(e1, e2);
+        let a1 = syms.add(e1, Sym::Const(3));
+        let a2 = syms.add(e2, Sym::Const(3));
+        assert_eq!(a1, a2);
+        // A constant operand goes last: 3 + x is x + 3.
+        assert_eq!(syms.add(Sym::Const(3), e1), a1);
+        assert_eq!(syms.mul(Sym::Const(4), s), syms.mul(s, Sym::Const(4)));
+        assert_ne!(syms.mul(b, s), syms.add(b, s));
+    }
+
+    #[test]
+    fn recorded_dims_are_what_dim_returns() {
+        let (mut syms, b, s) = bs();
+        let y = V {
+            ssa: "%v7".into(),
+            ty: Ty::new(ElementType::F32, vec![DYN, 4, DYN]),
+        };
+        let bs = syms.mul(b, s);
+        // Static dims are not recorded; the first record of a dim stays.
+        syms.record(&y, &[bs, Sym::Const(4), s]);
+        syms.record(&y, &[b, Sym::Const(4), b]);
+        assert_eq!(syms.dims(&y), vec![bs, Sym::Const(4), s]);
+    }
+
+    #[test]
+    fn simplifications() {
+        let (mut syms, b, s) = bs();
+        // x - x = 0.
+        assert_eq!(syms.sub(s, s), Sym::Const(0));
+        let bs = syms.mul(b, s);
+        assert_eq!(syms.sub(bs, bs), Sym::Const(0));
+        // (x + y) - y = x and (x + y) - x = y.
+        let sum = syms.add(b, s);
+        assert_eq!(syms.sub(sum, s), b);
+        assert_eq!(syms.sub(sum, b), s);
+        let s7 = syms.add(s, Sym::Const(7));
+        assert_eq!(syms.sub(s7, Sym::Const(7)), s);
+        // x + (y - x) = y.
+        let d = syms.sub(s, b);
+        assert_eq!(syms.add(b, d), s);
+        // Identities.
+        assert_eq!(syms.mul(s, Sym::Const(1)), s);
+        assert_eq!(syms.mul(Sym::Const(1), s), s);
+        assert_eq!(syms.mul(s, Sym::Const(0)), Sym::Const(0));
+        assert_eq!(syms.mul(Sym::Const(0), s), Sym::Const(0));
+        assert_eq!(syms.add(s, Sym::Const(0)), s);
+        assert_eq!(syms.add(Sym::Const(0), s), s);
+        assert_eq!(syms.sub(s, Sym::Const(0)), s);
+        assert_eq!(syms.div(s, Sym::Const(1)), Some(s));
+        assert_eq!(syms.div(bs, bs), Some(Sym::Const(1)));
+        // What is not simplified stays an expression.
+        assert!(matches!(syms.sub(b, s), Sym::Expr(_)));
+        assert!(matches!(syms.sub(Sym::Const(0), s), Sym::Expr(_)));
+    }
+
+    #[test]
+    fn constants_fold() {
+        let mut syms = Syms::default();
+        let c = Sym::Const;
+        assert_eq!(syms.add(c(2), c(3)), c(5));
+        assert_eq!(syms.sub(c(2), c(3)), c(-1));
+        assert_eq!(syms.mul(c(-4), c(3)), c(-12));
+        assert_eq!(syms.div(c(7), c(2)), Some(c(3)));
+        // Truncating, as ONNX's integer Div.
+        assert_eq!(syms.div(c(-7), c(2)), Some(c(-3)));
+        assert_eq!(syms.quotient(&[c(2), c(3), c(4)], &[c(6)]), c(4));
+        assert_eq!(syms.quotient(&[], &[]), c(1));
+        assert!(syms.nodes.is_empty(), "constants make no nodes");
+    }
+
+    #[test]
+    fn division_by_zero_is_none() {
+        let (mut syms, _, s) = bs();
+        assert_eq!(syms.div(Sym::Const(6), Sym::Const(0)), None);
+        assert_eq!(syms.div(s, Sym::Const(0)), None);
+        assert_eq!(syms.div(Sym::Const(0), Sym::Const(0)), None);
+    }
+
+    #[test]
+    fn quotient_cancels_common_factors() {
+        let (mut syms, b, s) = bs();
+        let c = Sym::Const;
+        // Reshape [b, s, 128] to [b, s, 4, -1] (the -1 taken as 1).
+        assert_eq!(syms.quotient(&[b, s, c(128)], &[b, s, c(4), c(1)]), c(32));
+        // [b, s, 128] to [b, s, 4, 32]: all cancelled.
+        assert_eq!(syms.quotient(&[b, s, c(128)], &[b, s, c(4), c(32)]), c(1));
+        // [b, s, 128] to [b, -1, 4, 32]: s.
+        assert_eq!(syms.quotient(&[b, s, c(128)], &[b, c(1), c(4), c(32)]), s);
+        assert_eq!(syms.quotient(&[b, s, c(128)], &[b, c(4), c(32)]), s);
+        // [b, s, 128] to [-1, 128]: b * s.
+        let bs = syms.mul(b, s);
+        assert_eq!(syms.quotient(&[b, s, c(128)], &[c(1), c(128)]), bs);
+        // Factors inside products cancel too: [b * s, 64] / [b] = s * 64.
+        let s64 = syms.mul(s, c(64));
+        assert_eq!(syms.quotient(&[bs, c(64)], &[b]), s64);
+        assert_eq!(syms.div(bs, b), Some(s));
+        assert_eq!(syms.div(bs, s), Some(b));
+        // A factor appearing twice cancels once.
+        let bbs = syms.mul(bs, b);
+        assert_eq!(syms.quotient(&[bbs], &[b, s]), b);
+        // Products are kept in their factors' order, not canonicalized:
+        // (b * s * b) / b is s * b, another Sym than b * s.
+        let sb = syms.mul(s, b);
+        assert_ne!(sb, bs);
+        assert_eq!(syms.quotient(&[bbs], &[b]), sb);
+        // Constants divide when they can: [b, 6] / [b, 3] = 2.
+        assert_eq!(syms.quotient(&[b, c(6)], &[b, c(3)]), c(2));
+    }
+
+    #[test]
+    fn quotient_that_does_not_divide_stays_a_division() {
+        let (mut syms, b, s) = bs();
+        let c = Sym::Const;
+        let q = syms.quotient(&[s], &[c(3)]);
+        assert!(matches!(q, Sym::Expr(_)));
+        assert_ne!(q, s);
+        assert_eq!(syms.div(s, c(3)), Some(q), "div and quotient agree");
+        assert!(syms.nonneg(q));
+        // 6s / 4 is not simplified to 3s / 2 but stays one division.
+        let q = syms.quotient(&[s, c(6)], &[c(4)]);
+        let Sym::Expr(id) = q else {
+            panic!("a constant for 6s / 4")
+        };
+        let s6 = syms.mul(s, c(6));
+        assert_eq!(syms.nodes[id as usize], Node::Div(s6, c(4)));
+        // An uncancelled dim in the divisor: s / b.
+        let q = syms.quotient(&[s], &[b]);
+        let Sym::Expr(id) = q else {
+            panic!("a constant for s / b")
+        };
+        assert_eq!(syms.nodes[id as usize], Node::Div(s, b));
+        // Written as arith.divsi.
+        let mut bld = Builder::default();
+        syms.materialize(&mut bld, q);
+        assert!(bld.lines.last().unwrap().contains("\"arith.divsi\""));
+    }
+
+    #[test]
+    fn nonneg() {
+        let (mut syms, b, s) = bs();
+        let c = Sym::Const;
+        assert!(syms.nonneg(c(0)));
+        assert!(syms.nonneg(c(5)));
+        assert!(!syms.nonneg(c(-1)));
+        assert!(syms.nonneg(b));
+        let e = syms.mul(b, s);
+        assert!(syms.nonneg(e));
+        let e = syms.add(b, c(3));
+        assert!(syms.nonneg(e));
+        let e = syms.div(s, c(2)).unwrap();
+        assert!(syms.nonneg(e));
+        // A difference may be negative, and so may a negative factor.
+        let e = syms.sub(s, b);
+        assert!(!syms.nonneg(e));
+        let e = syms.add(s, c(-1));
+        assert!(!syms.nonneg(e));
+        let e = syms.mul(s, c(-1));
+        assert!(!syms.nonneg(e));
+    }
+
+    #[test]
+    fn broadcast_rules() {
+        let (mut syms, b, s) = bs();
+        let c = Sym::Const;
+        // Right-aligned; a 1 (or a missing dim) takes the other side.
+        assert_eq!(
+            broadcast(&[b, c(1), c(4)], &[s, c(4)]),
+            Ok(vec![b, s, c(4)])
+        );
+        assert_eq!(broadcast(&[c(1)], &[b, s]), Ok(vec![b, s]));
+        assert_eq!(broadcast(&[b, s], &[]), Ok(vec![b, s]));
+        assert_eq!(broadcast(&[s], &[s]), Ok(vec![s]));
+        // A constant is taken over an expression, either side.
+        assert_eq!(broadcast(&[c(3)], &[s]), Ok(vec![c(3)]));
+        assert_eq!(broadcast(&[s], &[c(3)]), Ok(vec![c(3)]));
+        // Two different expressions: the second.
+        let bs = syms.mul(b, s);
+        assert_eq!(broadcast(&[b], &[bs]), Ok(vec![bs]));
+        assert_eq!(
+            broadcast(&[c(2), s], &[c(3), s]),
+            Err("dimensions 2 and 3 do not broadcast".to_string())
+        );
+    }
+
+    #[test]
+    fn sym_tensor_to_const() {
+        let (_, _, s) = bs();
+        let ty = Ty::new(ElementType::I64, vec![2]);
+        let t = SymTensor {
+            ty: ty.clone(),
+            elems: vec![Sym::Const(4), Sym::Const(-1)],
+        };
+        let k = t.to_const().expect("all constants");
+        assert_eq!(k.ty, ty);
+        assert_eq!(k.as_ints().unwrap(), &[4, -1][..]);
+        let t = SymTensor {
+            ty,
+            elems: vec![Sym::Const(4), s],
+        };
+        assert!(t.to_const().is_none());
+    }
+
+    #[test]
+    fn materialize_writes_operands_first_and_once() {
+        let (mut syms, b, s) = bs();
+        let mut bld = Builder::default();
+        let bs = syms.mul(b, s);
+        let v = syms.materialize(&mut bld, bs);
+        assert_eq!(bld.lines.len(), 3, "{:#?}", bld.lines);
+        assert!(
+            bld.lines[0].contains("\"graph.dim\"(%arg0)"),
+            "{}",
+            bld.lines[0]
+        );
+        assert!(bld.lines[0].contains("index = 0 : i64"), "{}", bld.lines[0]);
+        assert!(
+            bld.lines[0].contains("tensor<?x?x128xf32>"),
+            "{}",
+            bld.lines[0]
+        );
+        assert!(
+            bld.lines[1].contains("\"graph.dim\"(%arg0)"),
+            "{}",
+            bld.lines[1]
+        );
+        assert!(bld.lines[1].contains("index = 1 : i64"), "{}", bld.lines[1]);
+        let (d0, d1) = (
+            bld.lines[0].split(" = ").next().unwrap().trim().to_string(),
+            bld.lines[1].split(" = ").next().unwrap().trim().to_string(),
+        );
+        assert!(
+            bld.lines[2].contains(&format!("\"arith.muli\"({d0}, {d1})")),
+            "{}",
+            bld.lines[2]
+        );
+        assert!(bld.lines[2].trim_start().starts_with(&format!("{v} = ")));
+        // Written once: the same value again, no new line.
+        assert_eq!(syms.materialize(&mut bld, bs), v);
+        assert_eq!(syms.materialize(&mut bld, b), d0);
+        assert_eq!(bld.lines.len(), 3);
+        // A bigger expression reuses what is written: only the constant
+        // and the addi are new.
+        let e = syms.add(bs, Sym::Const(3));
+        let w = syms.materialize(&mut bld, e);
+        assert_eq!(bld.lines.len(), 5, "{:#?}", bld.lines);
+        assert!(
+            bld.lines[3].contains("\"arith.constant\""),
+            "{}",
+            bld.lines[3]
+        );
+        assert!(
+            bld.lines[3].contains("value = 3 : index"),
+            "{}",
+            bld.lines[3]
+        );
+        let c3 = bld.lines[3].split(" = ").next().unwrap().trim().to_string();
+        assert!(
+            bld.lines[4].contains(&format!("\"arith.addi\"({v}, {c3})")),
+            "{}",
+            bld.lines[4]
+        );
+        assert!(bld.lines[4].trim_start().starts_with(&format!("{w} = ")));
+        // A subtraction: subi, its operands in order.
+        let d = syms.sub(s, b);
+        let u = syms.materialize(&mut bld, d);
+        assert_eq!(bld.lines.len(), 6);
+        assert!(bld.lines[5].contains(&format!("\"arith.subi\"({d1}, {d0})")));
+        assert!(bld.lines[5].trim_start().starts_with(&format!("{u} = ")));
+        // A constant is a fresh arith.constant.
+        syms.materialize(&mut bld, Sym::Const(-2));
+        assert!(bld.lines[6].contains("value = -2 : index"));
+    }
+
+    #[test]
+    fn materialize_long_chain() {
+        // Iterative: a chain deeper than a recursion would take.
+        let (mut syms, _, s) = bs();
+        let mut e = s;
+        for _ in 0..100_000 {
+            e = syms.mul(e, s);
+        }
+        let mut bld = Builder::default();
+        syms.materialize(&mut bld, e);
+        assert_eq!(bld.lines.len(), 100_001);
+    }
+
+    #[test]
+    fn result_type_gives_the_dynamic_dims_in_order() {
+        let (mut syms, b, s) = bs();
+        let mut bld = Builder::default();
+        let bs = syms.mul(b, s);
+        let (ty, given) = syms.result_type(&mut bld, ElementType::F32, &[bs, Sym::Const(4), s]);
+        assert_eq!(ty, Ty::new(ElementType::F32, vec![DYN, 4, DYN]));
+        assert_eq!(given.len(), 2);
+        assert_eq!(given[0], syms.materialize(&mut bld, bs));
+        assert_eq!(given[1], syms.materialize(&mut bld, s));
+        let (ty, given) = syms.result_type(&mut bld, ElementType::I64, &[Sym::Const(2)]);
+        assert_eq!(ty, Ty::new(ElementType::I64, vec![2]));
+        assert!(given.is_empty());
+    }
+}
