@@ -1,0 +1,638 @@
+//! Models with dynamic axes (`dim_param`s such as `batch` and `seq`) in the
+//! forms exporters write their shape arithmetic: what they import as (the
+//! `graph.dim`/`arith` index values given to `graph.reshape`,
+//! `graph.broadcast`, `graph.slice` and `graph.iota`), runs of one compiled
+//! program at two sizes on local (and vulkan for some) against values
+//! computed here, and the exact errors of what is not supported. A missing
+//! Vulkan device fails under CI=true and is reported and skipped outside it.
+
+mod common;
+
+use common::{ci, f32_tensor, i64_tensor, int_attr, ints_attr, untyped, values, F32, I64};
+use std::sync::Arc;
+use xir_onnx::onnx::{
+    tensor_shape_proto::{dimension, Dimension},
+    type_proto, AttributeProto, NodeProto, TensorProto, TensorShapeProto, TypeProto,
+    ValueInfoProto,
+};
+use xir_onnx::{import, Options};
+use xir_runtime_hal::{ElementType, HostTensor};
+
+/// A tensor value whose dims are numbers (`"4"`) or named run-time dims
+/// (`"batch"`).
+fn dvi(name: &str, elem: i32, dims: &[&str]) -> ValueInfoProto {
+    let dim = dims
+        .iter()
+        .map(|d| Dimension {
+            value: Some(match d.parse::<i64>() {
+                Ok(v) => dimension::Value::DimValue(v),
+                Err(_) => dimension::Value::DimParam(d.to_string()),
+            }),
+        })
+        .collect();
+    ValueInfoProto {
+        name: Some(name.into()),
+        r#type: Some(TypeProto {
+            value: Some(type_proto::Value::TensorType(type_proto::Tensor {
+                elem_type: Some(elem),
+                shape: Some(TensorShapeProto { dim }),
+            })),
+        }),
+    }
+}
+
+/// A graph being written: its nodes (named `n0`, `n1`, ... unless named)
+/// and initializers.
+#[derive(Default)]
+struct G {
+    nodes: Vec<NodeProto>,
+    inits: Vec<TensorProto>,
+}
+
+impl G {
+    fn node(&mut self, op: &str, ins: &[&str], outs: &[&str], attrs: Vec<AttributeProto>) {
+        let name = format!("n{}", self.nodes.len());
+        self.named(&name, op, ins, outs, attrs);
+    }
+
+    fn named(&mut self, name: &str, op: &str, ins: &[&str], outs: &[&str], a: Vec<AttributeProto>) {
+        self.nodes.push(common::node(op, name, ins, outs, a));
+    }
+
+    fn ints(&mut self, name: &str, dims: &[i64], v: &[i64]) {
+        self.inits.push(i64_tensor(name, dims, v));
+    }
+
+    fn floats(&mut self, name: &str, dims: &[i64], v: &[f32]) {
+        self.inits.push(f32_tensor(name, dims, v));
+    }
+
+    /// `out` = dim `k` of `x` as a 1-element vector (Shape, Gather of a
+    /// scalar index, Unsqueeze), as BERT's attention computes it; the 0-d
+    /// dim is `{out}_scalar`.
+    fn dim_vec(&mut self, x: &str, k: i64, out: &str) {
+        let (shape, idx, scalar, axes) = (
+            format!("{out}_shape"),
+            format!("{out}_idx"),
+            format!("{out}_scalar"),
+            format!("{out}_axes"),
+        );
+        self.ints(&idx, &[], &[k]);
+        self.ints(&axes, &[1], &[0]);
+        self.node("Shape", &[x], &[&shape], vec![]);
+        self.node(
+            "Gather",
+            &[&shape, &idx],
+            &[&scalar],
+            vec![int_attr("axis", 0)],
+        );
+        self.node("Unsqueeze", &[&scalar, &axes], &[out], vec![]);
+    }
+
+    fn model(self, opset: i64, inputs: Vec<ValueInfoProto>, outputs: &[&str]) -> Vec<u8> {
+        common::model(
+            opset,
+            self.nodes,
+            inputs,
+            outputs.iter().map(|o| untyped(o)).collect(),
+            self.inits,
+        )
+    }
+}
+
+fn ok(m: &[u8]) -> String {
+    import(m, &Options::default()).unwrap_or_else(|e| panic!("import failed: {e}"))
+}
+
+fn err(m: &[u8]) -> String {
+    match import(m, &Options::default()) {
+        Ok(t) => panic!("imported, expected an error:\n{t}"),
+        Err(e) => e,
+    }
+}
+
+fn has(text: &str, wants: &[&str]) {
+    for w in wants {
+        assert!(text.contains(w), "missing {w:?} in\n{text}");
+    }
+}
+
+/// How many lines of `text` contain `s`.
+fn count(text: &str, s: &str) -> usize {
+    text.lines().filter(|l| l.contains(s)).count()
+}
+
+fn f32_in(shape: &[usize], v: &[f32]) -> HostTensor {
+    let data = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+    HostTensor::new(ElementType::F32, shape.to_vec(), data).unwrap()
+}
+
+fn i64_in(shape: &[usize], v: &[i64]) -> HostTensor {
+    let data = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+    HostTensor::new(ElementType::I64, shape.to_vec(), data).unwrap()
+}
+
+/// `0, 1, 2, ...` as an f32 input of `shape`.
+fn counting(shape: &[usize]) -> (HostTensor, Vec<f64>) {
+    let n: usize = shape.iter().product();
+    let v: Vec<f32> = (0..n).map(|i| i as f32).collect();
+    (f32_in(shape, &v), v.iter().map(|&x| x as f64).collect())
+}
+
+/// An expected output: element type, shape, values.
+struct Want {
+    element: ElementType,
+    shape: Vec<usize>,
+    values: Vec<f64>,
+}
+
+fn want_f32(shape: &[usize], values: Vec<f64>) -> Want {
+    Want {
+        element: ElementType::F32,
+        shape: shape.to_vec(),
+        values,
+    }
+}
+
+fn want_i64(shape: &[usize], values: Vec<f64>) -> Want {
+    Want {
+        element: ElementType::I64,
+        shape: shape.to_vec(),
+        values,
+    }
+}
+
+/// `text` compiled once for `target` and run on each case (inputs, the
+/// outputs wanted), compared exactly. False where `target` is vulkan and
+/// there is no Vulkan device outside CI (after a note).
+fn check(text: &str, target: &str, cases: &[(Vec<HostTensor>, Vec<Want>)]) -> bool {
+    let devices: Vec<Arc<_>> = match xrun::devices::open(&[target.to_string()]) {
+        Ok(d) => d,
+        Err(e) if target == "vulkan" && !ci() => {
+            eprintln!("SKIPPED on vulkan: no Vulkan device: {e}");
+            return false;
+        }
+        Err(e) => panic!("cannot open the {target} device: {e}"),
+    };
+    let program = xrun::compile_text(text, &[target.to_string()], "")
+        .unwrap_or_else(|e| panic!("compiling for {target}: {e}\n{text}"));
+    for (inputs, wants) in cases {
+        let shapes: Vec<_> = inputs.iter().map(|t| t.shape.clone()).collect();
+        let got = xrun::run_text(&program, "main", inputs, devices.clone())
+            .unwrap_or_else(|e| panic!("running on {target} with inputs {shapes:?}: {e}"));
+        assert_eq!(got.len(), wants.len(), "outputs on {target}");
+        for (k, (g, w)) in got.iter().zip(wants).enumerate() {
+            let at = format!("output {k} on {target} with inputs {shapes:?}");
+            assert_eq!(g.element, w.element, "{at}");
+            assert_eq!(g.shape, w.shape, "{at}");
+            assert_eq!(values(g).unwrap(), w.values, "{at}");
+        }
+    }
+    true
+}
+
+fn local(text: &str, cases: &[(Vec<HostTensor>, Vec<Want>)]) {
+    check(text, "local", cases);
+}
+
+fn local_and_vulkan(text: &str, cases: &[(Vec<HostTensor>, Vec<Want>)]) {
+    check(text, "local", cases);
+    check(text, "vulkan", cases);
+}
+
+/// Two sizes of (batch, seq): a size 1 and odd sizes.
+const SIZES: [(usize, usize); 2] = [(1, 7), (3, 5)];
+
+/// BERT's attention: `Shape → Gather → Unsqueeze → Concat → Reshape` to
+/// `[batch, seq, 2, -1]`, and a constant shape `[0, -1]` of a dynamic input.
+#[test]
+fn reshape_from_computed_shape() {
+    let mut g = G::default();
+    g.dim_vec("x", 0, "b");
+    g.dim_vec("x", 1, "s");
+    g.ints("tail", &[2], &[2, -1]);
+    g.node(
+        "Concat",
+        &["b", "s", "tail"],
+        &["shape"],
+        vec![int_attr("axis", 0)],
+    );
+    g.node("Reshape", &["x", "shape"], &["y"], vec![]);
+    g.ints("keep", &[2], &[0, -1]);
+    g.node("Reshape", &["x", "keep"], &["z"], vec![]);
+    // Back: [b, s, 8] from y with [0, 0, -1].
+    g.ints("back", &[3], &[0, 0, -1]);
+    g.node("Reshape", &["y", "back"], &["w"], vec![]);
+    let m = g.model(
+        17,
+        vec![dvi("x", F32, &["batch", "seq", "8"])],
+        &["y", "z", "w"],
+    );
+    let text = ok(&m);
+    has(
+        &text,
+        &[
+            "%0 = graph.dim %arg0, 0",
+            "%1 = graph.dim %arg0, 1",
+            "graph.reshape %arg0[%0, %1] : tensor<?x?x8xf32> -> tensor<?x?x2x4xf32>",
+            // [0, -1]: the -1 is seq * 8.
+            "%3 = arith.muli %1, %c8 : index",
+            "graph.reshape %arg0[%0, %3] : tensor<?x?x8xf32> -> tensor<?x?xf32>",
+            // The dims of y are known: the ones written are reused.
+            "graph.reshape %2[%0, %1] : tensor<?x?x2x4xf32> -> tensor<?x?x8xf32>",
+        ],
+    );
+    // The -1 is 4: no division is written.
+    assert_eq!(count(&text, "arith.divsi"), 0, "{text}");
+    let cases: Vec<_> = SIZES
+        .iter()
+        .map(|&(b, s)| {
+            let (x, v) = counting(&[b, s, 8]);
+            (
+                vec![x],
+                vec![
+                    want_f32(&[b, s, 2, 4], v.clone()),
+                    want_f32(&[b, s * 8], v.clone()),
+                    want_f32(&[b, s, 8], v),
+                ],
+            )
+        })
+        .collect();
+    local_and_vulkan(&text, &cases);
+}
+
+/// Shape with `start`/`end` (opset 15+): `[batch]` and `[seq, 4]` of a
+/// `[batch, seq, 4]` input.
+#[test]
+fn shape_start_end() {
+    let mut g = G::default();
+    g.node("Shape", &["x"], &["head"], vec![int_attr("end", 1)]);
+    g.ints("m1", &[1], &[-1]);
+    g.node(
+        "Concat",
+        &["head", "m1"],
+        &["s1"],
+        vec![int_attr("axis", 0)],
+    );
+    g.node("Reshape", &["x", "s1"], &["y"], vec![]);
+    // [seq, 4] from start=-2: y reshaped back to [-1, seq, 4].
+    g.node("Shape", &["x"], &["tail"], vec![int_attr("start", -2)]);
+    g.node(
+        "Concat",
+        &["m1", "tail"],
+        &["s2"],
+        vec![int_attr("axis", 0)],
+    );
+    g.node("Reshape", &["y", "s2"], &["z"], vec![]);
+    let m = g.model(18, vec![dvi("x", F32, &["batch", "seq", "4"])], &["y", "z"]);
+    let text = ok(&m);
+    has(&text, &["-> tensor<?x?xf32>", "-> tensor<?x?x4xf32>"]);
+    let cases: Vec<_> = SIZES
+        .iter()
+        .map(|&(b, s)| {
+            let (x, v) = counting(&[b, s, 4]);
+            (
+                vec![x],
+                vec![want_f32(&[b, s * 4], v.clone()), want_f32(&[b, s, 4], v)],
+            )
+        })
+        .collect();
+    local(&text, &cases);
+}
+
+/// Expand to `[batch, seq, 4]` through the exporters'
+/// `Where(Equal(s, -1 * ones), ones, s)`, and a dynamic input expanded to a
+/// constant shape.
+#[test]
+fn expand_to_computed_shape() {
+    let mut g = G::default();
+    g.dim_vec("x", 0, "b");
+    g.dim_vec("x", 1, "s");
+    g.ints("four", &[1], &[4]);
+    g.node(
+        "Concat",
+        &["b", "s", "four"],
+        &["shape"],
+        vec![int_attr("axis", 0)],
+    );
+    g.node("Shape", &["shape"], &["shape_len"], vec![]);
+    let one = i64_tensor("value", &[1], &[1]);
+    g.node(
+        "ConstantOfShape",
+        &["shape_len"],
+        &["ones"],
+        vec![tensor_attr("value", one)],
+    );
+    g.ints("minus_one", &[], &[-1]);
+    g.node("Mul", &["ones", "minus_one"], &["neg"], vec![]);
+    g.node("Equal", &["shape", "neg"], &["is_neg"], vec![]);
+    g.node("Where", &["is_neg", "ones", "shape"], &["target"], vec![]);
+    g.floats("row", &[1, 1, 4], &[1.0, 2.0, 3.0, 4.0]);
+    g.node("Expand", &["row", "target"], &["y"], vec![]);
+    // [batch, seq, 1] to [1, 1, 3].
+    g.ints("three", &[3], &[1, 1, 3]);
+    g.node("Expand", &["x", "three"], &["z"], vec![]);
+    let m = g.model(17, vec![dvi("x", F32, &["batch", "seq", "1"])], &["y", "z"]);
+    let text = ok(&m);
+    has(
+        &text,
+        &[
+            "graph.broadcast %",
+            "-> tensor<?x?x4xf32>",
+            "-> tensor<?x?x3xf32>",
+        ],
+    );
+    // The Where and Equal are decided at import time.
+    assert!(!text.contains("graph.select"), "{text}");
+    assert!(!text.contains("graph.compare"), "{text}");
+    let cases: Vec<_> = SIZES
+        .iter()
+        .map(|&(b, s)| {
+            let (x, v) = counting(&[b, s, 1]);
+            let y: Vec<f64> = (0..b * s).flat_map(|_| [1.0, 2.0, 3.0, 4.0]).collect();
+            let z: Vec<f64> = v.iter().flat_map(|&e| [e, e, e]).collect();
+            (
+                vec![x],
+                vec![want_f32(&[b, s, 4], y), want_f32(&[b, s, 3], z)],
+            )
+        })
+        .collect();
+    local(&text, &cases);
+}
+
+fn tensor_attr(name: &str, t: TensorProto) -> AttributeProto {
+    AttributeProto {
+        name: Some(name.into()),
+        r#type: Some(xir_onnx::onnx::attribute_proto::AttributeType::Tensor as i32),
+        t: Some(t),
+        ..Default::default()
+    }
+}
+
+/// ConstantOfShape of `[batch, 2, seq]`.
+#[test]
+fn constant_of_computed_shape() {
+    let mut g = G::default();
+    g.dim_vec("x", 0, "b");
+    g.dim_vec("x", 1, "s");
+    g.ints("two", &[1], &[2]);
+    g.node(
+        "Concat",
+        &["b", "two", "s"],
+        &["shape"],
+        vec![int_attr("axis", 0)],
+    );
+    let v = f32_tensor("value", &[1], &[2.5]);
+    g.node(
+        "ConstantOfShape",
+        &["shape"],
+        &["y"],
+        vec![tensor_attr("value", v)],
+    );
+    let m = g.model(17, vec![dvi("x", I64, &["batch", "seq"])], &["y"]);
+    let text = ok(&m);
+    has(&text, &["graph.broadcast %", "-> tensor<?x2x?xf32>"]);
+    let cases: Vec<_> = SIZES
+        .iter()
+        .map(|&(b, s)| {
+            let x = i64_in(&[b, s], &vec![0; b * s]);
+            (vec![x], vec![want_f32(&[b, 2, s], vec![2.5; b * 2 * s])])
+        })
+        .collect();
+    local(&text, &cases);
+}
+
+/// BERT's position ids: a constant table sliced `[0:seq]`; and a dynamic
+/// input sliced `[1:-1]` along its dynamic axis.
+#[test]
+fn slice_computed_end_and_negative_end() {
+    let mut g = G::default();
+    g.dim_vec("x", 1, "s");
+    let table: Vec<f32> = (0..16 * 3).map(|i| i as f32).collect();
+    g.floats("table", &[16, 3], &table);
+    g.ints("zero", &[1], &[0]);
+    g.ints("one", &[1], &[1]);
+    g.ints("minus_one", &[1], &[-1]);
+    g.node("Slice", &["table", "zero", "s", "zero"], &["y"], vec![]);
+    g.node("Slice", &["x", "one", "minus_one", "one"], &["z"], vec![]);
+    let m = g.model(17, vec![dvi("x", F32, &["batch", "seq"])], &["y", "z"]);
+    let text = ok(&m);
+    has(
+        &text,
+        &["graph.slice %", "-> tensor<?x3xf32>", "-> tensor<?x?xf32>"],
+    );
+    // Sizes with seq >= 2 (the [1:-1] slice), a batch of 1 and odd sizes.
+    let cases: Vec<_> = [(1usize, 7usize), (3, 2), (2, 5)]
+        .iter()
+        .map(|&(b, s)| {
+            let (x, v) = counting(&[b, s]);
+            let y: Vec<f64> = (0..s * 3).map(|i| i as f64).collect();
+            let z: Vec<f64> = (0..b)
+                .flat_map(|i| (1..s - 1).map(move |j| (i, j)))
+                .map(|(i, j)| v[i * s + j])
+                .collect();
+            (
+                vec![x],
+                vec![want_f32(&[s, 3], y), want_f32(&[b, s - 2], z)],
+            )
+        })
+        .collect();
+    local(&text, &cases);
+}
+
+/// `Range(start, seq, delta)` of a dim taken from `x`'s shape.
+fn range_model(start: i64, delta: i64) -> Vec<u8> {
+    let mut g = G::default();
+    g.dim_vec("x", 1, "s");
+    g.ints("start", &[], &[start]);
+    g.ints("delta", &[], &[delta]);
+    g.node("Range", &["start", "s_scalar", "delta"], &["y"], vec![]);
+    g.model(17, vec![dvi("x", F32, &["batch", "seq"])], &["y"])
+}
+
+#[test]
+fn range_of_a_dim_is_iota() {
+    let text = ok(&range_model(0, 1));
+    has(
+        &text,
+        &["graph.dim %arg0, 1", "graph.iota", "-> tensor<?xi64>"],
+    );
+    let cases: Vec<_> = [(2usize, 1usize), (1, 7), (3, 5)]
+        .iter()
+        .map(|&(b, s)| {
+            let (x, _) = counting(&[b, s]);
+            (
+                vec![x],
+                vec![want_i64(&[s], (0..s).map(|i| i as f64).collect())],
+            )
+        })
+        .collect();
+    local_and_vulkan(&text, &cases);
+}
+
+#[test]
+fn range_with_start_and_step() {
+    let text = ok(&range_model(2, 3));
+    has(
+        &text,
+        &["graph.iota", "arith.divsi", "graph.mul", "graph.add"],
+    );
+    let cases: Vec<_> = [(1usize, 1usize), (2, 2), (1, 3), (3, 7), (1, 8)]
+        .iter()
+        .map(|&(b, s)| {
+            let (x, _) = counting(&[b, s]);
+            let want: Vec<f64> = (2..s as i64).step_by(3).map(|i| i as f64).collect();
+            (vec![x], vec![want_i64(&[want.len()], want)])
+        })
+        .collect();
+    local(&text, &cases);
+}
+
+/// Split of `[batch, seq, 6]` into `[.., 2]` and `[.., 4]` along the
+/// static axis.
+#[test]
+fn split_with_dynamic_leading_dims() {
+    let mut g = G::default();
+    g.ints("split", &[2], &[2, 4]);
+    g.node(
+        "Split",
+        &["x", "split"],
+        &["y", "z"],
+        vec![int_attr("axis", 2)],
+    );
+    let m = g.model(17, vec![dvi("x", F32, &["batch", "seq", "6"])], &["y", "z"]);
+    let text = ok(&m);
+    has(
+        &text,
+        &[
+            "graph.slice %arg0",
+            "-> tensor<?x?x2xf32>",
+            "-> tensor<?x?x4xf32>",
+        ],
+    );
+    let cases: Vec<_> = SIZES
+        .iter()
+        .map(|&(b, s)| {
+            let (x, v) = counting(&[b, s, 6]);
+            let y = (0..b * s)
+                .flat_map(|r| v[r * 6..r * 6 + 2].to_vec())
+                .collect();
+            let z = (0..b * s)
+                .flat_map(|r| v[r * 6 + 2..r * 6 + 6].to_vec())
+                .collect();
+            (
+                vec![x],
+                vec![want_f32(&[b, s, 2], y), want_f32(&[b, s, 4], z)],
+            )
+        })
+        .collect();
+    local(&text, &cases);
+}
+
+/// A dim used as data: `Range(batch) * seq` (offsets of each row in a
+/// flattened `[batch * seq]`), the scalar `seq` materialized as a tensor.
+#[test]
+fn dim_used_as_data() {
+    let mut g = G::default();
+    g.dim_vec("x", 0, "b");
+    g.dim_vec("x", 1, "s");
+    g.ints("zero", &[], &[0]);
+    g.ints("one", &[], &[1]);
+    g.node("Range", &["zero", "b_scalar", "one"], &["rows"], vec![]);
+    g.node("Mul", &["rows", "s_scalar"], &["y"], vec![]);
+    let m = g.model(17, vec![dvi("x", F32, &["batch", "seq"])], &["y"]);
+    let text = ok(&m);
+    has(&text, &["graph.iota", "graph.mul", "-> tensor<?xi64>"]);
+    let cases: Vec<_> = SIZES
+        .iter()
+        .map(|&(b, s)| {
+            let (x, _) = counting(&[b, s]);
+            let want = (0..b).map(|i| (i * s) as f64).collect();
+            (vec![x], vec![want_i64(&[b], want)])
+        })
+        .collect();
+    local(&text, &cases);
+}
+
+/// Flatten, Squeeze, Unsqueeze, keep-dims ReduceMean, MatMul and Gemm of
+/// tensors with dynamic dims.
+#[test]
+fn composites_of_dynamic_tensors() {
+    let mut g = G::default();
+    g.node("Flatten", &["x"], &["flat"], vec![int_attr("axis", 2)]);
+    g.ints("ax1", &[1], &[1]);
+    g.node("Squeeze", &["q", "ax1"], &["sq"], vec![]);
+    g.ints("ax03", &[2], &[0, 3]);
+    g.node("Unsqueeze", &["sq", "ax03"], &["unsq"], vec![]);
+    g.node(
+        "ReduceMean",
+        &["m"],
+        &["mean"],
+        vec![ints_attr("axes", &[2]), int_attr("keepdims", 1)],
+    );
+    // w[k][j] = k - j.
+    g.floats("w", &[3, 2], &[0.0, -1.0, 1.0, 0.0, 2.0, 1.0]);
+    g.node("MatMul", &["m3", "w"], &["mm"], vec![]);
+    g.floats("c", &[2], &[10.0, 20.0]);
+    g.node("Gemm", &["rows", "w", "c"], &["gemm"], vec![]);
+    let m = g.model(
+        17,
+        vec![
+            dvi("x", F32, &["batch", "seq", "2", "3"]),
+            dvi("q", F32, &["batch", "1", "seq"]),
+            dvi("m", F32, &["batch", "seq", "4"]),
+            dvi("m3", F32, &["batch", "seq", "3"]),
+            dvi("rows", F32, &["n", "3"]),
+        ],
+        &["flat", "sq", "unsq", "mean", "mm", "gemm"],
+    );
+    let text = ok(&m);
+    has(
+        &text,
+        &[
+            "-> tensor<?x6xf32>",
+            "-> tensor<1x?x?x1xf32>",
+            "-> tensor<?x?x1xf32>",
+            "-> tensor<?x?x2xf32>",
+            "graph.reduce_mean",
+            "graph.matmul",
+        ],
+    );
+    let matmul = |v: &[f64], r: usize| -> Vec<f64> {
+        (0..r)
+            .flat_map(|i| (0..2).map(move |j| (i, j)))
+            .map(|(i, j)| (0..3).map(|k| v[i * 3 + k] * (k as f64 - j as f64)).sum())
+            .collect()
+    };
+    let cases: Vec<_> = SIZES
+        .iter()
+        .map(|&(b, s)| {
+            let (x, xv) = counting(&[b, s, 2, 3]);
+            let (q, qv) = counting(&[b, 1, s]);
+            let (m, mv) = counting(&[b, s, 4]);
+            let (m3, m3v) = counting(&[b, s, 3]);
+            let n = b + s; // Another run-time dim.
+            let (rows, rv) = counting(&[n, 3]);
+            let mean = (0..b * s)
+                .map(|r| mv[r * 4..r * 4 + 4].iter().sum::<f64>() / 4.0)
+                .collect();
+            let gemm = matmul(&rv, n)
+                .iter()
+                .enumerate()
+                .map(|(i, e)| e + [10.0, 20.0][i % 2])
+                .collect();
+            (
+                vec![x, q, m, m3, rows],
+                vec![
+                    want_f32(&[b * s, 6], xv),
+                    want_f32(&[b, s], qv.clone()),
+                    want_f32(&[1, b, s, 1], qv),
+                    want_f32(&[b, s, 1], mean),
+                    want_f32(&[b, s, 2], matmul(&m3v, b * s)),
+                    want_f32(&[n, 2], gemm),
+                ],
+            )
+        })
+        .collect();
+    local(&text, &cases);
+}
