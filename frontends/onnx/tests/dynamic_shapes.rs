@@ -636,3 +636,153 @@ fn composites_of_dynamic_tensors() {
         .collect();
     local(&text, &cases);
 }
+
+/// `[batch, seq]` input `x` with its dims as `b`/`s` (1-element vectors)
+/// and `b_scalar`/`s_scalar`.
+fn with_dims() -> G {
+    let mut g = G::default();
+    g.dim_vec("x", 0, "b");
+    g.dim_vec("x", 1, "s");
+    g
+}
+
+fn x_input() -> Vec<ValueInfoProto> {
+    vec![dvi("x", F32, &["batch", "seq"])]
+}
+
+#[test]
+fn reshape_with_two_minus_ones() {
+    let mut g = with_dims();
+    g.ints("mm", &[2], &[-1, -1]);
+    g.node(
+        "Concat",
+        &["b", "mm"],
+        &["shape"],
+        vec![int_attr("axis", 0)],
+    );
+    g.named("r", "Reshape", &["x", "shape"], &["y"], vec![]);
+    let e = err(&g.model(17, x_input(), &["y"]));
+    assert_eq!(
+        e,
+        "node 'r' (Reshape, opset 17): shape has more than one -1"
+    );
+}
+
+#[test]
+fn slice_errors() {
+    // A step of 2 with a computed end.
+    let mut g = with_dims();
+    g.ints("zero", &[1], &[0]);
+    g.ints("one", &[1], &[1]);
+    g.ints("two", &[1], &[2]);
+    g.floats("table", &[16], &[0.0; 16]);
+    g.named(
+        "sl",
+        "Slice",
+        &["table", "zero", "s", "zero", "two"],
+        &["y"],
+        vec![],
+    );
+    let e = err(&g.model(17, x_input(), &["y"]));
+    assert_eq!(
+        e,
+        "node 'sl' (Slice, opset 17): a step of 2 with dimensions or bounds known only at run time is not supported (step 1 is)"
+    );
+    // A computed start.
+    let mut g = with_dims();
+    g.ints("zero", &[1], &[0]);
+    g.ints("end", &[1], &[16]);
+    g.floats("table", &[16], &[0.0; 16]);
+    g.named(
+        "sl",
+        "Slice",
+        &["table", "s", "end", "zero"],
+        &["y"],
+        vec![],
+    );
+    let e = err(&g.model(17, x_input(), &["y"]));
+    assert_eq!(
+        e,
+        "node 'sl' (Slice, opset 17): the start of axis 0 must be a constant within the dimension (a start known only at run time is not supported)"
+    );
+    // A negative constant start along a dynamic axis.
+    let mut g = G::default();
+    g.ints("one", &[1], &[1]);
+    g.ints("start", &[1], &[-2]);
+    g.ints("end", &[1], &[i64::MAX]);
+    g.named("sl", "Slice", &["x", "start", "end", "one"], &["y"], vec![]);
+    let e = err(&g.model(17, x_input(), &["y"]));
+    assert_eq!(
+        e,
+        "node 'sl' (Slice, opset 17): the start of axis 1 must be a constant within the dimension (a start known only at run time is not supported)"
+    );
+}
+
+/// Range of `start`, `limit`, `delta` (names of values in `g`).
+fn range_err(mut g: G, inputs: Vec<ValueInfoProto>, ins: [&str; 3]) -> String {
+    g.ints("zero", &[], &[0]);
+    g.ints("one", &[], &[1]);
+    g.ints("ten", &[], &[10]);
+    g.ints("minus_one", &[], &[-1]);
+    g.named("rg", "Range", &ins, &["y"], vec![]);
+    err(&g.model(17, inputs, &["y"]))
+}
+
+#[test]
+fn range_errors() {
+    let e = range_err(with_dims(), x_input(), ["s_scalar", "ten", "one"]);
+    assert_eq!(
+        e,
+        "node 'rg' (Range, opset 17): a start known only at run time is not supported (a constant one is)"
+    );
+    let e = range_err(with_dims(), x_input(), ["zero", "s_scalar", "minus_one"]);
+    assert_eq!(
+        e,
+        "node 'rg' (Range, opset 17): a delta of -1 with a limit known only at run time is not supported (a positive one is)"
+    );
+    let e = range_err(with_dims(), x_input(), ["zero", "s_scalar", "b_scalar"]);
+    assert_eq!(
+        e,
+        "node 'rg' (Range, opset 17): delta must be a constant when the limit is known only at run time"
+    );
+    // A limit that is run-time data, not a shape: named.
+    let mut inputs = x_input();
+    inputs.push(dvi("n", I64, &[]));
+    let e = range_err(G::default(), inputs, ["zero", "n", "one"]);
+    assert_eq!(
+        e,
+        "node 'rg' (Range, opset 17): input 'n' (limit) must be a constant or a shape computed from dimensions; values computed at run time are not supported"
+    );
+    // Also when it is computed from data.
+    let mut g = G::default();
+    g.node("ReduceMax", &["x"], &["mx"], vec![int_attr("keepdims", 0)]);
+    g.node(
+        "Cast",
+        &["mx"],
+        &["limit"],
+        vec![int_attr("to", I64 as i64)],
+    );
+    let e = range_err(g, x_input(), ["zero", "limit", "one"]);
+    assert_eq!(
+        e,
+        "node 'rg' (Range, opset 17): input 'limit' (limit) must be a constant or a shape computed from dimensions; values computed at run time are not supported"
+    );
+}
+
+#[test]
+fn split_along_a_dynamic_axis() {
+    let mut g = G::default();
+    g.ints("split", &[2], &[1, 1]);
+    g.named(
+        "sp",
+        "Split",
+        &["x", "split"],
+        &["y", "z"],
+        vec![int_attr("axis", 1)],
+    );
+    let e = err(&g.model(17, x_input(), &["y", "z"]));
+    assert_eq!(
+        e,
+        "node 'sp' (Split, opset 17): Split along a dimension known only at run time (tensor<?x?xf32>) is not supported"
+    );
+}
