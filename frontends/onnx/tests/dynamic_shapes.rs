@@ -786,3 +786,64 @@ fn split_along_a_dynamic_axis() {
         "node 'sp' (Split, opset 17): Split along a dimension known only at run time (tensor<?x?xf32>) is not supported"
     );
 }
+
+/// A shape returned as a graph output: a vector of dims and constants
+/// materialized as a tensor.
+#[test]
+fn shape_as_output() {
+    let mut g = with_dims();
+    g.ints("three", &[1], &[3]);
+    g.node(
+        "Concat",
+        &["b", "three", "s"],
+        &["y"],
+        vec![int_attr("axis", 0)],
+    );
+    g.node("Shape", &["x"], &["z"], vec![]);
+    let text = ok(&g.model(17, x_input(), &["y", "z", "s_scalar"]));
+    let cases: Vec<_> = SIZES
+        .iter()
+        .map(|&(b, s)| {
+            let (x, _) = counting(&[b, s]);
+            let (b, s) = (b as f64, s as f64);
+            (
+                vec![x],
+                vec![
+                    want_i64(&[3], vec![b, 3.0, s]),
+                    want_i64(&[2], vec![b, s]),
+                    want_i64(&[], vec![s]),
+                ],
+            )
+        })
+        .collect();
+    local(&text, &cases);
+}
+
+/// Reshape `[batch, seq, 6]` to `[-1, 4]`: the constants do not divide, so
+/// the `-1` is a run-time division; and an Equal of two dims, undecided at
+/// import time, computed as data.
+#[test]
+fn reshape_with_runtime_division_and_undecided_equal() {
+    let mut g = G::default();
+    g.dim_vec("x", 0, "b");
+    g.dim_vec("x", 1, "s");
+    g.ints("shape", &[2], &[-1, 4]);
+    g.node("Reshape", &["x", "shape"], &["y"], vec![]);
+    g.node("Equal", &["b_scalar", "s_scalar"], &["z"], vec![]);
+    let m = g.model(17, vec![dvi("x", F32, &["batch", "seq", "6"])], &["y", "z"]);
+    let text = ok(&m);
+    has(&text, &["arith.divsi", "-> tensor<?x4xf32>"]);
+    let cases: Vec<_> = [(1usize, 2usize), (3, 2), (2, 2)]
+        .iter()
+        .map(|&(b, s)| {
+            let (x, v) = counting(&[b, s, 6]);
+            let eq = Want {
+                element: ElementType::I1,
+                shape: vec![],
+                values: vec![(b == s) as i64 as f64],
+            };
+            (vec![x], vec![want_f32(&[b * s * 6 / 4, 4], v), eq])
+        })
+        .collect();
+    local(&text, &cases);
+}
