@@ -4,6 +4,11 @@ IREE llvm-cpu (local-task, 2 workers) when installed, in the same run.
 
     bench.py --xrun PATH --import-onnx PATH [--models resnet18,mobilenet_v2] [--exporter ts17]
 
+A model may name dims for a skeleton exported with dynamic axes:
+`bert_bench@batch=1;seq=128` (exporter ts17.dynamic) is materialized at that
+size and timed twice: imported as it is (one module for every size) and
+imported specialized with `--dim` (the static module).
+
 Each model is its checked-in skeleton (skeletons/<model>.<exporter>.onnx)
 made runnable by materialize.py (weights from seed 0, a random input,
 onnxruntime's outputs), so every peer runs the very same file. xir imports
@@ -42,7 +47,9 @@ def _load(name, path):
 # bench/runtime's runner of xrun and its helpers.
 rb = _load("runtime_bench", HERE.parent / "runtime" / "bench.py")
 THREADS = rb.THREADS
-TARGETS = {"resnet18": 1.0, "mobilenet_v2": 1.5}  # xir / onnxruntime, at most
+# xir / onnxruntime, at most.
+TARGETS = {"resnet18": 1.0, "mobilenet_v2": 1.5, "bert_bench": 1.0, "bert": 1.5,
+           "distilbert": 1.5, "gpt2": 1.5, "llama": 1.5, "t5_encoder": 1.5}
 
 try:
     import numpy as np
@@ -88,20 +95,22 @@ def macs(path):
     return total
 
 
-def materialize(skeleton, d):
+def materialize(skeleton, d, dims=()):
     r = subprocess.run([sys.executable, str(HERE / "materialize.py"), str(skeleton), str(d),
-                        "--seed", "0"], capture_output=True, text=True)
+                        "--seed", "0", *[f"--dim={x}" for x in dims]], capture_output=True, text=True)
     if r.returncode != 0:
         sys.exit(f"bench.py: materialize.py failed on {skeleton} (BENCH_PYTHON needs onnx, numpy "
                  f"and onnxruntime):\n{r.stderr.strip()[-1500:]}")
 
 
-def xir_import(tool, d, repeat):
-    """(median seconds, error) of `xir-import-onnx model.onnx -o xir.mlir`."""
+def xir_import(tool, d, repeat, dims=(), stem="xir"):
+    """(median seconds, error) of `xir-import-onnx model.onnx -o STEM.mlir`
+    (with `--dim` for each of `dims`)."""
     times = []
     for _ in range(max(repeat, 1)):
         t = time.perf_counter()
-        r = subprocess.run([tool, str(d / "model.onnx"), "-o", str(d / "xir.mlir")],
+        r = subprocess.run([tool, str(d / "model.onnx"), "-o", str(d / f"{stem}.mlir"),
+                            *[f"--dim={x}" for x in dims]],
                            capture_output=True, text=True)
         if r.returncode != 0:
             return None, r.stderr.strip()[-800:]
@@ -162,17 +171,33 @@ def main():
         print(f"warning: load average {load:.1f} on {cpus} CPUs: the figures are unreliable "
               "on a busy machine")
     rows, crows, bad, said = [], [], False, set()
-    for model in [m for m in args.models.split(",") if m]:
+    for spec in [m for m in args.models.split(",") if m]:
+        model, _, dimspec = spec.partition("@")
+        dims = [x for x in dimspec.split(";") if x]
+        fixed_ms = None
         name = f"{model}.{args.exporter}"
         skeleton = HERE / "skeletons" / f"{name}.onnx"
         if not skeleton.exists():
             sys.exit(f"bench.py: no skeleton {skeleton}")
-        d = datadir / name
+        d = datadir / (name + "".join(f"_{x}" for x in dims))
         d.mkdir(exist_ok=True)
-        print(f"{name}:")
-        materialize(skeleton, d)
+        print(f"{spec} ({args.exporter}):")
+        materialize(skeleton, d, dims)
+        ins = sorted(d.glob("input_*.npy"), key=lambda p: int(p.stem.split("_")[1]))
         mac = macs(d / "model.onnx")
         flops = 2 * mac if mac else None
+        size = ", ".join(dims) if dims else "224x224"
+        if dims:
+            # The module specialized to this size, beside the dynamic one below.
+            s_imp, s_err = xir_import(args.import_onnx, d, 1, dims, "xir_fixed")
+            sx = ({"error": s_err} if s_err else
+                  rb.run_xrun(args.xrun, "local", str(d / "xir_fixed"), ins, repeat, None))
+            if "error" in sx:
+                print(f"  !!!!! xir with --dim FAILED:\n  {sx['error']}")
+                bad = True
+            else:
+                print(f"  xir specialized with --dim: {rb.fmt_ms(sx.get('ms'), flops)} ms")
+                fixed_ms = sx.get("ms")
         # xir: import, then xrun --repeat on the imported text.
         imp_s, err = xir_import(args.import_onnx, d, compile_repeat)
         x, ready = {}, None
@@ -183,7 +208,7 @@ def main():
             # run_xrun runs PROGRAMS/<name>.mlir: an absolute name is taken as it is.
             stem = str(d / "xir")
             out = d / "xir_out.npy"
-            x = rb.run_xrun(args.xrun, "local", stem, [d / "input_0.npy"], repeat, out)
+            x = rb.run_xrun(args.xrun, "local", stem, ins, repeat, out)
             if "error" in x:
                 print(f"  !!!!! xrun FAILED:\n  {x['error']}")
                 bad = True
@@ -194,7 +219,7 @@ def main():
                     bad = True
                 samples = [x]
                 while len(samples) < compile_repeat:
-                    s = rb.run_xrun(args.xrun, "local", stem, [d / "input_0.npy"], 1, None)
+                    s = rb.run_xrun(args.xrun, "local", stem, ins, 1, None)
                     if "error" in s:
                         break
                     samples.append(s)
@@ -216,10 +241,17 @@ def main():
         print(f"  xir {rb.fmt_ms(xms, flops)} ms | onnxruntime 2T {rb.fmt_ms(oms, flops)} ms | "
               f"IREE 2T {rb.fmt_ms(ims, flops)} ms")
         rows.append([
-            f"{model} 224x224 ({args.exporter}) (ms)", rb.fmt_ms(xms, flops), rb.fmt_ms(oms, flops),
+            f"{model} {size} ({args.exporter}) (ms)", rb.fmt_ms(xms, flops), rb.fmt_ms(oms, flops),
             rb.fmt_ms(ims, flops), "–" if ratio is None else f"{ratio:.3g}×",
             "–" if target is None else f"≤ {target}×", verdict,
         ])
+        if dims and fixed_ms and oms:
+            rows.append([
+                f"{model} {size}, specialized (--dim) (ms)", rb.fmt_ms(fixed_ms, flops),
+                rb.fmt_ms(oms, flops), "", f"{fixed_ms / oms:.3g}×",
+                "–" if target is None else f"≤ {target}×",
+                "PASS" if target and fixed_ms / oms <= target else "MISS",
+            ])
         ort_s = o.get("session_ms") / 1e3 if o.get("session_ms") is not None else None
         iree_s = (i["import_s"] + i["compile_s"]) if "compile_s" in i else None
         crows.append([f"{model} ({args.exporter}) (s)", fmt_s(ready), fmt_s(imp_s if not err else None),

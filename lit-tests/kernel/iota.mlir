@@ -12,7 +12,9 @@ module attributes {device.targets = {cpu = #device.alias<"local">}, device.defau
   }
 }
 
-// CHECK-LABEL: func.func @range_dispatch_0(%arg0: index) {
+// The given dim is captured (%arg0); the result's dim is the trailing one.
+// CHECK-LABEL: func.func @range_dispatch_0(%arg0: index, %arg1: index) {
+// CHECK:      kernel.binding 0(%arg1) : memref<?xf32>
 // CHECK:      kernel.generic outs(%{{.+}} : memref<?xf32>) domain(%arg0)
 // CHECK-NEXT: ^bb0(%{{.+}}: f32):
 // CHECK-NEXT:   %[[I:.+]] = kernel.index 0 : i32

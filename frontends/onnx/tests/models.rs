@@ -333,6 +333,7 @@ judged! {
     whisper_encoder_dynamo18 = "whisper_encoder.dynamo18",
     ; dynamic
     bert_ts17_dynamic = "bert.ts17.dynamic",
+    bert_bench_ts17_dynamic = "bert_bench.ts17.dynamic",
     distilbert_ts17_dynamic = "distilbert.ts17.dynamic",
     gpt2_ts17_dynamic = "gpt2.ts17.dynamic",
     llama_ts17_dynamic = "llama.ts17.dynamic",

@@ -2,8 +2,8 @@
 //! kernel function, run as a [`Program`] on the bound buffers.
 //!
 //! Binding order is the kernel's: its tensor arguments, then its results;
-//! the dispatch's constants are its trailing `index` arguments, which are
-//! also the dynamic dims of its tensors (arguments' then results', in order).
+//! the dispatch's constants are its `index` arguments, the trailing ones the
+//! dynamic dims of its tensors (arguments' then results', in order).
 
 use crate::program::{Program, ValueType};
 use std::sync::Arc;
@@ -78,7 +78,17 @@ impl Executable for KernelExecutable {
                 args.constants.len()
             )));
         }
-        let mut dims = args.constants.iter().copied();
+        // The dims are the trailing constants (an `index` the kernel's ops
+        // read comes before them, in its argument's place).
+        let needed: usize = tensors
+            .iter()
+            .copied()
+            .chain(&f.results)
+            .map(|t| t.dims.iter().filter(|d| d.is_none()).count())
+            .sum();
+        let mut dims = args.constants[n_scalars.saturating_sub(needed)..]
+            .iter()
+            .copied();
         let mut inputs = Vec::with_capacity(f.params.len());
         let mut bound = args.bindings.iter();
         let mut constants = args.constants.iter();

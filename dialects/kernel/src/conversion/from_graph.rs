@@ -358,8 +358,17 @@ pub fn lower_func(
         consts: FxHashMap::default(),
         scalars: scalar_map.clone(),
     };
-    // Bindings: arguments, then results; dynamic dims from the constants in order.
-    let mut dyn_dims = scalars.iter().map(|s| scalar_map[s]);
+    // Bindings: arguments, then results; their dynamic dims are the trailing
+    // constants in order (an `index` the kernel's ops read comes before them).
+    let tensor_dims =
+        |t: Type| tensor_of(lw.ctx, t).map_or(0, |(s, _)| s.iter().filter(|&&d| d < 0).count());
+    let needed: usize = tensors
+        .iter()
+        .map(|&a| tensor_dims(lw.ir.value_type(a)))
+        .chain(returned.iter().map(|&v| tensor_dims(lw.ir.value_type(v))))
+        .sum();
+    let first_dim = scalars.len().saturating_sub(needed);
+    let mut dyn_dims = scalars[first_dim..].iter().map(|s| scalar_map[s]);
     let result_types: Vec<Type> = returned.iter().map(|&v| lw.ir.value_type(v)).collect();
     for (binding, (is_result, t, v)) in tensors
         .iter()

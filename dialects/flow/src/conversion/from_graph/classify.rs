@@ -1,7 +1,6 @@
 //! Which graph ops become kernel code, and which of those anchor a dispatch:
 //! read from the ops' `Iteration` interface (`xir_graph::iteration`).
 
-use xir::types::TypeKind;
 use xir::{Context, Ident, Ir, Op};
 use xir_graph::iteration::Iteration;
 
@@ -29,19 +28,8 @@ pub fn class_of_name(ctx: &Context, name: Ident) -> Class {
     }
 }
 
-/// An op given its dynamic result dims (`index` operands) is a dispatch of
-/// its own: its result dims are then the dispatch's, which the kernel gets.
 pub fn class_of(ctx: &Context, ir: &Ir, op: Op) -> Class {
-    match class_of_name(ctx, ir.op(op).name) {
-        Class::Fusable | Class::Root
-            if ir
-                .operands(op)
-                .any(|v| matches!(ctx.type_kind(ir.value_type(v)), TypeKind::Index)) =>
-        {
-            Class::Alone
-        }
-        c => c,
-    }
+    class_of_name(ctx, ir.op(op).name)
 }
 
 /// Graph ops that may remain outside executables after conversion: host shape

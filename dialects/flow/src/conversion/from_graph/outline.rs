@@ -11,7 +11,9 @@
 //! order) the `flow.dispatch` lists after the types, so a kernel knows every
 //! dim even of a `?x?` tensor (IREE passes them as push constants; stream →
 //! hal makes them the dispatch's `constants`). The kernel's ops need not use
-//! them: graph ops carry dims in their types.
+//! them: graph ops carry dims in their types. An `index` value an op inside
+//! reads (a dim it is given) is captured like a tensor, an argument in
+//! capture order; the dims are always the trailing `index` arguments.
 //!
 //! Kernels that are structurally equal (same signature, same ops with the same
 //! properties, attributes and result types, wired the same way) share one
@@ -42,32 +44,19 @@ fn body(ir: &Ir, op: Op) -> Option<Block> {
     ir.regions(op).first().and_then(|&r| ir.entry_block(r))
 }
 
-/// A use inside a region of a value defined outside it: (user, operand
-/// index, capture index).
-type CapUse = (Op, usize, usize);
-
-/// The kernel argument each outside `index` operand (user, operand index)
-/// becomes.
-type DimArgs = FxHashMap<(Op, usize), usize>;
-
-/// Tensors used in `region_op` and defined outside it, in first-use order,
-/// and every use of them inside; then the uses of outside `index` values (the
-/// dims ops are given), which are not captured: they are dims of the
-/// region's results, and the kernel gets those as trailing arguments.
-fn captures(ctx: &Context, ir: &Ir, region_op: Op) -> (Vec<Value>, Vec<CapUse>, Vec<(Op, usize)>) {
+/// Values used in `region_op` and defined outside it, in first-use order, and
+/// every use of them inside (user, operand index, capture index).
+fn captures(ir: &Ir, region_op: Op) -> (Vec<Value>, Vec<(Op, usize, usize)>) {
     let mut caps = Vec::new();
     let mut index: FxHashMap<Value, usize> = FxHashMap::default();
     let mut uses = Vec::new();
-    let mut dim_uses = Vec::new();
     for inner in xir::walk::preorder(ir, region_op).into_iter().skip(1) {
         for (i, v) in ir.operands(inner).enumerate() {
             let outside = match defining_scope(ir, v) {
                 Some(s) => s != region_op && !is_inside(ir, region_op, s),
                 None => true,
             };
-            if outside && matches!(ctx.type_kind(ir.value_type(v)), TypeKind::Index) {
-                dim_uses.push((inner, i));
-            } else if outside {
+            if outside {
                 let k = *index.entry(v).or_insert_with(|| {
                     caps.push(v);
                     caps.len() - 1
@@ -76,34 +65,7 @@ fn captures(ctx: &Context, ir: &Ir, region_op: Op) -> (Vec<Value>, Vec<CapUse>, 
             }
         }
     }
-    (caps, uses, dim_uses)
-}
-
-/// The trailing kernel argument for each outside `index` value used inside
-/// (its position among the dispatch's result dims, after the arguments'
-/// dims), by use.
-fn dim_arg_positions(
-    ctx: &Context,
-    ir: &Ir,
-    region_op: Op,
-    caps: &[Value],
-    dim_uses: &[(Op, usize)],
-) -> Vec<Option<usize>> {
-    let arg_dims: usize = caps
-        .iter()
-        .map(|&v| dynamic_dims(ctx, ir.value_type(v)))
-        .sum();
-    let result_dims: Vec<Value> = ir.operands(region_op).collect();
-    dim_uses
-        .iter()
-        .map(|&(user, i)| {
-            let v = ir.operand(user, i);
-            result_dims
-                .iter()
-                .position(|&d| d == v)
-                .map(|p| caps.len() + arg_dims + p)
-        })
-        .collect()
+    (caps, uses)
 }
 
 /// The number of `?` of `t` (0 unless a ranked tensor).
@@ -117,7 +79,7 @@ fn dynamic_dims(ctx: &Context, t: xir::Type) -> usize {
 /// A structural key of the kernel: equal keys mean interchangeable kernels.
 /// `None` for bodies with nested regions (never shared). The trailing dim
 /// arguments follow from the types, so the key covers them.
-fn kernel_key(ir: &Ir, region_op: Op, caps: &[Value], dim_args: &DimArgs) -> Option<Vec<u32>> {
+fn kernel_key(ir: &Ir, region_op: Op, caps: &[Value]) -> Option<Vec<u32>> {
     let block = body(ir, region_op)?;
     let mut key: Vec<u32> = vec![caps.len() as u32];
     key.extend(caps.iter().map(|&v| ir.value_type(v).index() as u32));
@@ -142,15 +104,11 @@ fn kernel_key(ir: &Ir, region_op: Op, caps: &[Value], dim_args: &DimArgs) -> Opt
         key.push(d.properties.map_or(u32::MAX, |p| p.index() as u32));
         key.push(d.attrs.index() as u32);
         key.push(ir.num_operands(op) as u32);
-        for (i, v) in ir.operands(op).enumerate() {
-            match (cap_index.get(&v), local.get(&v), dim_args.get(&(op, i))) {
-                (Some(&c), _, _) => key.push(c * 2),
-                (None, Some(&l), _) => key.push(l * 2 + 1),
-                (None, None, Some(&a)) => {
-                    key.push(u32::MAX - 1);
-                    key.push(a as u32);
-                }
-                (None, None, None) => return None,
+        for v in ir.operands(op) {
+            match (cap_index.get(&v), local.get(&v)) {
+                (Some(&c), _) => key.push(c * 2),
+                (None, Some(&l)) => key.push(l * 2 + 1),
+                (None, None) => return None,
             }
         }
         for &r in ir.results(op) {
@@ -190,7 +148,8 @@ fn outline(
     ctx: &mut Context,
     ir: &mut Ir,
     region_op: Op,
-    (caps, cap_uses, dim_args): (&[Value], &[CapUse], &DimArgs),
+    caps: &[Value],
+    cap_uses: &[(Op, usize, usize)],
     name: &str,
     anchor: Op,
 ) {
@@ -255,10 +214,6 @@ fn outline(
     }
     for &(user, i, k) in cap_uses {
         ir.set_operand(user, i, args[k]);
-    }
-    let block_args: Vec<Value> = ir.block_args(entry).to_vec();
-    for (&(user, i), &a) in dim_args {
-        ir.set_operand(user, i, block_args[a]);
     }
     let Some(src) = body(ir, region_op) else {
         return;
@@ -339,20 +294,8 @@ pub fn outline_all(ctx: &mut Context, ir: &mut Ir, module: Op) -> (u64, u64) {
         let Some(anchor) = ancestor_in(ir, top, region_op) else {
             continue;
         };
-        let (caps, cap_uses, dim_uses) = captures(ctx, ir, region_op);
-        let positions = dim_arg_positions(ctx, ir, region_op, &caps, &dim_uses);
-        // A dim that is not one of the region's result dims can only belong
-        // to an op whose result nobody uses (region formation makes an op
-        // given dims a dispatch of its own): such a region stays as it is.
-        if positions.iter().any(Option::is_none) {
-            continue;
-        }
-        let dim_args: DimArgs = dim_uses
-            .iter()
-            .zip(&positions)
-            .map(|(&u, &p)| (u, p.unwrap_or_default()))
-            .collect();
-        let key = kernel_key(ir, region_op, &caps, &dim_args);
+        let (caps, cap_uses) = captures(ir, region_op);
+        let key = kernel_key(ir, region_op, &caps);
         let existing = key.as_ref().and_then(|k| kernels.get(k)).cloned();
         let name = match existing {
             Some(n) => n,
@@ -361,14 +304,7 @@ pub fn outline_all(ctx: &mut Context, ir: &mut Ir, module: Op) -> (u64, u64) {
                     .map(<[u8]>::to_vec)
                     .unwrap_or_else(|| b"kernel".to_vec());
                 let n = namer.fresh(&base);
-                outline(
-                    ctx,
-                    ir,
-                    region_op,
-                    (&caps, &cap_uses, &dim_args),
-                    &n,
-                    anchor,
-                );
+                outline(ctx, ir, region_op, &caps, &cap_uses, &n, anchor);
                 created += 1;
                 if let Some(k) = key {
                     kernels.insert(k, n.clone());
