@@ -185,7 +185,7 @@ impl Importer {
     /// tensors: `Range(batch) * seq`): each dynamic element as the sum of a
     /// run of that many ones (index values have no other way into a tensor),
     /// the constants as constants, joined and shaped.
-    fn materialize_sym(&mut self, st: &SymTensor) -> V {
+    pub(crate) fn materialize_sym(&mut self, st: &SymTensor) -> V {
         use crate::builder::Reduction;
         use crate::symbolic::Sym;
         let elem = st.ty.elem;

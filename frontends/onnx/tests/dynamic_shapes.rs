@@ -847,3 +847,130 @@ fn reshape_with_runtime_division_and_undecided_equal() {
         .collect();
     local(&text, &cases);
 }
+
+/// GatherND's result by ONNX's definition: for each tuple of `idx` (last dim
+/// `k`, shape `outer + [k]`), the slice of `data` (shape `dims`) it selects
+/// after `b` shared batch dims; negative entries count from the end.
+fn gather_nd_ref(
+    data: &[f64],
+    dims: &[usize],
+    idx: &[i64],
+    outer: &[usize],
+    k: usize,
+    b: usize,
+) -> Vec<f64> {
+    let inner: usize = dims[b + k..].iter().product();
+    let tuples: usize = outer.iter().product();
+    let per_batch: usize = outer[b..].iter().product();
+    let mut out = Vec::new();
+    for t in 0..tuples {
+        let batch = if b == 0 { 0 } else { t / per_batch };
+        let mut off = batch;
+        for j in 0..k {
+            let d = dims[b + j] as i64;
+            let mut i = idx[t * k + j];
+            if i < 0 {
+                i += d;
+            }
+            off = off * dims[b + j] + i as usize;
+        }
+        out.extend_from_slice(&data[off * inner..(off + 1) * inner]);
+    }
+    out
+}
+
+/// GatherND with batch_dims 0 (tuples of 2 into a `[batch, seq, 3]` data,
+/// negative entries included) and 1 (one index per batch row), all dims
+/// dynamic, as the dynamo exporter's padding-mask lookup does.
+#[test]
+fn gather_nd_of_dynamic_dims() {
+    let mut g = G::default();
+    g.node("GatherND", &["x", "i"], &["y"], vec![]);
+    let m = g.model(
+        18,
+        vec![
+            dvi("x", F32, &["batch", "seq", "3"]),
+            dvi("i", I64, &["n", "2"]),
+        ],
+        &["y"],
+    );
+    let text = ok(&m);
+    has(&text, &["graph.gather", "graph.select", "arith.muli"]);
+    let cases: Vec<_> = [
+        (2usize, 5usize, vec![0i64, 0, 1, 4, -1, -2, 1, 2, 0, -5]),
+        (1, 1, vec![0, 0, -1, -1, 0, -1]),
+    ]
+    .into_iter()
+    .map(|(b, s, idx)| {
+        let (x, xv) = counting(&[b, s, 3]);
+        let n = idx.len() / 2;
+        let want = gather_nd_ref(&xv, &[b, s, 3], &idx, &[n], 2, 0);
+        (
+            vec![x, i64_in(&[n, 2], &idx)],
+            vec![want_f32(&[n, 3], want)],
+        )
+    })
+    .collect();
+    local_and_vulkan(&text, &cases);
+
+    let mut g = G::default();
+    g.node(
+        "GatherND",
+        &["x", "i"],
+        &["y"],
+        vec![int_attr("batch_dims", 1)],
+    );
+    let m = g.model(
+        18,
+        vec![
+            dvi("x", F32, &["batch", "seq", "3"]),
+            dvi("i", I64, &["batch", "n", "1"]),
+        ],
+        &["y"],
+    );
+    let text = ok(&m);
+    has(&text, &["graph.iota"]);
+    let cases: Vec<_> = [
+        (3usize, 4usize, vec![0i64, 3, -1, 2, 1, 0]),
+        (1, 1, vec![0, -1]),
+    ]
+    .into_iter()
+    .map(|(b, s, idx)| {
+        let (x, xv) = counting(&[b, s, 3]);
+        let n = idx.len() / b;
+        let want = gather_nd_ref(&xv, &[b, s, 3], &idx, &[b, n], 1, 1);
+        (
+            vec![x, i64_in(&[b, n, 1], &idx)],
+            vec![want_f32(&[b, n, 3], want)],
+        )
+    })
+    .collect();
+    local(&text, &cases);
+}
+
+#[test]
+fn gather_nd_errors() {
+    let model = |x: &[&str], i: &[&str], b: i64| {
+        let mut g = G::default();
+        g.named(
+            "g",
+            "GatherND",
+            &["x", "i"],
+            &["y"],
+            vec![int_attr("batch_dims", b)],
+        );
+        g.model(18, vec![dvi("x", F32, x), dvi("i", I64, i)], &["y"])
+    };
+    assert_eq!(
+        err(&model(&["4", "3"], &["2", "k"], 0)),
+        "node 'g' (GatherND, opset 18): the last dim of the indices (tensor<2x?xi64>) must be known at import time"
+    );
+    assert_eq!(
+        err(&model(&["4", "3"], &["2", "3"], 0)),
+        "node 'g' (GatherND, opset 18): batch_dims 0 and index tuples of 3 do not fit data tensor<4x3xf32> and indices tensor<2x3xi64>"
+    );
+    assert_eq!(
+        err(&model(&["4", "3"], &["4", "1"], 2)),
+        "node 'g' (GatherND, opset 18): batch_dims 2 and index tuples of 1 do not fit data tensor<4x3xf32> and indices tensor<4x1xi64>"
+    );
+}

@@ -338,4 +338,9 @@ judged! {
     gpt2_ts17_dynamic = "gpt2.ts17.dynamic",
     llama_ts17_dynamic = "llama.ts17.dynamic",
     t5_encoder_ts17_dynamic = "t5_encoder.ts17.dynamic",
+    bert_dynamo18_dynamic = "bert.dynamo18.dynamic",
+    distilbert_dynamo18_dynamic = "distilbert.dynamo18.dynamic",
+    gpt2_dynamo18_dynamic = "gpt2.dynamo18.dynamic",
+    llama_dynamo18_dynamic = "llama.dynamo18.dynamic",
+    t5_encoder_dynamo18_dynamic = "t5_encoder.dynamo18.dynamic",
 }

@@ -18,6 +18,12 @@ use crate::types::{is_int, ElementType, Ty};
 
 pub const CONVERTERS: &[Converter] = &[
     Converter::new(
+        "GatherND",
+        &["batch_dims"],
+        gather_nd,
+        "`graph.gather` of flat indices (each tuple's offset, negative entries by a `graph.select`, batch dims by `graph.iota`) into the data viewed as [tuples, rest]",
+    ),
+    Converter::new(
         "GatherElements",
         &["axis"],
         gather_elements,
@@ -139,6 +145,115 @@ fn wrap_negative(im: &mut Importer, idx: &V, d: i64) -> V {
     let dd = im.full(idx, d as f64);
     let up = im.b.binary(Binary::Add, idx, &dd);
     im.b.select(&neg, &up, idx)
+}
+
+/// GatherND: each index tuple (the last dim of the indices, `k` entries,
+/// negative ones counted from the end) selects from dims `b..b+k` of the
+/// data, `b` the batch dims both share. Written as one `graph.gather` of flat
+/// offsets into the data viewed as `[prod(dims ..b+k), dims b+k..]`; the
+/// batch dims add their own offsets (`graph.iota`). Dims may be dynamic.
+fn gather_nd(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    let idx = im.input(n, 1)?;
+    let b = n.int("batch_dims", 0)?;
+    if !matches!(idx.ty.elem, ElementType::I32 | ElementType::I64) {
+        return Err(n.error(format!(
+            "indices of element type {} are not supported (int32 or int64)",
+            idx.ty.elem
+        )));
+    }
+    let (r, q) = (x.ty.rank(), idx.ty.rank());
+    if r == 0 || q == 0 {
+        return Err(n.error("data and indices must have rank 1 or more"));
+    }
+    let k = idx.ty.dims[q - 1];
+    if k == crate::types::DYN {
+        return Err(n.error(format!(
+            "the last dim of the indices ({}) must be known at import time",
+            idx.ty
+        )));
+    }
+    if b < 0 || b as usize >= q.min(r) || b + k > r as i64 {
+        return Err(n.error(format!(
+            "batch_dims {b} and index tuples of {k} do not fit data {} and indices {}",
+            x.ty, idx.ty
+        )));
+    }
+    let (b, k) = (b as usize, k as usize);
+    let xd = im.syms.dims(&x);
+    let id = im.syms.dims(&idx);
+    let outer: Vec<Sym> = id[..q - 1].to_vec();
+    let e = idx.ty.elem;
+    // A scalar dim as a tensor of the indices' type, broadcast to `outer`.
+    let dim_tensor = |im: &mut Importer, s: Sym| -> V {
+        let st = crate::symbolic::SymTensor {
+            ty: Ty::new(e, vec![]),
+            elems: vec![s],
+        };
+        let t = im.materialize_sym(&st);
+        im.expand_syms(&t, &outer)
+    };
+    let mut flat: Option<V> = None;
+    for j in 0..k {
+        // Entry j of each tuple, with the tuple dims.
+        let mut start = vec![0i64; q];
+        start[q - 1] = j as i64;
+        let mut cd = id.clone();
+        cd[q - 1] = Sym::Const(1);
+        let (ty, given) = im.syms.result_type(&mut im.b, e, &cd);
+        let col = im.b.slice_given(&idx, &start, &vec![1; q], ty.dims, &given);
+        im.syms.record(&col, &cd);
+        let col = im.reshape_to(&col, &outer);
+        let d = dim_tensor(im, xd[b + j]);
+        let zero = im.full(&col, 0.0);
+        let neg = im.b.compare(Pred::Lt, &col, &zero);
+        let up = im.b.binary(Binary::Add, &col, &d);
+        let mut term = im.b.select(&neg, &up, &col);
+        let stride = im.syms.quotient(&xd[b + j + 1..b + k], &[]);
+        if stride != Sym::Const(1) {
+            let st = dim_tensor(im, stride);
+            term = im.b.binary(Binary::Mul, &term, &st);
+        }
+        flat = Some(match flat {
+            None => term,
+            Some(f) => im.b.binary(Binary::Add, &f, &term),
+        });
+    }
+    let inner = im.syms.quotient(&xd[b..b + k], &[]);
+    for j in 0..b {
+        // The offset of batch position j: its index times what one step spans.
+        let (ty, given) = im.syms.result_type(&mut im.b, e, &outer);
+        let pos = im.b.iota(&ty, j, &given);
+        im.syms.record(&pos, &outer);
+        let mut factors = xd[j + 1..b].to_vec();
+        factors.push(inner);
+        let span = im.syms.quotient(&factors, &[]);
+        let st = dim_tensor(im, span);
+        let term = im.b.binary(Binary::Mul, &pos, &st);
+        flat = Some(match flat {
+            None => term,
+            Some(f) => im.b.binary(Binary::Add, &f, &term),
+        });
+    }
+    let flat = match flat {
+        Some(f) => f,
+        // k = 0 and no batch dims: every tuple selects the whole data.
+        None => {
+            let zero = Tensor::ints(Ty::new(e, vec![]), vec![0]);
+            let z = im.b.constant(&zero);
+            im.expand_syms(&z, &outer)
+        }
+    };
+    let rows = im.syms.quotient(&xd[..b + k], &[]);
+    let mut vd = vec![rows];
+    vd.extend_from_slice(&xd[b + k..]);
+    let view = im.reshape_to(&x, &vd);
+    let y = im.b.gather(&view, &flat, 0);
+    let mut yd = outer.clone();
+    yd.extend_from_slice(&xd[b + k..]);
+    im.syms.record(&y, &yd);
+    im.out(n, 0, y);
+    Ok(())
 }
 
 fn gather_elements(im: &mut Importer, n: &Node) -> R<()> {
