@@ -260,16 +260,18 @@ pub static VIEW_DIM: OpSpec = OpSpec {
 
 /// `hal.buffer_view.assert %view message("input 0") shape(tensor<?x4xf32>)`:
 /// the view has the shape's element type, rank and static dims (a dynamic
-/// dim may be any); otherwise the program stops with the message. The
-/// function ABI asserts each tensor argument at entry.
+/// dim may be any, or, with `shape(tensor<?x4xf32>{%n})`, must equal the
+/// given value); otherwise the program stops with the message. The function
+/// ABI asserts each tensor argument at entry, and a dim named as an earlier
+/// argument's (`xir.dim_names`) against that one.
 pub static VIEW_ASSERT: OpSpec = OpSpec {
-    operands: &[ValueSpec::one("buffer_view", BUFFER_VIEW)],
+    operands: &[ValueSpec::one("buffer_view", BUFFER_VIEW), ValueSpec::many("dims", INDEX)],
     attrs: &[
         AttrSpec::required("message", STR_ATTR),
         AttrSpec::required("shape", TYPE_ATTR),
     ],
     verify: Some(verify::verify_view_assert),
-    format: Some("$buffer_view `message` `(` $message `)` `shape` `(` $shape `)` attr-dict `` custom<FixedTypes>(ref($buffer_view))"),
+    format: Some("$buffer_view `message` `(` $message `)` `shape` `(` $shape (`{` $dims^ `}`)? `)` attr-dict `` custom<FixedTypes>(ref($buffer_view), ref($dims))"),
     custom: &[FIXED_TYPES],
     ..OpSpec::new("hal.buffer_view.assert")
 };

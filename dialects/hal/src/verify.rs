@@ -269,9 +269,13 @@ fn view_shape(ctx: &Context, ir: &Ir, op: Op) -> Result<Option<(Type, Vec<i64>)>
     }
 }
 
-/// `hal.buffer_view.assert`: the shape is a ranked tensor type.
+/// `hal.buffer_view.assert`: the shape is a ranked tensor type; dims, when
+/// given, one per dynamic dim.
 pub fn verify_view_assert(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
-    view_shape(ctx, ir, op).map(|_| ())
+    if group_len(ctx, ir, op, "dims") == 0 {
+        return view_shape(ctx, ir, op).map(|_| ());
+    }
+    verify_view_create(ctx, ir, op)
 }
 
 pub fn verify_view_create(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {

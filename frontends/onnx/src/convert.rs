@@ -35,6 +35,8 @@ pub struct Importer {
     next_param: usize,
     /// The expressions of shape arithmetic on dynamic dims.
     pub syms: Syms,
+    /// Each graph input's `dim_param` per dim ("" for none), by SSA name.
+    pub dim_names: HashMap<String, Vec<String>>,
 }
 
 type R<T> = Result<T, String>;
@@ -129,6 +131,7 @@ impl Importer {
             users: HashMap::new(),
             next_param: 0,
             syms: Syms::default(),
+            dim_names: HashMap::new(),
         }
     }
 

@@ -304,6 +304,7 @@ fn bind_inputs(
         }
     }
     let mut args = Vec::new();
+    let mut named = std::collections::HashMap::new();
     for (i, vi) in g.input.iter().enumerate() {
         if im.values.contains_key(vi.name()) {
             continue; // an initializer listed as an input (a default value)
@@ -318,6 +319,24 @@ fn bind_inputs(
             ssa: format!("%arg{i}"),
             ty,
         };
+        // Dims with one name are one size (checked at entry): one expression.
+        let names = dynamic_dim_names(vi, &v.ty);
+        let mut dims = im.syms.dims(&v);
+        for (k, name) in names.iter().enumerate() {
+            if name.is_empty() {
+                continue;
+            }
+            match named.get(name) {
+                Some(&s) => dims[k] = s,
+                None => {
+                    named.insert(name.clone(), dims[k]);
+                }
+            }
+        }
+        im.syms.record(&v, &dims);
+        if names.iter().any(|n| !n.is_empty()) {
+            im.dim_names.insert(v.ssa.clone(), names);
+        }
         args.push((vi.name().to_string(), v.clone()));
         im.bind(vi.name(), v, None);
     }
@@ -548,8 +567,26 @@ fn graph_results(
 /// The module: `@main` with `args` (then the parameters), the ops written,
 /// and a return of `results`.
 fn render(im: &Importer, g: &onnx::GraphProto, args: &[(String, V)], results: &[V]) -> String {
-    let param =
-        |name: &str, v: &V| format!("{}: {} loc(\"{}\")", v.ssa, v.ty, builder::escape(name));
+    // Named dynamic dims: `xir.dim_names`, which the function ABI checks at
+    // entry (a dim named as an earlier input's must have its size).
+    let param = |name: &str, v: &V| {
+        let names = match im.dim_names.get(&v.ssa) {
+            Some(ns) => {
+                let q: Vec<String> = ns
+                    .iter()
+                    .map(|n| format!("\"{}\"", builder::escape(n)))
+                    .collect();
+                format!(" {{xir.dim_names = [{}]}}", q.join(", "))
+            }
+            None => String::new(),
+        };
+        format!(
+            "{}: {}{names} loc(\"{}\")",
+            v.ssa,
+            v.ty,
+            builder::escape(name)
+        )
+    };
     let mut params: Vec<String> = args.iter().map(|(name, v)| param(name, v)).collect();
     // Parameters in initializer order.
     for t in &g.initializer {
@@ -600,6 +637,24 @@ pub fn input_names(bytes: &[u8]) -> Result<Vec<String>, String> {
         .filter(|vi| !g.initializer.iter().any(|t| t.name() == vi.name()))
         .map(|vi| vi.name().to_string())
         .collect())
+}
+
+/// The `dim_param` of each dynamic dim of `ty` (a graph input's type), ""
+/// for a static dim or one without a name.
+fn dynamic_dim_names(vi: &onnx::ValueInfoProto, ty: &Ty) -> Vec<String> {
+    use onnx::type_proto::Value;
+    let dims = match vi.r#type.as_ref().and_then(|t| t.value.as_ref()) {
+        Some(Value::TensorType(tt)) => tt.shape.as_ref().map(|s| s.dim.as_slice()),
+        _ => None,
+    };
+    dims.unwrap_or_default()
+        .iter()
+        .zip(&ty.dims)
+        .map(|(d, &n)| match &d.value {
+            Some(onnx::tensor_shape_proto::dimension::Value::DimParam(p)) if n == DYN => p.clone(),
+            _ => String::new(),
+        })
+        .collect()
 }
 
 /// The symbolic dimensions (`dim_param`) of a graph input's or output's type.

@@ -974,3 +974,57 @@ fn gather_nd_errors() {
         "node 'g' (GatherND, opset 18): batch_dims 2 and index tuples of 1 do not fit data tensor<4x3xf32> and indices tensor<4x1xi64>"
     );
 }
+
+/// Inputs whose dims share a `dim_param` are one size: the import names
+/// them (`xir.dim_names`) and the compiled function checks them at entry,
+/// naming the input and the dim; an unnamed dynamic dim is not compared.
+#[test]
+fn same_named_dims_are_checked_at_entry() {
+    let mut g = G::default();
+    g.node("Add", &["a", "b"], &["y"], vec![]);
+    let m = g.model(
+        17,
+        vec![
+            dvi("a", F32, &["batch", "seq"]),
+            dvi("b", F32, &["batch", "seq"]),
+        ],
+        &["y"],
+    );
+    let text = ok(&m);
+    has(
+        &text,
+        &[
+            "%arg0: tensor<?x?xf32> {xir.dim_names = [\"batch\", \"seq\"]} loc(\"a\")",
+            "%arg1: tensor<?x?xf32> {xir.dim_names = [\"batch\", \"seq\"]} loc(\"b\")",
+        ],
+    );
+    let program = xrun::compile_text(&text, &["local".into()], "").unwrap();
+    let devices = xrun::devices::open(&["local".into()]).unwrap();
+    let run = |a: &[usize], b: &[usize]| {
+        let (x, _) = counting(a);
+        let (y, _) = counting(b);
+        xrun::run_text(&program, "main", &[x, y], devices.clone())
+    };
+    assert!(run(&[2, 7], &[2, 7]).is_ok());
+    let e = run(&[2, 7], &[2, 5]).unwrap_err().to_string();
+    assert!(
+        e.contains("input 1: dim 1 ('seq') must equal dim 1 of input 0 (5 vs 7)"),
+        "{e}"
+    );
+    let e = run(&[2, 7], &[3, 7]).unwrap_err().to_string();
+    assert!(
+        e.contains("input 1: dim 0 ('batch') must equal dim 0 of input 0 (3 vs 2)"),
+        "{e}"
+    );
+    // --dim fixes a name: no attribute for the static dim, its size checked
+    // by the type.
+    let opts = Options {
+        dims: vec![xir_onnx::DimBinding::parse("seq=7").unwrap()],
+        ..Default::default()
+    };
+    let fixed = import(&m, &opts).unwrap();
+    has(
+        &fixed,
+        &["tensor<?x7xf32> {xir.dim_names = [\"batch\", \"\"]}"],
+    );
+}

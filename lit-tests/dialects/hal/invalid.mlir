@@ -380,3 +380,11 @@ func.func @subspan_types(%b: !hal.buffer, %i: i32) {
   %a = "hal.buffer.subspan"(%b, %c0, %i) : (!hal.buffer, index, i32) -> !hal.buffer
   return
 }
+
+// -----
+
+func.func @f(%v: !hal.buffer_view, %n: index) {
+  // expected-error@+1 {{'hal.buffer_view.assert' op 'tensor<?x?xf32>' has 2 dynamic dimensions but 1 are given}}
+  hal.buffer_view.assert %v message("input 1") shape(tensor<?x?xf32>{%n})
+  return
+}

@@ -71,6 +71,7 @@ module {
     hal.buffer_view.assert %in message("input0") shape(tensor<f32>) {tag}
     %buf = hal.buffer_view.buffer %in : !hal.buffer
     %dim = hal.buffer_view.dim %in[0] : index
+    hal.buffer_view.assert %in message("input 0: dim 0") shape(tensor<?x4xf32>{%dim})
     %out = hal.allocator.allocate device(%gpu) size(%c16) : !hal.buffer
     %tmp = hal.allocator.allocate device(%gpu) size(%c16) memory("workgroup") {tag} : !hal.buffer
     %cmd = hal.command_buffer.create device(%gpu) : !hal.command_buffer
@@ -125,6 +126,7 @@ module {
 // CHECK-NEXT: hal.buffer_view.assert %arg0 message(input0) shape(tensor<f32>) {tag}
 // CHECK-NEXT: %5 = hal.buffer_view.buffer %arg0 : !hal.buffer
 // CHECK: %6 = hal.buffer_view.dim %arg0[0] : index
+// CHECK-NEXT: hal.buffer_view.assert %arg0 message("input 0: dim 0") shape(tensor<?x4xf32>{%6})
 // CHECK: %7 = hal.allocator.allocate device(%2) size(%c16) : !hal.buffer
 // CHECK: %8 = hal.allocator.allocate device(%2) size(%c16) memory(workgroup) {tag} : !hal.buffer
 // CHECK: %9 = hal.command_buffer.create device(%2) : !hal.command_buffer

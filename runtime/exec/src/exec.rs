@@ -726,7 +726,7 @@ impl<'a> Executor<'a> {
             }
             Host::ViewCreate => RtValue::View(self.view_create(op, operands, env, loc)?),
             Host::ViewAssert => {
-                self.view_assert(op, operands[0], env, loc)?;
+                self.view_assert(op, operands[0], &operands[1..], env, loc)?;
                 return Ok(None);
             }
             Host::Return | Host::Yield | Host::If | Host::Call => {
@@ -855,11 +855,13 @@ impl<'a> Executor<'a> {
     }
 
     /// hal.buffer_view.assert: fails, with the op's `message`, unless the
-    /// view has the `shape` attribute's element type and dims.
+    /// view has the `shape` attribute's element type and dims (its dynamic
+    /// ones equal to `given`, when given).
     fn view_assert(
         &self,
         op: Op,
         view: Value,
+        given: &[Value],
         env: &FxHashMap<Value, RtValue>,
         loc: Attr,
     ) -> R<()> {
@@ -873,13 +875,23 @@ impl<'a> Executor<'a> {
                 .iter()
                 .zip(&v.shape)
                 .all(|(&d, &n)| usize::try_from(d).ok().is_none_or(|d| d == n));
-        if fits {
-            return Ok(());
-        }
         let msg = match op_attr(self.ctx, self.ir, op, "message").map(|a| self.ctx.attr_kind(a)) {
             Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
             _ => "buffer view".into(),
         };
+        if fits && !given.is_empty() {
+            let dynamic = dims.iter().zip(&v.shape).filter(|(&d, _)| d < 0);
+            for ((_, &n), &g) in dynamic.zip(given) {
+                let want = self.index(env, g, loc)?;
+                if n != want {
+                    return Err(err(loc, format!("{msg} ({n} vs {want})")));
+                }
+            }
+            return Ok(());
+        }
+        if fits {
+            return Ok(());
+        }
         Err(err(
             loc,
             format!(

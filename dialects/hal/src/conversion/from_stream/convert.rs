@@ -695,7 +695,15 @@ fn convert_func(
         spans: FxHashMap::default(),
     };
     cv.reuse_index_constants(entry);
-    cv.receive_tensor_args(&tensor_args, &old_args, floc);
+    let names: Vec<Vec<String>> = tensor_args
+        .iter()
+        .map(|(_, g, _, _)| {
+            args.attrs
+                .get(g.start)
+                .map_or_else(Vec::new, |&d| dim_names(cv.ctx, d))
+        })
+        .collect();
+    cv.receive_tensor_args(&tensor_args, &old_args, &names, floc);
     let in_types: Vec<Type> = cv
         .ir
         .block_args(entry)
@@ -716,6 +724,24 @@ fn convert_func(
 /// A tensor argument of the new entry block: (its position in the
 /// signature, its ABI group, the view, its tensor type).
 type TensorArg = (usize, abi::Group, Value, Type);
+
+/// The `xir.dim_names` of an argument's attribute dictionary (a frontend's
+/// names of its dims, "" for none).
+fn dim_names(ctx: &Context, dict: Attr) -> Vec<String> {
+    match ctx
+        .dict_get(dict, "xir.dim_names")
+        .map(|a| ctx.attr_kind(a))
+    {
+        Some(AttrKind::Array(v)) => v
+            .iter()
+            .map(|&a| match ctx.attr_kind(a) {
+                AttrKind::String { value, .. } => String::from_utf8_lossy(value).into_owned(),
+                _ => String::new(),
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
 
 /// Moves the body of `old` into a new entry block of `body` with one
 /// argument per value of the original signature (a view per tensor; its
@@ -771,7 +797,13 @@ impl Conv<'_> {
     /// argument order, before anything else), then its dims are read (they
     /// stand for the stream level's dim arguments `old_args`), then its
     /// buffer.
-    fn receive_tensor_args(&mut self, tensor_args: &[TensorArg], old_args: &[Value], floc: Attr) {
+    fn receive_tensor_args(
+        &mut self,
+        tensor_args: &[TensorArg],
+        old_args: &[Value],
+        names: &[Vec<String>],
+        floc: Attr,
+    ) {
         let top = self.top;
         for &(n, _, v, t) in tensor_args {
             let message = self.ctx.string_attr(&format!("input {n}"));
@@ -785,11 +817,50 @@ impl Conv<'_> {
                 floc,
             );
         }
-        for &(_, g, v, t) in tensor_args {
+        // Each argument's dynamic dims, read once; a dim named as an
+        // earlier one's (`xir.dim_names`) is asserted equal to it.
+        let mut first: FxHashMap<&str, (usize, usize, Value)> = FxHashMap::default();
+        for (a, &(n, g, v, t)) in tensor_args.iter().enumerate() {
+            let mut dims = Vec::new();
             for (j, dim) in self.dim_ops(v, t, floc).into_iter().enumerate() {
                 self.ir.insert_op_before(top, dim);
                 let d = self.ir.result(dim, 0);
                 self.ir.replace_all_uses(old_args[g.start + 1 + j], d);
+                dims.push(d);
+            }
+            let dynamic: Vec<usize> = match self.ctx.type_kind(t) {
+                TypeKind::RankedTensor { shape, .. } => {
+                    (0..shape.len()).filter(|&k| shape[k] < 0).collect()
+                }
+                _ => Vec::new(),
+            };
+            for (j, &k) in dynamic.iter().enumerate() {
+                let Some(name) = names[a].get(k).filter(|s| !s.is_empty()) else {
+                    continue;
+                };
+                match first.get(name.as_str()) {
+                    None => {
+                        first.insert(name, (n, k, dims[j]));
+                    }
+                    Some(&(m, i, want)) => {
+                        let message = self.ctx.string_attr(&format!(
+                            "input {n}: dim {k} ('{name}') must equal dim {i} of input {m}"
+                        ));
+                        let shape = self.ctx.intern_attr(AttrKind::Type(t));
+                        let mut given = dims.clone();
+                        given[j] = want;
+                        let mut operands = vec![v];
+                        operands.extend(given);
+                        self.emit(
+                            top,
+                            "hal.buffer_view.assert",
+                            vec![("message", message), ("shape", shape)],
+                            operands,
+                            None,
+                            floc,
+                        );
+                    }
+                }
             }
         }
         for &(_, _, v, t) in tensor_args {
