@@ -20,6 +20,7 @@ mod nn;
 mod normalization;
 mod reduce;
 mod resize;
+mod select;
 mod shape;
 
 use crate::convert::Importer;
@@ -103,7 +104,7 @@ impl Converter {
 }
 
 /// The families' tables.
-static FAMILIES: [&[Converter]; 11] = [
+static FAMILIES: [&[Converter]; 12] = [
     elementwise::CONVERTERS,
     activation::CONVERTERS,
     shape::CONVERTERS,
@@ -115,6 +116,7 @@ static FAMILIES: [&[Converter]; 11] = [
     resize::CONVERTERS,
     index::CONVERTERS,
     einsum::CONVERTERS,
+    select::CONVERTERS,
 ];
 
 /// Every entry of the table.
