@@ -9,7 +9,8 @@
 //! from the input dim mapped to it (not a stretched 1); `graph.concat` takes
 //! the dims off the axis from its first input, and the axis as the sum of its
 //! inputs'; `graph.gather` takes the dims before and after `axis` from its
-//! input and the ones in between from its indices; a reshape keeps its single dynamic dim when the static rest has the
+//! input and the ones in between from its indices; `graph.scatter` takes the
+//! data's; a reshape keeps its single dynamic dim when the static rest has the
 //! same element count, and otherwise is the input's element count over the
 //! result's static one. A slice's dynamic size is in its result type only.
 //!
@@ -95,8 +96,9 @@ pub fn attach(ctx: &mut Context) {
             ctx.attach_interface(spec.name, ResultDims(elementwise));
         }
     }
-    let rules: [(&OpSpec, DimRuleFn); 9] = [
+    let rules: [(&OpSpec, DimRuleFn); 10] = [
         (&ops::GATHER, gather),
+        (&ops::SCATTER, elementwise),
         (&ops::MATMUL, matmul),
         (&ops::TRANSPOSE, transpose),
         (&ops::REDUCE_SUM, reduce),

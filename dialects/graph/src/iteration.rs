@@ -17,7 +17,7 @@ pub enum Iteration {
     /// A result element combines many operand elements: matmul and reductions.
     Reduction,
     /// A result element reads operand elements chosen by values known only
-    /// at run time (`graph.gather`): a dispatch of its own, fused with nothing.
+    /// at run time (`graph.gather`, `graph.scatter`): a dispatch of its own, fused with nothing.
     Indexed,
 }
 
@@ -44,4 +44,5 @@ pub fn attach(ctx: &mut Context) {
         ctx.attach_interface(spec.name, Iteration::Reduction);
     }
     ctx.attach_interface(ops::GATHER.name, Iteration::Indexed);
+    ctx.attach_interface(ops::SCATTER.name, Iteration::Indexed);
 }

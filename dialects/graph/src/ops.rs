@@ -356,6 +356,31 @@ pub static GATHER: OpSpec = OpSpec {
     ..OpSpec::new("graph.gather")
 };
 
+/// `graph.scatter %data, %indices, %updates reduction = "none" :
+/// (tensor<5x3xf32>, tensor<2xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>`:
+/// the inverse of `graph.gather` along axis 0. The result is `data` with,
+/// for each `j` in order, `result[idx(indices[j]), ...] = updates[j, ...]`
+/// (`reduction = "none"`: a later `j` wins on duplicates) or combined with
+/// the row by `add`, `mul`, `max` or `min`. `idx` is gather's: an index in
+/// `[-N, N)` selects `i` (negative: `i + N`), anything else is clamped to
+/// `0` or `N - 1`. With `N = 0` there is nothing to write into: a static
+/// one with updates is a verifier error, a dynamic one drops them.
+pub static SCATTER: OpSpec = OpSpec {
+    operands: &[
+        v("data"),
+        ValueSpec::one("indices", INDICES),
+        v("updates"),
+    ],
+    results: &[v("result")],
+    attrs: &[AttrSpec::required("reduction", STR_ATTR)],
+    traits: Traits::PURE,
+    verify: Some(verify::verify_scatter),
+    format: Some(
+        "$data `,` $indices `,` $updates `reduction` `=` $reduction attr-dict `:` functional-type(operands, results)",
+    ),
+    ..OpSpec::new("graph.scatter")
+};
+
 pub static DIM: OpSpec = OpSpec {
     operands: &[v("input")],
     results: &[ValueSpec::one("result", INDEX)],
@@ -432,7 +457,7 @@ pub static TRANSFER: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 52] = [
+pub static OPS: [&OpSpec; 53] = [
     &ABS,
     &ADD,
     &AND,
@@ -447,6 +472,7 @@ pub static OPS: [&OpSpec; 52] = [
     &ERF,
     &EXP,
     &GATHER,
+    &SCATTER,
     &IOTA,
     &IF,
     &LOG,

@@ -261,6 +261,38 @@ pub fn matches(inferred: &[i64], actual: &[i64]) -> bool {
     inferred.len() == actual.len() && inferred.iter().zip(actual).all(|(&a, &b)| compatible(a, b))
 }
 
+/// `graph.scatter`: the data's shape, after checking 1-d indices and
+/// updates of shape `indices + data[1:]`; a static size-0 first data dim
+/// with updates that may hold an element is an error (nothing to write into).
+pub fn scatter(data: &[i64], indices: &[i64], updates: &[i64]) -> Result<Shape, String> {
+    let list = |s: &[i64]| {
+        let v: Vec<String> = s.iter().map(|&d| dim_str(d)).collect();
+        format!("[{}]", v.join(", "))
+    };
+    if data.is_empty() {
+        return Err("data must have rank 1 or more".into());
+    }
+    if indices.len() != 1 {
+        return Err(format!("indices must be 1-d, got shape {}", list(indices)));
+    }
+    let mut want = indices.to_vec();
+    want.extend_from_slice(&data[1..]);
+    if !matches(&want, updates) {
+        return Err(format!(
+            "updates shape {} does not match indices + data[1:] = {}",
+            list(updates),
+            list(&want)
+        ));
+    }
+    if data[0] == 0 && updates.iter().all(|&d| d > 0) {
+        return Err(format!(
+            "scatters {} rows into data dimension 0 of size 0",
+            dim_str(indices[0])
+        ));
+    }
+    Ok(data.to_vec())
+}
+
 /// `input[:axis] + indices + input[axis+1:]`; a static size-0 `axis` dim with
 /// indices that may hold an element is an error (nothing to select).
 pub fn gather(input: &[i64], indices: &[i64], axis: i64) -> Result<Shape, String> {

@@ -170,6 +170,71 @@ pub fn verify_gather(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// The reductions of `graph.scatter`.
+pub const SCATTER_REDUCTIONS: [&str; 5] = ["none", "add", "mul", "max", "min"];
+
+/// `graph.scatter`: a known reduction (only `none` on i1), i32/i64 indices,
+/// updates and result of the data's element, shapes by `shape::scatter`.
+pub fn verify_scatter(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let err = |m: String| Err(op_error(ctx, ir, op, m));
+    let reduction = match op_attr(ctx, ir, op, "reduction").map(|a| ctx.attr_kind(a)) {
+        Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
+        _ => return Ok(()),
+    };
+    if !SCATTER_REDUCTIONS.contains(&reduction.as_str()) {
+        return err(format!(
+            "unknown reduction '{reduction}' (expected one of none, add, mul, max, min)"
+        ));
+    }
+    let operands: Vec<xir::Value> = ir.operands(op).collect();
+    let (Some(&x), Some(&i), Some(&u), Some(&r)) = (
+        operands.first(),
+        operands.get(1),
+        operands.get(2),
+        ir.results(op).first(),
+    ) else {
+        return Ok(());
+    };
+    let (Some((xs, xe)), Some((is, ie)), Some((us, ue)), Some((rs, re))) = (
+        element_of(ctx, ir, x),
+        element_of(ctx, ir, i),
+        element_of(ctx, ir, u),
+        element_of(ctx, ir, r),
+    ) else {
+        return Ok(());
+    };
+    if !matches!(ctx.type_kind(ie), TypeKind::Integer { width: 32 | 64, .. }) {
+        return err(format!(
+            "indices must be a tensor of i32 or i64, got '{}'",
+            tensor_str(ctx, &is, ie)
+        ));
+    }
+    for (what, e) in [("updates", ue), ("result", re)] {
+        if e != xe {
+            return err(format!(
+                "element types differ: data {} vs {what} {}",
+                type_to_string(ctx, xe),
+                type_to_string(ctx, e)
+            ));
+        }
+    }
+    if reduction != "none" && is_i1(ctx, xe) {
+        return err(format!("reduction '{reduction}' is not defined on i1"));
+    }
+    let inferred = match shape::scatter(&xs, &is, &us) {
+        Ok(s) => s,
+        Err(m) => return err(m),
+    };
+    if !shape::matches(&inferred, &rs) {
+        return err(format!(
+            "result type '{}' does not match the inferred type '{}'",
+            tensor_str(ctx, &rs, re),
+            tensor_str(ctx, &inferred, xe)
+        ));
+    }
+    Ok(())
+}
+
 /// `graph.if`: an else region when there are results; each region yields the
 /// result types.
 pub fn verify_if(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {

@@ -25,6 +25,10 @@
 //!   out-of-range ones clamped (no backend reads outside `input`). The local
 //!   backend runs it in Rust (`xir_ukernel::gather`), Vulkan as a shader
 //!   with one output element per invocation.
+//! - `kernel.scatter`: `graph.scatter` as a named stage, the output a copy
+//!   of the data with the update rows written (or combined by `add`, `mul`,
+//!   `max`, `min`) in order at the rows the indices select (gather's
+//!   mapping), so a later duplicate wins; backends run the rows in order.
 //!
 //! Bodies hold `arith` ops and `kernel.exp`, `tanh`, `log`, `erf`, `sin`,
 //! `cos`, `sqrt`, `abs`, `pow`, `cast` on scalars of the signless element

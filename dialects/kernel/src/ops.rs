@@ -133,6 +133,27 @@ pub static GATHER: OpSpec = OpSpec {
     ..OpSpec::new("kernel.gather")
 };
 
+/// `kernel.scatter ins(%data, %indices, %updates : ...) outs(%out : ...)
+/// reduction = "add"`: `graph.scatter`, the inverse of `kernel.gather`
+/// along axis 0. `out` gets a copy of `data`, then for each `j` in order
+/// row `idx(indices[j])` gets `updates[j]` (`none`) or is combined with it
+/// (`add`, `mul`, `max`, `min`); `idx` is gather's (negative from the end,
+/// out of range clamped), and with 0 data rows the updates are dropped.
+pub static SCATTER: OpSpec = OpSpec {
+    operands: &[
+        ValueSpec::one("data", MEMREF),
+        ValueSpec::one("indices", MEMREF),
+        ValueSpec::one("updates", MEMREF),
+        ValueSpec::one("output", MEMREF),
+    ],
+    attrs: &[AttrSpec::required("reduction", STR_ATTR)],
+    verify: Some(verify::verify_scatter),
+    format: Some(
+        "`ins` `(` $data `,` $indices `,` $updates `:` type($data) `,` type($indices) `,` type($updates) `)` `outs` `(` $output `:` type($output) `)` `reduction` `=` $reduction attr-dict",
+    ),
+    ..OpSpec::new("kernel.scatter")
+};
+
 /// `kernel.assert %cond, "message"`: the dispatch fails with the message
 /// unless `cond` holds (a dynamic dim that the op's shape rule requires to
 /// equal another).
@@ -249,7 +270,7 @@ pub static INDEX_OP: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 20] = [
-    &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &COS, &ERF, &EXP, &GATHER, &GENERIC,
-    &INDEX_OP, &LOG, &MATMUL, &POW, &RESHAPE, &SIN, &SQRT, &TANH, &YIELD,
+pub static OPS: [&OpSpec; 21] = [
+    &SCATTER, &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &COS, &ERF, &EXP, &GATHER,
+    &GENERIC, &INDEX_OP, &LOG, &MATMUL, &POW, &RESHAPE, &SIN, &SQRT, &TANH, &YIELD,
 ];

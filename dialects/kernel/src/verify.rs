@@ -369,6 +369,55 @@ pub fn verify_gather(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// `kernel.scatter`: a known reduction, i32/i64 1-d indices, data, updates
+/// and output of one element type, updates `indices + data[1:]` and the
+/// output the data's shape.
+pub fn verify_scatter(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let fail = |m: String| Err(op_error(ctx, ir, op, m));
+    let reduction = match xir::symbol::op_attr(ctx, ir, op, "reduction").map(|a| ctx.attr_kind(a)) {
+        Some(xir::AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
+        _ => return Ok(()),
+    };
+    if !["none", "add", "mul", "max", "min"].contains(&reduction.as_str()) {
+        return fail(format!(
+            "unknown reduction '{reduction}' (expected one of none, add, mul, max, min)"
+        ));
+    }
+    let operands: Vec<Value> = ir.operands(op).collect();
+    let get = |i: usize| {
+        operands
+            .get(i)
+            .and_then(|&v| memref_shape(ctx, ir.value_type(v)))
+            .map(|(s, e)| (s.to_vec(), e))
+    };
+    let (Some((xs, xe)), Some((is, ie)), Some((us, ue)), Some((os, oe))) =
+        (get(0), get(1), get(2), get(3))
+    else {
+        return Ok(());
+    };
+    if !matches!(ctx.type_kind(ie), TypeKind::Integer { width: 32 | 64, .. }) || is.len() != 1 {
+        return fail("indices must be a 1-d memref of i32 or i64".into());
+    }
+    if xe != ue || xe != oe {
+        return fail("data, updates and output element types differ".into());
+    }
+    if reduction != "none" && matches!(ctx.type_kind(xe), TypeKind::Integer { width: 1, .. }) {
+        return fail(format!("reduction '{reduction}' is not defined on i1"));
+    }
+    let same = |x: i64, y: i64| x < 0 || y < 0 || x == y;
+    let fits =
+        |a: &[i64], b: &[i64]| a.len() == b.len() && a.iter().zip(b).all(|(&x, &y)| same(x, y));
+    if xs.is_empty() || !fits(&xs, &os) {
+        return fail("output shape is not the data's (of rank 1 or more)".into());
+    }
+    let mut want = is.clone();
+    want.extend_from_slice(&xs[1..]);
+    if !fits(&want, &us) {
+        return fail("updates shape is not indices + data[1:]".into());
+    }
+    Ok(())
+}
+
 /// `kernel.index`: `dim` within the enclosing stage's domain (a matmul
 /// epilogue's domain is its output's dims).
 pub fn verify_index(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {

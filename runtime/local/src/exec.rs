@@ -4,7 +4,7 @@
 
 use crate::codegen::{args_layout, Jit, StageFn};
 use crate::plan::{
-    unsupported_element, BufferKind, ElementType, GatherPlan, GenericPlan, KernelPlan,
+    unsupported_element, BufferKind, ElementType, GatherPlan, GenericPlan, KernelPlan, ScatterPlan,
 };
 use crate::pool;
 use std::sync::Mutex;
@@ -32,6 +32,8 @@ pub enum CompiledStage {
     },
     /// Runs `xir_ukernel::gather` (no JIT code).
     Gather(GatherPlan),
+    /// Rows copied and combined in Rust, in order (no JIT code).
+    Scatter(ScatterPlan),
 }
 
 pub struct CompiledKernel {
@@ -302,6 +304,67 @@ fn run_matmul(
     Ok(())
 }
 
+/// A scatter stage: the data copied into the output, then each update row
+/// written (or combined) at its row in order, on one thread: a later
+/// duplicate must win.
+fn run_scatter(g: &ScatterPlan, bufs: &[Bound], dims: &[Vec<i64>]) -> Result<()> {
+    let (n, inner, k) = g.sizes(dims)?;
+    let (x, ix, u, o) = (
+        &bufs[g.data],
+        &bufs[g.indices],
+        &bufs[g.updates],
+        &bufs[g.out],
+    );
+    if !o.writable {
+        return Err(Error::invalid_argument("a scatter writes a constant"));
+    }
+    let es = x.elem.byte_size() as u64;
+    let (total, rows) = (n * inner, k * inner);
+    if x.count < total || o.count < total || u.count < rows || ix.count < k {
+        return Err(Error::invalid_argument(
+            "a scatter buffer is shorter than its dims",
+        ));
+    }
+    let bytes = (total * es) as usize;
+    // SAFETY: the lengths are within the buffers' checked sizes; `copy`
+    // allows the data and the output to overlap.
+    unsafe { std::ptr::copy(x.ptr as *const u8, o.ptr, bytes) };
+    if n == 0 || inner == 0 {
+        // No rows to write into: the updates are dropped.
+        return Ok(());
+    }
+    let row = (inner * es) as usize;
+    let wide = ix.elem == ElementType::I64;
+    let iw = if wide { 8 } else { 4 };
+    // SAFETY: as above; the compiler gives the output its own buffer, so
+    // neither the indices nor the updates alias it.
+    let (idx, upd, out) = unsafe {
+        (
+            std::slice::from_raw_parts(ix.ptr as *const u8, (k as usize) * iw),
+            std::slice::from_raw_parts(u.ptr as *const u8, (rows * es) as usize),
+            std::slice::from_raw_parts_mut(o.ptr, bytes),
+        )
+    };
+    for j in 0..k as usize {
+        let b = &idx[j * iw..(j + 1) * iw];
+        let raw = if wide {
+            i64::from_le_bytes(b.try_into().unwrap_or([0; 8]))
+        } else {
+            i32::from_le_bytes(b.try_into().unwrap_or([0; 4])) as i64
+        };
+        let r = xir_graph::fold::gather_index(raw, n as i64) as usize;
+        let (dst, src) = (
+            &mut out[r * row..(r + 1) * row],
+            &upd[j * row..(j + 1) * row],
+        );
+        match g.reduction {
+            None => dst.copy_from_slice(src),
+            Some(op) => xir_kernel_plan::combine_elements(x.elem, op, dst, src),
+        }
+    }
+    Ok(())
+}
+
 /// A gather stage: rows of the output split over the pool, each copied by
 /// `xir_ukernel::gather::gather_rows` from slices of the checked buffers.
 fn run_gather(g: &GatherPlan, bufs: &[Bound], dims: &[Vec<i64>]) -> Result<()> {
@@ -468,6 +531,7 @@ impl LocalExecutable {
                     &slots,
                 ),
                 CompiledStage::Gather(g) => run_gather(g, &bufs, &dims),
+                CompiledStage::Scatter(g) => run_scatter(g, &bufs, &dims),
             };
             r.map_err(|e| {
                 let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");

@@ -34,7 +34,7 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
                     None,
                     m.epilogue.as_ref().map(|e| jit.generic(e)).transpose()?,
                 ),
-                plan::Stage::Gather(_) => (None, None),
+                plan::Stage::Gather(_) | plan::Stage::Scatter(_) => (None, None),
             });
         }
         pending.push((plan, ids));
@@ -63,6 +63,7 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
                     }),
                 },
                 plan::Stage::Gather(g) => CompiledStage::Gather(g.clone()),
+                plan::Stage::Scatter(g) => CompiledStage::Scatter(g.clone()),
             })
             .collect();
         let grid = plan.grid_buffer();

@@ -352,6 +352,48 @@ impl GatherPlan {
     }
 }
 
+/// `kernel.scatter`: `out` = `data`, then for each `j` in order row
+/// `idx(indices[j])` of `out` (axis 0, gather's mapping) set to row `j` of
+/// `updates`, or combined with it by `reduction` (`Add`, `Mul`, `Max`,
+/// `Min` as in a body). Order matters (a later duplicate wins), so
+/// backends apply the rows in order.
+#[derive(Clone, Debug)]
+pub struct ScatterPlan {
+    /// The buffer copied into `out` first.
+    pub data: usize,
+    /// An `I32` or `I64` buffer, 1-d.
+    pub indices: usize,
+    /// The rows written, `[k, inner]`.
+    pub updates: usize,
+    /// The result's buffer.
+    pub out: usize,
+    /// `None`: the update replaces the element.
+    pub reduction: Option<Bin>,
+}
+
+impl ScatterPlan {
+    /// The dispatch's sizes of a scatter, checked against the buffers'
+    /// dims: `(n, inner, k)`: data and output as `[n, inner]`, updates as
+    /// `[k, inner]`.
+    pub fn sizes(&self, dims: &[Vec<i64>]) -> xir_runtime_hal::Result<(u64, u64, u64)> {
+        let (x, i, u, o) = (
+            &dims[self.data],
+            &dims[self.indices],
+            &dims[self.updates],
+            &dims[self.out],
+        );
+        let mut want = i.clone();
+        want.extend_from_slice(x.get(1..).unwrap_or(&[]));
+        if x.is_empty() || x != o || i.len() != 1 || want != *u {
+            return Err(Error::invalid_argument(format!(
+                "scatter into {x:?} of updates {u:?} at indices {i:?} into {o:?}"
+            )));
+        }
+        let inner = crate::resolve::count_of(&x[1..])?;
+        Ok((x[0] as u64, inner, i[0] as u64))
+    }
+}
+
 /// One step of a kernel; stages run in order.
 #[derive(Clone, Debug)]
 pub enum Stage {
@@ -361,6 +403,8 @@ pub enum Stage {
     Matmul(MatmulPlan),
     /// A gather along one axis.
     Gather(GatherPlan),
+    /// A scatter of rows along axis 0.
+    Scatter(ScatterPlan),
 }
 
 /// A kernel function as plain data: what a backend translates.
@@ -397,7 +441,7 @@ impl KernelPlan {
                         g.body.check_elems()?;
                     }
                 }
-                Stage::Gather(_) => {}
+                Stage::Gather(_) | Stage::Scatter(_) => {}
             }
         }
         Ok(())
@@ -419,6 +463,7 @@ impl KernelPlan {
                 Stage::Generic(g) => g.output.buffer,
                 Stage::Matmul(m) => m.out,
                 Stage::Gather(g) => g.out,
+                Stage::Scatter(g) => g.out,
             })
             .map(root)
             .filter_map(|b| match self.buffers[b].kind {
@@ -461,6 +506,96 @@ pub fn inner_kinds(g: &GenericPlan) -> Vec<Inner> {
             }
         })
         .collect()
+}
+
+/// `dst[e] = dst[e] op src[e]` for each element of two little-endian runs
+/// of `elem` (a scatter's reduction, for backends that run it on the host):
+/// integers wrap, floats as `maximumf`/`minimumf` (NaN wins, -0 < +0),
+/// f16/bf16 computed in f32. Ops other than add, mul, max, min keep `dst`.
+pub fn combine_elements(elem: ElementType, op: Bin, dst: &mut [u8], src: &[u8]) {
+    fn float(op: Bin, a: f64, b: f64) -> f64 {
+        let pick = |max: bool| {
+            if a.is_nan() || b.is_nan() {
+                f64::NAN
+            } else if a == b {
+                if max == a.is_sign_negative() {
+                    b
+                } else {
+                    a
+                }
+            } else if (a > b) == max {
+                a
+            } else {
+                b
+            }
+        };
+        match op {
+            Bin::Add => a + b,
+            Bin::Mul => a * b,
+            Bin::Max => pick(true),
+            Bin::Min => pick(false),
+            _ => a,
+        }
+    }
+    fn int(op: Bin, a: i64, b: i64) -> i64 {
+        match op {
+            Bin::Add => a.wrapping_add(b),
+            Bin::Mul => a.wrapping_mul(b),
+            Bin::Max => a.max(b),
+            Bin::Min => a.min(b),
+            _ => a,
+        }
+    }
+    let s = elem.byte_size();
+    for (d, x) in dst.chunks_exact_mut(s).zip(src.chunks_exact(s)) {
+        match elem {
+            ElementType::F16 => {
+                let (a, b) = (
+                    half::f16::from_le_bytes([d[0], d[1]]).to_f32(),
+                    half::f16::from_le_bytes([x[0], x[1]]).to_f32(),
+                );
+                let r = float(op, a as f64, b as f64) as f32;
+                d.copy_from_slice(&half::f16::from_f32(r).to_le_bytes());
+            }
+            ElementType::BF16 => {
+                let (a, b) = (
+                    half::bf16::from_le_bytes([d[0], d[1]]).to_f32(),
+                    half::bf16::from_le_bytes([x[0], x[1]]).to_f32(),
+                );
+                let r = float(op, a as f64, b as f64) as f32;
+                d.copy_from_slice(&half::bf16::from_f32(r).to_le_bytes());
+            }
+            ElementType::F32 => {
+                let a = f32::from_le_bytes([d[0], d[1], d[2], d[3]]);
+                let b = f32::from_le_bytes([x[0], x[1], x[2], x[3]]);
+                let r = match op {
+                    // f32 arithmetic, not f64 rounded: what the others compute.
+                    Bin::Add => a + b,
+                    Bin::Mul => a * b,
+                    _ => float(op, a as f64, b as f64) as f32,
+                };
+                d.copy_from_slice(&r.to_le_bytes());
+            }
+            ElementType::F64 => {
+                let a = f64::from_le_bytes(d.try_into().unwrap_or([0; 8]));
+                let b = f64::from_le_bytes(x.try_into().unwrap_or([0; 8]));
+                d.copy_from_slice(&float(op, a, b).to_le_bytes());
+            }
+            _ => {
+                let mut w = [0u8; 8];
+                w[..s].copy_from_slice(d);
+                let mut a = i64::from_le_bytes(w);
+                w = [0u8; 8];
+                w[..s].copy_from_slice(x);
+                let mut b = i64::from_le_bytes(w);
+                // Sign-extend from the element's width.
+                let shift = 64 - 8 * s as u32;
+                a = (a << shift) >> shift;
+                b = (b << shift) >> shift;
+                d.copy_from_slice(&int(op, a, b).to_le_bytes()[..s]);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -167,6 +167,7 @@ pub fn register(ctx: &mut Context) {
         ctx.attach_interface(spec.name, i);
     }
     ctx.attach_interface(k::GATHER.name, ReadTop(|r, op, xs| r.gather(op, xs)));
+    ctx.attach_interface(k::SCATTER.name, ReadTop(|r, op, xs| r.scatter(op, xs)));
     ctx.attach_interface(xir_func::RETURN.name, ReadTop(|_, _, _| Ok(())));
     ctx.attach_interface(k::YIELD.name, BodyYield);
     register_body(ctx);
@@ -503,6 +504,55 @@ impl Reader<'_> {
             axis,
         };
         self.stage(op, Stage::Gather(g));
+        Ok(())
+    }
+
+    fn scatter(&mut self, op: Op, xs: &[Value]) -> Result<(), Fail> {
+        if xs.len() != 4 {
+            return Err(bad(op, "scatter takes data, indices, updates and output"));
+        }
+        let (data, indices, updates, out) = (
+            self.buffer(xs[0], op)?,
+            self.buffer(xs[1], op)?,
+            self.buffer(xs[2], op)?,
+            self.buffer(xs[3], op)?,
+        );
+        if !matches!(
+            self.plan.buffers[indices].elem,
+            ElementType::I32 | ElementType::I64
+        ) {
+            return Err(bad(op, "scatter indices must be i32 or i64"));
+        }
+        let elem = self.plan.buffers[data].elem;
+        if self.plan.buffers[updates].elem != elem || self.plan.buffers[out].elem != elem {
+            return Err(bad(
+                op,
+                "scatter data, updates and output element types differ",
+            ));
+        }
+        let reduction =
+            match op_attr(self.ctx, self.ir, op, "reduction").map(|a| self.ctx.attr_kind(a)) {
+                Some(AttrKind::String { value, .. }) => match &value[..] {
+                    b"none" => None,
+                    b"add" => Some(Bin::Add),
+                    b"mul" => Some(Bin::Mul),
+                    b"max" => Some(Bin::Max),
+                    b"min" => Some(Bin::Min),
+                    _ => return Err(bad(op, "scatter with an unknown reduction")),
+                },
+                _ => return Err(bad(op, "scatter without a reduction")),
+            };
+        if reduction.is_some() && elem == ElementType::I1 {
+            return Err(bad(op, "a scatter reduction on i1"));
+        }
+        let g = ScatterPlan {
+            data,
+            indices,
+            updates,
+            out,
+            reduction,
+        };
+        self.stage(op, Stage::Scatter(g));
         Ok(())
     }
 

@@ -412,6 +412,14 @@ fn compare(t: &mut Translator<'_>, o: Operation) -> Translate {
     graph(t, o, GraphOp::Compare { predicate })
 }
 
+fn scatter(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let reduction = match op_attr(t.ctx, t.ir, o.op, "reduction").map(|a| t.ctx.attr_kind(a)) {
+        Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
+        _ => return Err(bad(o.op, "missing string attribute 'reduction'")),
+    };
+    graph(t, o, GraphOp::Scatter { reduction })
+}
+
 fn transpose(t: &mut Translator<'_>, o: Operation) -> Translate {
     let permutation = usize_array(t.ctx, t.ir, o.op, "permutation")?;
     graph(t, o, GraphOp::Transpose { permutation })
@@ -462,8 +470,9 @@ fn gather(t: &mut Translator<'_>, o: Operation) -> Translate {
 /// strings. Idempotent.
 pub fn register(ctx: &mut Context) {
     use xir_graph::ops as g;
-    let table: [(&xir::ods::OpSpec, Evaluate); 46] = [
+    let table: [(&xir::ods::OpSpec, Evaluate); 47] = [
         (&g::GATHER, Evaluate(gather)),
+        (&g::SCATTER, Evaluate(scatter)),
         (&g::IOTA, Evaluate(iota)),
         (&g::MIN, Evaluate(min)),
         (&g::POW, Evaluate(pow)),
@@ -830,7 +839,8 @@ fn result_shape(op: &GraphOp, inputs: &[&HostTensor], ty: &ValueType) -> Result<
         | GraphOp::Not
         | GraphOp::Select
         | GraphOp::Cast
-        | GraphOp::Compare { .. } => inputs.first().map(|t| s(t)),
+        | GraphOp::Compare { .. }
+        | GraphOp::Scatter { .. } => inputs.first().map(|t| s(t)),
         GraphOp::Matmul if inputs.len() == 2 => {
             Some(shape::matmul(&s(inputs[0]), &s(inputs[1])).map_err(Error::invalid_argument)?)
         }

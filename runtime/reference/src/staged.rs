@@ -13,7 +13,7 @@ use xir::{Context, Ir, Op};
 use xir_kernel_plan::resolve::{check_grid, dispatch_sizes, resolve, Resolved};
 use xir_kernel_plan::{
     Bin, Body, BodyOp, BufferKind, Cmp, ElementType, GatherPlan, GenericPlan, KernelPlan,
-    MatmulPlan, Stage,
+    MatmulPlan, ScatterPlan, Stage,
 };
 use xir_runtime_hal::{DispatchArgs, Executable, Exports, FloatType};
 use xir_runtime_hal::{Error, Result};
@@ -473,6 +473,44 @@ fn run_gather(g: &GatherPlan, mem: &mut Memory) -> Result<()> {
     Ok(())
 }
 
+/// A scatter: `out` = `data`, then the update rows in order at their
+/// (gather-mapped) rows, replaced or combined by [`bin`].
+fn run_scatter(g: &ScatterPlan, mem: &mut Memory) -> Result<()> {
+    let (n, inner, k) = g.sizes(&mem.dims)?;
+    if mem.read_only[g.out] {
+        return Err(Error::invalid_argument("a scatter writes a constant"));
+    }
+    let e = mem.elems[g.data];
+    let (xb, ib, ub, ob) = (
+        mem.root[g.data],
+        mem.root[g.indices],
+        mem.root[g.updates],
+        mem.root[g.out],
+    );
+    for at in 0..(n * inner) as usize {
+        let v = load(e, &mem.storage[xb], at);
+        store(e, &mut mem.storage[ob], at, v);
+    }
+    if n == 0 {
+        // No rows to write into: the updates are dropped.
+        return Ok(());
+    }
+    for j in 0..k {
+        let raw = load(mem.elems[g.indices], &mem.storage[ib], j as usize).i();
+        let row = xir_graph::fold::gather_index(raw, n as i64) as u64;
+        for i in 0..inner {
+            let (dst, src) = ((row * inner + i) as usize, (j * inner + i) as usize);
+            let u = load(e, &mem.storage[ub], src);
+            let v = match g.reduction {
+                None => u,
+                Some(b) => bin(b, e, load(e, &mem.storage[ob], dst), u)?,
+            };
+            store(e, &mut mem.storage[ob], dst, v);
+        }
+    }
+    Ok(())
+}
+
 /// Runs `plan` on a dispatch's bindings: sizes and asserts checked, every
 /// binding copied in, the stages run in order, and what they wrote copied
 /// back.
@@ -527,6 +565,7 @@ pub fn interpret(plan: &KernelPlan, args: &DispatchArgs) -> Result<()> {
             Stage::Generic(g) => run_generic(g, &mut mem, &slots),
             Stage::Matmul(m) => run_matmul(m, &mut mem, &slots),
             Stage::Gather(g) => run_gather(g, &mut mem),
+            Stage::Scatter(g) => run_scatter(g, &mut mem),
         };
         r.map_err(|e| {
             let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
@@ -559,6 +598,7 @@ fn written(plan: &KernelPlan, i: usize) -> bool {
             Stage::Generic(g) => g.output.buffer,
             Stage::Matmul(m) => m.out,
             Stage::Gather(g) => g.out,
+            Stage::Scatter(g) => g.out,
         };
         matches!(plan.buffers[root(out)].kind, BufferKind::Binding(j) if j == i)
     })

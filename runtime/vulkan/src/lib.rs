@@ -39,7 +39,7 @@ use vulkano::{Validated, VulkanError, VulkanLibrary};
 use xir::{Context, Ir, Op};
 use xir_kernel_plan::resolve::{check_grid, dispatch_sizes, resolve, BufferSize};
 use xir_kernel_plan::{
-    BufferKind, ElementType, GatherPlan, GenericPlan, KernelPlan, MatmulPlan, Stage,
+    BufferKind, ElementType, GatherPlan, GenericPlan, KernelPlan, MatmulPlan, ScatterPlan, Stage,
 };
 use xir_runtime_hal::{
     Backend, ConfigValue, DispatchArgs, Driver, Error, ErrorKind, Executable, Exports, Result,
@@ -354,6 +354,21 @@ impl Backend for VulkanBackend {
                             epilogue: None,
                         }
                     }
+                    Stage::Scatter(sp) => {
+                        let elem = plan.buffers[sp.out].elem;
+                        let index = plan.buffers[sp.indices].elem;
+                        check_elem(&gpu, elem).map_err(fail)?;
+                        check_elem(&gpu, index).map_err(fail)?;
+                        let words =
+                            spirv::scatter_shader(elem, index, sp.reduction).map_err(fail)?;
+                        StagePipelines {
+                            main: Pipelines {
+                                plain: pipeline(&gpu, &words, 4).map_err(fail)?,
+                                fast: None,
+                            },
+                            epilogue: None,
+                        }
+                    }
                 };
                 pipelines.push(p);
             }
@@ -410,6 +425,16 @@ pub fn shaders(ctx: &Context, ir: &Ir, variant: Op) -> Result<Vec<(String, Vec<u
                         spirv::gather_shader(
                             plan.buffers[gp.out].elem,
                             plan.buffers[gp.indices].elem,
+                        )?,
+                    ));
+                }
+                Stage::Scatter(sp) => {
+                    out.push((
+                        name,
+                        spirv::scatter_shader(
+                            plan.buffers[sp.out].elem,
+                            plan.buffers[sp.indices].elem,
+                            sp.reduction,
                         )?,
                     ));
                 }
@@ -800,6 +825,10 @@ impl VulkanExecutable {
                     written.insert(gp.out);
                     self.record_gather(cb, gp, &pipes.main, d)
                 }
+                Stage::Scatter(sp) => {
+                    written.insert(sp.out);
+                    self.record_scatter(cb, sp, &pipes.main, d)
+                }
             }
             .map_err(fail)?;
         }
@@ -887,6 +916,36 @@ impl VulkanExecutable {
             d.bufs[gp.out].clone(),
         ];
         self.record(cb, &p.plain, &ops, &a, total as i64, None)
+    }
+
+    /// Records a scatter stage (none when there are no data rows or columns:
+    /// the output is then empty and the updates dropped).
+    fn record_scatter(
+        &self,
+        cb: &mut Recorder,
+        sp: &ScatterPlan,
+        p: &Pipelines,
+        d: &Dispatch,
+    ) -> Result<()> {
+        let (n, inner, k) = sp.sizes(d.dims)?;
+        if n == 0 || inner == 0 {
+            return Ok(());
+        }
+        // The shader's offsets are 32-bit.
+        let most = (n * inner).max(k * inner);
+        if most > i32::MAX as u64 {
+            return Err(Error::unimplemented(format!(
+                "a scatter of {most} elements does not fit the 32-bit shaders"
+            )));
+        }
+        let a = [inner as i64, n as i64, k as i64];
+        let ops = [
+            d.bufs[sp.data].clone(),
+            d.bufs[sp.indices].clone(),
+            d.bufs[sp.updates].clone(),
+            d.bufs[sp.out].clone(),
+        ];
+        self.record(cb, &p.plain, &ops, &a, inner as i64, None)
     }
 
     /// Runs the recorded commands on the queue and waits for them.

@@ -14,7 +14,8 @@
 //! per dispatch: a 4-lane elementwise shader ([`generic_vec4_shader`]) and a
 //! matmul tiled through workgroup memory ([`matmul_tiled_shader`]). A
 //! gather ([`gather_shader`]) copies one element per iteration from the row
-//! its clamped index selects.
+//! its clamped index selects; a scatter ([`scatter_shader`]) gives each
+//! invocation a column and applies the update rows to it in order.
 
 use rspirv::binary::Assemble;
 use rspirv::dr::{Builder, Operand};
@@ -1231,6 +1232,91 @@ pub fn gather_shader(elem: ElementType, index: ElementType) -> Result<Vec<u32>> 
             let src = g.b.i_add(i32_t, None, ri, i).map_err(err)?;
             let v = g.load_elem(0, src)?;
             g.store_elem(2, p, v)
+        },
+    )
+}
+
+/// `kernel.scatter`, one column per iteration: data, updates and output
+/// as `[n, inner]`/`[k, inner]`, `k` indices of element `index`. Args:
+/// `[inner, n, k]` (`n > 0`). Iteration `i` copies column `i` of the data
+/// into the output, then for `j` in order writes (or combines, by the body
+/// op `reduction`) `updates[j, i]` at row `idx(indices[j])`, mapped as
+/// gather maps it: one invocation owns a column, so a later duplicate wins
+/// as on the host.
+pub fn scatter_shader(
+    elem: ElementType,
+    index: ElementType,
+    reduction: Option<Bin>,
+) -> Result<Vec<u32>> {
+    if !matches!(index, ElementType::I32 | ElementType::I64) {
+        return Err(Error::invalid_argument(
+            "scatter indices must be i32 or i64",
+        ));
+    }
+    let gen = Gen::new(&[elem, index, elem, elem]);
+    let i32_t = gen.i32_t;
+    gen.main(
+        &[i32_t, i32_t],
+        |g| g.arg(0),
+        |g, p, vars| {
+            let (inner, d, k) = (g.arg(0)?, g.arg(1)?, g.arg(2)?);
+            let (r, j) = (vars[0], vars[1]);
+            let (zero, one) = (g.ci(0), g.ci(1));
+            g.b.store(r, zero, None, []).map_err(err)?;
+            g.counted(r, d, one, |g| {
+                let rv = g.load_var(r)?;
+                let at = g.b.i_mul(i32_t, None, rv, inner).map_err(err)?;
+                let at = g.b.i_add(i32_t, None, at, p).map_err(err)?;
+                let v = g.load_elem(0, at)?;
+                g.store_elem(3, at, v)
+            })?;
+            g.b.store(j, zero, None, []).map_err(err)?;
+            g.counted(j, k, one, |g| {
+                let bool_t = g.bool_t;
+                let jv = g.load_var(j)?;
+                let x = g.load_elem(1, jv)?;
+                let (t, dd, zero, one) = if index == ElementType::I64 {
+                    let t = g.elem_type(ElementType::I64);
+                    let dd = g.b.s_convert(t, None, d).map_err(err)?;
+                    (t, dd, g.b.constant_bit64(t, 0), g.b.constant_bit64(t, 1))
+                } else {
+                    (i32_t, d, g.ci(0), g.ci(1))
+                };
+                let neg = g.b.s_less_than(bool_t, None, x, zero).map_err(err)?;
+                let plus = g.b.i_add(t, None, x, dd).map_err(err)?;
+                let x = g.b.select(t, None, neg, plus, x).map_err(err)?;
+                let low = g.b.s_less_than(bool_t, None, x, zero).map_err(err)?;
+                let x = g.b.select(t, None, low, zero, x).map_err(err)?;
+                let last = g.b.i_sub(t, None, dd, one).map_err(err)?;
+                let high = g.b.s_greater_than(bool_t, None, x, last).map_err(err)?;
+                let x = g.b.select(t, None, high, last, x).map_err(err)?;
+                let x = if index == ElementType::I64 {
+                    g.b.s_convert(i32_t, None, x).map_err(err)?
+                } else {
+                    x
+                };
+                let dst = g.b.i_mul(i32_t, None, x, inner).map_err(err)?;
+                let dst = g.b.i_add(i32_t, None, dst, p).map_err(err)?;
+                let src = g.b.i_mul(i32_t, None, jv, inner).map_err(err)?;
+                let src = g.b.i_add(i32_t, None, src, p).map_err(err)?;
+                let u = g.load_elem(2, src)?;
+                let v = match reduction {
+                    None => u,
+                    Some(op) => {
+                        let cur = g.load_elem(3, dst)?;
+                        let body = Body {
+                            ops: vec![
+                                (BodyOp::Arg(0), elem),
+                                (BodyOp::Arg(1), elem),
+                                (BodyOp::Bin(op, 0, 1), elem),
+                            ],
+                            result: 2,
+                        };
+                        g.body(&body, &[Some(cur), Some(u)])?[2]
+                    }
+                };
+                g.store_elem(3, dst, v)
+            })
         },
     )
 }

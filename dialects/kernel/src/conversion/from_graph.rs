@@ -9,7 +9,7 @@
 //! the affine maps, so a fused chain is one loop with one load per input and
 //! one store per output. A chain of single-use elementwise ops after a
 //! matmul becomes the matmul's epilogue. A gather is the named stage
-//! `kernel.gather` from buffer to buffer.
+//! `kernel.gather` from buffer to buffer, a scatter `kernel.scatter`.
 
 use crate::target::TargetParams;
 use crate::verify::memref_shape;
@@ -201,15 +201,17 @@ enum G {
     ReduceMax,
     Concat,
     Gather,
+    Scatter,
     Dim,
     Iota,
 }
 
 fn kind_of(name: &str) -> Option<G> {
     use xir_graph::ops as g;
-    let table: [(&OpSpec, G); 37] = [
+    let table: [(&OpSpec, G); 38] = [
         (&g::IOTA, G::Iota),
         (&g::GATHER, G::Gather),
+        (&g::SCATTER, G::Scatter),
         (&g::MIN, G::Min),
         (&g::POW, G::Pow),
         (&g::AND, G::And),
@@ -602,7 +604,7 @@ impl Lower<'_> {
                 let needs_buffer = us.iter().any(|&u| {
                     matches!(
                         kind(self.ctx, self.ir, u),
-                        Some(G::Matmul | G::Reshape | G::Gather)
+                        Some(G::Matmul | G::Reshape | G::Gather | G::Scatter)
                     )
                 });
                 let splat = is_splat_constant(self.ctx, self.ir, op);
@@ -813,6 +815,26 @@ impl Lower<'_> {
                 let axis = op_attr(self.ctx, self.ir, op, "axis").expect("axis");
                 let mut st = op_state(self.ctx, "kernel.gather", vec![("axis", axis)], self.loc);
                 st.operands = vec![input, indices, out];
+                let g = self.ir.create_op(st);
+                self.ir.append_op(self.block, g);
+                self.nodes.insert(r, Node::Buf(out, dims));
+                return Ok(());
+            }
+            Some(G::Scatter) => {
+                let r = self.ir.result(op, 0);
+                let dims = self.dims(r)?;
+                let out = self.buffer_for(r, &dims);
+                let (data, _) = self.buf_of(self.ir.operand(op, 0), op)?;
+                let (indices, _) = self.buf_of(self.ir.operand(op, 1), op)?;
+                let (updates, _) = self.buf_of(self.ir.operand(op, 2), op)?;
+                let reduction = op_attr(self.ctx, self.ir, op, "reduction").expect("reduction");
+                let mut st = op_state(
+                    self.ctx,
+                    "kernel.scatter",
+                    vec![("reduction", reduction)],
+                    self.loc,
+                );
+                st.operands = vec![data, indices, updates, out];
                 let g = self.ir.create_op(st);
                 self.ir.append_op(self.block, g);
                 self.nodes.insert(r, Node::Buf(out, dims));

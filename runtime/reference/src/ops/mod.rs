@@ -58,6 +58,11 @@
 //!   with i32 or i64 `indices` of any rank; an index `i` in `[-d, d)` selects
 //!   `i` (negative: `i + d`), anything else is clamped to `0` or `d - 1`.
 //!   Selecting from a size-0 dim is an error.
+//! - `scatter`: the data (rank 1 or more) with, for each `j` in order, row
+//!   `idx(indices[j])` (1-d i32/i64 indices, gather's mapping: negative from
+//!   the end, out of range clamped) set to `updates[j]` (`none`: a later
+//!   duplicate wins) or combined with it by `add`, `mul`, `max`, `min` (as
+//!   the elementwise ops); with no data rows the updates are dropped.
 //! - `iota`: no tensor operands; each element is its index along
 //!   `dimension`, converted as `cast` converts an i64.
 
@@ -68,6 +73,7 @@ mod layout;
 mod matmul;
 mod reduce;
 pub(crate) mod scalar;
+mod scatter;
 
 use xir::ods::OpSpec;
 use xir_graph::ops;
@@ -129,6 +135,10 @@ pub enum GraphOp {
     Gather {
         axis: usize,
     },
+    /// `reduction`: none, add, mul, max or min.
+    Scatter {
+        reduction: String,
+    },
     /// Each element its index along `dimension` (no tensor operands).
     Iota {
         dimension: usize,
@@ -173,6 +183,7 @@ impl GraphOp {
             GraphOp::Concat { .. } => &ops::CONCAT,
             GraphOp::Slice { .. } => &ops::SLICE,
             GraphOp::Gather { .. } => &ops::GATHER,
+            GraphOp::Scatter { .. } => &ops::SCATTER,
             GraphOp::Iota { .. } => &ops::IOTA,
         }
     }
@@ -227,7 +238,7 @@ fn evaluate(
         | GraphOp::Compare { .. }
         | GraphOp::Gather { .. }
         | GraphOp::Matmul => Some(2),
-        GraphOp::Select => Some(3),
+        GraphOp::Select | GraphOp::Scatter { .. } => Some(3),
         GraphOp::Iota { .. } => Some(0),
         GraphOp::Concat { .. } => None,
         _ => Some(1),
@@ -251,7 +262,7 @@ fn evaluate(
             GraphOp::Cast => t.element,
             GraphOp::Compare { .. } => inputs[0].element,
             GraphOp::Select if i == 0 => ElementType::I1,
-            GraphOp::Gather { .. } if i == 1 => t.element,
+            GraphOp::Gather { .. } | GraphOp::Scatter { .. } if i == 1 => t.element,
             _ => element,
         };
         if matches!(op, GraphOp::Compare { .. }) && element != ElementType::I1 {
@@ -359,6 +370,14 @@ fn evaluate(
         GraphOp::Gather { axis } => {
             gather::gather(inputs[0], inputs[1], *axis, result_shape, &mut out)
         }
+        GraphOp::Scatter { reduction } => scatter::scatter(
+            inputs[0],
+            inputs[1],
+            inputs[2],
+            reduction,
+            result_shape,
+            &mut out,
+        ),
         GraphOp::Iota { dimension } => {
             elementwise::iota(*dimension, result_shape, element, &mut out)
         }
