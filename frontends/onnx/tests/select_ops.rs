@@ -199,7 +199,7 @@ fn topk_errors() {
     );
     assert_eq!(
         e(topk(vi("x", F32, &[2, 5]), &[1, 2], vec![])),
-        "node 'n' (TopK, opset 17): input 1 (K) must hold one value, not 2"
+        "node 'n' (TopK, opset 17): input 1 (k) must hold one value, not 2"
     );
     assert_eq!(
         e(topk(vi("x", F32, &[2, -1]), &[1], vec![])),
@@ -227,7 +227,7 @@ fn topk_errors() {
         &["v", "i"],
     );
     assert!(e(runtime_k).starts_with(
-        "node 'n' (TopK, opset 17): input 'k' (K) must be a constant (an initializer, a Constant node, or a graph input given by --bind=k=...)"
+        "node 'n' (TopK, opset 17): input 'k' (k) must be a constant (an initializer, a Constant node, or a graph input given by --bind=k=...)"
     ));
     let missing = model_at(
         17,
@@ -240,7 +240,7 @@ fn topk_errors() {
     );
     assert_eq!(
         e(missing),
-        "node 'n' (TopK, opset 17): input 1 (K) is missing"
+        "node 'n' (TopK, opset 17): input 1 (k) is missing"
     );
 }
 

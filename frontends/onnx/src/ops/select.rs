@@ -226,10 +226,10 @@ fn top_k(im: &mut Importer, n: &Node) -> R<()> {
     let axis = norm_axis(n, n.int("axis", -1)?, r)?;
     let largest = n.int("largest", 1)? != 0;
     let _sorted = n.int("sorted", 1)?;
-    let k = match im.const_ints(n, 1, "K")? {
+    let k = match im.const_ints(n, 1, "k")? {
         Some(v) if v.len() == 1 => v[0],
-        Some(v) => return Err(n.error(format!("input 1 (K) must hold one value, not {}", v.len()))),
-        None => return Err(n.error("input 1 (K) is missing")),
+        Some(v) => return Err(n.error(format!("input 1 (k) must hold one value, not {}", v.len()))),
+        None => return Err(n.error("input 1 (k) is missing")),
     };
     let d = x.ty.dims[axis];
     if d == DYN {
