@@ -2,7 +2,7 @@
 Run by hand (CI has no torch): needs torch, torchvision, transformers, onnx,
 onnxscript and numpy.
 
-    export.py [--out DIR] [--models a,b,...] [--exporters ts17,dynamo18] [--skeletons]
+    export.py [--out DIR] [--models a,b,...] [--exporters ts17,dynamo18] [--dynamic-batch] [--skeletons]
 
 Random weights (torch.manual_seed(0) before each model is built), batch 1,
 eval mode. Each model is exported twice: `ts17` is the TorchScript exporter
@@ -11,7 +11,8 @@ eval mode. Each model is exported twice: `ts17` is the TorchScript exporter
 (with a recent onnxscript, 0.7.2 here, only because export.py drops that
 optimizer's BatchNormalization folding rule; see keep_batchnorm).
 Files are DIR/<model>.<exporter>.onnx (DIR: /work/models-export); a model or
-exporter that fails is reported and skipped. --skeletons also writes the
+exporter that fails is reported and skipped. --dynamic-batch exports with a
+dynamic batch dim (`dim_param` "batch"), as <model>.<exporter>.dynamic.onnx. --skeletons also writes the
 skeletons (skeleton.py) of the judged models to bench/models/skeletons/.
 
 The judged models (JUDGED) have skeletons checked in and run in CI
@@ -101,13 +102,21 @@ def build(name):
     return m.eval(), x
 
 
-def export(name, exporter, out):
+def export(name, exporter, out, dynamic_batch=False):
     import torch
 
     dynamo, opset = EXPORTERS[exporter]
     m, x = build(name)
-    path = out / f"{name}.{exporter}.onnx"
+    suffix = ".dynamic" if dynamic_batch else ""
+    path = out / f"{name}.{exporter}{suffix}.onnx"
     kw = dict(opset_version=opset, dynamo=dynamo, input_names=["input"])
+    if dynamic_batch:
+        # An example batch of 2: dynamo would fix an axis exported at 1.
+        x = torch.cat([x, x])
+        if dynamo:
+            kw.update(dynamic_shapes=({0: torch.export.Dim("batch")},))
+        else:
+            kw.update(dynamic_axes={"input": {0: "batch"}})
     if dynamo:
         kw.update(external_data=False)
     with torch.no_grad(), keep_batchnorm(dynamo):
@@ -153,6 +162,8 @@ def main():
     ap.add_argument("--models", default=",".join(ALL),
                     help=f"comma list (default all: {','.join(ALL)}); 'judged' for the five")
     ap.add_argument("--exporters", default="ts17,dynamo18")
+    ap.add_argument("--dynamic-batch", action="store_true",
+                    help="export with a dynamic batch dim named 'batch' (<model>.<exporter>.dynamic.onnx)")
     ap.add_argument("--skeletons", action="store_true",
                     help="also write the judged models' skeletons to bench/models/skeletons/")
     args = ap.parse_args()
@@ -164,7 +175,7 @@ def main():
         for exporter in args.exporters.split(","):
             t = time.time()
             try:
-                path = export(name, exporter, out)
+                path = export(name, exporter, out, args.dynamic_batch)
             except Exception as e:  # one model's failure is reported, the rest go on
                 failed.append(f"{name}.{exporter}")
                 print(f"{name}.{exporter}: EXPORT FAILED: {type(e).__name__}: "

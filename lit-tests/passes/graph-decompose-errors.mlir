@@ -17,3 +17,20 @@ func.func @f(%x: tensor<2x?xf32>, %s: tensor<?xf32>) -> tensor<2x?xf32> {
   %0:3 = graph.layer_norm %x, %s, %s axis = 1 epsilon = 1.0e-05 : (tensor<2x?xf32>, tensor<?xf32>, tensor<?xf32>) -> (tensor<2x?xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
   return %0#0 : tensor<2x?xf32>
 }
+
+// -----
+
+// Window ops take a dynamic batch, but never pad or scale it.
+func.func @f(%x: tensor<?x1x4xf32>) -> tensor<?x1x4xf32> {
+  // expected-error@+1 {{'graph.pad' op cannot be decomposed: it pads its dynamic batch dim}}
+  %0 = graph.pad %x pads = [1, 0, 0, 0, 0, 0] mode = "constant" : (tensor<?x1x4xf32>) -> tensor<?x1x4xf32>
+  return %0 : tensor<?x1x4xf32>
+}
+
+// -----
+
+func.func @f(%x: tensor<2x?x4xf32>) -> tensor<2x?x3xf32> {
+  // expected-error@+1 {{'graph.max_pool' op cannot be decomposed: its input 'tensor<2x?x4xf32>' has dynamic dims; the window ops need static shapes (but for the batch dim)}}
+  %0 = graph.max_pool %x kernel_shape = [2] strides = [1] dilations = [1] pads = [0, 0] ceil_mode = 0 : tensor<2x?x4xf32> -> tensor<2x?x3xf32>
+  return %0 : tensor<2x?x3xf32>
+}

@@ -67,3 +67,22 @@ func.func @kept(%x: tensor<1x1x4xf32>, %v: tensor<1x1x2xf32>, %y: tensor<1x1x3xf
   %n = graph.mul %c3, %y : tensor<1x1x3xf32>
   return %a, %m, %d, %n, %c0 : tensor<1x1x3xf32>, tensor<1x1x3xf32>, tensor<1x1x3xf32>, tensor<1x1x3xf32>, tensor<1x1x3xf32>
 }
+
+// -----
+
+// A dynamic batch: the scale is broadcast with the conv's batch given
+// (graph.dim of the conv), a use that only reads dims; it still folds, and
+// the dead broadcast and its dim go with it.
+// CHECK-LABEL: func.func @dynamic_batch
+// CHECK-NEXT: %[[W:.*]] = graph.constant dense<{{\[\[\[\[}}2.000000e+00]]], {{\[\[\[}}6.000000e+00]]]]> : tensor<2x1x1x1xf32>
+// CHECK-NEXT: %[[C:.*]] = graph.conv %arg0, %[[W]] {{.*}} -> tensor<?x2x3x3xf32>
+// CHECK-NEXT: return %[[C]]
+func.func @dynamic_batch(%x: tensor<?x1x3x3xf32>) -> tensor<?x2x3x3xf32> {
+  %w = graph.constant dense<[[[[1.0]]], [[[3.0]]]]> : tensor<2x1x1x1xf32>
+  %s = graph.constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %c = graph.conv %x, %w strides = [1, 1] dilations = [1, 1] pads = [0, 0, 0, 0] groups = 1 : (tensor<?x1x3x3xf32>, tensor<2x1x1x1xf32>) -> tensor<?x2x3x3xf32>
+  %n = graph.dim %c, 0 : tensor<?x2x3x3xf32>
+  %sb = graph.broadcast %s [%n] dimensions = [1] : tensor<2xf32> -> tensor<?x2x3x3xf32>
+  %m = graph.mul %c, %sb : tensor<?x2x3x3xf32>
+  return %m : tensor<?x2x3x3xf32>
+}

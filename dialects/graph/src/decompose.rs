@@ -114,6 +114,9 @@ struct Builder<'a> {
     attrs: Attr,
     /// The ops made so far (erased again when the decomposition fails).
     made: &'a mut Vec<Op>,
+    /// A window op's dynamic batch (dim 0 of its input), given to the ops
+    /// whose result dim 0 no operand holds.
+    batch: Option<Value>,
 }
 
 impl Builder<'_> {
@@ -205,10 +208,17 @@ impl Builder<'_> {
 
     /// `graph.broadcast` of `x` to `shape`, input dim `i` becoming `dims[i]`.
     fn broadcast(&mut self, x: Value, dims: &[i64], shape: Vec<i64>) -> Value {
+        let xs = self.shape(x);
+        let derived = dims.iter().zip(&xs).any(|(&d, &s)| d == 0 && s != 1);
+        let mut operands = vec![x];
+        let dynamic = shape.iter().filter(|&&d| d == DYNAMIC).count();
+        if let (Some(b), false, 1, Some(&DYNAMIC)) = (self.batch, derived, dynamic, shape.first()) {
+            operands.push(b);
+        }
         let elem = self.element(x);
         let ty = self.tensor(shape, elem);
         let dims = self.array(dims);
-        self.op("graph.broadcast", vec![x], ty, vec![("dimensions", dims)])
+        self.op("graph.broadcast", operands, ty, vec![("dimensions", dims)])
     }
 
     /// A splat constant `v` of static `shape` (rounded to the element type).
@@ -364,6 +374,7 @@ impl<'a> Builder<'a> {
             loc,
             attrs,
             made,
+            batch: None,
         }
     }
 

@@ -166,7 +166,8 @@ fn new_constant(
     ir.result(c, 0)
 }
 
-/// Erases `v`'s defining op (and a broadcast's constant) once unused.
+/// Erases `v`'s defining op (and a broadcast's constant and dims) once
+/// unused.
 fn erase_dead(ctx: &Context, ir: &mut Ir, v: Value) {
     let Some(op) = def(ir, v) else {
         return;
@@ -175,7 +176,10 @@ fn erase_dead(ctx: &Context, ir: &mut Ir, v: Value) {
         return;
     }
     let name = ctx.str(ir.op(op).name).to_string();
-    if name != "graph.constant" && name != "graph.broadcast" {
+    if !matches!(
+        name.as_str(),
+        "graph.constant" | "graph.broadcast" | "graph.dim"
+    ) {
         return;
     }
     let inner: Vec<Value> = ir.operands(op).collect();
@@ -187,7 +191,12 @@ fn erase_dead(ctx: &Context, ir: &mut Ir, v: Value) {
 
 fn fold_one(ctx: &mut Context, ir: &mut Ir, conv: Op) -> bool {
     let r = ir.result(conv, 0);
-    let uses: Vec<_> = ir.uses(r).collect();
+    // Shape queries (a dynamic batch's `graph.dim`) read only the dims,
+    // which the fold keeps.
+    let uses: Vec<_> = ir
+        .uses(r)
+        .filter(|&u| !crate::ops::DIM.is(ctx, ir, ir.use_data(u).owner))
+        .collect();
     let [u] = uses[..] else {
         return false;
     };

@@ -35,12 +35,22 @@ type R<T> = Result<T, String>;
 const SEPARABLE_FROM: i64 = 27;
 
 impl Builder<'_> {
-    fn require_static(&self, v: Value, what: &str) -> R<Vec<i64>> {
+    /// `v`'s shape, static but for its batch (dim 0), which is then the
+    /// window op's `batch` (dim 0 of its input `x`).
+    fn require_static(&mut self, v: Value, what: &str) -> R<Vec<i64>> {
         let s = self.shape(v);
+        if s.first() == Some(&DYNAMIC) && !s[1..].contains(&DYNAMIC) {
+            if self.batch.is_none() {
+                return Err(format!(
+                    "its {what} has a dynamic batch dim, which the op's input must give"
+                ));
+            }
+            return Ok(s);
+        }
         if s.contains(&DYNAMIC) {
             let t = xir::printer::type_to_string(self.ctx, self.ir.value_type(v));
             return Err(format!(
-                "its {what} '{t}' has dynamic dims; the window ops need static shapes"
+                "its {what} '{t}' has dynamic dims; the window ops need static shapes (but for the batch dim)"
             ));
         }
         Ok(s)
@@ -50,13 +60,26 @@ impl Builder<'_> {
         self.ctx.i64_attr(v)
     }
 
+    /// The batch of input `x` (dim 0) when it is dynamic: set before the
+    /// window op is decomposed.
+    fn batch_of(&mut self, x: Value) {
+        if self.shape(x).first() == Some(&DYNAMIC) && self.batch.is_none() {
+            self.batch = Some(self.dim(x, 0));
+        }
+    }
+
     fn slice(&mut self, x: Value, start: &[i64], strides: &[i64], shape: Vec<i64>) -> Value {
+        let mut operands = vec![x];
+        // A window op never slices its batch: dim 0 given as the batch.
+        if let (Some(b), Some(&DYNAMIC)) = (self.batch, shape.first()) {
+            operands.push(b);
+        }
         let elem = self.element(x);
         let ty = self.tensor(shape, elem);
         let (s, t) = (self.array(start), self.array(strides));
         self.op(
             "graph.slice",
-            vec![x],
+            operands,
             ty,
             vec![("start", s), ("strides", t)],
         )
@@ -140,8 +163,13 @@ impl Builder<'_> {
         Ok(self.op("graph.constant", vec![], ty, vec![("value", value)]))
     }
 
-    /// A constant `v` of static `shape`, any element type.
+    /// A constant `v` of `shape`, any element type; a dynamic batch makes
+    /// it a 0-d constant broadcast.
     fn fill(&mut self, v: f64, shape: Vec<i64>, element: Type) -> R<Value> {
+        if shape.contains(&DYNAMIC) {
+            let c = self.fill(v, vec![], element)?;
+            return Ok(self.broadcast(c, &[], shape));
+        }
         let n = shape.iter().product::<i64>().max(0) as usize;
         self.dense(&vec![v; n.min(2)], shape, element)
     }
@@ -173,8 +201,12 @@ impl Builder<'_> {
         value: Option<Value>,
         fill: f64,
     ) -> R<Value> {
+        self.batch_of(x);
         let shape = self.require_static(x, "input")?;
         let r = shape.len();
+        if shape[0] == DYNAMIC && (pads[0] != 0 || pads[r] != 0) {
+            return Err("it pads its dynamic batch dim".into());
+        }
         // Crop first; a crop past the dim's size eats into the other side's
         // padding (the result keeps its size d + b + e).
         let mut x = x;
@@ -185,6 +217,9 @@ impl Builder<'_> {
             let mut start = vec![0; r];
             let mut size = shape.clone();
             for i in 0..r {
+                if shape[i] == DYNAMIC {
+                    continue; // the batch: never padded (checked above)
+                }
                 let kept = shape[i] + pads[i].min(0) + pads[r + i].min(0);
                 start[i] = (-pads[i]).max(0).min(shape[i]);
                 size[i] = kept.max(0);
@@ -335,6 +370,7 @@ fn geometry(b: &Builder, op: Op, kernel: Vec<i64>, out: &[i64]) -> R<Window> {
 
 pub(super) fn conv(b: &mut Builder, op: Op, operands: &[Value], result: Value) -> R<Value> {
     let x = operands[0];
+    b.batch_of(x);
     let xs = b.require_static(x, "input")?;
     let f = b.require_static(operands[1], "filter")?;
     let ys = b.require_static(result, "result")?;
@@ -483,6 +519,7 @@ pub(super) fn conv_transpose(
     result: Value,
 ) -> R<Value> {
     let x = operands[0];
+    b.batch_of(x);
     let xs = b.require_static(x, "input")?;
     let f = b.require_static(operands[1], "filter")?;
     let ys = b.require_static(result, "result")?;
@@ -559,6 +596,7 @@ pub(super) fn conv_transpose(
 }
 
 pub(super) fn pool(b: &mut Builder, op: Op, x: Value, result: Value, max: bool) -> R<Value> {
+    b.batch_of(x);
     let xs = b.require_static(x, "input")?;
     let ys = b.require_static(result, "result")?;
     let out = ys[2..].to_vec();
@@ -796,6 +834,7 @@ pub fn resize_taps(
 }
 
 pub(super) fn resize(b: &mut Builder, op: Op, x: Value, result: Value) -> R<Value> {
+    b.batch_of(x);
     let xs = b.require_static(x, "input")?;
     let ys = b.require_static(result, "result")?;
     let scales = f64_list(b.ctx, b.ir, op, "scales").ok_or("no 'scales'")?;
@@ -809,6 +848,13 @@ pub(super) fn resize(b: &mut Builder, op: Op, x: Value, result: Value) -> R<Valu
     let mut cur = x;
     for i in 0..xs.len() {
         let (d, out) = (xs[i], ys[i]);
+        if d == DYNAMIC {
+            // The batch: only ever kept as it is.
+            if scales[i] != 1.0 {
+                return Err(format!("it scales its dynamic dim {i}"));
+            }
+            continue;
+        }
         if out == 0 || d == 0 {
             if d != out {
                 let mut s = b.shape(cur);

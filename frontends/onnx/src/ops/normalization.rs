@@ -17,7 +17,13 @@ pub const CONVERTERS: &[Converter] = &[
     Converter::new(
         "BatchNormalization",
         &["epsilon", "momentum", "training_mode"],
-        |im, n| composed(im, n, batch_norm),
+        |im, n| {
+            // A dynamic batch is fine: per-channel vectors broadcast to it.
+            let x = im.input(n, 0)?;
+            let y = batch_norm(im, n, &x)?;
+            im.out(n, 0, y);
+            Ok(())
+        },
         "composed (inference): (x - mean) / sqrt(var + epsilon) * scale + B",
     ),
     Converter::new(
@@ -101,7 +107,19 @@ impl Importer {
                 v.ty, x.ty.dims[1]
             )));
         }
-        Ok(self.b.broadcast(v, &[1], x.ty.clone()))
+        Ok(self.channel_broadcast(v, x))
+    }
+
+    /// A `[C]` vector broadcast along axis 1 of `x`; a dynamic batch given.
+    fn channel_broadcast(&mut self, v: &V, x: &V) -> V {
+        if x.ty.is_static() {
+            return self.b.broadcast(v, &[1], x.ty.clone());
+        }
+        let dims = self.syms.dims(x);
+        let (ty, given) = self.syms.result_type(&mut self.b, x.ty.elem, &dims);
+        let y = self.b.broadcast_given(v, &[1], ty, &given);
+        self.syms.record(&y, &dims);
+        y
     }
 
     /// `(x - mean) * inv_std * scale + bias` with each of `mean`, `inv_std`
@@ -189,8 +207,8 @@ fn batch_norm_known(im: &mut Importer, n: &Node, x: &V, eps: f64) -> R<Option<V>
         ty,
         data: crate::tensor::Data::F(t),
     });
-    let sb = im.b.broadcast(&sv, &[1], x.ty.clone());
-    let tb = im.b.broadcast(&tv, &[1], x.ty.clone());
+    let sb = im.channel_broadcast(&sv, x);
+    let tb = im.channel_broadcast(&tv, x);
     let y = im.b.binary(Binary::Mul, x, &sb);
     Ok(Some(im.b.binary(Binary::Add, &y, &tb)))
 }

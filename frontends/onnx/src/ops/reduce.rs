@@ -3,7 +3,6 @@
 //! the axes of every Reduce* op but ReduceSum from an attribute to an input
 //! at opset 18 (ReduceSum at 13), so those have an entry per definition.
 
-use super::activation::static_input;
 use super::{Converter, R};
 use crate::builder::{Binary, Reduction, Unary, V};
 use crate::convert::{float_only, need_static, norm_axis, Importer};
@@ -223,10 +222,18 @@ fn log_sum_exp(im: &mut Importer, n: &Node, x: &V, axes: &[usize], keep: bool) -
 
 /// GlobalAveragePool and GlobalMaxPool: `f` over the dims after [N, C].
 fn global_pool(im: &mut Importer, n: &Node, f: Reduction) -> R<()> {
-    let x = static_input(im, n)?;
+    let x = im.input(n, 0)?;
     float_only(n, &x)?;
     if x.ty.rank() < 2 {
         return Err(n.error(format!("input must be [N, C, ...], not {}", x.ty)));
+    }
+    // A dynamic batch is fine; the pooled dims count the mean.
+    if x.ty.dims[1..].contains(&crate::types::DYN) {
+        return Err(n.error(format!(
+            "{} of a tensor with dynamic channel or spatial dims ({}) is not supported",
+            n.op(),
+            x.ty
+        )));
     }
     let axes: Vec<usize> = (2..x.ty.rank()).collect();
     let y = im.reduce_op(f, &x, &axes, true);
