@@ -291,6 +291,17 @@ fn judge_dynamic(model: &str, sizes: &[(i64, i64)]) {
     );
 }
 
+/// The sizes a dynamic model runs at: `(batch, seq)`, 1x16 and 3x5 unless
+/// the entry says.
+macro_rules! sizes {
+    () => {
+        &[(1, 16), (3, 5)]
+    };
+    ($s:expr) => {
+        $s
+    };
+}
+
 macro_rules! judged {
     ($($test:ident = $model:literal $(at $shape:literal)?,)*
      ; dynamic $($dtest:ident = $dmodel:literal $(at $sizes:expr)?,)*) => {
@@ -303,9 +314,7 @@ macro_rules! judged {
         $(
             #[test]
             fn $dtest() {
-                let sizes: &[(i64, i64)] = &[(1, 16), (3, 5)];
-                $(let sizes: &[(i64, i64)] = $sizes;)?
-                judge_dynamic($dmodel, sizes);
+                judge_dynamic($dmodel, sizes!($($sizes)?));
             }
         )*
 
