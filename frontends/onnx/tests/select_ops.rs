@@ -99,6 +99,27 @@ fn mod_text() {
     // Dynamic dims.
     let t = ok(&modulo(&[-1, 3], &[-1, 3], I64, None));
     has(&t, &["tensor<?x3xi64>"]);
+    // Known integers are folded (shape arithmetic), by the same rules.
+    for (fmod, want) in [
+        (0, "dense<[1, -2, 2, -1, 7]>"),
+        (1, "dense<[1, 1, -1, -1, 7]>"),
+    ] {
+        let m = model_at(
+            17,
+            "Mod",
+            vec![],
+            vec![
+                common::i64_tensor("a", &[5], &[7, 7, -7, -7, 7]),
+                common::i64_tensor("b", &[5], &[3, -3, 3, -3, 0]),
+            ],
+            &["a", "b"],
+            vec![int_attr("fmod", fmod)],
+            &["y"],
+        );
+        let t = ok(&m);
+        has(&t, &[want]);
+        assert!(!t.contains("graph.div"), "{t}");
+    }
 }
 
 #[test]

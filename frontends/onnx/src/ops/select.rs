@@ -4,9 +4,10 @@
 
 use super::{Converter, R};
 use crate::builder::{Binary, Pred, Reduction, Unary, V};
-use crate::convert::{norm_axis, Importer};
+use crate::convert::{broadcast_shapes, norm_axis, Importer, SMALL};
 use crate::node::Node;
 use crate::symbolic::Sym;
+use crate::tensor::Tensor;
 use crate::types::{is_int, ElementType, Ty, DYN};
 
 pub const CONVERTERS: &[Converter] = &[
@@ -16,14 +17,16 @@ pub const CONVERTERS: &[Converter] = &[
         |im, n| modulo(im, n, false),
         "composed: integers `a - b * (a / b)` (`graph.div` truncates; `x mod 0 = x`, as xir's `x / 0 = 0`) and a `graph.select` of `+ b` for fmod=0; floats (fmod=1 only before opset 28) in f64: `graph.div`, a truncating `graph.cast` to i64, multiply-subtract and `graph.select`s of the special cases",
     )
-    .opsets(13, 27),
+    .opsets(13, 27)
+    .folds(fold_mod),
     Converter::new(
         "Mod",
         &["fmod"],
         |im, n| modulo(im, n, true),
         "composed: integers `a - b * (a / b)` (`graph.div` truncates; `x mod 0 = x`, as xir's `x / 0 = 0`) and a `graph.select` of `+ b` for fmod=0; floats in f64: `graph.div`, a truncating `graph.cast` to i64, multiply-subtract and `graph.select`s of the special cases",
     )
-    .opsets(28, 28),
+    .opsets(28, 28)
+    .folds(fold_mod),
     Converter::new(
         "TopK",
         &["axis", "largest", "sorted"],
@@ -75,6 +78,41 @@ fn modulo(im: &mut Importer, n: &Node, floor_floats: bool) -> R<()> {
     let y = im.same_dims(y, &ab[0]);
     im.out(n, 0, y);
     Ok(())
+}
+
+/// Mod of known integer tensors (shape arithmetic: the Attention function's
+/// head grouping), by the rules of [`modulo`] (`x mod 0 = x`).
+fn fold_mod(n: &Node, xs: &[&Tensor]) -> R<Option<Vec<Tensor>>> {
+    use crate::fold::{source_index, unravel};
+    let fmod = n.int("fmod", 0)? != 0;
+    let [a, b] = xs else { return Ok(None) };
+    let e = a.ty.elem;
+    if b.ty.elem != e || !is_int(e) {
+        return Ok(None);
+    }
+    let (Some(av), Some(bv)) = (a.as_ints(), b.as_ints()) else {
+        return Ok(None);
+    };
+    let dims = broadcast_shapes(&a.ty.dims, &b.ty.dims).map_err(|m| n.error(m))?;
+    let count = dims.iter().try_fold(1i64, |c, &d| c.checked_mul(d));
+    if count.is_none_or(|c| c > SMALL) {
+        return Ok(None);
+    }
+    let out = (0..count.unwrap_or(0))
+        .map(|i| {
+            let idx = unravel(i, &dims);
+            let x = av[source_index(&idx, &a.ty.dims) as usize];
+            let y = bv[source_index(&idx, &b.ty.dims) as usize];
+            // Values of the element type: wrapping i64 arithmetic is exact.
+            let r = if y == 0 { x } else { x.wrapping_rem(y) };
+            if !fmod && r != 0 && (r < 0) != (y < 0) {
+                r + y
+            } else {
+                r
+            }
+        })
+        .collect();
+    Ok(Some(vec![Tensor::ints(Ty::new(e, dims), out)]))
 }
 
 fn int_mod(im: &mut Importer, a: &V, b: &V, fmod: bool) -> V {
