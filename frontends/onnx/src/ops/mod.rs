@@ -20,6 +20,7 @@ mod nn;
 mod normalization;
 mod reduce;
 mod resize;
+mod scatter;
 mod select;
 mod shape;
 
@@ -104,7 +105,7 @@ impl Converter {
 }
 
 /// The families' tables.
-static FAMILIES: [&[Converter]; 12] = [
+static FAMILIES: [&[Converter]; 13] = [
     elementwise::CONVERTERS,
     activation::CONVERTERS,
     shape::CONVERTERS,
@@ -117,6 +118,7 @@ static FAMILIES: [&[Converter]; 12] = [
     index::CONVERTERS,
     einsum::CONVERTERS,
     select::CONVERTERS,
+    scatter::CONVERTERS,
 ];
 
 /// Every entry of the table.

@@ -1,0 +1,280 @@
+//! ScatterElements and ScatterND, each one `graph.scatter` (axis 0) of flat
+//! offsets into the data viewed as `[rows, rest]`, the offsets computed as
+//! GatherElements and GatherND compute theirs (`index.rs`): negative
+//! entries by a `graph.select`, strides by `graph.mul`. Duplicates apply in
+//! order (the last wins for `none`, as onnxruntime). An entry out of range
+//! at run time (an error in onnxruntime) lands on another element of the
+//! data, the flat offset clamped to the data; a known one is an error.
+
+use super::{Converter, R};
+use crate::builder::{Binary, Pred, V};
+use crate::convert::{norm_axis, Importer};
+use crate::node::Node;
+use crate::symbolic::{Sym, SymTensor};
+use crate::tensor::{Data, Tensor};
+use crate::types::{ElementType, Ty, DYN};
+
+pub const CONVERTERS: &[Converter] = &[
+    Converter::new(
+        "ScatterElements",
+        &["axis", "reduction"],
+        scatter_elements,
+        "`graph.scatter` of flat offsets (from the indices; negative ones by a `graph.select`) into the data viewed 1-d; reduction none, add, mul, max, min; static shapes",
+    ),
+    Converter::new(
+        "ScatterND",
+        &["reduction"],
+        scatter_nd,
+        "`graph.scatter` of flat offsets (each tuple's, negative entries by a `graph.select`) into the data viewed as [tuples, rest]; reduction none, add, mul, max, min; dynamic dims",
+    ),
+];
+
+/// The `reduction` attribute, checked (`none` for opsets before it).
+fn reduction(n: &Node, elem: ElementType) -> R<String> {
+    let r = n.string("reduction", "none")?;
+    if !["none", "add", "mul", "max", "min"].contains(&r.as_str()) {
+        return Err(n.error(format!(
+            "reduction '{r}' is not supported (none, add, mul, max, min)"
+        )));
+    }
+    if r != "none" && elem == ElementType::I1 {
+        return Err(n.error(format!("reduction '{r}' of bool data is not supported")));
+    }
+    Ok(r)
+}
+
+/// `graph.scatter` of `updates` (`[k, rest]`) at rows `idx` (`[k]`) of
+/// `data` (`[rows, rest]`).
+fn scatter_op(im: &mut Importer, data: &V, idx: &V, updates: &V, reduction: &str) -> V {
+    // The builder writes no scatter: emit a select for a fresh name and the
+    // node's location, then write the scatter in its place.
+    let tmp = im.b.select(data, data, data);
+    let line = im.b.lines.pop().unwrap_or_default();
+    let id = tmp.ssa.clone();
+    let head = format!(
+        "    {id} = \"graph.select\"({}, {}, {}) : ({}, {}, {}) -> {} ",
+        data.ssa, data.ssa, data.ssa, data.ty, data.ty, data.ty, data.ty
+    );
+    let loc = line.strip_prefix(&head).unwrap_or("");
+    im.b.lines.push(format!(
+        "    {id} = \"graph.scatter\"({}, {}, {}) <{{reduction = \"{reduction}\"}}> : ({}, {}, {}) -> {} {loc}",
+        data.ssa, idx.ssa, updates.ssa, data.ty, idx.ty, updates.ty, data.ty
+    ));
+    tmp
+}
+
+fn indices_elem(n: &Node, ty: &Ty) -> R<ElementType> {
+    match ty.elem {
+        e @ (ElementType::I32 | ElementType::I64) => Ok(e),
+        e => Err(n.error(format!(
+            "indices of element type {e} are not supported (int32 or int64)"
+        ))),
+    }
+}
+
+/// An error unless `updates` has `want`'s rank and its known dims.
+fn check_updates(n: &Node, data: &V, updates: &V, want: &[Sym]) -> R<()> {
+    if updates.ty.elem != data.ty.elem {
+        return Err(n.error(format!(
+            "updates {} and data {} differ in element type",
+            updates.ty, data.ty
+        )));
+    }
+    let fits = updates.ty.rank() == want.len()
+        && updates
+            .ty
+            .dims
+            .iter()
+            .zip(want)
+            .all(|(&u, w)| u == DYN || !matches!(w, Sym::Const(c) if *c != u));
+    if !fits {
+        return Err(n.error(format!(
+            "updates {} do not have the shape the indices and data give ({})",
+            updates.ty,
+            want.iter()
+                .map(|s| match s {
+                    Sym::Const(c) => c.to_string(),
+                    _ => "?".into(),
+                })
+                .collect::<Vec<_>>()
+                .join("x")
+        )));
+    }
+    Ok(())
+}
+
+/// ScatterND: each index tuple (the last dim of the indices, `k` entries,
+/// negative ones counted from the end) selects a slice `data[i0, .., ik-1]`
+/// that the matching update replaces (or is combined into). Dims may be
+/// dynamic.
+fn scatter_nd(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    let idx = im.input(n, 1)?;
+    let upd = im.input(n, 2)?;
+    let e = indices_elem(n, &idx.ty)?;
+    let red = reduction(n, x.ty.elem)?;
+    let (r, q) = (x.ty.rank(), idx.ty.rank());
+    if r == 0 || q == 0 {
+        return Err(n.error("data and indices must have rank 1 or more"));
+    }
+    let k = idx.ty.dims[q - 1];
+    if k == DYN {
+        return Err(n.error(format!(
+            "the last dim of the indices ({}) must be known at import time",
+            idx.ty
+        )));
+    }
+    if k < 1 || k > r as i64 {
+        return Err(n.error(format!("index tuples of {k} do not fit data {}", x.ty)));
+    }
+    let k = k as usize;
+    let xd = im.syms.dims(&x);
+    let id = im.syms.dims(&idx);
+    let outer: Vec<Sym> = id[..q - 1].to_vec();
+    let mut want = outer.clone();
+    want.extend_from_slice(&xd[k..]);
+    check_updates(n, &x, &upd, &want)?;
+    // A scalar dim as a tensor of the indices' type, broadcast to `outer`.
+    let dim_tensor = |im: &mut Importer, s: Sym| -> V {
+        let st = SymTensor {
+            ty: Ty::new(e, vec![]),
+            elems: vec![s],
+        };
+        let t = im.materialize_sym(&st);
+        im.expand_syms(&t, &outer)
+    };
+    let mut flat: Option<V> = None;
+    for j in 0..k {
+        let mut start = vec![0i64; q];
+        start[q - 1] = j as i64;
+        let mut cd = id.clone();
+        cd[q - 1] = Sym::Const(1);
+        let (ty, given) = im.syms.result_type(&mut im.b, e, &cd);
+        let col = im.b.slice_given(&idx, &start, &vec![1; q], ty.dims, &given);
+        im.syms.record(&col, &cd);
+        let col = im.reshape_to(&col, &outer);
+        let d = dim_tensor(im, xd[j]);
+        let zero = im.full(&col, 0.0);
+        let neg = im.b.compare(Pred::Lt, &col, &zero);
+        let up = im.b.binary(Binary::Add, &col, &d);
+        let mut term = im.b.select(&neg, &up, &col);
+        let stride = im.syms.quotient(&xd[j + 1..k], &[]);
+        if stride != Sym::Const(1) {
+            let st = dim_tensor(im, stride);
+            term = im.b.binary(Binary::Mul, &term, &st);
+        }
+        flat = Some(match flat {
+            None => term,
+            Some(f) => im.b.binary(Binary::Add, &f, &term),
+        });
+    }
+    let flat = flat.expect("k >= 1");
+    let count = im.syms.quotient(&outer, &[]);
+    let flat = im.reshape_to(&flat, &[count]);
+    let rows = im.syms.quotient(&xd[..k], &[]);
+    let mut vd = vec![rows];
+    vd.extend_from_slice(&xd[k..]);
+    let view = im.reshape_to(&x, &vd);
+    let mut ud = vec![count];
+    ud.extend_from_slice(&xd[k..]);
+    let uview = im.reshape_to(&upd, &ud);
+    let y = scatter_op(im, &view, &flat, &uview, &red);
+    im.syms.record(&y, &vd);
+    let y = im.reshape_to(&y, &xd);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+/// ScatterElements: `data[.., idx[p], ..] = updates[p]` (at dim `axis`, the
+/// other coordinates `p`'s), in order. Static shapes.
+fn scatter_elements(im: &mut Importer, n: &Node) -> R<()> {
+    let axis = n.int("axis", 0)?;
+    let x = im.input(n, 0)?;
+    let iname = n
+        .input(1)
+        .ok_or_else(|| n.error("input 1 (indices) is required"))?;
+    let known = im
+        .konst(iname)
+        .and_then(|t| t.as_ints())
+        .map(<[i64]>::to_vec);
+    let idx = im.input(n, 1)?;
+    let upd = im.input(n, 2)?;
+    indices_elem(n, &idx.ty)?;
+    let red = reduction(n, x.ty.elem)?;
+    let (xt, it) = (x.ty.clone(), idx.ty.clone());
+    let r = xt.rank();
+    if r == 0 {
+        return Err(n.error("data must have rank 1 or more"));
+    }
+    let axis = norm_axis(n, axis, r)?;
+    if let Some(t) = [&xt, &it, &upd.ty].into_iter().find(|t| !t.is_static()) {
+        return Err(n.error(format!(
+            "ScatterElements of a tensor with dynamic dimensions ({t}) is not supported"
+        )));
+    }
+    super::index::sized(n, &xt)?;
+    super::index::sized(n, &it)?;
+    if it.rank() != r {
+        return Err(n.error(format!("indices {it} and data {xt} differ in rank")));
+    }
+    let want: Vec<Sym> = it.dims.iter().map(|&d| Sym::Const(d)).collect();
+    check_updates(n, &x, &upd, &want)?;
+    if let Some(k) = (0..r).find(|&k| k != axis && it.dims[k] > xt.dims[k]) {
+        return Err(n.error(format!(
+            "indices {it} are larger than data {xt} in dimension {k}"
+        )));
+    }
+    let d = xt.dims[axis];
+    if let Some(v) = &known {
+        if let Some(i) = v.iter().find(|&&i| i < -d || i >= d) {
+            return Err(n.error(format!(
+                "index {i} is out of range for a dimension of size {d}"
+            )));
+        }
+    }
+    let idx = if idx.ty.elem == ElementType::I64 {
+        idx
+    } else {
+        im.b.cast(&idx, ElementType::I64)
+    };
+    let idx = if known.as_ref().is_some_and(|v| v.iter().all(|&i| i >= 0)) {
+        idx
+    } else {
+        let zero = im.full(&idx, 0.0);
+        let neg = im.b.compare(Pred::Lt, &idx, &zero);
+        let dd = im.full(&idx, d as f64);
+        let up = im.b.binary(Binary::Add, &idx, &dd);
+        im.b.select(&neg, &up, &idx)
+    };
+    // flat = idx * stride[axis] + sum over the other dims of p_k * stride[k].
+    let mut xs = vec![1i64; r];
+    for k in (0..r.saturating_sub(1)).rev() {
+        xs[k] = xs[k + 1] * xt.dims[k + 1];
+    }
+    let odims = it.dims.clone();
+    let mut flat = if xs[axis] == 1 {
+        idx
+    } else {
+        let s = im.full(&idx, xs[axis] as f64);
+        im.b.binary(Binary::Mul, &idx, &s)
+    };
+    for k in (0..r).filter(|&k| k != axis && odims[k] > 1) {
+        let pos = Tensor {
+            ty: Ty::new(ElementType::I64, vec![odims[k]]),
+            data: Data::I((0..odims[k]).map(|i| i * xs[k]).collect()),
+        };
+        let pos = im.b.constant(&pos);
+        let pos =
+            im.b.broadcast(&pos, &[k as i64], pos.ty.with_dims(odims.clone()));
+        flat = im.b.binary(Binary::Add, &flat, &pos);
+    }
+    let count = it.numel().unwrap_or(0);
+    let total = xt.numel().unwrap_or(0);
+    let flat = im.b.reshape(&flat, &[count]);
+    let x1 = im.b.reshape(&x, &[total]);
+    let u1 = im.b.reshape(&upd, &[count]);
+    let y = scatter_op(im, &x1, &flat, &u1, &red);
+    let y = im.b.reshape(&y, &xt.dims);
+    im.out(n, 0, y);
+    Ok(())
+}
