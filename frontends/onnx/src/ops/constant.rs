@@ -64,6 +64,21 @@ fn constant(im: &mut Importer, n: &Node) -> R<()> {
     Ok(())
 }
 
+/// ConstantOfShape's `value` (one element; 0.0 f32 when absent).
+fn fill_value(n: &Node) -> R<Tensor> {
+    let value = match n.tensor("value")? {
+        Some(t) => Tensor::from_proto(t).map_err(|e| n.error(e))?,
+        None => Tensor {
+            ty: Ty::new(ElementType::F32, vec![1]),
+            data: Data::F(vec![0.0]),
+        },
+    };
+    if value.len() != 1 {
+        return Err(n.error("attribute 'value' must hold one element"));
+    }
+    Ok(value)
+}
+
 fn constant_of_shape(im: &mut Importer, n: &Node) -> R<()> {
     if n.input(0).is_some_and(|s| im.konst(s).is_none()) {
         return constant_of_dynamic_shape(im, n);
@@ -77,16 +92,7 @@ fn constant_of_shape(im: &mut Importer, n: &Node) -> R<()> {
             dims_str(&shape)
         )));
     }
-    let value = match n.tensor("value")? {
-        Some(t) => Tensor::from_proto(t).map_err(|e| n.error(e))?,
-        None => Tensor {
-            ty: Ty::new(ElementType::F32, vec![1]),
-            data: Data::F(vec![0.0]),
-        },
-    };
-    if value.len() != 1 {
-        return Err(n.error("attribute 'value' must hold one element"));
-    }
+    let value = fill_value(n)?;
     let count = shape
         .iter()
         .try_fold(1i64, |a, &d| a.checked_mul(d))
@@ -142,16 +148,7 @@ fn constant_of_dynamic_shape(im: &mut Importer, n: &Node) -> R<()> {
             shape.ty
         )));
     }
-    let value = match n.tensor("value")? {
-        Some(t) => Tensor::from_proto(t).map_err(|e| n.error(e))?,
-        None => Tensor {
-            ty: Ty::new(ElementType::F32, vec![1]),
-            data: Data::F(vec![0.0]),
-        },
-    };
-    if value.len() != 1 {
-        return Err(n.error("attribute 'value' must hold one element"));
-    }
+    let value = fill_value(n)?;
     if shape
         .elems
         .iter()

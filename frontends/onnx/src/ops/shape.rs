@@ -409,6 +409,20 @@ fn window(n: &Node, d: i64, start: i64, end: i64, step: i64) -> R<Window> {
     Ok(Window::Forward(if size == 0 { 0 } else { s }, step, size))
 }
 
+/// A Slice's axes and steps (defaults: the first `k` axes, steps of 1),
+/// checked against the `k` starts and the ends.
+fn axes_and_steps(im: &Importer, n: &Node, k: usize, ends: usize) -> R<(Vec<i64>, Vec<i64>)> {
+    let axes = match im.const_ints(n, 3, "axes")? {
+        Some(a) => a,
+        None => (0..k as i64).collect(),
+    };
+    let steps = im.const_ints(n, 4, "steps")?.unwrap_or_else(|| vec![1; k]);
+    if ends != k || axes.len() != k || steps.len() != k {
+        return Err(n.error("starts, ends, axes and steps differ in length"));
+    }
+    Ok((axes, steps))
+}
+
 fn slice(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
     let known = |i: usize| n.input(i).is_some_and(|s| im.konst(s).is_some());
@@ -418,16 +432,7 @@ fn slice(im: &mut Importer, n: &Node) -> R<()> {
     let starts = required_ints(im, n, 1, "starts")?;
     let ends = required_ints(im, n, 2, "ends")?;
     let r = x.ty.rank();
-    let axes = match im.const_ints(n, 3, "axes")? {
-        Some(a) => a,
-        None => (0..starts.len() as i64).collect(),
-    };
-    let steps = im
-        .const_ints(n, 4, "steps")?
-        .unwrap_or_else(|| vec![1; starts.len()]);
-    if ends.len() != starts.len() || axes.len() != starts.len() || steps.len() != starts.len() {
-        return Err(n.error("starts, ends, axes and steps differ in length"));
-    }
+    let (axes, steps) = axes_and_steps(im, n, starts.len(), ends.len())?;
     let mut start = vec![0i64; r];
     let mut stride = vec![1i64; r];
     let mut dims = x.ty.dims.clone();
@@ -472,16 +477,7 @@ fn slice_dynamic(im: &mut Importer, n: &Node, x: V) -> R<()> {
     let starts = required_syms(im, n, 1, "starts")?;
     let ends = required_syms(im, n, 2, "ends")?;
     let r = x.ty.rank();
-    let axes = match im.const_ints(n, 3, "axes")? {
-        Some(a) => a,
-        None => (0..starts.len() as i64).collect(),
-    };
-    let steps = im
-        .const_ints(n, 4, "steps")?
-        .unwrap_or_else(|| vec![1; starts.len()]);
-    if ends.len() != starts.len() || axes.len() != starts.len() || steps.len() != starts.len() {
-        return Err(n.error("starts, ends, axes and steps differ in length"));
-    }
+    let (axes, steps) = axes_and_steps(im, n, starts.len(), ends.len())?;
     let xd = im.syms.dims(&x);
     let mut start = vec![0i64; r];
     let mut dims = xd.clone();
