@@ -2290,6 +2290,72 @@ fn gathers_on_every_type() {
     run_family("gather", progs);
 }
 
+/// `graph.scatter` on every type: data of rank 1-3 (0 rows included),
+/// i32 and i64 indices in and out of range (clamped) with duplicates, each
+/// reduction (only `none` on i1), some dynamic. Exact: both apply the rows
+/// in order.
+fn scatters() -> Vec<Prog> {
+    let mut out = Vec::new();
+    for (ti, &ty) in TYPES.iter().enumerate() {
+        for k in 0..5 {
+            let seed = seed_of(22, ti * 8 + k);
+            let mut r = Rng::new(seed);
+            let mut xs = shape(&mut r, 1, 3, 600);
+            let rows = 1 + r.below(if k == 4 { 200 } else { 12 });
+            let ks = vec![if k == 3 { 0 } else { rows.min(6) + r.below(20) }];
+            if xs[0] == 0 && ks[0] > 0 {
+                xs[0] = 1 + r.below(9);
+            }
+            let mut us = ks.clone();
+            us.extend_from_slice(&xs[1..]);
+            let red = if ty == Ty::I1 {
+                "none"
+            } else {
+                r.pick(&["none", "add", "mul", "max", "min"])
+            };
+            let ity = if r.chance(50) { Ty::I32 } else { Ty::I64 };
+            let x = tensor(&mut r, ty, &xs, Vals::Full);
+            let i = gather_indices(&mut r, ity, &ks, xs[0].max(1));
+            let u = tensor(&mut r, ty, &us, Vals::Full);
+            let (mut xd, mut id, mut ud) = (stat(&xs), stat(&ks), stat(&us));
+            if k % 2 == 1 {
+                xd[0] = -1;
+                id[0] = -1;
+                ud[0] = -1;
+            }
+            let (tx, ti_, tu) = (ttype(&xd, ty), ttype(&id, ity), ttype(&ud, ty));
+            let text = format!(
+                "func.func @main(%a0: {tx}, %a1: {ti_}, %a2: {tu}) -> {tx} {{\n  %v0 = graph.scatter %a0, %a1, %a2 reduction = {red} : ({tx}, {ti_}, {tu}) -> {tx}\n  return %v0 : {tx}\n}}\n"
+            );
+            out.push(Prog {
+                label: format!(
+                    "scatter {} {red} ({}, {})",
+                    ty.name(),
+                    ttype(&stat(&xs), ty),
+                    ttype(&stat(&ks), ity)
+                ),
+                seed,
+                ty,
+                text,
+                ops: ["scatter"].into_iter().collect(),
+                runs: vec![Run {
+                    inputs: vec![x, i, u],
+                    tols: vec![Tol::Exact],
+                }],
+                expect_error: false,
+            });
+        }
+    }
+    out
+}
+
+#[test]
+fn scatters_on_every_type() {
+    let progs = scatters();
+    assert_eq!(progs.len(), 9 * 5);
+    run_family("scatter", progs);
+}
+
 #[test]
 fn casts_between_every_pair_of_types() {
     let progs = casts();

@@ -281,6 +281,36 @@ pub fn programs() -> Vec<Program> {
             vec![(e, xs.clone()), (ie, is.clone())],
         ));
     }
+    // Scatters: indices in [-20, 20] pick negative, clamped and repeated
+    // rows, applied in order as on the reference.
+    for (e, ty, ie, ity, n, k, rest, red) in [
+        (F32, "f32", I64, "i64", 7, 12, vec![5], "none"),
+        (F32, "f32", I32, "i32", 70, 40, vec![3], "add"),
+        (I64, "i64", I64, "i64", 9, 30, vec![2, 2], "max"),
+        (I32, "i32", I32, "i32", 1, 5, vec![], "min"),
+        (F64, "f64", I64, "i64", 33, 50, vec![4], "mul"),
+        (F32, "f32", I64, "i64", 0, 0, vec![3], "add"),
+    ] {
+        let dims = |s: &[usize]| s.iter().map(|d| format!("{d}x")).collect::<String>();
+        let mut xs = vec![n];
+        xs.extend_from_slice(&rest);
+        let mut us = vec![k];
+        us.extend_from_slice(&rest);
+        let (tx, ti, tu) = (
+            format!("tensor<{}{ty}>", dims(&xs)),
+            format!("tensor<{k}x{ity}>"),
+            format!("tensor<{}{ty}>", dims(&us)),
+        );
+        out.push((
+            format!("scatter {tx} {ti} {red}"),
+            format!(
+                "func.func @main(%a: {tx}, %i: {ti}, %u: {tu}) -> {tx} {{\n\
+                 %0 = graph.scatter %a, %i, %u reduction = {red} : ({tx}, {ti}, {tu}) -> {tx}\n\
+                 return %0 : {tx}\n}}\n"
+            ),
+            vec![(e, xs.clone()), (ie, vec![k]), (e, us.clone())],
+        ));
+    }
     out
 }
 
