@@ -273,6 +273,11 @@ fn scatter_elements_errors() {
         el(&[2, 3], (F32, &[2, 2]), &[2, 2], vec![]),
         format!("{p}indices of element type f32 are not supported (int32 or int64)")
     );
+    let huge = 1 << 40;
+    assert_eq!(
+        el(&[2, huge], (I64, &[1, huge]), &[1, huge], vec![]),
+        format!("{p}a dimension of {huge} is too large for a constant of its indices")
+    );
     let known = error_of(
         "ScatterElements",
         vec![vi("x", F32, &[2, 3]), vi("u", F32, &[1, 2])],

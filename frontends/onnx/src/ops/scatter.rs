@@ -8,7 +8,7 @@
 
 use super::{Converter, R};
 use crate::builder::{Binary, Pred, V};
-use crate::convert::{norm_axis, Importer};
+use crate::convert::{norm_axis, Importer, SMALL};
 use crate::node::Node;
 use crate::symbolic::{Sym, SymTensor};
 use crate::tensor::{Data, Tensor};
@@ -259,6 +259,12 @@ fn scatter_elements(im: &mut Importer, n: &Node) -> R<()> {
         im.b.binary(Binary::Mul, &idx, &s)
     };
     for k in (0..r).filter(|&k| k != axis && odims[k] > 1) {
+        if odims[k] > SMALL * 256 {
+            return Err(n.error(format!(
+                "a dimension of {} is too large for a constant of its indices",
+                odims[k]
+            )));
+        }
         let pos = Tensor {
             ty: Ty::new(ElementType::I64, vec![odims[k]]),
             data: Data::I((0..odims[k]).map(|i| i * xs[k]).collect()),
