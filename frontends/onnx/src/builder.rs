@@ -445,6 +445,17 @@ impl Builder {
         self.op("graph.select", &[cond, a, c], "", a.ty.clone())
     }
 
+    /// `data` with row `indices[j]` of axis 0 set to (or combined by
+    /// `reduction` with) `updates[j]`, in order: `graph.scatter`.
+    pub fn scatter(&mut self, data: &V, indices: &V, updates: &V, reduction: &str) -> V {
+        self.op(
+            "graph.scatter",
+            &[data, indices, updates],
+            &format!("reduction = \"{reduction}\""),
+            data.ty.clone(),
+        )
+    }
+
     /// `x` converted to `elem`.
     pub fn cast(&mut self, x: &V, elem: ElementType) -> V {
         self.op("graph.cast", &[x], "", x.ty.with_elem(elem))

@@ -43,26 +43,6 @@ fn reduction(n: &Node, elem: ElementType) -> R<String> {
     Ok(r)
 }
 
-/// `graph.scatter` of `updates` (`[k, rest]`) at rows `idx` (`[k]`) of
-/// `data` (`[rows, rest]`).
-fn scatter_op(im: &mut Importer, data: &V, idx: &V, updates: &V, reduction: &str) -> V {
-    // The builder writes no scatter: emit a select for a fresh name and the
-    // node's location, then write the scatter in its place.
-    let tmp = im.b.select(data, data, data);
-    let line = im.b.lines.pop().unwrap_or_default();
-    let id = tmp.ssa.clone();
-    let head = format!(
-        "    {id} = \"graph.select\"({}, {}, {}) : ({}, {}, {}) -> {} ",
-        data.ssa, data.ssa, data.ssa, data.ty, data.ty, data.ty, data.ty
-    );
-    let loc = line.strip_prefix(&head).unwrap_or("");
-    im.b.lines.push(format!(
-        "    {id} = \"graph.scatter\"({}, {}, {}) <{{reduction = \"{reduction}\"}}> : ({}, {}, {}) -> {} {loc}",
-        data.ssa, idx.ssa, updates.ssa, data.ty, idx.ty, updates.ty, data.ty
-    ));
-    tmp
-}
-
 fn indices_elem(n: &Node, ty: &Ty) -> R<ElementType> {
     match ty.elem {
         e @ (ElementType::I32 | ElementType::I64) => Ok(e),
@@ -178,7 +158,7 @@ fn scatter_nd(im: &mut Importer, n: &Node) -> R<()> {
     let mut ud = vec![count];
     ud.extend_from_slice(&xd[k..]);
     let uview = im.reshape_to(&upd, &ud);
-    let y = scatter_op(im, &view, &flat, &uview, &red);
+    let y = im.b.scatter(&view, &flat, &uview, &red);
     im.syms.record(&y, &vd);
     let y = im.reshape_to(&y, &xd);
     im.out(n, 0, y);
@@ -279,7 +259,7 @@ fn scatter_elements(im: &mut Importer, n: &Node) -> R<()> {
     let flat = im.b.reshape(&flat, &[count]);
     let x1 = im.b.reshape(&x, &[total]);
     let u1 = im.b.reshape(&upd, &[count]);
-    let y = scatter_op(im, &x1, &flat, &u1, &red);
+    let y = im.b.scatter(&x1, &flat, &u1, &red);
     let y = im.b.reshape(&y, &xt.dims);
     im.out(n, 0, y);
     Ok(())
