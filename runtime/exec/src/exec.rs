@@ -875,23 +875,23 @@ impl<'a> Executor<'a> {
                 .iter()
                 .zip(&v.shape)
                 .all(|(&d, &n)| usize::try_from(d).ok().is_none_or(|d| d == n));
-        let msg = match op_attr(self.ctx, self.ir, op, "message").map(|a| self.ctx.attr_kind(a)) {
+        // The message only on failure: this runs at every call.
+        let msg = || match op_attr(self.ctx, self.ir, op, "message").map(|a| self.ctx.attr_kind(a))
+        {
             Some(AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
             _ => "buffer view".into(),
         };
-        if fits && !given.is_empty() {
+        if fits {
             let dynamic = dims.iter().zip(&v.shape).filter(|(&d, _)| d < 0);
             for ((_, &n), &g) in dynamic.zip(given) {
                 let want = self.index(env, g, loc)?;
                 if n != want {
-                    return Err(err(loc, format!("{msg} ({n} vs {want})")));
+                    return Err(err(loc, format!("{} ({n} vs {want})", msg())));
                 }
             }
             return Ok(());
         }
-        if fits {
-            return Ok(());
-        }
+        let msg = msg();
         Err(err(
             loc,
             format!(
