@@ -147,6 +147,79 @@ fn wrap_negative(im: &mut Importer, idx: &V, d: i64) -> V {
     im.b.select(&neg, &up, idx)
 }
 
+/// The flat offset of each index tuple (the last dim of `idx`, `k`
+/// entries, negative ones counted from the end) into dims `..b+k` of a
+/// tensor of dims `xd`, the first `b` the batch dims `idx` shares with it
+/// (their offsets from `graph.iota`): GatherND's and ScatterND's offsets, of
+/// `idx`'s element type and its dims but the last.
+pub(super) fn tuple_offsets(im: &mut Importer, idx: &V, xd: &[Sym], b: usize) -> V {
+    let id = im.syms.dims(idx);
+    let q = id.len();
+    let k = idx.ty.dims[q - 1] as usize;
+    let outer: Vec<Sym> = id[..q - 1].to_vec();
+    let e = idx.ty.elem;
+    // A scalar dim as a tensor of the indices' type, broadcast to `outer`.
+    let dim_tensor = |im: &mut Importer, s: Sym| -> V {
+        let st = crate::symbolic::SymTensor {
+            ty: Ty::new(e, vec![]),
+            elems: vec![s],
+        };
+        let t = im.materialize_sym(&st);
+        im.expand_syms(&t, &outer)
+    };
+    let mut flat: Option<V> = None;
+    let mut add = |im: &mut Importer, term: V| {
+        flat = Some(match flat.take() {
+            None => term,
+            Some(f) => im.b.binary(Binary::Add, &f, &term),
+        });
+    };
+    for j in 0..k {
+        // Entry j of each tuple, with the tuple dims.
+        let mut start = vec![0i64; q];
+        start[q - 1] = j as i64;
+        let mut cd = id.clone();
+        cd[q - 1] = Sym::Const(1);
+        let (ty, given) = im.syms.result_type(&mut im.b, e, &cd);
+        let col = im.b.slice_given(idx, &start, &vec![1; q], ty.dims, &given);
+        im.syms.record(&col, &cd);
+        let col = im.reshape_to(&col, &outer);
+        let d = dim_tensor(im, xd[b + j]);
+        let zero = im.full(&col, 0.0);
+        let neg = im.b.compare(Pred::Lt, &col, &zero);
+        let up = im.b.binary(Binary::Add, &col, &d);
+        let mut term = im.b.select(&neg, &up, &col);
+        let stride = im.syms.quotient(&xd[b + j + 1..b + k], &[]);
+        if stride != Sym::Const(1) {
+            let st = dim_tensor(im, stride);
+            term = im.b.binary(Binary::Mul, &term, &st);
+        }
+        add(im, term);
+    }
+    let inner = im.syms.quotient(&xd[b..b + k], &[]);
+    for j in 0..b {
+        // The offset of batch position j: its index times what one step spans.
+        let (ty, given) = im.syms.result_type(&mut im.b, e, &outer);
+        let pos = im.b.iota(&ty, j, &given);
+        im.syms.record(&pos, &outer);
+        let mut factors = xd[j + 1..b].to_vec();
+        factors.push(inner);
+        let span = im.syms.quotient(&factors, &[]);
+        let st = dim_tensor(im, span);
+        let term = im.b.binary(Binary::Mul, &pos, &st);
+        add(im, term);
+    }
+    match flat {
+        Some(f) => f,
+        // k = 0 and no batch dims: every tuple selects the whole data.
+        None => {
+            let zero = Tensor::ints(Ty::new(e, vec![]), vec![0]);
+            let z = im.b.constant(&zero);
+            im.expand_syms(&z, &outer)
+        }
+    }
+}
+
 /// GatherND: each index tuple (the last dim of the indices, `k` entries,
 /// negative ones counted from the end) selects from dims `b..b+k` of the
 /// data, `b` the batch dims both share. Written as one `graph.gather` of flat
@@ -183,67 +256,7 @@ fn gather_nd(im: &mut Importer, n: &Node) -> R<()> {
     let xd = im.syms.dims(&x);
     let id = im.syms.dims(&idx);
     let outer: Vec<Sym> = id[..q - 1].to_vec();
-    let e = idx.ty.elem;
-    // A scalar dim as a tensor of the indices' type, broadcast to `outer`.
-    let dim_tensor = |im: &mut Importer, s: Sym| -> V {
-        let st = crate::symbolic::SymTensor {
-            ty: Ty::new(e, vec![]),
-            elems: vec![s],
-        };
-        let t = im.materialize_sym(&st);
-        im.expand_syms(&t, &outer)
-    };
-    let mut flat: Option<V> = None;
-    for j in 0..k {
-        // Entry j of each tuple, with the tuple dims.
-        let mut start = vec![0i64; q];
-        start[q - 1] = j as i64;
-        let mut cd = id.clone();
-        cd[q - 1] = Sym::Const(1);
-        let (ty, given) = im.syms.result_type(&mut im.b, e, &cd);
-        let col = im.b.slice_given(&idx, &start, &vec![1; q], ty.dims, &given);
-        im.syms.record(&col, &cd);
-        let col = im.reshape_to(&col, &outer);
-        let d = dim_tensor(im, xd[b + j]);
-        let zero = im.full(&col, 0.0);
-        let neg = im.b.compare(Pred::Lt, &col, &zero);
-        let up = im.b.binary(Binary::Add, &col, &d);
-        let mut term = im.b.select(&neg, &up, &col);
-        let stride = im.syms.quotient(&xd[b + j + 1..b + k], &[]);
-        if stride != Sym::Const(1) {
-            let st = dim_tensor(im, stride);
-            term = im.b.binary(Binary::Mul, &term, &st);
-        }
-        flat = Some(match flat {
-            None => term,
-            Some(f) => im.b.binary(Binary::Add, &f, &term),
-        });
-    }
-    let inner = im.syms.quotient(&xd[b..b + k], &[]);
-    for j in 0..b {
-        // The offset of batch position j: its index times what one step spans.
-        let (ty, given) = im.syms.result_type(&mut im.b, e, &outer);
-        let pos = im.b.iota(&ty, j, &given);
-        im.syms.record(&pos, &outer);
-        let mut factors = xd[j + 1..b].to_vec();
-        factors.push(inner);
-        let span = im.syms.quotient(&factors, &[]);
-        let st = dim_tensor(im, span);
-        let term = im.b.binary(Binary::Mul, &pos, &st);
-        flat = Some(match flat {
-            None => term,
-            Some(f) => im.b.binary(Binary::Add, &f, &term),
-        });
-    }
-    let flat = match flat {
-        Some(f) => f,
-        // k = 0 and no batch dims: every tuple selects the whole data.
-        None => {
-            let zero = Tensor::ints(Ty::new(e, vec![]), vec![0]);
-            let z = im.b.constant(&zero);
-            im.expand_syms(&z, &outer)
-        }
-    };
+    let flat = tuple_offsets(im, &idx, &xd, b);
     let rows = im.syms.quotient(&xd[..b + k], &[]);
     let mut vd = vec![rows];
     vd.extend_from_slice(&xd[b + k..]);

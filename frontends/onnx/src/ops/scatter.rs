@@ -10,7 +10,7 @@ use super::{Converter, R};
 use crate::builder::{Binary, Pred, V};
 use crate::convert::{norm_axis, Importer, SMALL};
 use crate::node::Node;
-use crate::symbolic::{Sym, SymTensor};
+use crate::symbolic::Sym;
 use crate::tensor::{Data, Tensor};
 use crate::types::{ElementType, Ty, DYN};
 
@@ -91,7 +91,7 @@ fn scatter_nd(im: &mut Importer, n: &Node) -> R<()> {
     let x = im.input(n, 0)?;
     let idx = im.input(n, 1)?;
     let upd = im.input(n, 2)?;
-    let e = indices_elem(n, &idx.ty)?;
+    indices_elem(n, &idx.ty)?;
     let red = reduction(n, x.ty.elem)?;
     let (r, q) = (x.ty.rank(), idx.ty.rank());
     if r == 0 || q == 0 {
@@ -114,41 +114,7 @@ fn scatter_nd(im: &mut Importer, n: &Node) -> R<()> {
     let mut want = outer.clone();
     want.extend_from_slice(&xd[k..]);
     check_updates(n, &x, &upd, &want)?;
-    // A scalar dim as a tensor of the indices' type, broadcast to `outer`.
-    let dim_tensor = |im: &mut Importer, s: Sym| -> V {
-        let st = SymTensor {
-            ty: Ty::new(e, vec![]),
-            elems: vec![s],
-        };
-        let t = im.materialize_sym(&st);
-        im.expand_syms(&t, &outer)
-    };
-    let mut flat: Option<V> = None;
-    for j in 0..k {
-        let mut start = vec![0i64; q];
-        start[q - 1] = j as i64;
-        let mut cd = id.clone();
-        cd[q - 1] = Sym::Const(1);
-        let (ty, given) = im.syms.result_type(&mut im.b, e, &cd);
-        let col = im.b.slice_given(&idx, &start, &vec![1; q], ty.dims, &given);
-        im.syms.record(&col, &cd);
-        let col = im.reshape_to(&col, &outer);
-        let d = dim_tensor(im, xd[j]);
-        let zero = im.full(&col, 0.0);
-        let neg = im.b.compare(Pred::Lt, &col, &zero);
-        let up = im.b.binary(Binary::Add, &col, &d);
-        let mut term = im.b.select(&neg, &up, &col);
-        let stride = im.syms.quotient(&xd[j + 1..k], &[]);
-        if stride != Sym::Const(1) {
-            let st = dim_tensor(im, stride);
-            term = im.b.binary(Binary::Mul, &term, &st);
-        }
-        flat = Some(match flat {
-            None => term,
-            Some(f) => im.b.binary(Binary::Add, &f, &term),
-        });
-    }
-    let flat = flat.expect("k >= 1");
+    let flat = super::index::tuple_offsets(im, &idx, &xd, 0);
     let count = im.syms.quotient(&outer, &[]);
     let flat = im.reshape_to(&flat, &[count]);
     let rows = im.syms.quotient(&xd[..k], &[]);
