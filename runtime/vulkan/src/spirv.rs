@@ -343,6 +343,37 @@ impl Gen {
         self.b.store(ptr, x, None, []).map_err(err)
     }
 
+    /// Gather's (and scatter's) row of index `x` (of element `index`) in a
+    /// dim of `d` rows, as i32: negative from the end, out of range clamped.
+    fn index_row(&mut self, index: ElementType, x: Word, d: Word) -> Result<Word> {
+        let (i32_t, bool_t) = (self.i32_t, self.bool_t);
+        let (t, dd, zero, one) = if index == ElementType::I64 {
+            let t = self.elem_type(ElementType::I64);
+            let dd = self.b.s_convert(t, None, d).map_err(err)?;
+            (
+                t,
+                dd,
+                self.b.constant_bit64(t, 0),
+                self.b.constant_bit64(t, 1),
+            )
+        } else {
+            (i32_t, d, self.ci(0), self.ci(1))
+        };
+        let neg = self.b.s_less_than(bool_t, None, x, zero).map_err(err)?;
+        let plus = self.b.i_add(t, None, x, dd).map_err(err)?;
+        let x = self.b.select(t, None, neg, plus, x).map_err(err)?;
+        let low = self.b.s_less_than(bool_t, None, x, zero).map_err(err)?;
+        let x = self.b.select(t, None, low, zero, x).map_err(err)?;
+        let last = self.b.i_sub(t, None, dd, one).map_err(err)?;
+        let high = self.b.s_greater_than(bool_t, None, x, last).map_err(err)?;
+        let x = self.b.select(t, None, high, last, x).map_err(err)?;
+        if index == ElementType::I64 {
+            self.b.s_convert(i32_t, None, x).map_err(err)
+        } else {
+            Ok(x)
+        }
+    }
+
     fn load_var(&mut self, v: Word) -> Result<Word> {
         self.b.load(self.i32_t, None, v, None, []).map_err(err)
     }
@@ -1200,32 +1231,13 @@ pub fn gather_shader(elem: ElementType, index: ElementType) -> Result<Vec<u32>> 
         |g| g.arg(0),
         |g, p, _| {
             let (d, inner, k) = (g.arg(1)?, g.arg(2)?, g.arg(3)?);
-            let (i32_t, bool_t) = (g.i32_t, g.bool_t);
+            let i32_t = g.i32_t;
             let i = g.b.s_rem(i32_t, None, p, inner).map_err(err)?;
             let r = g.b.s_div(i32_t, None, p, inner).map_err(err)?;
             let j = g.b.s_rem(i32_t, None, r, k).map_err(err)?;
             let o = g.b.s_div(i32_t, None, r, k).map_err(err)?;
             let x = g.load_elem(1, j)?;
-            let (t, dd, zero, one) = if index == ElementType::I64 {
-                let t = g.elem_type(ElementType::I64);
-                let dd = g.b.s_convert(t, None, d).map_err(err)?;
-                (t, dd, g.b.constant_bit64(t, 0), g.b.constant_bit64(t, 1))
-            } else {
-                (i32_t, d, g.ci(0), g.ci(1))
-            };
-            let neg = g.b.s_less_than(bool_t, None, x, zero).map_err(err)?;
-            let plus = g.b.i_add(t, None, x, dd).map_err(err)?;
-            let x = g.b.select(t, None, neg, plus, x).map_err(err)?;
-            let low = g.b.s_less_than(bool_t, None, x, zero).map_err(err)?;
-            let x = g.b.select(t, None, low, zero, x).map_err(err)?;
-            let last = g.b.i_sub(t, None, dd, one).map_err(err)?;
-            let high = g.b.s_greater_than(bool_t, None, x, last).map_err(err)?;
-            let x = g.b.select(t, None, high, last, x).map_err(err)?;
-            let x = if index == ElementType::I64 {
-                g.b.s_convert(i32_t, None, x).map_err(err)?
-            } else {
-                x
-            };
+            let x = g.index_row(index, x, d)?;
             let od = g.b.i_mul(i32_t, None, o, d).map_err(err)?;
             let row = g.b.i_add(i32_t, None, od, x).map_err(err)?;
             let ri = g.b.i_mul(i32_t, None, row, inner).map_err(err)?;
@@ -1272,29 +1284,9 @@ pub fn scatter_shader(
             })?;
             g.b.store(j, zero, None, []).map_err(err)?;
             g.counted(j, k, one, |g| {
-                let bool_t = g.bool_t;
                 let jv = g.load_var(j)?;
                 let x = g.load_elem(1, jv)?;
-                let (t, dd, zero, one) = if index == ElementType::I64 {
-                    let t = g.elem_type(ElementType::I64);
-                    let dd = g.b.s_convert(t, None, d).map_err(err)?;
-                    (t, dd, g.b.constant_bit64(t, 0), g.b.constant_bit64(t, 1))
-                } else {
-                    (i32_t, d, g.ci(0), g.ci(1))
-                };
-                let neg = g.b.s_less_than(bool_t, None, x, zero).map_err(err)?;
-                let plus = g.b.i_add(t, None, x, dd).map_err(err)?;
-                let x = g.b.select(t, None, neg, plus, x).map_err(err)?;
-                let low = g.b.s_less_than(bool_t, None, x, zero).map_err(err)?;
-                let x = g.b.select(t, None, low, zero, x).map_err(err)?;
-                let last = g.b.i_sub(t, None, dd, one).map_err(err)?;
-                let high = g.b.s_greater_than(bool_t, None, x, last).map_err(err)?;
-                let x = g.b.select(t, None, high, last, x).map_err(err)?;
-                let x = if index == ElementType::I64 {
-                    g.b.s_convert(i32_t, None, x).map_err(err)?
-                } else {
-                    x
-                };
+                let x = g.index_row(index, x, d)?;
                 let dst = g.b.i_mul(i32_t, None, x, inner).map_err(err)?;
                 let dst = g.b.i_add(i32_t, None, dst, p).map_err(err)?;
                 let src = g.b.i_mul(i32_t, None, jv, inner).map_err(err)?;
