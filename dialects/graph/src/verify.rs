@@ -104,18 +104,27 @@ pub fn verify_shaped(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
         }
         _ => return Ok(()),
     };
-    let inferred = match inferred {
-        Ok(s) => s,
-        Err(m) => return err(m),
-    };
-    if !shape::matches(&inferred, out) {
-        return err(format!(
-            "result type '{}' does not match the inferred type '{}'",
-            tensor_str(ctx, out, out_elem),
-            tensor_str(ctx, &inferred, elem)
-        ));
+    inferred_fits(ctx, inferred, out, out_elem, elem).or_else(err)
+}
+
+/// `inferred` (or why no type could be inferred) against the result's
+/// shape `out` of element `out_elem`; `elem` is the inferred element.
+fn inferred_fits(
+    ctx: &Context,
+    inferred: Result<Vec<i64>, String>,
+    out: &[i64],
+    out_elem: Type,
+    elem: Type,
+) -> Result<(), String> {
+    let inferred = inferred?;
+    if shape::matches(&inferred, out) {
+        return Ok(());
     }
-    Ok(())
+    Err(format!(
+        "result type '{}' does not match the inferred type '{}'",
+        tensor_str(ctx, out, out_elem),
+        tensor_str(ctx, &inferred, elem)
+    ))
 }
 
 fn int_attr(ctx: &Context, ir: &Ir, op: Op, key: &str) -> Option<i64> {
@@ -156,18 +165,7 @@ pub fn verify_gather(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
         ));
     }
     let axis = int_attr(ctx, ir, op, "axis").unwrap_or(-1);
-    let inferred = match shape::gather(&xs, &is, axis) {
-        Ok(s) => s,
-        Err(m) => return err(m),
-    };
-    if !shape::matches(&inferred, &rs) {
-        return err(format!(
-            "result type '{}' does not match the inferred type '{}'",
-            tensor_str(ctx, &rs, re),
-            tensor_str(ctx, &inferred, xe)
-        ));
-    }
-    Ok(())
+    inferred_fits(ctx, shape::gather(&xs, &is, axis), &rs, re, xe).or_else(err)
 }
 
 /// The reductions of `graph.scatter`.
@@ -221,18 +219,7 @@ pub fn verify_scatter(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> 
     if reduction != "none" && is_i1(ctx, xe) {
         return err(format!("reduction '{reduction}' is not defined on i1"));
     }
-    let inferred = match shape::scatter(&xs, &is, &us) {
-        Ok(s) => s,
-        Err(m) => return err(m),
-    };
-    if !shape::matches(&inferred, &rs) {
-        return err(format!(
-            "result type '{}' does not match the inferred type '{}'",
-            tensor_str(ctx, &rs, re),
-            tensor_str(ctx, &inferred, xe)
-        ));
-    }
-    Ok(())
+    inferred_fits(ctx, shape::scatter(&xs, &is, &us), &rs, re, xe).or_else(err)
 }
 
 /// `graph.if`: an else region when there are results; each region yields the
