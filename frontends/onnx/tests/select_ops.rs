@@ -366,22 +366,7 @@ fn check(dir: &Path, device: &str) -> Option<String> {
 #[test]
 fn models_match_onnxruntime() {
     let dir = tempfile::tempdir().unwrap();
-    let python = std::env::var("XIR_PYTHON").unwrap_or_else(|_| "python3".into());
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/select_ops_ort.py");
-    let res = std::process::Command::new(&python)
-        .arg(&script)
-        .arg(dir.path())
-        .output();
-    if !matches!(&res, Ok(o) if o.status.success()) {
-        let why = match res {
-            Ok(o) => String::from_utf8_lossy(&o.stderr).into_owned(),
-            Err(e) => e.to_string(),
-        };
-        assert!(
-            !ci(),
-            "CI=true but onnx and onnxruntime are not available through {python}: {why}"
-        );
-        eprintln!("SKIPPED: onnxruntime not available through {python}: {why}");
+    if !common::ort_script("select_ops_ort.py", dir.path()) {
         return;
     }
     let devices = devices();

@@ -159,6 +159,34 @@ pub fn ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
 }
 
+/// Runs `tests/SCRIPT DIR` through `$XIR_PYTHON` (else `python3`), which
+/// needs onnx and onnxruntime; false (after a note) where it fails outside
+/// CI, a panic under CI=true.
+#[allow(dead_code)]
+pub fn ort_script(script: &str, dir: &std::path::Path) -> bool {
+    let python = std::env::var("XIR_PYTHON").unwrap_or_else(|_| "python3".into());
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(script);
+    let res = std::process::Command::new(&python)
+        .arg(&script)
+        .arg(dir)
+        .output();
+    if matches!(&res, Ok(o) if o.status.success()) {
+        return true;
+    }
+    let why = match res {
+        Ok(o) => String::from_utf8_lossy(&o.stderr).into_owned(),
+        Err(e) => e.to_string(),
+    };
+    assert!(
+        !ci(),
+        "CI=true but onnx and onnxruntime are not available through {python}: {why}"
+    );
+    eprintln!("SKIPPED: onnxruntime not available through {python}: {why}");
+    false
+}
+
 /// An f32 tensor's elements.
 pub fn f32s(t: &HostTensor) -> Vec<f32> {
     assert_eq!(t.element, ElementType::F32, "an f32 tensor");
