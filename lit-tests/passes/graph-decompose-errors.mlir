@@ -34,3 +34,11 @@ func.func @f(%x: tensor<2x?x4xf32>) -> tensor<2x?x3xf32> {
   %0 = graph.max_pool %x kernel_shape = [2] strides = [1] dilations = [1] pads = [0, 0] ceil_mode = 0 : tensor<2x?x4xf32> -> tensor<2x?x3xf32>
   return %0 : tensor<2x?x3xf32>
 }
+
+// -----
+
+func.func @f(%x: tensor<?x1x2x2xf32>) -> tensor<?x1x4x4xf32> {
+  // expected-error@+1 {{'graph.resize' op cannot be decomposed: it scales its dynamic dim 0}}
+  %0 = graph.resize %x scales = array<f64: 2.0, 1.0, 2.0, 2.0> mode = "nearest" coordinate_transformation_mode = "asymmetric" nearest_mode = "floor" cubic_coeff_a = -7.500000e-01 exclude_outside = 0 : tensor<?x1x2x2xf32> -> tensor<?x1x4x4xf32>
+  return %0 : tensor<?x1x4x4xf32>
+}

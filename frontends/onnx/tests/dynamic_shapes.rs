@@ -1028,3 +1028,29 @@ fn same_named_dims_are_checked_at_entry() {
         &["tensor<?x7xf32> {xir.dim_names = [\"batch\", \"\"]}"],
     );
 }
+
+/// GlobalAveragePool takes a dynamic batch (the pooled dims count the mean)
+/// but not a dynamic channel or spatial dim.
+#[test]
+fn global_pool_of_a_dynamic_batch() {
+    let mut g = G::default();
+    g.node("GlobalAveragePool", &["x"], &["y"], vec![]);
+    let m = g.model(17, vec![dvi("x", F32, &["batch", "2", "2", "2"])], &["y"]);
+    let text = ok(&m);
+    let cases: Vec<_> = [1usize, 3]
+        .iter()
+        .map(|&b| {
+            let (x, xv) = counting(&[b, 2, 2, 2]);
+            let want = xv.chunks(4).map(|c| c.iter().sum::<f64>() / 4.0).collect();
+            (vec![x], vec![want_f32(&[b, 2, 1, 1], want)])
+        })
+        .collect();
+    local(&text, &cases);
+    let mut g = G::default();
+    g.named("p", "GlobalAveragePool", &["x"], &["y"], vec![]);
+    let m = g.model(17, vec![dvi("x", F32, &["1", "2", "h", "2"])], &["y"]);
+    assert_eq!(
+        err(&m),
+        "node 'p' (GlobalAveragePool, opset 17): GlobalAveragePool of a tensor with dynamic channel or spatial dims (tensor<1x2x?x2xf32>) is not supported"
+    );
+}
