@@ -43,6 +43,12 @@ def numpy_fn(workload):
         return lambda a, b, c: np.exp(np.maximum(a * b + c, 0))
     if workload == "matmul":
         return lambda a, b: a @ b
+    if workload == "small_mlp":
+        def small_mlp(x, w1, b1, w2, b2):
+            z = np.maximum(x @ w1 + b1, 0) @ w2 + b2
+            e = np.exp(z - z.max(axis=1, keepdims=True))
+            return e / e.sum(axis=1, keepdims=True)
+        return small_mlp
     if workload == "mlp":
         def mlp(x, w1, b1, w2, b2, w3, b3):
             h = np.maximum(x @ w1 + b1, 0)
@@ -120,6 +126,17 @@ def onnx_model(workload, a):
             n("Add", ["h3", "b3"], ["y"]),
         ]
         out = (a[0].shape[0], a[5].shape[1])
+    elif workload == "small_mlp":
+        names = ["x", "w1", "b1", "w2", "b2"]
+        nodes = [
+            n("MatMul", ["x", "w1"], ["h1"]),
+            n("Add", ["h1", "b1"], ["s1"]),
+            n("Relu", ["s1"], ["a1"]),
+            n("MatMul", ["a1", "w2"], ["h2"]),
+            n("Add", ["h2", "b2"], ["s2"]),
+            n("Softmax", ["s2"], ["y"], axis=1),
+        ]
+        out = (a[0].shape[0], a[3].shape[1])
     else:
         raise SystemExit(f"peers.py: unknown workload {workload}")
     y = helper.make_tensor_value_info("y", TensorProto.FLOAT, list(out))
@@ -170,6 +187,8 @@ def iree_compile(workload, out):
     if tool is None:
         emit(missing="iree-compile not found (pip install iree-base-compiler)")
     src = HERE / "programs" / "iree" / f"{workload}.mlir"
+    if not src.exists():
+        emit(missing=f"no IREE program for {workload} (programs/iree/{workload}.mlir)")
     t = time.perf_counter()
     r = subprocess.run([tool, str(src), *IREE_FLAGS, "-o", str(out)], capture_output=True, text=True)
     dt = time.perf_counter() - t

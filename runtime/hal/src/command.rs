@@ -95,18 +95,6 @@ impl CommandBuffer {
         Ok(())
     }
 
-    /// The bytes its commands bind, copy and fill: what it costs, roughly.
-    pub fn bytes(&self) -> usize {
-        self.commands
-            .iter()
-            .map(|c| match c {
-                Command::Dispatch { args, .. } => args.bindings.iter().map(Buffer::len).sum(),
-                Command::Copy { length, .. } | Command::Fill { length, .. } => *length,
-                Command::Barrier => 0,
-            })
-            .sum()
-    }
-
     /// Runs every command in order (on the queue's worker).
     pub fn execute(&self) -> Result<()> {
         self.execute_traced(None)

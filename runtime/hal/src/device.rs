@@ -46,16 +46,7 @@ struct Submission {
     wait: Option<Fence>,
     signal: Fence,
     commands: Vec<Arc<CommandBuffer>>,
-    /// Small enough to run on a thread that waits for it (see [`INLINE_MAX_BYTES`]).
-    small: bool,
 }
-
-/// Submissions touching at most this many bytes may run on the thread that
-/// waits for them: for them a worker's wake-up costs more than the work.
-/// Bigger ones stay on their worker, where the wake-up is noise and where
-/// a backend's own allocations do not churn the host thread's heap (glibc
-/// trims the main heap past 128 KiB: page faults on every call).
-const INLINE_MAX_BYTES: usize = 64 << 10;
 
 #[derive(Default)]
 struct Pending {
@@ -128,7 +119,7 @@ impl Runner for Shared {
         if p.running {
             return Help::Nothing;
         }
-        let Some(next) = p.list.front().filter(|s| s.small) else {
+        let Some(next) = p.list.front() else {
             return Help::Nothing;
         };
         if let Some(w) = next.wait.as_ref().filter(|w| !w.is_done()) {
@@ -295,9 +286,9 @@ impl Device {
     }
 
     /// As [`Device::queue_execute`], for a caller that waits for `signal`
-    /// next: when the queue is idle, `wait` is reached and the commands are
-    /// small, they run on the calling thread, before this returns, and the
-    /// worker is not woken.
+    /// next: when the queue is idle and `wait` is reached, they run on the
+    /// calling thread, before this returns, and the worker is not woken (the
+    /// caller would only sleep while it ran them, whatever their size).
     pub fn queue_execute_inline(
         &self,
         queue: usize,
@@ -307,7 +298,7 @@ impl Device {
     ) -> Result<()> {
         let (q, s) = self.submission(queue, wait, signal, commands)?;
         let mut p = q.shared.pending.lock().unwrap();
-        let ready = s.small && s.wait.as_ref().is_none_or(Fence::is_done);
+        let ready = s.wait.as_ref().is_none_or(Fence::is_done);
         if p.running || !p.list.is_empty() || !ready {
             drop(p);
             return q.push(s);
@@ -353,12 +344,10 @@ impl Device {
         }
         let runner: Arc<dyn Runner> = q.shared.clone();
         signal.mark_queued(wait.clone(), Arc::downgrade(&runner));
-        let bytes: usize = commands.iter().map(|c| c.bytes()).sum();
         let s = Submission {
             wait,
             signal,
             commands,
-            small: bytes <= INLINE_MAX_BYTES,
         };
         Ok((q, s))
     }

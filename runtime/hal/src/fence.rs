@@ -35,9 +35,8 @@ fn spin_until(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
 }
 
 /// The queue a fence was submitted to. A thread about to wait for the fence
-/// runs the queue's next submission itself when the queue is idle and the
-/// submission small, instead of sleeping until the worker has woken up and
-/// run it.
+/// runs the queue's next submission itself when the queue is idle, instead
+/// of sleeping until the worker has woken up and run it.
 pub(crate) trait Runner: Send + Sync {
     fn run_next(&self) -> Help;
 }

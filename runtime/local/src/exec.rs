@@ -11,10 +11,12 @@ use std::sync::Mutex;
 use xir_kernel_plan::resolve::{check_grid, count_of, dispatch_sizes, resolve};
 use xir_runtime_hal::{DispatchArgs, Error, Executable, Exports, Result};
 
-/// Iterations (times reduced elements) below which a stage runs on one thread.
-const GRAIN: u64 = 1 << 15;
+/// Iterations (times reduced elements) below which a stage runs on one
+/// thread (the pool's hand-off costs about a microsecond when its workers
+/// are awake).
+const GRAIN: u64 = 1 << 12;
 /// Multiply-adds per thread below which a matmul is not split.
-const MATMUL_GRAIN: u64 = 1 << 18;
+const MATMUL_GRAIN: u64 = 1 << 15;
 
 pub struct CompiledGeneric {
     pub plan: GenericPlan,
@@ -232,8 +234,8 @@ fn run_matmul(
         return Err(Error::invalid_argument("a matmul writes a constant"));
     }
     let batch = count_of(&o[..rank - 2])?;
-    let (m, n, k) = (m as usize, n as usize, k as usize);
-    if m == 0 || n == 0 {
+    let (m, n, k, batch) = (m as usize, n as usize, k as usize, batch as usize);
+    if m == 0 || n == 0 || batch == 0 {
         return Ok(());
     }
     let epi_args = match epilogue {
@@ -242,59 +244,65 @@ fn run_matmul(
     };
     let es = elem.byte_size();
     let entry = matmul_entry(elem)?;
-    let work = (m * n * k.max(1)) as u64;
-    let threads = pool::threads() as u64;
-    let chunks = (work / MATMUL_GRAIN).clamp(1, threads).min(m as u64) as usize;
+    // Blocks of rows of every batch element, handed out in `groups`
+    // contiguous runs: one per thread the work pays for.
+    let work = (batch * m * n * k.max(1)) as u64;
+    let groups = (work / MATMUL_GRAIN).clamp(1, pool::threads() as u64) as usize;
+    let per_batch = groups.div_ceil(batch).min(m);
+    let blocks = batch * per_batch;
     let (pa, pb, pc) = (
         bufs[lhs].ptr as usize,
         bufs[rhs].ptr as usize,
         bufs[out].ptr as usize,
     );
-    for bi in 0..batch as usize {
+    let epi = epilogue.zip(epi_args.as_ref());
+    let block = |b: usize| {
+        let (bi, j) = (b / per_batch, b % per_batch);
         let (a0, b0, c0) = (
             pa + bi * m * k * es,
             pb + bi * k * n * es,
             pc + bi * m * n * es,
         );
-        let epi = epilogue.zip(epi_args.as_ref());
-        pool::run(chunks, &|i| {
-            let r0 = m * i / chunks;
-            let r1 = m * (i + 1) / chunks;
-            let ctx = epi.map(|(e, args)| EpilogueCtx {
-                func: e.func,
-                args: args.as_ptr(),
-                first: ((bi * m + r0) * n) as i64,
-                n: n as i64,
-            });
-            let (cb, cp) = match &ctx {
-                Some(c) => (
-                    Some(epilogue_cb as xir_ukernel::Epilogue),
-                    c as *const EpilogueCtx as *mut u8,
-                ),
-                None => (None, std::ptr::null_mut()),
-            };
-            // SAFETY: the operands hold batch·m·k, batch·k·n and batch·m·n
-            // elements (checked against their buffers by the caller).
-            unsafe {
-                entry(
-                    (a0 + r0 * k * es) as *const u8,
-                    k,
-                    b0 as *const u8,
-                    n,
-                    (c0 + r0 * n * es) as *mut u8,
-                    n,
-                    r1 - r0,
-                    n,
-                    k,
-                    cb,
-                    cp,
-                )
-            }
+        let r0 = m * j / per_batch;
+        let r1 = m * (j + 1) / per_batch;
+        let ctx = epi.map(|(e, args)| EpilogueCtx {
+            func: e.func,
+            args: args.as_ptr(),
+            first: ((bi * m + r0) * n) as i64,
+            n: n as i64,
         });
-    }
+        let (cb, cp) = match &ctx {
+            Some(c) => (
+                Some(epilogue_cb as xir_ukernel::Epilogue),
+                c as *const EpilogueCtx as *mut u8,
+            ),
+            None => (None, std::ptr::null_mut()),
+        };
+        // SAFETY: the operands hold batch·m·k, batch·k·n and batch·m·n
+        // elements (checked against their buffers by the caller).
+        unsafe {
+            entry(
+                (a0 + r0 * k * es) as *const u8,
+                k,
+                b0 as *const u8,
+                n,
+                (c0 + r0 * n * es) as *mut u8,
+                n,
+                r1 - r0,
+                n,
+                k,
+                cb,
+                cp,
+            )
+        }
+    };
+    pool::run(groups.min(blocks), &|g| {
+        let g_count = groups.min(blocks);
+        (blocks * g / g_count..blocks * (g + 1) / g_count).for_each(block);
+    });
     if elem == ElementType::I1 && epilogue.is_none() {
         // The i8 kernel's sums wrap at 8 bits; i1 keeps the low bit.
-        let total = batch as usize * m * n;
+        let total = batch * m * n;
         // SAFETY: the output holds `total` elements.
         let s = unsafe { std::slice::from_raw_parts_mut(bufs[out].ptr, total) };
         for x in s {
