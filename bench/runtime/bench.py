@@ -216,7 +216,7 @@ def main():
     ap.add_argument("--vulkan", action="store_true",
                     help="also run each workload on the first Vulkan device and print its time "
                          "and its ratio to the --device one")
-    ap.add_argument("--workloads", default="add,chain,matmul,mlp,compile")
+    ap.add_argument("--workloads", default="add,chain,matmul,mlp,small_mlp,compile")
     args = ap.parse_args()
     repeat = env_int("REPEAT", 20)
     peer_repeat = env_int("PEER_REPEAT", 100)

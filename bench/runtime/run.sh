@@ -12,7 +12,7 @@
 #   REPEAT          xrun's --repeat (default 20; small for the interpreter)
 #   PEER_REPEAT     calls timed per peer (default 100)
 #   COMPILE_REPEAT  processes timed for the compile times (default 3)
-#   WORKLOADS       comma list of add,chain,matmul,mlp,compile (default all)
+#   WORKLOADS       comma list of add,chain,matmul,mlp,small_mlp,compile (default all)
 #   VULKAN=1        also run each workload on the first Vulkan device (time and ratio to DEVICE)
 #   XRUN            an xrun binary to use instead of building this tree's
 #   BENCH_DIR       where inputs and outputs go (default a fresh temp dir)
@@ -30,4 +30,4 @@ if ! command -v "$PY" >/dev/null 2>&1; then
   PY=python3
 fi
 exec "$PY" bench/runtime/bench.py --xrun "$XRUN" --device "${1:-local}" ${VULKAN:+--vulkan} \
-  --workloads "${WORKLOADS:-add,chain,matmul,mlp,compile}"
+  --workloads "${WORKLOADS:-add,chain,matmul,mlp,small_mlp,compile}"
