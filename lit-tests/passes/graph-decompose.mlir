@@ -164,3 +164,42 @@ func.func @nested(%c: i1, %x: tensor<2x2xf32>) -> tensor<2xf32> {
   }
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// pow by 1, 2, 3 or 4 everywhere (a broadcast or splat constant) becomes
+// multiplications; the exponent's constant goes with it. Other exponents, a
+// tensor of exponents that differ, and f16 (computed in f32 by pow) stay pow.
+// CHECK-LABEL: func.func @powers
+// CHECK-NEXT:  %[[C:.*]] = graph.mul %arg0, %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:  %[[C3:.*]] = graph.mul %[[C]], %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:  %[[S:.*]] = graph.mul %arg0, %arg0 : tensor<2x3xf32>
+// CHECK-NEXT:  %[[S4:.*]] = graph.mul %[[S]], %[[S]] : tensor<2x3xf32>
+// CHECK-NEXT:  %[[Q:.*]] = graph.mul %arg1, %arg1 : tensor<4xf64>
+// CHECK-NEXT:  %[[H:.*]] = graph.constant dense<5.000000e-01> : tensor<2x3xf32>
+// CHECK-NEXT:  %[[P:.*]] = graph.pow %arg0, %[[H]] : tensor<2x3xf32>
+// CHECK-NEXT:  %[[M:.*]] = graph.constant dense<[2.000000e+00, 3.000000e+00, 2.000000e+00]> : tensor<3xf32>
+// CHECK-NEXT:  %[[MB:.*]] = graph.broadcast %[[M]] dimensions = [1] : tensor<3xf32> -> tensor<2x3xf32>
+// CHECK-NEXT:  %[[PM:.*]] = graph.pow %arg0, %[[MB]] : tensor<2x3xf32>
+// CHECK-NEXT:  %[[I:.*]] = graph.constant dense<2.000000e+00> : tensor<5xf16>
+// CHECK-NEXT:  %[[PI:.*]] = graph.pow %arg2, %[[I]] : tensor<5xf16>
+// CHECK-NEXT:  return %[[C3]], %[[S4]], %arg0, %[[Q]], %[[P]], %[[PM]], %[[PI]]
+func.func @powers(%x: tensor<2x3xf32>, %y: tensor<4xf64>, %i: tensor<5xf16>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<4xf64>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<5xf16>) {
+  %three = graph.constant dense<3.0> : tensor<f32>
+  %e3 = graph.broadcast %three dimensions = [] : tensor<f32> -> tensor<2x3xf32>
+  %cube = graph.pow %x, %e3 : tensor<2x3xf32>
+  %e4 = graph.constant dense<4.0> : tensor<2x3xf32>
+  %fourth = graph.pow %x, %e4 : tensor<2x3xf32>
+  %e1 = graph.constant dense<1.0> : tensor<2x3xf32>
+  %first = graph.pow %x, %e1 : tensor<2x3xf32>
+  %e2 = graph.constant dense<2.0> : tensor<4xf64>
+  %square = graph.pow %y, %e2 : tensor<4xf64>
+  %eh = graph.constant dense<0.5> : tensor<2x3xf32>
+  %root = graph.pow %x, %eh : tensor<2x3xf32>
+  %em = graph.constant dense<[2.0, 3.0, 2.0]> : tensor<3xf32>
+  %emb = graph.broadcast %em dimensions = [1] : tensor<3xf32> -> tensor<2x3xf32>
+  %mixed = graph.pow %x, %emb : tensor<2x3xf32>
+  %ei = graph.constant dense<2.0> : tensor<5xf16>
+  %ipow = graph.pow %i, %ei : tensor<5xf16>
+  return %cube, %fourth, %first, %square, %root, %mixed, %ipow : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<4xf64>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<5xf16>
+}

@@ -16,6 +16,11 @@
 //!   broadcast(scale) + broadcast(bias)`; where used, `mean` and
 //!   `inv_std_dev = 1 / std` broadcast to their keep-dims shape.
 //! - `gelu`: `0.5 x (1 + erf(x * (1 / sqrt 2)))`, or the tanh form.
+//! - `pow` of f32 or f64 by an exponent of 1, 2, 3 or 4 everywhere (a splat
+//!   constant, or a broadcast one): multiplications (`x * x * x`), as
+//!   onnxruntime computes squares and cubes and MLIR's math simplification
+//!   does; GPT-2's tanh GELU cubes its input, and a call of pow per element
+//!   cost 40 times the multiplications.
 //!
 //! f16 and bf16 operands are cast to f32 first (`graph.cast`), the
 //! decomposition runs in f32 and each result is cast back: rounded once, as
@@ -48,7 +53,7 @@ pub struct Decompose;
 impl Decompose {
     pub const ARGUMENT: &'static str = "graph-decompose";
     pub const SUMMARY: &'static str =
-        "Rewrite composite graph ops (reduce_mean, softmax, log_softmax, layer_norm, gelu, and the window ops conv, conv_transpose, max_pool, avg_pool, pad, resize) into primitive graph ops";
+        "Rewrite composite graph ops (reduce_mean, softmax, log_softmax, layer_norm, gelu, and the window ops conv, conv_transpose, max_pool, avg_pool, pad, resize) into primitive graph ops, and powers by 1 to 4 into multiplications";
 }
 
 impl Pass for Decompose {
@@ -88,7 +93,7 @@ pub fn is_composite(ctx: &Context, ir: &Ir, op: Op) -> bool {
 pub fn decompose(ctx: &mut Context, ir: &mut Ir, root: Op) -> (u64, Vec<Diagnostic>) {
     let found: Vec<Op> = xir::walk::preorder(ir, root)
         .into_iter()
-        .filter(|&o| is_composite(ctx, ir, o))
+        .filter(|&o| is_composite(ctx, ir, o) || small_power(ctx, ir, o).is_some())
         .collect();
     let mut done = 0;
     let mut errors = Vec::new();
@@ -349,10 +354,63 @@ fn build(ctx: &mut Context, ir: &mut Ir, op: Op, made: &mut Vec<Op>) -> Result<(
         "graph.avg_pool" => vec![window::pool(&mut b, op, x, result, false)?],
         "graph.pad" => vec![window::pad_op(&mut b, op, &operands)?],
         "graph.resize" => vec![window::resize(&mut b, op, x, result)?],
+        "graph.pow" => match small_power(b.ctx, b.ir, op) {
+            Some(n) => vec![power(&mut b, x, n)],
+            None => return Ok(()),
+        },
         _ => return Ok(()),
     };
+    let inputs: Vec<Value> = b.ir.operands(op).collect();
     b.replace(op, results, narrow);
+    for v in inputs {
+        crate::fold_conv::erase_dead(ctx, ir, v);
+    }
     Ok(())
+}
+
+/// The exponent of `op` if it is `graph.pow` of f32 or f64 by 1, 2, 3 or 4
+/// everywhere.
+fn small_power(ctx: &Context, ir: &Ir, op: Op) -> Option<u32> {
+    if ctx.str(ir.op(op).name) != "graph.pow" || ir.num_operands(op) != 2 {
+        return None;
+    }
+    let mut e = ir.operand(op, 1);
+    if let Some(d) = crate::fold_conv::def(ir, e) {
+        if ctx.str(ir.op(d).name) == "graph.broadcast" {
+            e = ir.operand(d, 0);
+        }
+    }
+    let (_, values, _) = crate::fold_conv::constant_values(ctx, ir, e)?;
+    let first = *values.first()?;
+    if !values.iter().all(|&v| v == first) || ![1.0, 2.0, 3.0, 4.0].contains(&first) {
+        return None;
+    }
+    let x = ir.value_type(ir.operand(op, 0));
+    match ctx.type_kind(x) {
+        TypeKind::RankedTensor { element, .. } => matches!(
+            ctx.type_kind(*element),
+            TypeKind::Float(FloatKind::F32 | FloatKind::F64)
+        )
+        .then_some(first as u32),
+        _ => None,
+    }
+}
+
+/// `x` to the power `n` (1 to 4) by multiplications: `x * x * x`, and the
+/// square squared for 4.
+fn power(b: &mut Builder, x: Value, n: u32) -> Value {
+    match n {
+        1 => x,
+        2 => b.binary("graph.mul", x, x),
+        3 => {
+            let sq = b.binary("graph.mul", x, x);
+            b.binary("graph.mul", sq, x)
+        }
+        _ => {
+            let sq = b.binary("graph.mul", x, x);
+            b.binary("graph.mul", sq, sq)
+        }
+    }
 }
 
 impl<'a> Builder<'a> {

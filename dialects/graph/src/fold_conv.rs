@@ -59,7 +59,7 @@ impl Pass for FoldConvAffine {
 }
 
 /// The op defining `v`, if any.
-fn def(ir: &Ir, v: Value) -> Option<Op> {
+pub(crate) fn def(ir: &Ir, v: Value) -> Option<Op> {
     match ir.value(v).def {
         ValueDef::Result { op, .. } => Some(op),
         _ => None,
@@ -67,7 +67,11 @@ fn def(ir: &Ir, v: Value) -> Option<Op> {
 }
 
 /// The float kind of a constant's elements (f32 or f64) and its values.
-fn constant_values(ctx: &Context, ir: &Ir, v: Value) -> Option<(FloatKind, Vec<f64>, Attr)> {
+pub(crate) fn constant_values(
+    ctx: &Context,
+    ir: &Ir,
+    v: Value,
+) -> Option<(FloatKind, Vec<f64>, Attr)> {
     let op = def(ir, v)?;
     if ctx.str(ir.op(op).name) != "graph.constant" {
         return None;
@@ -168,7 +172,7 @@ fn new_constant(
 
 /// Erases `v`'s defining op (and a broadcast's constant and dims) once
 /// unused.
-fn erase_dead(ctx: &Context, ir: &mut Ir, v: Value) {
+pub(crate) fn erase_dead(ctx: &Context, ir: &mut Ir, v: Value) {
     let Some(op) = def(ir, v) else {
         return;
     };
