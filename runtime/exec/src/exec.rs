@@ -1,7 +1,9 @@
 //! The executor: runs a hal-level module's host functions by walking the IR
 //! (hal, arith and any other foldable scalar op, scf.if, func.call).
 //! Scalar ops run through their folders, so every op with a folder works on
-//! the host without a table of its semantics here.
+//! the host without a table of its semantics here; integer ops on `index`
+//! also have a fast path ([`IndexOp`]), as dynamic shapes compute sizes
+//! with them on every call.
 
 use crate::resolve;
 use crate::value::{Commands, RtValue};
@@ -43,6 +45,7 @@ pub struct Executor<'a> {
     /// Each variant's executable, per device (index in `devices`).
     executables: FxHashMap<(Op, usize), Arc<dyn Executable>>,
     kinds: FxHashMap<Ident, Option<Host>>,
+    index_ops: FxHashMap<Ident, Option<IndexFn>>,
     /// Emptied value maps of finished calls, kept for their capacity.
     spare_envs: Vec<FxHashMap<Value, RtValue>>,
 }
@@ -62,6 +65,16 @@ fn err(loc: Attr, m: impl Into<String>) -> Diagnostic {
 /// location (the kind stays with the runtime: a diagnostic has none).
 fn rt_err(loc: Attr, e: Error) -> Diagnostic {
     err(loc, e.into_message())
+}
+
+/// The host value of a folded scalar: an `index` as a number.
+fn scalar_value(ctx: &Context, a: Attr) -> RtValue {
+    if let AttrKind::Integer { ty, value } = ctx.attr_kind(a) {
+        if let (TypeKind::Index, Some(n)) = (ctx.type_kind(*ty), value.to_i64()) {
+            return RtValue::Index(n);
+        }
+    }
+    RtValue::Scalar(a)
 }
 
 /// An index or integer scalar as `i128`.
@@ -105,6 +118,43 @@ enum Host {
 #[derive(Copy, Clone, Debug)]
 struct HostOp(Host);
 
+/// An integer op's value on `index` operands (64 bits, as MLIR folds
+/// `index`); `None` where the folder decides (division by zero, overflow,
+/// shifts past the width), which then runs with its messages.
+type IndexFn = fn(i64, i64) -> Option<i64>;
+
+/// The fast path of a binary integer op on `index`, attached to its record.
+#[derive(Copy, Clone)]
+struct IndexOp(IndexFn);
+
+fn ceil_div_s(a: i64, b: i64) -> Option<i64> {
+    let q = a.checked_div(b)?;
+    let r = a % b;
+    Some(if r != 0 && (r > 0) == (b > 0) {
+        q + 1
+    } else {
+        q
+    })
+}
+
+fn floor_div_s(a: i64, b: i64) -> Option<i64> {
+    let q = a.checked_div(b)?;
+    let r = a % b;
+    Some(if r != 0 && (r < 0) != (b < 0) {
+        q - 1
+    } else {
+        q
+    })
+}
+
+fn unsigned(f: fn(u64, u64) -> Option<u64>) -> impl Fn(i64, i64) -> Option<i64> {
+    move |a, b| f(a as u64, b as u64).map(|v| v as i64)
+}
+
+fn shift(b: i64) -> Option<u32> {
+    u32::try_from(b).ok().filter(|&b| b < 64)
+}
+
 /// Attaches [`HostOp`] to func/scf control flow and the hal ops. Idempotent.
 pub fn register(ctx: &mut Context) {
     use xir_hal::ops as hal;
@@ -135,6 +185,37 @@ pub fn register(ctx: &mut Context) {
     for (spec, kind) in table {
         ctx.attach_interface(spec.name, HostOp(kind));
     }
+    use xir_arith::ops as a;
+    let index: [(&xir::ods::OpSpec, IndexFn); 19] = [
+        (&a::ADDI, |x, y| Some(x.wrapping_add(y))),
+        (&a::SUBI, |x, y| Some(x.wrapping_sub(y))),
+        (&a::MULI, |x, y| Some(x.wrapping_mul(y))),
+        (&a::DIVSI, |x, y| x.checked_div(y)),
+        (&a::DIVUI, |x, y| unsigned(u64::checked_div)(x, y)),
+        (&a::CEILDIVSI, ceil_div_s),
+        (&a::CEILDIVUI, |x, y| {
+            unsigned(|x, y| (y != 0).then(|| x.div_ceil(y)))(x, y)
+        }),
+        (&a::FLOORDIVSI, floor_div_s),
+        (&a::REMSI, |x, y| (y != 0).then(|| x.wrapping_rem(y))),
+        (&a::REMUI, |x, y| unsigned(u64::checked_rem)(x, y)),
+        (&a::ANDI, |x, y| Some(x & y)),
+        (&a::ORI, |x, y| Some(x | y)),
+        (&a::XORI, |x, y| Some(x ^ y)),
+        (&a::MAXSI, |x, y| Some(x.max(y))),
+        (&a::MINSI, |x, y| Some(x.min(y))),
+        (&a::MAXUI, |x, y| Some((x as u64).max(y as u64) as i64)),
+        (&a::MINUI, |x, y| Some((x as u64).min(y as u64) as i64)),
+        (&a::SHLI, |x, y| shift(y).map(|s| x << s)),
+        (&a::SHRSI, |x, y| shift(y).map(|s| x >> s)),
+    ];
+    for (spec, f) in index {
+        ctx.attach_interface(spec.name, IndexOp(f));
+    }
+    ctx.attach_interface(
+        a::SHRUI.name,
+        IndexOp(|x, y| shift(y).map(|s| ((x as u64) >> s) as i64)),
+    );
 }
 
 enum Flow {
@@ -185,6 +266,7 @@ impl<'a> Executor<'a> {
             dispatches: FxHashMap::default(),
             executables: FxHashMap::default(),
             kinds: FxHashMap::default(),
+            index_ops: FxHashMap::default(),
             spare_envs: Vec::new(),
         })
     }
@@ -213,7 +295,14 @@ impl<'a> Executor<'a> {
 
     /// Calls `f` with `args` (checked against its signature).
     pub fn call(&mut self, f: Op, args: Vec<RtValue>) -> R<Vec<RtValue>> {
-        let out = self.call_at(f, args, 0, self.ir.op(f).loc);
+        let out = self.call_at(f, args, 0, self.ir.op(f).loc).map(|out| {
+            out.into_iter()
+                .map(|v| match v {
+                    RtValue::Index(n) => RtValue::Scalar(self.int_attr(n)),
+                    v => v,
+                })
+                .collect()
+        });
         // A queue waiting on a fence the program never submitted (it failed
         // first, or never meant to) would wait forever: fail those fences.
         for fence in self.fences.drain(..) {
@@ -301,6 +390,7 @@ impl<'a> Executor<'a> {
                 AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => *ty == t,
                 _ => false,
             },
+            (RtValue::Index(_), "scalar") => matches!(self.ctx.type_kind(t), TypeKind::Index),
             (RtValue::View(_), "buffer_view")
             | (RtValue::Buffer(_), "buffer")
             | (RtValue::Device(_), "device")
@@ -330,6 +420,7 @@ impl<'a> Executor<'a> {
                 }
                 _ => "a scalar".into(),
             },
+            RtValue::Index(_) => "index".into(),
             RtValue::View(v) => format!("a {} buffer view", v.type_string()),
             other => other.kind().into(),
         }
@@ -382,7 +473,44 @@ impl<'a> Executor<'a> {
                         ),
                     )
                 }),
+            &RtValue::Index(n) => usize::try_from(n).map_err(|_| {
+                err(
+                    loc,
+                    format!("expected a non-negative index, got {n} : index"),
+                )
+            }),
             other => Err(err(loc, format!("expected an index, got {}", other.kind()))),
+        }
+    }
+
+    /// The `index` attribute of `n` (a value handed out of the executor, or
+    /// an operand of an op without a fast path).
+    fn int_attr(&mut self, n: i64) -> Attr {
+        let t = self.ctx.index_type();
+        self.ctx.intern_attr(AttrKind::Integer {
+            ty: t,
+            value: n.into(),
+        })
+    }
+
+    /// A binary integer op on two `index` values, by its fast path.
+    fn index_op(&mut self, op: Op, env: &FxHashMap<Value, RtValue>) -> Option<i64> {
+        let ir = self.ir;
+        let (name, results) = (ir.op(op).name, ir.results(op));
+        if results.len() != 1 || ir.num_operands(op) != 2 {
+            return None;
+        }
+        let ctx = &*self.ctx;
+        let f = (*self
+            .index_ops
+            .entry(name)
+            .or_insert_with(|| ctx.op_interface::<IndexOp>(name).map(|i| i.0)))?;
+        if !matches!(ctx.type_kind(ir.value_type(results[0])), TypeKind::Index) {
+            return None;
+        }
+        match (env.get(&ir.operand(op, 0))?, env.get(&ir.operand(op, 1))?) {
+            (&RtValue::Index(a), &RtValue::Index(b)) => f(a, b),
+            _ => None,
         }
     }
 
@@ -491,13 +619,22 @@ impl<'a> Executor<'a> {
         loc: Attr,
     ) -> R<Vec<RtValue>> {
         let name = self.ir.op(op).name;
+        if let Some(v) = self.index_op(op, env) {
+            return Ok(vec![RtValue::Index(v)]);
+        }
         if let Some(a) = xir::rewrite::fold::constant_value(self.ctx, self.ir, op) {
+            if let AttrKind::Integer { ty, value } = self.ctx.attr_kind(a) {
+                if let (TypeKind::Index, Some(n)) = (self.ctx.type_kind(*ty), value.to_i64()) {
+                    return Ok(vec![RtValue::Index(n)]);
+                }
+            }
             return Ok(vec![RtValue::Scalar(a)]);
         }
         let mut consts = Vec::with_capacity(operands.len());
         for &o in operands {
             match self.get(env, o, loc)? {
                 RtValue::Scalar(a) => consts.push(Some(a)),
+                RtValue::Index(n) => consts.push(Some(self.int_attr(n))),
                 other => {
                     return Err(err(
                         loc,
@@ -532,7 +669,7 @@ impl<'a> Executor<'a> {
             })?;
         out.into_iter()
             .map(|r| match r {
-                FoldResult::Attr(a) => Ok(RtValue::Scalar(a)),
+                FoldResult::Attr(a) => Ok(scalar_value(self.ctx, a)),
                 FoldResult::Value(v) => self.get(env, v, loc),
             })
             .collect()
@@ -602,14 +739,6 @@ impl<'a> Executor<'a> {
         }
     }
 
-    fn index_attr(&mut self, n: usize) -> Attr {
-        let t = self.ctx.index_type();
-        self.ctx.intern_attr(AttrKind::Integer {
-            ty: t,
-            value: n.into(),
-        })
-    }
-
     /// The operand indices of group `name` of an op with `operandSegmentSizes`
     /// (hal.command_buffer.dispatch).
     fn group(&mut self, op: Op, name: &'static str) -> Range<usize> {
@@ -651,7 +780,7 @@ impl<'a> Executor<'a> {
         Ok(Some(match kind {
             // Devices and buffers.
             Host::Resolve => RtValue::Device(self.device_resolve(op, loc)?),
-            Host::DevicesCount => RtValue::Scalar(self.index_attr(self.devices.len())),
+            Host::DevicesCount => RtValue::Index(self.devices.len() as i64),
             Host::DevicesGet => {
                 let i = self.index(env, operands[0], loc)?;
                 let d = self.devices.get(i).cloned().ok_or_else(|| {
@@ -722,7 +851,7 @@ impl<'a> Executor<'a> {
             Host::ViewBuffer => RtValue::Buffer(self.view(env, operands[0], loc)?.buffer.clone()),
             Host::ViewDim => {
                 let d = self.view_dim(op, operands[0], env, loc)?;
-                RtValue::Scalar(self.index_attr(d))
+                RtValue::Index(d as i64)
             }
             Host::ViewCreate => RtValue::View(self.view_create(op, operands, env, loc)?),
             Host::ViewAssert => {

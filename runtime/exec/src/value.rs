@@ -11,6 +11,10 @@ pub enum RtValue {
     /// A scalar (`index`, integers, floats) as the attribute of its value,
     /// so that the ops' folders compute on it.
     Scalar(Attr),
+    /// An `index` computed on the host (sizes, offsets, counts): a number,
+    /// so that the index arithmetic of dynamic shapes interns no attribute.
+    /// The executor hands it out as a [`RtValue::Scalar`].
+    Index(i64),
     Device(Arc<Device>),
     Buffer(Buffer),
     View(BufferView),
@@ -71,7 +75,7 @@ impl Commands {
 impl RtValue {
     pub fn kind(&self) -> &'static str {
         match self {
-            RtValue::Scalar(_) => "a scalar",
+            RtValue::Scalar(_) | RtValue::Index(_) => "a scalar",
             RtValue::Device(_) => "a device",
             RtValue::Buffer(_) => "a buffer",
             RtValue::View(_) => "a buffer view",
