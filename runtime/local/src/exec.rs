@@ -1,13 +1,19 @@
 //! Running a JIT-compiled kernel: per dispatch, its index arithmetic, its
 //! buffers (bindings checked against their dims, scratch from a pool), then
 //! each stage in order, its iterations split over the worker threads.
+//!
+//! What follows from a dispatch's constants and binding lengths alone (the
+//! sizes, the checks of every stage's reach, the stages' argument blocks
+//! less their buffers' addresses) is kept per kernel as a [`Prepared`] and
+//! reused while the next dispatch brings the same ones: a model called again
+//! and again pays for the checks once.
 
 use crate::codegen::{args_layout, Jit, StageFn};
 use crate::plan::{
     unsupported_element, BufferKind, ElementType, GatherPlan, GenericPlan, KernelPlan, ScatterPlan,
 };
 use crate::pool;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use xir_kernel_plan::resolve::{check_grid, count_of, dispatch_sizes, resolve};
 use xir_runtime_hal::{DispatchArgs, Error, Executable, Exports, Result};
 
@@ -43,6 +49,39 @@ pub struct CompiledKernel {
     pub stages: Vec<CompiledStage>,
     /// [`KernelPlan::grid_buffer`].
     pub grid: Option<usize>,
+    /// The last dispatch's [`Prepared`].
+    pub prepared: Mutex<Option<Arc<Prepared>>>,
+}
+
+/// A kernel's dispatch as its constants and binding lengths determine it.
+pub struct Prepared {
+    constants: Vec<u64>,
+    lens: Vec<usize>,
+    /// Each buffer's element count and bytes.
+    counts: Vec<(u64, usize)>,
+    dims: Vec<Vec<i64>>,
+    /// Per stage: a generic stage's (or a matmul's epilogue's) argument
+    /// block; `None` for other stages and empty domains.
+    args: Vec<Option<StageArgs>>,
+}
+
+/// A generic stage's argument block with each buffer's address left out:
+/// `block[at]` holds a byte offset into buffer `buffer`, to which the
+/// buffer's address is added per dispatch.
+struct StageArgs {
+    block: Vec<i64>,
+    bases: Vec<(usize, usize)>,
+    domain: Vec<i64>,
+}
+
+impl StageArgs {
+    fn fill(&self, bufs: &[Bound]) -> Vec<i64> {
+        let mut block = self.block.clone();
+        for &(at, b) in &self.bases {
+            block[at] += bufs[b].ptr as i64;
+        }
+        block
+    }
 }
 
 pub struct LocalExecutable {
@@ -79,13 +118,14 @@ struct Bound {
     writable: bool,
 }
 
-/// The argument block of a generic stage (see `codegen::args_layout`).
+/// The argument block of a generic stage (see `codegen::args_layout`), its
+/// buffers' addresses left out; `None` for an empty domain.
 fn stage_args(
     g: &GenericPlan,
     bufs: &[Bound],
     dims: &[Vec<i64>],
     slots: &[i64],
-) -> Result<Option<Vec<i64>>> {
+) -> Result<Option<StageArgs>> {
     let domain: Vec<i64> = g.domain.iter().map(|&s| slots[s]).collect();
     if domain.iter().any(|&d| d < 0) {
         return Err(Error::invalid_argument("a negative loop bound"));
@@ -98,6 +138,7 @@ fn stage_args(
     let rank = domain.len();
     let (bases_at, sizes_at, coefs_at) = args_layout(n, rank);
     let mut args = vec![0i64; coefs_at + n * rank];
+    let mut bases = Vec::with_capacity(n);
     for (k, a) in g
         .inputs
         .iter()
@@ -115,11 +156,16 @@ fn stage_args(
             k == n - 1,
         )?;
         let (base, coefs) = (r.base, r.coefs);
-        args[bases_at + k] = b.ptr as i64 + base * b.elem.byte_size() as i64;
+        args[bases_at + k] = base * b.elem.byte_size() as i64;
+        bases.push((bases_at + k, a.buffer));
         args[coefs_at + k * rank..coefs_at + (k + 1) * rank].copy_from_slice(&coefs);
     }
     args[sizes_at..sizes_at + rank].copy_from_slice(&domain);
-    Ok(Some(args))
+    Ok(Some(StageArgs {
+        block: args,
+        bases,
+        domain,
+    }))
 }
 
 fn run_generic(c: &CompiledGeneric, args: &[i64], domain: &[i64]) {
@@ -207,10 +253,9 @@ fn matmul_entry(e: ElementType) -> Result<MatmulEntry> {
 fn run_matmul(
     (lhs, rhs, out): (usize, usize, usize),
     elem: ElementType,
-    epilogue: Option<&CompiledGeneric>,
+    epilogue: Option<(&CompiledGeneric, Option<Vec<i64>>)>,
     bufs: &[Bound],
     dims: &[Vec<i64>],
-    slots: &[i64],
 ) -> Result<()> {
     let (l, r, o) = (&dims[lhs], &dims[rhs], &dims[out]);
     let rank = o.len();
@@ -238,9 +283,9 @@ fn run_matmul(
     if m == 0 || n == 0 || batch == 0 {
         return Ok(());
     }
-    let epi_args = match epilogue {
-        Some(e) => stage_args(&e.plan, bufs, dims, slots)?,
-        None => None,
+    let (epilogue, epi_args) = match epilogue {
+        Some((e, args)) => (Some(e), args),
+        None => (None, None),
     };
     let es = elem.byte_size();
     let entry = matmul_entry(elem)?;
@@ -466,6 +511,64 @@ impl LocalExecutable {
         }
     }
 
+    /// The kernel's [`Prepared`] for this dispatch: the last one when the
+    /// constants and binding lengths are the same, else a new one.
+    fn prepare(&self, kernel: &CompiledKernel, args: &DispatchArgs) -> Result<Arc<Prepared>> {
+        let lens: Vec<usize> = args.bindings.iter().map(|b| b.len()).collect();
+        {
+            let last = kernel.prepared.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(p) = last
+                .as_ref()
+                .filter(|p| p.constants == args.constants && p.lens == lens)
+            {
+                return Ok(p.clone());
+            }
+        }
+        let plan = &kernel.plan;
+        let (slots, sizes) = dispatch_sizes(plan, &args.constants, &lens)?;
+        // Each buffer as the checks see it; addresses come per dispatch.
+        let mut bufs: Vec<Bound> = Vec::with_capacity(plan.buffers.len());
+        for (b, size) in plan.buffers.iter().zip(&sizes) {
+            let writable = match &b.kind {
+                BufferKind::Constant(_) => false,
+                BufferKind::Reshape(src) => bufs[*src].writable,
+                BufferKind::Binding(_) | BufferKind::Alloc => true,
+            };
+            bufs.push(Bound {
+                ptr: std::ptr::null_mut(),
+                count: size.count,
+                elem: b.elem,
+                writable,
+            });
+        }
+        let counts = sizes.iter().map(|s| (s.count, s.bytes)).collect();
+        let dims: Vec<Vec<i64>> = sizes.into_iter().map(|s| s.dims).collect();
+        let mut stage_blocks = Vec::with_capacity(kernel.stages.len());
+        for (i, st) in kernel.stages.iter().enumerate() {
+            let g = match st {
+                CompiledStage::Generic(g) => Some(g),
+                CompiledStage::Matmul { epilogue, .. } => epilogue.as_ref(),
+                CompiledStage::Gather(_) | CompiledStage::Scatter(_) => None,
+            };
+            let block = match g {
+                Some(g) => {
+                    stage_args(&g.plan, &bufs, &dims, &slots).map_err(|e| at_stage(plan, i, e))?
+                }
+                None => None,
+            };
+            stage_blocks.push(block);
+        }
+        let p = Arc::new(Prepared {
+            constants: args.constants.clone(),
+            lens,
+            counts,
+            dims,
+            args: stage_blocks,
+        });
+        *kernel.prepared.lock().unwrap_or_else(|e| e.into_inner()) = Some(p.clone());
+        Ok(p)
+    }
+
     fn run(
         &self,
         kernel: &CompiledKernel,
@@ -473,11 +576,17 @@ impl LocalExecutable {
         scratch: &mut Vec<Vec<u128>>,
     ) -> Result<()> {
         let plan = &kernel.plan;
-        let lens: Vec<usize> = args.bindings.iter().map(|b| b.len()).collect();
-        let (slots, sizes) = dispatch_sizes(plan, &args.constants, &lens)?;
+        let p = self.prepare(kernel, args)?;
+        let dims = &p.dims;
+        // The grid is the compiler's rule on the first result (the reference
+        // checks the same); another grid means the compiler and runtime
+        // disagree on what a workgroup covers.
+        if let Some(b) = kernel.grid {
+            check_grid(&plan.name, &dims[b], args.workgroups)?;
+        }
         let mut bufs: Vec<Bound> = Vec::with_capacity(plan.buffers.len());
-        for (b, size) in plan.buffers.iter().zip(&sizes) {
-            let (count, elem) = (size.count, b.elem);
+        for (b, &(count, bytes)) in plan.buffers.iter().zip(&p.counts) {
+            let elem = b.elem;
             let bound = match &b.kind {
                 BufferKind::Binding(i) => Bound {
                     ptr: args.bindings[*i].as_ptr(),
@@ -486,7 +595,7 @@ impl LocalExecutable {
                     writable: true,
                 },
                 BufferKind::Alloc => {
-                    let mut v = self.take_scratch(size.bytes);
+                    let mut v = self.take_scratch(bytes);
                     let ptr = v.as_mut_ptr() as *mut u8;
                     scratch.push(v);
                     Bound {
@@ -509,21 +618,15 @@ impl LocalExecutable {
             };
             bufs.push(bound);
         }
-        let dims: Vec<Vec<i64>> = sizes.into_iter().map(|s| s.dims).collect();
-        // The grid is the compiler's rule on the first result (the reference
-        // checks the same); another grid means the compiler and runtime
-        // disagree on what a workgroup covers.
-        if let Some(b) = kernel.grid {
-            check_grid(&plan.name, &dims[b], args.workgroups)?;
-        }
         for (i, st) in kernel.stages.iter().enumerate() {
+            let block = p.args[i].as_ref();
             let r = match st {
-                CompiledStage::Generic(g) => stage_args(&g.plan, &bufs, &dims, &slots).map(|a| {
-                    if let Some(a) = a {
-                        let domain: Vec<i64> = g.plan.domain.iter().map(|&s| slots[s]).collect();
-                        run_generic(g, &a, &domain);
+                CompiledStage::Generic(g) => {
+                    if let Some(a) = block {
+                        run_generic(g, &a.fill(&bufs), &a.domain);
                     }
-                }),
+                    Ok(())
+                }
                 CompiledStage::Matmul {
                     lhs,
                     rhs,
@@ -533,24 +636,26 @@ impl LocalExecutable {
                 } => run_matmul(
                     (*lhs, *rhs, *out),
                     *elem,
-                    epilogue.as_ref(),
+                    epilogue.as_ref().map(|e| (e, block.map(|a| a.fill(&bufs)))),
                     &bufs,
-                    &dims,
-                    &slots,
+                    dims,
                 ),
-                CompiledStage::Gather(g) => run_gather(g, &bufs, &dims),
-                CompiledStage::Scatter(g) => run_scatter(g, &bufs, &dims),
+                CompiledStage::Gather(g) => run_gather(g, &bufs, dims),
+                CompiledStage::Scatter(g) => run_scatter(g, &bufs, dims),
             };
-            r.map_err(|e| {
-                let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
-                e.context(format_args!(
-                    "in kernel @{} (stage {i}, at {at})",
-                    plan.name
-                ))
-            })?;
+            r.map_err(|e| at_stage(plan, i, e))?;
         }
         Ok(())
     }
+}
+
+/// `e` as an error at stage `i` of `plan`.
+fn at_stage(plan: &KernelPlan, i: usize, e: Error) -> Error {
+    let at = plan.origins.get(i).map(String::as_str).unwrap_or("?");
+    e.context(format_args!(
+        "in kernel @{} (stage {i}, at {at})",
+        plan.name
+    ))
 }
 
 impl Executable for LocalExecutable {

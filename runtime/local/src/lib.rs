@@ -67,7 +67,12 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
             })
             .collect();
         let grid = plan.grid_buffer();
-        kernels.push(CompiledKernel { plan, stages, grid });
+        kernels.push(CompiledKernel {
+            plan,
+            stages,
+            grid,
+            prepared: Default::default(),
+        });
     }
     if std::env::var_os("XIR_LOCAL_COMPILE_TIME").is_some() {
         eprintln!(

@@ -15,8 +15,11 @@ use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicU64, AtomicUsize, Ordering:
 use std::sync::{Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// How long an idle worker watches for the next job before it parks.
-const SPIN: Duration = Duration::from_micros(100);
+/// How long an idle worker watches for the next job before it parks: long
+/// enough to span a model's host work between two split dispatches (waking
+/// a parked worker on this project's VM took 20–40 µs, more than the
+/// matmul it was woken for).
+const SPIN: Duration = Duration::from_millis(1);
 
 type Piece<'a> = &'a (dyn Fn(usize) + Sync);
 
