@@ -127,7 +127,12 @@ type IndexFn = fn(i64, i64) -> Option<i64>;
 #[derive(Copy, Clone)]
 struct IndexOp(IndexFn);
 
+// MLIR's folders refuse where their intermediate steps overflow (an
+// operand of i64::MIN): those fall back to the folder.
 fn ceil_div_s(a: i64, b: i64) -> Option<i64> {
+    if a == i64::MIN || b == i64::MIN {
+        return None;
+    }
     let q = a.checked_div(b)?;
     let r = a % b;
     Some(if r != 0 && (r > 0) == (b > 0) {
@@ -138,6 +143,9 @@ fn ceil_div_s(a: i64, b: i64) -> Option<i64> {
 }
 
 fn floor_div_s(a: i64, b: i64) -> Option<i64> {
+    if a == i64::MIN || b == i64::MIN {
+        return None;
+    }
     let q = a.checked_div(b)?;
     let r = a % b;
     Some(if r != 0 && (r < 0) != (b < 0) {
