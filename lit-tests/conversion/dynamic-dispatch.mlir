@@ -42,9 +42,11 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // FLOW-NEXT: %[[D:.+]] = graph.dim %arg0, 0 : tensor<?x4xf32>
 // FLOW-NEXT: %[[A:.+]] = flow.dispatch @dyn_dispatch_0::@dyn_dispatch_0(%arg0) on(#device.affinity<@cpu>) : (tensor<?x4xf32>{%[[D]]}) -> tensor<?x4xf32>{%[[D]]}
 // FLOW-NEXT: %[[G:.+]] = flow.tensor.transfer %[[A]] from #device.affinity<@cpu> to #device.affinity<@gpu> : tensor<?x4xf32>
+// The returned dim of the relu is the matmul's dim 0, the transferred
+// tensor's: read from it, before the dispatch.
+// FLOW-NEXT: %[[N:.+]] = graph.dim %[[G]], 0 {device.affinity = #device.affinity<@cpu>} : tensor<?x4xf32>
 // FLOW-NEXT: %[[DG:.+]] = graph.dim %[[G]], 0 : tensor<?x4xf32>
-// FLOW-NEXT: %[[R:.+]] = flow.dispatch @dyn_dispatch_1::@dyn_dispatch_1(%[[G]], %arg1) on(#device.affinity<@gpu>) : (tensor<?x4xf32>{%[[DG]]}, tensor<4x4xf32>) -> tensor<?x4xf32>{%[[DG]]}
-// FLOW-NEXT: %[[N:.+]] = graph.dim %[[R]], 0
+// FLOW-NEXT: %[[R:.+]] = flow.dispatch @dyn_dispatch_1::@dyn_dispatch_1(%[[G]], %arg1) on(#device.affinity<@gpu>) : (tensor<?x4xf32>{%[[N]]}, tensor<4x4xf32>) -> tensor<?x4xf32>{%[[DG]]}
 // FLOW-NEXT: return %[[R]], %[[N]] : tensor<?x4xf32>, index
 // FLOW: func.func @swap_dispatch_0(%arg0: tensor<?x?xf32>, %arg1: index, %arg2: index, %arg3: index, %arg4: index) -> tensor<?x?xf32> {
 // FLOW-LABEL: func.func @swap(

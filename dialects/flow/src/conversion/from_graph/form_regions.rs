@@ -10,6 +10,9 @@
 //! own. A gather (`Class::Alone`) is a region of its own that nothing joins. Constants, `graph.dim`, transfers, `graph.if` and non-graph ops stay
 //! outside. Results used outside become region results.
 //!
+//! First the block's index ops are resolved and hoisted (hoist.rs), so that
+//! a dim a kernel op is given is computed before the groups it could join.
+//!
 //! Grouping is greedy in program order over units (kept ops and groups) with
 //! increasing positions; every dependence goes from a lower position to a
 //! higher one, so emitting the units by position is valid and every group is
@@ -359,6 +362,7 @@ pub fn form(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngine) 
     let (mut count, mut failed) = (0, 0);
     for block in candidate_blocks(ctx, ir, module) {
         let mut dim_values = DimValues::default();
+        super::hoist::hoist_index_ops(ctx, ir, block);
         let units = group_block(ctx, ir, block);
         if !units.iter().any(|u| matches!(u.kind, Kind::Group(_))) {
             continue;

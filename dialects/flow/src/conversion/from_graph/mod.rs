@@ -1,5 +1,6 @@
 //! graph → flow (docs/architecture.md §3, issue 8), the conversion into flow: dispatch-region formation (with
-//! the dynamic dims of region results derived outside, dims.rs),
+//! the dynamic dims of region results derived outside, dims.rs, and index ops
+//! hoisted first, hoist.rs),
 //! constants (cloned into the kernels that use them, else kernels of their
 //! own), outlining into executables (identical kernels shared; a kernel takes
 //! an `index` argument per dynamic dim of its arguments, then of its results,
@@ -15,6 +16,7 @@ pub mod convert;
 pub mod dims;
 pub mod form_regions;
 pub mod guard;
+pub mod hoist;
 pub mod outline;
 pub mod transfers;
 pub mod util;
