@@ -7,13 +7,15 @@
 //! NaN) on lengths around the vector width and the block size, inputs that
 //! mix in-range values with under/overflow, subnormals, infinities and NaN,
 //! bodies with several (nested) exps and values used on both sides of one,
-//! and 2-D loops with a broadcast operand or a transposed one.
+//! and 2-D loops with a broadcast operand or a transposed one. f32 `erf`
+//! (GELU's) goes through `xir_verf_f32` the same way on AVX-512, and must
+//! give `xir_ukernel::vmath::erf_f32`'s bits, blocked or inline.
 
 mod common;
 
 use std::sync::Arc;
 use xir_runtime_hal::{Device, ElementType, HostTensor};
-use xir_ukernel::vmath::exp_f32;
+use xir_ukernel::vmath::{erf_f32, exp_f32};
 
 fn has_fma() -> bool {
     #[cfg(target_arch = "x86_64")]
@@ -216,6 +218,58 @@ fn rows_broadcast_and_transposed() {
             .collect();
         check(
             &format!("transposed {rows}x{cols}"),
+            &text,
+            &[tensor(&[rows, cols], &x)],
+            &want,
+        );
+    }
+}
+
+/// f32 `erf` (GELU's) the same way: blocks through `xir_verf_f32` where the
+/// CPU has AVX-512, the JIT's inline code elsewhere (and in the strided
+/// loop of a transposed operand); both give `erf_f32`'s bits, around its
+/// branches at |x| = 1 and 4 and for the specials too.
+#[test]
+fn gelu_erf_matches_elementwise() {
+    let mut rng = Rng(0x0bad_cafe_f00d_1234);
+    for &n in LENGTHS {
+        let ty = format!("tensor<{n}xf32>");
+        let text = format!(
+            "func.func @main(%a: {ty}, %b: {ty}) -> {ty} {{\n\
+             %s = graph.add %a, %b : {ty}\n\
+             %e = graph.erf %s : {ty}\n\
+             %g = graph.mul %s, %e : {ty}\n\
+             return %g : {ty}\n}}\n"
+        );
+        let v: Vec<Vec<f32>> = (0..2)
+            .map(|_| (0..n).map(|_| rng.value()).collect())
+            .collect();
+        let want: Vec<f32> = (0..n)
+            .map(|i| {
+                let s = v[0][i] + v[1][i];
+                s * erf_f32(s)
+            })
+            .collect();
+        let inputs: Vec<HostTensor> = v.iter().map(|x| tensor(&[n], x)).collect();
+        check(&format!("gelu n={n}"), &text, &inputs, &want);
+    }
+    for (rows, cols) in [(3, 513), (5, 7), (1, 30), (2, 17)] {
+        let x: Vec<f32> = (0..rows * cols).map(|_| rng.value()).collect();
+        let (t, tt) = (
+            format!("tensor<{rows}x{cols}xf32>"),
+            format!("tensor<{cols}x{rows}xf32>"),
+        );
+        let text = format!(
+            "func.func @main(%x: {t}) -> {tt} {{\n\
+             %y = graph.transpose %x permutation = [1, 0] : {t} -> {tt}\n\
+             %e = graph.erf %y : {tt}\n\
+             return %e : {tt}\n}}\n"
+        );
+        let want: Vec<f32> = (0..rows * cols)
+            .map(|k| erf_f32(x[(k % rows) * cols + k / rows]))
+            .collect();
+        check(
+            &format!("erf transposed {rows}x{cols}"),
             &text,
             &[tensor(&[rows, cols], &x)],
             &want,

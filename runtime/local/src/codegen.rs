@@ -37,6 +37,8 @@ pub struct Jit {
     fma: bool,
     /// f32 `exp` in vector loops goes through `xir_vexp_f32` on blocks.
     buffer_exp: bool,
+    /// f32 `erf` in vector loops goes through `xir_verf_f32` on blocks.
+    buffer_erf: bool,
     ctx: cranelift_codegen::Context,
     fctx: FunctionBuilderContext,
     helpers: Helpers,
@@ -52,6 +54,7 @@ struct Helpers {
     round_f16: FuncId,
     round_bf16: FuncId,
     vexp_f32: FuncId,
+    verf_f32: FuncId,
     /// f64 erf; pow `[f32, f64]`.
     erf: FuncId,
     pow: [FuncId; 2],
@@ -145,7 +148,7 @@ impl Jit {
         #[cfg(not(target_arch = "x86_64"))]
         let fma = cfg!(target_arch = "aarch64");
         let mut jb = JITBuilder::with_isa(isa, default_libcall_names());
-        let syms: [(&str, *const u8); 12] = [
+        let syms: [(&str, *const u8); 13] = [
             ("xir_erf_f64", h_erf_f64 as *const u8),
             ("xir_sin_f64", h_sin_f64 as *const u8),
             ("xir_cos_f64", h_cos_f64 as *const u8),
@@ -160,6 +163,10 @@ impl Jit {
             (
                 "xir_vexp_f32",
                 xir_ukernel::vmath::xir_vexp_f32 as *const u8,
+            ),
+            (
+                "xir_verf_f32",
+                xir_ukernel::vmath::xir_verf_f32 as *const u8,
             ),
         ];
         for (n, p) in syms {
@@ -199,6 +206,13 @@ impl Jit {
                     .declare_function("xir_vexp_f32", Linkage::Import, &sig)
                     .map_err(internal)?
             },
+            verf_f32: {
+                let mut sig = module.make_signature();
+                sig.params = vec![AbiParam::new(types::I64), AbiParam::new(types::I64)];
+                module
+                    .declare_function("xir_verf_f32", Linkage::Import, &sig)
+                    .map_err(internal)?
+            },
             erf,
             pow,
             sin,
@@ -208,10 +222,14 @@ impl Jit {
         let buffer_exp = fma
             && xir_ukernel::vmath::vexp_f32_is_fast()
             && std::env::var_os("XIR_LOCAL_INLINE_EXP").is_none();
+        let buffer_erf = fma
+            && xir_ukernel::vmath::verf_f32_is_fast()
+            && std::env::var_os("XIR_LOCAL_INLINE_EXP").is_none();
         Ok(Jit {
             module,
             fma,
             buffer_exp,
+            buffer_erf,
             ctx,
             fctx: FunctionBuilderContext::new(),
             helpers,
@@ -244,6 +262,7 @@ impl Jit {
             self.helpers.round_bf16,
             self.helpers.vexp_f32,
             self.helpers.erf,
+            self.helpers.verf_f32,
             self.helpers.pow[0],
             self.helpers.pow[1],
             self.helpers.sin,
@@ -260,9 +279,10 @@ impl Jit {
             round_bf16: refs[5],
             vexp_f32: refs[6],
             erf: refs[7],
-            pow: [refs[8], refs[9]],
-            sin: refs[10],
-            cos: refs[11],
+            pow: [refs[9], refs[10]],
+            sin: refs[11],
+            cos: refs[12],
+            verf_f32: refs[8],
         };
         let config = self.module.target_config();
         {
@@ -272,6 +292,7 @@ impl Jit {
                 g,
                 fma: self.fma,
                 buffer_exp: self.buffer_exp,
+                buffer_erf: self.buffer_erf,
                 h: helpers,
                 idx: Vec::new(),
                 inner: None,
@@ -314,6 +335,7 @@ struct HelperRefs {
     round_f16: FuncRef,
     round_bf16: FuncRef,
     vexp_f32: FuncRef,
+    verf_f32: FuncRef,
     erf: FuncRef,
     pow: [FuncRef; 2],
     sin: FuncRef,
@@ -325,6 +347,7 @@ struct Emitter<'a, 'b> {
     g: &'a GenericPlan,
     fma: bool,
     buffer_exp: bool,
+    buffer_erf: bool,
     h: HelperRefs,
     /// The loop indices a `kernel.index` reads: each parallel dim's at the
     /// row's start, the count into the row, and each reduced dim's.
@@ -592,9 +615,13 @@ impl Emitter<'_, '_> {
         self.b.def_var(i, zero);
         self.inner = Some(i);
         let body = &self.g.body;
-        let splits: Vec<usize> = if lanes > 1 && self.buffer_exp {
+        let splits: Vec<usize> = if lanes > 1 {
             (0..body.ops.len())
-                .filter(|&v| matches!(body.ops[v], (BodyOp::Exp(_), ElementType::F32)))
+                .filter(|&v| match body.ops[v] {
+                    (BodyOp::Exp(_), ElementType::F32) => self.buffer_exp,
+                    (BodyOp::Erf(_), ElementType::F32) => self.buffer_erf,
+                    _ => false,
+                })
                 .collect()
         } else {
             vec![]
@@ -619,11 +646,11 @@ impl Emitter<'_, '_> {
         self.strip(ops, cnt, i, 1, 1, phase);
     }
 
-    /// Strip-mined form of a vector loop whose body has f32 `exp`s (the
-    /// `splits`): per block of up to [`BLOCK`] iterations, one phase per
-    /// `exp` writes its argument to a scratch buffer on the stack and
-    /// `xir_vexp_f32` (AVX-512 / AVX2, the same bits as the inline code)
-    /// turns it into the result in place; the last phase computes the rest
+    /// Strip-mined form of a vector loop whose body has f32 `exp`s or
+    /// `erf`s (the `splits`): per block of up to [`BLOCK`] iterations, one
+    /// phase per split writes its argument to a scratch buffer on the stack
+    /// and `xir_vexp_f32` (AVX-512 / AVX2) or `xir_verf_f32` (AVX-512), the
+    /// same bits as the inline code, turns it into the result in place; the last phase computes the rest
     /// of the body, reading the `exp`s from their buffers. A phase computes
     /// only what its value depends on, so no intermediate is kept.
     fn blocked(
@@ -646,10 +673,14 @@ impl Emitter<'_, '_> {
         let mut all = ops;
         let mut phases = Vec::new();
         let mut pre = Vec::new();
+        let mut calls = Vec::new();
         for &x in splits {
-            let BodyOp::Exp(arg) = body.ops[x].0 else {
-                unreachable!("splits are exps")
+            let (arg, f) = match body.ops[x].0 {
+                BodyOp::Exp(arg) => (arg, self.h.vexp_f32),
+                BodyOp::Erf(arg) => (arg, self.h.verf_f32),
+                _ => unreachable!("splits are exps and erfs"),
             };
+            calls.push(f);
             let dest = all.len();
             all.push(Operand {
                 elem: ElementType::F32,
@@ -696,7 +727,7 @@ impl Emitter<'_, '_> {
                     .b
                     .ins()
                     .stack_addr(types::I64, slot, (k as u32 * bytes) as i32);
-                self.b.ins().call(self.h.vexp_f32, &[p, nb]);
+                self.b.ins().call(calls[k], &[p, nb]);
             }
         }
         let iv = self.b.use_var(i);

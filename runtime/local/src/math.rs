@@ -246,35 +246,9 @@ fn trig(b: &mut FunctionBuilder, x: Value, fma: bool, cos: bool, slow: FuncRef) 
     shuffle(b, lo, hi, join)
 }
 
-/// `erf(x) / x` as a polynomial in `x^2` on `[0, 1]`, low degree first
-/// (relative error 1.1e-9 in exact arithmetic).
-pub const ERF32_SMALL: [f64; 7] = [
-    1.128_379_165_848_350_9,
-    -0.376_126_266_667_203_34,
-    0.112_835_947_151_602_18,
-    -0.026_854_212_010_626_412,
-    0.005_189_087_423_433_974,
-    -0.000_801_686_428_716_587,
-    7.875_875_062_685_488e-5,
-];
-
-/// `erfc(a) e^(a^2)` for `a` in `[1, 4]` as a polynomial in
-/// `t = (a - 2.5) / 1.5`, low degree first (relative error 1.3e-8).
-pub const ERF32_LARGE: [f64; 13] = [
-    0.210_806_364_061_143_6,
-    -0.111_521_005_113_061_01,
-    0.056_110_488_189_846_76,
-    -0.027_005_716_870_634_796,
-    0.012_489_520_417_456_65,
-    -0.005_567_380_322_584_669,
-    0.002_402_487_431_083_445,
-    -0.001_017_008_940_847_017_5,
-    0.000_412_986_922_069_350_4,
-    -0.000_144_057_792_330_761_88,
-    5.630_357_655_618_132_4e-5,
-    -3.688_891_091_659_052_6e-5,
-    1.336_583_585_792_763_7e-5,
-];
+/// erf's polynomials, shared with `xir_ukernel::vmath` (which computes the
+/// same bits on AVX-512 for blocks of a vector loop).
+pub use xir_ukernel::vmath::erf32::{LARGE as ERF32_LARGE, SMALL as ERF32_SMALL};
 
 /// Runs `f` on a vector: scalars go through lane 0 of a 128-bit vector.
 fn lanewise(

@@ -1,7 +1,7 @@
-//! In-place f32 `exp` over a buffer, for JIT-compiled loops whose own vectors
-//! are 128 bits wide (Cranelift's x64 limit): the loop writes `exp`'s
-//! arguments for a block of elements to scratch memory, calls
-//! [`xir_vexp_f32`], and reads the results back.
+//! In-place f32 `exp` and `erf` over a buffer, for JIT-compiled loops whose
+//! own vectors are 128 bits wide (Cranelift's x64 limit): the loop writes
+//! `exp`'s (or `erf`'s) arguments for a block of elements to scratch memory,
+//! calls [`xir_vexp_f32`] (or [`xir_verf_f32`]), and reads the results back.
 //!
 //! The algorithm and constants are those of the JIT's own emitter
 //! (`xir_runtime_local::math`, which documents them and its accuracy), with
@@ -37,6 +37,57 @@ pub mod exp32 {
         0.008369192481040955f64 as f32,
         0.001383890165016055f64 as f32,
     ];
+}
+
+/// erf's polynomials, shared with the JIT emitter (which documents the
+/// algorithm: `x P(x^2)` below 1, `1 - e^(-x^2) R(|x|)` below 4, then 1).
+pub mod erf32 {
+    /// `erf(x) / x` as a polynomial in `x^2` on `[0, 1]`, low degree first
+    /// (relative error 1.1e-9 in exact arithmetic).
+    pub const SMALL: [f64; 7] = [
+        1.128_379_165_848_350_9,
+        -0.376_126_266_667_203_34,
+        0.112_835_947_151_602_18,
+        -0.026_854_212_010_626_412,
+        0.005_189_087_423_433_974,
+        -0.000_801_686_428_716_587,
+        7.875_875_062_685_488e-5,
+    ];
+
+    /// `erfc(a) e^(a^2)` for `a` in `[1, 4]` as a polynomial in
+    /// `t = (a - 2.5) / 1.5`, low degree first (relative error 1.3e-8).
+    pub const LARGE: [f64; 13] = [
+        0.210_806_364_061_143_6,
+        -0.111_521_005_113_061_01,
+        0.056_110_488_189_846_76,
+        -0.027_005_716_870_634_796,
+        0.012_489_520_417_456_65,
+        -0.005_567_380_322_584_669,
+        0.002_402_487_431_083_445,
+        -0.001_017_008_940_847_017_5,
+        0.000_412_986_922_069_350_4,
+        -0.000_144_057_792_330_761_88,
+        5.630_357_655_618_132_4e-5,
+        -3.688_891_091_659_052_6e-5,
+        1.336_583_585_792_763_7e-5,
+    ];
+
+    /// `SMALL` in f32 with 1 taken from its constant term (`x P = x + x (P - 1)`).
+    pub fn small_f32() -> [f32; 7] {
+        let mut c = SMALL;
+        c[0] -= 1.0;
+        c.map(|c| c as f32)
+    }
+
+    /// `LARGE` in f32.
+    pub fn large_f32() -> [f32; 13] {
+        LARGE.map(|c| c as f32)
+    }
+
+    /// `t = a * T_SCALE + T_SHIFT` (`(a - 2.5) / 1.5`).
+    pub const T_SCALE: f32 = (1.0f64 / 1.5) as f32;
+    /// See [`T_SCALE`].
+    pub const T_SHIFT: f32 = (-2.5f64 / 1.5) as f32;
 }
 
 use exp32::*;
@@ -106,6 +157,71 @@ pub fn exp_f32(x: f32) -> f32 {
     }
 }
 
+fn horner_n(x: f32, c: &[f32]) -> f32 {
+    let (last, rest) = c.split_last().expect("coefficients");
+    rest.iter().rev().fold(*last, |acc, &k| acc.mul_add(x, k))
+}
+
+/// `erf` of one element, as the JIT computes it (with FMA): the same
+/// operations in the same order.
+pub fn erf_f32(x: f32) -> f32 {
+    let a = f32::from_bits(x.to_bits() & 0x7fff_ffff);
+    let z = a * a;
+    let small = x.mul_add(horner_n(z, &erf32::small_f32()), x);
+    let t = a.mul_add(erf32::T_SCALE, erf32::T_SHIFT);
+    let r = horner_n(t, &erf32::large_f32());
+    // The JIT's erf takes exp's exact path (not the fast one of exp ops).
+    let e = exact(-z);
+    let large = 1.0 - e * r;
+    let sign = x.to_bits() & 0x8000_0000;
+    let large = f32::from_bits(large.to_bits() | sign);
+    let one = f32::from_bits(1f32.to_bits() | sign);
+    let y = if a < 1.0 { small } else { large };
+    if a >= 4.0 {
+        one
+    } else {
+        y
+    }
+}
+
+/// Whether [`xir_verf_f32`] has a vector path on this machine (AVX-512;
+/// else the JIT's inline code is faster).
+pub fn verf_f32_is_fast() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        is_x86_feature_detected!("avx512f")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// `p[i] = erf(p[i])` for `i < n`.
+///
+/// # Safety
+/// As [`xir_vexp_f32`].
+pub unsafe extern "C" fn xir_verf_f32(p: *mut f32, n: usize) {
+    let mut done = 0;
+    #[cfg(target_arch = "x86_64")]
+    {
+        if is_x86_feature_detected!("avx512f") {
+            // SAFETY: AVX-512F was just detected; `p` is valid for `n` f32s (contract).
+            done = unsafe { x86::erf_avx512(p, n) };
+        }
+    }
+    for i in done..n {
+        // SAFETY: `i < n`: one of the `n` aligned f32s at `p` (contract).
+        unsafe { *p.add(i) = erf_f32(*p.add(i)) };
+    }
+}
+
+/// Safe wrapper of [`xir_verf_f32`].
+pub fn verf_f32(xs: &mut [f32]) {
+    // SAFETY: the slice is `len` initialized, aligned f32s, exclusively borrowed.
+    unsafe { xir_verf_f32(xs.as_mut_ptr(), xs.len()) }
+}
+
 /// Whether [`xir_vexp_f32`] has a vector path on this machine (else it runs
 /// element by element and the JIT's inline code is faster).
 pub fn vexp_f32_is_fast() -> bool {
@@ -152,8 +268,103 @@ pub fn vexp_f32(xs: &mut [f32]) {
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::exp32::*;
-    use super::exp_f32;
+    use super::{erf32, erf_f32, exp_f32};
+
+    /// `exact`'s steps on lanes whose `x` is in `(-16, 0]` (no underflow
+    /// or overflow there: the clamps of `exact` change nothing).
+    ///
+    /// # Safety
+    /// The CPU has AVX-512F.
+    #[target_feature(enable = "avx512f")]
+    unsafe fn exact_small_neg(x: __m512) -> __m512 {
+        let one = _mm512_set1_ps(1.0);
+        let magic = _mm512_set1_ps(MAGIC);
+        let neg_lo = _mm512_set1_ps(-LN2_LO);
+        let t = _mm512_fmadd_ps(x, _mm512_set1_ps(LOG2E), magic);
+        let n = _mm512_sub_ps(t, magic);
+        let r1 = _mm512_fmadd_ps(n, _mm512_set1_ps(-LN2_HI), x);
+        let r = _mm512_fmadd_ps(n, neg_lo, r1);
+        let d = _mm512_sub_ps(r1, r);
+        let r_lo = _mm512_fmadd_ps(n, neg_lo, d);
+        let mut p = _mm512_set1_ps(POLY[4]);
+        for &c in POLY[..4].iter().rev() {
+            p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(c));
+        }
+        let r2 = _mm512_mul_ps(r, r);
+        let s = _mm512_add_ps(one, r);
+        let s_lo = _mm512_add_ps(_mm512_sub_ps(one, s), r);
+        let tail = _mm512_fmadd_ps(r_lo, s, s_lo);
+        let tail = _mm512_fmadd_ps(r2, p, tail);
+        let er = _mm512_add_ps(s, tail);
+        let adj = _mm512_set1_epi32((2 * 128u32).wrapping_sub(MAGIC.to_bits()) as i32);
+        let u = _mm512_add_epi32(_mm512_castps_si512(t), adj);
+        let k1 = _mm512_srli_epi32::<1>(u);
+        let one_i = _mm512_set1_epi32(1);
+        let s1 = _mm512_slli_epi32::<23>(_mm512_sub_epi32(k1, one_i));
+        let s2 = _mm512_slli_epi32::<23>(_mm512_sub_epi32(_mm512_sub_epi32(u, k1), one_i));
+        let y = _mm512_mul_ps(er, _mm512_castsi512_ps(s1));
+        _mm512_mul_ps(y, _mm512_castsi512_ps(s2))
+    }
     use std::arch::x86_64::*;
+
+    /// Whole 16-lane groups of `erf`; returns how many elements it did (`n`
+    /// rounded down to 16). A group with a NaN runs element by element (the
+    /// JIT's exp keeps NaN where this one's bit tricks might not).
+    ///
+    /// # Safety
+    /// The CPU has AVX-512F; `p` is valid for reading and writing `n` aligned f32s.
+    #[target_feature(enable = "avx512f")]
+    pub unsafe fn erf_avx512(p: *mut f32, n: usize) -> usize {
+        let small: [__m512; 7] = erf32::small_f32().map(|c| _mm512_set1_ps(c));
+        let large: [__m512; 13] = erf32::large_f32().map(|c| _mm512_set1_ps(c));
+        let t_scale = _mm512_set1_ps(erf32::T_SCALE);
+        let t_shift = _mm512_set1_ps(erf32::T_SHIFT);
+        let abs_mask = _mm512_set1_epi32(0x7fff_ffff);
+        let sign_mask = _mm512_set1_epi32(i32::MIN);
+        let one = _mm512_set1_ps(1.0);
+        let four = _mm512_set1_ps(4.0);
+        let horner = |x: __m512, k: &[__m512]| {
+            let (last, rest) = k.split_last().expect("coefficients");
+            rest.iter()
+                .rev()
+                .fold(*last, |acc, &k| _mm512_fmadd_ps(acc, x, k))
+        };
+        let mut i = 0;
+        while i + 16 <= n {
+            // SAFETY: `i + 16 <= n`: elements `i..i + 16` at `p`; an unaligned load.
+            let x = unsafe { _mm512_loadu_ps(p.add(i)) };
+            if _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(x, x) != 0 {
+                for j in i..i + 16 {
+                    // SAFETY: `j < i + 16 <= n`: one of the `n` aligned f32s at `p`.
+                    unsafe { *p.add(j) = erf_f32(*p.add(j)) };
+                }
+                i += 16;
+                continue;
+            }
+            let xi = _mm512_castps_si512(x);
+            let a = _mm512_castsi512_ps(_mm512_and_si512(xi, abs_mask));
+            let z = _mm512_mul_ps(a, a);
+            let small_y = _mm512_fmadd_ps(x, horner(z, &small), x);
+            let t = _mm512_fmadd_ps(a, t_scale, t_shift);
+            let r = horner(t, &large);
+            // exp(-z) where |x| < 4 (other lanes take ±1 below).
+            let nz = _mm512_sub_ps(_mm512_setzero_ps(), z);
+            // SAFETY: AVX-512F (this function's contract).
+            let e = unsafe { exact_small_neg(nz) };
+            let large_y = _mm512_sub_ps(one, _mm512_mul_ps(e, r));
+            let sx = _mm512_and_si512(xi, sign_mask);
+            let large_y = _mm512_castsi512_ps(_mm512_or_si512(_mm512_castps_si512(large_y), sx));
+            let sone = _mm512_castsi512_ps(_mm512_or_si512(_mm512_castps_si512(one), sx));
+            let lt1 = _mm512_cmp_ps_mask::<_CMP_LT_OQ>(a, one);
+            let y = _mm512_mask_blend_ps(lt1, large_y, small_y);
+            let big = _mm512_cmp_ps_mask::<_CMP_GE_OQ>(a, four);
+            let y = _mm512_mask_blend_ps(big, y, sone);
+            // SAFETY: as for the load; an unaligned store.
+            unsafe { _mm512_storeu_ps(p.add(i), y) };
+            i += 16;
+        }
+        i
+    }
 
     /// Whole 16-lane groups; returns how many elements it did (`n` rounded down to 16).
     ///
@@ -296,6 +507,52 @@ mod tests {
         while x <= FAST_HI {
             assert!(close(fast(x), x));
             x += 0.173;
+        }
+    }
+
+    #[test]
+    fn erf_is_accurate() {
+        let mut x = -6.0f32;
+        while x < 6.0 {
+            let (got, want) = (erf_f32(x), libm::erf(x as f64));
+            assert!(
+                (got as f64 - want).abs() <= 2.0f64.powi(-22),
+                "erf({x}) = {got}"
+            );
+            x += 0.00731;
+        }
+        assert!(erf_f32(f32::NAN).is_nan());
+        assert_eq!(erf_f32(f32::INFINITY), 1.0);
+        assert_eq!(erf_f32(f32::NEG_INFINITY), -1.0);
+        assert_eq!(erf_f32(-0.0).to_bits(), (-0.0f32).to_bits());
+    }
+
+    /// As `buffer_matches_elementwise`, for erf: lanes around 1 and 4 (its
+    /// branches), specials, and NaN in some groups.
+    #[test]
+    fn erf_buffer_matches_elementwise() {
+        for n in 0..70 {
+            for mix in [false, true] {
+                let xs: Vec<f32> = (0..n)
+                    .map(|i| {
+                        let v = (i as f32 * 0.731).sin() * 5.0;
+                        if mix && i % 7 == 3 {
+                            [f32::NAN, -4.0, 1.0, f32::INFINITY, -0.0, 1e-41, 3.999][i % 7]
+                        } else {
+                            v
+                        }
+                    })
+                    .collect();
+                let mut got = xs.clone();
+                verf_f32(&mut got);
+                for (x, g) in xs.iter().zip(&got) {
+                    let want = erf_f32(*x);
+                    assert!(
+                        g.to_bits() == want.to_bits() || (g.is_nan() && want.is_nan()),
+                        "n={n} erf({x}): {g} vs {want}"
+                    );
+                }
+            }
         }
     }
 
