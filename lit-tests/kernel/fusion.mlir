@@ -76,3 +76,29 @@ module attributes {device.targets = {cpu = #device.alias<"local">}, device.defau
 // CHECK: kernel.generic ins(%{{.+}} : memref<5xf64>) outs(%{{.+}} : memref<5xf64>) domain(%{{.+}}) attributes {{{.*}}vector_width = 2 : i64} {
 // CHECK-NEXT: ^bb0(%[[X:.+]]: f64, %{{.+}}: f64):
 // CHECK-NEXT: arith.mulf %[[X]], %[[X]] : f64
+
+// -----
+
+// A value two ops read gets no buffer when both fold into one stage (GELU's
+// input: x * (1 + erf(x / sqrt 2)) / 2): the body computes it once.
+
+module attributes {device.targets = {cpu = #device.alias<"local">}, device.default = #device.affinity<@cpu>} {
+  func.func @gelu(%a: tensor<64xf32>, %b: tensor<64xf32>) -> tensor<64xf32> {
+    %x = graph.add %a, %b : tensor<64xf32>
+    %c = graph.constant dense<0.707106769> : tensor<64xf32>
+    %s = graph.mul %x, %c : tensor<64xf32>
+    %e = graph.erf %s : tensor<64xf32>
+    %g = graph.mul %x, %e : tensor<64xf32>
+    return %g : tensor<64xf32>
+  }
+}
+// CHECK-LABEL: func.func @gelu_dispatch_0() {
+// CHECK-NOT: kernel.alloc
+// CHECK: kernel.generic
+// CHECK-NEXT: ^bb0(%[[A:.+]]: f32, %[[B:.+]]: f32, %{{.+}}: f32):
+// CHECK-NEXT: %[[X:.+]] = arith.addf %[[A]], %[[B]] : f32
+// CHECK-NOT: arith.addf
+// CHECK: %[[E:.+]] = kernel.erf
+// CHECK-NEXT: %[[G:.+]] = arith.mulf %[[X]], %[[E]] : f32
+// CHECK-NEXT: kernel.yield %[[G]] : f32
+// CHECK-NOT: kernel.generic

@@ -584,6 +584,22 @@ impl Gen {
         match (from.is_float(), to.is_float()) {
             (true, true) => self.b.f_convert(tt, None, v).map_err(err),
             (false, true) => self.b.convert_s_to_f(tt, None, v).map_err(err),
+            (false, false) if to == ElementType::I64 => {
+                // lavapipe miscompiles a signed compare of an `OpSConvert`ed
+                // value with a constant (`sext(x) < 0` was false for every
+                // x): sign-extend as `(zext(x) ^ 2^31) - 2^31` instead.
+                let ut = self.b.type_int(64, 0);
+                let ut = if self.lanes > 1 {
+                    self.b.type_vector(ut, self.lanes)
+                } else {
+                    ut
+                };
+                let u = self.b.u_convert(ut, None, v).map_err(err)?;
+                let u = self.b.bitcast(tt, None, u).map_err(err)?;
+                let k = self.constant(ElementType::I64, 0.0, 1 << 31);
+                let x = self.b.bitwise_xor(tt, None, u, k).map_err(err)?;
+                self.b.i_sub(tt, None, x, k).map_err(err)
+            }
             (false, false) => self.b.s_convert(tt, None, v).map_err(err),
             (true, false) => {
                 let bits = if to == ElementType::I64 { 64 } else { 32 };

@@ -2,7 +2,8 @@
 //! over buffers.
 //!
 //! Which values get a buffer: results, operands of a matmul, gather or reshape,
-//! values with more than one user, and what anchors (matmul, reductions,
+//! values with more than one user unless all of them fold into one stage
+//! (whose body then computes the value once), and what anchors (matmul, reductions,
 //! concat, non-splat constants, reshape views) produce. Everything else
 //! (elementwise ops, broadcast, transpose, slice, splat constants) is folded
 //! into the body of the stage that reads it, with its indexing composed into
@@ -597,6 +598,8 @@ impl Lower<'_> {
             }
         }
         let returned: FxHashSet<Value> = self.returned.iter().copied().collect();
+        // Values with a buffer only because several ops read them.
+        let mut shared = Vec::new();
         for &op in ops {
             let k = kind(self.ctx, self.ir, op);
             for &r in self.ir.results(op) {
@@ -608,8 +611,11 @@ impl Lower<'_> {
                     )
                 });
                 let splat = is_splat_constant(self.ctx, self.ir, op);
-                if returned.contains(&r) || needs_buffer || (us.len() > 1 && !splat) {
+                if returned.contains(&r) || needs_buffer {
                     self.materialize.insert(r);
+                } else if us.len() > 1 && !splat {
+                    self.materialize.insert(r);
+                    shared.push(r);
                 }
             }
             if k == Some(G::Matmul) {
@@ -653,6 +659,92 @@ impl Lower<'_> {
                     }
                 }
             }
+        }
+        self.unshare(ops, &users, &shared);
+    }
+
+    /// Drops the buffer of each `shared` value whose readers (elementwise
+    /// ops or reductions, at most four) all fold into one stage: that
+    /// stage's body computes it (once where the readers' maps agree). Last ops first, so a value's readers are settled when it
+    /// is; `sink[v]` is the value whose stage computes `v`.
+    fn unshare(&mut self, ops: &[Op], users: &FxHashMap<Value, Vec<Op>>, shared: &[Value]) {
+        if shared.is_empty() {
+            return;
+        }
+        let shared: FxHashSet<Value> = shared.iter().copied().collect();
+        let mut sink: FxHashMap<Value, Option<Value>> = FxHashMap::default();
+        for &op in ops.iter().rev() {
+            for &r in self.ir.results(op) {
+                let buffered = self.materialize.contains(&r)
+                    || !matches!(self.nodes.get(&r), None | Some(Node::Pending))
+                    || self.produces_buffer(op);
+                let readers = users.get(&r).map_or(&[][..], |u| u.as_slice());
+                let common = || -> Option<Value> {
+                    let mut out: Option<Value> = None;
+                    for &u in readers {
+                        let k = kind(self.ctx, self.ir, u);
+                        let folds = is_elementwise(k)
+                            || matches!(k, Some(G::Broadcast | G::Transpose | G::Slice));
+                        let s = if folds {
+                            sink.get(&self.ir.result(u, 0)).copied().flatten()?
+                        } else if matches!(k, Some(G::ReduceSum | G::ReduceMax)) {
+                            // Its stage reads `r` in its body (a concat
+                            // copies each piece in a stage of its own).
+                            self.ir.result(u, 0)
+                        } else {
+                            return None;
+                        };
+                        if out.is_some_and(|o| o != s) {
+                            return None;
+                        }
+                        out = Some(s);
+                    }
+                    out
+                };
+                // Readers that read `r` where their own element is (at most
+                // four of them): a stage then computes `r` about once per
+                // element, where a fan-out of slices (a pool's window) would
+                // recompute it, and bind its inputs, once per slice.
+                let same_place = || {
+                    readers.len() <= 4
+                        && readers.iter().all(|&u| {
+                            let k = kind(self.ctx, self.ir, u);
+                            is_elementwise(k) || matches!(k, Some(G::ReduceSum | G::ReduceMax))
+                        })
+                };
+                let s = if shared.contains(&r) && same_place() {
+                    match common() {
+                        Some(s) => {
+                            self.materialize.remove(&r);
+                            Some(s)
+                        }
+                        None => Some(r),
+                    }
+                } else if buffered || shared.contains(&r) {
+                    Some(r)
+                } else {
+                    common()
+                };
+                sink.insert(r, s);
+            }
+        }
+    }
+
+    /// Whether `op`'s lowering writes its result to a buffer whatever the
+    /// plan says (anchors, constants that are not splats, views).
+    fn produces_buffer(&self, op: Op) -> bool {
+        match kind(self.ctx, self.ir, op) {
+            Some(
+                G::Matmul
+                | G::ReduceSum
+                | G::ReduceMax
+                | G::Concat
+                | G::Gather
+                | G::Scatter
+                | G::Reshape,
+            ) => true,
+            Some(G::Constant) => !is_splat_constant(self.ctx, self.ir, op),
+            _ => false,
         }
     }
 

@@ -254,6 +254,26 @@ pub fn programs() -> Vec<Program> {
             vec![(e, vec![5, 3]), (e, vec![5, 3])],
         ));
     }
+    // An i32 widened to i64 and compared with a constant in one body
+    // (OneHot's index wrap, `i < 0 ? i + 4 : i`): lavapipe miscompiled a
+    // signed compare of an OpSConvert'ed value.
+    for n in [1usize, 6, 67] {
+        let (t, w) = (format!("tensor<{n}xi32>"), format!("tensor<{n}xi64>"));
+        out.push((
+            format!("widen-compare {n}"),
+            format!(
+                "func.func @main(%a: {t}) -> {w} {{\n\
+                 %0 = graph.cast %a : {t} -> {w}\n\
+                 %z = graph.constant dense<0> : {w}\n\
+                 %1 = graph.compare lt, %0, %z : {w} -> tensor<{n}xi1>\n\
+                 %k = graph.constant dense<4> : {w}\n\
+                 %2 = graph.add %0, %k : {w}\n\
+                 %3 = graph.select %1, %2, %0 : tensor<{n}xi1>, {w}\n\
+                 return %3 : {w}\n}}\n"
+            ),
+            vec![(I32, vec![n])],
+        ));
+    }
     // Gathers: indices in [-20, 20] select negative and clamped rows.
     for (e, ty, ie, ity, xs, is, axis) in [
         (F32, "f32", I64, "i64", vec![7, 5], vec![3, 4], 0),
