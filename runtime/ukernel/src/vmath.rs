@@ -202,17 +202,29 @@ pub fn verf_f32_is_fast() -> bool {
 /// # Safety
 /// As [`xir_vexp_f32`].
 pub unsafe extern "C" fn xir_verf_f32(p: *mut f32, n: usize) {
-    let mut done = 0;
     #[cfg(target_arch = "x86_64")]
-    {
-        if is_x86_feature_detected!("avx512f") {
-            // SAFETY: AVX-512F was just detected; `p` is valid for `n` f32s (contract).
-            done = unsafe { x86::erf_avx512(p, n) };
-        }
-    }
+    let vector: Option<Groups> = is_x86_feature_detected!("avx512f").then_some(x86::erf_avx512);
+    #[cfg(not(target_arch = "x86_64"))]
+    let vector: Option<Groups> = None;
+    // SAFETY: the caller's contract; `vector` was picked for this CPU.
+    unsafe { in_place(p, n, vector, erf_f32) }
+}
+
+/// Computes whole vector groups in place; returns how many elements it did.
+type Groups = unsafe fn(*mut f32, usize) -> usize;
+
+/// `p[i] = scalar(p[i])` for `i < n`: whole groups by `vector`, the rest
+/// element by element (both give the same bits).
+///
+/// # Safety
+/// `p` is valid for reading and writing `n` aligned f32s that nothing else
+/// accesses during the call; `vector` runs on this CPU.
+unsafe fn in_place(p: *mut f32, n: usize, vector: Option<Groups>, scalar: fn(f32) -> f32) {
+    // SAFETY: the contract above.
+    let done = vector.map_or(0, |v| unsafe { v(p, n) });
     for i in done..n {
         // SAFETY: `i < n`: one of the `n` aligned f32s at `p` (contract).
-        unsafe { *p.add(i) = erf_f32(*p.add(i)) };
+        unsafe { *p.add(i) = scalar(*p.add(i)) };
     }
 }
 
@@ -242,21 +254,18 @@ pub fn vexp_f32_is_fast() -> bool {
 /// `p` is valid for reading and writing `n` f32s, aligned for f32, and nothing else
 /// accesses them during the call (with `n = 0`, `p` may be anything).
 pub unsafe extern "C" fn xir_vexp_f32(p: *mut f32, n: usize) {
-    let mut done = 0;
     #[cfg(target_arch = "x86_64")]
-    {
-        if is_x86_feature_detected!("avx512f") {
-            // SAFETY: AVX-512F was just detected; `p` is valid for `n` f32s (contract).
-            done = unsafe { x86::exp_avx512(p, n) };
-        } else if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-            // SAFETY: AVX2 and FMA were just detected; `p` as above.
-            done = unsafe { x86::exp_avx2(p, n) };
-        }
-    }
-    for i in done..n {
-        // SAFETY: `i < n`: one of the `n` aligned f32s at `p` (contract).
-        unsafe { *p.add(i) = exp_f32(*p.add(i)) };
-    }
+    let vector: Option<Groups> = if is_x86_feature_detected!("avx512f") {
+        Some(x86::exp_avx512)
+    } else if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+        Some(x86::exp_avx2)
+    } else {
+        None
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let vector: Option<Groups> = None;
+    // SAFETY: the caller's contract; `vector` was picked for this CPU.
+    unsafe { in_place(p, n, vector, exp_f32) }
 }
 
 /// Safe wrapper of [`xir_vexp_f32`].
