@@ -151,12 +151,7 @@ pub fn verify_gather(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     ) else {
         return Ok(());
     };
-    if !matches!(ctx.type_kind(ie), TypeKind::Integer { width: 32 | 64, .. }) {
-        return err(format!(
-            "indices must be a tensor of i32 or i64, got '{}'",
-            tensor_str(ctx, &is, ie)
-        ));
-    }
+    indices_ok(ctx, &is, ie).or_else(err)?;
     if re != xe {
         return err(format!(
             "element types differ: input {} vs result {}",
@@ -166,6 +161,17 @@ pub fn verify_gather(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     }
     let axis = int_attr(ctx, ir, op, "axis").unwrap_or(-1);
     inferred_fits(ctx, shape::gather(&xs, &is, axis), &rs, re, xe).or_else(err)
+}
+
+/// Indices (of a gather or scatter) are i32 or i64.
+fn indices_ok(ctx: &Context, shape: &[i64], e: Type) -> Result<(), String> {
+    if matches!(ctx.type_kind(e), TypeKind::Integer { width: 32 | 64, .. }) {
+        return Ok(());
+    }
+    Err(format!(
+        "indices must be a tensor of i32 or i64, got '{}'",
+        tensor_str(ctx, shape, e)
+    ))
 }
 
 /// The reductions of `graph.scatter`.
@@ -201,12 +207,7 @@ pub fn verify_scatter(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> 
     ) else {
         return Ok(());
     };
-    if !matches!(ctx.type_kind(ie), TypeKind::Integer { width: 32 | 64, .. }) {
-        return err(format!(
-            "indices must be a tensor of i32 or i64, got '{}'",
-            tensor_str(ctx, &is, ie)
-        ));
-    }
+    indices_ok(ctx, &is, ie).or_else(err)?;
     for (what, e) in [("updates", ue), ("result", re)] {
         if e != xe {
             return err(format!(

@@ -313,16 +313,16 @@ pub fn verify_matmul(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     check_body(ctx, ir, op, &args, 1)
 }
 
+/// Operand `i` of `op` as a memref's shape and element type.
+fn memref_operand(ctx: &Context, ir: &Ir, op: Op, i: usize) -> Option<(Vec<i64>, Type)> {
+    let v = ir.operands(op).nth(i)?;
+    memref_shape(ctx, ir.value_type(v)).map(|(s, e)| (s.to_vec(), e))
+}
+
 /// `kernel.gather`: i32/i64 indices, the output `input[:axis] + indices +
 /// input[axis+1:]` of the input's element (dynamic dims match anything).
 pub fn verify_gather(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
-    let operands: Vec<Value> = ir.operands(op).collect();
-    let get = |i: usize| {
-        operands
-            .get(i)
-            .and_then(|&v| memref_shape(ctx, ir.value_type(v)))
-            .map(|(s, e)| (s.to_vec(), e))
-    };
+    let get = |i: usize| memref_operand(ctx, ir, op, i);
     let (Some((xs, xe)), Some((is, ie)), Some((os, oe))) = (get(0), get(1), get(2)) else {
         return Ok(());
     };
@@ -378,18 +378,12 @@ pub fn verify_scatter(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> 
         Some(xir::AttrKind::String { value, .. }) => String::from_utf8_lossy(value).into_owned(),
         _ => return Ok(()),
     };
-    if !["none", "add", "mul", "max", "min"].contains(&reduction.as_str()) {
+    if !xir_graph::verify::SCATTER_REDUCTIONS.contains(&reduction.as_str()) {
         return fail(format!(
             "unknown reduction '{reduction}' (expected one of none, add, mul, max, min)"
         ));
     }
-    let operands: Vec<Value> = ir.operands(op).collect();
-    let get = |i: usize| {
-        operands
-            .get(i)
-            .and_then(|&v| memref_shape(ctx, ir.value_type(v)))
-            .map(|(s, e)| (s.to_vec(), e))
-    };
+    let get = |i: usize| memref_operand(ctx, ir, op, i);
     let (Some((xs, xe)), Some((is, ie)), Some((us, ue)), Some((os, oe))) =
         (get(0), get(1), get(2), get(3))
     else {
