@@ -21,15 +21,7 @@ pub(crate) fn gather(
             "axis {axis} out of range for input rank {rank}"
         )));
     }
-    let wide = match indices.element {
-        ElementType::I32 => false,
-        ElementType::I64 => true,
-        e => {
-            return Err(Error::invalid_argument(format!(
-                "indices must be i32 or i64, got {e}"
-            )))
-        }
-    };
+    let wide = wide_indices(indices.element)?;
     let mut expected = input.shape[..axis].to_vec();
     expected.extend_from_slice(&indices.shape);
     expected.extend_from_slice(&input.shape[axis + 1..]);
@@ -71,4 +63,15 @@ pub(crate) fn gather(
         }
     }
     Ok(())
+}
+
+/// Whether indices of element `e` are i64 (else i32; any other is an error).
+pub(crate) fn wide_indices(e: ElementType) -> Result<bool> {
+    match e {
+        ElementType::I32 => Ok(false),
+        ElementType::I64 => Ok(true),
+        e => Err(Error::invalid_argument(format!(
+            "indices must be i32 or i64, got {e}"
+        ))),
+    }
 }

@@ -6,7 +6,6 @@
 
 use super::elementwise::{self, Binary};
 use super::index::{count, list};
-use xir_runtime_hal::element::ElementType;
 use xir_runtime_hal::tensor::HostTensor;
 use xir_runtime_hal::{Error, Result};
 
@@ -26,15 +25,7 @@ pub(crate) fn scatter(
         "min" => Some(Binary::Min),
         r => return Err(Error::invalid_argument(format!("unknown reduction '{r}'"))),
     };
-    let wide = match indices.element {
-        ElementType::I32 => false,
-        ElementType::I64 => true,
-        e => {
-            return Err(Error::invalid_argument(format!(
-                "indices must be i32 or i64, got {e}"
-            )))
-        }
-    };
+    let wide = super::gather::wide_indices(indices.element)?;
     if data.shape.is_empty() || shape != data.shape.as_slice() || indices.shape.len() != 1 {
         return Err(Error::invalid_argument(format!(
             "data {}, indices {} and result {} do not fit",
