@@ -8,6 +8,8 @@
 
 mod common;
 
+use common::{err, has, ok};
+
 use common::{ci, f32_tensor, i64_tensor, int_attr, ints_attr, untyped, values, F32, I64};
 use std::sync::Arc;
 use xir_onnx::onnx::{
@@ -97,23 +99,6 @@ impl G {
             outputs.iter().map(|o| untyped(o)).collect(),
             self.inits,
         )
-    }
-}
-
-fn ok(m: &[u8]) -> String {
-    import(m, &Options::default()).unwrap_or_else(|e| panic!("import failed: {e}"))
-}
-
-fn err(m: &[u8]) -> String {
-    match import(m, &Options::default()) {
-        Ok(t) => panic!("imported, expected an error:\n{t}"),
-        Err(e) => e,
-    }
-}
-
-fn has(text: &str, wants: &[&str]) {
-    for w in wants {
-        assert!(text.contains(w), "missing {w:?} in\n{text}");
     }
 }
 

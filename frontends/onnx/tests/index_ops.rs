@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::{err, has, ok};
+
 use common::{ci, int_attr, str_attr, untyped, values, vi, F32, I32, I64};
 use std::path::Path;
 use xir_onnx::onnx::{AttributeProto, TensorProto, ValueInfoProto};
@@ -32,20 +34,6 @@ fn model(
 ) -> Vec<u8> {
     let n = common::node(op, "n", names, &["y"], attrs);
     common::model(17, vec![n], inputs, vec![untyped("y")], inits)
-}
-
-fn ok(m: &[u8]) -> String {
-    import(m, &Options::default()).unwrap()
-}
-
-fn err(m: &[u8]) -> String {
-    import(m, &Options::default()).unwrap_err()
-}
-
-fn has(text: &str, wants: &[&str]) {
-    for w in wants {
-        assert!(text.contains(w), "missing {w:?} in\n{text}");
-    }
 }
 
 #[test]

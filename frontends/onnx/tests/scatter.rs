@@ -5,9 +5,10 @@
 
 mod common;
 
+use common::{err, has, ok};
+
 use common::{ci, f32s, int_attr, str_attr, untyped, vi, F32, I32, I64};
 use xir_onnx::onnx::{AttributeProto, TensorProto, ValueInfoProto};
-use xir_onnx::{import, Options};
 use xir_runtime_hal::{ElementType, HostTensor};
 
 /// One node `op` named `n` of `inputs` (graph inputs, then initializers)
@@ -30,20 +31,6 @@ fn model(
     attrs: Vec<AttributeProto>,
 ) -> Vec<u8> {
     model_at(18, op, inputs, inits, attrs)
-}
-
-fn ok(m: &[u8]) -> String {
-    import(m, &Options::default()).unwrap()
-}
-
-fn err(m: &[u8]) -> String {
-    import(m, &Options::default()).unwrap_err()
-}
-
-fn has(text: &str, wants: &[&str]) {
-    for w in wants {
-        assert!(text.contains(w), "missing {w:?} in\n{text}");
-    }
 }
 
 fn f32_host(shape: &[usize], v: &[f32]) -> HostTensor {

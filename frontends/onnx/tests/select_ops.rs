@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::{err, has, ok};
+
 use common::{ci, int_attr, untyped, values, vi, F32, I32, I64};
 use std::path::Path;
 use xir_onnx::onnx::{AttributeProto, TensorProto, ValueInfoProto};
@@ -50,20 +52,6 @@ fn topk(x: ValueInfoProto, k: &[i64], attrs: Vec<AttributeProto>) -> Vec<u8> {
         attrs,
         &["v", "i"],
     )
-}
-
-fn ok(m: &[u8]) -> String {
-    import(m, &Options::default()).unwrap()
-}
-
-fn err(m: &[u8]) -> String {
-    import(m, &Options::default()).unwrap_err()
-}
-
-fn has(text: &str, wants: &[&str]) {
-    for w in wants {
-        assert!(text.contains(w), "missing {w:?} in\n{text}");
-    }
 }
 
 #[test]

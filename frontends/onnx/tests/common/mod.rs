@@ -230,3 +230,24 @@ pub fn values(t: &HostTensor) -> Result<Vec<f64>, String> {
         e => return Err(format!("element type {e} is not compared")),
     })
 }
+
+/// The text `m` imports to (default options); panics with the error.
+pub fn ok(m: &[u8]) -> String {
+    xir_onnx::import(m, &xir_onnx::Options::default())
+        .unwrap_or_else(|e| panic!("import failed: {e}"))
+}
+
+/// The error importing `m` gives; panics if it imports.
+pub fn err(m: &[u8]) -> String {
+    match xir_onnx::import(m, &xir_onnx::Options::default()) {
+        Ok(t) => panic!("imported, expected an error:\n{t}"),
+        Err(e) => e,
+    }
+}
+
+/// Asserts `text` contains each of `wants`.
+pub fn has(text: &str, wants: &[&str]) {
+    for w in wants {
+        assert!(text.contains(w), "missing {w:?} in\n{text}");
+    }
+}
