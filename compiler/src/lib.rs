@@ -25,6 +25,7 @@ pub fn context() -> Context {
     xir_stream::register(&mut ctx);
     xir_hal::register(&mut ctx);
     xir_scf::register(&mut ctx);
+    xir_cf::register(&mut ctx);
     xir_kernel::register(&mut ctx);
     // A variant's kernels are built for its target (the kernel dialect reads
     // it through this interface, never naming hal).

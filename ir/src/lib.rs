@@ -19,6 +19,7 @@
 
 pub mod affine;
 pub mod attributes;
+pub mod branch;
 pub mod builder;
 pub mod builtin;
 pub mod clone;

@@ -4,7 +4,7 @@
 // RUN: xopt --list-ops=graph | xcheck %s --check-prefix=GRAPH
 // RUN: not xopt --list-ops=nope 2>&1 | xcheck %s --check-prefix=BAD
 
-// DIALECTS: Available Dialects: arith,builtin,device,flow,func,graph,hal,kernel,scf,stream,test
+// DIALECTS: Available Dialects: arith,builtin,cf,device,flow,func,graph,hal,kernel,scf,stream,test
 
 // FUNC:      func.call
 // FUNC-NEXT: func.call_indirect

@@ -337,7 +337,7 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn parse_successor(&mut self) -> PResult<Block> {
+    pub fn parse_successor(&mut self) -> PResult<Block> {
         if !self.is(Tok::CaretIdent) {
             return self.wrong_token("expected block name");
         }

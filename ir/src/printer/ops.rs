@@ -16,6 +16,12 @@ impl Printer<'_> {
         }
     }
 
+    /// A line break at the current op's indentation (MLIR's `printNewline`).
+    pub fn print_newline(&mut self) {
+        self.out.push('\n');
+        self.push_indent();
+    }
+
     /// An op on its own line: indentation, results, the op, its location.
     pub(super) fn print_full_op(&mut self, op: Op) {
         self.push_indent();
