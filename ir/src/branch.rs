@@ -39,3 +39,35 @@ pub fn forwarded(ctx: &Context, ir: &Ir, op: Op, i: usize) -> Option<Vec<Value>>
     let n = ir.num_operands(op);
     Some(r.filter(|&k| k < n).map(|k| ir.operand(op, k)).collect())
 }
+
+/// The predecessors of `b`, one entry per edge (a block branching to `b`
+/// twice is listed twice), in block order: the terminators of its region that
+/// name it as a successor.
+pub fn predecessors(ir: &Ir, b: crate::entity::Block) -> Vec<crate::entity::Block> {
+    let Some(r) = ir.block_parent(b) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for p in ir.region_blocks(r) {
+        if let Some(t) = ir.last_op(p) {
+            out.extend(ir.successors(t).iter().filter(|&&s| s == b).map(|_| p));
+        }
+    }
+    out
+}
+
+/// MLIR's `getSinglePredecessor`: the predecessor when exactly one edge enters `b`.
+pub fn single_predecessor(ir: &Ir, b: crate::entity::Block) -> Option<crate::entity::Block> {
+    match predecessors(ir, b).as_slice() {
+        [p] => Some(*p),
+        _ => None,
+    }
+}
+
+/// MLIR's `getUniquePredecessor`: the predecessor when every edge entering `b`
+/// comes from one block.
+pub fn unique_predecessor(ir: &Ir, b: crate::entity::Block) -> Option<crate::entity::Block> {
+    let p = predecessors(ir, b);
+    let first = *p.first()?;
+    p.iter().all(|&x| x == first).then_some(first)
+}

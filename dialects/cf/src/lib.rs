@@ -5,6 +5,7 @@
 //! the verifier and the passes read the operands each successor receives.
 
 pub mod branch;
+pub mod canonicalize;
 pub mod ops;
 pub mod syntax;
 pub mod verify;
@@ -19,6 +20,7 @@ pub fn register(ctx: &mut Context) {
     for (name, iface) in ops::branch_ops() {
         ctx.attach_interface(name, iface);
     }
+    canonicalize::attach(ctx);
 }
 
 #[cfg(test)]

@@ -196,6 +196,7 @@ impl OperationFolder {
             if !front_ok(rw.ir, &self.owned) {
                 let first = rw.ir.first_op(block).unwrap_or(op);
                 rw.move_before(op, first);
+                rw.ir.op_mut(op).loc = rw.ctx.unknown_loc();
             }
             return true;
         }
@@ -210,6 +211,9 @@ impl OperationFolder {
         if let Some(&existing) = scope.get(&key) {
             let v = rw.ir.result(existing, 0);
             rw.replace_op(op, &[v]);
+            // MLIR's folder gives a constant that absorbed or moved others no
+            // location (its `erasedFoldedLocation`).
+            rw.ir.op_mut(existing).loc = rw.ctx.unknown_loc();
             return false;
         }
         scope.insert(key, op);
@@ -223,6 +227,7 @@ impl OperationFolder {
                 rw.ir.remove_op(op);
                 rw.ir.insert_op_before(first, op);
             }
+            rw.ir.op_mut(op).loc = rw.ctx.unknown_loc();
         }
         true
     }
