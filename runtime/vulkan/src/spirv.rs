@@ -527,6 +527,102 @@ impl Gen {
         self.b.ext_inst(t, None, self.glsl, inst, ops).map_err(err)
     }
 
+    /// `x / ±0.0` for a literal zero, from `x`'s bits with integer ops only:
+    /// llvmpipe compiles float code with fast-math flags and folded
+    /// `x / 0.0` to 0. IEEE: 0 or NaN gives NaN, else infinity with the
+    /// sign of `x` flipped for `-0.0`. An f64 is read as its two words.
+    fn div_by_zero(&mut self, e: ElementType, x: Word, neg: bool) -> Result<Word> {
+        let u32_t = self.u32_t;
+        let (ut, words) = match e {
+            ElementType::F64 if self.lanes == 1 => (self.b.type_vector(u32_t, 2), 2),
+            ElementType::F32 if self.lanes == 1 => (u32_t, 1),
+            ElementType::F32 => (self.b.type_vector(u32_t, self.lanes), 1),
+            // f64 vectors are never formed; keep the plain division there.
+            _ => {
+                let t = self.vt(e);
+                let z = self.constant(e, if neg { -0.0 } else { 0.0 }, 0);
+                return self.b.f_div(t, None, x, z).map_err(err);
+            }
+        };
+        // The type of the high word: a u32 per lane.
+        let (ht, lanes) = if words == 2 {
+            (u32_t, 1)
+        } else {
+            (ut, self.lanes)
+        };
+        let uc = |g: &mut Gen, v: u32| {
+            let c = g.b.constant_bit32(u32_t, v);
+            if lanes > 1 {
+                g.b.constant_composite(ht, vec![c; lanes as usize])
+            } else {
+                c
+            }
+        };
+        let bt = self.bt();
+        let bits = self.b.bitcast(ut, None, x).map_err(err)?;
+        // The high word (the only one for f32), with the sign and exponent.
+        let hi = if words == 2 {
+            self.b
+                .composite_extract(u32_t, None, bits, [1])
+                .map_err(err)?
+        } else {
+            bits
+        };
+        let lo_zero = if words == 2 {
+            let lo = self
+                .b
+                .composite_extract(u32_t, None, bits, [0])
+                .map_err(err)?;
+            let z = uc(self, 0);
+            Some(self.b.i_equal(bt, None, lo, z).map_err(err)?)
+        } else {
+            None
+        };
+        let (inf_hi, sign) = (
+            if words == 2 { 0x7ff0_0000 } else { 0x7f80_0000 },
+            0x8000_0000,
+        );
+        let m = uc(self, 0x7fff_ffff);
+        let mag = self.b.bitwise_and(ht, None, hi, m).map_err(err)?;
+        let zero = uc(self, 0);
+        let inf = uc(self, inf_hi);
+        // 0 / 0 and NaN / 0 are NaN.
+        let mut zero_or_nan = self.b.i_equal(bt, None, mag, zero).map_err(err)?;
+        let mut nan = self.b.u_greater_than(bt, None, mag, inf).map_err(err)?;
+        if let Some(lz) = lo_zero {
+            zero_or_nan = self.b.logical_and(bt, None, zero_or_nan, lz).map_err(err)?;
+            let at_inf = self.b.i_equal(bt, None, mag, inf).map_err(err)?;
+            let lnz = self.b.logical_not(bt, None, lz).map_err(err)?;
+            let inf_nan = self.b.logical_and(bt, None, at_inf, lnz).map_err(err)?;
+            nan = self.b.logical_or(bt, None, nan, inf_nan).map_err(err)?;
+        }
+        let is_nan = self.b.logical_or(bt, None, zero_or_nan, nan).map_err(err)?;
+        let sm = uc(self, sign);
+        let mut s = self.b.bitwise_and(ht, None, hi, sm).map_err(err)?;
+        if neg {
+            s = self.b.bitwise_xor(ht, None, s, sm).map_err(err)?;
+        }
+        let signed_inf = self.b.bitwise_or(ht, None, s, inf).map_err(err)?;
+        let qnan = uc(self, if words == 2 { 0x7ff8_0000 } else { 0x7fc0_0000 });
+        let r_hi = self
+            .b
+            .select(ht, None, is_nan, qnan, signed_inf)
+            .map_err(err)?;
+        let t = self.vt(e);
+        let r = if words == 2 {
+            let v2 = self.b.type_vector(u32_t, 2);
+            let z = self.b.constant_bit32(u32_t, 0);
+            let w = self
+                .b
+                .composite_construct(v2, None, [z, r_hi])
+                .map_err(err)?;
+            self.b.bitcast(t, None, w).map_err(err)?
+        } else {
+            self.b.bitcast(t, None, r_hi).map_err(err)?
+        };
+        Ok(r)
+    }
+
     /// The f32 constant `x` (splatted when `lanes > 1`).
     fn f32c(&mut self, x: f32) -> Word {
         let st = self.elem_type(ElementType::F32);
@@ -864,6 +960,12 @@ impl Gen {
                         Bin::Min | Bin::Or => self.b.logical_or(t, None, a, c),
                     };
                     r.map_err(err)?
+                }
+                BodyOp::Bin(Bin::Div, a, c)
+                    if f && matches!(body.ops[c].0, BodyOp::ConstF(z) if z == 0.0) =>
+                {
+                    let neg = matches!(body.ops[c].0, BodyOp::ConstF(z) if z.is_sign_negative());
+                    self.div_by_zero(e, vals[a], neg)?
                 }
                 BodyOp::Bin(bin, a, c) => {
                     let (a, c) = (vals[a], vals[c]);

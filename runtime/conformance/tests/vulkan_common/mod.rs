@@ -85,7 +85,7 @@ pub fn close(e: ElementType, a: &[u8], b: &[u8]) -> Result<(), String> {
         };
     };
     for (i, (x, y)) in pairs.into_iter().enumerate() {
-        let ok = (x.is_nan() && y.is_nan()) || (x - y).abs() <= 1e-5 * (1.0 + y.abs());
+        let ok = x == y || (x.is_nan() && y.is_nan()) || (x - y).abs() <= 1e-5 * (1.0 + y.abs());
         if !ok {
             return Err(format!("element {i}: vulkan {x}, reference {y}"));
         }
@@ -273,6 +273,27 @@ pub fn programs() -> Vec<Program> {
             ),
             vec![(I32, vec![n])],
         ));
+    }
+    // Division by a constant zero of either sign, and 0 / 0 (lavapipe folded
+    // `x / 0.0` to 0; IEEE gives ±inf and NaN).
+    for (e, ty) in [(F32, "f32"), (F64, "f64")] {
+        for n in [1usize, 6, 67] {
+            let t = format!("tensor<{n}x{ty}>");
+            out.push((
+                format!("divide-by-zero {ty} {n}"),
+                format!(
+                    "func.func @main(%a: {t}) -> ({t}, {t}, {t}) {{\n\
+                     %z = graph.constant dense<0.0> : {t}\n\
+                     %nz = graph.constant dense<-0.0> : {t}\n\
+                     %0 = graph.div %a, %z : {t}\n\
+                     %1 = graph.div %a, %nz : {t}\n\
+                     %m = graph.mul %a, %z : {t}\n\
+                     %2 = graph.div %m, %z : {t}\n\
+                     return %0, %1, %2 : {t}, {t}, {t}\n}}\n"
+                ),
+                vec![(e, vec![n])],
+            ));
+        }
     }
     // Gathers: indices in [-20, 20] select negative and clamped rows.
     for (e, ty, ie, ity, xs, is, axis) in [
