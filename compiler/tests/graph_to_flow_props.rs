@@ -64,6 +64,27 @@ fn kernel_op(ctx: &xir::Context, name: xir::Ident) -> bool {
         != xir_flow::conversion::from_graph::classify::Class::Outside
 }
 
+/// The ops that have effects, terminate a block, or have a result a live op
+/// reads (users come after their operands in preorder, so one reverse walk).
+fn live_ops(p: &Prog) -> rustc_hash::FxHashSet<Op> {
+    let mut live = rustc_hash::FxHashSet::default();
+    for op in xir::walk::preorder(&p.ir, p.top).into_iter().rev() {
+        let name = p.ir.op(op).name;
+        let keep = !xir::rewrite::dead::is_side_effect_free(&p.ctx, &p.ir, op)
+            || p.ctx
+                .op_traits(name)
+                .contains(xir::dialect::Traits::TERMINATOR)
+            || p.ir
+                .results(op)
+                .iter()
+                .any(|&r| p.ir.uses(r).any(|u| live.contains(&p.ir.use_data(u).owner)));
+        if keep {
+            live.insert(op);
+        }
+    }
+    live
+}
+
 #[test]
 fn random_programs_convert() {
     let (mut regions, mut multi, mut ifs) = (0, 0, 0);
@@ -73,10 +94,12 @@ fn random_programs_convert() {
         let text = common::two_device_program(seed, gen);
         let mut p = parse(&text);
         run(&mut p, "device-plan", &[("auto-transfer", "true")]);
-        // Placement of each kernel op, by its (unique) location.
+        // Placement of each kernel op someone reads, by its (unique)
+        // location: region formation erases the unused ones.
+        let live = live_ops(&p);
         let mut placed: FxHashMap<Key, Attr> = FxHashMap::default();
         for op in xir::walk::preorder(&p.ir, p.top) {
-            if kernel_op(&p.ctx, p.ir.op(op).name) {
+            if kernel_op(&p.ctx, p.ir.op(op).name) && live.contains(&op) {
                 let a = p.ctx.dict_get(p.ir.op(op).attrs, "device.affinity");
                 placed.insert(key(&p, op), a.expect("planned"));
             }

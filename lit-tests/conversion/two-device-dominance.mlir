@@ -2,7 +2,9 @@
 // convert-flow-to-stream (a cpu slab's size constant defined after its alloca,
 // fixed in 3ca3cd0): a two-device program whose first ops run on the device that
 // is not the function's. Planned, then lowered to hal; every pass verifies, and
-// both slabs are allocated after their size constants.
+// both slabs are allocated after their size constants. (The reproducer
+// returned only %v37; graph -> flow now erases unused ops, so the values that
+// made the two slabs are returned too.)
 // RUN: xopt %s --pass-pipeline='builtin.module(device-assignment-pipeline,device-plan{auto-transfer=true})' | xopt --compile-to=hal | xcheck %s
 
 // CHECK-LABEL: func.func @main(
@@ -11,7 +13,7 @@
 // CHECK: hal.allocator.allocate device(%{{.*}}) size(%[[C1024]]) : !hal.buffer
 // CHECK-NEXT: hal.allocator.allocate device(%{{.*}}) size(%[[C3072]]) : !hal.buffer
 module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device.alias<"vulkan">}} {
-  func.func @main(%a0: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  func.func @main(%a0: tensor<16x8xf32>) -> (tensor<16x8xf32>, tensor<16x8xf32>, tensor<8x16xf32>) {
     %v0 = "graph.relu"(%a0) : (tensor<16x8xf32>) -> tensor<16x8xf32>
     %p0 = "graph.on_device"(%v0) <{affinity = #device.affinity<@gpu>}> : (tensor<16x8xf32>) -> tensor<16x8xf32>
     %v1 = "graph.relu"(%p0) : (tensor<16x8xf32>) -> tensor<16x8xf32>
@@ -32,6 +34,6 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
     %v21 = "graph.max"(%v13, %v13) : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
     %v22 = "graph.matmul"(%v21, %p10) : (tensor<16x16xf32>, tensor<16x8xf32>) -> tensor<16x8xf32>
     %v37 = "graph.sub"(%v2, %a0) : (tensor<16x8xf32>, tensor<16x8xf32>) -> tensor<16x8xf32>
-    return %v37 : tensor<16x8xf32>
+    return %v37, %v22, %p15 : tensor<16x8xf32>, tensor<16x8xf32>, tensor<8x16xf32>
   }
 }

@@ -7,7 +7,8 @@
 // share one executable); one used outside kernels (returned, transferred,
 // yielded from a graph.if branch, passed to a call) becomes a dispatch region
 // of its own on its placement, a kernel without inputs; graph.dim of a
-// constant folds; an unused constant is erased.
+// constant folds; an unused constant is erased (by region formation, which
+// erases every op nothing reads, so no kernel is made for it).
 
 module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device.alias<"vulkan">}} {
   func.func private @take(%x: tensor<4xf32> {device.affinity = #device.affinity<@gpu>}) -> (tensor<4xf32> {device.affinity = #device.affinity<@gpu>})
@@ -92,7 +93,10 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // FLOW-NEXT: %7 = call @take(%6) : (tensor<4xf32>) -> tensor<4xf32>
 // FLOW-NOT: graph.constant
 
+// STATS: FormDispatchRegions
+// STATS-NEXT: (S) 2 num-regions
+// STATS-NEXT: (S) 1 num-unused
 // STATS: ConvertConstants
 // STATS-NEXT: (S) 2 num-cloned
-// STATS-NEXT: (S) 3 num-erased
+// STATS-NEXT: (S) 2 num-erased
 // STATS-NEXT: (S) 4 num-materialized

@@ -45,6 +45,7 @@ fn direct(text: &str, function: &str, inputs: &[HostTensor]) -> Result<Vec<HostT
     let mut ctx = xir_compiler::context();
     let mut ir = Ir::new();
     let top = xrun::parse(&mut ctx, &mut ir, "input", text).map_err(|e| e.to_string())?;
+    erase_dead(&ctx, &mut ir, top);
     xir_runtime_reference::program::register(&mut ctx);
     let p = Program::from_module(&ctx, &ir, top).map_err(|e| e.to_string())?;
     let f = p.function(function).ok_or("no function")?;
@@ -52,6 +53,29 @@ fn direct(text: &str, function: &str, inputs: &[HostTensor]) -> Result<Vec<HostT
         .call(f, inputs.iter().cloned().map(Arc::new).collect())
         .map_err(|e| e.to_string())?;
     Ok(out.into_iter().map(|t| (*t).clone()).collect())
+}
+
+/// The compiler erases side-effect-free ops nobody reads (graph -> flow), so
+/// an unused op whose shapes do not fit the rows fails nothing: neither does
+/// the oracle, which drops them too, until none is left.
+fn erase_dead(ctx: &xir::Context, ir: &mut Ir, top: xir::Op) {
+    loop {
+        let dead: Vec<xir::Op> = xir::walk::preorder(ir, top)
+            .into_iter()
+            .rev()
+            .filter(|&o| {
+                !ir.results(o).is_empty() && xir::rewrite::dead::is_trivially_dead(ctx, ir, o)
+            })
+            .collect();
+        if dead.is_empty() {
+            return;
+        }
+        for o in dead {
+            if !ir.is_erased(o) && xir::rewrite::dead::is_trivially_dead(ctx, ir, o) {
+                ir.erase_op(o);
+            }
+        }
+    }
 }
 
 fn f32s(shape: Vec<usize>, r: &mut XorShift) -> HostTensor {

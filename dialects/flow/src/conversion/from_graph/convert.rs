@@ -44,15 +44,20 @@ impl Pass for ConvertGraphToFlow {
             "Number of composite ops decomposed",
             decomposed,
         );
-        let (regions, failed) = form_regions::form(pc.ctx, pc.ir, module, pc.diags);
-        if failed > 0 {
+        let formed = form_regions::form(pc.ctx, pc.ir, module, pc.diags);
+        if formed.failed > 0 {
             return Err(());
         }
         let consts = constants::convert_constants(pc.ctx, pc.ir, module);
         let (dispatches, exes) = outline::outline_all(pc.ctx, pc.ir, module);
         let (moved, elided) = transfers::convert_transfers(pc.ctx, pc.ir, module);
         let ifs = control_flow::convert_ifs(pc.ctx, pc.ir, module);
-        pc.add_statistic("num-regions", "Number of dispatch regions formed", regions);
+        pc.add_statistic(
+            "num-regions",
+            "Number of dispatch regions formed",
+            formed.regions,
+        );
+        pc.add_statistic("num-unused", "Number of unused ops erased", formed.unused);
         constants::add_statistics(pc, &consts);
         pc.add_statistic(
             "num-dispatches",

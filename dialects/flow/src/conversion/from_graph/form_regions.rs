@@ -358,8 +358,58 @@ fn candidate_blocks(ctx: &Context, ir: &Ir, module: Op) -> Vec<Block> {
 
 /// Forms the regions of every function in `module`; returns how many, and
 /// how many failed (their errors emitted to `diags`).
-pub fn form(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngine) -> (u64, usize) {
+/// Erases, in every function, the side-effect-free ops whose results no live
+/// op reads (a whole dead chain, across nested regions), so no kernel is
+/// outlined or dispatched for them. Users follow their operands in preorder,
+/// so one reverse walk decides liveness; ops go in the same order.
+fn erase_unused(ctx: &Context, ir: &mut Ir, module: Op) -> u64 {
+    let funcs: Vec<Op> = xir::walk::preorder(ir, module)
+        .into_iter()
+        .filter(|&o| ctx.str(ir.op(o).name) == "func.func")
+        .collect();
+    let mut erased = 0;
+    for f in funcs {
+        let ops = xir::walk::preorder(ir, f);
+        let mut live: rustc_hash::FxHashSet<Op> = Default::default();
+        let mut dead = Vec::new();
+        for &op in ops[1..].iter().rev() {
+            let keep = ir.results(op).is_empty()
+                || ctx
+                    .op_traits(ir.op(op).name)
+                    .contains(xir::dialect::Traits::TERMINATOR)
+                || !xir::rewrite::dead::is_side_effect_free(ctx, ir, op)
+                || ir
+                    .results(op)
+                    .iter()
+                    .any(|&r| ir.uses(r).any(|u| live.contains(&ir.use_data(u).owner)));
+            if keep {
+                live.insert(op);
+            } else {
+                dead.push(op);
+            }
+        }
+        for op in dead {
+            if !ir.is_erased(op) {
+                ir.set_operands(op, &[]);
+                ir.erase_op(op);
+                erased += 1;
+            }
+        }
+    }
+    erased
+}
+
+/// What [`form`] did.
+pub struct Formed {
+    pub regions: u64,
+    pub failed: usize,
+    /// Ops erased because nothing read their results.
+    pub unused: u64,
+}
+
+pub fn form(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngine) -> Formed {
     let (mut count, mut failed) = (0, 0);
+    let unused = erase_unused(ctx, ir, module);
     for block in candidate_blocks(ctx, ir, module) {
         let mut dim_values = DimValues::default();
         super::hoist::hoist_index_ops(ctx, ir, block);
@@ -397,7 +447,11 @@ pub fn form(ctx: &mut Context, ir: &mut Ir, module: Op, diags: &mut DiagEngine) 
             }
         }
     }
-    (count, failed)
+    Formed {
+        regions: count,
+        failed,
+        unused,
+    }
 }
 
 impl Pass for FormDispatchRegions {
@@ -415,12 +469,17 @@ impl Pass for FormDispatchRegions {
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
         super::util::refuse_hal_level(pc.ctx, pc.ir, module, self.argument(), pc.diags)?;
-        let (n, failed) = form(pc.ctx, pc.ir, module, pc.diags);
-        pc.add_statistic("num-regions", "Number of dispatch regions formed", n);
-        if failed > 0 {
+        let f = form(pc.ctx, pc.ir, module, pc.diags);
+        pc.add_statistic(
+            "num-regions",
+            "Number of dispatch regions formed",
+            f.regions,
+        );
+        pc.add_statistic("num-unused", "Number of unused ops erased", f.unused);
+        if f.failed > 0 {
             return Err(());
         }
-        if n == 0 {
+        if f.regions == 0 && f.unused == 0 {
             pc.preserve_all();
         }
         Ok(())
