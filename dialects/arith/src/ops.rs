@@ -92,7 +92,7 @@ macro_rules! cast {
             operands: &[ValueSpec::one("in", $from)],
             results: &[ValueSpec::one("out", $to)],
             traits: PURE,
-            verify: Some(verify::verify_cast),
+            verify: Some(verify::verify_cast_op),
             fold: Some(fold::fold_op),
             format: Some(F_CAST),
             ..OpSpec::new($name)
@@ -141,6 +141,7 @@ pub static ADDUI_EXTENDED: OpSpec = OpSpec {
     ],
     traits: PURE_COMM,
     same_types: &[&["lhs", "rhs", "sum"]],
+    verify: Some(verify::verify_elementwise),
     fold: Some(fold::fold_op),
     format: Some("$lhs `,` $rhs attr-dict `:` type($sum) `,` type($overflow)"),
     result_names: Some(crate::names::sum_overflow),
@@ -155,6 +156,7 @@ pub static MULSI_EXTENDED: OpSpec = OpSpec {
     ],
     traits: PURE_COMM,
     same_types: &[&["lhs", "rhs", "low", "high"]],
+    verify: Some(verify::verify_elementwise),
     fold: Some(fold::fold_op),
     format: Some("$lhs `,` $rhs attr-dict `:` type($lhs)"),
     result_names: Some(crate::names::low_high),
@@ -169,6 +171,7 @@ pub static MULUI_EXTENDED: OpSpec = OpSpec {
     ],
     traits: PURE_COMM,
     same_types: &[&["lhs", "rhs", "low", "high"]],
+    verify: Some(verify::verify_elementwise),
     fold: Some(fold::fold_op),
     format: Some("$lhs `,` $rhs attr-dict `:` type($lhs)"),
     result_names: Some(crate::names::low_high),
@@ -220,7 +223,8 @@ pub static CMPI: OpSpec = OpSpec {
     attrs: &[AttrSpec::required("predicate", CMPI_PREDICATE_ATTR)],
     traits: PURE,
     type_rules: &[CMP_RULE, RHS_RULE],
-    verify: Some(verify::verify_same_operands),
+    parse_checked: &["lhs"],
+    verify: Some(verify::verify_compare),
     fold: Some(fold::fold_op),
     format: Some("$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)"),
     ..OpSpec::new("arith.cmpi")
@@ -236,7 +240,8 @@ pub static CMPF: OpSpec = OpSpec {
     defaults: &[FASTMATH_DEFAULT],
     traits: PURE,
     type_rules: &[CMP_RULE, RHS_RULE],
-    verify: Some(verify::verify_same_operands),
+    parse_checked: &["lhs"],
+    verify: Some(verify::verify_compare),
     fold: Some(fold::fold_op),
     format: Some(
         "$predicate `,` $lhs `,` $rhs (`fastmath` `` $fastmath^)? attr-dict `:` type($lhs)",
@@ -281,7 +286,7 @@ pub static TRUNCI: OpSpec = OpSpec {
     attrs: OVERFLOW_ATTRS,
     defaults: &[OVERFLOW_DEFAULT],
     traits: PURE,
-    verify: Some(verify::verify_cast),
+    verify: Some(verify::verify_cast_op),
     fold: Some(fold::fold_op),
     format: Some("$in (`overflow` `` $overflowFlags^)? attr-dict `:` type($in) `to` type($out)"),
     ..OpSpec::new("arith.trunci")
@@ -292,7 +297,7 @@ pub static EXTF: OpSpec = OpSpec {
     results: &[ValueSpec::one("out", FLOAT_LIKE)],
     attrs: FASTMATH_ATTRS,
     traits: PURE,
-    verify: Some(verify::verify_cast),
+    verify: Some(verify::verify_cast_op),
     fold: Some(fold::fold_op),
     format: Some("$in (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)"),
     ..OpSpec::new("arith.extf")
@@ -306,7 +311,7 @@ pub static TRUNCF: OpSpec = OpSpec {
         AttrSpec::optional("fastmath", FASTMATH_ATTR),
     ],
     traits: PURE,
-    verify: Some(verify::verify_cast),
+    verify: Some(verify::verify_cast_op),
     fold: Some(fold::fold_op),
     format: Some(
         "$in ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `to` type($out)",
@@ -319,7 +324,7 @@ pub static SCALING_EXTF: OpSpec = OpSpec {
     results: &[ValueSpec::one("out", FLOAT_LIKE)],
     attrs: FASTMATH_ATTRS,
     traits: PURE,
-    verify: Some(verify::verify_scaling),
+    verify: Some(verify::verify_scaling_op),
     format: Some(
         "$in `,` $scale (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)",
     ),
@@ -334,7 +339,7 @@ pub static SCALING_TRUNCF: OpSpec = OpSpec {
         AttrSpec::optional("fastmath", FASTMATH_ATTR),
     ],
     traits: PURE,
-    verify: Some(verify::verify_scaling),
+    verify: Some(verify::verify_scaling_op),
     format: Some(
         "$in `,` $scale ($roundingmode^)? (`fastmath` `` $fastmath^)? attr-dict `:` type($in) `,` type($scale) `to` type($out)",
     ),

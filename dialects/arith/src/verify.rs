@@ -81,8 +81,22 @@ fn is_signless(ctx: &Context, t: Type) -> bool {
     )
 }
 
-/// `areCastCompatible` of each cast op, on element types.
+/// The encoding of a ranked tensor type.
+fn encoding(ctx: &Context, t: Type) -> Option<Option<xir::Attr>> {
+    match ctx.type_kind(t) {
+        TypeKind::RankedTensor { encoding, .. } => Some(*encoding),
+        _ => None,
+    }
+}
+
+/// `areCastCompatible` of each cast op, on element types; as MLIR's
+/// `areValidCastInputsAndOutputs`, two ranked tensors must share their encoding.
 fn cast_compatible(name: &str, ctx: &Context, from: Type, to: Type) -> bool {
+    if let (Some(a), Some(b)) = (encoding(ctx, from), encoding(ctx, to)) {
+        if a != b {
+            return false;
+        }
+    }
     let (f, t) = (element_type(ctx, from), element_type(ctx, to));
     let (wf, wt) = (width(ctx, f), width(ctx, t));
     match name {
@@ -211,33 +225,106 @@ pub fn verify_same_operands(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagno
     Ok(())
 }
 
-/// `Elementwise`: the non-scalar operands and results are all vectors or all
-/// tensors, of compatible shapes.
-fn verify_elementwise(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
-    let types: Vec<Type> = ir
+/// `Elementwise` (every arith op but `constant`): scalars only, or non-scalar
+/// operands and results that are all vectors or all tensors of compatible shapes.
+pub fn verify_elementwise(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let mappable = |t: &Type| {
+        matches!(
+            ctx.type_kind(*t),
+            TypeKind::Vector { .. }
+                | TypeKind::RankedTensor { .. }
+                | TypeKind::UnrankedTensor { .. }
+        )
+    };
+    let results: Vec<Type> = ir
+        .results(op)
+        .iter()
+        .map(|&r| ir.value_type(r))
+        .filter(mappable)
+        .collect();
+    let operands: Vec<Type> = ir
         .operands(op)
         .map(|v| ir.value_type(v))
-        .chain(ir.results(op).iter().map(|&r| ir.value_type(r)))
-        .filter(|&t| {
-            matches!(
-                ctx.type_kind(t),
-                TypeKind::Vector { .. }
-                    | TypeKind::RankedTensor { .. }
-                    | TypeKind::UnrankedTensor { .. }
-            )
-        })
+        .filter(mappable)
         .collect();
-    let is_vector = |t: Type| matches!(ctx.type_kind(t), TypeKind::Vector { .. });
-    let same_base = types.windows(2).all(|w| is_vector(w[0]) == is_vector(w[1]));
+    let err = |m: &str| Err(op_error(ctx, ir, op, m));
+    if results.is_empty() && operands.is_empty() {
+        return Ok(());
+    }
+    if operands.is_empty() {
+        return err("if a result is non-scalar, then at least one operand must be non-scalar");
+    }
+    if results.is_empty() {
+        return err(
+            "if an operand is non-scalar, then there must be at least one non-scalar result",
+        );
+    }
+    if results.len() != ir.results(op).len() {
+        return err("if an operand is non-scalar, then all results must be non-scalar");
+    }
+    let types: Vec<Type> = operands.into_iter().chain(results).collect();
+    // The same kind of type: vector, ranked tensor or unranked tensor.
+    let kind = |t: Type| std::mem::discriminant(ctx.type_kind(t));
+    let same_base = types.windows(2).all(|w| kind(w[0]) == kind(w[1]));
     if !same_base || !compatible_shapes(ctx, &types) {
-        return Err(op_error(
-            ctx,
-            ir,
-            op,
-            "all non-scalar operands/results must have the same shape and base type",
-        ));
+        return err("all non-scalar operands/results must have the same shape and base type");
     }
     Ok(())
+}
+
+/// `cmpi` / `cmpf`: `SameTypeOperands`, then `Elementwise`.
+pub fn verify_compare(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    verify_same_operands(ctx, ir, op)?;
+    verify_elementwise(ctx, ir, op)
+}
+
+/// The cast ops: their shape and compatibility checks, then `Elementwise`.
+pub fn verify_cast_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    verify_cast(ctx, ir, op)?;
+    verify_elementwise(ctx, ir, op)
+}
+
+/// `scaling_extf` / `scaling_truncf`: tensor dims, then `Elementwise`.
+pub fn verify_scaling_op(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    verify_scaling(ctx, ir, op)?;
+    verify_elementwise(ctx, ir, op)
+}
+
+/// How `getI1SameShape(t)` prints: `t`'s shape (and encoding) with `i1` elements.
+fn i1_same_shape_str(ctx: &Context, t: Type) -> String {
+    let dims = |shape: &[i64], scalable: &[bool]| -> String {
+        shape
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| {
+                let d = if d == xir::types::DYNAMIC {
+                    "?".to_string()
+                } else {
+                    d.to_string()
+                };
+                if scalable.get(i).copied().unwrap_or(false) {
+                    format!("[{d}]x")
+                } else {
+                    format!("{d}x")
+                }
+            })
+            .collect()
+    };
+    match ctx.type_kind(t) {
+        TypeKind::RankedTensor {
+            shape, encoding, ..
+        } => {
+            let enc = encoding
+                .map(|e| format!(", {}", xir::printer::attr_to_string(ctx, e)))
+                .unwrap_or_default();
+            format!("tensor<{}i1{enc}>", dims(shape, &[]))
+        }
+        TypeKind::UnrankedTensor { .. } => "tensor<*xi1>".to_string(),
+        TypeKind::Vector {
+            shape, scalable, ..
+        } => format!("vector<{}i1>", dims(shape, scalable)),
+        _ => "i1".to_string(),
+    }
 }
 
 /// `BooleanConditionOrMatchingShape<"condition", "result">`, then `Elementwise`.
@@ -263,7 +350,38 @@ pub fn verify_select(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
             "failed to verify that condition is signless i1 or has matching shape",
         ));
     }
-    verify_elementwise(ctx, ir, op)
+    verify_elementwise(ctx, ir, op)?;
+    // `SelectOp::verify`: a non-scalar condition is `getI1SameShape(result)`.
+    if scalar_i1 {
+        return Ok(());
+    }
+    if !matches!(
+        ctx.type_kind(res),
+        TypeKind::Vector { .. } | TypeKind::RankedTensor { .. } | TypeKind::UnrankedTensor { .. }
+    ) {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "expected condition to be a signless i1, but got '{}'",
+                type_to_string(ctx, cond)
+            ),
+        ));
+    }
+    if !is_i1_same_shape(ctx, res, &[cond]) {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "expected condition type to have the same shape as the result type, expected '{}', but got '{}'",
+                i1_same_shape_str(ctx, res),
+                type_to_string(ctx, cond)
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// `ConstantOp::verify`.

@@ -388,7 +388,11 @@ pub fn parse_attr(p: &mut Parser<'_>, spec: &OpSpec, i: usize) -> PResult<Attr> 
             let off = p.tok.start;
             let a = p.parse_attribute(None)?;
             if !(c.storage)(p.ctx, a) {
-                return p.error_at(off, "invalid kind of attribute specified");
+                let msg = format!(
+                    "custom op '{}' invalid kind of attribute specified",
+                    spec.name
+                );
+                return p.error_at(off, msg);
             }
             Ok(a)
         }
@@ -434,6 +438,7 @@ pub fn build<'a>(
             st.result_types[i] = Some(g);
         }
     }
+    check_inference_sources(p, spec, &st, name, loc)?;
     infer_types(p, spec, &mut st);
     // Resolve operands.
     let mut operands: Vec<Value> = Vec::new();
@@ -543,6 +548,36 @@ fn split_by_counts(counts: &[usize], all: Vec<Type>) -> Option<Vec<Vec<Type>>> {
             .map(|&n| it.by_ref().take(n).collect())
             .collect(),
     )
+}
+
+/// The types other types are computed from must satisfy their constraints first
+/// (ODS checks them in the parser, before resolving operands).
+fn check_inference_sources(
+    p: &mut Parser<'_>,
+    spec: &OpSpec,
+    st: &ParseState<'_>,
+    name: Ident,
+    loc: Attr,
+) -> PResult<()> {
+    for &source in spec.parse_checked {
+        let Some(i) = spec.operand_index(source) else {
+            continue;
+        };
+        let g = &spec.operands[i];
+        for &t in st.operand_types[i].iter().flatten() {
+            if !(g.ty.check)(p.ctx, t) {
+                let msg = format!(
+                    "custom op '{}' '{source}' must be {}, but got '{}'",
+                    p.ctx.str(name),
+                    g.ty.desc,
+                    p.type_str(t)
+                );
+                p.emit(crate::diag::Diagnostic::error(loc, msg));
+                return Err(crate::parser::Failed);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Fills unknown types from `AllTypesMatch` groups, `SameOperandsAndResultType`

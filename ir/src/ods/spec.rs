@@ -190,6 +190,10 @@ pub struct OpSpec {
     /// `AllTypesMatch` groups (operand/result names).
     pub same_types: &'static [&'static [&'static str]],
     pub type_rules: &'static [TypeRule],
+    /// Operand groups whose types the custom form checks against their
+    /// constraints before inferring other types from them (sources of a
+    /// `TypesMatchWith` transformer): `custom op '...' 'lhs' must be ...`.
+    pub parse_checked: &'static [&'static str],
     /// `HasParent<...>`: the op must be nested directly in one of these.
     pub parents: &'static [&'static str],
     /// The op's own verifier, run after the checks derived from the declaration.
@@ -222,6 +226,7 @@ impl OpSpec {
             traits: Traits::NONE,
             same_types: &[],
             type_rules: &[],
+            parse_checked: &[],
             parents: &[],
             verify: None,
             fold: None,

@@ -117,10 +117,7 @@ impl<'a> Parser<'a> {
     fn parse_integer_set_body(&mut self) -> PResult<IntegerSet> {
         let ids = self.parse_affine_ids()?;
         self.expect(Tok::Colon, "expected ':' or '['")?;
-        self.expect(
-            Tok::LParen,
-            "expected '(' at start of integer set constraint list",
-        )?;
+        self.expect(Tok::LParen, "expected '(' in integer set constraint list")?;
         let mut constraints = Vec::new();
         if !self.consume_if(Tok::RParen) {
             loop {

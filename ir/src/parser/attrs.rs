@@ -222,7 +222,7 @@ impl<'a> Parser<'a> {
         if rest.is_none() && !self.is(Tok::Less) {
             return match self.attr_aliases.get(name) {
                 Some(&a) => Ok(a),
-                None => self.error_here(format!("undefined symbol alias id '{name}'")),
+                None => self.wrong_token(format!("undefined symbol alias id '{name}'")),
             };
         }
         let d = self.ctx.ident(dialect);
@@ -421,7 +421,10 @@ impl<'a> Parser<'a> {
             _ => {
                 return self.error_at(
                     ty_off,
-                    "expected integer or float type, got: ".to_string() + &self.type_str(element),
+                    format!(
+                        "expected integer or float type, got: '{}'",
+                        self.type_str(element)
+                    ),
                 );
             }
         };
@@ -566,12 +569,13 @@ impl<'a> Parser<'a> {
         let start = self.tok.start;
         self.bump();
         self.expect(Tok::LSquare, "expected '[' after 'distinct'")?;
-        if self.tok.kind != Tok::Integer {
-            return self.wrong_token("expected distinct ID");
-        }
-        let n = self.cur_text().parse::<u64>();
+        let n = match self.tok.kind {
+            Tok::Integer => self.cur_text().parse::<u64>().ok(),
+            Tok::HexInteger => u64::from_str_radix(&self.cur_text()[2..], 16).ok(),
+            _ => return self.wrong_token("expected distinct ID"),
+        };
         self.bump();
-        let Ok(n) = n else {
+        let Some(n) = n else {
             return self.error_here("expected an unsigned 64-bit integer");
         };
         self.expect(Tok::RSquare, "expected ']' to close distinct ID")?;

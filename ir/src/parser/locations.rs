@@ -49,7 +49,9 @@ impl<'a> Parser<'a> {
             return Ok(Some(match self.attr_aliases.get(name) {
                 Some(&a) => {
                     if !matches!(self.ctx.attr_kind(a), AttrKind::Location(_)) {
-                        return self.error_at(t.start, "expected location, but found an attribute");
+                        let shown = crate::printer::attr_to_string(self.ctx, a);
+                        return self
+                            .error_at(t.start, format!("expected location, but found '{shown}'"));
                     }
                     LocSpec::Attr(a)
                 }
@@ -86,8 +88,11 @@ impl<'a> Parser<'a> {
                 self.bump();
                 match self.attr_aliases.get(name) {
                     Some(&a) if matches!(self.ctx.attr_kind(a), AttrKind::Location(_)) => Ok(a),
-                    Some(_) => self.error_at(t.start, "expected location, but found an attribute"),
-                    None => self.error_at(t.start, format!("undefined symbol alias id '{name}'")),
+                    Some(&a) => {
+                        let shown = crate::printer::attr_to_string(self.ctx, a);
+                        self.error_here(format!("expected location attribute, but got{shown}"))
+                    }
+                    None => self.wrong_token(format!("undefined symbol alias id '{name}'")),
                 }
             }
             Tok::String => self.parse_name_or_file_loc(),
@@ -224,7 +229,8 @@ impl<'a> Parser<'a> {
                 return self.error_at(d.off, "operation location alias was never defined");
             };
             if !matches!(self.ctx.attr_kind(a), AttrKind::Location(_)) {
-                return self.error_at(d.off, "expected location, but found an attribute");
+                let shown = crate::printer::attr_to_string(self.ctx, a);
+                return self.error_at(d.off, format!("expected location, but found '{shown}'"));
             }
             match d.target {
                 LocTarget::Op(op) => self.ir.op_mut(op).loc = a,

@@ -231,13 +231,25 @@ impl<'a> Parser<'a> {
             }))
     }
 
+    /// Reports `d`, unless the current token is one the lexer rejected: like
+    /// mlir-opt, the lexer's error is then the one reported.
     pub fn emit(&mut self, d: Diagnostic) {
+        let d = if self.tok.kind == Tok::Error {
+            self.lex_diag()
+        } else {
+            d
+        };
         self.diags.emit(d);
     }
 
     pub fn error_at<T>(&mut self, offset: u32, msg: impl Into<String>) -> PResult<T> {
-        let loc = self.loc_at(offset);
-        self.diags.emit(Diagnostic::error(loc, msg));
+        let d = if self.tok.kind == Tok::Error {
+            self.lex_diag()
+        } else {
+            let loc = self.loc_at(offset);
+            Diagnostic::error(loc, msg)
+        };
+        self.diags.emit(d);
         Err(Failed)
     }
 
@@ -346,24 +358,36 @@ impl<'a> Parser<'a> {
 
     /// The error for a token the lexer could not make sense of.
     pub(crate) fn lex_error<T>(&mut self) -> PResult<T> {
+        let d = self.lex_diag();
+        self.diags.emit(d);
+        Err(Failed)
+    }
+
+    /// What mlir-opt's lexer reports for the current (rejected) token, and where.
+    fn lex_diag(&mut self) -> Diagnostic {
         let t = self.tok;
         let bytes = self.src.as_bytes();
-        let b0 = bytes.get(t.start as usize).copied();
-        let b1 = bytes.get(t.start as usize + 1).copied();
-        if b0 == Some(b'"') || (b0 == Some(b'@') && b1 == Some(b'"')) {
-            return self.error_at(t.start, "expected '\"' in string literal");
-        }
-        if b0 == Some(0) {
-            return self.error_at(t.start, "unexpected nul or EOF in string literal");
-        }
-        if b0 == Some(b'.') {
+        let start = t.start as usize;
+        let b0 = bytes.get(start).copied();
+        let b1 = bytes.get(start + 1).copied();
+        let (off, msg): (usize, &str) = match b0 {
+            Some(b'"') => string_literal_error(bytes, start + 1),
+            Some(b'@') if b1 == Some(b'"') => string_literal_error(bytes, start + 2),
+            Some(b'@') => (
+                start + 1,
+                "@ identifier expected to start with letter or '_'",
+            ),
+            Some(b'#') => (start, "invalid attribute name"),
+            Some(b'%') => (start, "invalid SSA name"),
+            Some(b'^') => (start, "invalid block name"),
+            Some(b'!') => (start, "invalid type identifier"),
+            Some(0) => (start, "unexpected nul or EOF in string literal"),
             // `..` not followed by a third dot; reported after the first, as MLIR does.
-            return self.error_at(
-                t.start + 1,
-                "expected three consecutive dots for an ellipsis",
-            );
-        }
-        self.error_at(t.start, "unexpected character")
+            Some(b'.') => (start + 1, "expected three consecutive dots for an ellipsis"),
+            _ => (start, "unexpected character"),
+        };
+        let loc = self.loc_at(off as u32);
+        Diagnostic::error(loc, msg)
     }
 
     // ---- top level ----
@@ -451,16 +475,19 @@ impl<'a> Parser<'a> {
     fn parse_attr_alias_def(&mut self) -> PResult<()> {
         let t = self.tok;
         let name = &self.text(t)[1..];
-        self.bump();
-        if name.contains('.') {
-            return self.error_at(t.start, "expected operation name in quotes");
-        }
         if self.attr_aliases.contains_key(name) {
             return self.error_at(
                 t.start,
                 format!("redefinition of attribute alias id '{name}'"),
             );
         }
+        if name.contains('.') {
+            return self.error_at(
+                t.start,
+                "attribute names with a '.' are reserved for dialect-defined names",
+            );
+        }
+        self.bump();
         self.expect(Tok::Equal, "expected '=' in attribute alias definition")?;
         let a = self.parse_attribute(None)?;
         self.attr_aliases.insert(name, a);
@@ -471,18 +498,44 @@ impl<'a> Parser<'a> {
     fn parse_type_alias_def(&mut self) -> PResult<()> {
         let t = self.tok;
         let name = &self.text(t)[1..];
-        self.bump();
-        if name.contains('.') {
-            return self.error_at(t.start, "expected operation name in quotes");
-        }
         if self.type_aliases.contains_key(name) {
             return self.error_at(t.start, format!("redefinition of type alias id '{name}'"));
         }
+        if name.contains('.') {
+            return self.error_at(
+                t.start,
+                "type names with a '.' are reserved for dialect-defined names",
+            );
+        }
+        self.bump();
         self.expect(Tok::Equal, "expected '=' in type alias definition")?;
         let ty = self.parse_type()?;
         self.type_aliases.insert(name, ty);
         Ok(())
     }
+}
+
+/// Where and why an unterminated string literal whose contents start at `i`
+/// fails to lex: at the end of its line (or of the buffer), or at a bad escape.
+fn string_literal_error(bytes: &[u8], mut i: usize) -> (usize, &'static str) {
+    const UNTERMINATED: &str = "expected '\"' in string literal";
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\n' | 0x0b | 0x0c => return (i, UNTERMINATED),
+            b'\\' => match bytes.get(i + 1) {
+                Some(b'"' | b'\\' | b'n' | b't') => i += 2,
+                Some(a)
+                    if a.is_ascii_hexdigit()
+                        && bytes.get(i + 2).is_some_and(|b| b.is_ascii_hexdigit()) =>
+                {
+                    i += 3
+                }
+                _ => return (i, "unknown escape in string literal"),
+            },
+            _ => i += 1,
+        }
+    }
+    (bytes.len(), UNTERMINATED)
 }
 
 fn hex_val(c: u8) -> u8 {

@@ -75,6 +75,9 @@ impl<'a> Parser<'a> {
         if !groups.is_empty() {
             let n = self.ir.results(op).len();
             let bound: u64 = groups.iter().map(|g| g.count as u64).sum();
+            if n == 0 {
+                return self.error_at(start, "cannot name an operation with no results");
+            }
             if bound != n as u64 {
                 return self.error_at(
                     start,
@@ -99,7 +102,7 @@ impl<'a> Parser<'a> {
         let name_tok = self.tok;
         let name = self.parse_generic_op_name()?;
         let operands = self.parse_generic_operands()?;
-        let successors = self.parse_generic_successors()?;
+        let successors = self.parse_generic_successors(name)?;
         let mut properties = None;
         if self.consume_if(Tok::Less) {
             properties = Some(self.parse_attribute(None)?);
@@ -119,9 +122,10 @@ impl<'a> Parser<'a> {
             let n = operands.len();
             return self.error_at(
                 ty_off,
+                // mlir-opt writes a NUL byte where the plural's `s` would be.
                 format!(
                     "expected {n} operand type{} but had {}",
-                    if n == 1 { " " } else { "s" },
+                    if n == 1 { "\0" } else { "s" },
                     inputs.len()
                 ),
             );
@@ -201,9 +205,19 @@ impl<'a> Parser<'a> {
         Ok(operands)
     }
 
-    /// The optional `[^bb1, ^bb2]`.
-    fn parse_generic_successors(&mut self) -> PResult<SmallVec<[Block; 2]>> {
+    /// The optional `[^bb1, ^bb2]`. Only an op that may be a terminator (one
+    /// without a definition, or one with the trait) takes them.
+    fn parse_generic_successors(&mut self, name: Ident) -> PResult<SmallVec<[Block; 2]>> {
         let mut successors: SmallVec<[Block; 2]> = SmallVec::new();
+        if self.is(Tok::LSquare)
+            && self.ctx.registry.op_def(name).is_some()
+            && !self
+                .ctx
+                .op_traits(name)
+                .contains(crate::dialect::Traits::TERMINATOR)
+        {
+            return self.error_here("successors in non-terminator");
+        }
         if self.consume_if(Tok::LSquare) {
             loop {
                 successors.push(self.parse_successor()?);
@@ -381,7 +395,10 @@ impl<'a> Parser<'a> {
             self.bump();
             return Ok(());
         }
-        let mut block = if self.is(Tok::CaretIdent) && entry_args.is_empty() {
+        if self.is(Tok::CaretIdent) && !entry_args.is_empty() {
+            return self.error_here("invalid block name in region with named arguments");
+        }
+        let mut block = if self.is(Tok::CaretIdent) {
             self.parse_block_header()?
         } else {
             let b = self.ir.create_block();

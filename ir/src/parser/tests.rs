@@ -228,7 +228,7 @@ fn ssa_errors() {
     );
     assert_eq!(
         err("\"t.op\"(%a) : () -> ()"),
-        "1:14: expected 1 operand type  but had 0"
+        "1:14: expected 1 operand type\0 but had 0"
     );
     assert_eq!(
         err("\"\"() : () -> ()"),

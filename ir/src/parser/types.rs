@@ -96,6 +96,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 self.expect(Tok::Less, "expected '<' in complex type")?;
                 self.enter()?;
+                let el_off = self.tok.start;
                 let el = self.parse_type()?;
                 self.exit();
                 self.expect(Tok::Greater, "expected '>' in complex type")?;
@@ -103,7 +104,7 @@ impl<'a> Parser<'a> {
                     self.ctx.type_kind(el),
                     TypeKind::Integer { .. } | TypeKind::Float(_)
                 ) {
-                    return self.error_at(t.start, "invalid element type for complex");
+                    return self.error_at(el_off, "invalid element type for complex");
                 }
                 Ok(self.ctx.intern_type(TypeKind::Complex(el)))
             }
@@ -141,11 +142,15 @@ impl<'a> Parser<'a> {
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Ok(None);
         }
-        let width = if digits.len() > 9 {
-            u64::MAX
-        } else {
-            digits.parse::<u64>().unwrap_or(u64::MAX)
+        // mlir-opt reads the width as a 32-bit unsigned number first.
+        let width = match digits.trim_start_matches('0') {
+            "" => 0,
+            d if d.len() > 10 => u64::MAX,
+            d => d.parse::<u64>().unwrap_or(u64::MAX),
         };
+        if width > u64::from(u32::MAX) {
+            return self.error_at(at, "invalid integer width");
+        }
         if width > MAX_INT_WIDTH {
             return self.error_at(at, "integer bitwidth is limited to 16777215 bits");
         }
@@ -164,7 +169,7 @@ impl<'a> Parser<'a> {
         if rest.is_none() && !self.is(Tok::Less) {
             return match self.type_aliases.get(name) {
                 Some(&ty) => Ok(ty),
-                None => self.error_at(t.start, format!("undefined symbol alias id '{name}'")),
+                None => self.wrong_token(format!("undefined symbol alias id '{name}'")),
             };
         }
         let d = self.ctx.ident(dialect);
@@ -483,31 +488,6 @@ impl<'a> Parser<'a> {
         let (unranked, shape) = self.parse_shaped_prefix("memref")?;
         let el_off = self.tok.start;
         let element = self.parse_type()?;
-        let mut layout: Option<Attr> = None;
-        let mut space: Option<Attr> = None;
-        while self.consume_if(Tok::Comma) {
-            let a = self.parse_attribute(None)?;
-            let is_layout = matches!(
-                self.ctx.attr_kind(a),
-                AttrKind::AffineMap(_) | AttrKind::Strided { .. }
-            );
-            if is_layout && !unranked {
-                if space.is_some() {
-                    return self.error_here("expected memory space to be last in memref type");
-                }
-                if layout.is_some() {
-                    return self.error_here("multiple layouts specified in memref type");
-                }
-                layout = Some(a);
-            } else {
-                if space.is_some() {
-                    return self.error_here("multiple memory spaces specified in memref type");
-                }
-                space = Some(a);
-            }
-        }
-        self.exit();
-        self.expect(Tok::Greater, "expected '>' in memref type")?;
         if matches!(
             self.ctx.type_kind(element),
             TypeKind::Function { .. }
@@ -517,6 +497,38 @@ impl<'a> Parser<'a> {
                 | TypeKind::Tuple(_)
         ) {
             return self.error_at(el_off, "invalid memref element type");
+        }
+        let mut layout: Option<Attr> = None;
+        let mut space: Option<Attr> = None;
+        self.exit();
+        if !self.consume_if(Tok::Greater) {
+            self.expect(Tok::Comma, "expected ',' or '>' in memref type")?;
+            if self.is(Tok::Greater) {
+                return self.wrong_token("expected list element");
+            }
+            loop {
+                let a = self.parse_attribute(None)?;
+                let is_layout = matches!(
+                    self.ctx.attr_kind(a),
+                    AttrKind::AffineMap(_) | AttrKind::Strided { .. }
+                );
+                if !is_layout {
+                    if space.is_some() {
+                        return self.error_here("multiple memory spaces specified in memref type");
+                    }
+                    space = Some(a);
+                } else if unranked {
+                    return self.error_here("cannot have affine map for unranked memref type");
+                } else if space.is_some() {
+                    return self.error_here("expected memory space to be last in memref type");
+                } else {
+                    layout = Some(a);
+                }
+                if !self.consume_if(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::Greater, "expected ',' or '>'")?;
         }
         // Memory space `0 : i64` is the default space.
         if let Some(s) = space {
@@ -528,20 +540,41 @@ impl<'a> Parser<'a> {
             }
         }
         if let Some(l) = layout {
-            if let AttrKind::AffineMap(m) = self.ctx.attr_kind(l) {
-                if m.num_dims as usize != shape.len() {
-                    return self.error_at(
-                        start,
-                        format!(
-                            "memref layout mismatch between rank and affine map: {} != {}",
-                            shape.len(),
-                            m.num_dims
-                        ),
-                    );
+            match self.ctx.attr_kind(l) {
+                AttrKind::AffineMap(m) => {
+                    if m.num_dims as usize != shape.len() {
+                        return self.error_at(
+                            start,
+                            format!(
+                                "memref layout mismatch between rank and affine map: {} != {}",
+                                shape.len(),
+                                m.num_dims
+                            ),
+                        );
+                    }
+                    if m.is_identity_ignoring_symbols() {
+                        layout = None;
+                    }
                 }
-                if m.is_identity_ignoring_symbols() {
-                    layout = None;
+                AttrKind::Strided { strides, .. } if strides.len() != shape.len() => {
+                    return self
+                        .error_at(start, "expected the number of strides to match the rank");
                 }
+                _ => {}
+            }
+        }
+        // As MLIR: integers, strings, dictionaries and attributes of registered
+        // dialects (one of an unregistered dialect is a builtin opaque attribute).
+        if let Some(s) = space {
+            let supported = matches!(
+                self.ctx.attr_kind(s),
+                AttrKind::Integer { .. }
+                    | AttrKind::String { .. }
+                    | AttrKind::Dictionary(_)
+                    | AttrKind::Dialect { .. }
+            );
+            if !supported {
+                return self.error_at(start, "unsupported memory space Attribute");
             }
         }
         Ok(if unranked {
