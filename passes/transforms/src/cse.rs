@@ -1,15 +1,16 @@
-//! `cse`: eliminates side-effect-free ops equal to one that dominates them, with
+//! `cse`: eliminates side-effect-free ops equal to one that dominates them
+//! (ops with single-block regions too, when the regions are alike), with
 //! MLIR's scoping: a scope per region (per dominator-tree node in CFG regions),
 //! fresh scopes inside isolated-from-above ops, and in graph regions only uses
 //! other than the kept op itself are redirected.
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::{Hash, Hasher};
 use xir::dialect::Traits;
 use xir::dominance::{has_ssa_dominance, DominanceInfo};
 use xir::pass::{Pass, PassContext};
 use xir::rewrite::dead::{is_side_effect_free, is_trivially_dead};
-use xir::{Block, Context, Ir, Op, Region, Value};
+use xir::{Block, Context, Ident, Ir, Op, Region, Value};
 
 #[derive(Default)]
 pub struct Cse;
@@ -65,30 +66,88 @@ fn op_hash(ir: &Ir, op: Op, commutative: bool) -> u64 {
     h.finish()
 }
 
-/// OperationEquivalence ignoring locations (ops with regions never match).
+/// MLIR's OperationEquivalence ignoring locations: the same op on the same
+/// operands, with the same result types and equivalent regions (blocks with
+/// the same argument types, ops pairwise equivalent once the values each
+/// side defines are paired up). Only the ops compared themselves take
+/// commutative operands in any order: MLIR compares nested ones in order.
 fn equivalent(ir: &Ir, a: Op, b: Op, commutative: bool) -> bool {
+    let mut map = FxHashMap::default();
+    same_op(ir, a, b, commutative, &mut map)
+}
+
+/// `a` and `b` alike, reading `b`'s side of `map` for values defined inside
+/// the regions compared (equal values match as they are).
+fn same_op(ir: &Ir, a: Op, b: Op, commutative: bool, map: &mut FxHashMap<Value, Value>) -> bool {
     let (da, db) = (ir.op(a), ir.op(b));
-    da.name == db.name
-        && da.properties == db.properties
-        && da.attrs == db.attrs
-        && ir.regions(a).is_empty()
-        && ir.regions(b).is_empty()
-        && ir.successors(a).is_empty()
-        && ir.successors(b).is_empty()
-        && ir.results(a).len() == ir.results(b).len()
-        && ir
-            .results(a)
-            .iter()
-            .zip(ir.results(b))
-            .all(|(&x, &y)| ir.value_type(x) == ir.value_type(y))
-        && ir.num_operands(a) == ir.num_operands(b)
-        && key_operands(ir, a, commutative) == key_operands(ir, b, commutative)
+    if da.name != db.name
+        || da.properties != db.properties
+        || da.attrs != db.attrs
+        || ir.regions(a).len() != ir.regions(b).len()
+        || ir.successors(a) != ir.successors(b)
+        || ir.num_operands(a) != ir.num_operands(b)
+        || ir.results(a).len() != ir.results(b).len()
+    {
+        return false;
+    }
+    let mut ops_a: smallvec::SmallVec<[Value; 4]> = ir
+        .operands(a)
+        .map(|v| map.get(&v).copied().unwrap_or(v))
+        .collect();
+    let mut ops_b: smallvec::SmallVec<[Value; 4]> = ir.operands(b).collect();
+    if commutative {
+        ops_a.sort_unstable_by_key(|x| x.index());
+        ops_b.sort_unstable_by_key(|x| x.index());
+    }
+    if ops_a != ops_b {
+        return false;
+    }
+    for (&x, &y) in ir.results(a).iter().zip(ir.results(b)) {
+        if ir.value_type(x) != ir.value_type(y) {
+            return false;
+        }
+        map.insert(x, y);
+    }
+    for (&ra, &rb) in ir.regions(a).iter().zip(ir.regions(b)) {
+        let (ba, bb): (Vec<Block>, Vec<Block>) = (
+            ir.region_blocks(ra).collect(),
+            ir.region_blocks(rb).collect(),
+        );
+        if ba.len() != bb.len() {
+            return false;
+        }
+        for (&x, &y) in ba.iter().zip(&bb) {
+            let (args_a, args_b) = (ir.block_args(x), ir.block_args(y));
+            if args_a.len() != args_b.len() {
+                return false;
+            }
+            for (&p, &q) in args_a.iter().zip(args_b) {
+                if ir.value_type(p) != ir.value_type(q) {
+                    return false;
+                }
+                map.insert(p, q);
+            }
+            let (oa, ob): (Vec<Op>, Vec<Op>) =
+                (ir.block_ops(x).collect(), ir.block_ops(y).collect());
+            if oa.len() != ob.len() {
+                return false;
+            }
+            for (&p, &q) in oa.iter().zip(&ob) {
+                if !same_op(ir, p, q, false, map) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
 }
 
 struct Driver<'a> {
     ctx: &'a Context,
     dom: DominanceInfo,
-    commutative: rustc_hash::FxHashSet<xir::Ident>,
+    commutative: FxHashSet<Ident>,
+    /// `scf.if`: MLIR's RecursiveMemoryEffects, its effects those of its ops.
+    if_name: Option<Ident>,
     to_erase: Vec<Op>,
     num_cse: u64,
     num_dce: u64,
@@ -96,17 +155,38 @@ struct Driver<'a> {
 }
 
 impl Driver<'_> {
+    /// MLIR's `isMemoryEffectFree`, looking into ops with recursive effects.
+    fn effect_free(&self, ir: &Ir, op: Op) -> bool {
+        if Some(ir.op(op).name) == self.if_name {
+            return ir.regions(op).iter().all(|&r| {
+                ir.region_blocks(r)
+                    .all(|b| ir.block_ops(b).all(|o| self.effect_free(ir, o)))
+            });
+        }
+        is_side_effect_free(self.ctx, ir, op)
+    }
+
+    /// MLIR's `isOpTriviallyDead`.
+    fn trivially_dead(&self, ir: &Ir, op: Op) -> bool {
+        if Some(ir.op(op).name) == self.if_name {
+            return !ir.results(op).iter().any(|&r| ir.has_uses(r)) && self.effect_free(ir, op);
+        }
+        is_trivially_dead(self.ctx, ir, op)
+    }
+
     fn simplify_op(&mut self, ir: &mut Ir, table: &mut ScopedTable, op: Op, ssa: bool) {
         let t = self.ctx.op_traits(ir.op(op).name);
         if t.contains(Traits::TERMINATOR) {
             return;
         }
-        if is_trivially_dead(self.ctx, ir, op) {
+        if self.trivially_dead(ir, op) {
             self.to_erase.push(op);
             self.num_dce += 1;
             return;
         }
-        if !ir.regions(op).is_empty() || !is_side_effect_free(self.ctx, ir, op) {
+        // Ops whose regions have several blocks are left alone, as in MLIR.
+        let multi = |r: &Region| ir.region_blocks(*r).nth(1).is_some();
+        if ir.regions(op).iter().any(multi) || !self.effect_free(ir, op) {
             return;
         }
         let commutative = self.commutative.contains(&ir.op(op).name);
@@ -139,6 +219,12 @@ impl Driver<'_> {
                 if !from.iter().any(|&f| ir.has_uses(f)) {
                     self.to_erase.push(op);
                 }
+            }
+            // MLIR keeps the location of the op it removes when the kept one
+            // has none.
+            let unknown = self.ctx.unknown_loc();
+            if ir.op(e).loc == unknown && ir.op(op).loc != unknown {
+                ir.op_mut(e).loc = ir.op(op).loc;
             }
             self.num_cse += 1;
             return;
@@ -237,6 +323,7 @@ impl Pass for Cse {
             ctx: pc.ctx,
             dom: DominanceInfo::new(pc.ctx, pc.ir, op),
             commutative,
+            if_name: pc.ctx.find_ident(xir_scf::ops::IF_NAME),
             to_erase: Vec::new(),
             num_cse: 0,
             num_dce: 0,

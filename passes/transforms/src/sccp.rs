@@ -4,11 +4,15 @@
 //! each value it can: across calls (a private function's arguments meet the
 //! operands of its live call sites, a call's results the callee's returns) and
 //! through `scf.if` (only the regions its condition can take are executable;
-//! its results meet their yields). The rewrite replaces each value found
+//! its results meet their yields) and along CFG edges (a branch with the
+//! branch interface takes only the successor its constant operands select; a
+//! block's arguments meet what its live incoming edges forward). The rewrite
+//! replaces each value found
 //! constant by a constant uniqued per (dialect, value, type) at the start of
 //! the entry block of its isolated region, and erases ops left trivially dead.
 //! Code never reached (a private function nothing executable calls or names,
-//! an `scf.if` region its constant condition skips) is left as it is.
+//! an `scf.if` region its constant condition skips, a block no live edge
+//! reaches) is left as it is: as in MLIR, blocks are never erased here.
 
 mod analysis;
 

@@ -9,13 +9,19 @@
 //! results feed arith ops, and `scf.if`s branch on constant and non-constant
 //! conditions (with calls and nested ifs inside).
 //!
+//! A second family (`sccp_cfg::`, from `irgen::cfg`) has multi-block bodies:
+//! `cf.br`, `cf.cond_br` and `cf.switch` on constant and unknown conditions,
+//! block arguments fed constants or not, loops and unreachable blocks, calls
+//! between them.
+//!
 //! Every fourth program is also run function by function
 //! (`builtin.module(func.func(sccp))`).
 //!
 //! Without mlir-opt the trials are ignored, or fail when `CI` is set.
-//! `XIR_SCCP_SEEDS=N` sets the number of programs (default 300) and
-//! `XIR_SCCP_FIRST_SEED` the first seed (default 0); `XIR_SCCP_PRINT=SEED`
-//! prints the program of one seed instead.
+//! `XIR_SCCP_SEEDS=N` sets the number of programs of each family (default
+//! 300) and `XIR_SCCP_FIRST_SEED` the first seed (default 0);
+//! `XIR_SCCP_PRINT=SEED` (or `XIR_SCCP_CFG_PRINT=SEED`) prints the program of
+//! one seed instead.
 
 use irgen::mlir_opt;
 use irgen::XorShift as Rng;
@@ -398,6 +404,7 @@ fn xir_run(input: &str, per_function: bool) -> Result<String, String> {
     xir_func::register(&mut ctx);
     xir_arith::register(&mut ctx);
     xir_scf::register(&mut ctx);
+    xir_cf::register(&mut ctx);
     let mut reg = PassRegistry::default();
     xir_transforms::register(&mut reg);
     let mut p = (reg.pass("sccp").ok_or("no sccp pass")?.create)();
@@ -463,6 +470,13 @@ fn main() {
         print!("{}", gen(seed));
         return;
     }
+    if let Some(seed) = std::env::var("XIR_SCCP_CFG_PRINT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        print!("{}", irgen::cfg::program(seed));
+        return;
+    }
     let args = Arguments::from_args();
     let seeds: u64 = irgen::env_u64("XIR_SCCP_SEEDS", 300);
     let first: u64 = irgen::env_u64("XIR_SCCP_FIRST_SEED", 0);
@@ -479,6 +493,16 @@ fn main() {
             trials.push(mlir_opt::gate(Trial::test(
                 format!("sccp_per_function::seed_{seed}"),
                 move || trial(gen(seed), true),
+            )));
+        }
+        trials.push(mlir_opt::gate(Trial::test(
+            format!("sccp_cfg::seed_{seed}"),
+            move || trial(irgen::cfg::program(seed), false),
+        )));
+        if seed % 4 == 1 {
+            trials.push(mlir_opt::gate(Trial::test(
+                format!("sccp_cfg_per_function::seed_{seed}"),
+                move || trial(irgen::cfg::program(seed), true),
             )));
         }
     }

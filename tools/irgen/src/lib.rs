@@ -4,6 +4,7 @@
 mod affine;
 pub mod arith;
 mod attrs;
+pub mod cfg;
 mod dense;
 pub mod graph;
 mod locs;

@@ -5,8 +5,14 @@
 //!   the op that produced it, the one that materialises it) or overdefined.
 //! - Blocks are executable once reached: the entry blocks of the top op, of a
 //!   function with an unknown or a live call site, of an `scf.if` region its
-//!   condition can take, of any other op with regions; the successors of a live
-//!   terminator.
+//!   condition can take, of any other op with regions; the blocks at the end of
+//!   a live CFG edge. A live terminator with the branch interface makes live the
+//!   edge to the successor its constant operands select, or to every successor
+//!   when they select none, and none while any operand is still uninitialized;
+//!   one without the interface makes every edge live.
+//! - A non-entry block's arguments are the meet, over its live incoming edges,
+//!   of the operands the branch forwards; an edge from a terminator without the
+//!   interface (or one forwarding too few operands) makes them overdefined.
 //! - A function's arguments are the meet of the operands of its live call sites,
 //!   or overdefined when it may have call sites nobody sees (public, or named
 //!   by anything but a call). A `func.call`'s results are the meet of the
@@ -20,6 +26,7 @@
 use std::collections::VecDeque;
 
 use rustc_hash::{FxHashMap, FxHashSet};
+use xir::branch::branch_op;
 use xir::dialect::Traits;
 use xir::ods::FoldResult;
 use xir::rewrite::fold::{constant_value, dialect_of};
@@ -100,6 +107,12 @@ struct Solver<'a> {
     top: Op,
     values: Vec<Option<Lattice>>,
     live: FxHashSet<Block>,
+    /// Executable CFG edges (predecessor block, successor block).
+    live_edges: FxHashSet<(Block, Block)>,
+    /// Each block's (predecessor block, successor index) pairs, per region
+    /// computed once (the IR does not change during the analysis).
+    preds: FxHashMap<Block, Vec<(Block, usize)>>,
+    preds_done: FxHashSet<Region>,
     callsites: FxHashMap<Op, CallSites>,
     callees: FxHashMap<Op, Callee>,
     /// Ops that folded to a value other than one of their operands: revisited
@@ -119,6 +132,9 @@ pub fn solve(ctx: &mut Context, ir: &Ir, top: Op) -> Solution {
         top,
         values: vec![None; ir.num_values()],
         live: FxHashSet::default(),
+        live_edges: FxHashSet::default(),
+        preds: FxHashMap::default(),
+        preds_done: FxHashSet::default(),
         callsites: FxHashMap::default(),
         callees: FxHashMap::default(),
         folded_to: FxHashMap::default(),
@@ -226,7 +242,10 @@ impl Solver<'_> {
         let mut tables = Vec::new();
         // (op, all uses visible), walked as `walkSymbolTables`: tables after
         // the tables nested in them (the order does not matter here).
-        let mut stack = vec![(self.top, true)];
+        // Uses of the top op's symbols are all visible only when nothing
+        // encloses it (a nested module run on its own may be named outside).
+        let top_visible = self.ir.parent_block(self.top).is_none();
+        let mut stack = vec![(self.top, top_visible)];
         while let Some((op, visible)) = stack.pop() {
             let table = self.is_symbol_table(op);
             let visible = if table {
@@ -359,9 +378,99 @@ impl Solver<'_> {
                 return;
             }
         }
-        // Region entries of other ops, and blocks reached by branches no
-        // interface describes: nothing is known of the arguments.
-        self.overdefine(&args);
+        if is_entry {
+            // Region entries of other ops: nothing is known of the arguments.
+            self.overdefine(&args);
+            return;
+        }
+        let Some(region) = region else { return };
+        self.compute_preds(region);
+        let preds = self.preds.get(&b).cloned().unwrap_or_default();
+        for (p, i) in preds {
+            if !self.live_edges.contains(&(p, b)) {
+                continue;
+            }
+            let Some(term) = self.ir.last_op(p) else {
+                continue;
+            };
+            let Some(iface) = branch_op(self.ctx, self.ir, term) else {
+                // A branch nobody describes: its operands can't be mapped.
+                self.overdefine(&args);
+                return;
+            };
+            let n = self.ir.num_operands(term);
+            let forwarded: Vec<Value> = (iface.successor_operands)(self.ctx, self.ir, term, i)
+                .filter(|&k| k < n)
+                .map(|k| self.ir.operand(term, k))
+                .collect();
+            for (k, &a) in args.iter().enumerate() {
+                match forwarded.get(k) {
+                    Some(&v) => {
+                        let l = self.lattice(v);
+                        self.join(a, l);
+                    }
+                    // An argument the branch produces itself: unknown.
+                    None => self.join(a, Some(Lattice::Overdefined)),
+                }
+            }
+        }
+    }
+
+    /// The predecessors of every block of `region`, in block order and, per
+    /// terminator, in successor order (a block named twice is listed twice).
+    fn compute_preds(&mut self, region: Region) {
+        if !self.preds_done.insert(region) {
+            return;
+        }
+        for p in self.ir.region_blocks(region) {
+            let Some(term) = self.ir.last_op(p) else {
+                continue;
+            };
+            for (i, &s) in self.ir.successors(term).iter().enumerate() {
+                self.preds.entry(s).or_default().push((p, i));
+            }
+        }
+    }
+
+    /// MLIR's `markEdgeLive`: the edge, and the block it leads to.
+    fn mark_edge(&mut self, from: Block, to: Block) {
+        if self.live_edges.insert((from, to)) {
+            self.enqueue(Item::Args(to));
+        }
+        self.mark_live(to);
+    }
+
+    /// A live op with successors: the edges it can take. Every edge it can take
+    /// is then re-met by its block, as the operands it forwards may have changed.
+    fn visit_branch(&mut self, op: Op, block: Block) {
+        let succs = self.ir.successors(op).to_vec();
+        let mut taken = None;
+        if let Some(iface) = branch_op(self.ctx, self.ir, op) {
+            let mut consts = Vec::with_capacity(self.ir.num_operands(op));
+            for v in self.ir.operands(op) {
+                match self.lattice(v) {
+                    // Not every operand reached yet: no edge is known live.
+                    None => return,
+                    Some(Lattice::Const(a, _)) => consts.push(Some(a)),
+                    Some(Lattice::Overdefined) => consts.push(None),
+                }
+            }
+            taken = (iface.taken_successor)(self.ctx, self.ir, op, &consts)
+                .and_then(|i| succs.get(i).copied());
+        }
+        match taken {
+            Some(s) => self.mark_edge(block, s),
+            None => {
+                for &s in &succs {
+                    self.mark_edge(block, s);
+                }
+            }
+        }
+        for s in succs {
+            if self.live_edges.contains(&(block, s)) {
+                self.enqueue(Item::Args(s));
+            }
+        }
     }
 
     fn visit_op(&mut self, op: Op) {
@@ -410,8 +519,8 @@ impl Solver<'_> {
                 }
             }
         }
-        for &s in ir.successors(op) {
-            self.mark_live(s);
+        if !ir.successors(op).is_empty() {
+            self.visit_branch(op, block);
         }
     }
 
