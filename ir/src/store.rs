@@ -251,6 +251,28 @@ impl Ir {
         v
     }
 
+    /// Removes argument `index` of `block` (it must have no uses left); the
+    /// arguments after it are renumbered.
+    pub fn erase_block_arg(&mut self, block: Block, index: usize) {
+        let args = &mut self.blocks[block.index()].args;
+        if index >= args.len() {
+            return;
+        }
+        let gone = args.remove(index);
+        debug_assert!(!self.has_uses(gone), "erased block argument still used");
+        for (i, &v) in self.blocks[block.index()]
+            .args
+            .iter()
+            .enumerate()
+            .skip(index)
+        {
+            self.values[v.index()].def = ValueDef::BlockArg {
+                block,
+                index: i as u32,
+            };
+        }
+    }
+
     // ---- uses ----
 
     fn new_use(&mut self, value: Value, owner: Op, index: u32) -> Use {

@@ -186,6 +186,29 @@ pub fn apply_patterns_greedily(
     (converged, any_change)
 }
 
+/// MLIR's `simplifyRegions`: unreachable blocks, then liveness-based dead code
+/// (ops and block arguments), then, when `merge_blocks` (the `aggressive`
+/// level), identical blocks merged and arguments that always receive one value
+/// dropped. Returns (MLIR's result, whether the IR changed at all): as MLIR,
+/// the first ignores dead block arguments erased alone, so they do not cause
+/// another iteration; the second keeps the pass from claiming to preserve
+/// analyses.
+pub fn simplify_regions(
+    rw: &mut PatternRewriter<'_>,
+    regions: &[Region],
+    merge_blocks: bool,
+) -> (bool, bool) {
+    let unreachable = dead::erase_unreachable_blocks(rw, regions);
+    let dce = super::region_dce::run_region_dce(rw, regions);
+    let (mut merged, mut dropped) = (false, false);
+    if merge_blocks {
+        merged = super::block_merge::merge_identical_blocks(rw, regions);
+        dropped = super::block_merge::drop_redundant_arguments(rw, regions);
+    }
+    let result = unreachable || dce.erased_ops || merged || dropped;
+    (result, result || dce.modified)
+}
+
 /// Returns (converged, changed).
 fn simplify_region(
     ctx: &mut Context,
@@ -214,10 +237,10 @@ fn simplify_region(
         changed |= process(ctx, ir, patterns, config, &mut st);
         if config.region_simplify != RegionSimplify::Disabled {
             let mut rw = PatternRewriter::new(ctx, ir, &mut st);
-            let regions = [region];
-            let c = dead::erase_unreachable_blocks(&mut rw, &regions);
-            let c = dead::erase_dead_ops(&mut rw, &regions) || c;
-            changed |= c;
+            let merge = config.region_simplify == RegionSimplify::Aggressive;
+            let (result, modified) = simplify_regions(&mut rw, &[region], merge);
+            changed |= result;
+            any_change |= modified;
         }
         any_change |= changed;
         if !changed {
