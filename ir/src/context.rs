@@ -13,6 +13,9 @@ pub struct Context {
     pub registry: DialectRegistry,
     /// Unregistered ops, types and attributes are accepted (`--allow-unregistered-dialect`).
     pub allow_unregistered: bool,
+    /// Ops printed into diagnostics carry their locations: mlir-opt's
+    /// `--mlir-print-debuginfo` applies to them too.
+    pub diag_debuginfo: bool,
     none_type: Type,
     unit_attr: Attr,
     unknown_loc: Attr,
@@ -40,6 +43,7 @@ impl Context {
             attrs,
             registry: DialectRegistry::default(),
             allow_unregistered: false,
+            diag_debuginfo: false,
             none_type,
             unit_attr,
             unknown_loc,

@@ -17,8 +17,13 @@ pub struct DominanceInfo {
     ssa_region: Vec<bool>,
 }
 
-/// Whether a region follows SSA dominance: registered ops that do not declare graph regions.
+/// Whether a region follows SSA dominance. As in MLIR, only a single-block region can
+/// be a graph region (of an unregistered op or one declaring graph regions): a region
+/// with several blocks always follows dominance, whatever its op.
 pub fn has_ssa_dominance(ctx: &Context, ir: &Ir, r: Region) -> bool {
+    if ir.region_blocks(r).nth(1).is_some() {
+        return true;
+    }
     match ir.region_parent(r) {
         Some(op) => {
             let name = ir.op(op).name;

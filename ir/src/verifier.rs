@@ -72,19 +72,26 @@ pub fn verify_with(ctx: &Context, ir: &Ir, root: Op, opts: VerifyOptions) -> Vec
 /// MLIR's `see current operation: ...` note: the op in generic form, on a line of
 /// its own when it spans several.
 pub fn current_op_note(ctx: &Context, ir: &Ir, op: Op) -> Diagnostic {
+    Diagnostic {
+        severity: crate::diag::Severity::Note,
+        loc: ir.op(op).loc,
+        message: format!("see current operation: {}", op_in_diagnostic(ctx, ir, op)),
+        notes: Vec::new(),
+        labels: Vec::new(),
+    }
+}
+
+/// An op streamed into an error message, as MLIR does: generic form numbered in its
+/// isolated scope, on a line of its own when it spans several.
+fn op_in_diagnostic(ctx: &Context, ir: &Ir, op: Op) -> String {
     let popts = crate::printer::PrintOptions {
         generic: true,
+        debuginfo: ctx.diag_debuginfo,
         ..Default::default()
     };
     let text = crate::printer::op_to_string_in_scope(ctx, ir, op, &popts);
     let sep = if text.contains('\n') { "\n" } else { "" };
-    Diagnostic {
-        severity: crate::diag::Severity::Note,
-        loc: ir.op(op).loc,
-        message: format!("see current operation: {sep}{text}"),
-        notes: Vec::new(),
-        labels: Vec::new(),
-    }
+    format!("{sep}{text}")
 }
 
 /// A verification error and the op it is reported on (for the op note).
@@ -109,7 +116,15 @@ fn might_be_terminator(ctx: &Context, ir: &Ir, op: Op) -> bool {
     ctx.registry.op_def(name).is_none() || ctx.op_traits(name).contains(Traits::TERMINATOR)
 }
 
+/// As in MLIR: only the single block of a region whose op is unregistered or has no
+/// terminator may end without one; a block among several always needs a terminator.
 fn may_be_valid_without_terminator(ctx: &Context, ir: &Ir, b: Block) -> bool {
+    let Some(r) = ir.block_parent(b) else {
+        return true;
+    };
+    if ir.region_blocks(r).nth(1).is_some() {
+        return false;
+    }
     match ir.block_parent_op(b) {
         Some(p) => {
             let name = ir.op(p).name;
@@ -564,8 +579,8 @@ fn verify_block_exit(ctx: &Context, ir: &Ir, b: Block) -> Result<(), Failure> {
     Err(at(last)(Diagnostic::error(
         ir.op(last).loc,
         format!(
-            "block with no terminator, has '{}'",
-            ctx.str(ir.op(last).name)
+            "block with no terminator, has {}",
+            op_in_diagnostic(ctx, ir, last)
         ),
     )))
 }

@@ -225,9 +225,12 @@ fn verifier_checks_cross_block_dominance() {
         d[0].notes[0].message,
         "operand defined here (op in the same region)"
     );
-    // Moving the use into ^bb1 after the def is fine.
+    // Moving the use into ^bb1 after the def is fine (^bb2, one block among
+    // several, still needs an op that may terminate it).
     t.ir.remove_op(use_);
     t.ir.append_op(b1, use_);
+    let end = t.op("test.end", &[], 0, 0);
+    t.ir.append_op(b2, end);
     assert!(verifier::verify(&t.ctx, &t.ir, m).is_empty());
 }
 
@@ -302,7 +305,10 @@ fn verifier_requires_terminators_in_registered_regions() {
     let p = t.op("test.plain", &[], 0, 0);
     t.ir.append_op(b, p);
     let d = verifier::verify(&t.ctx, &t.ir, m);
-    assert_eq!(d[0].message, "block with no terminator, has 'test.plain'");
+    assert_eq!(
+        d[0].message,
+        "block with no terminator, has \"test.plain\"() : () -> ()"
+    );
 }
 
 #[test]

@@ -109,6 +109,38 @@ impl Printer<'_> {
         }
     }
 
+    /// Whether `a` prints elided (MLIR's `shouldElideElementsAttr`): more elements
+    /// than the limit, not all equal. A sparse attr elides if its indices or values do.
+    fn elides(&self, a: Attr) -> bool {
+        let Some(limit) = self.elide_elements_over else {
+            return false;
+        };
+        let count = |ty: Type| -> u64 {
+            shaped_info(self.ctx.type_kind(ty))
+                .map(|(shape, _)| {
+                    shape
+                        .iter()
+                        .fold(1u64, |n, &d| n.saturating_mul(d.max(0) as u64))
+                })
+                .unwrap_or(0)
+        };
+        match self.ctx.attr_kind(a) {
+            AttrKind::DenseElements { ty, splat, data } => {
+                let n = count(*ty);
+                // Data too short for one byte per element (zero-width) counts as a splat.
+                let stride = data.len() / n.max(1) as usize;
+                n > limit && !*splat && stride > 0 && !all_equal(data, stride, n as usize)
+            }
+            AttrKind::DenseString { ty, splat, values } => {
+                count(*ty) > limit && !*splat && values.iter().any(|v| v != &values[0])
+            }
+            AttrKind::Sparse {
+                indices, values, ..
+            } => self.elides(*indices) || self.elides(*values),
+            _ => false,
+        }
+    }
+
     fn print_attr_uncached(&mut self, a: Attr, elision: Elision) {
         let ctx = self.ctx;
         match ctx.attr_kind(a) {
@@ -142,6 +174,14 @@ impl Printer<'_> {
                     self.out.push_str("::");
                     push_symbol_ref(&mut self.out, ctx.bytes(*n));
                 }
+            }
+            AttrKind::DenseElements { ty, .. }
+            | AttrKind::DenseString { ty, .. }
+            | AttrKind::Sparse { ty, .. }
+                if self.elides(a) =>
+            {
+                self.out.push_str("dense_resource<__elided__>");
+                self.print_type_suffix(*ty, elision);
             }
             AttrKind::DenseElements { ty, splat, data } => {
                 self.out.push_str("dense<");

@@ -85,6 +85,9 @@ pub struct Printer<'a> {
     distinct_numbers: rustc_hash::FxHashMap<crate::entity::Attr, u32>,
     /// `dense_resource` keys in the order first printed (their blobs follow the op).
     pub(crate) resources_used: Vec<crate::entity::Ident>,
+    /// MLIR's `elideLargeElementsAttrs`: elements attrs with more elements than
+    /// this (splats excepted) print as `dense_resource<__elided__>`.
+    elide_elements_over: Option<u64>,
 }
 
 const NO_CACHE: (u32, u32) = (u32::MAX, 0);
@@ -112,6 +115,7 @@ impl<'a> Printer<'a> {
             sink_error: None,
             distinct_numbers: rustc_hash::FxHashMap::default(),
             resources_used: Vec::new(),
+            elide_elements_over: None,
         }
     }
 
@@ -250,6 +254,8 @@ pub fn op_to_string_in_scope(ctx: &Context, ir: &Ir, op: Op, opts: &PrintOptions
         }
     }
     let mut p = Printer::new(ctx, ir, &opts);
+    // Ops streamed into diagnostics elide large elements attrs (MLIR's default limit).
+    p.elide_elements_over = Some(16);
     p.names = Some(Numbering::new(ctx, ir, scope, opts.generic));
     p.print_full_op(op);
     p.out

@@ -300,6 +300,7 @@ fn run(args: &cli::Args, pm: &mut PassManager) -> Result<bool, String> {
     // --verify-diagnostics an annotation in one chunk may match an error of another.
     let mut ctx = context_with_dialects();
     ctx.allow_unregistered = args.allow_unregistered_dialect;
+    ctx.diag_debuginfo = args.print_debuginfo;
     let mut sm = SourceMgr::default();
     sm.add(SourceBuffer::new(name.as_str(), text));
     let sm = sm;
