@@ -210,6 +210,9 @@ impl OperationFolder {
         if let Some(&existing) = scope.get(&key) {
             let v = rw.ir.result(existing, 0);
             rw.replace_op(op, &[v]);
+            // As MLIR's folder: the constant now stands for both, so it keeps
+            // neither location.
+            rw.ir.op_mut(existing).loc = rw.ctx.unknown_loc();
             return false;
         }
         scope.insert(key, op);
@@ -222,6 +225,11 @@ impl OperationFolder {
             if first != op {
                 rw.ir.remove_op(op);
                 rw.ir.insert_op_before(first, op);
+            }
+            // Hoisted out of its block, its location no longer holds (MLIR 22
+            // keeps it only for a move within the block).
+            if entry != block {
+                rw.ir.op_mut(op).loc = rw.ctx.unknown_loc();
             }
         }
         true
