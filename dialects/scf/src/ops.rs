@@ -13,7 +13,11 @@ pub static IF: OpSpec = OpSpec {
     operands: &[ValueSpec::one("condition", I1)],
     results: &[ValueSpec::many("results", ANY_TYPE)],
     regions: &[RegionSpec::one("thenRegion"), RegionSpec::one("elseRegion")],
-    traits: Traits(Traits::SINGLE_BLOCK.0 | Traits::NO_REGION_ARGUMENTS.0),
+    // NO_MEMORY_EFFECT with the walk of nested ops in `is_side_effect_free`
+    // is MLIR's `RecursiveMemoryEffects`: an if of pure ops is dead when unused.
+    traits: Traits(
+        Traits::SINGLE_BLOCK.0 | Traits::NO_REGION_ARGUMENTS.0 | Traits::NO_MEMORY_EFFECT.0,
+    ),
     verify: Some(verify::verify_if),
     parse: Some(syntax::parse_if),
     print: Some(syntax::print_if),

@@ -196,7 +196,6 @@ impl OperationFolder {
             if !front_ok(rw.ir, &self.owned) {
                 let first = rw.ir.first_op(block).unwrap_or(op);
                 rw.move_before(op, first);
-                rw.ir.op_mut(op).loc = rw.ctx.unknown_loc();
             }
             return true;
         }
@@ -211,8 +210,8 @@ impl OperationFolder {
         if let Some(&existing) = scope.get(&key) {
             let v = rw.ir.result(existing, 0);
             rw.replace_op(op, &[v]);
-            // MLIR's folder gives a constant that absorbed or moved others no
-            // location (its `erasedFoldedLocation`).
+            // As MLIR's folder: the constant now stands for both, so it keeps
+            // neither location.
             rw.ir.op_mut(existing).loc = rw.ctx.unknown_loc();
             return false;
         }
@@ -227,7 +226,11 @@ impl OperationFolder {
                 rw.ir.remove_op(op);
                 rw.ir.insert_op_before(first, op);
             }
-            rw.ir.op_mut(op).loc = rw.ctx.unknown_loc();
+            // Hoisted out of its block, its location no longer holds (MLIR 22
+            // keeps it only for a move within the block).
+            if entry != block {
+                rw.ir.op_mut(op).loc = rw.ctx.unknown_loc();
+            }
         }
         true
     }
