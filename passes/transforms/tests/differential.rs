@@ -4,7 +4,9 @@
 //! scalar integers; `canonicalize_arith` ones (gen_arith.rs) use every arith op
 //! and type, so every fold and pattern of passes/transforms/README.md is met;
 //! `canonicalize_scf` ones (gen_scf.rs) nest and chain `scf.if`s so that each
-//! of its patterns meets its cases.
+//! of its patterns meets its cases; `cfg_*` ones are irgen::cfg's multi-block
+//! programs (cf branches, block arguments, loops, unreachable blocks) through
+//! `canonicalize` (the cf patterns and region simplification) and `cse`.
 //!
 //! Without mlir-opt the trials are ignored, or fail when `CI` is set.
 //! `XIR_PASSES_SEEDS=N` sets the number of programs per generator (default 300),
@@ -92,9 +94,18 @@ fn xir_run(pass: &str, input: &str) -> Result<String, String> {
     xir_func::register(&mut ctx);
     xir_arith::register(&mut ctx);
     xir_scf::register(&mut ctx);
+    xir_cf::register(&mut ctx);
     let mut reg = PassRegistry::default();
     xir_transforms::register(&mut reg);
-    let mut p = (reg.pass(pass).ok_or("no such pass")?.create)();
+    // `name=option=value` as mlir-opt's `--name=option=value`.
+    let (name, option) = match pass.split_once('=') {
+        Some((n, o)) => (n, o.split_once('=')),
+        None => (pass, None),
+    };
+    let mut p = (reg.pass(name).ok_or("no such pass")?.create)();
+    if let Some((k, v)) = option {
+        p.set_option(k, v)?;
+    }
     let mut ir = Ir::new();
     let mut diags = DiagEngine::default();
     let buf = SourceBuffer::new("input", input.to_string());
@@ -155,6 +166,8 @@ fn main() {
             ("canonicalize", "canonicalize"),
             ("canonicalize_arith", "canonicalize"),
             ("canonicalize_scf", "canonicalize"),
+            ("cfg_canonicalize", "canonicalize"),
+            ("cfg_cse", "cse"),
         ] {
             trials.push(mlir_opt::gate(Trial::test(
                 format!("{kind}::seed_{seed}"),
@@ -163,6 +176,7 @@ fn main() {
                         "cse" => gen_cse(seed),
                         "canonicalize" => gen_canon(seed),
                         "canonicalize_scf" => gen_scf::gen_scf(seed),
+                        k if k.starts_with("cfg_") => irgen::cfg::program(seed),
                         _ => gen_arith::gen_broad(seed),
                     };
                     trial(pass, input)
