@@ -537,6 +537,23 @@ impl Ir {
         self.regions[r.index()].last = Some(b).into();
     }
 
+    /// Links the detached block `b` right after `after`, in `after`'s region.
+    pub fn insert_block_after(&mut self, after: Block, b: Block) {
+        let Some(r) = self.blocks[after.index()].parent.get() else {
+            return;
+        };
+        let next = self.blocks[after.index()].next;
+        let bd = &mut self.blocks[b.index()];
+        bd.parent = Some(r).into();
+        bd.prev = Some(after).into();
+        bd.next = next;
+        self.blocks[after.index()].next = Some(b).into();
+        match next.get() {
+            Some(n) => self.blocks[n.index()].prev = Some(b).into(),
+            None => self.regions[r.index()].last = Some(b).into(),
+        }
+    }
+
     /// Moves every block of `src` to the end of `dst` (MLIR's `Region::takeBody`).
     pub fn take_body(&mut self, dst: Region, src: Region) {
         while let Some(b) = self.regions[src.index()].first.get() {

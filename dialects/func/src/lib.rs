@@ -1,6 +1,7 @@
 //! The `func` dialect: `func.func`, `func.call`, `func.call_indirect`,
 //! `func.return`, `func.constant`, with MLIR 22's syntax and verifier messages.
 
+mod canonicalize;
 mod verify;
 
 pub use verify::signature;
@@ -115,6 +116,7 @@ pub static OPS: [&OpSpec; 5] = [&CALL, &CALL_INDIRECT, &CONSTANT, &FUNC, &RETURN
 /// Registers the `func` dialect with the context.
 pub fn register(ctx: &mut Context) {
     xir::ods::register_dialect(ctx, "func", &OPS);
+    canonicalize::attach(ctx);
     ctx.registry
         .materializers
         .insert("func", materialize_constant);

@@ -48,25 +48,39 @@ fn is_symbol(ctx: &Context, ir: &Ir, op: Op) -> bool {
 /// nested symbol tables. `Err`: `op` or an op in it has one region and no
 /// registered definition, so it might be a symbol table nobody can see into.
 fn symbol_uses(ctx: &Context, ir: &Ir, op: Op) -> Result<Vec<Attr>, Op> {
+    Ok(symbol_uses_with_users(ctx, ir, op)?
+        .into_iter()
+        .map(|u| u.0)
+        .collect())
+}
+
+/// [`symbol_uses`], each reference with the op that holds it (MLIR's
+/// `SymbolTable::getSymbolUses`), in walk order.
+pub fn symbol_uses_with_users(ctx: &Context, ir: &Ir, op: Op) -> Result<Vec<(Attr, Op)>, Op> {
     let mut out = Vec::new();
+    let mut refs = Vec::new();
     let mut stack = vec![op];
     while let Some(o) = stack.pop() {
         if ir.regions(o).len() == 1 && ctx.registry.op_def(ir.op(o).name).is_none() {
             return Err(o);
         }
         let d = ir.op(o);
+        refs.clear();
         if let Some(p) = d.properties {
-            symbol_refs(ctx, p, &mut out);
+            symbol_refs(ctx, p, &mut refs);
         }
-        symbol_refs(ctx, d.attrs, &mut out);
+        symbol_refs(ctx, d.attrs, &mut refs);
+        out.extend(refs.iter().map(|&a| (a, o)));
         if o != op && is_symbol_table(ctx, ir, o) {
             continue;
         }
+        let start = stack.len();
         for &r in ir.regions(o) {
             for b in ir.region_blocks(r) {
                 stack.extend(ir.block_ops(b));
             }
         }
+        stack[start..].reverse();
     }
     Ok(out)
 }
