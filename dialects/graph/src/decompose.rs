@@ -48,7 +48,10 @@ use xir::{Attr, AttrKind, Context, Ir, Op, OperationState, Type, Value, DYNAMIC}
 const AFFINITY: &str = "device.affinity";
 
 #[derive(Default)]
-pub struct Decompose;
+pub struct Decompose {
+    /// Leave the convs a kernel stage computes whole ([`conv_stage_eligible`]).
+    pub keep_convs: bool,
+}
 
 impl Decompose {
     pub const ARGUMENT: &'static str = "graph-decompose";
@@ -66,8 +69,24 @@ impl Pass for Decompose {
     fn summary(&self) -> &'static str {
         Self::SUMMARY
     }
+    fn options(&self) -> Vec<xir::pass::PassOption> {
+        vec![xir::pass::PassOption {
+            name: "keep-convs",
+            help: "Leave each 1-d or 2-d f32 conv of static shape whole, for the kernel lowering (a kernel.conv stage where the target has one, decomposed there otherwise)",
+            default: "false".into(),
+        }]
+    }
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        match (name, value) {
+            ("keep-convs", "true" | "1") => self.keep_convs = true,
+            ("keep-convs", "false" | "0") => self.keep_convs = false,
+            ("keep-convs", v) => return Err(format!("'{v}' is not a boolean")),
+            _ => return Err(format!("no such option '{name}'")),
+        }
+        Ok(())
+    }
     fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
-        let (n, errors) = decompose(pc.ctx, pc.ir, op);
+        let (n, errors) = decompose_with(pc.ctx, pc.ir, op, self.keep_convs);
         pc.add_statistic("num-decomposed", "Number of composite ops decomposed", n);
         let failed = !errors.is_empty();
         for d in errors {
@@ -83,6 +102,32 @@ impl Pass for Decompose {
     }
 }
 
+/// Whether `op` is a conv that a `kernel.conv` stage computes: `graph.conv`
+/// over a 1-d or 2-d f32 input, every shape static.
+pub fn conv_stage_eligible(ctx: &Context, ir: &Ir, op: Op) -> bool {
+    if !crate::window::CONV.is(ctx, ir, op) {
+        return false;
+    }
+    let values: Vec<Value> = ir
+        .operands(op)
+        .chain(ir.results(op).iter().copied())
+        .collect();
+    let x_rank = match ctx.type_kind(ir.value_type(values[0])) {
+        TypeKind::RankedTensor { shape, .. } => shape.len(),
+        _ => return false,
+    };
+    (3..=4).contains(&x_rank)
+        && values
+            .iter()
+            .all(|&v| match ctx.type_kind(ir.value_type(v)) {
+                TypeKind::RankedTensor { shape, element, .. } => {
+                    !shape.contains(&DYNAMIC)
+                        && matches!(ctx.type_kind(*element), TypeKind::Float(FloatKind::F32))
+                }
+                _ => false,
+            })
+}
+
 /// Whether `op` is a composite graph op.
 pub fn is_composite(ctx: &Context, ir: &Ir, op: Op) -> bool {
     COMPOSITES.iter().any(|s| s.is(ctx, ir, op)) || WINDOWS.iter().any(|s| s.is(ctx, ir, op))
@@ -91,9 +136,21 @@ pub fn is_composite(ctx: &Context, ir: &Ir, op: Op) -> bool {
 /// Decomposes every composite op under `root`: how many, and the errors of
 /// those that could not be (left in place).
 pub fn decompose(ctx: &mut Context, ir: &mut Ir, root: Op) -> (u64, Vec<Diagnostic>) {
+    decompose_with(ctx, ir, root, false)
+}
+
+/// [`decompose`], leaving the convs a kernel stage computes whole when
+/// `keep_convs` is set.
+pub fn decompose_with(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    root: Op,
+    keep_convs: bool,
+) -> (u64, Vec<Diagnostic>) {
     let found: Vec<Op> = xir::walk::preorder(ir, root)
         .into_iter()
         .filter(|&o| is_composite(ctx, ir, o) || small_power(ctx, ir, o).is_some())
+        .filter(|&o| !(keep_convs && conv_stage_eligible(ctx, ir, o)))
         .collect();
     let mut done = 0;
     let mut errors = Vec::new();

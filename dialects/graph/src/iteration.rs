@@ -40,7 +40,14 @@ pub fn attach(ctx: &mut Context) {
     for spec in movement {
         ctx.attach_interface(spec.name, Iteration::Parallel);
     }
-    for spec in [&ops::MATMUL, &ops::REDUCE_SUM, &ops::REDUCE_MAX] {
+    // A conv left whole (`graph-decompose{keep-convs}`) anchors a dispatch as a
+    // matmul does.
+    for spec in [
+        &ops::MATMUL,
+        &ops::REDUCE_SUM,
+        &ops::REDUCE_MAX,
+        &crate::window::CONV,
+    ] {
         ctx.attach_interface(spec.name, Iteration::Reduction);
     }
     ctx.attach_interface(ops::GATHER.name, Iteration::Indexed);

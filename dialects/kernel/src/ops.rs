@@ -113,6 +113,37 @@ pub static MATMUL: OpSpec = OpSpec {
     ..OpSpec::new("kernel.matmul")
 };
 
+/// `kernel.conv ins(%x, %w : memref<1x64x56x56xf32>, memref<64x64x3x3xf32>)
+/// outs(%o : memref<1x64x56x56xf32>) [epilogue(...)] attributes {strides,
+/// dilations, pads, groups, indexing_maps}`: `graph.conv` as a named stage
+/// over an input `[n, c, d…]` and a filter `[m, c / groups, k…]` into
+/// `[n, m, o…]` (1-d or 2-d), ONNX Conv's meaning with pads begins then
+/// ends; the epilogue body maps each sum (its first argument) and one
+/// element of each epilogue input (through `indexing_maps`, over the
+/// result's dims) to the stored value, as `kernel.matmul`'s does.
+pub static CONV: OpSpec = OpSpec {
+    operands: &[
+        ValueSpec::one("input", MEMREF),
+        ValueSpec::one("filter", MEMREF),
+        ValueSpec::one("output", MEMREF),
+        ValueSpec::many("epilogue_inputs", MEMREF),
+    ],
+    attrs: &[
+        AttrSpec::required("strides", xir_graph::ops::I64_ARRAY_ATTR),
+        AttrSpec::required("dilations", xir_graph::ops::I64_ARRAY_ATTR),
+        AttrSpec::required("pads", xir_graph::ops::I64_ARRAY_ATTR),
+        AttrSpec::required("groups", I64_ATTR),
+        AttrSpec::required("indexing_maps", ARRAY_ATTR),
+    ],
+    regions: &[RegionSpec::one("epilogue")],
+    traits: Traits(Traits::SINGLE_BLOCK.0),
+    verify: Some(verify::verify_conv),
+    format: Some(
+        "`ins` `(` $input `,` $filter `:` type($input) `,` type($filter) `)` `outs` `(` $output `:` type($output) `)` (`epilogue` `(` $epilogue_inputs^ `:` type($epilogue_inputs) `)`)? attr-dict-with-keyword $epilogue",
+    ),
+    ..OpSpec::new("kernel.conv")
+};
+
 /// `kernel.gather ins(%t, %i : memref<10x4xf32>, memref<3xi64>) outs(%o :
 /// memref<3x4xf32>) axis = 0`: `graph.gather` as a named stage,
 /// `output[a…, j…, b…] = input[a…, idx(indices[j…]), b…]` where with
@@ -168,7 +199,7 @@ pub static ASSERT: OpSpec = OpSpec {
 pub static YIELD: OpSpec = OpSpec {
     operands: &[ValueSpec::many("values", ANY_TYPE)],
     traits: Traits(Traits::TERMINATOR.0 | Traits::RETURN_LIKE.0 | Traits::PURE.0),
-    parents: &["kernel.generic", "kernel.matmul"],
+    parents: &["kernel.generic", "kernel.matmul", "kernel.conv"],
     format: Some("attr-dict ($values^ `:` type($values))?"),
     ..OpSpec::new("kernel.yield")
 };
@@ -263,14 +294,14 @@ pub static INDEX_OP: OpSpec = OpSpec {
     results: &[ValueSpec::one("result", INDEX_INT)],
     attrs: &[AttrSpec::required("dim", I64_ATTR)],
     traits: Traits::PURE,
-    parents: &["kernel.generic", "kernel.matmul"],
+    parents: &["kernel.generic", "kernel.matmul", "kernel.conv"],
     verify: Some(verify::verify_index),
     format: Some("$dim attr-dict `:` type($result)"),
     ..OpSpec::new("kernel.index")
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 21] = [
-    &SCATTER, &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &COS, &ERF, &EXP, &GATHER,
+pub static OPS: [&OpSpec; 22] = [
+    &SCATTER, &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &COS, &ERF, &EXP, &GATHER, &CONV,
     &GENERIC, &INDEX_OP, &LOG, &MATMUL, &POW, &RESHAPE, &SIN, &SQRT, &TANH, &YIELD,
 ];

@@ -14,13 +14,23 @@ pub struct TargetParams {
     /// Bits of one SIMD register the backend emits (`vector_bits` in the
     /// target's config; 128 by default: Cranelift's and SPIR-V's vec4).
     pub vector_bits: u32,
+    /// Whether the backend runs `kernel.conv` stages (`conv_stage` in the
+    /// config; by default the `cranelift` format's backend does). Convs
+    /// left whole for other targets are decomposed by the lowering.
+    pub conv_stage: bool,
 }
 
 impl Default for TargetParams {
     fn default() -> Self {
-        TargetParams { vector_bits: 128 }
+        TargetParams {
+            vector_bits: 128,
+            conv_stage: false,
+        }
     }
 }
+
+/// The executable format whose backend (`local`) runs `kernel.conv` stages.
+pub const CONV_STAGE_FORMAT: &str = "cranelift";
 
 /// The parameters of a `#device.target<kind, {config}, [formats]>`.
 pub fn params_of(ctx: &Context, target: Option<Attr>) -> TargetParams {
@@ -29,19 +39,44 @@ pub fn params_of(ctx: &Context, target: Option<Attr>) -> TargetParams {
         AttrKind::Dialect { params, .. } => params.get(1).copied(),
         _ => None,
     });
-    if let Some(bits) = config
-        .and_then(|c| {
-            matches!(ctx.attr_kind(c), AttrKind::Dictionary(_))
-                .then(|| ctx.dict_get(c, "vector_bits"))
-        })
-        .flatten()
-        .and_then(|a| xir::util::build::int_of(ctx, a))
-    {
+    let key = |name: &str| {
+        config
+            .and_then(|c| {
+                matches!(ctx.attr_kind(c), AttrKind::Dictionary(_)).then(|| ctx.dict_get(c, name))
+            })
+            .flatten()
+    };
+    if let Some(bits) = key("vector_bits").and_then(|a| xir::util::build::int_of(ctx, a)) {
         if (32..=1024).contains(&bits) {
             p.vector_bits = bits as u32;
         }
     }
+    // `true` / `false` are i1 integers.
+    p.conv_stage = match key("conv_stage").and_then(|a| xir::util::build::int_of(ctx, a)) {
+        Some(b) => b != 0,
+        None => formats_of(ctx, target)
+            .iter()
+            .any(|f| f == CONV_STAGE_FORMAT),
+    };
     p
+}
+
+/// The executable formats of `#device.target<kind, {config}, [formats]>`.
+fn formats_of(ctx: &Context, target: Option<Attr>) -> Vec<String> {
+    let formats = target.and_then(|t| match ctx.attr_kind(t) {
+        AttrKind::Dialect { params, .. } => params.get(2).copied(),
+        _ => None,
+    });
+    match formats.map(|f| ctx.attr_kind(f)) {
+        Some(AttrKind::Array(a)) => a
+            .iter()
+            .filter_map(|&f| match ctx.attr_kind(f) {
+                AttrKind::String { value, .. } => Some(String::from_utf8_lossy(value).into_owned()),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The executable format of targets whose kernels stay graph ops (the
@@ -52,15 +87,5 @@ pub const GRAPH_FORMAT: &str = "graph";
 /// Whether `target` (`#device.target<kind, {config}, [formats]>`) runs its
 /// kernels as graph ops: its formats are exactly [`GRAPH_FORMAT`].
 pub fn holds_graph(ctx: &Context, target: Option<Attr>) -> bool {
-    let formats = target.and_then(|t| match ctx.attr_kind(t) {
-        AttrKind::Dialect { params, .. } => params.get(2).copied(),
-        _ => None,
-    });
-    match formats.map(|f| ctx.attr_kind(f)) {
-        Some(AttrKind::Array(a)) => {
-            a.len() == 1
-                && matches!(ctx.attr_kind(a[0]), AttrKind::String { value, .. } if &**value == GRAPH_FORMAT.as_bytes())
-        }
-        _ => false,
-    }
+    formats_of(ctx, target) == [GRAPH_FORMAT]
 }

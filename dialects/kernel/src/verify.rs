@@ -1,7 +1,7 @@
 //! Verifiers of the kernel ops: operand counts against types, maps against
 //! ranks and the domain, bodies against operands.
 
-use crate::ops::{GENERIC, MATMUL};
+use crate::ops::{CONV, GENERIC, MATMUL};
 use xir::affine::{AffineExpr, AffineMap};
 use xir::ods::access::operand_group;
 use xir::ods::verify::op_error;
@@ -313,6 +313,93 @@ pub fn verify_matmul(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     check_body(ctx, ir, op, &args, 1)
 }
 
+/// The `i64` list property `name` of `op` (empty when absent).
+fn i64_list(ctx: &Context, ir: &Ir, op: Op, name: &str) -> Vec<i64> {
+    xir::symbol::op_attr(ctx, ir, op, name)
+        .and_then(|a| xir_graph::syntax::i64_values(ctx, a))
+        .unwrap_or_default()
+}
+
+/// `kernel.conv`: input `[n, c, d…]`, filter `[m, c / groups, k…]`, output
+/// `[n, m, o…]` of one float element type, 1 or 2 spatial dims, each output
+/// size what the strides, dilations and pads give (dynamic dims match
+/// anything).
+pub fn verify_conv(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let get = |n| operand_group(ctx, ir, op, &CONV, n);
+    let (x, w, out) = (get("input")[0], get("filter")[0], get("output")[0]);
+    let epi = get("epilogue_inputs");
+    let fail = |m: String| Err(op_error(ctx, ir, op, m));
+    let (Some((xs, xe)), Some((ws, we)), Some((os, oe))) = (
+        memref_shape(ctx, ir.value_type(x)).map(|(s, e)| (s.to_vec(), e)),
+        memref_shape(ctx, ir.value_type(w)).map(|(s, e)| (s.to_vec(), e)),
+        memref_shape(ctx, ir.value_type(out)).map(|(s, e)| (s.to_vec(), e)),
+    ) else {
+        return Ok(());
+    };
+    if xe != we || xe != oe || !matches!(ctx.type_kind(xe), TypeKind::Float(_)) {
+        return fail("expects input, filter and output of one float element type".into());
+    }
+    let rank = xs.len();
+    if !(3..=4).contains(&rank) || ws.len() != rank || os.len() != rank {
+        return fail(
+            "expects input, filter and output of rank 3 or 4 (1 or 2 spatial dims)".into(),
+        );
+    }
+    let sp = rank - 2;
+    let (strides, dilations, pads) = (
+        i64_list(ctx, ir, op, "strides"),
+        i64_list(ctx, ir, op, "dilations"),
+        i64_list(ctx, ir, op, "pads"),
+    );
+    let groups = xir::symbol::op_attr(ctx, ir, op, "groups")
+        .and_then(|a| xir::util::build::int_of(ctx, a))
+        .unwrap_or(0);
+    if strides.len() != sp || dilations.len() != sp || pads.len() != 2 * sp {
+        return fail(format!(
+            "expects {sp} strides and dilations and {} pads",
+            2 * sp
+        ));
+    }
+    if strides.iter().chain(&dilations).any(|&v| v < 1) || pads.iter().any(|&p| p < 0) {
+        return fail("expects strides and dilations of at least 1 and pads of at least 0".into());
+    }
+    let same = |a: i64, b: i64| a < 0 || b < 0 || a == b;
+    if groups < 1 {
+        return fail("expects groups of at least 1".into());
+    }
+    let (c, m) = (xs[1], ws[0]);
+    if (c >= 0 && c % groups != 0) || (m >= 0 && m % groups != 0) {
+        return fail(format!(
+            "groups = {groups} must divide the input channels ({c}) and the filter's output channels ({m})"
+        ));
+    }
+    if !same(ws[1], if c < 0 { -1 } else { c / groups }) || !same(os[0], xs[0]) || !same(os[1], m) {
+        return fail(
+            "operand shapes do not form [n, c, d…] x [m, c / groups, k…] -> [n, m, o…]".into(),
+        );
+    }
+    for i in 0..sp {
+        let (d, k, o) = (xs[2 + i], ws[2 + i], os[2 + i]);
+        if d < 0 || k < 0 || o < 0 {
+            continue;
+        }
+        let span = dilations[i] * (k - 1) + 1;
+        let want = (d + pads[i] + pads[sp + i] - span).div_euclid(strides[i]) + 1;
+        if want.max(0) != o {
+            return fail(format!(
+                "output spatial dim {i} is {o}, but the input, filter, strides, dilations and pads give {}",
+                want.max(0)
+            ));
+        }
+    }
+    let maps = maps(ctx, ir, op)
+        .ok_or_else(|| op_error(ctx, ir, op, "indexing_maps must be an array of affine maps"))?;
+    check_maps(ctx, ir, op, &maps, &epi, rank, 0)?;
+    let mut args = elements(ctx, &[out], ir);
+    args.extend(elements(ctx, &epi, ir));
+    check_body(ctx, ir, op, &args, 1)
+}
+
 /// Operand `i` of `op` as a memref's shape and element type.
 fn memref_operand(ctx: &Context, ir: &Ir, op: Op, i: usize) -> Option<(Vec<i64>, Type)> {
     let v = ir.operands(op).nth(i)?;
@@ -421,7 +508,8 @@ pub fn verify_index(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
         if GENERIC.is(ctx, ir, p) {
             operand_group(ctx, ir, p, &GENERIC, "domain").len()
         } else {
-            operand_group(ctx, ir, p, &MATMUL, "output")
+            let spec = if CONV.is(ctx, ir, p) { &CONV } else { &MATMUL };
+            operand_group(ctx, ir, p, spec, "output")
                 .first()
                 .and_then(|&o| memref_shape(ctx, ir.value_type(o)))
                 .map_or(0, |(s, _)| s.len())

@@ -10,12 +10,14 @@
 
 use crate::codegen::{args_layout, Jit, StageFn};
 use crate::plan::{
-    unsupported_element, BufferKind, ElementType, GatherPlan, GenericPlan, KernelPlan, ScatterPlan,
+    unsupported_element, BufferKind, ConvPlan, ElementType, GatherPlan, GenericPlan, KernelPlan,
+    ScatterPlan,
 };
 use crate::pool;
 use std::sync::{Arc, Mutex};
 use xir_kernel_plan::resolve::{check_grid, count_of, dispatch_sizes, resolve};
 use xir_runtime_hal::{DispatchArgs, Error, Executable, Exports, Result};
+use xir_ukernel::conv::{Conv2d, PackedFilter};
 
 /// Iterations (times reduced elements) below which a stage runs on one
 /// thread (the pool's hand-off costs about a microsecond when its workers
@@ -38,10 +40,21 @@ pub enum CompiledStage {
         elem: ElementType,
         epilogue: Option<CompiledGeneric>,
     },
+    /// Runs `xir_ukernel::conv` with the JIT epilogue.
+    Conv(CompiledConv),
     /// Runs `xir_ukernel::gather` (no JIT code).
     Gather(GatherPlan),
     /// Rows copied and combined in Rust, in order (no JIT code).
     Scatter(ScatterPlan),
+}
+
+pub struct CompiledConv {
+    pub plan: ConvPlan,
+    pub epilogue: Option<CompiledGeneric>,
+    /// The filter packed for the geometry of the last dispatch: packed once
+    /// when the filter is a constant of the kernel (weights), per dispatch
+    /// otherwise.
+    pub packed: Mutex<Option<Arc<PackedFilter>>>,
 }
 
 pub struct CompiledKernel {
@@ -357,6 +370,119 @@ fn run_matmul(
     Ok(())
 }
 
+/// Whether buffer `b` is (a view of) a constant of the kernel.
+fn constant_root(plan: &KernelPlan, mut b: usize) -> bool {
+    loop {
+        match plan.buffers[b].kind {
+            BufferKind::Reshape(src) => b = src,
+            BufferKind::Constant(_) => return true,
+            _ => return false,
+        }
+    }
+}
+
+/// A conv stage: `xir_ukernel::conv` over the pool, its parts in parallel,
+/// the JIT epilogue on each finished range.
+fn run_conv(
+    c: &CompiledConv,
+    epi_args: Option<Vec<i64>>,
+    bufs: &[Bound],
+    dims: &[Vec<i64>],
+    constant_filter: bool,
+) -> Result<()> {
+    let p = &c.plan;
+    let g = p.geometry(dims)?;
+    let u = |v: i64| v as usize;
+    let s = Conv2d {
+        n: u(g.n),
+        c: u(g.c),
+        h: u(g.h),
+        w: u(g.w),
+        m: u(g.m),
+        kh: u(g.kh),
+        kw: u(g.kw),
+        oh: u(g.oh),
+        ow: u(g.ow),
+        groups: u(g.groups),
+        stride: g.stride.map(u),
+        dilation: g.dilation.map(u),
+        pad: g.pad.map(u),
+    };
+    s.check().map_err(Error::invalid_argument)?;
+    let (x, w, o) = (&bufs[p.input], &bufs[p.filter], &bufs[p.out]);
+    if !o.writable {
+        return Err(Error::invalid_argument("a conv writes a constant"));
+    }
+    if x.count < s.input_len() as u64
+        || w.count < s.filter_len() as u64
+        || o.count < s.output_len() as u64
+    {
+        return Err(Error::invalid_argument(
+            "a conv buffer is shorter than its dims",
+        ));
+    }
+    if s.output_len() == 0 {
+        return Ok(());
+    }
+    let packed = {
+        let mut slot = c.packed.lock().unwrap_or_else(|e| e.into_inner());
+        match slot.as_ref().filter(|f| constant_filter && *f.conv() == s) {
+            Some(f) => f.clone(),
+            None => {
+                // SAFETY: the filter buffer holds `filter_len()` f32s (checked
+                // above); nothing writes it during the dispatch.
+                let filter =
+                    unsafe { std::slice::from_raw_parts(w.ptr as *const f32, s.filter_len()) };
+                let f = Arc::new(xir_ukernel::conv::pack_filter(
+                    xir_ukernel::Isa::best(),
+                    &s,
+                    filter,
+                ));
+                *slot = Some(f.clone());
+                f
+            }
+        }
+    };
+    let ctx = c
+        .epilogue
+        .as_ref()
+        .zip(epi_args.as_ref())
+        .map(|(e, args)| EpilogueCtx {
+            func: e.func,
+            args: args.as_ptr(),
+            first: 0,
+            n: 1,
+        });
+    let (cb, cp) = match &ctx {
+        Some(c) => (
+            Some(epilogue_cb as xir_ukernel::Epilogue),
+            c as *const EpilogueCtx as usize,
+        ),
+        None => (None, 0),
+    };
+    let parts = xir_ukernel::conv::parts(&s, pool::threads());
+    let (xp, op) = (x.ptr as usize, o.ptr as usize);
+    let filter = &*packed;
+    pool::run(parts, &|i| {
+        // SAFETY: the buffers hold the geometry's lengths (checked above);
+        // the parts write disjoint elements of the output, which the
+        // compiler never aliases with the input.
+        unsafe {
+            xir_ukernel::conv::conv2d_f32(
+                &s,
+                xp as *const f32,
+                filter,
+                op as *mut f32,
+                i,
+                parts,
+                cb,
+                cp as *mut u8,
+            )
+        }
+    });
+    Ok(())
+}
+
 /// A scatter stage: the data copied into the output, then each update row
 /// written (or combined) at its row in order, on one thread: a later
 /// duplicate must win.
@@ -548,6 +674,7 @@ impl LocalExecutable {
             let g = match st {
                 CompiledStage::Generic(g) => Some(g),
                 CompiledStage::Matmul { epilogue, .. } => epilogue.as_ref(),
+                CompiledStage::Conv(c) => c.epilogue.as_ref(),
                 CompiledStage::Gather(_) | CompiledStage::Scatter(_) => None,
             };
             let block = match g {
@@ -639,6 +766,13 @@ impl LocalExecutable {
                     epilogue.as_ref().map(|e| (e, block.map(|a| a.fill(&bufs)))),
                     &bufs,
                     dims,
+                ),
+                CompiledStage::Conv(c) => run_conv(
+                    c,
+                    block.map(|a| a.fill(&bufs)),
+                    &bufs,
+                    dims,
+                    constant_root(plan, c.plan.filter),
                 ),
                 CompiledStage::Gather(g) => run_gather(g, &bufs, dims),
                 CompiledStage::Scatter(g) => run_scatter(g, &bufs, dims),

@@ -2,7 +2,7 @@
 //! `hal.executable.variant` are read into plain stage plans
 //! (`xir_kernel_plan`) and JIT-compiled by Cranelift (`codegen.rs`; `exp`/`tanh`/`log`/`erf`/`sin`/`cos`
 //! as polynomials, `math.rs`);
-//! matmuls call the micro-kernels of `xir-ukernel`. Dispatches run their
+//! matmuls and convs call the micro-kernels of `xir-ukernel`. Dispatches run their
 //! stages over a pool of worker threads (`pool.rs`, `exec.rs`).
 
 pub mod codegen;
@@ -34,6 +34,18 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
                     None,
                     m.epilogue.as_ref().map(|e| jit.generic(e)).transpose()?,
                 ),
+                plan::Stage::Conv(c) => {
+                    if c.elem != plan::ElementType::F32 {
+                        return Err(xir_runtime_hal::Error::unimplemented(format!(
+                            "kernel.conv on {:?}: the local backend runs f32 convs only (kernel @{})",
+                            c.elem, plan.name
+                        )));
+                    }
+                    (
+                        None,
+                        c.epilogue.as_ref().map(|e| jit.generic(e)).transpose()?,
+                    )
+                }
                 plan::Stage::Gather(_) | plan::Stage::Scatter(_) => (None, None),
             });
         }
@@ -62,6 +74,14 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
                         func: jit.address(id),
                     }),
                 },
+                plan::Stage::Conv(c) => CompiledStage::Conv(exec::CompiledConv {
+                    plan: c.clone(),
+                    epilogue: c.epilogue.as_ref().zip(e).map(|(p, id)| CompiledGeneric {
+                        plan: p.clone(),
+                        func: jit.address(id),
+                    }),
+                    packed: Default::default(),
+                }),
                 plan::Stage::Gather(g) => CompiledStage::Gather(g.clone()),
                 plan::Stage::Scatter(g) => CompiledStage::Scatter(g.clone()),
             })

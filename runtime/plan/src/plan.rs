@@ -302,6 +302,161 @@ pub struct MatmulPlan {
     pub epilogue: Option<GenericPlan>,
 }
 
+/// A `kernel.conv`: input `[n, c, d…]` by filter `[m, c / groups, k…]` into
+/// `[n, m, o…]` (1 or 2 spatial dims), ONNX Conv's meaning.
+#[derive(Clone, Debug)]
+pub struct ConvPlan {
+    /// The input's buffer.
+    pub input: usize,
+    /// The filter's buffer.
+    pub filter: usize,
+    /// The result's buffer.
+    pub out: usize,
+    /// The element type of all three.
+    pub elem: ElementType,
+    /// One per spatial dim.
+    pub strides: Vec<i64>,
+    /// One per spatial dim.
+    pub dilations: Vec<i64>,
+    /// Begins, then ends.
+    pub pads: Vec<i64>,
+    /// Channel groups.
+    pub groups: i64,
+    /// The epilogue, as a matmul's.
+    pub epilogue: Option<GenericPlan>,
+}
+
+impl ConvPlan {
+    /// The dispatch's geometry as 2-d (a 1-d conv has a unit height):
+    /// `[n, c, h, w]`, `[m, kh, kw]`, `[oh, ow]`, checked against the
+    /// buffers' dims and the attributes.
+    pub fn geometry(&self, dims: &[Vec<i64>]) -> xir_runtime_hal::Result<ConvGeometry> {
+        let (x, w, o) = (&dims[self.input], &dims[self.filter], &dims[self.out]);
+        let bad = || {
+            Error::invalid_argument(format!(
+                "conv of {x:?} by {w:?} into {o:?} (strides {:?}, dilations {:?}, pads {:?}, groups {})",
+                self.strides, self.dilations, self.pads, self.groups
+            ))
+        };
+        let rank = x.len();
+        if !(3..=4).contains(&rank) || w.len() != rank || o.len() != rank {
+            return Err(bad());
+        }
+        let sp = rank - 2;
+        if self.strides.len() != sp || self.dilations.len() != sp || self.pads.len() != 2 * sp {
+            return Err(bad());
+        }
+        let g = self.groups;
+        if g < 1
+            || x[1] % g != 0
+            || w[0] % g != 0
+            || w[1] != x[1] / g
+            || o[0] != x[0]
+            || o[1] != w[0]
+        {
+            return Err(bad());
+        }
+        for i in 0..sp {
+            let span = self.dilations[i] * (w[2 + i] - 1) + 1;
+            let want = (x[2 + i] + self.pads[i] + self.pads[sp + i] - span)
+                .div_euclid(self.strides[i])
+                + 1;
+            if want.max(0) != o[2 + i] || self.strides[i] < 1 || self.dilations[i] < 1 {
+                return Err(bad());
+            }
+        }
+        // 1-d as 2-d: a unit height, stride, dilation and no padding.
+        let two = |v: &[i64], one: i64| -> [i64; 2] {
+            if sp == 1 {
+                [one, v[0]]
+            } else {
+                [v[0], v[1]]
+            }
+        };
+        Ok(ConvGeometry {
+            n: x[0],
+            c: x[1],
+            h: if sp == 1 { 1 } else { x[2] },
+            w: x[rank - 1],
+            m: w[0],
+            kh: if sp == 1 { 1 } else { w[2] },
+            kw: w[rank - 1],
+            oh: if sp == 1 { 1 } else { o[2] },
+            ow: o[rank - 1],
+            groups: g,
+            stride: two(&self.strides, 1),
+            dilation: two(&self.dilations, 1),
+            pad: two(&self.pads[..sp], 0),
+        })
+    }
+}
+
+/// A conv's sizes as 2-d, all checked non-negative (see [`ConvPlan::geometry`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ConvGeometry {
+    /// Batch.
+    pub n: i64,
+    /// Input channels.
+    pub c: i64,
+    /// Input height.
+    pub h: i64,
+    /// Input width.
+    pub w: i64,
+    /// Output channels.
+    pub m: i64,
+    /// Filter height.
+    pub kh: i64,
+    /// Filter width.
+    pub kw: i64,
+    /// Output height.
+    pub oh: i64,
+    /// Output width.
+    pub ow: i64,
+    /// Channel groups.
+    pub groups: i64,
+    /// Strides (rows, columns).
+    pub stride: [i64; 2],
+    /// Dilations (rows, columns).
+    pub dilation: [i64; 2],
+    /// Padding before the first row and column.
+    pub pad: [i64; 2],
+}
+
+impl ConvGeometry {
+    /// `out[b, o, y, x]` of the conv with `input` and `filter` read through
+    /// `read(buffer_index)`, summed in f64: the reference semantics.
+    pub fn at(
+        &self,
+        b: i64,
+        o: i64,
+        y: i64,
+        x: i64,
+        read: &mut dyn FnMut(bool, usize) -> f64,
+    ) -> f64 {
+        let cg = self.c / self.groups;
+        let g = o / (self.m / self.groups);
+        let mut acc = 0f64;
+        for ci in 0..cg {
+            for ky in 0..self.kh {
+                let iy = y * self.stride[0] - self.pad[0] + ky * self.dilation[0];
+                if iy < 0 || iy >= self.h {
+                    continue;
+                }
+                for kx in 0..self.kw {
+                    let ix = x * self.stride[1] - self.pad[1] + kx * self.dilation[1];
+                    if ix < 0 || ix >= self.w {
+                        continue;
+                    }
+                    let xi = ((b * self.c + g * cg + ci) * self.h + iy) * self.w + ix;
+                    let wi = ((o * cg + ci) * self.kh + ky) * self.kw + kx;
+                    acc += read(true, xi as usize) * read(false, wi as usize);
+                }
+            }
+        }
+        acc
+    }
+}
+
 /// `kernel.gather`: `out[a…, j…, b…] = input[a…, idx(indices[j…]), b…]`
 /// along `axis`, an index `i` of a dim of size `d` selecting `i` in
 /// `[-d, d)` (negative: `i + d`), clamped to `0` or `d - 1` outside.
@@ -401,6 +556,8 @@ pub enum Stage {
     Generic(GenericPlan),
     /// A matrix product, maybe with an epilogue.
     Matmul(MatmulPlan),
+    /// A convolution, maybe with an epilogue.
+    Conv(ConvPlan),
     /// A gather along one axis.
     Gather(GatherPlan),
     /// A scatter of rows along axis 0.
@@ -441,6 +598,11 @@ impl KernelPlan {
                         g.body.check_elems()?;
                     }
                 }
+                Stage::Conv(c) => {
+                    if let Some(g) = &c.epilogue {
+                        g.body.check_elems()?;
+                    }
+                }
                 Stage::Gather(_) | Stage::Scatter(_) => {}
             }
         }
@@ -462,6 +624,7 @@ impl KernelPlan {
             .map(|s| match s {
                 Stage::Generic(g) => g.output.buffer,
                 Stage::Matmul(m) => m.out,
+                Stage::Conv(c) => c.out,
                 Stage::Gather(g) => g.out,
                 Stage::Scatter(g) => g.out,
             })

@@ -14,7 +14,7 @@ use xir::symbol::op_attr;
 use xir::types::TypeKind;
 use xir::{AttrKind, Block, Context, Ir, Op, Type, Value};
 use xir_arith::constraints::{CMPF_PREDICATE, CMPI_PREDICATE};
-use xir_kernel::ops::{GENERIC, MATMUL};
+use xir_kernel::ops::{CONV, GENERIC, MATMUL};
 use xir_runtime_hal::{Error, OpError};
 
 /// An op that can't be read, and why: `'name' <what>` (`Unimplemented`),
@@ -73,7 +73,7 @@ fn not_read(name: &str, what: &str) -> Error {
 pub fn register(ctx: &mut Context) {
     use xir_arith::ops as a;
     use xir_kernel::ops as k;
-    let top: [(&xir::ods::OpSpec, ReadTop); 16] = [
+    let top: [(&xir::ods::OpSpec, ReadTop); 17] = [
         (
             &a::CONSTANT,
             ReadTop(|r, op, _| {
@@ -159,6 +159,14 @@ pub fn register(ctx: &mut Context) {
             ReadTop(|r, op, _| {
                 let m = r.matmul(op)?;
                 r.stage(op, Stage::Matmul(m));
+                Ok(())
+            }),
+        ),
+        (
+            &k::CONV,
+            ReadTop(|r, op, _| {
+                let c = r.conv(op)?;
+                r.stage(op, Stage::Conv(c));
                 Ok(())
             }),
         ),
@@ -660,6 +668,67 @@ impl Reader<'_> {
             self.buffer(out, op)?,
         );
         let elem = self.plan.buffers[out_b].elem;
+        let epilogue = self.epilogue(op, out_b, &epi)?;
+        Ok(MatmulPlan {
+            lhs,
+            rhs,
+            out: out_b,
+            elem,
+            epilogue,
+        })
+    }
+
+    fn conv(&mut self, op: Op) -> Result<ConvPlan, Fail> {
+        let group = |n| operand_group(self.ctx, self.ir, op, &CONV, n);
+        let (x, w, out, epi) = (
+            group("input")[0],
+            group("filter")[0],
+            group("output")[0],
+            group("epilogue_inputs"),
+        );
+        let (input, filter, out_b) = (
+            self.buffer(x, op)?,
+            self.buffer(w, op)?,
+            self.buffer(out, op)?,
+        );
+        let list = |name: &str| {
+            op_attr(self.ctx, self.ir, op, name)
+                .and_then(|a| match self.ctx.attr_kind(a) {
+                    AttrKind::DenseArray { values, .. } => {
+                        Some(values.iter().map(|&v| v as i64).collect::<Vec<i64>>())
+                    }
+                    _ => None,
+                })
+                .ok_or_else(|| bad(op, &format!("conv without '{name}'")))
+        };
+        let (strides, dilations, pads) = (list("strides")?, list("dilations")?, list("pads")?);
+        let groups = op_attr(self.ctx, self.ir, op, "groups")
+            .and_then(|a| xir::util::build::int_of(self.ctx, a))
+            .ok_or_else(|| bad(op, "conv without 'groups'"))?;
+        let elem = self.plan.buffers[out_b].elem;
+        let epilogue = self.epilogue(op, out_b, &epi)?;
+        Ok(ConvPlan {
+            input,
+            filter,
+            out: out_b,
+            elem,
+            strides,
+            dilations,
+            pads,
+            groups,
+            epilogue,
+        })
+    }
+
+    /// A matmul's or conv's epilogue as a generic over the output's dims
+    /// reading the sum (the output) as input 0; `None` for the identity body.
+    fn epilogue(
+        &mut self,
+        op: Op,
+        out_b: usize,
+        epi: &[Value],
+    ) -> Result<Option<GenericPlan>, Fail> {
+        let elem = self.plan.buffers[out_b].elem;
         let rank = self.plan.buffers[out_b].dims.len();
         let block = self.body_block(op)?;
         let body = read_body(self.ctx, self.ir, block, op)?;
@@ -688,13 +757,7 @@ impl Reader<'_> {
                 body,
             })
         };
-        Ok(MatmulPlan {
-            lhs,
-            rhs,
-            out: out_b,
-            elem,
-            epilogue,
-        })
+        Ok(epilogue)
     }
 }
 

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use xir::{Context, Ir, Op};
 use xir_kernel_plan::resolve::{check_grid, dispatch_sizes, resolve, Resolved};
 use xir_kernel_plan::{
-    Bin, Body, BodyOp, BufferKind, Cmp, ElementType, GatherPlan, GenericPlan, KernelPlan,
+    Bin, Body, BodyOp, BufferKind, Cmp, ConvPlan, ElementType, GatherPlan, GenericPlan, KernelPlan,
     MatmulPlan, ScatterPlan, Stage,
 };
 use xir_runtime_hal::{DispatchArgs, Executable, Exports, FloatType};
@@ -439,6 +439,47 @@ fn run_matmul(m: &MatmulPlan, mem: &mut Memory, slots: &[i64]) -> Result<()> {
     }
 }
 
+/// A conv summed in f64 and rounded once to the element type.
+fn run_conv(c: &ConvPlan, mem: &mut Memory, slots: &[i64]) -> Result<()> {
+    let g = c.geometry(&mem.dims)?;
+    if mem.read_only[c.out] {
+        return Err(Error::invalid_argument("a conv writes a constant"));
+    }
+    if !c.elem.is_float() {
+        return Err(Error::unimplemented(format!(
+            "kernel.conv on {:?} (floats only)",
+            c.elem
+        )));
+    }
+    let (ex, ew) = (mem.elems[c.input], mem.elems[c.filter]);
+    let (rx, rw, ro) = (mem.root[c.input], mem.root[c.filter], mem.root[c.out]);
+    let mut sums = Vec::with_capacity((g.n * g.m * g.oh * g.ow).max(0) as usize);
+    for b in 0..g.n {
+        for o in 0..g.m {
+            for y in 0..g.oh {
+                for x in 0..g.ow {
+                    let storage = &mem.storage;
+                    let mut read = |input: bool, i: usize| {
+                        if input {
+                            load(ex, &storage[rx], i).f()
+                        } else {
+                            load(ew, &storage[rw], i).f()
+                        }
+                    };
+                    sums.push(g.at(b, o, y, x, &mut read));
+                }
+            }
+        }
+    }
+    for (i, v) in sums.into_iter().enumerate() {
+        store(c.elem, &mut mem.storage[ro], i, Val::F(round(c.elem, v)));
+    }
+    match &c.epilogue {
+        Some(e) => run_generic(e, mem, slots),
+        None => Ok(()),
+    }
+}
+
 fn run_gather(g: &GatherPlan, mem: &mut Memory) -> Result<()> {
     let (outer, d, inner, k) = g.sizes(&mem.dims)?;
     if mem.read_only[g.out] {
@@ -564,6 +605,7 @@ pub fn interpret(plan: &KernelPlan, args: &DispatchArgs) -> Result<()> {
         let r = match st {
             Stage::Generic(g) => run_generic(g, &mut mem, &slots),
             Stage::Matmul(m) => run_matmul(m, &mut mem, &slots),
+            Stage::Conv(c) => run_conv(c, &mut mem, &slots),
             Stage::Gather(g) => run_gather(g, &mut mem),
             Stage::Scatter(g) => run_scatter(g, &mut mem),
         };
@@ -597,6 +639,7 @@ fn written(plan: &KernelPlan, i: usize) -> bool {
         let out = match s {
             Stage::Generic(g) => g.output.buffer,
             Stage::Matmul(m) => m.out,
+            Stage::Conv(c) => c.out,
             Stage::Gather(g) => g.out,
             Stage::Scatter(g) => g.out,
         };

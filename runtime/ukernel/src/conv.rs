@@ -65,7 +65,10 @@ impl Conv2d {
             [self.n, self.m, self.oh, self.ow],
         ];
         for s in sizes {
-            if s.iter().try_fold(1usize, |a, &d| a.checked_mul(d)).is_none() {
+            if s.iter()
+                .try_fold(1usize, |a, &d| a.checked_mul(d))
+                .is_none()
+            {
                 return Err("conv: a tensor size overflows".into());
             }
         }
@@ -172,13 +175,14 @@ pub unsafe fn conv2d_f32(
                 for ci in 0..cg {
                     let ch = g * cg + ci;
                     for ky in 0..s.kh {
-                        let iy = (y * s.stride[0] + ky * s.dilation[0]) as isize - s.pad[0] as isize;
+                        let iy =
+                            (y * s.stride[0] + ky * s.dilation[0]) as isize - s.pad[0] as isize;
                         if iy < 0 || iy >= s.h as isize {
                             continue;
                         }
                         for kx in 0..s.kw {
-                            let ix = (x * s.stride[1] + kx * s.dilation[1]) as isize
-                                - s.pad[1] as isize;
+                            let ix =
+                                (x * s.stride[1] + kx * s.dilation[1]) as isize - s.pad[1] as isize;
                             if ix < 0 || ix >= s.w as isize {
                                 continue;
                             }

@@ -313,6 +313,13 @@ impl Backend for VulkanBackend {
                     e.map_message(|m| format!("{at}: in kernel @{}: {m} on vulkan", plan.name))
                 };
                 let p = match st {
+                    // The compiler decomposes convs for targets without the
+                    // stage (`conv_stage`), as it does for vulkan's.
+                    Stage::Conv(_) => {
+                        return Err(fail(Error::unimplemented(
+                            "kernel.conv is not supported (compile for this target: convs are decomposed)",
+                        )))
+                    }
                     Stage::Generic(g) => StagePipelines {
                         main: generic_pipelines(&gpu, &plan, g).map_err(fail)?,
                         epilogue: None,
@@ -397,6 +404,11 @@ pub fn shaders(ctx: &Context, ir: &Ir, variant: Op) -> Result<Vec<(String, Vec<u
         for (i, st) in plan.stages.iter().enumerate() {
             let name = format!("{}/{i}", plan.name);
             match st {
+                Stage::Conv(_) => {
+                    return Err(Error::unimplemented(
+                        "kernel.conv is not supported on vulkan",
+                    ))
+                }
                 Stage::Generic(g) => {
                     let elems = operand_elems(plan, g);
                     if spirv::vec4_operands(g, &elems).is_some() {
@@ -821,6 +833,7 @@ impl VulkanExecutable {
                     written.insert(m.out);
                     self.record_matmul(cb, m, pipes, d)
                 }
+                Stage::Conv(_) => Err(Error::unimplemented("kernel.conv on vulkan")),
                 Stage::Gather(gp) => {
                     written.insert(gp.out);
                     self.record_gather(cb, gp, &pipes.main, d)

@@ -70,6 +70,17 @@ pub fn lower_module(
         .block_ops(body)
         .filter(|&o| ctx.str(ir.op(o).name) == xir_func::FUNC.name)
         .collect();
+    // Composites the target has no stage for (a conv left whole by
+    // `graph-decompose{keep-convs}` on a target without `kernel.conv`) are
+    // decomposed here, as graph → flow would have.
+    let (_, errors) = xir_graph::decompose::decompose_with(ctx, ir, module, params.conv_stage);
+    if let Some(d) = errors.first() {
+        let at = xir::walk::preorder(ir, module)
+            .into_iter()
+            .find(|&o| ir.op(o).loc == d.loc)
+            .unwrap_or(module);
+        return Err((at, d.message.clone()));
+    }
     let mut lowered = 0;
     for f in funcs {
         let has_graph = xir::walk::preorder(ir, f)
@@ -198,6 +209,7 @@ enum G {
     Constant,
     Reshape,
     Matmul,
+    Conv,
     ReduceSum,
     ReduceMax,
     Concat,
@@ -209,7 +221,7 @@ enum G {
 
 fn kind_of(name: &str) -> Option<G> {
     use xir_graph::ops as g;
-    let table: [(&OpSpec, G); 38] = [
+    let table: [(&OpSpec, G); 39] = [
         (&g::IOTA, G::Iota),
         (&g::GATHER, G::Gather),
         (&g::SCATTER, G::Scatter),
@@ -244,6 +256,7 @@ fn kind_of(name: &str) -> Option<G> {
         (&g::CONSTANT, G::Constant),
         (&g::RESHAPE, G::Reshape),
         (&g::MATMUL, G::Matmul),
+        (&xir_graph::window::CONV, G::Conv),
         (&g::REDUCE_SUM, G::ReduceSum),
         (&g::REDUCE_MAX, G::ReduceMax),
         (&g::CONCAT, G::Concat),
@@ -607,7 +620,7 @@ impl Lower<'_> {
                 let needs_buffer = us.iter().any(|&u| {
                     matches!(
                         kind(self.ctx, self.ir, u),
-                        Some(G::Matmul | G::Reshape | G::Gather | G::Scatter)
+                        Some(G::Matmul | G::Conv | G::Reshape | G::Gather | G::Scatter)
                     )
                 });
                 let splat = is_splat_constant(self.ctx, self.ir, op);
@@ -618,7 +631,7 @@ impl Lower<'_> {
                     shared.push(r);
                 }
             }
-            if k == Some(G::Matmul) {
+            if matches!(k, Some(G::Matmul | G::Conv)) {
                 // The longest chain of single-use elementwise ops after it.
                 let mut cur = self.ir.result(op, 0);
                 let mut chain = Vec::new();
@@ -736,6 +749,7 @@ impl Lower<'_> {
         match kind(self.ctx, self.ir, op) {
             Some(
                 G::Matmul
+                | G::Conv
                 | G::ReduceSum
                 | G::ReduceMax
                 | G::Concat
@@ -879,14 +893,14 @@ impl Lower<'_> {
                 self.nodes.insert(r, Node::Buf(view, dims));
                 return Ok(());
             }
-            Some(G::Matmul) => {
+            Some(G::Matmul | G::Conv) => {
                 let r = self.ir.result(op, 0);
                 if matches!(self.nodes.get(&r), Some(Node::Pending)) {
                     return Ok(());
                 }
                 let dims = self.dims(r)?;
                 let out = self.buffer_for(r, &dims);
-                self.matmul(op, out, None)?;
+                self.contraction(op, out, None)?;
                 self.nodes.insert(r, Node::Buf(out, dims));
                 return Ok(());
             }
@@ -975,7 +989,7 @@ impl Lower<'_> {
         if let Some(&mm) = self.epilogue_end.get(&r) {
             let dims = self.dims(r)?;
             let out = self.buffer_for(r, &dims);
-            self.matmul(mm, out, Some(r))?;
+            self.contraction(mm, out, Some(r))?;
             self.nodes.insert(r, Node::Buf(out, dims));
             return Ok(());
         }
@@ -1614,22 +1628,32 @@ impl Lower<'_> {
         }
     }
 
-    /// `kernel.matmul` of `mm` into `out`; with `end`, the epilogue computes
-    /// `end` from the sum.
-    fn matmul(&mut self, mm: Op, out: Value, end: Option<Value>) -> Result<(), Fail> {
+    /// `kernel.matmul` or `kernel.conv` of `mm` into `out`; with `end`, the
+    /// epilogue computes `end` from the sum. A conv's bias is the first step
+    /// of its epilogue.
+    fn contraction(&mut self, mm: Op, out: Value, end: Option<Value>) -> Result<(), Fail> {
+        let conv = kind(self.ctx, self.ir, mm) == Some(G::Conv);
         let (lhs, _) = self.buf_of(self.ir.operand(mm, 0), mm)?;
         let (rhs, _) = self.buf_of(self.ir.operand(mm, 1), mm)?;
+        let bias = if conv && self.ir.num_operands(mm) > 2 {
+            Some(self.buf_of(self.ir.operand(mm, 2), mm)?.0)
+        } else {
+            None
+        };
         let r = self.ir.result(mm, 0);
-        let rank = tensor_of(self.ctx, self.ir.value_type(r))
-            .expect("tensor")
-            .0
-            .len();
-        let element = tensor_of(self.ctx, self.ir.value_type(r))
-            .expect("tensor")
-            .1;
+        let (shape, element) = tensor_of(self.ctx, self.ir.value_type(r)).expect("tensor");
+        let rank = shape.len();
         let mut body = Body::new(self.ir, rank);
         let acc = self.ir.add_block_arg(body.block, element, Some(self.loc));
-        body.memo.insert((r, identity(rank)), acc);
+        let sum = match bias {
+            Some(b) => {
+                let bv = self.input(&mut body, b, vec![AffineExpr::Dim(1)]);
+                let add = self.elementwise(body.block, G::Add, element, &[acc, bv], mm);
+                add
+            }
+            None => acc,
+        };
+        body.memo.insert((r, identity(rank)), sum);
         let y = match end {
             Some(e) => {
                 let saved = self.nodes.clone();
@@ -1655,7 +1679,7 @@ impl Lower<'_> {
                 }
                 y
             }
-            None => acc,
+            None => sum,
         };
         self.yield_in(body.block, vec![y]);
         let maps: Vec<Attr> = body
@@ -1668,12 +1692,17 @@ impl Lower<'_> {
             .collect();
         let maps = self.ctx.intern_attr(AttrKind::Array(maps));
         let seg = segment_attr(self.ctx, &[1, 1, 1, body.inputs.len()]);
-        let mut st = op_state(
-            self.ctx,
-            "kernel.matmul",
-            vec![("indexing_maps", maps), ("operandSegmentSizes", seg)],
-            self.loc,
-        );
+        let mut props = vec![("indexing_maps", maps), ("operandSegmentSizes", seg)];
+        let name = if conv {
+            for key in ["strides", "dilations", "pads", "groups"] {
+                let a = op_attr(self.ctx, self.ir, mm, key).ok_or((mm, format!("no '{key}'")))?;
+                props.push((key, a));
+            }
+            "kernel.conv"
+        } else {
+            "kernel.matmul"
+        };
+        let mut st = op_state(self.ctx, name, props, self.loc);
         st.operands = [lhs, rhs, out]
             .into_iter()
             .chain(body.inputs.iter().map(|i| i.0))

@@ -23,29 +23,48 @@ pub fn direct(text: &str, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, Stri
     Ok(out.into_iter().map(|t| (*t).clone()).collect())
 }
 
-/// One case both ways: its direct semantics against its decomposition
-/// compiled and run on `local` and on `reference`; what went wrong, if
-/// anything (`terms` as [`agree`] takes it).
+/// A local target without the `kernel.conv` stage: convs kept whole by
+/// graph → flow are decomposed by the kernel lowering (what vulkan gets).
+const NO_CONV_STAGE: &str =
+    r#"cpu=#device.target<"local", {cpu = "host", conv_stage = false}, ["cranelift"]>"#;
+
+/// One case both ways: its direct semantics against its compiled form run
+/// on `local` and on `reference` (a conv left whole for the `kernel.conv`
+/// stage, and again compiled for a target without that stage, decomposed);
+/// what went wrong, if anything (`terms` as [`agree`] takes it).
 pub fn check(label: &str, text: &str, inputs: &[HostTensor], terms: usize) -> Vec<String> {
     let want = match direct(text, inputs) {
         Ok(w) => w,
         Err(e) => return vec![format!("{label}: direct: {e}\n{text}")],
     };
-    let hal = match xrun::compile_text(text, &[], "") {
-        Ok(h) => h,
-        Err(e) => return vec![format!("{label}: compile: {e}\n{text}")],
-    };
     let mut failures = Vec::new();
-    for device in ["local", "reference"] {
-        match xrun::run_text(&hal, "main", inputs, open(device)) {
-            Ok(got) => {
-                for (k, (w, g)) in want.iter().zip(&got).enumerate() {
-                    if let Err(e) = agree(w, g, terms) {
-                        failures.push(format!("{label} on {device}, result {k}: {e}\n{text}"));
+    let mut targets = vec![("", vec![])];
+    if text.contains("graph.conv ") {
+        targets.push((" (no conv stage)", vec![NO_CONV_STAGE.to_string()]));
+    }
+    for (how, target) in targets {
+        let hal = match xrun::compile_text(text, &target, "") {
+            Ok(h) => h,
+            Err(e) => {
+                failures.push(format!("{label}{how}: compile: {e}\n{text}"));
+                continue;
+            }
+        };
+        if !how.is_empty() && hal.contains("kernel.conv ") {
+            failures.push(format!("{label}{how}: a kernel.conv stage\n{text}"));
+        }
+        for device in ["local", "reference"] {
+            match xrun::run_text(&hal, "main", inputs, open(device)) {
+                Ok(got) => {
+                    for (k, (w, g)) in want.iter().zip(&got).enumerate() {
+                        if let Err(e) = agree(w, g, terms) {
+                            failures
+                                .push(format!("{label}{how} on {device}, result {k}: {e}\n{text}"));
+                        }
                     }
                 }
+                Err(e) => failures.push(format!("{label}{how} on {device}: {e}\n{text}")),
             }
-            Err(e) => failures.push(format!("{label} on {device}: {e}\n{text}")),
         }
     }
     failures

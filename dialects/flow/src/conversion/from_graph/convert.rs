@@ -32,7 +32,8 @@ impl Pass for ConvertGraphToFlow {
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
         super::util::refuse_hal_level(pc.ctx, pc.ir, module, self.argument(), pc.diags)?;
-        let (decomposed, errors) = xir_graph::decompose::decompose(pc.ctx, pc.ir, module);
+        let (decomposed, errors) =
+            xir_graph::decompose::decompose_with(pc.ctx, pc.ir, module, true);
         if !errors.is_empty() {
             for d in errors {
                 pc.diags.emit(d);
