@@ -72,7 +72,7 @@ impl Pass for Decompose {
     fn options(&self) -> Vec<xir::pass::PassOption> {
         vec![xir::pass::PassOption {
             name: "keep-convs",
-            help: "Leave each 1-d or 2-d f32 conv of static shape whole, for the kernel lowering (a kernel.conv stage where the target has one, decomposed there otherwise)",
+            help: "Leave each 1-d or 2-d f32 conv of static shape (but its batch) whole, for the kernel lowering (a kernel.conv stage where the target has one, decomposed there otherwise)",
             default: "false".into(),
         }]
     }
@@ -103,7 +103,8 @@ impl Pass for Decompose {
 }
 
 /// Whether `op` is a conv that a `kernel.conv` stage computes: `graph.conv`
-/// over a 1-d or 2-d f32 input, every shape static.
+/// over a 1-d or 2-d f32 input, every shape static but the batch (dim 0 of
+/// the input and the result).
 pub fn conv_stage_eligible(ctx: &Context, ir: &Ir, op: Op) -> bool {
     if !crate::window::CONV.is(ctx, ir, op) {
         return false;
@@ -116,12 +117,15 @@ pub fn conv_stage_eligible(ctx: &Context, ir: &Ir, op: Op) -> bool {
         TypeKind::RankedTensor { shape, .. } => shape.len(),
         _ => return false,
     };
+    let result = values.len() - 1;
     (3..=4).contains(&x_rank)
         && values
             .iter()
-            .all(|&v| match ctx.type_kind(ir.value_type(v)) {
+            .enumerate()
+            .all(|(i, &v)| match ctx.type_kind(ir.value_type(v)) {
                 TypeKind::RankedTensor { shape, element, .. } => {
-                    !shape.contains(&DYNAMIC)
+                    let batch_dynamic = (i == 0 || i == result) && shape.first() == Some(&DYNAMIC);
+                    !shape[usize::from(batch_dynamic)..].contains(&DYNAMIC)
                         && matches!(ctx.type_kind(*element), TypeKind::Float(FloatKind::F32))
                 }
                 _ => false,

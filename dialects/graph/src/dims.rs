@@ -96,7 +96,16 @@ pub fn attach(ctx: &mut Context) {
             ctx.attach_interface(spec.name, ResultDims(elementwise));
         }
     }
-    let rules: [(&OpSpec, DimRuleFn); 10] = [
+    let rules: [(&OpSpec, DimRuleFn); 11] = [
+        // A conv kept whole (`graph-decompose{keep-convs}`) may have a
+        // dynamic batch, the input's.
+        (&crate::window::CONV, |_, _, _, i| {
+            if i == 0 {
+                DimRule::Copy(0, 0)
+            } else {
+                DimRule::None(Why::NoRule)
+            }
+        }),
         (&ops::GATHER, gather),
         (&ops::SCATTER, elementwise),
         (&ops::MATMUL, matmul),

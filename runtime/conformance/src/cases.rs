@@ -1,5 +1,6 @@
 //! The suite's cases: every kernel op (`kernel.generic` with every body op,
-//! `kernel.matmul` with and without an epilogue, batched, `kernel.gather`,
+//! `kernel.matmul` with and without an epilogue, batched, `kernel.conv`,
+//! `kernel.gather`,
 //! `kernel.alloc`, `kernel.constant`, `kernel.reshape`, `kernel.assert`)
 //! on every element type, at edge sizes: 0, 1, odd (3), past a 4-, 8- or
 //! 16-lane vector (17, 33), past one 64-wide workgroup tile (65, 129), a
@@ -845,6 +846,228 @@ fn matmul_case(
     b.case(&k, vec![], ins, vec![(sums, tol)])
 }
 
+// ================================================================ conv
+
+/// A conv's geometry for [`conv_case`]: input `[n, c, d…]` (one or two
+/// spatial dims), `m` filters of `k…`, strides, dilations, pads (begins
+/// then ends), groups.
+#[derive(Clone, Debug)]
+pub struct ConvShape {
+    /// The input's shape.
+    pub x: Vec<usize>,
+    /// Output channels.
+    pub m: usize,
+    /// The filter's spatial dims.
+    pub k: Vec<usize>,
+    /// One per spatial dim.
+    pub strides: Vec<usize>,
+    /// One per spatial dim.
+    pub dilations: Vec<usize>,
+    /// Begins, then ends.
+    pub pads: Vec<usize>,
+    /// Channel groups.
+    pub groups: usize,
+}
+
+impl ConvShape {
+    fn out(&self) -> Vec<usize> {
+        let sp = self.x.len() - 2;
+        let mut o = vec![self.x[0], self.m];
+        for i in 0..sp {
+            let span = self.dilations[i] * (self.k[i] - 1) + 1;
+            let full = self.x[2 + i] + self.pads[i] + self.pads[sp + i];
+            o.push(if full < span {
+                0
+            } else {
+                (full - span) / self.strides[i] + 1
+            });
+        }
+        o
+    }
+
+    fn label(&self) -> String {
+        format!(
+            "{}.m{}k{}s{}d{}p{}g{}",
+            label(&self.x),
+            self.m,
+            label(&self.k),
+            label(&self.strides),
+            label(&self.dilations),
+            label(&self.pads),
+            self.groups
+        )
+    }
+}
+
+/// `kernel.conv` (ONNX Conv's meaning, zero padding); with `epilogue`,
+/// out = max(sum + bias[o], res[…]) as the matmul case's.
+fn conv_case(mut b: Builder, e: ElementType, c: &ConvShape, epilogue: bool) -> Case {
+    let sp = c.x.len() - 2;
+    let cg = c.x[1] / c.groups;
+    let mut ws = vec![c.m, cg];
+    ws.extend(&c.k);
+    let so = c.out();
+    let rank = so.len();
+    let mut k = Kernel::new(0);
+    let x = k.binding(0, e, dims(&c.x));
+    let w = k.binding(1, e, dims(&ws));
+    let mut ins = vec![
+        tensor(&mut b.rng, e, &c.x, Dist::Small),
+        tensor(&mut b.rng, e, &ws, Dist::Small),
+    ];
+    let mut mags = Vec::new();
+    let kpos: usize = c.k.iter().product();
+    let mut sums = Tensor::from_fn(e, &so, |ix| {
+        let (n, o) = (ix[0], ix[1]);
+        let g = o / (c.m / c.groups);
+        let mut acc = zero(e);
+        let mut mag = 0.0;
+        for ci in 0..cg {
+            for kp in 0..kpos {
+                // Kernel position `kp` as one index per spatial dim.
+                let mut kidx = vec![0; sp];
+                let mut r = kp;
+                for d in (0..sp).rev() {
+                    kidx[d] = r % c.k[d];
+                    r /= c.k[d];
+                }
+                let mut xi = vec![n, g * cg + ci];
+                let mut inside = true;
+                for d in 0..sp {
+                    let at = (ix[2 + d] * c.strides[d] + kidx[d] * c.dilations[d]) as isize
+                        - c.pads[d] as isize;
+                    inside &= at >= 0 && (at as usize) < c.x[2 + d];
+                    xi.push(at.max(0) as usize);
+                }
+                if !inside {
+                    continue;
+                }
+                let mut wi = vec![o, ci];
+                wi.extend(&kidx);
+                let (u, v) = (ins[0].at(&xi), ins[1].at(&wi));
+                acc = bin(Bin::Add, e, acc, bin(Bin::Mul, e, u, v));
+                mag += (u.f() * v.f()).abs();
+            }
+        }
+        mags.push(mag);
+        acc
+    });
+    let mut terms = cg * kpos;
+    let attrs = format!(
+        "dilations = array<i64: {}>, groups = {} : i64, pads = array<i64: {}>, strides = array<i64: {}>",
+        join(&c.dilations),
+        c.groups,
+        join(&c.pads),
+        join(&c.strides)
+    );
+    if epilogue {
+        let bias = k.binding(2, e, dims(&[c.m]));
+        let res = k.binding(3, e, dims(&so));
+        let out = k.binding(4, e, dims(&so));
+        let mut body = Body::new(&[e, e, e]);
+        let (acc, bv, rv) = (body.arg(0), body.arg(1), body.arg(2));
+        let s = body.bin(Bin::Add.op_name(e), e, &acc, &bv);
+        let r = body.bin(Bin::Max.op_name(e), e, &s, &rv);
+        let eins = [(&bias, map(rank, 0, "d1")), (&res, identity(rank))];
+        k.conv(
+            &x,
+            &w,
+            &out,
+            &attrs,
+            Some(Epilogue {
+                ins: &eins,
+                body: &body,
+                result: &r,
+            }),
+        );
+        ins.push(tensor(&mut b.rng, e, &[c.m], Dist::Small));
+        ins.push(tensor(&mut b.rng, e, &so, Dist::Small));
+        let mut i = 0;
+        let base = sums.data.clone();
+        sums = Tensor::from_fn(e, &so, |ix| {
+            let s = bin(Bin::Add, e, base[i], ins[2].at(&ix[1..2]));
+            mags[i] += ins[2].at(&ix[1..2]).f().abs();
+            i += 1;
+            bin(Bin::Max, e, s, ins[3].at(ix))
+        });
+        terms += 1;
+    } else {
+        let out = k.binding(2, e, dims(&so));
+        k.conv(&x, &w, &out, &attrs, None);
+    }
+    let tol = Tol::Sum { terms, mag: mags };
+    b.case(&k, vec![], ins, vec![(sums, tol)])
+}
+
+fn join(v: &[usize]) -> String {
+    v.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The conv geometries of the suite: ONNX's example, empty dims, 1×1,
+/// 3×3 past a vector and a tile, strided and asymmetric pads, the 3-channel
+/// stem, dilation, groups, depthwise (multiplier 1 and 2), 1-d, a batch,
+/// and a reduction past the micro-kernel's k block.
+pub fn conv_shapes() -> Vec<ConvShape> {
+    let c2 = |x: [usize; 4], m, k: [usize; 2], s: [usize; 2], d: [usize; 2], p: [usize; 4], g| {
+        ConvShape {
+            x: x.to_vec(),
+            m,
+            k: k.to_vec(),
+            strides: s.to_vec(),
+            dilations: d.to_vec(),
+            pads: p.to_vec(),
+            groups: g,
+        }
+    };
+    let c1 = |x: [usize; 3], m, k, s, d, p: [usize; 2], g| ConvShape {
+        x: x.to_vec(),
+        m,
+        k: vec![k],
+        strides: vec![s],
+        dilations: vec![d],
+        pads: p.to_vec(),
+        groups: g,
+    };
+    vec![
+        c2([1, 1, 5, 5], 1, [3, 3], [1, 1], [1, 1], [1, 1, 1, 1], 1),
+        c2([0, 2, 5, 5], 3, [3, 3], [1, 1], [1, 1], [1, 1, 1, 1], 1),
+        c2([1, 2, 0, 5], 3, [1, 3], [1, 1], [1, 1], [0, 1, 0, 1], 1),
+        c2([1, 3, 4, 4], 0, [3, 3], [1, 1], [1, 1], [1, 1, 1, 1], 1),
+        c2([1, 17, 9, 7], 33, [1, 1], [1, 1], [1, 1], [0, 0, 0, 0], 1),
+        c2([1, 16, 13, 13], 20, [3, 3], [1, 1], [1, 1], [1, 1, 1, 1], 1),
+        c2([1, 8, 9, 9], 50, [3, 3], [2, 2], [1, 1], [1, 1, 0, 0], 1),
+        c2([1, 3, 17, 17], 5, [7, 7], [2, 2], [1, 1], [3, 3, 3, 3], 1),
+        c2([1, 4, 9, 9], 6, [3, 3], [1, 1], [2, 2], [2, 2, 2, 2], 1),
+        c2([1, 6, 7, 7], 4, [3, 3], [1, 1], [1, 1], [1, 1, 1, 1], 2),
+        c2(
+            [1, 16, 20, 20],
+            16,
+            [3, 3],
+            [1, 1],
+            [1, 1],
+            [1, 1, 1, 1],
+            16,
+        ),
+        c2(
+            [1, 16, 21, 21],
+            16,
+            [3, 3],
+            [2, 2],
+            [1, 1],
+            [1, 1, 1, 1],
+            16,
+        ),
+        c2([1, 8, 11, 11], 16, [3, 3], [1, 1], [1, 1], [1, 1, 1, 1], 8),
+        c2([2, 5, 6, 70], 3, [2, 3], [1, 3], [1, 1], [0, 1, 1, 0], 1),
+        c2([1, 64, 12, 12], 70, [3, 3], [1, 1], [1, 1], [1, 1, 1, 1], 1),
+        c1([2, 5, 70], 7, 3, 1, 1, [1, 1], 1),
+        c1([1, 4, 33], 4, 5, 2, 2, [2, 0], 4),
+    ]
+}
+
 // ================================================================ gather
 
 /// `kernel.gather` of `x` (type `e`) by indices of type `it` and shape
@@ -1265,6 +1488,17 @@ pub fn all() -> Vec<Lazy> {
                 label(&full),
                 move |b| matmul_case(b, e, &batch, mkn, epi),
             ));
+        }
+        if is_float(e) {
+            for shape in conv_shapes() {
+                for epi in [false, true] {
+                    let c = shape.clone();
+                    let op = if epi { "conv_epilogue" } else { "conv" };
+                    out.push(Lazy::new(op, e, shape.label(), move |b| {
+                        conv_case(b, e, &c, epi)
+                    }));
+                }
+            }
         }
         let (i32t, i64t) = (ElementType::I32, ElementType::I64);
         let mut gathers: Vec<(Vec<usize>, ElementType, Vec<usize>, usize)> = [0, 1, 3, 17, 65]

@@ -389,8 +389,31 @@ impl Kernel {
     /// A `kernel.matmul` of `a` and `b` into `out`, with `epilogue` or
     /// none.
     pub fn matmul(&mut self, a: &Buf, b: &Buf, out: &Buf, epilogue: Option<Epilogue<'_>>) {
+        self.contraction("kernel.matmul", a, b, out, "", epilogue);
+    }
+    /// `kernel.conv ins(%x, %w) outs(%o) [epilogue(...)] attributes {...}`;
+    /// `attrs` are the conv's (`strides = array<i64: 1, 1>, ...`).
+    pub fn conv(
+        &mut self,
+        x: &Buf,
+        w: &Buf,
+        out: &Buf,
+        attrs: &str,
+        epilogue: Option<Epilogue<'_>>,
+    ) {
+        self.contraction("kernel.conv", x, w, out, &format!("{attrs}, "), epilogue);
+    }
+    fn contraction(
+        &mut self,
+        op: &str,
+        a: &Buf,
+        b: &Buf,
+        out: &Buf,
+        attrs: &str,
+        epilogue: Option<Epilogue<'_>>,
+    ) {
         let mut s = format!(
-            "kernel.matmul ins({}, {} : {}, {}) outs({} : {}) ",
+            "{op} ins({}, {} : {}, {}) outs({} : {}) ",
             a.name,
             b.name,
             a.ty(),
@@ -405,7 +428,7 @@ impl Kernel {
                 let maps: Vec<&str> = ins.iter().map(|(_, m)| m.as_str()).collect();
                 writeln!(
                     s,
-                    "epilogue({} : {}) attributes {{indexing_maps = [{}]}} {{",
+                    "epilogue({} : {}) attributes {{{attrs}indexing_maps = [{}]}} {{",
                     names.join(", "),
                     tys.join(", "),
                     maps.join(", ")
@@ -414,7 +437,7 @@ impl Kernel {
                 s.push_str(&body.text("  ", result, out.elem));
             }
             None => {
-                s.push_str("attributes {indexing_maps = []} {\n");
+                writeln!(s, "attributes {{{attrs}indexing_maps = []}} {{").unwrap();
                 s.push_str(&Body::new(&[out.elem]).text("  ", "%x0", out.elem));
             }
         }

@@ -41,7 +41,7 @@ pub enum CompiledStage {
         epilogue: Option<CompiledGeneric>,
     },
     /// Runs `xir_ukernel::conv` with the JIT epilogue.
-    Conv(CompiledConv),
+    Conv(Box<CompiledConv>),
     /// Runs `xir_ukernel::gather` (no JIT code).
     Gather(GatherPlan),
     /// Rows copied and combined in Rust, in order (no JIT code).

@@ -74,14 +74,14 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
                         func: jit.address(id),
                     }),
                 },
-                plan::Stage::Conv(c) => CompiledStage::Conv(exec::CompiledConv {
+                plan::Stage::Conv(c) => CompiledStage::Conv(Box::new(exec::CompiledConv {
                     plan: c.clone(),
                     epilogue: c.epilogue.as_ref().zip(e).map(|(p, id)| CompiledGeneric {
                         plan: p.clone(),
                         func: jit.address(id),
                     }),
                     packed: Default::default(),
-                }),
+                })),
                 plan::Stage::Gather(g) => CompiledStage::Gather(g.clone()),
                 plan::Stage::Scatter(g) => CompiledStage::Scatter(g.clone()),
             })

@@ -699,7 +699,7 @@ impl Reader<'_> {
                     }
                     _ => None,
                 })
-                .ok_or_else(|| bad(op, &format!("conv without '{name}'")))
+                .ok_or_else(|| bad(op, format!("conv without '{name}'")))
         };
         let (strides, dilations, pads) = (list("strides")?, list("dilations")?, list("pads")?);
         let groups = op_attr(self.ctx, self.ir, op, "groups")

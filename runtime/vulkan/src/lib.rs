@@ -317,7 +317,7 @@ impl Backend for VulkanBackend {
                     // stage (`conv_stage`), as it does for vulkan's.
                     Stage::Conv(_) => {
                         return Err(fail(Error::unimplemented(
-                            "kernel.conv is not supported (compile for this target: convs are decomposed)",
+                            "kernel.conv is not supported (the compiler decomposes convs for this target)",
                         )))
                     }
                     Stage::Generic(g) => StagePipelines {

@@ -575,9 +575,23 @@ impl Lower<'_> {
                 }
                 DimRule::Operand(o) => {
                     let given = self.ir.operand(op, o);
-                    match self.scalars.get(&given) {
-                        Some(&v) => Dim::D(v),
-                        None => {
+                    // A `graph.dim` read in the kernel (a conv decomposed
+                    // here reads its batch so) is that dim of its operand.
+                    let read = self
+                        .def(given)
+                        .filter(|&d| kind(self.ctx, self.ir, d) == Some(G::Dim))
+                        .and_then(|d| {
+                            let k = op_attr(self.ctx, self.ir, d, "index")
+                                .and_then(|a| xir::util::build::int_of(self.ctx, a))?;
+                            Some((self.ir.operand(d, 0), usize::try_from(k).ok()?))
+                        });
+                    match (self.scalars.get(&given), read) {
+                        (Some(&v), _) => Dim::D(v),
+                        (None, Some((x, k))) => match self.dims(x)?.get(k) {
+                            Some(&d) => d,
+                            None => return Err((op, format!("dim {k} out of range"))),
+                        },
+                        (None, None) => {
                             return Err((
                                 op,
                                 format!("dim {i} of this op's result is not a kernel argument"),
@@ -1648,8 +1662,7 @@ impl Lower<'_> {
         let sum = match bias {
             Some(b) => {
                 let bv = self.input(&mut body, b, vec![AffineExpr::Dim(1)]);
-                let add = self.elementwise(body.block, G::Add, element, &[acc, bv], mm);
-                add
+                self.elementwise(body.block, G::Add, element, &[acc, bv], mm)
             }
             None => acc,
         };
