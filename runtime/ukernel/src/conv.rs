@@ -436,10 +436,8 @@ pub(crate) unsafe fn run<K: Kern<E = f32>>(job: &Job) {
 /// `p` is valid for writing `len` aligned f32s.
 #[inline(always)]
 unsafe fn zero(p: *mut f32, len: usize) {
-    for i in 0..len {
-        // SAFETY: `i < len`.
-        unsafe { *p.add(i) = 0.0 };
-    }
+    // SAFETY: this function's contract; all-zero bytes are 0.0f32.
+    unsafe { p.write_bytes(0, len) };
 }
 
 /// Copies `len` elements, `step` apart at `src`, to `dst`.
@@ -449,15 +447,20 @@ unsafe fn zero(p: *mut f32, len: usize) {
 /// elements, and they do not overlap.
 #[inline(always)]
 unsafe fn gather(src: *const f32, step: usize, len: usize, dst: *mut f32) {
-    if step == 1 {
-        for i in 0..len {
-            // SAFETY: `i < len`.
-            unsafe { *dst.add(i) = *src.add(i) };
-        }
-    } else {
-        for i in 0..len {
-            // SAFETY: `i < len`.
-            unsafe { *dst.add(i) = *src.add(i * step) };
+    // SAFETY: this function's contract (for step 2, `src + 2 * i` with `i < len`).
+    unsafe {
+        match step {
+            1 => std::ptr::copy_nonoverlapping(src, dst, len),
+            2 => {
+                for i in 0..len {
+                    *dst.add(i) = *src.add(2 * i);
+                }
+            }
+            _ => {
+                for i in 0..len {
+                    *dst.add(i) = *src.add(i * step);
+                }
+            }
         }
     }
 }
@@ -760,8 +763,19 @@ unsafe fn im2col_row(
     }
 }
 
-/// The depthwise path: this part's output rows `(b, o, y)`, each computed along x
-/// from the phase-split input rows it reads.
+/// Output elements per band of the depthwise path (computed into an L1-resident
+/// buffer, then reported to the epilogue).
+const DW_BAND: usize = 2048;
+
+/// Output widths below which the depthwise path computes flat bands of rows.
+const DW_FLAT_BELOW: usize = 32;
+
+/// The depthwise path: this part's output rows `(b, o, y)`. Per output channel, the
+/// input rows it needs are copied once into a zero-padded, phase-split plane (row `pr`
+/// of the padded input, phase `q`: padded columns `q + stride[1] * i`), where every tap
+/// of every output row is a contiguous run; with a row stride of 1, a band of output
+/// rows is computed as one flat run over the padded width (the columns past `ow`
+/// computed and dropped), so narrow planes keep whole vectors busy.
 ///
 /// # Safety
 /// As [`run`], on a filter packed for the depthwise path (`c / groups == 1`).
@@ -784,75 +798,121 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
         }
         return;
     }
-    let (sw, dw) = (s.stride[1], s.dilation[1]);
-    let span = (s.kw - 1) * dw;
-    // Phase length: tap `t = kx * dw` of output column `x` is element `x + t / sw` of
-    // phase `t % sw`, read as whole vectors from `x` a multiple of `lanes` below `ow`.
-    let lp = (ow + span / sw + lanes).next_multiple_of(16);
-    // Input rows cached in `slots` phase-split rows: the rows of one output row lie
-    // within `(kh - 1) * dh + 1 <= slots` consecutive rows, so distinct mod `slots`.
-    let slots = s.kh * s.dilation[0];
-    let ph_len = slots * sw * lp;
-    let mut scratch = Scratch::take(&PACK, (ph_len + lp + lanes) * 4);
-    let phases = scratch.ptr::<f32>();
-    // SAFETY: the scratch holds `ph_len + lp + lanes` f32s: the phases, a zero row of
-    // `lp`, a spill row of `lanes`.
-    let (zrow, spill) = unsafe { (phases.add(ph_len), phases.add(ph_len + lp)) };
-    // SAFETY: the zero row is `lp` f32s of the scratch.
-    unsafe { zero(zrow, lp) };
-    // (input plane, row) each slot holds.
-    let mut tags = vec![(usize::MAX, usize::MAX); slots];
-    let mut taps: Vec<*const f32> = vec![zrow.cast_const(); khw];
+    let (sh, sw, dh, dw) = (s.stride[0], s.stride[1], s.dilation[0], s.dilation[1]);
+    // Phase width: output column `x < ow`, tap `t = kx * dw` reads element `x + t / sw`.
+    let wq = ow + (s.kw - 1) * dw / sw;
+    let rw = sw * wq;
+    // Padded rows one plane can need, and the flat band length.
+    let hp = sh * (s.oh - 1) + (s.kh - 1) * dh + 1;
+    let plane_len = hp * rw + lanes;
+    // Flat bands only for narrow rows: wide ones fill their vectors and are written
+    // in place rather than through the band buffer.
+    let band = if sh == 1 && ow < DW_FLAT_BELOW {
+        (DW_BAND - ow) / rw + 1
+    } else {
+        1
+    };
+    let tmp_len = (band - 1) * rw + ow + lanes;
+    let mut scratch = Scratch::take(&PACK, (plane_len + tmp_len + lanes) * 4);
+    let plane_buf = scratch.ptr::<f32>();
+    // SAFETY: the scratch holds `plane_len + tmp_len + lanes` f32s: the padded plane,
+    // the band buffer, a spill vector.
+    let (tmp, spill) = unsafe { (plane_buf.add(plane_len), plane_buf.add(plane_len + tmp_len)) };
+    let mut taps: Vec<*const f32> = vec![plane_buf.cast_const(); khw];
     let mg = s.m / s.groups;
-    let mut flushed = u0;
-    for u in u0..u1 {
-        let (r, y) = (u / s.oh, u % s.oh);
+    // (input plane, first padded row, last) the buffer is for, and how many of its
+    // rows are built: rows are built as the output rows reach them, so that the taps
+    // read rows still in L1.
+    let mut tag = (usize::MAX, 0, 0);
+    let mut built = 0;
+    let mut u = u0;
+    while u < u1 {
+        let (r, ya) = (u / s.oh, u % s.oh);
+        let yb = s.oh.min(ya + (u1 - u)); // this part's rows `ya..yb` of plane `r`
         let (b, o) = (r / s.m, r % s.m);
         let plane_id = b * s.c + o / mg;
-        // SAFETY: input channel `plane_id < n * c` (cg = 1: channel `o / mg` of batch b).
+        let (pr0, pr1) = (sh * ya, sh * (yb - 1) + (s.kh - 1) * dh + 1);
+        if tag != (plane_id, pr0, pr1) {
+            tag = (plane_id, pr0, pr1);
+            built = 0;
+        }
+        // SAFETY: input channel `plane_id < n * c` (cg = 1).
         let plane = unsafe { job.input.add(plane_id * s.h * s.w) };
-        for ky in 0..s.kh {
-            let iy = y * s.stride[0] + ky * s.dilation[0];
-            let base = if iy < s.pad[0] || iy - s.pad[0] >= s.h {
-                None
-            } else {
-                let row = iy - s.pad[0];
-                let slot = row % slots;
-                // SAFETY: slot `slot < slots` of the phases.
-                let at = unsafe { phases.add(slot * sw * lp) };
-                if tags[slot] != (plane_id, row) {
-                    // SAFETY: row `row < h` of the plane; `at` holds `sw * lp` f32s.
-                    unsafe { split_row(s, plane.add(row * s.w), lp, at) };
-                    tags[slot] = (plane_id, row);
+        // Builds padded rows `pr0 + built..pr0 + upto`.
+        let mut build = |upto: usize| {
+            while built < upto {
+                let pr = pr0 + built;
+                // SAFETY: padded row `pr < pr1` takes `rw` f32s at `(pr - pr0) * rw`,
+                // within the plane buffer's `hp * rw` (`pr1 - pr0 <= hp`); input row
+                // `pr - pad < h` of the plane.
+                unsafe {
+                    let d = plane_buf.add(built * rw);
+                    if pr < s.pad[0] || pr - s.pad[0] >= s.h {
+                        zero(d, rw);
+                    } else {
+                        split_row(s, plane.add((pr - s.pad[0]) * s.w), wq, d);
+                    }
                 }
-                Some(at.cast_const())
-            };
-            for kx in 0..s.kw {
-                let t = kx * dw;
-                taps[ky * s.kw + kx] = match base {
-                    // SAFETY: phase `t % sw < sw` of the slot, element `t / sw < lp`.
-                    Some(at) => unsafe { at.add(t % sw * lp + t / sw) },
-                    None => zrow,
-                };
+                built += 1;
             }
-        }
+        };
         let w = &job.filter.data[o * khw..][..khw];
-        // SAFETY: output row `u` (`ow` elements) is this part's; each tap is readable
-        // for `ow.next_multiple_of(lanes)` elements (`t / sw + ow + lanes <= lp` past it
-        // within its phase, or the zero row); target features by the caller.
-        unsafe {
-            let dst = job.out.add(u * ow);
-            if khw == 9 {
-                dw_row::<K, 9>(&taps, w, ow, dst, spill)
-            } else {
-                dw_row_any::<K>(&taps, w, ow, dst, spill)
+        let mut y = ya;
+        while y < yb {
+            let rows = band.min(yb - y);
+            build(sh * (y + rows - 1) + (s.kh - 1) * dh + 1 - pr0);
+            for ky in 0..s.kh {
+                for kx in 0..s.kw {
+                    let t = kx * dw;
+                    // SAFETY: padded row `sh * y + ky * dh` is in `pr0..pr1`; phase
+                    // `t % sw`, element `t / sw < wq`.
+                    taps[ky * s.kw + kx] = unsafe {
+                        plane_buf.add((sh * y + ky * dh - pr0) * rw + t % sw * wq + t / sw)
+                    };
+                }
             }
+            let u_y = r * s.oh + y;
+            // SAFETY: every tap is read at `i < count.next_multiple_of(lanes)`, i.e. up
+            // to `(rows - 1) * rw + ow + lanes - 1` past it: at most `lanes` past the
+            // end of padded row `pr1 - 1`'s `rw`, within the plane buffer's slack. Output
+            // rows `u_y..u_y + rows` are this part's; `tmp` holds `(band - 1) * rw + ow`
+            // plus `lanes`. Target features by the caller.
+            unsafe {
+                let dst = job.out.add(u_y * ow);
+                if rows == 1 {
+                    dw_run::<K>(&taps, w, ow, dst, spill);
+                } else {
+                    dw_run::<K>(&taps, w, (rows - 1) * rw + ow, tmp, spill);
+                    for i in 0..rows {
+                        std::ptr::copy_nonoverlapping(tmp.add(i * rw), dst.add(i * ow), ow);
+                    }
+                }
+                job.finish(u_y * ow, (u_y + rows) * ow);
+            }
+            y += rows;
         }
-        // Report every ~4K elements, at the end of a plane, and at the end of the part.
-        if (u + 1 - flushed) * ow >= 4096 || y + 1 == s.oh || u + 1 == u1 {
-            // SAFETY: rows `flushed..=u` are final; only raw pointers are held.
-            unsafe { job.finish(flushed * ow, (u + 1) * ow) };
-            flushed = u + 1;
+        u += yb - ya;
+    }
+}
+
+/// `n` outputs of the depthwise taps at `dst`: `sum_t w[t] * taps[t][i]`.
+///
+/// # Safety
+/// As [`dw_row`] with `ow = n`, any number of taps.
+#[inline(always)]
+unsafe fn dw_run<K: Kern<E = f32>>(
+    taps: &[*const f32],
+    w: &[f32],
+    n: usize,
+    dst: *mut f32,
+    spill: *mut f32,
+) {
+    // SAFETY: this function's contract.
+    unsafe {
+        match taps.len() {
+            9 => dw_row::<K, 9>(taps, w, n, dst, spill),
+            1 => dw_row::<K, 1>(taps, w, n, dst, spill),
+            _ => dw_row_any::<K>(taps, w, n, dst, spill),
         }
     }
 }
@@ -865,12 +925,47 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
 /// `row` is valid for reading `w` f32s, `dst` for writing `stride[1] * lp`.
 #[inline(always)]
 unsafe fn split_row(s: &Conv2d, row: *const f32, lp: usize, dst: *mut f32) {
-    let (sw, pw) = (s.stride[1], s.pad[1]);
+    let (sw, pw, w) = (s.stride[1], s.pad[1], s.w);
+    if sw == 2 {
+        // Both phases in one pass where both read the row: padded positions `2 * i`
+        // and `2 * i + 1` in `pw..pw + w`, i.e. `i` in `i0..i1`.
+        let i0 = pw.div_ceil(2).min(lp);
+        let i1 = if pw + w >= 2 { (pw + w - 2) / 2 + 1 } else { 0 }.clamp(i0, lp);
+        // Padded position `t`, zero outside the row.
+        // SAFETY: `t - pw < w`: in the row.
+        let at = |t: usize| {
+            if t >= pw && t - pw < w {
+                unsafe { *row.add(t - pw) }
+            } else {
+                0.0
+            }
+        };
+        // SAFETY: the phases are `dst..+ lp` and `dst + lp..+ lp`; for `i` in `i0..i1`
+        // the row's columns `2 * i - pw` and `2 * i + 1 - pw` are below `w`.
+        unsafe {
+            let d0 = std::slice::from_raw_parts_mut(dst, lp);
+            let d1 = std::slice::from_raw_parts_mut(dst.add(lp), lp);
+            let src = std::slice::from_raw_parts(row.add(2 * i0).sub(pw), 2 * (i1 - i0));
+            for i in (0..i0).chain(i1..lp) {
+                d0[i] = at(2 * i);
+                d1[i] = at(2 * i + 1);
+            }
+            for ((x0, x1), pair) in d0[i0..i1]
+                .iter_mut()
+                .zip(&mut d1[i0..i1])
+                .zip(src.chunks_exact(2))
+            {
+                *x0 = pair[0];
+                *x1 = pair[1];
+            }
+        }
+        return;
+    }
     for q in 0..sw {
         // Elements `i` in `a..b` read input column `q + sw * i - pw` in `0..w`.
         let a = if q >= pw { 0 } else { (pw - q).div_ceil(sw) }.min(lp);
-        let b = if s.w + pw > q {
-            (s.w + pw - q - 1) / sw + 1
+        let b = if w + pw > q {
+            (w + pw - q - 1) / sw + 1
         } else {
             0
         }
