@@ -932,9 +932,9 @@ unsafe fn split_row(s: &Conv2d, row: *const f32, lp: usize, dst: *mut f32) {
         let i0 = pw.div_ceil(2).min(lp);
         let i1 = if pw + w >= 2 { (pw + w - 2) / 2 + 1 } else { 0 }.clamp(i0, lp);
         // Padded position `t`, zero outside the row.
-        // SAFETY: `t - pw < w`: in the row.
         let at = |t: usize| {
             if t >= pw && t - pw < w {
+                // SAFETY: `t - pw < w`: in the row.
                 unsafe { *row.add(t - pw) }
             } else {
                 0.0
