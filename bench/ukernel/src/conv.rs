@@ -251,11 +251,17 @@ pub fn run(budget: Duration) {
         }
         let dims = format!("{mg}x{kk}x{p}");
         if depthwise {
-            // Bytes moved at the ST speed: input read once, output written once.
+            // Bytes moved at the ST speed: input read once, output written once; against
+            // a single-thread memcpy of the input (its read and write).
             let bytes = 4.0 * (s.input_len() + s.output_len()) as f64;
             let gbs = bytes / (flops / st / 1e9) / 1e9;
+            let mut copy = vec![0f32; s.input_len()];
+            let t = time_with(budget, cpu_time, &mut || {
+                black_box(&mut copy).copy_from_slice(black_box(&input))
+            });
+            let copy_gbs = 8.0 * s.input_len() as f64 / t / 1e9;
             println!(
-                "{name:<26}{dims:>16}{st:>8.1}{mt:>8.1}{np:>8}{:>8}{:>9}",
+                "{name:<26}{dims:>16}{st:>8.1}{mt:>8.1}{np:>8}{:>8}{:>9}   (memcpy {copy_gbs:.0} GB/s)",
                 "-",
                 format!("{gbs:.0} GB/s")
             );

@@ -804,6 +804,7 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
     let rw = sw * wq;
     // Padded rows one plane can need, and the flat band length.
     let hp = sh * (s.oh - 1) + (s.kh - 1) * dh + 1;
+    // (Slack: `zero_vecs` and `pad_row` may write up to a vector past a row.)
     let plane_len = hp * rw + lanes;
     // Flat bands only for narrow rows: wide ones fill their vectors and are written
     // in place rather than through the band buffer.
@@ -819,6 +820,14 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
     // the band buffer, a spill vector.
     let (tmp, spill) = unsafe { (plane_buf.add(plane_len), plane_buf.add(plane_len + tmp_len)) };
     let mut taps: Vec<*const f32> = vec![plane_buf.cast_const(); khw];
+    // Tap `(ky, kx)` of an output row: padded row `ky * dh` below the row's first,
+    // phase `t % sw`, element `t / sw` with `t = kx * dw`.
+    let tap_off: Vec<usize> = (0..khw)
+        .map(|i| {
+            let (ky, t) = (i / s.kw, i % s.kw * dw);
+            ky * dh * rw + t % sw * wq + t / sw
+        })
+        .collect();
     let mg = s.m / s.groups;
     // (input plane, first padded row, last) the buffer is for, and how many of its
     // rows are built: rows are built as the output rows reach them, so that the taps
@@ -848,9 +857,14 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
                 unsafe {
                     let d = plane_buf.add(built * rw);
                     if pr < s.pad[0] || pr - s.pad[0] >= s.h {
-                        zero(d, rw);
+                        zero_vecs::<K>(d, rw);
                     } else {
-                        split_row(s, plane.add((pr - s.pad[0]) * s.w), wq, d);
+                        let row = plane.add((pr - s.pad[0]) * s.w);
+                        if sw == 1 {
+                            pad_row::<K>(row, s.w, s.pad[1], wq, d);
+                        } else {
+                            split_row(s, row, wq, d);
+                        }
                     }
                 }
                 built += 1;
@@ -861,15 +875,11 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
         while y < yb {
             let rows = band.min(yb - y);
             build(sh * (y + rows - 1) + (s.kh - 1) * dh + 1 - pr0);
-            for ky in 0..s.kh {
-                for kx in 0..s.kw {
-                    let t = kx * dw;
-                    // SAFETY: padded row `sh * y + ky * dh` is in `pr0..pr1`; phase
-                    // `t % sw`, element `t / sw < wq`.
-                    taps[ky * s.kw + kx] = unsafe {
-                        plane_buf.add((sh * y + ky * dh - pr0) * rw + t % sw * wq + t / sw)
-                    };
-                }
+            let row0 = (sh * y - pr0) * rw;
+            for (tap, &off) in taps.iter_mut().zip(&tap_off) {
+                // SAFETY: `row0 + off` is padded row `sh * y + ky * dh` (in `pr0..pr1`),
+                // phase `t % sw`, element `t / sw < wq` (see `tap_off`).
+                *tap = unsafe { plane_buf.add(row0 + off) };
             }
             let u_y = r * s.oh + y;
             // SAFETY: every tap is read at `i < count.next_multiple_of(lanes)`, i.e. up
@@ -884,7 +894,17 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
                 } else {
                     dw_run::<K>(&taps, w, (rows - 1) * rw + ow, tmp, spill);
                     for i in 0..rows {
-                        std::ptr::copy_nonoverlapping(tmp.add(i * rw), dst.add(i * ow), ow);
+                        // Short rows (`ow < DW_FLAT_BELOW`): inline, no memcpy call.
+                        let (from, to) = (tmp.add(i * rw), dst.add(i * ow));
+                        let mut x = 0;
+                        while x + lanes <= ow {
+                            K::store(to.add(x), K::load(from.add(x)));
+                            x += lanes;
+                        }
+                        while x < ow {
+                            *to.add(x) = *from.add(x);
+                            x += 1;
+                        }
                     }
                 }
                 job.finish(u_y * ow, (u_y + rows) * ow);
@@ -914,6 +934,62 @@ unsafe fn dw_run<K: Kern<E = f32>>(
             1 => dw_row::<K, 1>(taps, w, n, dst, spill),
             _ => dw_row_any::<K>(taps, w, n, dst, spill),
         }
+    }
+}
+
+/// Zeros `n` elements at `p` in whole vectors: may write up to `LANES - 1` more.
+///
+/// # Safety
+/// `K`'s target features are enabled; `p` is valid for writing
+/// `n.next_multiple_of(LANES)` f32s.
+#[inline(always)]
+unsafe fn zero_vecs<K: Kern<E = f32>>(p: *mut f32, n: usize) {
+    let mut i = 0;
+    while i < n {
+        // SAFETY: `i + LANES <= n.next_multiple_of(LANES)`; features by the caller.
+        unsafe { K::store(p.add(i), K::zero()) };
+        i += K::LANES;
+    }
+}
+
+/// The stride-1 case of [`split_row`] for `lp` elements without libc calls (rows are
+/// short): `w` row elements after `pad` zeros, zeros after them.
+///
+/// # Safety
+/// `K`'s target features are enabled; `row` is valid for reading `w` f32s, `dst` for
+/// writing `lp + LANES - 1` f32s (whole vectors of zeros may run past `lp`), disjoint.
+#[inline(always)]
+unsafe fn pad_row<K: Kern<E = f32>>(
+    row: *const f32,
+    w: usize,
+    pad: usize,
+    lp: usize,
+    dst: *mut f32,
+) {
+    if pad >= lp {
+        // SAFETY: this function's contract.
+        unsafe { zero_vecs::<K>(dst, lp) };
+        return;
+    }
+    let n = w.min(lp - pad);
+    // SAFETY: the leading zeros write `0..pad.next_multiple_of(LANES)` (`pad < lp`, so
+    // below `lp + LANES - 1`), which the copy then overwrites from `pad`; the copy
+    // writes `pad..pad + n <= lp` and reads the row's first `n <= w`; the trailing zeros
+    // write from `pad + n` whole vectors covering `lp - pad - n`, so below
+    // `lp + LANES - 1`.
+    unsafe {
+        zero_vecs::<K>(dst, pad);
+        let d = dst.add(pad);
+        let mut i = 0;
+        while i + K::LANES <= n {
+            K::store(d.add(i), K::load(row.add(i)));
+            i += K::LANES;
+        }
+        while i < n {
+            *d.add(i) = *row.add(i);
+            i += 1;
+        }
+        zero_vecs::<K>(d.add(n), lp - pad - n);
     }
 }
 
@@ -1001,18 +1077,36 @@ unsafe fn dw_row<K: Kern<E = f32>, const T: usize>(
     let src: [*const f32; T] = std::array::from_fn(|t| taps[t]);
     // SAFETY: target features by the caller; `w[t]` is one element.
     let wv: [K::V; T] = std::array::from_fn(|t| unsafe { K::splat(&w[t]) });
+    let l = K::LANES;
     let mut x = 0;
+    // Two vectors at a time, each summed in 3 partial chains: short FMA dependency
+    // chains, so a row of few vectors does not wait on FMA latency.
+    while x + 2 * l <= ow {
+        // SAFETY: target features by the caller; each tap holds `x + 2 * LANES <= ow`
+        // elements; `dst` holds `ow`.
+        unsafe {
+            let mut a = [K::zero(); 3];
+            let mut b = [K::zero(); 3];
+            for t in 0..T {
+                a[t % 3] = K::fma(wv[t], K::load(src[t].add(x)), a[t % 3]);
+                b[t % 3] = K::fma(wv[t], K::load(src[t].add(x + l)), b[t % 3]);
+            }
+            K::store(dst.add(x), K::add(K::add(a[0], a[1]), a[2]));
+            K::store(dst.add(x + l), K::add(K::add(b[0], b[1]), b[2]));
+        }
+        x += 2 * l;
+    }
     while x < ow {
         // SAFETY: target features by the caller; each tap holds `x + LANES <=
         // ow.next_multiple_of(LANES)` elements.
         unsafe {
-            let mut acc = K::zero();
+            let mut a = [K::zero(); 3];
             for t in 0..T {
-                acc = K::fma(wv[t], K::load(src[t].add(x)), acc);
+                a[t % 3] = K::fma(wv[t], K::load(src[t].add(x)), a[t % 3]);
             }
-            store_part::<K>(acc, dst.add(x), ow - x, spill);
+            store_part::<K>(K::add(K::add(a[0], a[1]), a[2]), dst.add(x), ow - x, spill);
         }
-        x += K::LANES;
+        x += l;
     }
 }
 
