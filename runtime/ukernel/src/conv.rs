@@ -526,7 +526,7 @@ unsafe fn gemm<K: Kern<E = f32>>(job: &Job) {
     let mut scratch = Scratch::take(&PACK, (b_len + nc_max + 64) * 4);
     let bp = scratch.ptr::<f32>();
     // SAFETY: the scratch holds `b_len + nc_max + 64` f32s: packed B, then a row of
-    // `nc_max` for im2col.
+    // `nc_max` (and 64 of slack, at least `LANES`) for im2col.
     let tmp = unsafe { bp.add(b_len) };
     let mut u = lo;
     while u < hi {
@@ -547,7 +547,7 @@ unsafe fn gemm<K: Kern<E = f32>>(job: &Job) {
 ///
 /// # Safety
 /// As [`gemm`]; `bp` is valid for writing `nc_max * min(KC, K)` f32s and `tmp` for
-/// `nc_max`, both disjoint from the operands; this part owns the block.
+/// `nc_max + LANES`, both disjoint from the operands; this part owns the block.
 #[inline(always)]
 unsafe fn gemm_block<K: Kern<E = f32>>(
     job: &Job,
@@ -601,7 +601,7 @@ unsafe fn gemm_block<K: Kern<E = f32>>(
             let (pc, kcur) = k_block(kk, nb, kb);
             // SAFETY: rows `pc..pc + kcur <= K` and columns `jc..jc + ncur <= P` of the
             // group's im2col matrix; `bp` holds `ncur.next_multiple_of(nr) * kcur <=
-            // nc_max * kc` (`nc_max` is a multiple of `nr`), `tmp` `ncur`.
+            // nc_max * kc` (`nc_max` is a multiple of `nr`), `tmp` `ncur + LANES`.
             unsafe { pack_b_conv::<K>(s, input, pc, kcur, jc, ncur, bp, tmp) };
             let mut ic = r0;
             while ic < r1 {
@@ -659,7 +659,8 @@ unsafe fn gemm_block<K: Kern<E = f32>>(
 /// # Safety
 /// `K`'s target features are enabled; `input` is the group's first input channel,
 /// valid for reading its `c / groups` planes; `pc + kc <= K`, `j0 + nc <= P`; `out` is
-/// valid for writing `nc.next_multiple_of(NR) * kc` f32s and `tmp` for `nc`, disjoint.
+/// valid for writing `nc.next_multiple_of(NR) * kc` f32s and `tmp` for `nc + LANES`,
+/// disjoint.
 #[inline(always)]
 unsafe fn pack_b_conv<K: Kern<E = f32>>(
     s: &Conv2d,
@@ -685,7 +686,7 @@ unsafe fn pack_b_conv<K: Kern<E = f32>>(
             unsafe { input.add(ci * hw + j0) }
         } else {
             // SAFETY: as this function's contract, for channel `ci`.
-            unsafe { im2col_row(s, input.add(ci * hw), ky, kx, j0, nc, tmp) };
+            unsafe { im2col_row::<K>(s, input.add(ci * hw), ky, kx, j0, nc, tmp) };
             tmp
         };
         // SAFETY: `row` holds `nc` elements. Full panels read `jr..jr + nr <= full` and
@@ -719,9 +720,11 @@ unsafe fn pack_b_conv<K: Kern<E = f32>>(
 /// input channel `ci`'s plane.
 ///
 /// # Safety
-/// `plane` is valid for reading `h * w` f32s, `dst` for writing `nc`; `j0 + nc <= P`.
+/// `K`'s target features are enabled; `plane` is valid for reading `h * w` f32s, `dst`
+/// for writing `nc + LANES - 1` (runs of zeros are written as whole vectors, each run
+/// overwriting the previous one's excess); `j0 + nc <= P`.
 #[inline(always)]
-unsafe fn im2col_row(
+unsafe fn im2col_row<K: Kern<E = f32>>(
     s: &Conv2d,
     plane: *const f32,
     ky: usize,
@@ -744,16 +747,21 @@ unsafe fn im2col_row(
         // in `0..h`; columns `x` in `a..b` read `x * sw + off - pw` in `0..w` (`x_range`).
         unsafe {
             if iy < s.pad[0] || iy - s.pad[0] >= s.h {
-                zero(d, len);
+                zero_vecs::<K>(d, len);
             } else {
                 let src = plane.add((iy - s.pad[0]) * s.w);
                 let a = lo.clamp(x0, x1);
                 let b = hi.clamp(a, x1);
-                zero(d, a - x0);
+                zero_vecs::<K>(d, a - x0);
                 if a < b {
-                    gather(src.add(a * sw + off - s.pad[1]), sw, b - a, d.add(a - x0));
+                    let from = src.add(a * sw + off - s.pad[1]);
+                    if sw == 1 {
+                        copy_run::<K>(from, b - a, d.add(a - x0));
+                    } else {
+                        gather(from, sw, b - a, d.add(a - x0));
+                    }
                 }
-                zero(d.add(b - x0), x1 - b);
+                zero_vecs::<K>(d.add(b - x0), x1 - b);
             }
             d = d.add(len);
         }
@@ -990,6 +998,28 @@ unsafe fn pad_row<K: Kern<E = f32>>(
             i += 1;
         }
         zero_vecs::<K>(d.add(n), lp - pad - n);
+    }
+}
+
+/// Copies `n` f32s from `src` to `dst`: whole vectors, then single elements (runs
+/// are short, and a memcpy call would cost more than the copy).
+///
+/// # Safety
+/// `K`'s target features are enabled; `src` is valid for reading `n` f32s, `dst` for
+/// writing `n`, disjoint.
+#[inline(always)]
+unsafe fn copy_run<K: Kern<E = f32>>(src: *const f32, n: usize, dst: *mut f32) {
+    let mut i = 0;
+    // SAFETY: `i + LANES <= n`, then `i < n`: within both; features by the caller.
+    unsafe {
+        while i + K::LANES <= n {
+            K::store(dst.add(i), K::load(src.add(i)));
+            i += K::LANES;
+        }
+        while i < n {
+            *dst.add(i) = *src.add(i);
+            i += 1;
+        }
     }
 }
 
