@@ -496,7 +496,7 @@ unsafe fn gemm<K: Kern<E = f32>>(job: &Job) {
     let bgs = s.n * s.groups;
     // Column mode: units are columns of every (batch, group) GEMM; rows: output channels.
     let cols = job.parts == 1
-        || bgs * p >= 4 * nr * job.parts
+        || bgs * p >= (4 * nr).saturating_mul(job.parts)
         || bgs * p.div_ceil(nr) >= bgs * mg.div_ceil(mr);
     let len = if cols { p } else { mg };
     // Part boundaries: `share`s of the unit space, rounded within a (batch, group) to a

@@ -506,3 +506,35 @@ fn parts_rule() {
     assert_eq!(parts(&dw, 2), 2);
     assert_eq!(parts(&resnet, 0), 1);
 }
+
+#[test]
+fn row_split_boundaries() {
+    let mut rng = Rng(8);
+    // Few output positions and many channels: the parts split output channels at row
+    // panels, including the tile-tail split (147 = 8 * 17 + 6 + 5 on AVX-512).
+    for (c, m, hw, groups) in [
+        (8, 147, [5, 5], 1),
+        (6, 150, [3, 4], 2),
+        (24, 70, [2, 7], 1),
+        (10, 13, [1, 1], 1),
+    ] {
+        check(
+            &geo(1, c, m, hw, [3, 3], ONE, ONE, ONE, groups, MAX),
+            &mut rng,
+        );
+    }
+    // K past kc in every group, 2 groups.
+    check(
+        &geo(1, 60, 20, [5, 6], [3, 3], ONE, ONE, ONE, 2, MAX),
+        &mut rng,
+    );
+    // The largest depthwise multiplier (4) and the smallest GEMM one (5), 5x5.
+    check(
+        &geo(1, 3, 12, [11, 11], [5, 5], ONE, ONE, [2, 2], 3, MAX),
+        &mut rng,
+    );
+    check(
+        &geo(1, 3, 15, [11, 11], [5, 5], ONE, ONE, [2, 2], 3, MAX),
+        &mut rng,
+    );
+}
