@@ -837,6 +837,7 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
         })
         .collect();
     let mg = s.m / s.groups;
+    let pair_rows = s.kh == 3 && s.kw == 3 && sh == 1 && dh == 1;
     // (input plane, first padded row, last) the buffer is for, and how many of its
     // rows are built: rows are built as the output rows reach them, so that the taps
     // read rows still in L1.
@@ -881,7 +882,10 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
         let w = &job.filter.data[o * khw..][..khw];
         let mut y = ya;
         while y < yb {
-            let rows = band.min(yb - y);
+            // 3x3 filters at row stride 1 take two output rows per pass (their taps
+            // share 6 of 12 loads).
+            let pair = band == 1 && pair_rows && y + 1 < yb;
+            let rows = if pair { 2 } else { band.min(yb - y) };
             build(sh * (y + rows - 1) + (s.kh - 1) * dh + 1 - pr0);
             let row0 = (sh * y - pr0) * rw;
             for (tap, &off) in taps.iter_mut().zip(&tap_off) {
@@ -897,7 +901,9 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
             // plus `lanes`. Target features by the caller.
             unsafe {
                 let dst = job.out.add(u_y * ow);
-                if rows == 1 {
+                if pair {
+                    dw_rows2_3x3::<K>(&taps, w, rw, ow, dst, spill);
+                } else if rows == 1 {
                     dw_run::<K>(&taps, w, ow, dst, spill);
                 } else {
                     dw_run::<K>(&taps, w, (rows - 1) * rw + ow, tmp, spill);
@@ -920,6 +926,59 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
             y += rows;
         }
         u += yb - ya;
+    }
+}
+
+/// Two depthwise output rows of `ow` elements at `dst` and `dst + ow` for a 3x3 filter
+/// at row stride and dilation 1: `taps` are the first row's; the second row's are
+/// `rw` further (one padded row down), so 4 padded rows x 3 columns of loads feed 18
+/// FMAs.
+///
+/// # Safety
+/// As [`dw_row`] with `T = 9` for both rows' taps (each readable for
+/// `ow.next_multiple_of(LANES)` f32s), `dst` valid for writing `2 * ow` f32s.
+#[inline(always)]
+unsafe fn dw_rows2_3x3<K: Kern<E = f32>>(
+    taps: &[*const f32],
+    w: &[f32],
+    rw: usize,
+    ow: usize,
+    dst: *mut f32,
+    spill: *mut f32,
+) {
+    let src: [*const f32; 3] = [taps[0], taps[1], taps[2]];
+    // SAFETY: target features by the caller; `w[t]` is one element.
+    let wv: [K::V; 9] = std::array::from_fn(|t| unsafe { K::splat(&w[t]) });
+    let mut x = 0;
+    while x < ow {
+        // SAFETY: padded rows `r < 4` below the first row's taps are the taps of rows
+        // `ky = r` (first output row) and `ky = r - 1` (second), each readable for
+        // `x + LANES <= ow.next_multiple_of(LANES)`; features by the caller.
+        unsafe {
+            let (mut a0, mut a1, mut b0, mut b1) = (K::zero(), K::zero(), K::zero(), K::zero());
+            for r in 0..4 {
+                for kx in 0..3 {
+                    let v = K::load(src[kx].add(r * rw + x));
+                    if r < 3 {
+                        if kx == 1 {
+                            a1 = K::fma(wv[r * 3 + kx], v, a1);
+                        } else {
+                            a0 = K::fma(wv[r * 3 + kx], v, a0);
+                        }
+                    }
+                    if r >= 1 {
+                        if kx == 1 {
+                            b1 = K::fma(wv[(r - 1) * 3 + kx], v, b1);
+                        } else {
+                            b0 = K::fma(wv[(r - 1) * 3 + kx], v, b0);
+                        }
+                    }
+                }
+            }
+            store_part::<K>(K::add(a0, a1), dst.add(x), ow - x, spill);
+            store_part::<K>(K::add(b0, b1), dst.add(ow + x), ow - x, spill);
+        }
+        x += K::LANES;
     }
 }
 
