@@ -951,6 +951,11 @@ unsafe fn dw_rows2_3x3<K: Kern<E = f32>>(
     let wv: [K::V; 9] = std::array::from_fn(|t| unsafe { K::splat(&w[t]) });
     let mut x = 0;
     while x < ow {
+        // The last, partial vector is recomputed as the whole vector ending at `ow`
+        // (its overlap gets the same values again): no partial store.
+        if ow - x < K::LANES && ow >= K::LANES {
+            x = ow - K::LANES;
+        }
         // SAFETY: padded rows `r < 4` below the first row's taps are the taps of rows
         // `ky = r` (first output row) and `ky = r - 1` (second), each readable for
         // `x + LANES <= ow.next_multiple_of(LANES)`; features by the caller.
@@ -1186,6 +1191,11 @@ unsafe fn dw_row<K: Kern<E = f32>, const T: usize>(
         x += 2 * l;
     }
     while x < ow {
+        // The last, partial vector is recomputed as the whole vector ending at `ow`
+        // (its overlap gets the same values again): no partial store.
+        if ow - x < K::LANES && ow >= K::LANES {
+            x = ow - K::LANES;
+        }
         // SAFETY: target features by the caller; each tap holds `x + LANES <=
         // ow.next_multiple_of(LANES)` elements.
         unsafe {
@@ -1213,6 +1223,11 @@ unsafe fn dw_row_any<K: Kern<E = f32>>(
 ) {
     let mut x = 0;
     while x < ow {
+        // The last, partial vector is recomputed as the whole vector ending at `ow`
+        // (its overlap gets the same values again): no partial store.
+        if ow - x < K::LANES && ow >= K::LANES {
+            x = ow - K::LANES;
+        }
         // SAFETY: as in `dw_row`.
         unsafe {
             let mut acc = K::zero();
