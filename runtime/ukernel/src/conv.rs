@@ -854,23 +854,23 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
             tag = (plane_id, pr0, pr1);
             built = 0;
         }
-        // SAFETY: input channel `plane_id < n * c` (cg = 1).
-        let plane = unsafe { job.input.add(plane_id * s.h * s.w) };
         // Builds padded rows `pr0 + built..pr0 + upto`.
         let mut build = |upto: usize| {
             while built < upto {
                 let pr = pr0 + built;
                 // SAFETY: padded row `pr < pr1` takes `rw` f32s at `(pr - pr0) * rw`,
-                // within the plane buffer's `hp * rw` (`pr1 - pr0 <= hp`); input row
-                // `pr - pad < h` of the plane.
+                // within the plane buffer's `hp * rw` (`pr1 - pr0 <= hp`, slack after);
+                // input row `pr - pad < h` of input channel `plane_id < n * c` (cg = 1)
+                // starts at `at`, with `input_len - at >= w` elements readable from it.
                 unsafe {
                     let d = plane_buf.add(built * rw);
                     if pr < s.pad[0] || pr - s.pad[0] >= s.h {
                         zero_vecs::<K>(d, rw);
                     } else {
-                        let row = plane.add((pr - s.pad[0]) * s.w);
+                        let at = plane_id * s.h * s.w + (pr - s.pad[0]) * s.w;
+                        let row = job.input.add(at);
                         if sw == 1 {
-                            pad_row::<K>(row, s.w, s.pad[1], wq, d);
+                            pad_row::<K>(row, s.w, s.input_len() - at, s.pad[1], wq, d);
                         } else {
                             split_row(s, row, wq, d);
                         }
@@ -910,8 +910,10 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
                     for i in 0..rows {
                         // Short rows (`ow < DW_FLAT_BELOW`): inline, no memcpy call.
                         let (from, to) = (tmp.add(i * rw), dst.add(i * ow));
+                        // Whole vectors while they end within the band's rows (what
+                        // runs past this row is rewritten by the next ones).
                         let mut x = 0;
-                        while x + lanes <= ow {
+                        while x < ow && (x + lanes <= ow || i * ow + x + lanes <= rows * ow) {
                             K::store(to.add(x), K::load(from.add(x)));
                             x += lanes;
                         }
@@ -1028,12 +1030,13 @@ unsafe fn zero_vecs<K: Kern<E = f32>>(p: *mut f32, n: usize) {
 /// short): `w` row elements after `pad` zeros, zeros after them.
 ///
 /// # Safety
-/// `K`'s target features are enabled; `row` is valid for reading `w` f32s, `dst` for
-/// writing `lp + LANES - 1` f32s (whole vectors of zeros may run past `lp`), disjoint.
+/// `K`'s target features are enabled; `row` is valid for reading `readable >= w` f32s,
+/// `dst` for writing `lp + LANES - 1` f32s (whole vectors may run past `lp`), disjoint.
 #[inline(always)]
 unsafe fn pad_row<K: Kern<E = f32>>(
     row: *const f32,
     w: usize,
+    readable: usize,
     pad: usize,
     lp: usize,
     dst: *mut f32,
@@ -1046,14 +1049,18 @@ unsafe fn pad_row<K: Kern<E = f32>>(
     let n = w.min(lp - pad);
     // SAFETY: the leading zeros write `0..pad.next_multiple_of(LANES)` (`pad < lp`, so
     // below `lp + LANES - 1`), which the copy then overwrites from `pad`; the copy
-    // writes `pad..pad + n <= lp` and reads the row's first `n <= w`; the trailing zeros
+    // writes `pad..pad + n` rounded up to whole vectors (below `lp + LANES - 1`) and
+    // reads the row's first `n <= w`, rounded up to vectors only within `readable`;
+    // the trailing zeros
     // write from `pad + n` whole vectors covering `lp - pad - n`, so below
     // `lp + LANES - 1`.
     unsafe {
         zero_vecs::<K>(dst, pad);
         let d = dst.add(pad);
         let mut i = 0;
-        while i + K::LANES <= n {
+        // Whole vectors while the input has them (past `n` they copy elements of
+        // later rows, which the trailing zeros or later rows overwrite).
+        while i < n && i + K::LANES <= readable {
             K::store(d.add(i), K::load(row.add(i)));
             i += K::LANES;
         }
