@@ -781,9 +781,10 @@ const DW_FLAT_BELOW: usize = 32;
 /// The depthwise path: this part's output rows `(b, o, y)`. Per output channel, the
 /// input rows it needs are copied once into a zero-padded, phase-split plane (row `pr`
 /// of the padded input, phase `q`: padded columns `q + stride[1] * i`), where every tap
-/// of every output row is a contiguous run; with a row stride of 1, a band of output
-/// rows is computed as one flat run over the padded width (the columns past `ow`
-/// computed and dropped), so narrow planes keep whole vectors busy.
+/// of every output row is a contiguous run; for narrow rows, a band of output rows is
+/// computed as one flat run over the padded rows (output row `y + r` at `r * stride[0]`
+/// padded rows further; the columns past `ow` computed and dropped), so narrow planes
+/// keep whole vectors busy.
 ///
 /// # Safety
 /// As [`run`], on a filter packed for the depthwise path (`c / groups == 1`).
@@ -816,12 +817,14 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
     let plane_len = hp * rw + lanes;
     // Flat bands only for narrow rows: wide ones fill their vectors and are written
     // in place rather than through the band buffer.
-    let band = if sh == 1 && ow < DW_FLAT_BELOW {
-        (DW_BAND - ow) / rw + 1
+    // Flat distance of consecutive output rows.
+    let frow = sh * rw;
+    let band = if ow < DW_FLAT_BELOW {
+        (DW_BAND - ow) / frow + 1
     } else {
         1
     };
-    let tmp_len = (band - 1) * rw + ow + lanes;
+    let tmp_len = (band - 1) * frow + ow + lanes;
     let mut scratch = Scratch::take(&PACK, (plane_len + tmp_len + lanes) * 4);
     let plane_buf = scratch.ptr::<f32>();
     // SAFETY: the scratch holds `plane_len + tmp_len + lanes` f32s: the padded plane,
@@ -895,9 +898,10 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
             }
             let u_y = r * s.oh + y;
             // SAFETY: every tap is read at `i < count.next_multiple_of(lanes)`, i.e. up
-            // to `(rows - 1) * rw + ow + lanes - 1` past it: at most `lanes` past the
-            // end of padded row `pr1 - 1`'s `rw`, within the plane buffer's slack. Output
-            // rows `u_y..u_y + rows` are this part's; `tmp` holds `(band - 1) * rw + ow`
+            // to `(rows - 1) * frow + ow + lanes - 1` past it: at most `lanes` past the
+            // end of padded row `pr1 - 1`'s `rw`, within the plane buffer's slack (the
+            // paired rows read one padded row further, also built). Output rows
+            // `u_y..u_y + rows` are this part's; `tmp` holds `(band - 1) * frow + ow`
             // plus `lanes`. Target features by the caller.
             unsafe {
                 let dst = job.out.add(u_y * ow);
@@ -906,10 +910,10 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
                 } else if rows == 1 {
                     dw_run::<K>(&taps, w, ow, dst, spill);
                 } else {
-                    dw_run::<K>(&taps, w, (rows - 1) * rw + ow, tmp, spill);
+                    dw_run::<K>(&taps, w, (rows - 1) * frow + ow, tmp, spill);
                     for i in 0..rows {
                         // Short rows (`ow < DW_FLAT_BELOW`): inline, no memcpy call.
-                        let (from, to) = (tmp.add(i * rw), dst.add(i * ow));
+                        let (from, to) = (tmp.add(i * frow), dst.add(i * ow));
                         // Whole vectors while they end within the band's rows (what
                         // runs past this row is rewritten by the next ones).
                         let mut x = 0;
