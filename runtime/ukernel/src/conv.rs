@@ -17,8 +17,11 @@
 //!   input rows as they are). A is packed by [`pack_filter`] into the GEMM micro-kernel's
 //!   panel layout (`float::micro`, per ISA), so calls never repack weights.
 //! - **Depthwise** (`c / groups == 1` and `m / groups <= DEPTHWISE_MAX_MULT`): a direct
-//!   kernel vectorized along x. Each input row is split once into `stride[1]` phases
-//!   (padded with zeros), so that every tap of every stride is a contiguous vector load.
+//!   kernel vectorized along x. Per output channel, each input row it reads is copied
+//!   once (as the output rows reach it, so it is still in L1) into a zero-padded row
+//!   split into `stride[1]` phases, so that every tap of every stride is a contiguous
+//!   vector load; 3x3 filters at row stride 1 compute two output rows per pass, and
+//!   narrow rows (`ow < 32`) are computed as flat bands over the padded rows.
 //!
 //! # Work split
 //! GEMM path: with `units = n * groups * P` columns, parts take contiguous column ranges
