@@ -3,6 +3,9 @@
 //!
 //! cd bench/ukernel && cargo run --release [-- --quick | --secs X]
 //! numpy runs through $XIR_BENCH_PYTHON (default /tmp/ukvenv/bin/python) if it exists.
+//! Then the convolution section (`conv.rs`); `-- --conv` runs only that.
+
+mod conv;
 
 use std::hint::black_box;
 use std::process::Command;
@@ -263,6 +266,10 @@ fn main() {
         None => 1.2,
     };
     let budget = Duration::from_secs_f64(secs);
+    if args.iter().any(|a| a == "--conv") {
+        conv::run(budget);
+        return;
+    }
     let np = numpy(budget);
     let np_rows: Vec<&str> = np
         .as_deref()
@@ -274,4 +281,6 @@ fn main() {
     if np.is_none() {
         println!("numpy: no python at $XIR_BENCH_PYTHON or /tmp/ukvenv/bin/python");
     }
+    println!();
+    conv::run(budget);
 }

@@ -7,8 +7,32 @@
 //! the work over its threads, and reports finished ranges of the output to an
 //! optional fused epilogue, as the matmul entry points do.
 //!
-//! This first version is a plain direct loop: the contract, not the speed.
+//! # Paths
+//! - **Implicit GEMM** (every conv but depthwise ones): per batch `b` and group `g`,
+//!   `C[mg x P] = A[mg x K] * B[K x P]` with `mg = m / groups`, `K = (c / groups) * kh *
+//!   kw`, `P = oh * ow`; A is the group's filter rows, C the group's output channels
+//!   (`ldc = P`: the NCHW layout itself), and B the im2col matrix of the input, never
+//!   materialized: each `kc x NR` panel of it is packed straight from the input (runs
+//!   along x copied, out-of-bounds positions zero; a 1x1, stride-1, unpadded conv packs
+//!   input rows as they are). A is packed by [`pack_filter`] into the GEMM micro-kernel's
+//!   panel layout (`float::micro`, per ISA), so calls never repack weights.
+//! - **Depthwise** (`c / groups == 1` and `m / groups <= DEPTHWISE_MAX_MULT`): a direct
+//!   kernel vectorized along x. Per output channel, each input row it reads is copied
+//!   once (as the output rows reach it, so it is still in L1) into a zero-padded row
+//!   split into `stride[1]` phases, so that every tap of every stride is a contiguous
+//!   vector load; 3x3 filters at row stride 1 compute two output rows per pass, and
+//!   narrow rows (`ow < 32`) are computed as flat bands over the padded rows.
+//!
+//! # Work split
+//! GEMM path: with `units = n * groups * P` columns, parts take contiguous column ranges
+//! (rounded to `NR` panels) whenever each part gets at least `4 * NR` columns: no part
+//! packs another's B. Otherwise (small `P`, e.g. ResNet's 7x7 layers) parts take
+//! contiguous ranges of output channels (rounded to micro-tile row panels) if that gives
+//! finer granules than columns do; each part then packs B for its own rows. Depthwise
+//! path: parts take contiguous ranges of output rows (`n * m * oh` of them).
 
+use crate::float::{pack_a_rows, tile_rows, Kern, Tile};
+use crate::scratch::{Scratch, PACK};
 use crate::{Epilogue, Isa};
 
 /// The geometry of one convolution. Input `[n, c, h, w]`, filter
@@ -50,7 +74,10 @@ pub struct Conv2d {
 impl Conv2d {
     /// Whether the geometry is one this module computes; the message says why not.
     pub fn check(&self) -> Result<(), String> {
-        if self.groups == 0 || self.c % self.groups != 0 || self.m % self.groups != 0 {
+        if self.groups == 0
+            || !self.c.is_multiple_of(self.groups)
+            || !self.m.is_multiple_of(self.groups)
+        {
             return Err(format!(
                 "conv: {} groups do not divide {} input and {} output channels",
                 self.groups, self.c, self.m
@@ -91,11 +118,23 @@ impl Conv2d {
     }
 }
 
+/// Largest `m / groups` (with `c / groups == 1`) that takes the depthwise kernel; more
+/// output channels per input channel make a GEMM worth its packing.
+const DEPTHWISE_MAX_MULT: usize = 4;
+
+/// Bytes of packed B per k block that the GEMM path aims for (it stays in L2 while
+/// the row panels of A stream over it).
+const PACKED_B_BYTES: usize = 384 << 10;
+
 /// A filter prepared for one geometry and ISA path (its layout is the kernel's own).
 pub struct PackedFilter {
     conv: Conv2d,
     isa: Isa,
+    /// Depthwise path: the filter as given. GEMM path: for each group `g`, each k block
+    /// `[pc, pc + kc)` (see `k_block`), each row panel `[r, r + rows)` of `tile_rows`,
+    /// the panel as `pack_a_rows` lays it out, at `g * mg * K + mg * pc + r * kc`.
     data: Vec<f32>,
+    depthwise: bool,
 }
 
 impl PackedFilter {
@@ -110,6 +149,51 @@ impl PackedFilter {
     }
 }
 
+/// Whether `s` takes the depthwise kernel.
+fn is_depthwise(s: &Conv2d) -> bool {
+    s.c / s.groups == 1 && s.m / s.groups <= DEPTHWISE_MAX_MULT
+}
+
+/// `(MR, KC, NR)` of `isa`'s f32 GEMM kernel.
+fn blocking(isa: Isa) -> (usize, usize, usize) {
+    fn of<K: Kern>() -> (usize, usize, usize) {
+        (K::MR, K::KC, K::NV * K::LANES)
+    }
+    match isa {
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx512 => of::<crate::x86::Avx512F32>(),
+        #[cfg(target_arch = "x86_64")]
+        Isa::Avx2 => of::<crate::x86::Avx2F32>(),
+        _ => of::<crate::portable::PortableF32>(),
+    }
+}
+
+/// The k blocks of a `kk`-long reduction with blocks of at most `kc`: as few as
+/// possible, of even sizes. Block `i` of `k_blocks(kk, kc)` is `k_block(kk, nb, i)`.
+fn k_blocks(kk: usize, kc: usize) -> usize {
+    kk.div_ceil(kc)
+}
+
+/// `(start, len)` of k block `i` of `nb`; `len <= kc` when `nb = k_blocks(kk, kc)`.
+fn k_block(kk: usize, nb: usize, i: usize) -> (usize, usize) {
+    let (a, b) = (kk * i / nb, kk * (i + 1) / nb);
+    (a, b - a)
+}
+
+/// The start of the row panel (of `tile_rows`' sequence over `mg` rows) nearest to
+/// row `r`; `mg` for `r >= mg`.
+fn panel_near(mg: usize, mr: usize, r: usize) -> usize {
+    let mut a = 0;
+    while a < mg {
+        let t = tile_rows(mg - a, mr);
+        if r < a + t {
+            return if r - a <= t / 2 { a } else { a + t };
+        }
+        a += t;
+    }
+    mg
+}
+
 /// Prepares `filter` (`[m, c / groups, kh, kw]`, `s.filter_len()` elements) for
 /// [`conv2d_f32`] on `isa`. Panics if `s.check()` fails, `filter` has another length or
 /// the machine cannot run `isa`.
@@ -117,22 +201,60 @@ pub fn pack_filter(isa: Isa, s: &Conv2d, filter: &[f32]) -> PackedFilter {
     s.check().expect("conv geometry");
     assert_eq!(filter.len(), s.filter_len(), "conv filter length");
     assert!(isa.is_supported(), "ISA path {isa:?} not supported here");
+    let depthwise = is_depthwise(s);
+    let data = if depthwise {
+        filter.to_vec()
+    } else {
+        let (mr, kc, _) = blocking(isa);
+        let mg = s.m / s.groups;
+        let kk = s.c / s.groups * s.kh * s.kw;
+        let mut data = vec![0f32; filter.len()];
+        let nb = k_blocks(kk, kc);
+        for g in 0..s.groups {
+            for i in 0..nb {
+                let (pc, kcur) = k_block(kk, nb, i);
+                let mut r = 0;
+                while r < mg {
+                    let rows = tile_rows(mg - r, mr);
+                    let src = &filter[(g * mg + r) * kk + pc..][..(rows - 1) * kk + kcur];
+                    let dst = &mut data[g * mg * kk + mg * pc + r * kcur..][..rows * kcur];
+                    // SAFETY: `src` holds rows `0..rows` of `kk` apart, each with `kcur`
+                    // elements (its length is `(rows - 1) * kk + kcur`); `dst` holds
+                    // `rows * kcur` and is a distinct allocation.
+                    unsafe { pack_a_rows(src.as_ptr(), kk, rows, kcur, dst.as_mut_ptr()) };
+                    r += rows;
+                }
+            }
+        }
+        data
+    };
     PackedFilter {
         conv: *s,
         isa,
-        data: filter.to_vec(),
+        data,
+        depthwise,
     }
 }
 
 /// Into how many parts [`conv2d_f32`] splits `s`'s output for `threads` threads: at
 /// least 1, and 1 where splitting would not pay.
+///
+/// It is `threads` for work of at least 32K multiply-adds, fewer only where the output
+/// has fewer granules than that (output rows on the depthwise path; on the GEMM path,
+/// 8-row panels of output channels or 48-column panels of output positions, whichever
+/// are more).
 pub fn parts(s: &Conv2d, threads: usize) -> usize {
-    let rows = s.n * s.m;
     let work = s.output_len() as u64 * (s.c / s.groups.max(1) * s.kh * s.kw) as u64;
-    if work < 1 << 15 {
+    if work < 1 << 15 || s.check().is_err() {
         return 1;
     }
-    threads.clamp(1, rows.max(1))
+    let granules = if is_depthwise(s) {
+        s.n * s.m * s.oh
+    } else {
+        let bgs = s.n * s.groups;
+        (bgs * (s.m / s.groups).div_ceil(8)).max(bgs * (s.oh * s.ow).div_ceil(48))
+    };
+    threads.clamp(1, granules.max(1))
 }
 
 /// Computes part `part` of `parts` (see [`parts`]; any `parts >= 1` is valid) of the
@@ -161,50 +283,28 @@ pub unsafe fn conv2d_f32(
 ) {
     assert_eq!(filter.conv, *s, "filter packed for another conv");
     assert!(part < parts, "conv part {part} of {parts}");
-    let rows = s.n * s.m;
-    let plane = s.oh * s.ow;
-    let (r0, r1) = (rows * part / parts, rows * (part + 1) / parts);
-    let cg = s.c / s.groups;
-    let mg = s.m / s.groups;
-    for r in r0..r1 {
-        let (b, o) = (r / s.m, r % s.m);
-        let g = o / mg;
-        for y in 0..s.oh {
-            for x in 0..s.ow {
-                let mut acc = 0f32;
-                for ci in 0..cg {
-                    let ch = g * cg + ci;
-                    for ky in 0..s.kh {
-                        let iy =
-                            (y * s.stride[0] + ky * s.dilation[0]) as isize - s.pad[0] as isize;
-                        if iy < 0 || iy >= s.h as isize {
-                            continue;
-                        }
-                        for kx in 0..s.kw {
-                            let ix =
-                                (x * s.stride[1] + kx * s.dilation[1]) as isize - s.pad[1] as isize;
-                            if ix < 0 || ix >= s.w as isize {
-                                continue;
-                            }
-                            let wv = filter.data[((o * cg + ci) * s.kh + ky) * s.kw + kx];
-                            let at = ((b * s.c + ch) * s.h + iy as usize) * s.w + ix as usize;
-                            // SAFETY: `b < n`, `ch < c`, `iy < h`, `ix < w`: within the
-                            // input's `input_len()` elements.
-                            acc += wv * unsafe { *input.add(at) };
-                        }
-                    }
-                }
-                // SAFETY: `r < n * m`, `y < oh`, `x < ow`: within the output, in this
-                // part's rows.
-                unsafe { *out.add(r * plane + y * s.ow + x) = acc };
-            }
-        }
-        if let Some(f) = epilogue {
-            if plane > 0 {
-                // SAFETY: row `r` of the output is final; the caller promised the
-                // epilogue is sound on finished ranges.
-                unsafe { f(ctx, r * plane, (r + 1) * plane) };
-            }
+    let isa = filter.isa;
+    assert!(isa.is_supported(), "ISA path {isa:?} not supported here");
+    let job = Job {
+        s,
+        input,
+        filter,
+        out,
+        part,
+        parts,
+        epilogue,
+        ctx,
+    };
+    // SAFETY: `job` holds this function's operands, valid by its contract, which is
+    // `run`'s; the assert above checked that the machine has `isa`'s features (Avx512:
+    // avx512f, avx2, fma; Avx2: avx2, fma), the ones each callee enables.
+    unsafe {
+        match isa {
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => crate::x86::conv_avx512(&job),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => crate::x86::conv_avx2(&job),
+            _ => crate::portable::conv_portable(&job),
         }
     }
 }
@@ -228,5 +328,948 @@ pub fn conv2d(s: &Conv2d, input: &[f32], filter: &PackedFilter, out: &mut [f32])
                 std::ptr::null_mut(),
             )
         };
+    }
+}
+
+/// [`conv2d_f32`] split into `parts` parts, run at once on `parts` scoped threads (the
+/// calling one included), bounds-checked: for tests and benchmarks of the split.
+/// Panics if a slice is shorter than the geometry needs or `parts == 0`.
+pub fn conv2d_parts(
+    s: &Conv2d,
+    input: &[f32],
+    filter: &PackedFilter,
+    out: &mut [f32],
+    parts: usize,
+) {
+    assert!(input.len() >= s.input_len() && out.len() >= s.output_len());
+    assert!(parts >= 1, "conv: 0 parts");
+    /// The output pointer, shared by the parts (they write disjoint elements).
+    #[derive(Clone, Copy)]
+    struct Out(*mut f32);
+    // SAFETY: the parts write disjoint elements of the output (`conv2d_f32`'s
+    // contract), so sending the pointer to other threads races on nothing.
+    unsafe impl Send for Out {}
+    // SAFETY: as for `Send`: it is only copied out and used by disjoint parts.
+    unsafe impl Sync for Out {}
+    let o = Out(out.as_mut_ptr());
+    let run = move |i: usize| {
+        let o = o;
+        // SAFETY: the slices hold the lengths checked above; the parts run at once but
+        // touch disjoint output elements; `out` stays borrowed for the scope.
+        unsafe {
+            conv2d_f32(
+                s,
+                input.as_ptr(),
+                filter,
+                o.0,
+                i,
+                parts,
+                None,
+                std::ptr::null_mut(),
+            )
+        }
+    };
+    std::thread::scope(|sc| {
+        for i in 1..parts {
+            sc.spawn(move || run(i));
+        }
+        run(0);
+    });
+}
+
+/// One call's operands, handed to the per-ISA entry points (`x86::conv_avx512`, ...).
+pub(crate) struct Job<'a> {
+    s: &'a Conv2d,
+    input: *const f32,
+    filter: &'a PackedFilter,
+    out: *mut f32,
+    part: usize,
+    parts: usize,
+    epilogue: Option<Epilogue>,
+    ctx: *mut u8,
+}
+
+impl Job<'_> {
+    /// Reports output elements `lo..hi` as final (if `lo < hi` and there is an
+    /// epilogue).
+    ///
+    /// # Safety
+    /// `lo..hi` is final, reported once, and no reference into the output is held.
+    #[inline(always)]
+    unsafe fn finish(&self, lo: usize, hi: usize) {
+        if let Some(f) = self.epilogue {
+            if lo < hi {
+                // SAFETY: `conv2d_f32`'s caller promised the epilogue is sound on
+                // finished ranges; this function's caller that `lo..hi` is one.
+                unsafe { f(self.ctx, lo, hi) };
+            }
+        }
+    }
+
+    /// `total * i / parts` without overflow.
+    fn share(&self, total: usize, i: usize) -> usize {
+        (total as u128 * i as u128 / self.parts as u128) as usize
+    }
+}
+
+/// Runs `job` on kernel `K` (the GEMM or depthwise path, as packed).
+///
+/// # Safety
+/// `job` holds operands valid as [`conv2d_f32`] requires; `K` is the kernel of
+/// `job.filter.isa`, and its target features are enabled.
+#[inline(always)]
+pub(crate) unsafe fn run<K: Kern<E = f32>>(job: &Job) {
+    let s = job.s;
+    if s.output_len() == 0 {
+        return;
+    }
+    // SAFETY: this function's contract.
+    unsafe {
+        if job.filter.depthwise {
+            depthwise::<K>(job)
+        } else {
+            gemm::<K>(job)
+        }
+    }
+}
+
+/// Writes zeros to `len` elements at `p`.
+///
+/// # Safety
+/// `p` is valid for writing `len` aligned f32s.
+#[inline(always)]
+unsafe fn zero(p: *mut f32, len: usize) {
+    // SAFETY: this function's contract; all-zero bytes are 0.0f32.
+    unsafe { p.write_bytes(0, len) };
+}
+
+/// Copies `len` elements, `step` apart at `src`, to `dst`.
+///
+/// # Safety
+/// `src + i * step` is valid for reading for `i < len`, `dst` for writing `len`
+/// elements, and they do not overlap.
+#[inline(always)]
+unsafe fn gather(src: *const f32, step: usize, len: usize, dst: *mut f32) {
+    // SAFETY: this function's contract (for step 2, `src + 2 * i` with `i < len`).
+    unsafe {
+        match step {
+            1 => std::ptr::copy_nonoverlapping(src, dst, len),
+            2 => {
+                for i in 0..len {
+                    *dst.add(i) = *src.add(2 * i);
+                }
+            }
+            _ => {
+                for i in 0..len {
+                    *dst.add(i) = *src.add(i * step);
+                }
+            }
+        }
+    }
+}
+
+/// Valid output columns for a filter column at input offset `off = kx * dilation[1]`:
+/// `x` in `lo..hi` reads input column `x * stride[1] + off - pad[1]` in `0..w`.
+#[inline(always)]
+fn x_range(s: &Conv2d, off: usize) -> (usize, usize) {
+    let (sw, pw) = (s.stride[1], s.pad[1]);
+    let lo = if off >= pw {
+        0
+    } else {
+        (pw - off).div_ceil(sw)
+    };
+    let hi = if s.w + pw > off {
+        (s.w + pw - off - 1) / sw + 1
+    } else {
+        0
+    };
+    (lo.min(s.ow), hi.min(s.ow).max(lo.min(s.ow)))
+}
+
+/// The GEMM path: this part's `(batch-group, rows, columns)` blocks.
+///
+/// # Safety
+/// As [`run`], on a filter packed for the GEMM path.
+#[inline(always)]
+unsafe fn gemm<K: Kern<E = f32>>(job: &Job) {
+    let s = job.s;
+    let (mr, nr) = (K::MR, K::NV * K::LANES);
+    let mg = s.m / s.groups;
+    let p = s.oh * s.ow;
+    let bgs = s.n * s.groups;
+    // Column mode: units are columns of every (batch, group) GEMM; rows: output channels.
+    let cols = job.parts == 1
+        || bgs * p >= (4 * nr).saturating_mul(job.parts)
+        || bgs * p.div_ceil(nr) >= bgs * mg.div_ceil(mr);
+    let len = if cols { p } else { mg };
+    // Part boundaries: `share`s of the unit space, rounded within a (batch, group) to a
+    // column panel or a row panel, so that adjacent parts agree on them.
+    let bound = |u: usize| {
+        let (bg, i) = (u / len, u % len);
+        let i = if cols {
+            ((i + nr / 2) / nr * nr).min(p)
+        } else {
+            panel_near(mg, mr, i)
+        };
+        bg * len + i
+    };
+    let total = bgs * len;
+    let (lo, hi) = (
+        bound(job.share(total, job.part)),
+        bound(job.share(total, job.part + 1)),
+    );
+    if lo >= hi {
+        return;
+    }
+    let kk = s.c / s.groups * s.kh * s.kw;
+    let kc_max = K::KC.min(kk).max(1);
+    let nc_max = (PACKED_B_BYTES / 4 / kc_max / nr).max(1) * nr;
+    let nc_max = nc_max.min(if cols { hi - lo } else { p }.next_multiple_of(nr));
+    let b_len = nc_max * kc_max;
+    let mut scratch = Scratch::take(&PACK, (b_len + nc_max + 64) * 4);
+    let bp = scratch.ptr::<f32>();
+    // SAFETY: the scratch holds `b_len + nc_max + 64` f32s: packed B, then a row of
+    // `nc_max` (and 64 of slack, at least `LANES`) for im2col.
+    let tmp = unsafe { bp.add(b_len) };
+    let mut u = lo;
+    while u < hi {
+        let bg = u / len;
+        let end = hi.min((bg + 1) * len);
+        let (a, b) = (u - bg * len, end - bg * len);
+        let (r0, r1, c0, c1) = if cols { (0, mg, a, b) } else { (a, b, 0, p) };
+        // SAFETY: `bg < n * groups`; rows `r0..r1` are row panel boundaries (`bound`),
+        // columns `c0..c1 <= P`; this part owns that block of the output (the blocks of
+        // the parts are disjoint ranges of the unit space). Scratch as sized above.
+        unsafe { gemm_block::<K>(job, bg, r0, r1, c0, c1, bp, tmp, nc_max) };
+        u = end;
+    }
+}
+
+/// Output rows `r0..r1` (of the group's `mg`; panel boundaries), columns `c0..c1` of
+/// batch-group `bg`'s GEMM, in column blocks of `nc_max`.
+///
+/// # Safety
+/// As [`gemm`]; `bp` is valid for writing `nc_max * min(KC, K)` f32s and `tmp` for
+/// `nc_max + LANES`, both disjoint from the operands; this part owns the block.
+#[inline(always)]
+unsafe fn gemm_block<K: Kern<E = f32>>(
+    job: &Job,
+    bg: usize,
+    r0: usize,
+    r1: usize,
+    c0: usize,
+    c1: usize,
+    bp: *mut f32,
+    tmp: *mut f32,
+    nc_max: usize,
+) {
+    let s = job.s;
+    let (mr, nr) = (K::MR, K::NV * K::LANES);
+    let (cg, mg) = (s.c / s.groups, s.m / s.groups);
+    let kk = cg * s.kh * s.kw;
+    let p = s.oh * s.ow;
+    let (b, g) = (bg / s.groups, bg % s.groups);
+    let orow0 = b * s.m + g * mg;
+    // SAFETY: output row `orow0 < n * m` starts within the output.
+    let out0 = unsafe { job.out.add(orow0 * p) };
+    // Reports rows `i0..i1`, columns `j0..j1` of this block.
+    let finish = |i0: usize, i1: usize, j0: usize, j1: usize| {
+        if j0 == 0 && j1 == p {
+            // SAFETY: the rows are final; only raw pointers into the output are held.
+            unsafe { job.finish((orow0 + i0) * p, (orow0 + i1) * p) };
+        } else {
+            for i in i0..i1 {
+                let r = (orow0 + i) * p;
+                // SAFETY: as above, for one row's columns.
+                unsafe { job.finish(r + j0, r + j1) };
+            }
+        }
+    };
+    if kk == 0 {
+        for i in r0..r1 {
+            // SAFETY: row `i < mg` of the group's output, columns `c0..c1 <= P`.
+            unsafe { zero(out0.add(i * p + c0), c1 - c0) };
+        }
+        finish(r0, r1, c0, c1);
+        return;
+    }
+    // SAFETY: input channel `b * c + g * cg < n * c` (cg > 0 as kk > 0).
+    let input = unsafe { job.input.add((b * s.c + g * cg) * s.h * s.w) };
+    let a0 = job.filter.data[g * mg * kk..].as_ptr();
+    let nb = k_blocks(kk, K::KC);
+    let mut jc = c0;
+    while jc < c1 {
+        let ncur = nc_max.min(c1 - jc);
+        for kb in 0..nb {
+            let (pc, kcur) = k_block(kk, nb, kb);
+            // SAFETY: rows `pc..pc + kcur <= K` and columns `jc..jc + ncur <= P` of the
+            // group's im2col matrix; `bp` holds `ncur.next_multiple_of(nr) * kcur <=
+            // nc_max * kc` (`nc_max` is a multiple of `nr`), `tmp` `ncur + LANES`.
+            unsafe { pack_b_conv::<K>(s, input, pc, kcur, jc, ncur, bp, tmp) };
+            let mut ic = r0;
+            while ic < r1 {
+                let mut iend = ic;
+                while iend < r1 && iend - ic < K::MC {
+                    iend += tile_rows(mg - iend, mr);
+                }
+                let mut jr = 0;
+                while jr < ncur {
+                    let cols = nr.min(ncur - jr);
+                    let mut ir = ic;
+                    while ir < iend {
+                        let rows = tile_rows(mg - ir, mr);
+                        // SAFETY: offsets only: the packed A panel of rows `ir..` in k
+                        // block `pc` lies at `mg * pc + ir * kcur` within the group's
+                        // `mg * K` (see `PackedFilter::data`); panel `jr / nr` of packed
+                        // B at `jr * kcur`; C's row `ir < mg`, column `jc + jr < P`.
+                        let t = unsafe {
+                            Tile {
+                                kc: kcur,
+                                a: a0.add(mg * pc + ir * kcur),
+                                b: bp.add(jr * kcur).cast_const(),
+                                ldb: nr,
+                                c: out0.add(ir * p + jc + jr),
+                                ldc: p,
+                                nr: cols,
+                                accumulate: kb != 0,
+                            }
+                        };
+                        // SAFETY: `rows` in `1..=MR` (`tile_rows`), `cols.div_ceil(LANES)`
+                        // in `1..=NV`; the A panel holds `rows * kcur` elements, the B
+                        // panel `kcur` rows of `nr`; C's rows `ir..ir + rows <= mg`
+                        // hold columns `jc + jr..+ cols <= P`, owned by this part.
+                        // Target features enabled by the caller.
+                        unsafe { K::tile(rows, cols.div_ceil(K::LANES), &t) };
+                        ir += rows;
+                    }
+                    jr += nr;
+                }
+                if kb + 1 == nb {
+                    finish(ic, iend, jc, jc + ncur);
+                }
+                ic = iend;
+            }
+        }
+        jc += ncur;
+    }
+}
+
+/// Packs rows `pc..pc + kc` and columns `j0..j0 + nc` of the im2col matrix of one
+/// (batch, group) into `kc x NR` panels at `out` (the layout of `float::pack_b`, the
+/// right edge padded with zeros). Row `k` of the matrix is filter position
+/// `(ci, ky, kx)`, column `j` output position `(j / ow, j % ow)`.
+///
+/// # Safety
+/// `K`'s target features are enabled; `input` is the group's first input channel,
+/// valid for reading its `c / groups` planes; `pc + kc <= K`, `j0 + nc <= P`; `out` is
+/// valid for writing `nc.next_multiple_of(NR) * kc` f32s and `tmp` for `nc + LANES`,
+/// disjoint.
+#[inline(always)]
+unsafe fn pack_b_conv<K: Kern<E = f32>>(
+    s: &Conv2d,
+    input: *const f32,
+    pc: usize,
+    kc: usize,
+    j0: usize,
+    nc: usize,
+    out: *mut f32,
+    tmp: *mut f32,
+) {
+    let nr = K::NV * K::LANES;
+    let full = nc / nr * nr;
+    let khw = s.kh * s.kw;
+    let hw = s.h * s.w;
+    // The im2col row is a run of the input itself.
+    let pointwise = khw == 1 && s.stride == [1, 1] && s.pad == [0, 0] && s.oh == s.h && s.ow == s.w;
+    for q in 0..kc {
+        let k = pc + q;
+        let (ci, ky, kx) = (k / khw, k % khw / s.kw, k % s.kw);
+        let row: *const f32 = if pointwise {
+            // SAFETY: channel `ci < c / groups`; positions `j0..j0 + nc <= P = h * w`.
+            unsafe { input.add(ci * hw + j0) }
+        } else {
+            // SAFETY: as this function's contract, for channel `ci`.
+            unsafe { im2col_row::<K>(s, input.add(ci * hw), ky, kx, j0, nc, tmp) };
+            tmp
+        };
+        // SAFETY: `row` holds `nc` elements. Full panels read `jr..jr + nr <= full` and
+        // write row `q` of panel `jr / nr`, `jr * kc + q * nr..+ nr`; the edge panel
+        // reads `full..nc` and writes `full * kc + q * nr..+ nr`, below
+        // `nc.next_multiple_of(nr) * kc`.
+        unsafe {
+            let mut jr = 0;
+            while jr < full {
+                let dst = out.add(jr * kc + q * nr);
+                for v in 0..K::NV {
+                    K::store(dst.add(v * K::LANES), K::load(row.add(jr + v * K::LANES)));
+                }
+                jr += nr;
+            }
+            if full < nc {
+                let dst = out.add(full * kc + q * nr);
+                for j in 0..nr {
+                    *dst.add(j) = if full + j < nc {
+                        *row.add(full + j)
+                    } else {
+                        0.0
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// Writes columns `j0..j0 + nc` of im2col row `(ci, ky, kx)` to `dst`, `plane` being
+/// input channel `ci`'s plane.
+///
+/// # Safety
+/// `K`'s target features are enabled; `plane` is valid for reading `h * w` f32s, `dst`
+/// for writing `nc + LANES - 1` (runs of zeros are written as whole vectors, each run
+/// overwriting the previous one's excess); `j0 + nc <= P`.
+#[inline(always)]
+unsafe fn im2col_row<K: Kern<E = f32>>(
+    s: &Conv2d,
+    plane: *const f32,
+    ky: usize,
+    kx: usize,
+    j0: usize,
+    nc: usize,
+    dst: *mut f32,
+) {
+    let off = kx * s.dilation[1];
+    let (lo, hi) = x_range(s, off);
+    let sw = s.stride[1];
+    let (mut y, mut x0) = (j0 / s.ow, j0 % s.ow);
+    let mut d = dst;
+    let mut left = nc;
+    while left > 0 {
+        let x1 = s.ow.min(x0 + left);
+        let len = x1 - x0;
+        let iy = y * s.stride[0] + ky * s.dilation[0];
+        // SAFETY: `d..d + len` is within `dst`'s `nc` (`len <= left`); row `iy - pad` is
+        // in `0..h`; columns `x` in `a..b` read `x * sw + off - pw` in `0..w` (`x_range`).
+        unsafe {
+            if iy < s.pad[0] || iy - s.pad[0] >= s.h {
+                zero_vecs::<K>(d, len);
+            } else {
+                let src = plane.add((iy - s.pad[0]) * s.w);
+                let a = lo.clamp(x0, x1);
+                let b = hi.clamp(a, x1);
+                zero_vecs::<K>(d, a - x0);
+                if a < b {
+                    let from = src.add(a * sw + off - s.pad[1]);
+                    if sw == 1 {
+                        copy_run::<K>(from, b - a, d.add(a - x0));
+                    } else {
+                        gather(from, sw, b - a, d.add(a - x0));
+                    }
+                }
+                zero_vecs::<K>(d.add(b - x0), x1 - b);
+            }
+            d = d.add(len);
+        }
+        left -= len;
+        y += 1;
+        x0 = 0;
+    }
+}
+
+/// Output elements per band of the depthwise path (computed into an L1-resident
+/// buffer, then reported to the epilogue).
+const DW_BAND: usize = 2048;
+
+/// Output widths below which the depthwise path computes flat bands of rows.
+const DW_FLAT_BELOW: usize = 32;
+
+/// The depthwise path: this part's output rows `(b, o, y)`. Per output channel, the
+/// input rows it needs are copied once into a zero-padded, phase-split plane (row `pr`
+/// of the padded input, phase `q`: padded columns `q + stride[1] * i`), where every tap
+/// of every output row is a contiguous run; for narrow rows, a band of output rows is
+/// computed as one flat run over the padded rows (output row `y + r` at `r * stride[0]`
+/// padded rows further; the columns past `ow` computed and dropped), so narrow planes
+/// keep whole vectors busy.
+///
+/// # Safety
+/// As [`run`], on a filter packed for the depthwise path (`c / groups == 1`).
+#[inline(always)]
+unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
+    let s = job.s;
+    let lanes = K::LANES;
+    let units = s.n * s.m * s.oh;
+    let (u0, u1) = (job.share(units, job.part), job.share(units, job.part + 1));
+    if u0 >= u1 {
+        return;
+    }
+    let ow = s.ow;
+    let khw = s.kh * s.kw;
+    if khw == 0 {
+        // SAFETY: rows `u0..u1` of `ow` elements are this part's, within the output.
+        unsafe {
+            zero(job.out.add(u0 * ow), (u1 - u0) * ow);
+            job.finish(u0 * ow, u1 * ow);
+        }
+        return;
+    }
+    let (sh, sw, dh, dw) = (s.stride[0], s.stride[1], s.dilation[0], s.dilation[1]);
+    // Phase width: output column `x < ow`, tap `t = kx * dw` reads element `x + t / sw`.
+    let wq = ow + (s.kw - 1) * dw / sw;
+    let rw = sw * wq;
+    // Padded rows one plane can need, and the flat band length.
+    let hp = sh * (s.oh - 1) + (s.kh - 1) * dh + 1;
+    // (Slack: `zero_vecs` and `pad_row` may write up to a vector past a row.)
+    let plane_len = hp * rw + lanes;
+    // Flat bands only for narrow rows: wide ones fill their vectors and are written
+    // in place rather than through the band buffer.
+    // Flat distance of consecutive output rows.
+    let frow = sh * rw;
+    let band = if ow < DW_FLAT_BELOW {
+        (DW_BAND - ow) / frow + 1
+    } else {
+        1
+    };
+    let tmp_len = (band - 1) * frow + ow + lanes;
+    let mut scratch = Scratch::take(&PACK, (plane_len + tmp_len + lanes) * 4);
+    let plane_buf = scratch.ptr::<f32>();
+    // SAFETY: the scratch holds `plane_len + tmp_len + lanes` f32s: the padded plane,
+    // the band buffer, a spill vector.
+    let (tmp, spill) = unsafe { (plane_buf.add(plane_len), plane_buf.add(plane_len + tmp_len)) };
+    let mut taps: Vec<*const f32> = vec![plane_buf.cast_const(); khw];
+    // Tap `(ky, kx)` of an output row: padded row `ky * dh` below the row's first,
+    // phase `t % sw`, element `t / sw` with `t = kx * dw`.
+    let tap_off: Vec<usize> = (0..khw)
+        .map(|i| {
+            let (ky, t) = (i / s.kw, i % s.kw * dw);
+            ky * dh * rw + t % sw * wq + t / sw
+        })
+        .collect();
+    let mg = s.m / s.groups;
+    let pair_rows = s.kh == 3 && s.kw == 3 && sh == 1 && dh == 1;
+    // (input plane, first padded row, last) the buffer is for, and how many of its
+    // rows are built: rows are built as the output rows reach them, so that the taps
+    // read rows still in L1.
+    let mut tag = (usize::MAX, 0, 0);
+    let mut built = 0;
+    let mut u = u0;
+    while u < u1 {
+        let (r, ya) = (u / s.oh, u % s.oh);
+        let yb = s.oh.min(ya + (u1 - u)); // this part's rows `ya..yb` of plane `r`
+        let (b, o) = (r / s.m, r % s.m);
+        let plane_id = b * s.c + o / mg;
+        let (pr0, pr1) = (sh * ya, sh * (yb - 1) + (s.kh - 1) * dh + 1);
+        if tag != (plane_id, pr0, pr1) {
+            tag = (plane_id, pr0, pr1);
+            built = 0;
+        }
+        // Builds padded rows `pr0 + built..pr0 + upto`.
+        let mut build = |upto: usize| {
+            while built < upto {
+                let pr = pr0 + built;
+                // SAFETY: padded row `pr < pr1` takes `rw` f32s at `(pr - pr0) * rw`,
+                // within the plane buffer's `hp * rw` (`pr1 - pr0 <= hp`, slack after);
+                // input row `pr - pad < h` of input channel `plane_id < n * c` (cg = 1)
+                // starts at `at`, with `input_len - at >= w` elements readable from it.
+                unsafe {
+                    let d = plane_buf.add(built * rw);
+                    if pr < s.pad[0] || pr - s.pad[0] >= s.h {
+                        zero_vecs::<K>(d, rw);
+                    } else {
+                        let at = plane_id * s.h * s.w + (pr - s.pad[0]) * s.w;
+                        let row = job.input.add(at);
+                        if sw == 1 {
+                            pad_row::<K>(row, s.w, s.input_len() - at, s.pad[1], wq, d);
+                        } else {
+                            split_row(s, row, wq, d);
+                        }
+                    }
+                }
+                built += 1;
+            }
+        };
+        let w = &job.filter.data[o * khw..][..khw];
+        let mut y = ya;
+        while y < yb {
+            // 3x3 filters at row stride 1 take two output rows per pass (their taps
+            // share 6 of 12 loads).
+            let pair = band == 1 && pair_rows && y + 1 < yb;
+            let rows = if pair { 2 } else { band.min(yb - y) };
+            build(sh * (y + rows - 1) + (s.kh - 1) * dh + 1 - pr0);
+            let row0 = (sh * y - pr0) * rw;
+            for (tap, &off) in taps.iter_mut().zip(&tap_off) {
+                // SAFETY: `row0 + off` is padded row `sh * y + ky * dh` (in `pr0..pr1`),
+                // phase `t % sw`, element `t / sw < wq` (see `tap_off`).
+                *tap = unsafe { plane_buf.add(row0 + off) };
+            }
+            let u_y = r * s.oh + y;
+            // SAFETY: every tap is read at `i < count.next_multiple_of(lanes)`, i.e. up
+            // to `(rows - 1) * frow + ow + lanes - 1` past it: at most `lanes` past the
+            // end of padded row `pr1 - 1`'s `rw`, within the plane buffer's slack (the
+            // paired rows read one padded row further, also built). Output rows
+            // `u_y..u_y + rows` are this part's; `tmp` holds `(band - 1) * frow + ow`
+            // plus `lanes`. Target features by the caller.
+            unsafe {
+                let dst = job.out.add(u_y * ow);
+                if pair {
+                    dw_rows2_3x3::<K>(&taps, w, rw, ow, dst, spill);
+                } else if rows == 1 {
+                    dw_run::<K>(&taps, w, ow, dst, spill);
+                } else {
+                    dw_run::<K>(&taps, w, (rows - 1) * frow + ow, tmp, spill);
+                    for i in 0..rows {
+                        // Short rows (`ow < DW_FLAT_BELOW`): inline, no memcpy call.
+                        let (from, to) = (tmp.add(i * frow), dst.add(i * ow));
+                        // Whole vectors while they end within the band's rows (what
+                        // runs past this row is rewritten by the next ones).
+                        let mut x = 0;
+                        while x < ow && (x + lanes <= ow || i * ow + x + lanes <= rows * ow) {
+                            K::store(to.add(x), K::load(from.add(x)));
+                            x += lanes;
+                        }
+                        while x < ow {
+                            *to.add(x) = *from.add(x);
+                            x += 1;
+                        }
+                    }
+                }
+                job.finish(u_y * ow, (u_y + rows) * ow);
+            }
+            y += rows;
+        }
+        u += yb - ya;
+    }
+}
+
+/// Two depthwise output rows of `ow` elements at `dst` and `dst + ow` for a 3x3 filter
+/// at row stride and dilation 1: `taps` are the first row's; the second row's are
+/// `rw` further (one padded row down), so 4 padded rows x 3 columns of loads feed 18
+/// FMAs.
+///
+/// # Safety
+/// As [`dw_row`] with `T = 9` for both rows' taps (each readable for
+/// `ow.next_multiple_of(LANES)` f32s), `dst` valid for writing `2 * ow` f32s.
+#[inline(always)]
+unsafe fn dw_rows2_3x3<K: Kern<E = f32>>(
+    taps: &[*const f32],
+    w: &[f32],
+    rw: usize,
+    ow: usize,
+    dst: *mut f32,
+    spill: *mut f32,
+) {
+    let src: [*const f32; 3] = [taps[0], taps[1], taps[2]];
+    // SAFETY: target features by the caller; `w[t]` is one element.
+    let wv: [K::V; 9] = std::array::from_fn(|t| unsafe { K::splat(&w[t]) });
+    let mut x = 0;
+    while x < ow {
+        // The last, partial vector is recomputed as the whole vector ending at `ow`
+        // (its overlap gets the same values again): no partial store.
+        if ow - x < K::LANES && ow >= K::LANES {
+            x = ow - K::LANES;
+        }
+        // SAFETY: padded rows `r < 4` below the first row's taps are the taps of rows
+        // `ky = r` (first output row) and `ky = r - 1` (second), each readable for
+        // `x + LANES <= ow.next_multiple_of(LANES)`; features by the caller.
+        unsafe {
+            let (mut a0, mut a1, mut b0, mut b1) = (K::zero(), K::zero(), K::zero(), K::zero());
+            for r in 0..4 {
+                for kx in 0..3 {
+                    let v = K::load(src[kx].add(r * rw + x));
+                    if r < 3 {
+                        if kx == 1 {
+                            a1 = K::fma(wv[r * 3 + kx], v, a1);
+                        } else {
+                            a0 = K::fma(wv[r * 3 + kx], v, a0);
+                        }
+                    }
+                    if r >= 1 {
+                        if kx == 1 {
+                            b1 = K::fma(wv[(r - 1) * 3 + kx], v, b1);
+                        } else {
+                            b0 = K::fma(wv[(r - 1) * 3 + kx], v, b0);
+                        }
+                    }
+                }
+            }
+            store_part::<K>(K::add(a0, a1), dst.add(x), ow - x, spill);
+            store_part::<K>(K::add(b0, b1), dst.add(ow + x), ow - x, spill);
+        }
+        x += K::LANES;
+    }
+}
+
+/// `n` outputs of the depthwise taps at `dst`: `sum_t w[t] * taps[t][i]`.
+///
+/// # Safety
+/// As [`dw_row`] with `ow = n`, any number of taps.
+#[inline(always)]
+unsafe fn dw_run<K: Kern<E = f32>>(
+    taps: &[*const f32],
+    w: &[f32],
+    n: usize,
+    dst: *mut f32,
+    spill: *mut f32,
+) {
+    // SAFETY: this function's contract.
+    unsafe {
+        match taps.len() {
+            9 => dw_row::<K, 9>(taps, w, n, dst, spill),
+            1 => dw_row::<K, 1>(taps, w, n, dst, spill),
+            _ => dw_row_any::<K>(taps, w, n, dst, spill),
+        }
+    }
+}
+
+/// Zeros `n` elements at `p` in whole vectors: may write up to `LANES - 1` more.
+///
+/// # Safety
+/// `K`'s target features are enabled; `p` is valid for writing
+/// `n.next_multiple_of(LANES)` f32s.
+#[inline(always)]
+unsafe fn zero_vecs<K: Kern<E = f32>>(p: *mut f32, n: usize) {
+    let mut i = 0;
+    while i < n {
+        // SAFETY: `i + LANES <= n.next_multiple_of(LANES)`; features by the caller.
+        unsafe { K::store(p.add(i), K::zero()) };
+        i += K::LANES;
+    }
+}
+
+/// The stride-1 case of [`split_row`] for `lp` elements without libc calls (rows are
+/// short): `w` row elements after `pad` zeros, zeros after them.
+///
+/// # Safety
+/// `K`'s target features are enabled; `row` is valid for reading `readable >= w` f32s,
+/// `dst` for writing `lp + LANES - 1` f32s (whole vectors may run past `lp`), disjoint.
+#[inline(always)]
+unsafe fn pad_row<K: Kern<E = f32>>(
+    row: *const f32,
+    w: usize,
+    readable: usize,
+    pad: usize,
+    lp: usize,
+    dst: *mut f32,
+) {
+    if pad >= lp {
+        // SAFETY: this function's contract.
+        unsafe { zero_vecs::<K>(dst, lp) };
+        return;
+    }
+    let n = w.min(lp - pad);
+    // SAFETY: the leading zeros write `0..pad.next_multiple_of(LANES)` (`pad < lp`, so
+    // below `lp + LANES - 1`), which the copy then overwrites from `pad`; the copy
+    // writes `pad..pad + n` rounded up to whole vectors (below `lp + LANES - 1`) and
+    // reads the row's first `n <= w`, rounded up to vectors only within `readable`;
+    // the trailing zeros
+    // write from `pad + n` whole vectors covering `lp - pad - n`, so below
+    // `lp + LANES - 1`.
+    unsafe {
+        zero_vecs::<K>(dst, pad);
+        let d = dst.add(pad);
+        let mut i = 0;
+        // Whole vectors while the input has them (past `n` they copy elements of
+        // later rows, which the trailing zeros or later rows overwrite).
+        while i < n && i + K::LANES <= readable {
+            K::store(d.add(i), K::load(row.add(i)));
+            i += K::LANES;
+        }
+        while i < n {
+            *d.add(i) = *row.add(i);
+            i += 1;
+        }
+        zero_vecs::<K>(d.add(n), lp - pad - n);
+    }
+}
+
+/// Copies `n` f32s from `src` to `dst`: whole vectors, then single elements (runs
+/// are short, and a memcpy call would cost more than the copy).
+///
+/// # Safety
+/// `K`'s target features are enabled; `src` is valid for reading `n` f32s, `dst` for
+/// writing `n`, disjoint.
+#[inline(always)]
+unsafe fn copy_run<K: Kern<E = f32>>(src: *const f32, n: usize, dst: *mut f32) {
+    let mut i = 0;
+    // SAFETY: `i + LANES <= n`, then `i < n`: within both; features by the caller.
+    unsafe {
+        while i + K::LANES <= n {
+            K::store(dst.add(i), K::load(src.add(i)));
+            i += K::LANES;
+        }
+        while i < n {
+            *dst.add(i) = *src.add(i);
+            i += 1;
+        }
+    }
+}
+
+/// Splits an input row into its `stride[1]` phases of `lp` elements at `dst`: phase `q`
+/// element `i` is padded position `q + stride[1] * i`, i.e. input column
+/// `q + stride[1] * i - pad[1]`, zero outside `0..w`.
+///
+/// # Safety
+/// `row` is valid for reading `w` f32s, `dst` for writing `stride[1] * lp`.
+#[inline(always)]
+unsafe fn split_row(s: &Conv2d, row: *const f32, lp: usize, dst: *mut f32) {
+    let (sw, pw, w) = (s.stride[1], s.pad[1], s.w);
+    if sw == 2 {
+        // Both phases in one pass where both read the row: padded positions `2 * i`
+        // and `2 * i + 1` in `pw..pw + w`, i.e. `i` in `i0..i1`.
+        let i0 = pw.div_ceil(2).min(lp);
+        let i1 = if pw + w >= 2 { (pw + w - 2) / 2 + 1 } else { 0 }.clamp(i0, lp);
+        // Padded position `t`, zero outside the row.
+        let at = |t: usize| {
+            if t >= pw && t - pw < w {
+                // SAFETY: `t - pw < w`: in the row.
+                unsafe { *row.add(t - pw) }
+            } else {
+                0.0
+            }
+        };
+        // SAFETY: the phases are `dst..+ lp` and `dst + lp..+ lp`; for `i` in `i0..i1`
+        // the row's columns `2 * i - pw` and `2 * i + 1 - pw` are below `w`.
+        unsafe {
+            let d0 = std::slice::from_raw_parts_mut(dst, lp);
+            let d1 = std::slice::from_raw_parts_mut(dst.add(lp), lp);
+            let src = std::slice::from_raw_parts(row.add(2 * i0).sub(pw), 2 * (i1 - i0));
+            for i in (0..i0).chain(i1..lp) {
+                d0[i] = at(2 * i);
+                d1[i] = at(2 * i + 1);
+            }
+            for ((x0, x1), pair) in d0[i0..i1]
+                .iter_mut()
+                .zip(&mut d1[i0..i1])
+                .zip(src.chunks_exact(2))
+            {
+                *x0 = pair[0];
+                *x1 = pair[1];
+            }
+        }
+        return;
+    }
+    for q in 0..sw {
+        // Elements `i` in `a..b` read input column `q + sw * i - pw` in `0..w`.
+        let a = if q >= pw { 0 } else { (pw - q).div_ceil(sw) }.min(lp);
+        let b = if w + pw > q {
+            (w + pw - q - 1) / sw + 1
+        } else {
+            0
+        }
+        .clamp(a, lp);
+        // SAFETY: phase `q` is `dst + q * lp..+ lp`; `a <= b <= lp`; the reads are
+        // columns `q + sw * i - pw < w` for `i < b`.
+        unsafe {
+            let d = dst.add(q * lp);
+            zero(d, a);
+            if a < b {
+                gather(row.add(q + sw * a - pw), sw, b - a, d.add(a));
+            }
+            zero(d.add(b), lp - b);
+        }
+    }
+}
+
+/// One depthwise output row of `ow` elements at `dst`: `sum_t w[t] * taps[t][x]`, for
+/// exactly `T` taps (kept in registers).
+///
+/// # Safety
+/// `K`'s target features are enabled; `taps.len() == w.len() == T`; each tap is valid
+/// for reading `ow.next_multiple_of(LANES)` f32s; `dst` for writing `ow`; `spill` for
+/// `LANES`.
+#[inline(always)]
+unsafe fn dw_row<K: Kern<E = f32>, const T: usize>(
+    taps: &[*const f32],
+    w: &[f32],
+    ow: usize,
+    dst: *mut f32,
+    spill: *mut f32,
+) {
+    let src: [*const f32; T] = std::array::from_fn(|t| taps[t]);
+    // SAFETY: target features by the caller; `w[t]` is one element.
+    let wv: [K::V; T] = std::array::from_fn(|t| unsafe { K::splat(&w[t]) });
+    let l = K::LANES;
+    let mut x = 0;
+    // Two vectors at a time, each summed in 3 partial chains: short FMA dependency
+    // chains, so a row of few vectors does not wait on FMA latency.
+    while x + 2 * l <= ow {
+        // SAFETY: target features by the caller; each tap holds `x + 2 * LANES <= ow`
+        // elements; `dst` holds `ow`.
+        unsafe {
+            let mut a = [K::zero(); 3];
+            let mut b = [K::zero(); 3];
+            for t in 0..T {
+                a[t % 3] = K::fma(wv[t], K::load(src[t].add(x)), a[t % 3]);
+                b[t % 3] = K::fma(wv[t], K::load(src[t].add(x + l)), b[t % 3]);
+            }
+            K::store(dst.add(x), K::add(K::add(a[0], a[1]), a[2]));
+            K::store(dst.add(x + l), K::add(K::add(b[0], b[1]), b[2]));
+        }
+        x += 2 * l;
+    }
+    while x < ow {
+        // The last, partial vector is recomputed as the whole vector ending at `ow`
+        // (its overlap gets the same values again): no partial store.
+        if ow - x < K::LANES && ow >= K::LANES {
+            x = ow - K::LANES;
+        }
+        // SAFETY: target features by the caller; each tap holds `x + LANES <=
+        // ow.next_multiple_of(LANES)` elements.
+        unsafe {
+            let mut a = [K::zero(); 3];
+            for t in 0..T {
+                a[t % 3] = K::fma(wv[t], K::load(src[t].add(x)), a[t % 3]);
+            }
+            store_part::<K>(K::add(K::add(a[0], a[1]), a[2]), dst.add(x), ow - x, spill);
+        }
+        x += l;
+    }
+}
+
+/// [`dw_row`] for any number of taps.
+///
+/// # Safety
+/// As [`dw_row`] with `T = taps.len()`.
+#[inline(always)]
+unsafe fn dw_row_any<K: Kern<E = f32>>(
+    taps: &[*const f32],
+    w: &[f32],
+    ow: usize,
+    dst: *mut f32,
+    spill: *mut f32,
+) {
+    let mut x = 0;
+    while x < ow {
+        // The last, partial vector is recomputed as the whole vector ending at `ow`
+        // (its overlap gets the same values again): no partial store.
+        if ow - x < K::LANES && ow >= K::LANES {
+            x = ow - K::LANES;
+        }
+        // SAFETY: as in `dw_row`.
+        unsafe {
+            let mut acc = K::zero();
+            for (t, wt) in taps.iter().zip(w) {
+                acc = K::fma(K::splat(wt), K::load(t.add(x)), acc);
+            }
+            store_part::<K>(acc, dst.add(x), ow - x, spill);
+        }
+        x += K::LANES;
+    }
+}
+
+/// Stores the first `min(n, LANES)` lanes of `v` at `dst`.
+///
+/// # Safety
+/// `K`'s target features are enabled; `dst` is valid for writing `min(n, LANES)`
+/// f32s, `spill` for `LANES`.
+#[inline(always)]
+unsafe fn store_part<K: Kern<E = f32>>(v: K::V, dst: *mut f32, n: usize, spill: *mut f32) {
+    // SAFETY: this function's contract.
+    unsafe {
+        if n >= K::LANES {
+            K::store(dst, v);
+        } else {
+            K::store(spill, v);
+            for i in 0..n {
+                *dst.add(i) = *spill.add(i);
+            }
+        }
     }
 }

@@ -261,7 +261,7 @@ pub(crate) unsafe fn pack_a_rows<E: Copy>(
 /// remainder is split evenly with the tile before it (16 = 8 + 8 rather than 12 + 4:
 /// very short tiles have too few independent accumulators to hide FMA latency).
 #[inline(always)]
-fn tile_rows(rem: usize, mr: usize) -> usize {
+pub(crate) fn tile_rows(rem: usize, mr: usize) -> usize {
     if rem <= mr {
         rem
     } else if rem < mr + mr / 2 {

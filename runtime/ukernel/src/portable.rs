@@ -85,3 +85,14 @@ pub(crate) unsafe fn f64_portable(p: &Args<f64>) {
     // feature.
     unsafe { driver::<PortableF64>(p) }
 }
+
+/// The portable f32 convolution.
+///
+/// # Safety
+/// `j` holds operands valid as `conv::conv2d_f32` requires, with a filter packed for
+/// `Isa::Portable`.
+pub(crate) unsafe fn conv_portable(j: &crate::conv::Job) {
+    // SAFETY: `j` by this function's contract; the portable `Kern` needs no target
+    // feature.
+    unsafe { crate::conv::run::<PortableF32>(j) }
+}

@@ -307,6 +307,28 @@ pub(crate) unsafe fn f64_avx2(p: &Args<f64>) {
     unsafe { driver::<Avx2F64>(p) }
 }
 
+/// The f32 convolution on the AVX-512 kernel.
+///
+/// # Safety
+/// The CPU has AVX-512F, AVX2 and FMA (`Isa::Avx512.is_supported()`); `j` holds
+/// operands valid as `conv::conv2d_f32` requires, with a filter packed for `Isa::Avx512`.
+#[target_feature(enable = "avx512f,avx2,fma")]
+pub(crate) unsafe fn conv_avx512(j: &crate::conv::Job) {
+    // SAFETY: this function enables the features `Avx512F32` uses; `j` by the contract.
+    unsafe { crate::conv::run::<Avx512F32>(j) }
+}
+
+/// The f32 convolution on the AVX2 kernel.
+///
+/// # Safety
+/// The CPU has AVX2 and FMA (`Isa::Avx2.is_supported()`); `j` holds operands valid as
+/// `conv::conv2d_f32` requires, with a filter packed for `Isa::Avx2`.
+#[target_feature(enable = "avx2,fma")]
+pub(crate) unsafe fn conv_avx2(j: &crate::conv::Job) {
+    // SAFETY: this function enables the features `Avx2F32` uses; `j` by the contract.
+    unsafe { crate::conv::run::<Avx2F32>(j) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{pack_f32, pack_f64};
