@@ -41,6 +41,7 @@ mod float;
 pub mod gather;
 mod halfp;
 mod int;
+pub mod pool;
 mod portable;
 mod safe;
 mod scratch;

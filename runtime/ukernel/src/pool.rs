@@ -1,0 +1,832 @@
+//! f32 max and average pooling over NCHW tensors (ONNX MaxPool / AveragePool; a 1-d
+//! pool is a 2-d one with `h = kh = oh = 1`), called by the JIT-compiled CPU backend.
+//!
+//! # Method
+//! Pooling windows are products of a row range and a column range, so both reductions
+//! are separable: each input row a part needs is first reduced along `kx` into a row of
+//! `ow` partial results (kept in a ring of `(kh - 1) * dilation[0] + 1` rows, so rows
+//! shared by consecutive output rows are reduced once), then output rows reduce those
+//! along `ky`. For the horizontal step an input row is copied once into contiguous
+//! scratch, split into its `stride[1]` phases with padding filled in (`-inf` for max,
+//! `0` for sums), so that every `kx` tap is a contiguous vector load at any stride
+//! (stride 2 deinterleaves with vector permutes).
+//!
+//! # Exactness
+//! Max keeps, as the reference fold `m = if v > m { v } else { m }` from `-inf` does,
+//! the first window element (in `ky`-major order) that is not smaller than any other:
+//! NaN is skipped and a window of only padding or NaN gives `-inf`. Every combining step
+//! here is `later > earlier ? later : earlier` on adjacent ordered groups (x86
+//! `max_ps(later, earlier)`, which returns its second operand when either is NaN), so
+//! the separable order gives the same bits. Averages sum in f32 (row sums, then the sum
+//! of rows) and divide by the window's count, `0 / 0 = NaN` for a window with no
+//! element counted.
+//!
+//! # Work split
+//! Parts take contiguous ranges of the `n * c * oh` output rows.
+
+use crate::scratch::{Scratch, PACK};
+use crate::Isa;
+
+/// Max or average.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PoolKind {
+    /// The largest element of the window, NaN skipped (`-inf` if none).
+    Max,
+    /// The mean of the window.
+    Avg {
+        /// Divide by the window's size within the padded extent (`pad` before,
+        /// `pad_end` after) instead of its number of input elements.
+        count_include_pad: bool,
+    },
+}
+
+/// Input [n, c, h, w], output [n, c, oh, ow], row-major f32. A 1-d pool is h = kh = oh = 1.
+///
+/// Output `(b, ch, y, x)` pools input positions `(y * stride[0] - pad[0] + ky *
+/// dilation[0], x * stride[1] - pad[1] + kx * dilation[1])` for `ky < kh`, `kx < kw`
+/// that lie in `[0, h) x [0, w)` (the others are padding; with ceil mode the caller
+/// gives larger `oh`, `ow`, so windows may reach past the end).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pool2d {
+    /// Batch.
+    pub n: usize,
+    /// Channels.
+    pub c: usize,
+    /// Input height.
+    pub h: usize,
+    /// Input width.
+    pub w: usize,
+    /// Window height.
+    pub kh: usize,
+    /// Window width.
+    pub kw: usize,
+    /// Output height.
+    pub oh: usize,
+    /// Output width.
+    pub ow: usize,
+    /// Strides (rows, columns), at least 1.
+    pub stride: [usize; 2],
+    /// Dilations (rows, columns), at least 1.
+    pub dilation: [usize; 2],
+    /// Padding before the first row and column.
+    pub pad: [usize; 2],
+    /// Padding after the last row and column (only count_include_pad reads it).
+    pub pad_end: [usize; 2],
+    /// Max or average.
+    pub kind: PoolKind,
+}
+
+impl Pool2d {
+    /// Whether the geometry is one this module computes; the message says why not.
+    pub fn check(&self) -> Result<(), String> {
+        if self.stride.contains(&0) || self.dilation.contains(&0) {
+            return Err("pool: a stride or dilation of 0".into());
+        }
+        if self.kh == 0 || self.kw == 0 {
+            return Err("pool: an empty window".into());
+        }
+        let sizes = [
+            [self.n, self.c, self.h, self.w],
+            [self.n, self.c, self.oh, self.ow],
+        ];
+        for s in sizes {
+            if s.iter()
+                .try_fold(1usize, |a, &d| a.checked_mul(d))
+                .and_then(|x| x.checked_mul(4))
+                .is_none()
+            {
+                return Err("pool: a tensor size overflows".into());
+            }
+        }
+        // Window positions in padded coordinates, and the scratch sizes they imply.
+        for i in 0..2 {
+            let (o, k) = ([self.oh, self.ow][i], [self.kh, self.kw][i]);
+            let (size, pe) = ([self.h, self.w][i], self.pad_end[i]);
+            let far = o
+                .checked_mul(self.stride[i])
+                .and_then(|a| (k - 1).checked_mul(self.dilation[i])?.checked_add(a))
+                .and_then(|a| a.checked_add(self.pad[i] + 64))
+                .and_then(|a| a.checked_add(size)?.checked_add(pe));
+            if far.is_none_or(|f| f > isize::MAX as usize / 64) {
+                return Err("pool: window positions overflow".into());
+            }
+        }
+        Ok(())
+    }
+
+    /// Input elements.
+    pub fn input_len(&self) -> usize {
+        self.n * self.c * self.h * self.w
+    }
+
+    /// Output elements.
+    pub fn output_len(&self) -> usize {
+        self.n * self.c * self.oh * self.ow
+    }
+}
+
+/// Parts worth splitting the output into for `threads` threads (>= 1; 1 for small work).
+///
+/// `threads` (at most the number of output rows) once the input and output together
+/// hold at least 32K elements or the windows read that many; 1 below.
+pub fn parts(s: &Pool2d, threads: usize) -> usize {
+    if s.check().is_err() {
+        return 1;
+    }
+    let reads = (s.output_len() as u64).saturating_mul((s.kh * s.kw) as u64);
+    let work = (s.input_len() as u64 + s.output_len() as u64).max(reads);
+    if work < 1 << 15 {
+        return 1;
+    }
+    threads.clamp(1, (s.n * s.c * s.oh).max(1))
+}
+
+/// Computes part `part` of `parts` (any parts >= 1) of the pool into `out`, overwriting
+/// it; parts write disjoint elements, together all of them. Runs on [`Isa::best`].
+///
+/// # Safety
+/// `input` valid for `s.input_len()` reads, `out` for `s.output_len()` writes, `part <
+/// parts`, no other access to this part's elements meanwhile; `s.check()` passes.
+/// Pointers are aligned for f32 (a region of no element may come with any pointer).
+pub unsafe fn pool2d_f32(s: &Pool2d, input: *const f32, out: *mut f32, part: usize, parts: usize) {
+    // SAFETY: this function's contract is the `_isa` variant's; `Isa::best()` is
+    // supported.
+    unsafe { pool2d_f32_isa(Isa::best(), s, input, out, part, parts) }
+}
+
+/// [`pool2d_f32`] on a forced ISA path (tests, benchmarks). Panics if the machine does
+/// not support `isa`, `s.check()` fails or `part >= parts`.
+///
+/// # Safety
+/// As [`pool2d_f32`].
+pub unsafe fn pool2d_f32_isa(
+    isa: Isa,
+    s: &Pool2d,
+    input: *const f32,
+    out: *mut f32,
+    part: usize,
+    parts: usize,
+) {
+    s.check().expect("pool geometry");
+    assert!(part < parts, "pool part {part} of {parts}");
+    assert!(isa.is_supported(), "ISA path {isa:?} not supported here");
+    let job = Job {
+        s,
+        input,
+        out,
+        part,
+        parts,
+    };
+    // SAFETY: `job` holds this function's operands, valid by its contract, which is
+    // `run`'s; the assert above checked that the machine has the features each callee
+    // enables (Avx512: avx512f, avx2, fma; Avx2: avx2, fma).
+    unsafe {
+        match isa {
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => x86::run_avx512(&job),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => x86::run_avx2(&job),
+            _ => run::<Portable>(&job),
+        }
+    }
+}
+
+/// Safe, bounds-checked: all parts in turn (tests).
+pub fn pool2d(s: &Pool2d, input: &[f32], out: &mut [f32]) {
+    pool2d_parts(Isa::best(), s, input, out, parts(s, 1));
+}
+
+/// Safe, bounds-checked: parts `0..parts` in turn on `isa` (tests, benchmarks). Panics
+/// if a slice is shorter than the geometry needs, `parts == 0`, `s.check()` fails or the
+/// machine does not support `isa`.
+pub fn pool2d_parts(isa: Isa, s: &Pool2d, input: &[f32], out: &mut [f32], parts: usize) {
+    s.check().expect("pool geometry");
+    assert!(input.len() >= s.input_len() && out.len() >= s.output_len());
+    assert!(parts >= 1, "pool: 0 parts");
+    for i in 0..parts {
+        // SAFETY: the slices hold the lengths checked above; one part at a time.
+        unsafe { pool2d_f32_isa(isa, s, input.as_ptr(), out.as_mut_ptr(), i, parts) };
+    }
+}
+
+/// One call's operands.
+struct Job<'a> {
+    s: &'a Pool2d,
+    input: *const f32,
+    out: *mut f32,
+    part: usize,
+    parts: usize,
+}
+
+/// A vector of f32 lanes and the ops the pool needs.
+///
+/// # Safety
+/// An x86 implementation is built from intrinsics of its ISA: its methods run only where
+/// those target features are enabled (inside `x86::run_avx512` / `run_avx2`). Pointer
+/// methods also need the validity their docs state.
+trait Vf {
+    type V: Copy;
+    const L: usize;
+    /// `L` elements from `p` (valid for reading `L` f32s).
+    unsafe fn load(p: *const f32) -> Self::V;
+    /// Stores `L` elements at `p` (valid for writing `L` f32s).
+    unsafe fn store(p: *mut f32, v: Self::V);
+    /// All lanes `x`.
+    unsafe fn splat(x: f32) -> Self::V;
+    /// Per lane `later > earlier ? later : earlier`.
+    unsafe fn max(later: Self::V, earlier: Self::V) -> Self::V;
+    /// Per lane `a + b`.
+    unsafe fn add(a: Self::V, b: Self::V) -> Self::V;
+    /// Per lane `a * b`.
+    unsafe fn mul(a: Self::V, b: Self::V) -> Self::V;
+    /// Per lane `a / b`.
+    unsafe fn div(a: Self::V, b: Self::V) -> Self::V;
+    /// The even and the odd elements of the `2 L` elements `a` then `b`.
+    unsafe fn deint(a: Self::V, b: Self::V) -> (Self::V, Self::V);
+}
+
+/// Plain Rust: 8-lane arrays that LLVM maps onto the target's SIMD.
+struct Portable;
+
+impl Vf for Portable {
+    type V = [f32; 8];
+    const L: usize = 8;
+    #[inline(always)]
+    unsafe fn load(p: *const f32) -> Self::V {
+        // SAFETY: `p` is valid for reading `L` f32s (the method's contract), `i < L`.
+        std::array::from_fn(|i| unsafe { *p.add(i) })
+    }
+    #[inline(always)]
+    unsafe fn store(p: *mut f32, v: Self::V) {
+        for (i, x) in v.into_iter().enumerate() {
+            // SAFETY: `p` is valid for writing `L` f32s (the method's contract), `i < L`.
+            unsafe { *p.add(i) = x };
+        }
+    }
+    #[inline(always)]
+    unsafe fn splat(x: f32) -> Self::V {
+        [x; 8]
+    }
+    #[inline(always)]
+    unsafe fn max(later: Self::V, earlier: Self::V) -> Self::V {
+        std::array::from_fn(|i| {
+            if later[i] > earlier[i] {
+                later[i]
+            } else {
+                earlier[i]
+            }
+        })
+    }
+    #[inline(always)]
+    unsafe fn add(a: Self::V, b: Self::V) -> Self::V {
+        std::array::from_fn(|i| a[i] + b[i])
+    }
+    #[inline(always)]
+    unsafe fn mul(a: Self::V, b: Self::V) -> Self::V {
+        std::array::from_fn(|i| a[i] * b[i])
+    }
+    #[inline(always)]
+    unsafe fn div(a: Self::V, b: Self::V) -> Self::V {
+        std::array::from_fn(|i| a[i] / b[i])
+    }
+    #[inline(always)]
+    unsafe fn deint(a: Self::V, b: Self::V) -> (Self::V, Self::V) {
+        let at = |i: usize| if i < 8 { a[i] } else { b[i - 8] };
+        (
+            std::array::from_fn(|i| at(2 * i)),
+            std::array::from_fn(|i| at(2 * i + 1)),
+        )
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::{run, Job, Vf};
+    use std::arch::x86_64::*;
+
+    /// AVX-512F: 16 lanes.
+    pub(super) struct X512;
+    /// AVX2: 8 lanes.
+    pub(super) struct X256;
+
+    impl Vf for X512 {
+        type V = __m512;
+        const L: usize = 16;
+        #[inline(always)]
+        unsafe fn load(p: *const f32) -> __m512 {
+            // SAFETY: AVX-512F enabled (the trait's contract); `p` valid for `L` reads;
+            // `loadu` needs no alignment.
+            unsafe { _mm512_loadu_ps(p) }
+        }
+        #[inline(always)]
+        unsafe fn store(p: *mut f32, v: __m512) {
+            // SAFETY: as `load`, for writes.
+            unsafe { _mm512_storeu_ps(p, v) }
+        }
+        #[inline(always)]
+        unsafe fn splat(x: f32) -> __m512 {
+            // SAFETY: AVX-512F enabled (the trait's contract).
+            unsafe { _mm512_set1_ps(x) }
+        }
+        #[inline(always)]
+        unsafe fn max(later: __m512, earlier: __m512) -> __m512 {
+            // SAFETY: AVX-512F enabled. `max_ps(a, b)` is `a > b ? a : b` per lane (the
+            // second operand when either is NaN or both are zeros).
+            unsafe { _mm512_max_ps(later, earlier) }
+        }
+        #[inline(always)]
+        unsafe fn add(a: __m512, b: __m512) -> __m512 {
+            // SAFETY: AVX-512F enabled.
+            unsafe { _mm512_add_ps(a, b) }
+        }
+        #[inline(always)]
+        unsafe fn mul(a: __m512, b: __m512) -> __m512 {
+            // SAFETY: AVX-512F enabled.
+            unsafe { _mm512_mul_ps(a, b) }
+        }
+        #[inline(always)]
+        unsafe fn div(a: __m512, b: __m512) -> __m512 {
+            // SAFETY: AVX-512F enabled.
+            unsafe { _mm512_div_ps(a, b) }
+        }
+        #[inline(always)]
+        unsafe fn deint(a: __m512, b: __m512) -> (__m512, __m512) {
+            // SAFETY: AVX-512F enabled; indices 16..32 pick from `b`.
+            unsafe {
+                let even =
+                    _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+                let odd =
+                    _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+                (
+                    _mm512_permutex2var_ps(a, even, b),
+                    _mm512_permutex2var_ps(a, odd, b),
+                )
+            }
+        }
+    }
+
+    impl Vf for X256 {
+        type V = __m256;
+        const L: usize = 8;
+        #[inline(always)]
+        unsafe fn load(p: *const f32) -> __m256 {
+            // SAFETY: AVX enabled (the trait's contract); `p` valid for `L` reads;
+            // `loadu` needs no alignment.
+            unsafe { _mm256_loadu_ps(p) }
+        }
+        #[inline(always)]
+        unsafe fn store(p: *mut f32, v: __m256) {
+            // SAFETY: as `load`, for writes.
+            unsafe { _mm256_storeu_ps(p, v) }
+        }
+        #[inline(always)]
+        unsafe fn splat(x: f32) -> __m256 {
+            // SAFETY: AVX enabled (the trait's contract).
+            unsafe { _mm256_set1_ps(x) }
+        }
+        #[inline(always)]
+        unsafe fn max(later: __m256, earlier: __m256) -> __m256 {
+            // SAFETY: AVX enabled. `max_ps(a, b)` is `a > b ? a : b` per lane (the
+            // second operand when either is NaN or both are zeros).
+            unsafe { _mm256_max_ps(later, earlier) }
+        }
+        #[inline(always)]
+        unsafe fn add(a: __m256, b: __m256) -> __m256 {
+            // SAFETY: AVX enabled.
+            unsafe { _mm256_add_ps(a, b) }
+        }
+        #[inline(always)]
+        unsafe fn mul(a: __m256, b: __m256) -> __m256 {
+            // SAFETY: AVX enabled.
+            unsafe { _mm256_mul_ps(a, b) }
+        }
+        #[inline(always)]
+        unsafe fn div(a: __m256, b: __m256) -> __m256 {
+            // SAFETY: AVX enabled.
+            unsafe { _mm256_div_ps(a, b) }
+        }
+        #[inline(always)]
+        unsafe fn deint(a: __m256, b: __m256) -> (__m256, __m256) {
+            // SAFETY: AVX2 enabled. Per 128-bit half the shuffles give `a0 a2 b0 b2 |
+            // a4 a6 b4 b6` (odd: `a1 a3 b1 b3 | ...`); the 64-bit permute orders the
+            // pairs `a0 a2 a4 a6 b0 b2 b4 b6`.
+            unsafe {
+                let e = _mm256_shuffle_ps::<0b10_00_10_00>(a, b);
+                let o = _mm256_shuffle_ps::<0b11_01_11_01>(a, b);
+                let fix = |v: __m256| {
+                    _mm256_castpd_ps(_mm256_permute4x64_pd::<0b11_01_10_00>(_mm256_castps_pd(v)))
+                };
+                (fix(e), fix(o))
+            }
+        }
+    }
+
+    /// The pool on AVX-512F.
+    ///
+    /// # Safety
+    /// The CPU has AVX-512F, AVX2 and FMA; `j` holds operands valid as `pool2d_f32`
+    /// requires.
+    #[target_feature(enable = "avx512f,avx2,fma")]
+    pub(super) unsafe fn run_avx512(j: &Job) {
+        // SAFETY: this function enables the features `X512` uses; `j` by the contract.
+        unsafe { run::<X512>(j) }
+    }
+
+    /// The pool on AVX2.
+    ///
+    /// # Safety
+    /// The CPU has AVX2 and FMA; `j` holds operands valid as `pool2d_f32` requires.
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn run_avx2(j: &Job) {
+        // SAFETY: this function enables the features `X256` uses; `j` by the contract.
+        unsafe { run::<X256>(j) }
+    }
+}
+
+/// The number of `k < taps` with `o * s - pad + k * dil` in `0..size` (`include_pad`:
+/// with `o * s + k * dil < pad + size + pad_end`).
+fn count(
+    o: usize,
+    taps: usize,
+    s: usize,
+    dil: usize,
+    pad: usize,
+    size: usize,
+    pad_end: usize,
+    include_pad: bool,
+) -> usize {
+    (0..taps)
+        .filter(|&k| {
+            let t = o * s + k * dil;
+            if include_pad {
+                t < pad + size + pad_end
+            } else {
+                t >= pad && t - pad < size
+            }
+        })
+        .count()
+}
+
+/// Runs `job` on vectors `K`.
+///
+/// # Safety
+/// `job` holds operands valid as [`pool2d_f32`] requires (geometry checked); `K`'s target
+/// features are enabled.
+#[inline(always)]
+unsafe fn run<K: Vf>(job: &Job) {
+    let s = job.s;
+    let units = s.n * s.c * s.oh;
+    let share = |i: usize| (units as u128 * i as u128 / job.parts as u128) as usize;
+    let (lo, hi) = (share(job.part), share(job.part + 1));
+    if lo >= hi || s.ow == 0 {
+        return;
+    }
+    let l = K::L;
+    let max = s.kind == PoolKind::Max;
+    let include_pad = matches!(
+        s.kind,
+        PoolKind::Avg {
+            count_include_pad: true
+        }
+    );
+    let padv = if max { f32::NEG_INFINITY } else { 0.0 };
+    let (sh, sw) = (s.stride[0], s.stride[1]);
+    let (dh, dw) = (s.dilation[0], s.dilation[1]);
+    let (ph, pw) = (s.pad[0], s.pad[1]);
+    let ow = s.ow;
+    let owv = ow.next_multiple_of(l);
+    // Phase lengths: horizontal taps read phase elements `x + (kx * dw) / sw` for
+    // `x < owv`.
+    let lp = owv + (s.kw - 1) * dw / sw;
+    let tap_off: Vec<usize> = (0..s.kw)
+        .map(|kx| (kx * dw % sw) * lp + kx * dw / sw)
+        .collect();
+    // Ring of horizontally reduced rows: slot `iy % ring` holds row `iy` if its tag says so.
+    let ring = ((s.kh - 1) * dh + 1).min(s.h).max(1);
+    let mut tags = vec![usize::MAX; ring];
+    let phases_len = sw * lp;
+    let total = phases_len + ring * owv + owv + l;
+    let mut scratch = Scratch::take(&PACK, total * 4);
+    let phases = scratch.ptr::<f32>();
+    // SAFETY: the scratch holds `total` f32s: phases, ring, counts, spill.
+    let (ring_buf, cx, spill) = unsafe {
+        let r = phases.add(phases_len);
+        let c = r.add(ring * owv);
+        (r, c, c.add(owv))
+    };
+    if !max {
+        for x in 0..owv {
+            let n = count(x, s.kw, sw, dw, pw, s.w, s.pad_end[1], include_pad);
+            // SAFETY: `x < owv`: in the counts.
+            unsafe { *cx.add(x) = n as f32 };
+        }
+    }
+    let plane_in = s.h * s.w;
+    let mut rows: Vec<*const f32> = Vec::with_capacity(s.kh);
+    let mut u = lo;
+    while u < hi {
+        let plane = u / s.oh;
+        let (ya, yb) = (u % s.oh, (hi - plane * s.oh).min(s.oh));
+        tags.fill(usize::MAX);
+        for y in ya..yb {
+            rows.clear();
+            for ky in 0..s.kh {
+                let t = y * sh + ky * dh;
+                if t < ph || t - ph >= s.h {
+                    continue;
+                }
+                let iy = t - ph;
+                let slot = iy % ring;
+                // SAFETY: slot `< ring`: in the ring.
+                let dst = unsafe { ring_buf.add(slot * owv) };
+                if tags[slot] != iy {
+                    tags[slot] = iy;
+                    // SAFETY: row `iy < h` of plane `plane < n * c` is in the input
+                    // (`w` elements from `(plane * h + iy) * w`); the phases hold
+                    // `sw * lp` f32s and `dst` `owv`, disjoint scratch.
+                    unsafe {
+                        let src = job.input.add(plane * plane_in + iy * s.w);
+                        split::<K>(src, s.w, sw, pw, lp, padv, phases);
+                        hreduce::<K>(phases, &tap_off, owv, max, dst);
+                    }
+                }
+                rows.push(dst);
+            }
+            let cy = if max {
+                0.0
+            } else {
+                count(y, s.kh, sh, dh, ph, s.h, s.pad_end[0], include_pad) as f32
+            };
+            // SAFETY: output row `y` of `plane` is this part's (`plane * oh + y` in
+            // `lo..hi`), `ow` elements; the rows hold `owv`; counts `owv`; spill `L`.
+            unsafe {
+                let dst = job.out.add((plane * s.oh + y) * ow);
+                vreduce::<K>(&rows, ow, max, padv, cx, cy, dst, spill);
+            }
+        }
+        u = plane * s.oh + yb;
+    }
+}
+
+/// Writes padded row position `q + sw * i` (input column `q + sw * i - pw`, `padv`
+/// outside `0..w`) to `dst[q * lp + i]` for `q < sw`, `i < lp`.
+///
+/// # Safety
+/// `K`'s features are enabled; `src` is valid for reading `w` f32s, `dst` for writing
+/// `sw * lp`, disjoint.
+#[inline(always)]
+unsafe fn split<K: Vf>(
+    src: *const f32,
+    w: usize,
+    sw: usize,
+    pw: usize,
+    lp: usize,
+    padv: f32,
+    dst: *mut f32,
+) {
+    // Elements `i` in `a..b` of phase `q` read the input (`q + sw * i - pw` in `0..w`).
+    let range = |q: usize| {
+        let a = if q >= pw { 0 } else { (pw - q).div_ceil(sw) }.min(lp);
+        let b = if w + pw > q {
+            (w + pw - q - 1) / sw + 1
+        } else {
+            0
+        }
+        .clamp(a, lp);
+        (a, b)
+    };
+    let l = K::L;
+    for q in 0..sw {
+        let (a, b) = range(q);
+        // SAFETY: phase `q` is `dst + q * lp..+ lp`; `a <= b <= lp`.
+        unsafe {
+            let d = dst.add(q * lp);
+            fill::<K>(d, a, padv);
+            fill::<K>(d.add(b), lp - b, padv);
+        }
+        if sw == 1 {
+            // SAFETY: input columns `i - pw` for `i` in `a..b` are in `0..w`; phase 0 is
+            // `lp >= b` long.
+            unsafe { copy::<K>(src.add(a - pw), b - a, dst.add(a)) };
+        } else if sw != 2 {
+            for i in a..b {
+                // SAFETY: `q + sw * i - pw < w` for `i` in `a..b`; `i < lp`.
+                unsafe { *dst.add(q * lp + i) = *src.add(q + sw * i - pw) };
+            }
+        }
+    }
+    if sw == 2 {
+        // Both phases at once: elements `i` in `a..b` of both read the input.
+        let ((a0, b0), (a1, b1)) = (range(0), range(1));
+        let (a, b) = (a0.max(a1), b0.min(b1).max(a0.max(a1)));
+        // SAFETY: for `i` in `a..b`, input columns `2 * i - pw` and `2 * i + 1 - pw` are
+        // in `0..w`; the vector loop reads pairs `i..i + L` with `i + L <= b`; the phases
+        // are `dst..+ lp` and `dst + lp..+ lp` with `b <= lp`. Edge elements one by one.
+        unsafe {
+            let (d0, d1) = (dst, dst.add(lp));
+            for i in (a0..a).chain(b..b0) {
+                *d0.add(i) = *src.add(2 * i - pw);
+            }
+            for i in (a1..a).chain(b..b1) {
+                *d1.add(i) = *src.add(2 * i + 1 - pw);
+            }
+            let mut i = a;
+            if b > a {
+                let p = src.add(2 * a).sub(pw);
+                while i + l <= b {
+                    let off = 2 * (i - a);
+                    let (e, o) = K::deint(K::load(p.add(off)), K::load(p.add(off + l)));
+                    K::store(d0.add(i), e);
+                    K::store(d1.add(i), o);
+                    i += l;
+                }
+            }
+            while i < b {
+                *d0.add(i) = *src.add(2 * i - pw);
+                *d1.add(i) = *src.add(2 * i + 1 - pw);
+                i += 1;
+            }
+        }
+    }
+}
+
+/// Writes `v` to `n` elements at `p`.
+///
+/// # Safety
+/// `K`'s features are enabled; `p` is valid for writing `n` f32s.
+#[inline(always)]
+unsafe fn fill<K: Vf>(p: *mut f32, n: usize, v: f32) {
+    let mut i = 0;
+    // SAFETY: `i + L <= n`, then `i < n`; features by the caller.
+    unsafe {
+        let vv = K::splat(v);
+        while i + K::L <= n {
+            K::store(p.add(i), vv);
+            i += K::L;
+        }
+        while i < n {
+            *p.add(i) = v;
+            i += 1;
+        }
+    }
+}
+
+/// Copies `n` f32s from `src` to `dst`: whole vectors, then single elements.
+///
+/// # Safety
+/// `K`'s features are enabled; `src` is valid for reading `n` f32s, `dst` for writing
+/// `n`, disjoint.
+#[inline(always)]
+unsafe fn copy<K: Vf>(src: *const f32, n: usize, dst: *mut f32) {
+    let mut i = 0;
+    // SAFETY: `i + L <= n`, then `i < n`: within both; features by the caller.
+    unsafe {
+        while i + 2 * K::L <= n {
+            K::store(dst.add(i), K::load(src.add(i)));
+            K::store(dst.add(i + K::L), K::load(src.add(i + K::L)));
+            i += 2 * K::L;
+        }
+        while i + K::L <= n {
+            K::store(dst.add(i), K::load(src.add(i)));
+            i += K::L;
+        }
+        while i < n {
+            *dst.add(i) = *src.add(i);
+            i += 1;
+        }
+    }
+}
+
+/// `dst[x] = reduce over kx of phases[tap_off[kx] + x]` for `x < owv` (max in tap order,
+/// or sum).
+///
+/// # Safety
+/// `K`'s features are enabled; `owv` is a multiple of `L`; `phases + tap_off[kx]` is
+/// valid for reading `owv` f32s for each tap; `dst` for writing `owv`, disjoint.
+#[inline(always)]
+unsafe fn hreduce<K: Vf>(
+    phases: *const f32,
+    tap_off: &[usize],
+    owv: usize,
+    max: bool,
+    dst: *mut f32,
+) {
+    // SAFETY: each read is `phases + tap_off[kx] + x..+ L` with `x + L <= owv`; each
+    // write `dst + x..+ L`; features by the caller.
+    unsafe {
+        match (tap_off.len(), max) {
+            (3, true) => {
+                let t = [
+                    phases.add(tap_off[0]),
+                    phases.add(tap_off[1]),
+                    phases.add(tap_off[2]),
+                ];
+                let mut x = 0;
+                while x < owv {
+                    let m = K::max(K::load(t[1].add(x)), K::load(t[0].add(x)));
+                    K::store(dst.add(x), K::max(K::load(t[2].add(x)), m));
+                    x += K::L;
+                }
+            }
+            (2, true) => {
+                let t = [phases.add(tap_off[0]), phases.add(tap_off[1])];
+                let mut x = 0;
+                while x < owv {
+                    K::store(
+                        dst.add(x),
+                        K::max(K::load(t[1].add(x)), K::load(t[0].add(x))),
+                    );
+                    x += K::L;
+                }
+            }
+            _ => {
+                let mut x = 0;
+                while x < owv {
+                    let mut acc = K::load(phases.add(tap_off[0] + x));
+                    for &off in &tap_off[1..] {
+                        let v = K::load(phases.add(off + x));
+                        acc = if max { K::max(v, acc) } else { K::add(acc, v) };
+                    }
+                    K::store(dst.add(x), acc);
+                    x += K::L;
+                }
+            }
+        }
+    }
+}
+
+/// One output row of `ow` elements at `dst`: the reduction over `rows` (in order) of
+/// their first `ow` elements; averages divide by `cx[x] * cy`. No rows: `padv` for max,
+/// `0 / count` for averages.
+///
+/// # Safety
+/// `K`'s features are enabled; each row and `cx` are valid for reading
+/// `ow.next_multiple_of(L)` f32s; `dst` for writing `ow`; `spill` for `L`; disjoint.
+#[inline(always)]
+unsafe fn vreduce<K: Vf>(
+    rows: &[*const f32],
+    ow: usize,
+    max: bool,
+    padv: f32,
+    cx: *const f32,
+    cy: f32,
+    dst: *mut f32,
+    spill: *mut f32,
+) {
+    let l = K::L;
+    // SAFETY: features by the caller.
+    let cyv = unsafe { K::splat(cy) };
+    let mut x = 0;
+    while x < ow {
+        // The last, partial vector is recomputed as the whole vector ending at `ow` (its
+        // overlap gets the same values again): no partial store.
+        if ow - x < l && ow >= l {
+            x = ow - l;
+        }
+        // SAFETY: `x + L <= ow.next_multiple_of(L)`; features by the caller.
+        let v = unsafe { vcol::<K>(rows, x, max, padv, cx, cyv) };
+        // SAFETY: `x + L <= ow`, or (`ow < L`) `x = 0` and the spill takes the vector
+        // and `ow` elements are copied out.
+        unsafe {
+            if x + l <= ow {
+                K::store(dst.add(x), v);
+            } else {
+                K::store(spill, v);
+                std::ptr::copy_nonoverlapping(spill, dst.add(x), ow - x);
+            }
+        }
+        x += l;
+    }
+}
+
+/// The reduction of `rows`' vectors at `x` (see [`vreduce`]).
+///
+/// # Safety
+/// `K`'s features are enabled; each row and `cx` are valid for reading `x + L` f32s.
+#[inline(always)]
+unsafe fn vcol<K: Vf>(
+    rows: &[*const f32],
+    x: usize,
+    max: bool,
+    padv: f32,
+    cx: *const f32,
+    cyv: K::V,
+) -> K::V {
+    // SAFETY: this function's contract.
+    unsafe {
+        let mut acc = if let Some(&r) = rows.first() {
+            K::load(r.add(x))
+        } else {
+            K::splat(padv)
+        };
+        for &r in rows.iter().skip(1) {
+            let v = K::load(r.add(x));
+            acc = if max { K::max(v, acc) } else { K::add(acc, v) };
+        }
+        if max {
+            acc
+        } else {
+            K::div(acc, K::mul(K::load(cx.add(x)), cyv))
+        }
+    }
+}
