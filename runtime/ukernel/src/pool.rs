@@ -621,13 +621,14 @@ unsafe fn split<K: Vf>(
         let (a, b) = (a0.max(a1), b0.min(b1).max(a0.max(a1)));
         // SAFETY: for `i` in `a..b`, input columns `2 * i - pw` and `2 * i + 1 - pw` are
         // in `0..w`; the vector loop reads pairs `i..i + L` with `i + L <= b`; the phases
-        // are `dst..+ lp` and `dst + lp..+ lp` with `b <= lp`. Edge elements one by one.
+        // are `dst..+ lp` and `dst + lp..+ lp` with `b <= lp`. The edge elements, one by
+        // one, are those of phase `q`'s own range `aq..bq` outside `a..b`.
         unsafe {
             let (d0, d1) = (dst, dst.add(lp));
-            for i in (a0..a).chain(b..b0) {
+            for i in (a0..a.min(b0)).chain(b.max(a0)..b0) {
                 *d0.add(i) = *src.add(2 * i - pw);
             }
-            for i in (a1..a).chain(b..b1) {
+            for i in (a1..a.min(b1)).chain(b.max(a1)..b1) {
                 *d1.add(i) = *src.add(2 * i + 1 - pw);
             }
             let mut i = a;
@@ -714,6 +715,8 @@ unsafe fn hreduce<K: Vf>(
     // SAFETY: each read is `phases + tap_off[kx] + x..+ L` with `x + L <= owv`; each
     // write `dst + x..+ L`; features by the caller.
     unsafe {
+        // Max folds start from -inf: a NaN first tap is skipped.
+        let ninf = K::splat(f32::NEG_INFINITY);
         match (tap_off.len(), max) {
             (3, true) => {
                 let t = [
@@ -723,7 +726,8 @@ unsafe fn hreduce<K: Vf>(
                 ];
                 let mut x = 0;
                 while x < owv {
-                    let m = K::max(K::load(t[1].add(x)), K::load(t[0].add(x)));
+                    let m = K::max(K::load(t[0].add(x)), ninf);
+                    let m = K::max(K::load(t[1].add(x)), m);
                     K::store(dst.add(x), K::max(K::load(t[2].add(x)), m));
                     x += K::L;
                 }
@@ -734,7 +738,7 @@ unsafe fn hreduce<K: Vf>(
                 while x < owv {
                     K::store(
                         dst.add(x),
-                        K::max(K::load(t[1].add(x)), K::load(t[0].add(x))),
+                        K::max(K::load(t[1].add(x)), K::max(K::load(t[0].add(x)), ninf)),
                     );
                     x += K::L;
                 }
@@ -743,6 +747,9 @@ unsafe fn hreduce<K: Vf>(
                 let mut x = 0;
                 while x < owv {
                     let mut acc = K::load(phases.add(tap_off[0] + x));
+                    if max {
+                        acc = K::max(acc, ninf);
+                    }
                     for &off in &tap_off[1..] {
                         let v = K::load(phases.add(off + x));
                         acc = if max { K::max(v, acc) } else { K::add(acc, v) };
