@@ -58,7 +58,7 @@ fn shapes() -> Vec<(&'static str, Conv2d)> {
 
 /// A second thread that runs part 1 of whatever `job` holds each time `go` ticks; the
 /// caller runs part 0 meanwhile, so a 2-part call costs no thread start.
-struct Pair {
+pub struct Pair {
     go: Arc<AtomicUsize>,
     done: Arc<AtomicUsize>,
     job: Arc<AtomicUsize>,
@@ -66,7 +66,7 @@ struct Pair {
 
 impl Pair {
     /// A pair without a thread, for single-threaded calls only.
-    fn idle() -> Pair {
+    pub fn idle() -> Pair {
         Pair {
             go: Arc::new(AtomicUsize::new(0)),
             done: Arc::new(AtomicUsize::new(0)),
@@ -74,7 +74,7 @@ impl Pair {
         }
     }
 
-    fn new() -> Pair {
+    pub fn new() -> Pair {
         let (go, done, job) = (
             Arc::new(AtomicUsize::new(0)),
             Arc::new(AtomicUsize::new(0)),
@@ -104,7 +104,7 @@ impl Pair {
     }
 
     /// Runs `f(0)` here and `f(1)` on the other thread, and waits for both.
-    fn run2(&self, f: &(dyn Fn(usize) + Sync)) {
+    pub fn run2(&self, f: &(dyn Fn(usize) + Sync)) {
         let r: &&(dyn Fn(usize) + Sync) = &f;
         self.job.store(r as *const _ as usize, Ordering::Release);
         let before = self.done.load(Ordering::Acquire);
@@ -124,7 +124,7 @@ impl Drop for Pair {
 
 /// Seconds per call: the best ~2 ms trial over `budget`, by `clock` (thread CPU time
 /// single-threaded; wall time for two threads).
-fn time_with(budget: Duration, clock: fn() -> f64, f: &mut dyn FnMut()) -> f64 {
+pub fn time_with(budget: Duration, clock: fn() -> f64, f: &mut dyn FnMut()) -> f64 {
     f();
     let t = clock();
     f();
@@ -142,7 +142,7 @@ fn time_with(budget: Duration, clock: fn() -> f64, f: &mut dyn FnMut()) -> f64 {
     best
 }
 
-fn wall() -> f64 {
+pub fn wall() -> f64 {
     use std::sync::OnceLock;
     static T0: OnceLock<Instant> = OnceLock::new();
     T0.get_or_init(Instant::now).elapsed().as_secs_f64()

@@ -3,9 +3,11 @@
 //!
 //! cd bench/ukernel && cargo run --release [-- --quick | --secs X]
 //! numpy runs through $XIR_BENCH_PYTHON (default /tmp/ukvenv/bin/python) if it exists.
-//! Then the convolution section (`conv.rs`); `-- --conv` runs only that.
+//! Then the convolution section (`conv.rs`); `-- --conv` runs only that. `-- --pool`
+//! runs only the pooling section (`pool.rs`).
 
 mod conv;
+mod pool;
 
 use std::hint::black_box;
 use std::process::Command;
@@ -270,6 +272,10 @@ fn main() {
         conv::run(budget);
         return;
     }
+    if args.iter().any(|a| a == "--pool") {
+        pool::run(budget);
+        return;
+    }
     let np = numpy(budget);
     let np_rows: Vec<&str> = np
         .as_deref()
@@ -283,4 +289,5 @@ fn main() {
     }
     println!();
     conv::run(budget);
+    pool::run(budget);
 }

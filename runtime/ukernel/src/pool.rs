@@ -489,6 +489,23 @@ unsafe fn run<K: Vf>(job: &Job) {
             count_include_pad: true
         }
     );
+    if !max && s.oh == 1 && s.ow == 1 && s.pad == [0, 0] && s.dilation == [1, 1] {
+        if s.kh >= s.h && s.kw >= s.w {
+            // A global average: each window is its whole, contiguous plane.
+            let cnt = count(0, s.kh, 1, 1, 0, s.h, s.pad_end[0], include_pad)
+                * count(0, s.kw, 1, 1, 0, s.w, s.pad_end[1], include_pad);
+            let plane = s.h * s.w;
+            for p in lo..hi {
+                // SAFETY: plane `p < n * c` is `plane` f32s of the input from `p *
+                // plane`; output element `p` is this part's.
+                unsafe {
+                    let sum = sum_run::<K>(job.input.add(p * plane), plane);
+                    *job.out.add(p) = sum / cnt as f32;
+                }
+            }
+            return;
+        }
+    }
     let padv = if max { f32::NEG_INFINITY } else { 0.0 };
     let (sh, sw) = (s.stride[0], s.stride[1]);
     let (dh, dw) = (s.dilation[0], s.dilation[1]);
@@ -498,13 +515,15 @@ unsafe fn run<K: Vf>(job: &Job) {
     // Phase lengths: horizontal taps read phase elements `x + (kx * dw) / sw` for
     // `x < owv`.
     let lp = owv + (s.kw - 1) * dw / sw;
+    // Phase stride: `L` of slack after each phase for whole vectors that run past it.
+    let ps = lp + l;
     let tap_off: Vec<usize> = (0..s.kw)
-        .map(|kx| (kx * dw % sw) * lp + kx * dw / sw)
+        .map(|kx| (kx * dw % sw) * ps + kx * dw / sw)
         .collect();
     // Ring of horizontally reduced rows: slot `iy % ring` holds row `iy` if its tag says so.
     let ring = ((s.kh - 1) * dh + 1).min(s.h).max(1);
     let mut tags = vec![usize::MAX; ring];
-    let phases_len = sw * lp;
+    let phases_len = sw * ps;
     let total = phases_len + ring * owv + owv + l;
     let mut scratch = Scratch::take(&PACK, total * 4);
     let phases = scratch.ptr::<f32>();
@@ -522,6 +541,7 @@ unsafe fn run<K: Vf>(job: &Job) {
         }
     }
     let plane_in = s.h * s.w;
+    let in_len = s.input_len();
     let mut rows: Vec<*const f32> = Vec::with_capacity(s.kh);
     let mut u = lo;
     while u < hi {
@@ -542,11 +562,13 @@ unsafe fn run<K: Vf>(job: &Job) {
                 if tags[slot] != iy {
                     tags[slot] = iy;
                     // SAFETY: row `iy < h` of plane `plane < n * c` is in the input
-                    // (`w` elements from `(plane * h + iy) * w`); the phases hold
-                    // `sw * lp` f32s and `dst` `owv`, disjoint scratch.
+                    // (`w` elements from `at = (plane * h + iy) * w`, and the input
+                    // holds `input_len - at` from there); the phases hold `sw * ps`
+                    // f32s and `dst` `owv`, disjoint scratch.
                     unsafe {
-                        let src = job.input.add(plane * plane_in + iy * s.w);
-                        split::<K>(src, s.w, sw, pw, lp, padv, phases);
+                        let at = plane * plane_in + iy * s.w;
+                        let src = job.input.add(at);
+                        split::<K>(src, s.w, in_len - at, sw, pw, lp, ps, padv, phases);
                         hreduce::<K>(phases, &tap_off, owv, max, dst);
                     }
                 }
@@ -569,18 +591,22 @@ unsafe fn run<K: Vf>(job: &Job) {
 }
 
 /// Writes padded row position `q + sw * i` (input column `q + sw * i - pw`, `padv`
-/// outside `0..w`) to `dst[q * lp + i]` for `q < sw`, `i < lp`.
+/// outside `0..w`) to `dst[q * ps + i]` for `q < sw`, `i < lp`; may write garbage to
+/// `dst[q * ps + i]` for `i` in `lp..ps`.
 ///
 /// # Safety
-/// `K`'s features are enabled; `src` is valid for reading `w` f32s, `dst` for writing
-/// `sw * lp`, disjoint.
+/// `K`'s features are enabled; `ps >= lp + L`; `src` is valid for reading `readable >=
+/// w` f32s (whole vectors may read past the row while they stay within `readable`),
+/// `dst` for writing `sw * ps`, disjoint.
 #[inline(always)]
 unsafe fn split<K: Vf>(
     src: *const f32,
     w: usize,
+    readable: usize,
     sw: usize,
     pw: usize,
     lp: usize,
+    ps: usize,
     padv: f32,
     dst: *mut f32,
 ) {
@@ -596,57 +622,67 @@ unsafe fn split<K: Vf>(
         (a, b)
     };
     let l = K::L;
-    for q in 0..sw {
-        let (a, b) = range(q);
-        // SAFETY: phase `q` is `dst + q * lp..+ lp`; `a <= b <= lp`.
+    // First whole vectors of the elements that read the input (they may run past `b`
+    // into elements the fills below rewrite), then single edge elements, then the fills.
+    if sw == 1 {
+        let (a, b) = range(0);
+        let mut i = a;
+        // SAFETY: element `i` reads column `i - pw`; a vector reads `i - pw..+ L`, within
+        // `readable` by the loop condition, and writes `i..i + L <= b + L - 1 < ps`;
+        // single elements stay below `b` (columns below `w`).
         unsafe {
-            let d = dst.add(q * lp);
-            fill::<K>(d, a, padv);
-            fill::<K>(d.add(b), lp - b, padv);
-        }
-        if sw == 1 {
-            // SAFETY: input columns `i - pw` for `i` in `a..b` are in `0..w`; phase 0 is
-            // `lp >= b` long.
-            unsafe { copy::<K>(src.add(a - pw), b - a, dst.add(a)) };
-        } else if sw != 2 {
-            for i in a..b {
-                // SAFETY: `q + sw * i - pw < w` for `i` in `a..b`; `i < lp`.
-                unsafe { *dst.add(q * lp + i) = *src.add(q + sw * i - pw) };
+            while i < b && i - pw + l <= readable {
+                K::store(dst.add(i), K::load(src.add(i - pw)));
+                i += l;
+            }
+            while i < b {
+                *dst.add(i) = *src.add(i - pw);
+                i += 1;
             }
         }
-    }
-    if sw == 2 {
+    } else if sw == 2 {
         // Both phases at once: elements `i` in `a..b` of both read the input.
         let ((a0, b0), (a1, b1)) = (range(0), range(1));
         let (a, b) = (a0.max(a1), b0.min(b1).max(a0.max(a1)));
         // SAFETY: for `i` in `a..b`, input columns `2 * i - pw` and `2 * i + 1 - pw` are
-        // in `0..w`; the vector loop reads pairs `i..i + L` with `i + L <= b`; the phases
-        // are `dst..+ lp` and `dst + lp..+ lp` with `b <= lp`. The edge elements, one by
-        // one, are those of phase `q`'s own range `aq..bq` outside `a..b`.
+        // in `0..w`; the vector loop reads columns `2 * i - pw..+ 2 L` within `readable`
+        // (its condition) and writes `i..i + L <= b + L - 1 < ps` of both phases
+        // (`dst..` and `dst + ps..`). The edge elements, one by one, are those of phase
+        // `q`'s own range `aq..bq` outside `a..i`, so their columns are below `w`.
         unsafe {
-            let (d0, d1) = (dst, dst.add(lp));
-            for i in (a0..a.min(b0)).chain(b.max(a0)..b0) {
-                *d0.add(i) = *src.add(2 * i - pw);
-            }
-            for i in (a1..a.min(b1)).chain(b.max(a1)..b1) {
-                *d1.add(i) = *src.add(2 * i + 1 - pw);
-            }
+            let (d0, d1) = (dst, dst.add(ps));
             let mut i = a;
-            if b > a {
-                let p = src.add(2 * a).sub(pw);
-                while i + l <= b {
-                    let off = 2 * (i - a);
-                    let (e, o) = K::deint(K::load(p.add(off)), K::load(p.add(off + l)));
-                    K::store(d0.add(i), e);
-                    K::store(d1.add(i), o);
-                    i += l;
-                }
+            while i < b && 2 * i - pw + 2 * l <= readable {
+                let p = src.add(2 * i - pw);
+                let (e, o) = K::deint(K::load(p), K::load(p.add(l)));
+                K::store(d0.add(i), e);
+                K::store(d1.add(i), o);
+                i += l;
             }
-            while i < b {
-                *d0.add(i) = *src.add(2 * i - pw);
-                *d1.add(i) = *src.add(2 * i + 1 - pw);
-                i += 1;
+            let i = i.min(b);
+            for j in (a0..a.min(b0)).chain(i.max(a0)..b0) {
+                *d0.add(j) = *src.add(2 * j - pw);
             }
+            for j in (a1..a.min(b1)).chain(i.max(a1)..b1) {
+                *d1.add(j) = *src.add(2 * j + 1 - pw);
+            }
+        }
+    } else {
+        for q in 0..sw {
+            let (a, b) = range(q);
+            for i in a..b {
+                // SAFETY: `q + sw * i - pw < w` for `i` in `a..b`; `i < lp <= ps`.
+                unsafe { *dst.add(q * ps + i) = *src.add(q + sw * i - pw) };
+            }
+        }
+    }
+    for q in 0..sw {
+        let (a, b) = range(q);
+        // SAFETY: phase `q` is `dst + q * ps..+ ps`; `a <= b <= lp <= ps`.
+        unsafe {
+            let d = dst.add(q * ps);
+            fill::<K>(d, a, padv);
+            fill::<K>(d.add(b), lp - b, padv);
         }
     }
 }
@@ -672,29 +708,37 @@ unsafe fn fill<K: Vf>(p: *mut f32, n: usize, v: f32) {
     }
 }
 
-/// Copies `n` f32s from `src` to `dst`: whole vectors, then single elements.
+/// The sum of `n` f32s at `p` (in 4 vector accumulators, then lanes in order).
 ///
 /// # Safety
-/// `K`'s features are enabled; `src` is valid for reading `n` f32s, `dst` for writing
-/// `n`, disjoint.
+/// `K`'s features are enabled; `p` is valid for reading `n` f32s.
 #[inline(always)]
-unsafe fn copy<K: Vf>(src: *const f32, n: usize, dst: *mut f32) {
+unsafe fn sum_run<K: Vf>(p: *const f32, n: usize) -> f32 {
+    let l = K::L;
     let mut i = 0;
-    // SAFETY: `i + L <= n`, then `i < n`: within both; features by the caller.
+    let mut lanes = [0f32; 16];
+    // SAFETY: vector reads `i..i + L` with `i + 4 L <= n` or `i + L <= n`; single
+    // reads `i < n`; `lanes` holds `L <= 16` f32s; features by the caller.
     unsafe {
-        while i + 2 * K::L <= n {
-            K::store(dst.add(i), K::load(src.add(i)));
-            K::store(dst.add(i + K::L), K::load(src.add(i + K::L)));
-            i += 2 * K::L;
+        let mut acc = [K::splat(0.0); 4];
+        while i + 4 * l <= n {
+            for (j, a) in acc.iter_mut().enumerate() {
+                *a = K::add(*a, K::load(p.add(i + j * l)));
+            }
+            i += 4 * l;
         }
-        while i + K::L <= n {
-            K::store(dst.add(i), K::load(src.add(i)));
-            i += K::L;
+        while i + l <= n {
+            acc[0] = K::add(acc[0], K::load(p.add(i)));
+            i += l;
         }
+        let v = K::add(K::add(acc[0], acc[1]), K::add(acc[2], acc[3]));
+        K::store(lanes.as_mut_ptr(), v);
+        let mut sum: f32 = lanes[..l].iter().sum();
         while i < n {
-            *dst.add(i) = *src.add(i);
+            sum += *p.add(i);
             i += 1;
         }
+        sum
     }
 }
 
