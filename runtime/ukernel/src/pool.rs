@@ -243,6 +243,10 @@ trait Vf {
     unsafe fn div(a: Self::V, b: Self::V) -> Self::V;
     /// The even and the odd elements of the `2 L` elements `a` then `b`.
     unsafe fn deint(a: Self::V, b: Self::V) -> (Self::V, Self::V);
+    /// Hints that the cache line at `p` is needed soon (any address: a prefetch never
+    /// faults and reads nothing).
+    #[inline(always)]
+    unsafe fn prefetch(_p: *const f32) {}
 }
 
 /// Plain Rust: 8-lane arrays that LLVM maps onto the target's SIMD.
@@ -313,6 +317,11 @@ mod x86 {
         type V = __m512;
         const L: usize = 16;
         #[inline(always)]
+        unsafe fn prefetch(p: *const f32) {
+            // SAFETY: SSE is part of x86-64; a prefetch reads nothing and never faults.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) }
+        }
+        #[inline(always)]
         unsafe fn load(p: *const f32) -> __m512 {
             // SAFETY: AVX-512F enabled (the trait's contract); `p` valid for `L` reads;
             // `loadu` needs no alignment.
@@ -368,6 +377,11 @@ mod x86 {
     impl Vf for X256 {
         type V = __m256;
         const L: usize = 8;
+        #[inline(always)]
+        unsafe fn prefetch(p: *const f32) {
+            // SAFETY: SSE is part of x86-64; a prefetch reads nothing and never faults.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) }
+        }
         #[inline(always)]
         unsafe fn load(p: *const f32) -> __m256 {
             // SAFETY: AVX enabled (the trait's contract); `p` valid for `L` reads;
@@ -489,22 +503,27 @@ unsafe fn run<K: Vf>(job: &Job) {
             count_include_pad: true
         }
     );
-    if !max && s.oh == 1 && s.ow == 1 && s.pad == [0, 0] && s.dilation == [1, 1] {
-        if s.kh >= s.h && s.kw >= s.w {
-            // A global average: each window is its whole, contiguous plane.
-            let cnt = count(0, s.kh, 1, 1, 0, s.h, s.pad_end[0], include_pad)
-                * count(0, s.kw, 1, 1, 0, s.w, s.pad_end[1], include_pad);
-            let plane = s.h * s.w;
-            for p in lo..hi {
-                // SAFETY: plane `p < n * c` is `plane` f32s of the input from `p *
-                // plane`; output element `p` is this part's.
-                unsafe {
-                    let sum = sum_run::<K>(job.input.add(p * plane), plane);
-                    *job.out.add(p) = sum / cnt as f32;
-                }
+    if !max
+        && s.oh == 1
+        && s.ow == 1
+        && s.pad == [0, 0]
+        && s.dilation == [1, 1]
+        && s.kh >= s.h
+        && s.kw >= s.w
+    {
+        // A global average: each window is its whole, contiguous plane.
+        let cnt = count(0, s.kh, 1, 1, 0, s.h, s.pad_end[0], include_pad)
+            * count(0, s.kw, 1, 1, 0, s.w, s.pad_end[1], include_pad);
+        let plane = s.h * s.w;
+        for p in lo..hi {
+            // SAFETY: plane `p < n * c` is `plane` f32s of the input from `p *
+            // plane`; output element `p` is this part's.
+            unsafe {
+                let sum = sum_run::<K>(job.input.add(p * plane), plane);
+                *job.out.add(p) = sum / cnt as f32;
             }
-            return;
         }
+        return;
     }
     let padv = if max { f32::NEG_INFINITY } else { 0.0 };
     let (sh, sw) = (s.stride[0], s.stride[1]);
@@ -568,6 +587,14 @@ unsafe fn run<K: Vf>(job: &Job) {
                     unsafe {
                         let at = plane * plane_in + iy * s.w;
                         let src = job.input.add(at);
+                        // The row after next, while this one is split (the address is
+                        // only a hint: it may lie past the input).
+                        let ahead = src.wrapping_add(2 * s.w);
+                        let mut c = 0;
+                        while c < s.w {
+                            K::prefetch(ahead.wrapping_add(c));
+                            c += 16;
+                        }
                         split::<K>(src, s.w, in_len - at, sw, pw, lp, ps, padv, phases);
                         hreduce::<K>(phases, &tap_off, owv, max, dst);
                     }
