@@ -1,15 +1,15 @@
 // RUN: xopt %s --device-assignment-pipeline --device-plan --compile-to=kernel 2>/dev/null | xcheck %s
 // RUN: xopt %s --device-assignment-pipeline --device-plan --compile-to=flow 2>/dev/null | xcheck %s --check-prefix=FLOW
-// RUN: sed 's/#device.alias<"local">/#device.target<"local", {cpu = "host", conv_stage = false}, ["cranelift"]>/' %s | xopt --device-assignment-pipeline --device-plan --compile-to=kernel 2>/dev/null | xcheck %s --check-prefix=NOSTAGE
+// RUN: sed 's/#device.alias<"local">/#device.target<"local", {cpu = "host", window_stages = false}, ["cranelift"]>/' %s | xopt --device-assignment-pipeline --device-plan --compile-to=kernel 2>/dev/null | xcheck %s --check-prefix=NOSTAGE
 // RUN: sed 's/#device.alias<"local">/#device.alias<"vulkan">/' %s | xopt --device-assignment-pipeline --device-plan --compile-to=kernel 2>/dev/null | xcheck %s --check-prefix=NOSTAGE
 // RUN: xopt %s --graph-decompose 2>/dev/null | xcheck %s --check-prefix=DECOMPOSE
-// RUN: xopt %s --graph-decompose=keep-convs=true 2>/dev/null | xcheck %s --check-prefix=KEEP
+// RUN: xopt %s --graph-decompose=keep-windows=true 2>/dev/null | xcheck %s --check-prefix=KEEP
 
 // A 2-d f32 conv of static shape stays whole through graph → flow, anchors
 // its dispatch as a matmul does (the relu of its input fuses in front, the
 // residual add and relu after it), and becomes the named stage kernel.conv
 // on `local`: the bias is the first step of its epilogue, then the add and
-// the relu. A target without the stage (vulkan, or `conv_stage = false`)
+// the relu. A target without the stage (vulkan, or `window_stages = false`)
 // gets the conv decomposed by the kernel lowering: im2col and a matmul.
 // A dynamic batch is the stage's too (and the decomposition's, which reads
 // it through the kernel's dim argument). The f64 conv is decomposed in

@@ -49,8 +49,8 @@ const AFFINITY: &str = "device.affinity";
 
 #[derive(Default)]
 pub struct Decompose {
-    /// Leave the convs a kernel stage computes whole ([`conv_stage_eligible`]).
-    pub keep_convs: bool,
+    /// Leave the convs a kernel stage computes whole ([`window_stage_eligible`]).
+    pub keep_windows: bool,
 }
 
 impl Decompose {
@@ -71,22 +71,22 @@ impl Pass for Decompose {
     }
     fn options(&self) -> Vec<xir::pass::PassOption> {
         vec![xir::pass::PassOption {
-            name: "keep-convs",
-            help: "Leave each 1-d or 2-d f32 conv of static shape (but its batch) whole, for the kernel lowering (a kernel.conv stage where the target has one, decomposed there otherwise)",
+            name: "keep-windows",
+            help: "Leave each 1-d or 2-d f32 conv, max_pool and avg_pool of static shape (but its batch) whole, for the kernel lowering (a kernel.conv or kernel.pool stage where the target has them, decomposed there otherwise)",
             default: "false".into(),
         }]
     }
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         match (name, value) {
-            ("keep-convs", "true" | "1") => self.keep_convs = true,
-            ("keep-convs", "false" | "0") => self.keep_convs = false,
-            ("keep-convs", v) => return Err(format!("'{v}' is not a boolean")),
+            ("keep-windows", "true" | "1") => self.keep_windows = true,
+            ("keep-windows", "false" | "0") => self.keep_windows = false,
+            ("keep-windows", v) => return Err(format!("'{v}' is not a boolean")),
             _ => return Err(format!("no such option '{name}'")),
         }
         Ok(())
     }
     fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
-        let (n, errors) = decompose_with(pc.ctx, pc.ir, op, self.keep_convs);
+        let (n, errors) = decompose_with(pc.ctx, pc.ir, op, self.keep_windows);
         pc.add_statistic("num-decomposed", "Number of composite ops decomposed", n);
         let failed = !errors.is_empty();
         for d in errors {
@@ -102,11 +102,16 @@ impl Pass for Decompose {
     }
 }
 
-/// Whether `op` is a conv that a `kernel.conv` stage computes: `graph.conv`
-/// over a 1-d or 2-d f32 input, every shape static but the batch (dim 0 of
-/// the input and the result).
-pub fn conv_stage_eligible(ctx: &Context, ir: &Ir, op: Op) -> bool {
-    if !crate::window::CONV.is(ctx, ir, op) {
+/// Whether `op` is a window op a kernel stage computes (`kernel.conv`,
+/// `kernel.pool`): `graph.conv`, `graph.max_pool` or `graph.avg_pool` over
+/// a 1-d or 2-d f32 input, every shape static but the batch (dim 0 of the
+/// input and the result).
+pub fn window_stage_eligible(ctx: &Context, ir: &Ir, op: Op) -> bool {
+    use crate::window::{AVG_POOL, CONV, MAX_POOL};
+    if ![&CONV, &MAX_POOL, &AVG_POOL]
+        .iter()
+        .any(|s| s.is(ctx, ir, op))
+    {
         return false;
     }
     let values: Vec<Value> = ir
@@ -144,17 +149,17 @@ pub fn decompose(ctx: &mut Context, ir: &mut Ir, root: Op) -> (u64, Vec<Diagnost
 }
 
 /// [`decompose`], leaving the convs a kernel stage computes whole when
-/// `keep_convs` is set.
+/// `keep_windows` is set.
 pub fn decompose_with(
     ctx: &mut Context,
     ir: &mut Ir,
     root: Op,
-    keep_convs: bool,
+    keep_windows: bool,
 ) -> (u64, Vec<Diagnostic>) {
     let found: Vec<Op> = xir::walk::preorder(ir, root)
         .into_iter()
         .filter(|&o| is_composite(ctx, ir, o) || small_power(ctx, ir, o).is_some())
-        .filter(|&o| !(keep_convs && conv_stage_eligible(ctx, ir, o)))
+        .filter(|&o| !(keep_windows && window_stage_eligible(ctx, ir, o)))
         .collect();
     let mut done = 0;
     let mut errors = Vec::new();

@@ -96,16 +96,12 @@ pub fn attach(ctx: &mut Context) {
             ctx.attach_interface(spec.name, ResultDims(elementwise));
         }
     }
-    let rules: [(&OpSpec, DimRuleFn); 11] = [
-        // A conv kept whole (`graph-decompose{keep-convs}`) may have a
+    let rules: [(&OpSpec, DimRuleFn); 13] = [
+        // Window ops kept whole (`graph-decompose{keep-windows}`) may have a
         // dynamic batch, the input's.
-        (&crate::window::CONV, |_, _, _, i| {
-            if i == 0 {
-                DimRule::Copy(0, 0)
-            } else {
-                DimRule::None(Why::NoRule)
-            }
-        }),
+        (&crate::window::CONV, batch_only),
+        (&crate::window::MAX_POOL, batch_only),
+        (&crate::window::AVG_POOL, batch_only),
         (&ops::GATHER, gather),
         (&ops::SCATTER, elementwise),
         (&ops::MATMUL, matmul),
@@ -119,6 +115,15 @@ pub fn attach(ctx: &mut Context) {
     ];
     for (spec, f) in rules {
         ctx.attach_interface(spec.name, ResultDims(f));
+    }
+}
+
+/// Dim 0 is the input's; no other dim may be dynamic.
+fn batch_only(_: &Context, _: &Ir, _: Op, i: usize) -> DimRule {
+    if i == 0 {
+        DimRule::Copy(0, 0)
+    } else {
+        DimRule::None(Why::NoRule)
     }
 }
 

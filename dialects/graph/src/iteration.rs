@@ -40,13 +40,15 @@ pub fn attach(ctx: &mut Context) {
     for spec in movement {
         ctx.attach_interface(spec.name, Iteration::Parallel);
     }
-    // A conv left whole (`graph-decompose{keep-convs}`) anchors a dispatch as a
+    // A conv or pool left whole (`graph-decompose{keep-windows}`) anchors a dispatch as a
     // matmul does.
     for spec in [
         &ops::MATMUL,
         &ops::REDUCE_SUM,
         &ops::REDUCE_MAX,
         &crate::window::CONV,
+        &crate::window::MAX_POOL,
+        &crate::window::AVG_POOL,
     ] {
         ctx.attach_interface(spec.name, Iteration::Reduction);
     }

@@ -144,6 +144,34 @@ pub static CONV: OpSpec = OpSpec {
     ..OpSpec::new("kernel.conv")
 };
 
+/// `kernel.pool ins(%x : memref<1x64x112x112xf32>) outs(%o :
+/// memref<1x64x56x56xf32>) attributes {kind = "max", kernel_shape, strides,
+/// dilations, pads, ceil_mode, count_include_pad}`: `graph.max_pool` or
+/// `graph.avg_pool` (1-d or 2-d, `[n, c, d…] -> [n, c, o…]`) as a named
+/// stage, with their meaning: a max skips padding and NaN, an average
+/// divides by the in-bounds count (or, with `count_include_pad`, the count
+/// inside the padded extent).
+pub static POOL: OpSpec = OpSpec {
+    operands: &[
+        ValueSpec::one("input", MEMREF),
+        ValueSpec::one("output", MEMREF),
+    ],
+    attrs: &[
+        AttrSpec::required("kind", STR_ATTR),
+        AttrSpec::required("kernel_shape", xir_graph::ops::I64_ARRAY_ATTR),
+        AttrSpec::required("strides", xir_graph::ops::I64_ARRAY_ATTR),
+        AttrSpec::required("dilations", xir_graph::ops::I64_ARRAY_ATTR),
+        AttrSpec::required("pads", xir_graph::ops::I64_ARRAY_ATTR),
+        AttrSpec::required("ceil_mode", I64_ATTR),
+        AttrSpec::required("count_include_pad", I64_ATTR),
+    ],
+    verify: Some(verify::verify_pool),
+    format: Some(
+        "`ins` `(` $input `:` type($input) `)` `outs` `(` $output `:` type($output) `)` attr-dict-with-keyword",
+    ),
+    ..OpSpec::new("kernel.pool")
+};
+
 /// `kernel.gather ins(%t, %i : memref<10x4xf32>, memref<3xi64>) outs(%o :
 /// memref<3x4xf32>) axis = 0`: `graph.gather` as a named stage,
 /// `output[a…, j…, b…] = input[a…, idx(indices[j…]), b…]` where with
@@ -301,7 +329,7 @@ pub static INDEX_OP: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 22] = [
+pub static OPS: [&OpSpec; 23] = [
     &SCATTER, &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &COS, &ERF, &EXP, &GATHER, &CONV,
-    &GENERIC, &INDEX_OP, &LOG, &MATMUL, &POW, &RESHAPE, &SIN, &SQRT, &TANH, &YIELD,
+    &POOL, &GENERIC, &INDEX_OP, &LOG, &MATMUL, &POW, &RESHAPE, &SIN, &SQRT, &TANH, &YIELD,
 ];

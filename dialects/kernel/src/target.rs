@@ -14,23 +14,23 @@ pub struct TargetParams {
     /// Bits of one SIMD register the backend emits (`vector_bits` in the
     /// target's config; 128 by default: Cranelift's and SPIR-V's vec4).
     pub vector_bits: u32,
-    /// Whether the backend runs `kernel.conv` stages (`conv_stage` in the
+    /// Whether the backend runs `kernel.conv` stages (`window_stages` in the
     /// config; by default the `cranelift` format's backend does). Convs
     /// left whole for other targets are decomposed by the lowering.
-    pub conv_stage: bool,
+    pub window_stages: bool,
 }
 
 impl Default for TargetParams {
     fn default() -> Self {
         TargetParams {
             vector_bits: 128,
-            conv_stage: false,
+            window_stages: false,
         }
     }
 }
 
 /// The executable format whose backend (`local`) runs `kernel.conv` stages.
-pub const CONV_STAGE_FORMAT: &str = "cranelift";
+pub const WINDOW_STAGE_FORMAT: &str = "cranelift";
 
 /// The parameters of a `#device.target<kind, {config}, [formats]>`.
 pub fn params_of(ctx: &Context, target: Option<Attr>) -> TargetParams {
@@ -52,11 +52,11 @@ pub fn params_of(ctx: &Context, target: Option<Attr>) -> TargetParams {
         }
     }
     // `true` / `false` are i1 integers.
-    p.conv_stage = match key("conv_stage").and_then(|a| xir::util::build::int_of(ctx, a)) {
+    p.window_stages = match key("window_stages").and_then(|a| xir::util::build::int_of(ctx, a)) {
         Some(b) => b != 0,
         None => formats_of(ctx, target)
             .iter()
-            .any(|f| f == CONV_STAGE_FORMAT),
+            .any(|f| f == WINDOW_STAGE_FORMAT),
     };
     p
 }

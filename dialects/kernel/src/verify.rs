@@ -400,6 +400,85 @@ pub fn verify_conv(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     check_body(ctx, ir, op, &args, 1)
 }
 
+/// `kernel.pool`: input `[n, c, d…]` and output `[n, c, o…]` of one float
+/// element type, 1 or 2 spatial dims, each output size what the window and
+/// `ceil_mode` give (dynamic dims match anything), `kind` max or avg.
+pub fn verify_pool(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let fail = |m: String| Err(op_error(ctx, ir, op, m));
+    let (Some((xs, xe)), Some((os, oe))) = (
+        memref_operand(ctx, ir, op, 0),
+        memref_operand(ctx, ir, op, 1),
+    ) else {
+        return Ok(());
+    };
+    let kind = xir::symbol::op_attr(ctx, ir, op, "kind").map(|a| ctx.attr_kind(a));
+    if !matches!(kind, Some(AttrKind::String { value, .. }) if &**value == b"max" || &**value == b"avg")
+    {
+        return fail("kind must be \"max\" or \"avg\"".into());
+    }
+    if xe != oe || !matches!(ctx.type_kind(xe), TypeKind::Float(_)) {
+        return fail("expects input and output of one float element type".into());
+    }
+    let rank = xs.len();
+    if !(3..=4).contains(&rank) || os.len() != rank {
+        return fail("expects input and output of rank 3 or 4 (1 or 2 spatial dims)".into());
+    }
+    let sp = rank - 2;
+    let int = |name: &str| {
+        xir::symbol::op_attr(ctx, ir, op, name)
+            .and_then(|a| xir::util::build::int_of(ctx, a))
+            .unwrap_or(0)
+    };
+    let w = xir_graph::window::Window {
+        kernel: i64_list(ctx, ir, op, "kernel_shape"),
+        strides: i64_list(ctx, ir, op, "strides"),
+        dilations: i64_list(ctx, ir, op, "dilations"),
+        pads: i64_list(ctx, ir, op, "pads"),
+    };
+    if w.kernel.len() != sp
+        || w.strides.len() != sp
+        || w.dilations.len() != sp
+        || w.pads.len() != 2 * sp
+    {
+        return fail(format!(
+            "expects {sp} kernel sizes, strides and dilations and {} pads",
+            2 * sp
+        ));
+    }
+    if w.kernel
+        .iter()
+        .chain(&w.strides)
+        .chain(&w.dilations)
+        .any(|&v| v < 1)
+        || w.pads.iter().any(|&p| p < 0)
+    {
+        return fail(
+            "expects kernel sizes, strides and dilations of at least 1 and pads of at least 0"
+                .into(),
+        );
+    }
+    let same = |a: i64, b: i64| a < 0 || b < 0 || a == b;
+    if !same(xs[0], os[0]) || !same(xs[1], os[1]) {
+        return fail("operand shapes do not form [n, c, d…] -> [n, c, o…]".into());
+    }
+    for i in 0..sp {
+        let (d, o) = (xs[2 + i], os[2 + i]);
+        if d < 0 || o < 0 {
+            continue;
+        }
+        match w.output(i, d, int("ceil_mode") != 0) {
+            Ok(want) if want == o => {}
+            Ok(want) => {
+                return fail(format!(
+                    "output spatial dim {i} is {o}, but the input, window and ceil_mode give {want}"
+                ))
+            }
+            Err(m) => return fail(m),
+        }
+    }
+    Ok(())
+}
+
 /// Operand `i` of `op` as a memref's shape and element type.
 fn memref_operand(ctx: &Context, ir: &Ir, op: Op, i: usize) -> Option<(Vec<i64>, Type)> {
     let v = ir.operands(op).nth(i)?;

@@ -1,5 +1,5 @@
 //! The suite's cases: every kernel op (`kernel.generic` with every body op,
-//! `kernel.matmul` with and without an epilogue, batched, `kernel.conv`,
+//! `kernel.matmul` with and without an epilogue, batched, `kernel.conv`, `kernel.pool`,
 //! `kernel.gather`,
 //! `kernel.alloc`, `kernel.constant`, `kernel.reshape`, `kernel.assert`)
 //! on every element type, at edge sizes: 0, 1, odd (3), past a 4-, 8- or
@@ -999,6 +999,174 @@ fn conv_case(mut b: Builder, e: ElementType, c: &ConvShape, epilogue: bool) -> C
     b.case(&k, vec![], ins, vec![(sums, tol)])
 }
 
+/// A pool's geometry for [`pool_case`]: input `[n, c, d…]`, window `k…`,
+/// strides, dilations, pads (begins then ends), ceil_mode.
+#[derive(Clone, Debug)]
+pub struct PoolShape {
+    /// The input's shape.
+    pub x: Vec<usize>,
+    /// The window.
+    pub k: Vec<usize>,
+    /// One per spatial dim.
+    pub strides: Vec<usize>,
+    /// One per spatial dim.
+    pub dilations: Vec<usize>,
+    /// Begins, then ends.
+    pub pads: Vec<usize>,
+    /// Output sizes rounded up.
+    pub ceil: bool,
+}
+
+impl PoolShape {
+    fn out(&self) -> Vec<usize> {
+        let sp = self.x.len() - 2;
+        let mut o = self.x[..2].to_vec();
+        for i in 0..sp {
+            let span = self.dilations[i] * (self.k[i] - 1) + 1;
+            let full = self.x[2 + i] + self.pads[i] + self.pads[sp + i];
+            let s = self.strides[i];
+            let mut n = if self.ceil {
+                (full - span).div_ceil(s) + 1
+            } else {
+                (full - span) / s + 1
+            };
+            if self.ceil && (n - 1) * s >= self.x[2 + i] + self.pads[i] {
+                n -= 1;
+            }
+            o.push(n);
+        }
+        o
+    }
+
+    fn label(&self) -> String {
+        format!(
+            "{}.k{}s{}d{}p{}{}",
+            label(&self.x),
+            label(&self.k),
+            label(&self.strides),
+            label(&self.dilations),
+            label(&self.pads),
+            if self.ceil { "ceil" } else { "" }
+        )
+    }
+}
+
+/// `kernel.pool`: a max (skipping padding and NaN: `v > m`; inputs with
+/// NaN and ±inf, compared exactly) or an average (`avg` =
+/// `Some(count_include_pad)`).
+fn pool_case(mut b: Builder, e: ElementType, p: &PoolShape, avg: Option<bool>) -> Case {
+    let sp = p.x.len() - 2;
+    let so = p.out();
+    let mut k = Kernel::new(0);
+    let x = k.binding(0, e, dims(&p.x));
+    let out = k.binding(1, e, dims(&so));
+    let dist = if avg.is_some() {
+        Dist::Small
+    } else {
+        Dist::Arith
+    };
+    let ins = vec![tensor(&mut b.rng, e, &p.x, dist)];
+    let kpos: usize = p.k.iter().product();
+    let mut mags = Vec::new();
+    let mut terms = 1;
+    let want = Tensor::from_fn(e, &so, |ix| {
+        let mut m: Option<V> = None;
+        let (mut sum, mut mag, mut inside, mut padded) = (zero(e), 0.0, 0usize, 1usize);
+        for d in 0..sp {
+            padded *= (0..p.k[d])
+                .filter(|&q| {
+                    ix[2 + d] * p.strides[d] + q * p.dilations[d]
+                        < p.pads[d] + p.x[2 + d] + p.pads[sp + d]
+                })
+                .count();
+        }
+        for kp in 0..kpos {
+            let mut r = kp;
+            let mut xi = vec![0; p.x.len()];
+            xi[..2].copy_from_slice(&ix[..2]);
+            let mut ok = true;
+            for d in (0..sp).rev() {
+                let q = r % p.k[d];
+                r /= p.k[d];
+                let at =
+                    (ix[2 + d] * p.strides[d] + q * p.dilations[d]) as isize - p.pads[d] as isize;
+                ok &= at >= 0 && (at as usize) < p.x[2 + d];
+                xi[2 + d] = at.max(0) as usize;
+            }
+            if !ok {
+                continue;
+            }
+            let v = ins[0].at(&xi);
+            inside += 1;
+            sum = bin(Bin::Add, e, sum, v);
+            mag += v.f().abs();
+            if m.is_none_or(|m| v.f() > m.f()) && !(m.is_none() && v.f().is_nan()) {
+                m = Some(v);
+            }
+        }
+        terms = terms.max(inside + 1);
+        match avg {
+            None => m.unwrap_or(V::F(f64::NEG_INFINITY)),
+            Some(include_pad) => {
+                let count = if include_pad { padded } else { inside };
+                mags.push(mag / count.max(1) as f64);
+                V::F(model::round(e, sum.f() / count as f64))
+            }
+        }
+    });
+    let attrs = format!(
+        "ceil_mode = {} : i64, count_include_pad = {} : i64, dilations = array<i64: {}>, kernel_shape = array<i64: {}>, kind = \"{}\", pads = array<i64: {}>, strides = array<i64: {}>",
+        u8::from(p.ceil),
+        u8::from(avg == Some(true)),
+        join(&p.dilations),
+        join(&p.k),
+        if avg.is_some() { "avg" } else { "max" },
+        join(&p.pads),
+        join(&p.strides)
+    );
+    k.pool(&x, &out, &attrs);
+    let tol = match avg {
+        None => Tol::Ulps(0),
+        Some(_) => Tol::Sum { terms, mag: mags },
+    };
+    b.case(&k, vec![], ins, vec![(want, tol)])
+}
+
+/// The pool geometries of the suite: ResNet's 3×3 stride 2, a 2×2, ceil
+/// mode past the end, dilation, windows over padding only, sizes 0, 1,
+/// odd and past a vector, and 1-d.
+pub fn pool_shapes() -> Vec<PoolShape> {
+    let p2 =
+        |x: [usize; 4], k: [usize; 2], s: [usize; 2], d: [usize; 2], pads: [usize; 4], ceil| {
+            PoolShape {
+                x: x.to_vec(),
+                k: k.to_vec(),
+                strides: s.to_vec(),
+                dilations: d.to_vec(),
+                pads: pads.to_vec(),
+                ceil,
+            }
+        };
+    vec![
+        p2([1, 3, 17, 17], [3, 3], [2, 2], [1, 1], [1, 1, 1, 1], false),
+        p2([2, 2, 8, 8], [2, 2], [2, 2], [1, 1], [0, 0, 0, 0], false),
+        p2([1, 4, 13, 13], [3, 3], [2, 2], [1, 1], [0, 0, 0, 0], true),
+        p2([1, 2, 9, 35], [3, 3], [1, 1], [1, 1], [1, 1, 1, 1], false),
+        p2([1, 2, 9, 9], [2, 3], [1, 2], [2, 2], [2, 1, 0, 2], true),
+        p2([1, 1, 1, 1], [3, 3], [1, 1], [1, 1], [2, 2, 2, 2], false),
+        p2([0, 2, 5, 5], [2, 2], [1, 1], [1, 1], [0, 0, 0, 0], false),
+        p2([1, 3, 7, 7], [7, 7], [1, 1], [1, 1], [0, 0, 0, 0], false),
+        PoolShape {
+            x: vec![2, 3, 70],
+            k: vec![3],
+            strides: vec![2],
+            dilations: vec![1],
+            pads: vec![1, 1],
+            ceil: true,
+        },
+    ]
+}
+
 fn join(v: &[usize]) -> String {
     v.iter()
         .map(|x| x.to_string())
@@ -1490,6 +1658,19 @@ pub fn all() -> Vec<Lazy> {
             ));
         }
         if is_float(e) {
+            for shape in pool_shapes() {
+                for avg in [None, Some(false), Some(true)] {
+                    let c = shape.clone();
+                    let op = match avg {
+                        None => "pool_max",
+                        Some(false) => "pool_avg",
+                        Some(true) => "pool_avg_pad",
+                    };
+                    out.push(Lazy::new(op, e, shape.label(), move |b| {
+                        pool_case(b, e, &c, avg)
+                    }));
+                }
+            }
             for shape in conv_shapes() {
                 for epi in [false, true] {
                     let c = shape.clone();

@@ -444,6 +444,17 @@ impl Kernel {
         s.push('}');
         self.lines.push(s);
     }
+    /// `kernel.pool ins(%x) outs(%o) attributes {...}`; `attrs` are the
+    /// pool's.
+    pub fn pool(&mut self, x: &Buf, out: &Buf, attrs: &str) {
+        self.lines.push(format!(
+            "kernel.pool ins({} : {}) outs({} : {}) attributes {{{attrs}}}",
+            x.name,
+            x.ty(),
+            out.name,
+            out.ty()
+        ));
+    }
     /// `kernel.gather ins(%x, %i) outs(%o) axis = N`.
     pub fn gather(&mut self, x: &Buf, indices: &Buf, out: &Buf, axis: usize) {
         self.lines.push(format!(

@@ -11,7 +11,7 @@
 use crate::codegen::{args_layout, Jit, StageFn};
 use crate::plan::{
     unsupported_element, BufferKind, ConvPlan, ElementType, GatherPlan, GenericPlan, KernelPlan,
-    ScatterPlan,
+    PoolPlan, ScatterPlan,
 };
 use crate::pool;
 use std::sync::{Arc, Mutex};
@@ -42,6 +42,8 @@ pub enum CompiledStage {
     },
     /// Runs `xir_ukernel::conv` with the JIT epilogue.
     Conv(Box<CompiledConv>),
+    /// Runs `xir_ukernel::pool` (no JIT code).
+    Pool(PoolPlan),
     /// Runs `xir_ukernel::gather` (no JIT code).
     Gather(GatherPlan),
     /// Rows copied and combined in Rust, in order (no JIT code).
@@ -483,6 +485,57 @@ fn run_conv(
     Ok(())
 }
 
+/// A pool stage: `xir_ukernel::pool` over the pool of threads, its parts
+/// in parallel.
+fn run_pool(p: &PoolPlan, bufs: &[Bound], dims: &[Vec<i64>]) -> Result<()> {
+    use xir_ukernel::pool::{Pool2d, PoolKind};
+    let g = p.geometry(dims)?;
+    let u = |v: i64| v as usize;
+    let s = Pool2d {
+        n: u(g.n),
+        c: u(g.c),
+        h: u(g.h),
+        w: u(g.w),
+        kh: u(g.kh),
+        kw: u(g.kw),
+        oh: u(g.oh),
+        ow: u(g.ow),
+        stride: g.stride.map(u),
+        dilation: g.dilation.map(u),
+        pad: g.pad.map(u),
+        pad_end: g.pad_end.map(u),
+        kind: match p.avg {
+            None => PoolKind::Max,
+            Some(count_include_pad) => PoolKind::Avg { count_include_pad },
+        },
+    };
+    s.check().map_err(Error::invalid_argument)?;
+    let (x, o) = (&bufs[p.input], &bufs[p.out]);
+    if x.elem != ElementType::F32 {
+        return Err(unsupported_element(x.elem));
+    }
+    if !o.writable {
+        return Err(Error::invalid_argument("a pool writes a constant"));
+    }
+    if x.count < s.input_len() as u64 || o.count < s.output_len() as u64 {
+        return Err(Error::invalid_argument(
+            "a pool buffer is shorter than its dims",
+        ));
+    }
+    if s.output_len() == 0 {
+        return Ok(());
+    }
+    let parts = xir_ukernel::pool::parts(&s, pool::threads());
+    let (xp, op) = (x.ptr as usize, o.ptr as usize);
+    pool::run(parts, &|i| {
+        // SAFETY: the buffers hold the geometry's lengths (checked above);
+        // the parts write disjoint elements of the output, which the
+        // compiler never aliases with the input.
+        unsafe { xir_ukernel::pool::pool2d_f32(&s, xp as *const f32, op as *mut f32, i, parts) }
+    });
+    Ok(())
+}
+
 /// A scatter stage: the data copied into the output, then each update row
 /// written (or combined) at its row in order, on one thread: a later
 /// duplicate must win.
@@ -675,7 +728,9 @@ impl LocalExecutable {
                 CompiledStage::Generic(g) => Some(g),
                 CompiledStage::Matmul { epilogue, .. } => epilogue.as_ref(),
                 CompiledStage::Conv(c) => c.epilogue.as_ref(),
-                CompiledStage::Gather(_) | CompiledStage::Scatter(_) => None,
+                CompiledStage::Pool(_) | CompiledStage::Gather(_) | CompiledStage::Scatter(_) => {
+                    None
+                }
             };
             let block = match g {
                 Some(g) => {
@@ -774,6 +829,7 @@ impl LocalExecutable {
                     dims,
                     constant_root(plan, c.plan.filter),
                 ),
+                CompiledStage::Pool(g) => run_pool(g, &bufs, dims),
                 CompiledStage::Gather(g) => run_gather(g, &bufs, dims),
                 CompiledStage::Scatter(g) => run_scatter(g, &bufs, dims),
             };

@@ -46,6 +46,16 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
                         c.epilogue.as_ref().map(|e| jit.generic(e)).transpose()?,
                     )
                 }
+                plan::Stage::Pool(p) => {
+                    let elem = plan.buffers[p.out].elem;
+                    if elem != plan::ElementType::F32 {
+                        return Err(xir_runtime_hal::Error::unimplemented(format!(
+                            "kernel.pool on {elem:?}: the local backend runs f32 pools only (kernel @{})",
+                            plan.name
+                        )));
+                    }
+                    (None, None)
+                }
                 plan::Stage::Gather(_) | plan::Stage::Scatter(_) => (None, None),
             });
         }
@@ -82,6 +92,7 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
                     }),
                     packed: Default::default(),
                 })),
+                plan::Stage::Pool(p) => CompiledStage::Pool(p.clone()),
                 plan::Stage::Gather(g) => CompiledStage::Gather(g.clone()),
                 plan::Stage::Scatter(g) => CompiledStage::Scatter(g.clone()),
             })

@@ -457,6 +457,130 @@ impl ConvGeometry {
     }
 }
 
+/// A `kernel.pool`: input `[n, c, d…]` into `[n, c, o…]` (1 or 2 spatial
+/// dims), ONNX MaxPool's or AveragePool's meaning.
+#[derive(Clone, Debug)]
+pub struct PoolPlan {
+    /// The input's buffer.
+    pub input: usize,
+    /// The result's buffer.
+    pub out: usize,
+    /// `None`: a max; `Some(count_include_pad)`: an average.
+    pub avg: Option<bool>,
+    /// One per spatial dim.
+    pub kernel: Vec<i64>,
+    /// One per spatial dim.
+    pub strides: Vec<i64>,
+    /// One per spatial dim.
+    pub dilations: Vec<i64>,
+    /// Begins, then ends.
+    pub pads: Vec<i64>,
+    /// Whether output sizes round up.
+    pub ceil_mode: bool,
+}
+
+/// A pool's sizes as 2-d (a 1-d pool has a unit height), checked against
+/// the buffers' dims (see [`PoolPlan::geometry`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PoolGeometry {
+    /// Batch.
+    pub n: i64,
+    /// Channels.
+    pub c: i64,
+    /// Input height.
+    pub h: i64,
+    /// Input width.
+    pub w: i64,
+    /// Window height.
+    pub kh: i64,
+    /// Window width.
+    pub kw: i64,
+    /// Output height.
+    pub oh: i64,
+    /// Output width.
+    pub ow: i64,
+    /// Strides (rows, columns).
+    pub stride: [i64; 2],
+    /// Dilations (rows, columns).
+    pub dilation: [i64; 2],
+    /// Padding before the first row and column.
+    pub pad: [i64; 2],
+    /// Padding after the last row and column.
+    pub pad_end: [i64; 2],
+}
+
+impl PoolPlan {
+    /// The dispatch's geometry as 2-d, checked against the buffers' dims
+    /// and the attributes (each output size as the window and `ceil_mode`
+    /// give it).
+    pub fn geometry(&self, dims: &[Vec<i64>]) -> xir_runtime_hal::Result<PoolGeometry> {
+        let (x, o) = (&dims[self.input], &dims[self.out]);
+        let bad = |why: &str| {
+            Error::invalid_argument(format!(
+                "pool of {x:?} into {o:?} (kernel {:?}, strides {:?}, dilations {:?}, pads {:?}): {why}",
+                self.kernel, self.strides, self.dilations, self.pads
+            ))
+        };
+        let rank = x.len();
+        if !(3..=4).contains(&rank) || o.len() != rank || o[..2] != x[..2] {
+            return Err(bad("shapes"));
+        }
+        let sp = rank - 2;
+        if self.kernel.len() != sp
+            || self.strides.len() != sp
+            || self.dilations.len() != sp
+            || self.pads.len() != 2 * sp
+        {
+            return Err(bad("attributes"));
+        }
+        for i in 0..sp {
+            let (k, s, d) = (self.kernel[i], self.strides[i], self.dilations[i]);
+            let (pb, pe) = (self.pads[i], self.pads[sp + i]);
+            if k < 1 || s < 1 || d < 1 || pb < 0 || pe < 0 {
+                return Err(bad("attributes"));
+            }
+            let span =
+                x[2 + i] as i128 + pb as i128 + pe as i128 - ((k as i128 - 1) * d as i128 + 1);
+            if span < 0 {
+                return Err(bad("the window does not fit"));
+            }
+            let s = s as i128;
+            let mut want = if self.ceil_mode {
+                (span + s - 1) / s + 1
+            } else {
+                span / s + 1
+            };
+            if self.ceil_mode && (want - 1) * s >= x[2 + i] as i128 + pb as i128 {
+                want -= 1;
+            }
+            if want != o[2 + i] as i128 {
+                return Err(bad("output size"));
+            }
+        }
+        let two = |v: &[i64], one: i64| -> [i64; 2] {
+            if sp == 1 {
+                [one, v[0]]
+            } else {
+                [v[0], v[1]]
+            }
+        };
+        Ok(PoolGeometry {
+            n: x[0],
+            c: x[1],
+            h: if sp == 1 { 1 } else { x[2] },
+            w: x[rank - 1],
+            kh: if sp == 1 { 1 } else { self.kernel[0] },
+            kw: self.kernel[sp - 1],
+            oh: if sp == 1 { 1 } else { o[2] },
+            ow: o[rank - 1],
+            stride: two(&self.strides, 1),
+            dilation: two(&self.dilations, 1),
+            pad: two(&self.pads[..sp], 0),
+            pad_end: two(&self.pads[sp..], 0),
+        })
+    }
+}
+
 /// `kernel.gather`: `out[a…, j…, b…] = input[a…, idx(indices[j…]), b…]`
 /// along `axis`, an index `i` of a dim of size `d` selecting `i` in
 /// `[-d, d)` (negative: `i + d`), clamped to `0` or `d - 1` outside.
@@ -558,6 +682,8 @@ pub enum Stage {
     Matmul(MatmulPlan),
     /// A convolution, maybe with an epilogue.
     Conv(ConvPlan),
+    /// A max or average pool.
+    Pool(PoolPlan),
     /// A gather along one axis.
     Gather(GatherPlan),
     /// A scatter of rows along axis 0.
@@ -603,7 +729,7 @@ impl KernelPlan {
                         g.body.check_elems()?;
                     }
                 }
-                Stage::Gather(_) | Stage::Scatter(_) => {}
+                Stage::Pool(_) | Stage::Gather(_) | Stage::Scatter(_) => {}
             }
         }
         Ok(())
@@ -625,6 +751,7 @@ impl KernelPlan {
                 Stage::Generic(g) => g.output.buffer,
                 Stage::Matmul(m) => m.out,
                 Stage::Conv(c) => c.out,
+                Stage::Pool(p) => p.out,
                 Stage::Gather(g) => g.out,
                 Stage::Scatter(g) => g.out,
             })

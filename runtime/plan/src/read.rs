@@ -14,7 +14,7 @@ use xir::symbol::op_attr;
 use xir::types::TypeKind;
 use xir::{AttrKind, Block, Context, Ir, Op, Type, Value};
 use xir_arith::constraints::{CMPF_PREDICATE, CMPI_PREDICATE};
-use xir_kernel::ops::{CONV, GENERIC, MATMUL};
+use xir_kernel::ops::{CONV, GENERIC, MATMUL, POOL};
 use xir_runtime_hal::{Error, OpError};
 
 /// An op that can't be read, and why: `'name' <what>` (`Unimplemented`),
@@ -73,7 +73,7 @@ fn not_read(name: &str, what: &str) -> Error {
 pub fn register(ctx: &mut Context) {
     use xir_arith::ops as a;
     use xir_kernel::ops as k;
-    let top: [(&xir::ods::OpSpec, ReadTop); 17] = [
+    let top: [(&xir::ods::OpSpec, ReadTop); 18] = [
         (
             &a::CONSTANT,
             ReadTop(|r, op, _| {
@@ -167,6 +167,14 @@ pub fn register(ctx: &mut Context) {
             ReadTop(|r, op, _| {
                 let c = r.conv(op)?;
                 r.stage(op, Stage::Conv(c));
+                Ok(())
+            }),
+        ),
+        (
+            &k::POOL,
+            ReadTop(|r, op, _| {
+                let p = r.pool(op)?;
+                r.stage(op, Stage::Pool(p));
                 Ok(())
             }),
         ),
@@ -691,16 +699,7 @@ impl Reader<'_> {
             self.buffer(w, op)?,
             self.buffer(out, op)?,
         );
-        let list = |name: &str| {
-            op_attr(self.ctx, self.ir, op, name)
-                .and_then(|a| match self.ctx.attr_kind(a) {
-                    AttrKind::DenseArray { values, .. } => {
-                        Some(values.iter().map(|&v| v as i64).collect::<Vec<i64>>())
-                    }
-                    _ => None,
-                })
-                .ok_or_else(|| bad(op, format!("conv without '{name}'")))
-        };
+        let list = |name: &str| self.i64_list(op, name);
         let (strides, dilations, pads) = (list("strides")?, list("dilations")?, list("pads")?);
         let groups = op_attr(self.ctx, self.ir, op, "groups")
             .and_then(|a| xir::util::build::int_of(self.ctx, a))
@@ -718,6 +717,47 @@ impl Reader<'_> {
             groups,
             epilogue,
         })
+    }
+
+    fn pool(&mut self, op: Op) -> Result<PoolPlan, Fail> {
+        let x = operand_group(self.ctx, self.ir, op, &POOL, "input")[0];
+        let out = operand_group(self.ctx, self.ir, op, &POOL, "output")[0];
+        let (input, out) = (self.buffer(x, op)?, self.buffer(out, op)?);
+        let list = |name: &str| self.i64_list(op, name);
+        let int = |name: &str| {
+            op_attr(self.ctx, self.ir, op, name)
+                .and_then(|a| xir::util::build::int_of(self.ctx, a))
+                .ok_or_else(|| bad(op, format!("pool without '{name}'")))
+        };
+        let avg = match op_attr(self.ctx, self.ir, op, "kind").map(|a| self.ctx.attr_kind(a)) {
+            Some(AttrKind::String { value, .. }) if &**value == b"max" => None,
+            Some(AttrKind::String { value, .. }) if &**value == b"avg" => {
+                Some(int("count_include_pad")? != 0)
+            }
+            _ => return Err(bad(op, "pool kind must be max or avg")),
+        };
+        Ok(PoolPlan {
+            input,
+            out,
+            avg,
+            kernel: list("kernel_shape")?,
+            strides: list("strides")?,
+            dilations: list("dilations")?,
+            pads: list("pads")?,
+            ceil_mode: int("ceil_mode")? != 0,
+        })
+    }
+
+    /// The `array<i64>` property `name` of `op`.
+    fn i64_list(&self, op: Op, name: &str) -> Result<Vec<i64>, Fail> {
+        op_attr(self.ctx, self.ir, op, name)
+            .and_then(|a| match self.ctx.attr_kind(a) {
+                AttrKind::DenseArray { values, .. } => {
+                    Some(values.iter().map(|&v| v as i64).collect::<Vec<i64>>())
+                }
+                _ => None,
+            })
+            .ok_or_else(|| bad(op, format!("no '{name}'")))
     }
 
     /// A matmul's or conv's epilogue as a generic over the output's dims

@@ -13,7 +13,7 @@ use xir::{Context, Ir, Op};
 use xir_kernel_plan::resolve::{check_grid, dispatch_sizes, resolve, Resolved};
 use xir_kernel_plan::{
     Bin, Body, BodyOp, BufferKind, Cmp, ConvPlan, ElementType, GatherPlan, GenericPlan, KernelPlan,
-    MatmulPlan, ScatterPlan, Stage,
+    MatmulPlan, PoolPlan, ScatterPlan, Stage,
 };
 use xir_runtime_hal::{DispatchArgs, Executable, Exports, FloatType};
 use xir_runtime_hal::{Error, Result};
@@ -480,6 +480,82 @@ fn run_conv(c: &ConvPlan, mem: &mut Memory, slots: &[i64]) -> Result<()> {
     }
 }
 
+/// A pool in f64, rounded once: a max skips padding and NaN (`v > m`), an
+/// average divides the in-bounds sum by the in-bounds count, or with
+/// `count_include_pad` by the count inside the padded extent.
+fn run_pool(p: &PoolPlan, mem: &mut Memory) -> Result<()> {
+    let g = p.geometry(&mem.dims)?;
+    if mem.read_only[p.out] {
+        return Err(Error::invalid_argument("a pool writes a constant"));
+    }
+    let elem = mem.elems[p.out];
+    if !elem.is_float() {
+        return Err(Error::unimplemented(format!(
+            "kernel.pool on {elem:?} (floats only)"
+        )));
+    }
+    let (ex, rx, ro) = (mem.elems[p.input], mem.root[p.input], mem.root[p.out]);
+    // Positions along one dim: the in-bounds input indices of output `o`,
+    // and how many of the window's positions lie in the padded extent.
+    let taps = |o: i64, k: i64, s: i64, d: i64, pb: i64, pe: i64, size: i64| {
+        let inside: Vec<i64> = (0..k)
+            .map(|q| o * s - pb + q * d)
+            .filter(|&i| i >= 0 && i < size)
+            .collect();
+        let padded = (0..k).filter(|&q| o * s + q * d < pb + size + pe).count();
+        (inside, padded)
+    };
+    let mut out = Vec::with_capacity((g.n * g.c * g.oh * g.ow).max(0) as usize);
+    for plane in 0..g.n * g.c {
+        for y in 0..g.oh {
+            let (rows, prow) = taps(
+                y,
+                g.kh,
+                g.stride[0],
+                g.dilation[0],
+                g.pad[0],
+                g.pad_end[0],
+                g.h,
+            );
+            for x in 0..g.ow {
+                let (cols, pcol) = taps(
+                    x,
+                    g.kw,
+                    g.stride[1],
+                    g.dilation[1],
+                    g.pad[1],
+                    g.pad_end[1],
+                    g.w,
+                );
+                let mut vals = Vec::with_capacity(rows.len() * cols.len());
+                for &r in &rows {
+                    for &c in &cols {
+                        let at = ((plane * g.h + r) * g.w + c) as usize;
+                        vals.push(load(ex, &mem.storage[rx], at).f());
+                    }
+                }
+                out.push(match p.avg {
+                    None => vals
+                        .into_iter()
+                        .fold(f64::NEG_INFINITY, |m, v| if v > m { v } else { m }),
+                    Some(include_pad) => {
+                        let count = if include_pad {
+                            (prow * pcol) as f64
+                        } else {
+                            vals.len() as f64
+                        };
+                        vals.iter().sum::<f64>() / count
+                    }
+                });
+            }
+        }
+    }
+    for (i, v) in out.into_iter().enumerate() {
+        store(elem, &mut mem.storage[ro], i, Val::F(round(elem, v)));
+    }
+    Ok(())
+}
+
 fn run_gather(g: &GatherPlan, mem: &mut Memory) -> Result<()> {
     let (outer, d, inner, k) = g.sizes(&mem.dims)?;
     if mem.read_only[g.out] {
@@ -606,6 +682,7 @@ pub fn interpret(plan: &KernelPlan, args: &DispatchArgs) -> Result<()> {
             Stage::Generic(g) => run_generic(g, &mut mem, &slots),
             Stage::Matmul(m) => run_matmul(m, &mut mem, &slots),
             Stage::Conv(c) => run_conv(c, &mut mem, &slots),
+            Stage::Pool(p) => run_pool(p, &mut mem),
             Stage::Gather(g) => run_gather(g, &mut mem),
             Stage::Scatter(g) => run_scatter(g, &mut mem),
         };
@@ -640,6 +717,7 @@ fn written(plan: &KernelPlan, i: usize) -> bool {
             Stage::Generic(g) => g.output.buffer,
             Stage::Matmul(m) => m.out,
             Stage::Conv(c) => c.out,
+            Stage::Pool(p) => p.out,
             Stage::Gather(g) => g.out,
             Stage::Scatter(g) => g.out,
         };

@@ -314,10 +314,10 @@ impl Backend for VulkanBackend {
                 };
                 let p = match st {
                     // The compiler decomposes convs for targets without the
-                    // stage (`conv_stage`), as it does for vulkan's.
-                    Stage::Conv(_) => {
+                    // stage (`window_stages`), as it does for vulkan's.
+                    Stage::Conv(_) | Stage::Pool(_) => {
                         return Err(fail(Error::unimplemented(
-                            "kernel.conv is not supported (the compiler decomposes convs for this target)",
+                            "kernel.conv and kernel.pool are not supported (the compiler decomposes convs and pools for this target)",
                         )))
                     }
                     Stage::Generic(g) => StagePipelines {
@@ -404,9 +404,9 @@ pub fn shaders(ctx: &Context, ir: &Ir, variant: Op) -> Result<Vec<(String, Vec<u
         for (i, st) in plan.stages.iter().enumerate() {
             let name = format!("{}/{i}", plan.name);
             match st {
-                Stage::Conv(_) => {
+                Stage::Conv(_) | Stage::Pool(_) => {
                     return Err(Error::unimplemented(
-                        "kernel.conv is not supported on vulkan",
+                        "kernel.conv and kernel.pool are not supported on vulkan",
                     ))
                 }
                 Stage::Generic(g) => {
@@ -833,7 +833,9 @@ impl VulkanExecutable {
                     written.insert(m.out);
                     self.record_matmul(cb, m, pipes, d)
                 }
-                Stage::Conv(_) => Err(Error::unimplemented("kernel.conv on vulkan")),
+                Stage::Conv(_) | Stage::Pool(_) => {
+                    Err(Error::unimplemented("kernel.conv or kernel.pool on vulkan"))
+                }
                 Stage::Gather(gp) => {
                     written.insert(gp.out);
                     self.record_gather(cb, gp, &pipes.main, d)

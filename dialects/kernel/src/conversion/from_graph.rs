@@ -72,9 +72,9 @@ pub fn lower_module(
         .collect();
     fold_constant_transposes(ctx, ir, module);
     // Composites the target has no stage for (a conv left whole by
-    // `graph-decompose{keep-convs}` on a target without `kernel.conv`) are
+    // `graph-decompose{keep-windows}` on a target without `kernel.conv`) are
     // decomposed here, as graph → flow would have.
-    let (_, errors) = xir_graph::decompose::decompose_with(ctx, ir, module, params.conv_stage);
+    let (_, errors) = xir_graph::decompose::decompose_with(ctx, ir, module, params.window_stages);
     if let Some(d) = errors.first() {
         let at = xir::walk::preorder(ir, module)
             .into_iter()
@@ -304,6 +304,8 @@ enum G {
     Reshape,
     Matmul,
     Conv,
+    MaxPool,
+    AvgPool,
     ReduceSum,
     ReduceMax,
     Concat,
@@ -315,7 +317,7 @@ enum G {
 
 fn kind_of(name: &str) -> Option<G> {
     use xir_graph::ops as g;
-    let table: [(&OpSpec, G); 39] = [
+    let table: [(&OpSpec, G); 41] = [
         (&g::IOTA, G::Iota),
         (&g::GATHER, G::Gather),
         (&g::SCATTER, G::Scatter),
@@ -351,6 +353,8 @@ fn kind_of(name: &str) -> Option<G> {
         (&g::RESHAPE, G::Reshape),
         (&g::MATMUL, G::Matmul),
         (&xir_graph::window::CONV, G::Conv),
+        (&xir_graph::window::MAX_POOL, G::MaxPool),
+        (&xir_graph::window::AVG_POOL, G::AvgPool),
         (&g::REDUCE_SUM, G::ReduceSum),
         (&g::REDUCE_MAX, G::ReduceMax),
         (&g::CONCAT, G::Concat),
@@ -728,7 +732,15 @@ impl Lower<'_> {
                 let needs_buffer = us.iter().any(|&u| {
                     matches!(
                         kind(self.ctx, self.ir, u),
-                        Some(G::Matmul | G::Conv | G::Reshape | G::Gather | G::Scatter)
+                        Some(
+                            G::Matmul
+                                | G::Conv
+                                | G::MaxPool
+                                | G::AvgPool
+                                | G::Reshape
+                                | G::Gather
+                                | G::Scatter
+                        )
                     )
                 });
                 let splat = is_splat_constant(self.ctx, self.ir, op);
@@ -858,6 +870,8 @@ impl Lower<'_> {
             Some(
                 G::Matmul
                 | G::Conv
+                | G::MaxPool
+                | G::AvgPool
                 | G::ReduceSum
                 | G::ReduceMax
                 | G::Concat
@@ -1017,6 +1031,31 @@ impl Lower<'_> {
                 let dims = self.dims(r)?;
                 let out = self.buffer_for(r, &dims);
                 self.reduce(op, out, &dims, k == Some(G::ReduceMax))?;
+                self.nodes.insert(r, Node::Buf(out, dims));
+                return Ok(());
+            }
+            Some(G::MaxPool | G::AvgPool) => {
+                let r = self.ir.result(op, 0);
+                let dims = self.dims(r)?;
+                let out = self.buffer_for(r, &dims);
+                let (input, _) = self.buf_of(self.ir.operand(op, 0), op)?;
+                let kind = if k == Some(G::MaxPool) { "max" } else { "avg" };
+                let kind = self.ctx.string_attr(kind);
+                let mut props = vec![("kind", kind)];
+                for key in ["kernel_shape", "strides", "dilations", "pads", "ceil_mode"] {
+                    let a =
+                        op_attr(self.ctx, self.ir, op, key).ok_or((op, format!("no '{key}'")))?;
+                    props.push((key, a));
+                }
+                let cip = match op_attr(self.ctx, self.ir, op, "count_include_pad") {
+                    Some(a) => a,
+                    None => self.ctx.i64_attr(0),
+                };
+                props.push(("count_include_pad", cip));
+                let mut st = op_state(self.ctx, "kernel.pool", props, self.loc);
+                st.operands = vec![input, out];
+                let g = self.ir.create_op(st);
+                self.ir.append_op(self.block, g);
                 self.nodes.insert(r, Node::Buf(out, dims));
                 return Ok(());
             }

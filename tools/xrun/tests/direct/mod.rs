@@ -23,14 +23,15 @@ pub fn direct(text: &str, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, Stri
     Ok(out.into_iter().map(|t| (*t).clone()).collect())
 }
 
-/// A local target without the `kernel.conv` stage: convs kept whole by
-/// graph → flow are decomposed by the kernel lowering (what vulkan gets).
+/// A local target without the `kernel.conv` and `kernel.pool` stages: convs
+/// and pools kept whole by graph → flow are decomposed by the kernel
+/// lowering (what vulkan gets).
 const NO_CONV_STAGE: &str =
-    r#"cpu=#device.target<"local", {cpu = "host", conv_stage = false}, ["cranelift"]>"#;
+    r#"cpu=#device.target<"local", {cpu = "host", window_stages = false}, ["cranelift"]>"#;
 
 /// One case both ways: its direct semantics against its compiled form run
-/// on `local` and on `reference` (a conv left whole for the `kernel.conv`
-/// stage, and again compiled for a target without that stage, decomposed);
+/// on `local` and on `reference` (a conv or pool left whole for its kernel
+/// stage, and again compiled for a target without the stages, decomposed);
 /// what went wrong, if anything (`terms` as [`agree`] takes it).
 pub fn check(label: &str, text: &str, inputs: &[HostTensor], terms: usize) -> Vec<String> {
     let want = match direct(text, inputs) {
@@ -39,7 +40,8 @@ pub fn check(label: &str, text: &str, inputs: &[HostTensor], terms: usize) -> Ve
     };
     let mut failures = Vec::new();
     let mut targets = vec![("", vec![])];
-    if text.contains("graph.conv ") {
+    let window_stage = ["graph.conv ", "graph.max_pool ", "graph.avg_pool "];
+    if window_stage.iter().any(|w| text.contains(w)) {
         targets.push((" (no conv stage)", vec![NO_CONV_STAGE.to_string()]));
     }
     for (how, target) in targets {
@@ -50,8 +52,10 @@ pub fn check(label: &str, text: &str, inputs: &[HostTensor], terms: usize) -> Ve
                 continue;
             }
         };
-        if !how.is_empty() && hal.contains("kernel.conv ") {
-            failures.push(format!("{label}{how}: a kernel.conv stage\n{text}"));
+        if !how.is_empty() && (hal.contains("kernel.conv ") || hal.contains("kernel.pool ")) {
+            failures.push(format!(
+                "{label}{how}: a kernel.conv or kernel.pool stage\n{text}"
+            ));
         }
         for device in ["local", "reference"] {
             match xrun::run_text(&hal, "main", inputs, open(device)) {
