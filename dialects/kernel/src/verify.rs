@@ -305,12 +305,7 @@ pub fn verify_matmul(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
             "operand shapes do not form [b…, m, k] x [b…, k, n] -> [b…, m, n]",
         ));
     }
-    let maps = maps(ctx, ir, op)
-        .ok_or_else(|| op_error(ctx, ir, op, "indexing_maps must be an array of affine maps"))?;
-    check_maps(ctx, ir, op, &maps, &epi, rank, 0)?;
-    let mut args = elements(ctx, &[out], ir);
-    args.extend(elements(ctx, &epi, ir));
-    check_body(ctx, ir, op, &args, 1)
+    check_epilogue(ctx, ir, op, out, &epi, rank)
 }
 
 /// The `i64` list property `name` of `op` (empty when absent).
@@ -378,25 +373,45 @@ pub fn verify_conv(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
             "operand shapes do not form [n, c, d…] x [m, c / groups, k…] -> [n, m, o…]".into(),
         );
     }
+    let w = xir_graph::window::Window {
+        kernel: ws[2..].to_vec(),
+        strides,
+        dilations,
+        pads,
+    };
     for i in 0..sp {
         let (d, k, o) = (xs[2 + i], ws[2 + i], os[2 + i]);
         if d < 0 || k < 0 || o < 0 {
             continue;
         }
-        let span = dilations[i] * (k - 1) + 1;
-        let want = (d + pads[i] + pads[sp + i] - span).div_euclid(strides[i]) + 1;
-        if want.max(0) != o {
-            return fail(format!(
-                "output spatial dim {i} is {o}, but the input, filter, strides, dilations and pads give {}",
-                want.max(0)
-            ));
+        match w.output(i, d, false) {
+            Ok(want) if want == o => {}
+            Ok(want) => {
+                return fail(format!(
+                    "output spatial dim {i} is {o}, but the input, filter, strides, dilations and pads give {want}"
+                ))
+            }
+            Err(m) => return fail(m),
         }
     }
+    check_epilogue(ctx, ir, op, out, &epi, rank)
+}
+
+/// The epilogue of a matmul or conv over its output's `rank` dims: one map
+/// per epilogue input, a body of the sum and one element of each.
+fn check_epilogue(
+    ctx: &Context,
+    ir: &Ir,
+    op: Op,
+    out: Value,
+    epi: &[Value],
+    rank: usize,
+) -> Result<(), Diagnostic> {
     let maps = maps(ctx, ir, op)
         .ok_or_else(|| op_error(ctx, ir, op, "indexing_maps must be an array of affine maps"))?;
-    check_maps(ctx, ir, op, &maps, &epi, rank, 0)?;
+    check_maps(ctx, ir, op, &maps, epi, rank, 0)?;
     let mut args = elements(ctx, &[out], ir);
-    args.extend(elements(ctx, &epi, ir));
+    args.extend(elements(ctx, epi, ir));
     check_body(ctx, ir, op, &args, 1)
 }
 

@@ -356,15 +356,13 @@ impl ConvPlan {
         {
             return Err(bad());
         }
-        for i in 0..sp {
-            let span = self.dilations[i] * (w[2 + i] - 1) + 1;
-            let want = (x[2 + i] + self.pads[i] + self.pads[sp + i] - span)
-                .div_euclid(self.strides[i])
-                + 1;
-            if want.max(0) != o[2 + i] || self.strides[i] < 1 || self.dilations[i] < 1 {
-                return Err(bad());
-            }
-        }
+        let window = xir_graph::window::Window {
+            kernel: w[2..].to_vec(),
+            strides: self.strides.clone(),
+            dilations: self.dilations.clone(),
+            pads: self.pads.clone(),
+        };
+        check_window(&window, x, o, false).map_err(|_| bad())?;
         // 1-d as 2-d: a unit height, stride, dilation and no padding.
         let two = |v: &[i64], one: i64| -> [i64; 2] {
             if sp == 1 {
@@ -389,6 +387,34 @@ impl ConvPlan {
             pad: two(&self.pads[..sp], 0),
         })
     }
+}
+
+/// Checks a conv's or pool's window (sizes, strides and dilations of at
+/// least 1, pads of at least 0) and that each output spatial size of `o`
+/// is what it gives for input `x` (graph's rule, `ceil` for pools).
+fn check_window(
+    w: &xir_graph::window::Window,
+    x: &[i64],
+    o: &[i64],
+    ceil: bool,
+) -> Result<(), String> {
+    let sp = x.len() - 2;
+    let ok = w
+        .kernel
+        .iter()
+        .chain(&w.strides)
+        .chain(&w.dilations)
+        .all(|&v| v >= 1)
+        && w.pads.iter().all(|&p| p >= 0);
+    if !ok {
+        return Err("attributes".into());
+    }
+    for i in 0..sp {
+        if w.output(i, x[2 + i], ceil)? != o[2 + i] {
+            return Err("output size".into());
+        }
+    }
+    Ok(())
 }
 
 /// A conv's sizes as 2-d, all checked non-negative (see [`ConvPlan::geometry`]).
@@ -533,30 +559,13 @@ impl PoolPlan {
         {
             return Err(bad("attributes"));
         }
-        for i in 0..sp {
-            let (k, s, d) = (self.kernel[i], self.strides[i], self.dilations[i]);
-            let (pb, pe) = (self.pads[i], self.pads[sp + i]);
-            if k < 1 || s < 1 || d < 1 || pb < 0 || pe < 0 {
-                return Err(bad("attributes"));
-            }
-            let span =
-                x[2 + i] as i128 + pb as i128 + pe as i128 - ((k as i128 - 1) * d as i128 + 1);
-            if span < 0 {
-                return Err(bad("the window does not fit"));
-            }
-            let s = s as i128;
-            let mut want = if self.ceil_mode {
-                (span + s - 1) / s + 1
-            } else {
-                span / s + 1
-            };
-            if self.ceil_mode && (want - 1) * s >= x[2 + i] as i128 + pb as i128 {
-                want -= 1;
-            }
-            if want != o[2 + i] as i128 {
-                return Err(bad("output size"));
-            }
-        }
+        let window = xir_graph::window::Window {
+            kernel: self.kernel.clone(),
+            strides: self.strides.clone(),
+            dilations: self.dilations.clone(),
+            pads: self.pads.clone(),
+        };
+        check_window(&window, x, o, self.ceil_mode).map_err(|m| bad(&m))?;
         let two = |v: &[i64], one: i64| -> [i64; 2] {
             if sp == 1 {
                 [one, v[0]]
