@@ -223,6 +223,15 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
     Ok(build(decode(bytes)?, opts, false)?.0)
 }
 
+/// The generic-form text [`import_into`] parses (its large constants as
+/// `dense_resource<__onnx_N>`) and the number of resources it kept: for
+/// tests.
+#[doc(hidden)]
+pub fn import_generic_resources(bytes: &[u8], opts: &Options) -> Result<(String, usize), String> {
+    let (text, res) = build(decode(bytes)?, opts, true)?;
+    Ok((text, res.len()))
+}
+
 pub use bytes::Bytes;
 
 /// The bytes of the model file at `path`, mapped rather than read (the

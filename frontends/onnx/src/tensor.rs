@@ -362,6 +362,22 @@ mod tests {
         assert_eq!(e.dense_attr(), "dense<> : tensor<0x3xf64>");
         let b = t(ElementType::I1, vec![2], Data::I(vec![1, 0]));
         assert_eq!(b.dense_attr(), "dense<[true, false]> : tensor<2xi1>");
+        // Raw f32 bytes print as the f64 values of them do.
+        let r = t(
+            ElementType::F32,
+            vec![2, 2],
+            Data::Raw(
+                [1.0f32, 2.5, -3.0, 0.5]
+                    .iter()
+                    .flat_map(|x| x.to_le_bytes())
+                    .collect::<Vec<u8>>()
+                    .into(),
+            ),
+        );
+        assert_eq!(r.dense_attr(), a.dense_attr());
+        let rs = t(ElementType::F32, vec![3], Data::Raw(2.0f32.to_le_bytes().repeat(3).into()));
+        assert!(rs.is_splat());
+        assert_eq!(rs.dense_attr(), "dense<2.0> : tensor<3xf32>");
         let i = t(ElementType::I64, vec![1, 2], Data::I(vec![7, -1]));
         assert_eq!(i.dense_attr(), "dense<[[7, -1]]> : tensor<1x2xi64>");
     }
@@ -371,12 +387,27 @@ mod tests {
         let raw = TensorProto {
             dims: vec![2],
             data_type: Some(1),
-            raw_data: Some([1.5f32.to_le_bytes(), (-2.0f32).to_le_bytes()].concat()),
+            raw_data: Some([1.5f32.to_le_bytes(), (-2.0f32).to_le_bytes()].concat().into()),
             ..Default::default()
         };
+        // Raw floats stay as they are, shared with the proto's bytes.
+        let t = Tensor::from_proto(&raw).unwrap();
+        assert_eq!(t.data, Data::Raw(raw.raw_data.clone().unwrap()));
+        assert_eq!(t.floats().unwrap().as_ref(), &[1.5, -2.0]);
+        assert_eq!(t.decoded().data, Data::F(vec![1.5, -2.0]));
+        assert_eq!(t.storage(), raw.raw_data.clone().unwrap());
+        assert_eq!(t.len(), 2);
+        // Typed floats are packed in their own width.
+        let typed_f = TensorProto {
+            dims: vec![2],
+            data_type: Some(1),
+            float_data: vec![0.1, f32::from_bits(0x7fa0_0001)],
+            ..Default::default()
+        };
+        let t = Tensor::from_proto(&typed_f).unwrap();
         assert_eq!(
-            Tensor::from_proto(&raw).unwrap().data,
-            Data::F(vec![1.5, -2.0])
+            t.storage().as_ref(),
+            [0.1f32.to_bits().to_le_bytes(), 0x7fa0_0001u32.to_le_bytes()].concat()
         );
         let typed = TensorProto {
             dims: vec![3],
@@ -406,12 +437,12 @@ mod tests {
         let f16 = TensorProto {
             dims: vec![2],
             data_type: Some(10),
-            raw_data: Some([0x00, 0x3C, 0x00, 0xC0].to_vec()),
+            raw_data: Some([0x00, 0x3C, 0x00, 0xC0].to_vec().into()),
             ..Default::default()
         };
-        assert_eq!(
-            Tensor::from_proto(&f16).unwrap().data,
-            Data::F(vec![1.0, -2.0])
-        );
+        let t = Tensor::from_proto(&f16).unwrap();
+        assert_eq!(t.floats().unwrap().as_ref(), &[1.0, -2.0]);
+        assert_eq!(t.len(), 2);
+        assert!(!t.is_splat());
     }
 }
