@@ -264,8 +264,8 @@ pub fn read_model(path: &str) -> Result<Bytes, String> {
     }
     // SAFETY: the map is read only; the file changing under it is the one
     // hazard, documented above (memmap2's contract).
-    let map = unsafe { memmap2::Mmap::map(&file) }
-        .map_err(|e| format!("cannot map '{path}': {e}"))?;
+    let map =
+        unsafe { memmap2::Mmap::map(&file) }.map_err(|e| format!("cannot map '{path}': {e}"))?;
     Ok(Bytes::from_owner(map))
 }
 
@@ -347,17 +347,17 @@ fn fill_resources(
     let mut resources: Vec<Option<Bytes>> = resources.into_iter().map(Some).collect();
     let mut missing = None;
     xir::walk::walk_preorder(ir, top, |ir, op| {
-        let value = ir
-            .op(op)
-            .properties
-            .and_then(|p| ctx.dict_get(p, "value"));
+        let value = ir.op(op).properties.and_then(|p| ctx.dict_get(p, "value"));
         if let Some(v) = value {
             if let AttrKind::DenseResource { ty, handle } = *ctx.attr_kind(v) {
                 let index = ctx
                     .str(handle)
                     .strip_prefix(builder::RESOURCE_PREFIX)
                     .and_then(|n| n.parse::<usize>().ok());
-                match index.and_then(|i| resources.get_mut(i)).and_then(Option::take) {
+                match index
+                    .and_then(|i| resources.get_mut(i))
+                    .and_then(Option::take)
+                {
                     Some(data) => {
                         let dense = ctx.intern_attr(AttrKind::DenseElements {
                             ty,

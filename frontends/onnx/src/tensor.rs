@@ -45,9 +45,7 @@ fn push_float(out: &mut Vec<u8>, elem: ElementType, x: f64) {
 
 /// Whether every `width`-byte element of `data` equals the first (and there is one).
 fn uniform(data: &[u8], width: usize) -> bool {
-    data.len() >= width
-        && width > 0
-        && data.chunks_exact(width).all(|c| c == &data[..width])
+    data.len() >= width && width > 0 && data.chunks_exact(width).all(|c| c == &data[..width])
 }
 
 impl Tensor {
@@ -87,7 +85,9 @@ impl Tensor {
             Data::Raw(b) => {
                 let w = self.ty.elem.byte_size();
                 Some(std::borrow::Cow::Owned(
-                    b.chunks_exact(w).map(|c| float_at(self.ty.elem, c)).collect(),
+                    b.chunks_exact(w)
+                        .map(|c| float_at(self.ty.elem, c))
+                        .collect(),
                 ))
             }
         }
@@ -375,7 +375,11 @@ mod tests {
             ),
         );
         assert_eq!(r.dense_attr(), a.dense_attr());
-        let rs = t(ElementType::F32, vec![3], Data::Raw(2.0f32.to_le_bytes().repeat(3).into()));
+        let rs = t(
+            ElementType::F32,
+            vec![3],
+            Data::Raw(2.0f32.to_le_bytes().repeat(3).into()),
+        );
         assert!(rs.is_splat());
         assert_eq!(rs.dense_attr(), "dense<2.0> : tensor<3xf32>");
         let i = t(ElementType::I64, vec![1, 2], Data::I(vec![7, -1]));
@@ -387,7 +391,11 @@ mod tests {
         let raw = TensorProto {
             dims: vec![2],
             data_type: Some(1),
-            raw_data: Some([1.5f32.to_le_bytes(), (-2.0f32).to_le_bytes()].concat().into()),
+            raw_data: Some(
+                [1.5f32.to_le_bytes(), (-2.0f32).to_le_bytes()]
+                    .concat()
+                    .into(),
+            ),
             ..Default::default()
         };
         // Raw floats stay as they are, shared with the proto's bytes.

@@ -105,7 +105,12 @@ fn raw(name: &str, elem: i32, dims: &[i64], data: Vec<u8>) -> TensorProto {
 }
 
 fn f32_raw(name: &str, dims: &[i64], v: &[f32]) -> TensorProto {
-    raw(name, F32, dims, v.iter().flat_map(|x| x.to_le_bytes()).collect())
+    raw(
+        name,
+        F32,
+        dims,
+        v.iter().flat_map(|x| x.to_le_bytes()).collect(),
+    )
 }
 
 fn tensor_attr(name: &str, t: TensorProto) -> AttributeProto {
@@ -148,42 +153,94 @@ fn binary_with(op: &str, elem: i32, n: i64, init: TensorProto) -> Vec<u8> {
 fn float_weights_of_every_width() {
     let n = 200;
     let f32s = awkward(n);
-    assert!(same(&binary_with("Add", F32, n as i64, f32_raw("w", &[n as i64], &f32s)), &Options::default()) > 0);
+    assert!(
+        same(
+            &binary_with("Add", F32, n as i64, f32_raw("w", &[n as i64], &f32s)),
+            &Options::default()
+        ) > 0
+    );
     // Typed float_data, not raw.
-    assert!(same(&binary_with("Mul", F32, n as i64, f32_tensor("w", &[n as i64], &f32s)), &Options::default()) > 0);
+    assert!(
+        same(
+            &binary_with("Mul", F32, n as i64, f32_tensor("w", &[n as i64], &f32s)),
+            &Options::default()
+        ) > 0
+    );
     let f16: Vec<u8> = (0..n)
         .flat_map(|i| half::f16::from_f32(f32s[i]).to_le_bytes())
         .collect();
-    assert!(same(&binary_with("Add", F16, n as i64, raw("w", F16, &[n as i64], f16)), &Options::default()) > 0);
+    assert!(
+        same(
+            &binary_with("Add", F16, n as i64, raw("w", F16, &[n as i64], f16)),
+            &Options::default()
+        ) > 0
+    );
     let f16_typed = TensorProto {
         name: Some("w".into()),
         dims: vec![n as i64],
         data_type: Some(F16),
-        int32_data: (0..n).map(|i| half::f16::from_f32(i as f32 * 0.5).to_bits() as i32).collect(),
+        int32_data: (0..n)
+            .map(|i| half::f16::from_f32(i as f32 * 0.5).to_bits() as i32)
+            .collect(),
         ..Default::default()
     };
-    assert!(same(&binary_with("Add", F16, n as i64, f16_typed), &Options::default()) > 0);
+    assert!(
+        same(
+            &binary_with("Add", F16, n as i64, f16_typed),
+            &Options::default()
+        ) > 0
+    );
     let f64s: Vec<u8> = (0..n)
         .flat_map(|i| (f32s[i] as f64 * 1.000001).to_le_bytes())
         .collect();
-    assert!(same(&binary_with("Sub", F64, n as i64, raw("w", F64, &[n as i64], f64s)), &Options::default()) > 0);
+    assert!(
+        same(
+            &binary_with("Sub", F64, n as i64, raw("w", F64, &[n as i64], f64s)),
+            &Options::default()
+        ) > 0
+    );
 }
 
 #[test]
 fn splats_small_and_integer_constants() {
     // A large splat stays text (one value), as does a small tensor.
     let splat = f32_raw("w", &[300], &[1.5; 300]);
-    assert_eq!(same(&binary_with("Add", F32, 300, splat), &Options::default()), 0);
+    assert_eq!(
+        same(&binary_with("Add", F32, 300, splat), &Options::default()),
+        0
+    );
     let nan_splat = f32_raw("w", &[300], &[f32::NAN; 300]);
-    assert_eq!(same(&binary_with("Add", F32, 300, nan_splat), &Options::default()), 0);
+    assert_eq!(
+        same(
+            &binary_with("Add", F32, 300, nan_splat),
+            &Options::default()
+        ),
+        0
+    );
     let small = f32_raw("w", &[64], &awkward(64));
-    assert_eq!(same(&binary_with("Add", F32, 64, small), &Options::default()), 0);
+    assert_eq!(
+        same(&binary_with("Add", F32, 64, small), &Options::default()),
+        0
+    );
     let just_over = f32_raw("w", &[65], &awkward(65));
-    assert_eq!(same(&binary_with("Add", F32, 65, just_over), &Options::default()), 1);
+    assert_eq!(
+        same(&binary_with("Add", F32, 65, just_over), &Options::default()),
+        1
+    );
     // Integers (decimal text on the old path), bools and int8.
     let ints: Vec<i64> = (0..150).map(|i| i * 7919 - 500_000).collect();
-    assert!(same(&binary_with("Add", I64, 150, i64_tensor("w", &[150], &ints)), &Options::default()) > 0);
-    let bools = raw("w", BOOL, &[100], (0..100).map(|i| (i % 3 == 0) as u8).collect());
+    assert!(
+        same(
+            &binary_with("Add", I64, 150, i64_tensor("w", &[150], &ints)),
+            &Options::default()
+        ) > 0
+    );
+    let bools = raw(
+        "w",
+        BOOL,
+        &[100],
+        (0..100).map(|i| (i % 3 == 0) as u8).collect(),
+    );
     assert!(same(&binary_with("And", BOOL, 100, bools), &Options::default()) > 0);
     let i8s = raw("w", I8, &[100], (0..100).map(|i| (i * 37) as u8).collect());
     assert!(same(&binary_with("Add", I8, 100, i8s), &Options::default()) > 0);
@@ -198,16 +255,34 @@ fn a_small_cnn_with_folds_on_float_initializers() {
     // time in f64 from the raw f32 initializers), Resize with raw scales,
     // a Constant node and ConstantOfShape with raw values, GatherElements
     // of known float data (folded on the raw bytes).
-    let w: Vec<f32> = (0..8 * 3 * 3 * 3).map(|i| (i as f32 * 0.37).sin()).collect();
-    let stats = |k: f32| f32_raw("", &[8], &(0..8).map(|c| k + c as f32 * 0.25).collect::<Vec<_>>());
+    let w: Vec<f32> = (0..8 * 3 * 3 * 3)
+        .map(|i| (i as f32 * 0.37).sin())
+        .collect();
+    let stats = |k: f32| {
+        f32_raw(
+            "",
+            &[8],
+            &(0..8).map(|c| k + c as f32 * 0.25).collect::<Vec<_>>(),
+        )
+    };
     let named = |t: TensorProto, name: &str| TensorProto {
         name: Some(name.into()),
         ..t
     };
-    let c_value = f32_raw("", &[1, 8, 1, 1], &(0..8).map(|c| c as f32 - 3.5).collect::<Vec<_>>());
+    let c_value = f32_raw(
+        "",
+        &[1, 8, 1, 1],
+        &(0..8).map(|c| c as f32 - 3.5).collect::<Vec<_>>(),
+    );
     let big_const = f32_raw("", &[8, 10], &awkward(80));
     let nodes = vec![
-        node("Conv", "conv", &["x", "w"], &["c"], vec![ints_attr("pads", &[1, 1, 1, 1])]),
+        node(
+            "Conv",
+            "conv",
+            &["x", "w"],
+            &["c"],
+            vec![ints_attr("pads", &[1, 1, 1, 1])],
+        ),
         node(
             "BatchNormalization",
             "bn",
@@ -215,9 +290,21 @@ fn a_small_cnn_with_folds_on_float_initializers() {
             &["b"],
             vec![float_attr("epsilon", 1e-5)],
         ),
-        node("Constant", "k", &[], &["kv"], vec![tensor_attr("value", c_value)]),
+        node(
+            "Constant",
+            "k",
+            &[],
+            &["kv"],
+            vec![tensor_attr("value", c_value)],
+        ),
         node("Add", "addk", &["b", "kv"], &["a"], vec![]),
-        node("Resize", "up", &["a", "", "scales"], &["r"], vec![str_attr("mode", "nearest")]),
+        node(
+            "Resize",
+            "up",
+            &["a", "", "scales"],
+            &["r"],
+            vec![str_attr("mode", "nearest")],
+        ),
         node(
             "ConstantOfShape",
             "fill",
@@ -226,7 +313,13 @@ fn a_small_cnn_with_folds_on_float_initializers() {
             vec![tensor_attr("value", f32_raw("", &[1], &[0.5]))],
         ),
         node("Add", "addf", &["r", "f"], &["y"], vec![]),
-        node("Constant", "big", &[], &["bigv"], vec![tensor_attr("value", big_const)]),
+        node(
+            "Constant",
+            "big",
+            &[],
+            &["bigv"],
+            vec![tensor_attr("value", big_const)],
+        ),
         node(
             "GatherElements",
             "ge",
@@ -237,7 +330,11 @@ fn a_small_cnn_with_folds_on_float_initializers() {
         node("Add", "addg", &["g", "bigv"], &["z"], vec![]),
     ];
     let gdata = f32_raw("gdata", &[10, 10], &awkward(100));
-    let gidx = i64_tensor("gidx", &[8, 10], &(0..80).map(|i| (i * 3) % 10).collect::<Vec<_>>());
+    let gidx = i64_tensor(
+        "gidx",
+        &[8, 10],
+        &(0..80).map(|i| (i * 3) % 10).collect::<Vec<_>>(),
+    );
     let inits = vec![
         f32_raw("w", &[8, 3, 3, 3], &w),
         named(stats(1.0), "scale"),
@@ -257,10 +354,16 @@ fn a_small_cnn_with_folds_on_float_initializers() {
         inits,
     );
     let n = same(&m, &Options::default());
-    assert!(n >= 3, "the filter, the big Constant and the gathered data: {n}");
+    assert!(
+        n >= 3,
+        "the filter, the big Constant and the gathered data: {n}"
+    );
     let (text, _) = xir_onnx::import_generic_resources(&m, &Options::default()).unwrap();
     assert!(text.contains("dense_resource<__onnx_0>"), "{text}");
-    assert!(!text.contains("\"0x"), "no hex in the in-process text:\n{text}");
+    assert!(
+        !text.contains("\"0x"),
+        "no hex in the in-process text:\n{text}"
+    );
     // Initializers as arguments: no resources at all.
     let args = Options {
         params_as_args: true,
@@ -271,7 +374,9 @@ fn a_small_cnn_with_folds_on_float_initializers() {
 
 #[test]
 fn bad_models_are_errors() {
-    let garbage: Vec<u8> = (0..1000u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
+    let garbage: Vec<u8> = (0..1000u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
     let mut ctx = xir_compiler::context();
     let mut ir = xir::Ir::new();
     for bytes in [&garbage[..], &[][..], &[0x0a, 0xff][..]] {
@@ -283,7 +388,10 @@ fn bad_models_are_errors() {
     let e = xir_onnx::import_into(&short, &Options::default(), &mut ctx, &mut ir).unwrap_err();
     assert!(e.contains("raw_data holds 399 bytes"), "{e}");
     let e = xir_onnx::read_model("/nonexistent/model.onnx").unwrap_err();
-    assert!(e.starts_with("cannot open input file '/nonexistent/model.onnx'"), "{e}");
+    assert!(
+        e.starts_with("cannot open input file '/nonexistent/model.onnx'"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -321,7 +429,10 @@ fn node_tests_match() {
     }
     let pass = include_str!("node-pass.txt");
     let mut checked = 0;
-    for case in pass.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for case in pass
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let Ok(bytes) = std::fs::read(dir.join(case).join("model.onnx")) else {
             continue;
         };

@@ -107,22 +107,22 @@ fn rewrite(
         } => {
             let (dialect, name, params) = (*dialect, *name, params.clone());
             match visit(ctx, a)? {
-            Some(r) => r,
-            None => {
-                let np = params
-                    .iter()
-                    .map(|&e| rewrite(ctx, e, visit, memo, depth + 1))
-                    .collect::<Result<Vec<_>, _>>()?;
-                if np == params {
-                    a
-                } else {
-                    ctx.intern_attr(AttrKind::Dialect {
-                        dialect,
-                        name,
-                        params: np,
-                    })
+                Some(r) => r,
+                None => {
+                    let np = params
+                        .iter()
+                        .map(|&e| rewrite(ctx, e, visit, memo, depth + 1))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    if np == params {
+                        a
+                    } else {
+                        ctx.intern_attr(AttrKind::Dialect {
+                            dialect,
+                            name,
+                            params: np,
+                        })
+                    }
                 }
-            }
             }
         }
         _ => a,

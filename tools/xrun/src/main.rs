@@ -167,7 +167,14 @@ fn run(args: &Args) -> Result<()> {
         style: Style::from_flag(&args.diagnostics).unwrap_or(Style::Mlir),
     };
     let mut ir = Ir::new();
-    let top = compile(args, onnx.as_ref(), named.as_deref(), &diags, &mut ctx, &mut ir)?;
+    let top = compile(
+        args,
+        onnx.as_ref(),
+        named.as_deref(),
+        &diags,
+        &mut ctx,
+        &mut ir,
+    )?;
     let devices = match named {
         Some(d) => d,
         None => xrun::program_devices(&ctx, &ir, top, trace.clone())?,

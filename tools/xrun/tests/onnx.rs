@@ -61,7 +61,12 @@ fn weight(name: &str, dims: &[i64], v: &[f32]) -> TensorProto {
         name: Some(name.into()),
         dims: dims.to_vec(),
         data_type: Some(1),
-        raw_data: Some(v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>().into()),
+        raw_data: Some(
+            v.iter()
+                .flat_map(|x| x.to_le_bytes())
+                .collect::<Vec<u8>>()
+                .into(),
+        ),
         ..Default::default()
     }
 }
@@ -70,7 +75,9 @@ const K: usize = 16;
 const M: usize = 8;
 
 fn w_values() -> Vec<f32> {
-    (0..K * M).map(|i| ((i * 37 % 23) as f32 - 11.0) * 0.125).collect()
+    (0..K * M)
+        .map(|i| ((i * 37 % 23) as f32 - 11.0) * 0.125)
+        .collect()
 }
 
 fn b_values() -> Vec<f32> {
@@ -185,13 +192,20 @@ fn an_onnx_model_runs_as_its_imported_text_does() {
     let want = expected(&x);
     assert_eq!(got.len(), want.len());
     for (g, w) in got.iter().zip(&want) {
-        assert!((g - w).abs() <= 1e-4 * w.abs().max(1.0), "{got:?} vs {want:?}");
+        assert!(
+            (g - w).abs() <= 1e-4 * w.abs().max(1.0),
+            "{got:?} vs {want:?}"
+        );
     }
     // --repeat's timing lines (the benchmark reads them) and the other devices.
     let timed = xrun(&[model.to_str().unwrap(), &inp, "--repeat=1"]);
     ok(&timed);
     assert!(timed.stderr.contains("xrun: compile "), "{}", timed.stderr);
-    assert!(timed.stderr.contains("xrun: first call "), "{}", timed.stderr);
+    assert!(
+        timed.stderr.contains("xrun: first call "),
+        "{}",
+        timed.stderr
+    );
     let reference = xrun(&[model.to_str().unwrap(), &inp, "--device=reference"]);
     assert_eq!(values(ok(&reference)), got);
 }
@@ -210,7 +224,10 @@ fn import_flags_apply_to_an_onnx_model() {
         "input 0: expected tensor<3x16xf32>, got 2x16xf32",
     );
     fails(&xrun(&[dynamic, &inp, "--dim=M=3"]), "--dim names 'M'");
-    fails(&xrun(&[dynamic, &inp, "--dim=N"]), "--dim 'N' is not NAME=SIZE");
+    fails(
+        &xrun(&[dynamic, &inp, "--dim=N"]),
+        "--dim 'N' is not NAME=SIZE",
+    );
     // --params-as-args: W and b become inputs.
     let w: Vec<String> = w_values().iter().map(|v| v.to_string()).collect();
     let b: Vec<String> = b_values().iter().map(|v| v.to_string()).collect();
@@ -258,7 +275,10 @@ fn malformed_models_fail_cleanly() {
     let bad = scratch("garbage.onnx", &garbage);
     fails(&xrun(&[bad.to_str().unwrap(), &inp]), "not an ONNX model");
     let empty = scratch("empty.onnx", b"");
-    fails(&xrun(&[empty.to_str().unwrap(), &inp]), "IR version 0 is not supported");
+    fails(
+        &xrun(&[empty.to_str().unwrap(), &inp]),
+        "IR version 0 is not supported",
+    );
     let text = scratch("text.onnx", b"func.func @f() { return }\n");
     fails(&xrun(&[text.to_str().unwrap()]), "xrun: error: ");
     // Cut short: the weights' bytes end early.
