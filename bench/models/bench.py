@@ -19,7 +19,11 @@ the largest magnitude). Compile time: xir's is the import (the
 xir-import-onnx process) plus xrun's compile (text to a built executor) plus
 what its first call costs over a later one (kernels are prepared lazily),
 medians over COMPILE_REPEAT processes; onnxruntime's is its session creation
-from the file; IREE's is iree-import-onnx plus iree-compile.
+from the file; IREE's is iree-import-onnx plus iree-compile. Beside that text
+path, `xrun model.onnx` (the import in process, no text between) is timed the
+same way: its compile line plus its first call's preparation. Peak memory
+(`/usr/bin/time -f %M`, when installed) is that of each process: the text
+path's import and xrun, and the in-process xrun, against the file's size.
 
 Environment: REPEAT (xrun's --repeat, 20), PEER_REPEAT (onnxruntime's timed
 calls, 50), COMPILE_REPEAT (3), BENCH_DIR (a fresh temp dir).
@@ -118,6 +122,62 @@ def xir_import(tool, d, repeat, dims=(), stem="xir"):
     return median(times), None
 
 
+def peak_mb(cmd):
+    """The peak RSS in MB of running `cmd` (None without /usr/bin/time or on failure)."""
+    if not os.path.exists(TIME):
+        return None
+    r = subprocess.run([TIME, "-f", "%M", *cmd], capture_output=True, text=True)
+    try:
+        return int(r.stderr.strip().splitlines()[-1]) / 1024 if r.returncode == 0 else None
+    except (ValueError, IndexError):
+        return None
+
+
+TIME = "/usr/bin/time"
+
+
+def timed_xrun(cmd):
+    """xrun's --repeat lines of one process running `cmd` (compile_ms,
+    first_ms, ms) and its peak RSS in MB (rss_mb, None without
+    /usr/bin/time); or {"error": ...}."""
+    import re
+    rss = None
+    if os.path.exists(TIME):
+        fd, rss_file = tempfile.mkstemp(prefix="xir-bench-rss-")
+        os.close(fd)
+        cmd = [TIME, "-f", "%M", "-o", rss_file, *cmd]
+    env = rb.clean_env()
+    env.setdefault("XIR_LOCAL_THREADS", str(THREADS))
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if cmd[0] == TIME:
+        try:
+            rss = int(Path(rss_file).read_text().split()[-1]) / 1024
+        except (ValueError, IndexError, OSError):
+            rss = None
+        os.unlink(rss_file)
+    if r.returncode != 0:
+        return {"error": (r.stderr or r.stdout).strip()[-600:]}
+
+    def field(pat):
+        m = re.search(pat, r.stderr)
+        return float(m.group(1)) if m else None
+
+    return {"compile_ms": field(r"xrun: compile ([0-9.]+) ms"),
+            "first_ms": field(r"xrun: first call ([0-9.]+) ms"),
+            "ms": field(r"xrun: median ([0-9.]+) ms"), "rss_mb": rss}
+
+
+def ready_s(samples):
+    """Median seconds from a file to a program ready to run: xrun's compile
+    plus what its first call costs over a later one."""
+    return median(s["compile_ms"] + max(0.0, s["first_ms"] - s["ms"]) for s in samples) / 1e3
+
+
+def xrun_cmd(xrun, program, ins, repeat, dims=()):
+    return [xrun, str(program), "--function=main", "--device=local", f"--repeat={repeat}",
+            *[f"--input=@{p}" for p in ins], "--output=-", *[f"--dim={x}" for x in dims]]
+
+
 def check(got_path, want_path):
     """None, or why xir's output is not onnxruntime's."""
     if np is None:
@@ -170,7 +230,7 @@ def main():
     if load > 0.5 * cpus:
         print(f"warning: load average {load:.1f} on {cpus} CPUs: the figures are unreliable "
               "on a busy machine")
-    rows, crows, bad, said = [], [], False, set()
+    rows, crows, mrows, bad, said = [], [], [], False, set()
     for spec in [m for m in args.models.split(",") if m]:
         model, _, dimspec = spec.partition("@")
         dims = [x for x in dimspec.split(";") if x]
@@ -200,7 +260,7 @@ def main():
                 fixed_ms = sx.get("ms")
         # xir: import, then xrun --repeat on the imported text.
         imp_s, err = xir_import(args.import_onnx, d, compile_repeat)
-        x, ready = {}, None
+        x, ready, samples = {}, None, []
         if err:
             print(f"  !!!!! xir-import-onnx FAILED:\n  {err}")
             bad = True
@@ -219,15 +279,39 @@ def main():
                     bad = True
                 samples = [x]
                 while len(samples) < compile_repeat:
-                    s = rb.run_xrun(args.xrun, "local", stem, ins, 1, None)
+                    s = timed_xrun(xrun_cmd(args.xrun, stem + ".mlir", ins, 1))
                     if "error" in s:
                         break
                     samples.append(s)
                 if all(s.get("compile_ms") is not None for s in samples):
-                    xc = median(s["compile_ms"] + max(0.0, s["first_ms"] - s["ms"]) for s in samples)
-                    ready = imp_s + xc / 1e3
+                    xc = ready_s(samples)
+                    ready = imp_s + xc
                     print(f"  xir compile: import {imp_s:.3g} s + xrun compile and first-call "
-                          f"preparation {xc / 1e3:.3g} s")
+                          f"preparation {xc:.3g} s")
+        # xir in process: `xrun model.onnx`, no text between.
+        direct, direct_rss = None, None
+        dsamples = []
+        while not err and len(dsamples) < max(compile_repeat, 1):
+            s = timed_xrun(xrun_cmd(args.xrun, d / "model.onnx", ins, 1))
+            if "error" in s:
+                print(f"  !!!!! xrun model.onnx FAILED:\n  {s['error']}")
+                bad = True
+                break
+            dsamples.append(s)
+        if dsamples and all(s.get("compile_ms") is not None for s in dsamples):
+            direct = ready_s(dsamples)
+            rss = [s["rss_mb"] for s in dsamples if s.get("rss_mb") is not None]
+            direct_rss = median(rss) if rss else None
+            print(f"  xir in process (xrun model.onnx): compile {median(s['compile_ms'] for s in dsamples) / 1e3:.3g} s, "
+                  f"ready to run {direct:.3g} s")
+        imp_rss = None if err else peak_mb([args.import_onnx, str(d / "model.onnx"), "-o",
+                                            str(d / "xir_rss.mlir")])
+        text_rss = [s["rss_mb"] for s in samples[1:] if s.get("rss_mb") is not None]
+        mb = (d / "model.onnx").stat().st_size / 2**20
+        fmt_mb = lambda v: "–" if v is None else f"{v:.0f}"
+        mrows.append([f"{model} ({args.exporter})", f"{mb:.1f}", fmt_mb(imp_rss),
+                      fmt_mb(median(text_rss) if text_rss else None), fmt_mb(direct_rss),
+                      "–" if direct_rss is None else f"{direct_rss / mb:.2g}×"])
         o = peer("ort", d, peer_repeat, compile_repeat)
         i = peer("iree", d, max(3, repeat // 2), compile_repeat)
         for p, res in (("onnxruntime", o), ("IREE llvm-cpu", i)):
@@ -255,8 +339,9 @@ def main():
         ort_s = o.get("session_ms") / 1e3 if o.get("session_ms") is not None else None
         iree_s = (i["import_s"] + i["compile_s"]) if "compile_s" in i else None
         crows.append([f"{model} ({args.exporter}) (s)", fmt_s(ready), fmt_s(imp_s if not err else None),
-                      fmt_s(ort_s), fmt_s(iree_s),
-                      "–" if ready is None or not ort_s else f"{ready / ort_s:.3g}×"])
+                      fmt_s(direct), fmt_s(ort_s), fmt_s(iree_s),
+                      "–" if ready is None or not ort_s else f"{ready / ort_s:.3g}×",
+                      "–" if direct is None or not ort_s else f"{direct / ort_s:.3g}×"])
     print()
     head = ["model, batch 1, f32", "xir `local`", "onnxruntime 2T", "IREE llvm-cpu 2T",
             "xir / onnxruntime", "target", ""]
@@ -265,12 +350,19 @@ def main():
     for r in rows:
         print("| " + " | ".join(r) + " |")
     print()
-    head = ["compile, file → ready to run", "xir (import + compile + first-call preparation)",
-            "of it xir-import-onnx", "onnxruntime session", "IREE import + compile",
-            "xir / onnxruntime"]
+    head = ["compile, file → ready to run", "xir text path (import + compile + first-call preparation)",
+            "of it xir-import-onnx", "xir in process (`xrun model.onnx`)", "onnxruntime session",
+            "IREE import + compile", "text path / onnxruntime", "in process / onnxruntime"]
     print("| " + " | ".join(head) + " |")
     print("|" + " --- |" * len(head))
     for r in crows:
+        print("| " + " | ".join(r) + " |")
+    print()
+    head = ["peak memory (MB)", "model file", "xir-import-onnx", "xrun on its text",
+            "xrun model.onnx", "in process / file"]
+    print("| " + " | ".join(head) + " |")
+    print("|" + " --- |" * len(head))
+    for r in mrows:
         print("| " + " | ".join(r) + " |")
     if bad:
         print("\n!!!!! xir failed or differed from onnxruntime on some model: see above")

@@ -6,6 +6,9 @@ use std::hash::{BuildHasher, Hash};
 
 pub(crate) struct Interner<T> {
     values: Vec<T>,
+    /// Each value's hash: the table grows without hashing a value again (a
+    /// model's dense weights are megabytes).
+    hashes: Vec<u64>,
     table: HashTable<u32>,
 }
 
@@ -13,6 +16,7 @@ impl<T: Hash + Eq> Interner<T> {
     pub fn new() -> Self {
         Interner {
             values: Vec::new(),
+            hashes: Vec::new(),
             table: HashTable::new(),
         }
     }
@@ -30,9 +34,10 @@ impl<T: Hash + Eq> Interner<T> {
         }
         let id = self.values.len() as u32;
         self.values.push(v);
-        let values = &self.values;
+        self.hashes.push(hash);
+        let hashes = &self.hashes;
         self.table
-            .insert_unique(hash, id, |&id| Self::hash(&values[id as usize]));
+            .insert_unique(hash, id, |&id| hashes[id as usize]);
         id
     }
 

@@ -105,6 +105,27 @@ pub(crate) fn constant_values(
     (values.len() == n as usize).then_some((kind, values, a))
 }
 
+/// Whether `v` is a `graph.constant` of f32 or f64 dense elements (what
+/// [`constant_values`] reads), without reading them.
+fn constant_values_shape(ctx: &Context, ir: &Ir, v: Value) -> Option<()> {
+    let op = def(ir, v)?;
+    if ctx.str(ir.op(op).name) != "graph.constant" {
+        return None;
+    }
+    let a = xir::symbol::op_attr(ctx, ir, op, "value")?;
+    let AttrKind::DenseElements { ty, .. } = ctx.attr_kind(a) else {
+        return None;
+    };
+    let TypeKind::RankedTensor { element, .. } = ctx.type_kind(*ty) else {
+        return None;
+    };
+    matches!(
+        ctx.type_kind(*element),
+        TypeKind::Float(FloatKind::F32 | FloatKind::F64)
+    )
+    .then_some(())
+}
+
 /// The `[M]` values of `v` if it is the same constant on each of the `m`
 /// channels of dim 1 of its type.
 fn per_channel(ctx: &Context, ir: &Ir, v: Value, m: usize) -> Option<Vec<f64>> {
@@ -124,6 +145,64 @@ fn per_channel(ctx: &Context, ir: &Ir, v: Value, m: usize) -> Option<Vec<f64>> {
     }
 }
 
+/// `x` appended to `data` as an element of `kind`.
+fn push_value(data: &mut Vec<u8>, kind: FloatKind, x: f64) {
+    if kind == FloatKind::F32 {
+        data.extend_from_slice(&(x as f32).to_le_bytes());
+    } else {
+        data.extend_from_slice(&x.to_le_bytes());
+    }
+}
+
+/// The elements of filter `filter` (f32 or f64, `m` output channels)
+/// times (`div`: divided by) `c[ch]` on each channel `ch`, computed in f64
+/// and rounded to `kind`, as `kind`'s little-endian bytes: streamed from the
+/// constant's bytes (a model's filters are megabytes; no f64 copy of them).
+fn scaled_filter(
+    ctx: &Context,
+    ir: &Ir,
+    filter: Value,
+    m: usize,
+    c: &[f64],
+    div: bool,
+) -> Option<(FloatKind, Vec<u8>)> {
+    let op = def(ir, filter)?;
+    if ctx.str(ir.op(op).name) != "graph.constant" {
+        return None;
+    }
+    let a = xir::symbol::op_attr(ctx, ir, op, "value")?;
+    let AttrKind::DenseElements { ty, splat, data } = ctx.attr_kind(a) else {
+        return None;
+    };
+    let TypeKind::RankedTensor { shape, element, .. } = ctx.type_kind(*ty) else {
+        return None;
+    };
+    let n = usize::try_from(shape.iter().product::<i64>()).ok()?;
+    let kind = match ctx.type_kind(*element) {
+        TypeKind::Float(k @ (FloatKind::F32 | FloatKind::F64)) => *k,
+        _ => return None,
+    };
+    let w = if kind == FloatKind::F32 { 4 } else { 8 };
+    let have = if *splat { 1 } else { n };
+    if data.len() != have * w || c.len() != m {
+        return None;
+    }
+    let row = n.checked_div(m).unwrap_or(0);
+    let mut out = Vec::with_capacity(n * w);
+    for i in 0..n {
+        let at = if *splat { 0 } else { i * w };
+        let e = &data[at..at + w];
+        let x = if w == 4 {
+            f32::from_le_bytes([e[0], e[1], e[2], e[3]]) as f64
+        } else {
+            f64::from_le_bytes(e.try_into().unwrap_or([0; 8]))
+        };
+        let k = c[(i / row.max(1)).min(m.saturating_sub(1))];
+        push_value(&mut out, kind, if div { x / k } else { x * k });
+    }
+    Some((kind, out))
+}
+
 /// A new `graph.constant` of `values` in `kind`, shaped as `like`'s type
 /// with dims `shape`, before `at`.
 fn new_constant(
@@ -136,12 +215,20 @@ fn new_constant(
 ) -> Value {
     let mut data = Vec::with_capacity(values.len() * 8);
     for &x in values {
-        if kind == FloatKind::F32 {
-            data.extend_from_slice(&(x as f32).to_le_bytes());
-        } else {
-            data.extend_from_slice(&x.to_le_bytes());
-        }
+        push_value(&mut data, kind, x);
     }
+    new_constant_bytes(ctx, ir, at, kind, shape, data)
+}
+
+/// [`new_constant`] of elements already in `kind`'s bytes.
+fn new_constant_bytes(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    at: Op,
+    kind: FloatKind,
+    shape: Vec<i64>,
+    data: Vec<u8>,
+) -> Value {
     let element = ctx.float_type(kind);
     let ty = ctx.intern_type(TypeKind::RankedTensor {
         shape,
@@ -219,15 +306,24 @@ fn fold_one(ctx: &mut Context, ir: &mut Ir, conv: Op) -> bool {
         return false;
     }
     let filter = ir.operand(conv, 1);
-    let Some((kind, mut w, _)) = constant_values(ctx, ir, filter) else {
-        return false;
-    };
-    let bias = (ir.num_operands(conv) > 2).then(|| ir.operand(conv, 2));
-    let fshape = match ctx.type_kind(ir.value_type(filter)) {
-        TypeKind::RankedTensor { shape, .. } => shape.clone(),
+    // The filter's kind from its type; its elements are read only to scale
+    // them (a mul or div), streamed from its bytes.
+    let (fshape, kind) = match ctx.type_kind(ir.value_type(filter)) {
+        TypeKind::RankedTensor { shape, element, .. } => match ctx.type_kind(*element) {
+            TypeKind::Float(k @ (FloatKind::F32 | FloatKind::F64)) if !shape.is_empty() => {
+                (shape.clone(), *k)
+            }
+            _ => return false,
+        },
         _ => return false,
     };
-    let m = fshape[0] as usize;
+    if constant_values_shape(ctx, ir, filter).is_none() {
+        return false;
+    }
+    let bias = (ir.num_operands(conv) > 2).then(|| ir.operand(conv, 2));
+    let Ok(m) = usize::try_from(fshape[0]) else {
+        return false;
+    };
     let mut b = match bias {
         Some(bv) => match constant_values(ctx, ir, bv) {
             Some((k, v, _)) if k == kind => Some(v),
@@ -239,20 +335,18 @@ fn fold_one(ctx: &mut Context, ir: &mut Ir, conv: Op) -> bool {
     let Some(c) = per_channel(ctx, ir, other, m) else {
         return false;
     };
-    let row = w.len().checked_div(m).unwrap_or(0);
-    match name.as_str() {
+    let new_filter = match name.as_str() {
         "graph.mul" | "graph.div" => {
-            let f = |x: f64, k: f64| if name == "graph.mul" { x * k } else { x / k };
-            for (ch, &k) in c.iter().enumerate() {
-                for x in &mut w[ch * row..(ch + 1) * row] {
-                    *x = f(*x, k);
-                }
-            }
+            let div = name == "graph.div";
+            let Some((_, w)) = scaled_filter(ctx, ir, filter, m, &c, div) else {
+                return false;
+            };
             if let Some(b) = &mut b {
                 for (x, &k) in b.iter_mut().zip(&c) {
-                    *x = f(*x, k);
+                    *x = if div { *x / k } else { *x * k };
                 }
             }
+            new_constant_bytes(ctx, ir, conv, kind, fshape, w)
         }
         _ => {
             let sign = if name == "graph.sub" { -1.0 } else { 1.0 };
@@ -261,9 +355,10 @@ fn fold_one(ctx: &mut Context, ir: &mut Ir, conv: Op) -> bool {
                 *x += sign * k;
             }
             b = Some(nb);
+            // The filter is unchanged.
+            filter
         }
-    }
-    let new_filter = new_constant(ctx, ir, conv, kind, fshape, &w);
+    };
     let mut operands = vec![ir.operand(conv, 0), new_filter];
     if let Some(b) = &b {
         operands.push(new_constant(ctx, ir, conv, kind, vec![m as i64], b));

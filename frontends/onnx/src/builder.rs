@@ -22,7 +22,18 @@ pub struct Builder {
     next: usize,
     /// `loc("...")` of the node being converted.
     loc: String,
+    /// For an import in process ([`crate::import_into`]): the elements of
+    /// each large constant, written as `dense_resource<__onnx_N>` (N its
+    /// index here) instead of hex text, as xir stores them.
+    pub resources: Option<Vec<bytes::Bytes>>,
 }
+
+/// Constants of more elements than this are resources when the builder
+/// keeps them ([`Builder::resources`]); a splat never is.
+pub const RESOURCE_MIN: usize = 64;
+
+/// The handle prefix of the importer's resources (`__onnx_N`).
+pub const RESOURCE_PREFIX: &str = "__onnx_";
 
 /// `s` as the inside of an MLIR string literal.
 pub fn escape(s: &str) -> String {
@@ -351,10 +362,18 @@ impl Builder {
     }
 
     pub fn constant(&mut self, t: &Tensor) -> V {
+        let value = match &mut self.resources {
+            Some(res) if t.len() > RESOURCE_MIN && !t.is_splat() => {
+                let s = format!("dense_resource<{RESOURCE_PREFIX}{}> : {}", res.len(), t.ty);
+                res.push(t.storage());
+                s
+            }
+            _ => t.dense_attr(),
+        };
         self.op(
             "graph.constant",
             &[],
-            &format!("value = {}", t.dense_attr()),
+            &format!("value = {value}"),
             t.ty.clone(),
         )
     }

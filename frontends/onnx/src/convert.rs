@@ -311,13 +311,14 @@ impl Importer {
     }
 
     /// Input `i`'s value, which must be known at import time (of any
-    /// element type); `None` when the input is absent.
+    /// element type; floats decoded to f64, [`Tensor::decoded`]: the callers
+    /// compute on small operands); `None` when the input is absent.
     pub(crate) fn const_tensor(&self, n: &Node, i: usize, what: &str) -> R<Option<Tensor>> {
         let Some(name) = n.input(i) else {
             return Ok(None);
         };
         match self.konst(name) {
-            Some(t) => Ok(Some(t.clone())),
+            Some(t) => Ok(Some(t.decoded())),
             None => Err(n.error(format!(
                 "input '{name}' ({what}) must be a constant (an initializer, a Constant node, or a graph input given by --bind={name}=...); values computed at run time are not supported"
             ))),

@@ -190,45 +190,214 @@ impl DimBinding {
 }
 
 /// Imports a serialized `ModelProto` as graph-dialect text: parsed and
-/// verified by xir, printed in the ops' custom forms with locations.
+/// verified by xir, printed in the ops' custom forms with locations (the
+/// module [`import_into`] builds, printed).
 pub fn import(bytes: &[u8], opts: &Options) -> Result<String, String> {
-    let text = import_generic(bytes, opts)?;
+    print_imported(decode(bytes)?, opts)
+}
+
+/// [`import`] of a model in a [`Bytes`] ([`read_model`]), its weights
+/// shared rather than copied until xir interns them.
+pub fn import_bytes(bytes: Bytes, opts: &Options) -> Result<String, String> {
+    print_imported(decode(bytes)?, opts)
+}
+
+fn print_imported(model: onnx::ModelProto, opts: &Options) -> Result<String, String> {
     let mut ctx = xir_compiler::context();
     let mut ir = xir::Ir::new();
-    let mut sm = xir::SourceMgr::default();
-    sm.add(xir::SourceBuffer::new("imported", text));
-    let (top, produced) = xir::verifier::parse_verified(&mut ctx, &mut ir, &sm.buffers[0]);
-    let errors: Vec<String> = produced
-        .iter()
-        .filter(|d| d.severity == xir::Severity::Error)
-        .map(|d| xir::diag::render(d, &ctx, &sm))
-        .collect();
-    match top {
-        Some(top) => Ok(xir::printer::print_top_level(
-            &ctx,
-            &ir,
-            top,
-            &xir::printer::PrintOptions {
-                debuginfo: true,
-                ..Default::default()
-            },
-        )),
-        _ => Err(format!(
-            "the imported module does not verify (an importer bug):\n{}",
-            errors.join("")
-        )),
-    }
+    let top = import_model_into(model, opts, &mut ctx, &mut ir)?;
+    Ok(xir::printer::print_top_level(
+        &ctx,
+        &ir,
+        top,
+        &xir::printer::PrintOptions {
+            debuginfo: true,
+            ..Default::default()
+        },
+    ))
 }
 
 /// Imports a serialized `ModelProto` as graph-dialect text in MLIR's
 /// generic form (see [`import`] for the verified, custom-form text).
 pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
-    let model = onnx::ModelProto::decode(bytes)
-        .map_err(|e| format!("not an ONNX model (protobuf decoding failed: {e})"))?;
+    Ok(build(decode(bytes)?, opts, false)?.0)
+}
+
+/// The generic-form text [`import_into`] parses (its large constants as
+/// `dense_resource<__onnx_N>`) and the number of resources it kept: for
+/// tests.
+#[doc(hidden)]
+pub fn import_generic_resources(bytes: &[u8], opts: &Options) -> Result<(String, usize), String> {
+    let (text, res) = build(decode(bytes)?, opts, true)?;
+    Ok((text, res.len()))
+}
+
+pub use bytes::Bytes;
+
+/// The bytes of the model file at `path`, mapped rather than read (the
+/// weights an import keeps are views of them, never copied before xir
+/// interns them); `-` reads stdin.
+///
+/// The file must not change while the bytes live (as for any mapped file:
+/// onnxruntime maps models too); an empty file is read, not mapped.
+pub fn read_model(path: &str) -> Result<Bytes, String> {
+    use std::io::Read;
+    if path == "-" {
+        let mut b = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut b)
+            .map_err(|e| format!("cannot read stdin: {e}"))?;
+        return Ok(b.into());
+    }
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot open input file '{path}': {e}"))?;
+    let len = file
+        .metadata()
+        .map_err(|e| format!("cannot read '{path}': {e}"))?
+        .len();
+    if len == 0 || !file.metadata().is_ok_and(|m| m.is_file()) {
+        let mut b = Vec::new();
+        (&file)
+            .read_to_end(&mut b)
+            .map_err(|e| format!("cannot read '{path}': {e}"))?;
+        return Ok(b.into());
+    }
+    // SAFETY: the map is read only; the file changing under it is the one
+    // hazard, documented above (memmap2's contract).
+    let map =
+        unsafe { memmap2::Mmap::map(&file) }.map_err(|e| format!("cannot map '{path}': {e}"))?;
+    Ok(Bytes::from_owner(map))
+}
+
+/// Imports a serialized `ModelProto` into `ctx` and `ir` (a context with
+/// xir's dialects, `xir_compiler::context()`): the module [`import`]
+/// prints, returned as its top-level op, parsed and verified, with no
+/// weight written as text. The ops are written as generic-form text but
+/// each constant of more than [`builder::RESOURCE_MIN`] elements (not a
+/// splat) as `dense_resource<__onnx_N>`, its elements kept aside in xir's
+/// layout; once the small text is parsed and verified, each such value
+/// becomes the `dense<...>` attribute parsing the hex text would give.
+///
+/// `bytes` is copied where the model's float weights are decoded; hand
+/// [`import_bytes_into`] a [`Bytes`] ([`read_model`]) to share them instead.
+pub fn import_into(
+    bytes: &[u8],
+    opts: &Options,
+    ctx: &mut xir::Context,
+    ir: &mut xir::Ir,
+) -> Result<xir::Op, String> {
+    let model = decode(bytes)?;
+    import_model_into(model, opts, ctx, ir)
+}
+
+/// [`import_into`] of a model in a [`Bytes`]: the float initializers stay
+/// views of `bytes` until xir interns them (the one copy of a weight).
+pub fn import_bytes_into(
+    bytes: Bytes,
+    opts: &Options,
+    ctx: &mut xir::Context,
+    ir: &mut xir::Ir,
+) -> Result<xir::Op, String> {
+    let model = decode(bytes)?;
+    import_model_into(model, opts, ctx, ir)
+}
+
+fn decode(bytes: impl prost::bytes::Buf) -> Result<onnx::ModelProto, String> {
+    onnx::ModelProto::decode(bytes)
+        .map_err(|e| format!("not an ONNX model (protobuf decoding failed: {e})"))
+}
+
+fn import_model_into(
+    model: onnx::ModelProto,
+    opts: &Options,
+    ctx: &mut xir::Context,
+    ir: &mut xir::Ir,
+) -> Result<xir::Op, String> {
+    let (text, resources) = build(model, opts, true)?;
+    let buf = xir::SourceBuffer::new("imported", text);
+    let (top, produced) = xir::verifier::parse_verified(ctx, ir, &buf);
+    let Some(top) = top else {
+        let mut sm = xir::SourceMgr::default();
+        sm.add(buf);
+        let errors: Vec<String> = produced
+            .iter()
+            .filter(|d| d.severity == xir::Severity::Error)
+            .map(|d| xir::diag::render(d, ctx, &sm))
+            .collect();
+        return Err(format!(
+            "the imported module does not verify (an importer bug):\n{}",
+            errors.join("")
+        ));
+    };
+    drop(buf);
+    fill_resources(ctx, ir, top, resources)?;
+    Ok(top)
+}
+
+/// Replaces each `dense_resource<__onnx_N>` value of a `graph.constant`
+/// under `top` with the `dense<...>` attribute of `resources[N]` (each
+/// one's bytes copied once, into the interned attribute, then dropped).
+fn fill_resources(
+    ctx: &mut xir::Context,
+    ir: &mut xir::Ir,
+    top: xir::Op,
+    resources: Vec<Bytes>,
+) -> Result<(), String> {
+    use xir::attributes::AttrKind;
+    let mut resources: Vec<Option<Bytes>> = resources.into_iter().map(Some).collect();
+    let mut missing = None;
+    xir::walk::walk_preorder(ir, top, |ir, op| {
+        let value = ir.op(op).properties.and_then(|p| ctx.dict_get(p, "value"));
+        if let Some(v) = value {
+            if let AttrKind::DenseResource { ty, handle } = *ctx.attr_kind(v) {
+                let index = ctx
+                    .str(handle)
+                    .strip_prefix(builder::RESOURCE_PREFIX)
+                    .and_then(|n| n.parse::<usize>().ok());
+                match index
+                    .and_then(|i| resources.get_mut(i))
+                    .and_then(Option::take)
+                {
+                    Some(data) => {
+                        let dense = ctx.intern_attr(AttrKind::DenseElements {
+                            ty,
+                            splat: false,
+                            data: data[..].into(),
+                        });
+                        xir::op_attrs::set_property(ctx, ir, op, "value", Some(dense));
+                    }
+                    None => missing = Some(ctx.str(handle).to_string()),
+                }
+            }
+        }
+        xir::walk::WalkResult::Advance
+    });
+    match missing {
+        // Written by the importer itself: a mismatch is its bug.
+        Some(h) => Err(format!(
+            "the imported module names resource '{h}', which the importer did not keep (an importer bug)"
+        )),
+        None if resources.iter().any(Option::is_some) => Err(
+            "the importer kept a resource the module does not use (an importer bug)".into(),
+        ),
+        None => Ok(()),
+    }
+}
+
+/// The module's generic-form text; with `resources`, large constants as
+/// `dense_resource<__onnx_N>` and their elements (see [`import_into`]).
+fn build(
+    model: onnx::ModelProto,
+    opts: &Options,
+    resources: bool,
+) -> Result<(String, Vec<Bytes>), String> {
     let opset = model_opset(&model)?;
     let g = model.graph.as_ref().ok_or("the model has no graph")?;
     check_ops_supported(g, opset)?;
     let mut im = Importer::new(opts.params_as_args);
+    if resources {
+        im.b.resources = Some(Vec::new());
+    }
     if !g.sparse_initializer.is_empty() {
         return Err("sparse initializers are not supported".into());
     }
@@ -251,7 +420,8 @@ pub fn import_generic(bytes: &[u8], opts: &Options) -> Result<String, String> {
     convert_nodes(&mut im, g, opset, &opts.place)?;
     im.b.set_loc("return");
     let results = graph_results(&mut im, g, &opts.dims)?;
-    Ok(render(&im, g, &args, &results))
+    let text = render(&im, g, &args, &results);
+    Ok((text, im.b.resources.take().unwrap_or_default()))
 }
 
 /// The model's opset of the default domain, checked against the IR

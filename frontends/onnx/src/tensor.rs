@@ -3,18 +3,49 @@
 
 use crate::onnx::TensorProto;
 use crate::types::{element_type, ElementType, Ty};
+use bytes::Bytes;
 
-/// Element values: floats (f32 values held exactly as f64) or integers (bool as 0/1).
+/// Element values: integers (bool as 0/1), floats computed at import time
+/// (held exactly as f64), or floats as ONNX stores them.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Data {
     F(Vec<f64>),
     I(Vec<i64>),
+    /// Floats as little-endian bytes in the element type's own width (2, 4
+    /// or 8 bytes each), as a `TensorProto` holds them: every float tensor
+    /// decoded from a model. An initializer's `raw_data` is a view of the
+    /// model's bytes (no copy); converters that compute on the values read
+    /// them as f64 through [`Tensor::floats`] or [`Tensor::decoded`].
+    Raw(Bytes),
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tensor {
     pub ty: Ty,
     pub data: Data,
+}
+
+/// A float element of `elem` from its little-endian bytes.
+fn float_at(elem: ElementType, c: &[u8]) -> f64 {
+    match elem {
+        ElementType::F16 => half::f16::from_le_bytes([c[0], c[1]]).to_f64(),
+        ElementType::F32 => f32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f64,
+        _ => f64::from_le_bytes(c[..8].try_into().unwrap_or([0; 8])),
+    }
+}
+
+/// `x` as little-endian bytes of float type `elem` (`x` exactly representable).
+fn push_float(out: &mut Vec<u8>, elem: ElementType, x: f64) {
+    match elem {
+        ElementType::F16 => out.extend_from_slice(&half::f16::from_f64(x).to_le_bytes()),
+        ElementType::F32 => out.extend_from_slice(&(x as f32).to_le_bytes()),
+        _ => out.extend_from_slice(&x.to_le_bytes()),
+    }
+}
+
+/// Whether every `width`-byte element of `data` equals the first (and there is one).
+fn uniform(data: &[u8], width: usize) -> bool {
+    data.len() >= width && width > 0 && data.chunks_exact(width).all(|c| c == &data[..width])
 }
 
 impl Tensor {
@@ -29,6 +60,7 @@ impl Tensor {
         match &self.data {
             Data::F(v) => v.len(),
             Data::I(v) => v.len(),
+            Data::Raw(b) => b.len() / self.ty.elem.byte_size().max(1),
         }
     }
 
@@ -40,11 +72,76 @@ impl Tensor {
     pub fn as_ints(&self) -> Option<&[i64]> {
         match &self.data {
             Data::I(v) => Some(v),
-            Data::F(_) => None,
+            Data::F(_) | Data::Raw(_) => None,
+        }
+    }
+
+    /// The values of a float tensor as f64 (decoded from raw storage: for
+    /// import-time arithmetic on small tensors); `None` for integers.
+    pub fn floats(&self) -> Option<std::borrow::Cow<'_, [f64]>> {
+        match &self.data {
+            Data::F(v) => Some(std::borrow::Cow::Borrowed(v)),
+            Data::I(_) => None,
+            Data::Raw(b) => {
+                let w = self.ty.elem.byte_size();
+                Some(std::borrow::Cow::Owned(
+                    b.chunks_exact(w)
+                        .map(|c| float_at(self.ty.elem, c))
+                        .collect(),
+                ))
+            }
+        }
+    }
+
+    /// The tensor with raw floats decoded to f64 ([`Data::F`]): for the
+    /// converters that compute on small known values.
+    pub fn decoded(&self) -> Tensor {
+        match &self.data {
+            Data::Raw(_) => Tensor {
+                ty: self.ty.clone(),
+                data: Data::F(self.floats().unwrap_or_default().into_owned()),
+            },
+            _ => self.clone(),
+        }
+    }
+
+    /// The elements as xir stores a `dense<...>` attribute's: little-endian,
+    /// `ceil(bits / 8)` bytes each (a bool one byte, 0 or 1). Raw floats are
+    /// shared, not copied; integers and computed floats are packed.
+    pub fn storage(&self) -> Bytes {
+        let elem = self.ty.elem;
+        match &self.data {
+            Data::Raw(b) => b.clone(),
+            Data::F(v) => {
+                let mut out = Vec::with_capacity(v.len() * elem.byte_size());
+                for &x in v {
+                    push_float(&mut out, elem, x);
+                }
+                out.into()
+            }
+            Data::I(v) => {
+                let w = elem.byte_size();
+                let mut out = Vec::with_capacity(v.len() * w);
+                for &x in v {
+                    out.extend_from_slice(&x.to_le_bytes()[..w]);
+                }
+                out.into()
+            }
+        }
+    }
+
+    /// Whether the tensor has elements and all are equal (bit for bit).
+    pub fn is_splat(&self) -> bool {
+        match &self.data {
+            Data::I(v) => !v.is_empty() && v.iter().all(|x| *x == v[0]),
+            Data::F(v) => !v.is_empty() && v.iter().all(|x| x.to_bits() == v[0].to_bits()),
+            Data::Raw(b) => uniform(b, self.ty.elem.byte_size()),
         }
     }
 
     /// Decodes an ONNX tensor: `raw_data` (little-endian) or the typed field.
+    /// Floats stay in their own width ([`Data::Raw`]): `raw_data` shared
+    /// with the model's buffer, a typed field packed once.
     pub fn from_proto(t: &TensorProto) -> Result<Tensor, String> {
         if t.data_location == Some(1) {
             return Err("tensors with external data are not supported".into());
@@ -72,21 +169,9 @@ impl Tensor {
                 }
                 let chunks = raw.chunks_exact(width);
                 match elem {
-                    ElementType::F16 => Data::F(
-                        chunks
-                            .map(|c| half::f16::from_le_bytes([c[0], c[1]]).to_f64())
-                            .collect(),
-                    ),
-                    ElementType::F32 => Data::F(
-                        chunks
-                            .map(|c| f32::from_le_bytes(c.try_into().unwrap()) as f64)
-                            .collect(),
-                    ),
-                    ElementType::F64 => Data::F(
-                        chunks
-                            .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
-                            .collect(),
-                    ),
+                    ElementType::F16 | ElementType::F32 | ElementType::F64 => {
+                        Data::Raw(raw.clone())
+                    }
                     ElementType::I8 => Data::I(chunks.map(|c| c[0] as i8 as i64).collect()),
                     ElementType::I16 => Data::I(
                         chunks
@@ -95,12 +180,12 @@ impl Tensor {
                     ),
                     ElementType::I32 => Data::I(
                         chunks
-                            .map(|c| i32::from_le_bytes(c.try_into().unwrap()) as i64)
+                            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as i64)
                             .collect(),
                     ),
                     ElementType::I64 => Data::I(
                         chunks
-                            .map(|c| i64::from_le_bytes(c.try_into().unwrap()))
+                            .map(|c| i64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
                             .collect(),
                     ),
                     ElementType::I1 => Data::I(chunks.map(|c| (c[0] != 0) as i64).collect()),
@@ -109,14 +194,27 @@ impl Tensor {
                 }
             }
             None => match elem {
-                ElementType::F32 => Data::F(t.float_data.iter().map(|&x| x as f64).collect()),
-                ElementType::F64 => Data::F(t.double_data.clone()),
+                ElementType::F32 => Data::Raw(
+                    t.float_data
+                        .iter()
+                        .flat_map(|x| x.to_le_bytes())
+                        .collect::<Vec<u8>>()
+                        .into(),
+                ),
+                ElementType::F64 => Data::Raw(
+                    t.double_data
+                        .iter()
+                        .flat_map(|x| x.to_le_bytes())
+                        .collect::<Vec<u8>>()
+                        .into(),
+                ),
                 // float16 values are stored as their bits in int32_data.
-                ElementType::F16 => Data::F(
+                ElementType::F16 => Data::Raw(
                     t.int32_data
                         .iter()
-                        .map(|&x| half::f16::from_bits(x as u16).to_f64())
-                        .collect(),
+                        .flat_map(|&x| (x as u16).to_le_bytes())
+                        .collect::<Vec<u8>>()
+                        .into(),
                 ),
                 ElementType::I8 | ElementType::I16 | ElementType::I32 => {
                     Data::I(t.int32_data.iter().map(|&x| x as i64).collect())
@@ -153,13 +251,21 @@ impl Tensor {
                     nested(&ty.dims, &v.iter().map(item).collect::<Vec<_>>())
                 }
             }
-            Data::F(v) => {
-                let splat = !v.is_empty() && v.iter().all(|x| x.to_bits() == v[0].to_bits());
-                let vals = if splat { &v[..1] } else { &v[..] };
+            Data::F(_) | Data::Raw(_) => {
+                // On the elements in their own width (as the IR holds them).
+                let bytes = self.storage();
+                let width = ty.elem.byte_size();
+                let vals = if uniform(&bytes, width) {
+                    &bytes[..width]
+                } else {
+                    &bytes[..]
+                };
                 // Decimals only for a splat or a few values (formatting every
                 // weight of a model as a decimal first took most of an import).
-                let dec: Option<Vec<String>> = if vals.len() <= 16 {
-                    vals.iter().map(|&x| decimal(x, ty.elem)).collect()
+                let dec: Option<Vec<String>> = if vals.len() <= 16 * width {
+                    vals.chunks_exact(width)
+                        .map(|c| decimal(float_at(ty.elem, c), ty.elem))
+                        .collect()
                 } else {
                     None
                 };
@@ -168,25 +274,11 @@ impl Tensor {
                     Some(d) => nested(&ty.dims, &d),
                     _ => {
                         const HEX: &[u8; 16] = b"0123456789ABCDEF";
-                        let width = match ty.elem {
-                            ElementType::F16 => 2,
-                            ElementType::F32 => 4,
-                            _ => 8,
-                        };
-                        let mut s = String::with_capacity(vals.len() * width * 2 + 4);
+                        let mut s = String::with_capacity(vals.len() * 2 + 4);
                         s.push_str("\"0x");
-                        let mut push = |bytes: &[u8]| {
-                            for &b in bytes {
-                                s.push(HEX[(b >> 4) as usize] as char);
-                                s.push(HEX[(b & 15) as usize] as char);
-                            }
-                        };
-                        for &x in vals {
-                            match ty.elem {
-                                ElementType::F16 => push(&half::f16::from_f64(x).to_le_bytes()),
-                                ElementType::F32 => push(&(x as f32).to_le_bytes()),
-                                _ => push(&x.to_le_bytes()),
-                            }
+                        for &b in vals {
+                            s.push(HEX[(b >> 4) as usize] as char);
+                            s.push(HEX[(b & 15) as usize] as char);
                         }
                         s.push('"');
                         s
@@ -270,6 +362,26 @@ mod tests {
         assert_eq!(e.dense_attr(), "dense<> : tensor<0x3xf64>");
         let b = t(ElementType::I1, vec![2], Data::I(vec![1, 0]));
         assert_eq!(b.dense_attr(), "dense<[true, false]> : tensor<2xi1>");
+        // Raw f32 bytes print as the f64 values of them do.
+        let r = t(
+            ElementType::F32,
+            vec![2, 2],
+            Data::Raw(
+                [1.0f32, 2.5, -3.0, 0.5]
+                    .iter()
+                    .flat_map(|x| x.to_le_bytes())
+                    .collect::<Vec<u8>>()
+                    .into(),
+            ),
+        );
+        assert_eq!(r.dense_attr(), a.dense_attr());
+        let rs = t(
+            ElementType::F32,
+            vec![3],
+            Data::Raw(2.0f32.to_le_bytes().repeat(3).into()),
+        );
+        assert!(rs.is_splat());
+        assert_eq!(rs.dense_attr(), "dense<2.0> : tensor<3xf32>");
         let i = t(ElementType::I64, vec![1, 2], Data::I(vec![7, -1]));
         assert_eq!(i.dense_attr(), "dense<[[7, -1]]> : tensor<1x2xi64>");
     }
@@ -279,12 +391,31 @@ mod tests {
         let raw = TensorProto {
             dims: vec![2],
             data_type: Some(1),
-            raw_data: Some([1.5f32.to_le_bytes(), (-2.0f32).to_le_bytes()].concat()),
+            raw_data: Some(
+                [1.5f32.to_le_bytes(), (-2.0f32).to_le_bytes()]
+                    .concat()
+                    .into(),
+            ),
             ..Default::default()
         };
+        // Raw floats stay as they are, shared with the proto's bytes.
+        let t = Tensor::from_proto(&raw).unwrap();
+        assert_eq!(t.data, Data::Raw(raw.raw_data.clone().unwrap()));
+        assert_eq!(t.floats().unwrap().as_ref(), &[1.5, -2.0]);
+        assert_eq!(t.decoded().data, Data::F(vec![1.5, -2.0]));
+        assert_eq!(t.storage(), raw.raw_data.clone().unwrap());
+        assert_eq!(t.len(), 2);
+        // Typed floats are packed in their own width.
+        let typed_f = TensorProto {
+            dims: vec![2],
+            data_type: Some(1),
+            float_data: vec![0.1, f32::from_bits(0x7fa0_0001)],
+            ..Default::default()
+        };
+        let t = Tensor::from_proto(&typed_f).unwrap();
         assert_eq!(
-            Tensor::from_proto(&raw).unwrap().data,
-            Data::F(vec![1.5, -2.0])
+            t.storage().as_ref(),
+            [0.1f32.to_bits().to_le_bytes(), 0x7fa0_0001u32.to_le_bytes()].concat()
         );
         let typed = TensorProto {
             dims: vec![3],
@@ -314,12 +445,12 @@ mod tests {
         let f16 = TensorProto {
             dims: vec![2],
             data_type: Some(10),
-            raw_data: Some([0x00, 0x3C, 0x00, 0xC0].to_vec()),
+            raw_data: Some([0x00, 0x3C, 0x00, 0xC0].to_vec().into()),
             ..Default::default()
         };
-        assert_eq!(
-            Tensor::from_proto(&f16).unwrap().data,
-            Data::F(vec![1.0, -2.0])
-        );
+        let t = Tensor::from_proto(&f16).unwrap();
+        assert_eq!(t.floats().unwrap().as_ref(), &[1.0, -2.0]);
+        assert_eq!(t.len(), 2);
+        assert!(!t.is_splat());
     }
 }

@@ -73,8 +73,11 @@ fn rewrite(
     if depth > MAX_DEPTH {
         return Err("attribute nesting too deep".into());
     }
-    let out = match ctx.attr_kind(a).clone() {
+    // Only containers are cloned (a leaf such as a model's dense weights
+    // would be copied whole for nothing).
+    let out = match ctx.attr_kind(a) {
         AttrKind::Array(v) => {
+            let v = v.clone();
             let nv = v
                 .iter()
                 .map(|&e| rewrite(ctx, e, visit, memo, depth + 1))
@@ -86,6 +89,7 @@ fn rewrite(
             }
         }
         AttrKind::Dictionary(entries) => {
+            let entries = entries.clone();
             let mut ne = entries.clone();
             for e in &mut ne {
                 e.1 = rewrite(ctx, e.1, visit, memo, depth + 1)?;
@@ -100,24 +104,27 @@ fn rewrite(
             dialect,
             name,
             params,
-        } => match visit(ctx, a)? {
-            Some(r) => r,
-            None => {
-                let np = params
-                    .iter()
-                    .map(|&e| rewrite(ctx, e, visit, memo, depth + 1))
-                    .collect::<Result<Vec<_>, _>>()?;
-                if np == params {
-                    a
-                } else {
-                    ctx.intern_attr(AttrKind::Dialect {
-                        dialect,
-                        name,
-                        params: np,
-                    })
+        } => {
+            let (dialect, name, params) = (*dialect, *name, params.clone());
+            match visit(ctx, a)? {
+                Some(r) => r,
+                None => {
+                    let np = params
+                        .iter()
+                        .map(|&e| rewrite(ctx, e, visit, memo, depth + 1))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    if np == params {
+                        a
+                    } else {
+                        ctx.intern_attr(AttrKind::Dialect {
+                            dialect,
+                            name,
+                            params: np,
+                        })
+                    }
                 }
             }
-        },
+        }
         _ => a,
     };
     memo.insert(a, out);

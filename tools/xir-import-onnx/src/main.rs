@@ -40,17 +40,7 @@ struct Cli {
 }
 
 fn run(cli: &Cli) -> Result<(), String> {
-    let bytes = if cli.input == "-" {
-        use std::io::Read;
-        let mut b = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut b)
-            .map_err(|e| format!("cannot read stdin: {e}"))?;
-        b
-    } else {
-        std::fs::read(&cli.input)
-            .map_err(|e| format!("cannot open input file '{}': {e}", cli.input))?
-    };
+    let bytes = xir_onnx::read_model(&cli.input)?;
     let opts = Options {
         params_as_args: cli.params_as_args,
         place: cli
@@ -72,7 +62,7 @@ fn run(cli: &Cli) -> Result<(), String> {
     let text = if cli.generic {
         xir_onnx::import_generic(&bytes, &opts)
     } else {
-        xir_onnx::import(&bytes, &opts)
+        xir_onnx::import_bytes(bytes, &opts)
     }
     .map_err(|e| format!("{}: {e}", cli.input))?;
     if cli.output == "-" {

@@ -278,6 +278,27 @@ pub fn output_tensor(ctx: &Context, v: &RtValue) -> xir_runtime_hal::Result<Host
     }
 }
 
+/// Whether xrun takes `path` as an ONNX model (its name ends in `.onnx`)
+/// rather than xir text.
+pub fn is_onnx(path: &str) -> bool {
+    path.len() > 5 && path.to_ascii_lowercase().ends_with(".onnx")
+}
+
+/// Imports the ONNX model at `path` into `ctx` and `ir` in process (the
+/// file mapped, its weights interned from its bytes, no text written for
+/// them: `xir_onnx::import_bytes_into`); returns the graph-level module.
+/// A model the importer refuses is an error naming the file.
+pub fn import_onnx(
+    path: &str,
+    opts: &xir_onnx::Options,
+    ctx: &mut Context,
+    ir: &mut Ir,
+) -> Result<Op> {
+    let bytes = xir_onnx::read_model(path).map_err(|e| Error::Message(format!("xrun: {e}")))?;
+    xir_onnx::import_bytes_into(bytes, opts, ctx, ir)
+        .map_err(|e| Error::Message(format!("xrun: error: {path}: {e}")))
+}
+
 /// Parses and verifies the first buffer of `sm`; diagnostics rendered as
 /// mlir-opt prints them.
 pub fn parse_source(ctx: &mut Context, ir: &mut Ir, sm: &xir::SourceMgr) -> Result<Op> {

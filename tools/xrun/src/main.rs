@@ -22,7 +22,8 @@ use xir_runtime_hal::{Device, Trace};
     about = "Runs a function of an xir program (graph level: compiled first; hal level: as it is)"
 )]
 struct Args {
-    /// The program: a .mlir file at graph or hal level ('-' or none: stdin).
+    /// The program: a .mlir file at graph or hal level ('-' or none: stdin),
+    /// or an ONNX model (a name ending in .onnx), imported in process.
     #[arg(required_unless_present = "print_devices")]
     file: Option<String>,
     /// The function to run (default: the only public function).
@@ -69,6 +70,22 @@ struct Args {
     /// NO_COLOR is unset).
     #[arg(long, default_value = "mlir", value_parser = ["mlir", "pretty"])]
     diagnostics: String,
+    /// ONNX input: takes the symbolic dimension NAME (an input's or output's
+    /// `dim_param`) as the static size N, as xir-import-onnx's. Repeatable.
+    #[arg(long = "dim", value_name = "NAME=N")]
+    dims: Vec<String>,
+    /// ONNX input: takes the graph input NAME as the constant V,... (as
+    /// xir-import-onnx's). Repeatable.
+    #[arg(long = "bind", value_name = "NAME=V,...")]
+    bind: Vec<String>,
+    /// ONNX input: pins the results of the nodes whose name matches PATTERN
+    /// to a device (as xir-import-onnx's). Repeatable.
+    #[arg(long = "place", value_name = "PATTERN=@DEVICE")]
+    place: Vec<String>,
+    /// ONNX input: initializers become trailing function arguments (as
+    /// xir-import-onnx's).
+    #[arg(long = "params-as-args")]
+    params_as_args: bool,
 }
 
 fn main() -> ExitCode {
@@ -134,7 +151,14 @@ fn run(args: &Args) -> Result<()> {
     // executable lazily, on its first dispatch (hal `Device::executable`'s
     // cache), so that preparation shows in the warm-up call, timed apart.
     let compile_start = Instant::now();
-    let (name, text) = read(args.file.as_deref().unwrap_or("-"))?;
+    let file = args.file.as_deref().unwrap_or("-");
+    let onnx = onnx_options(args, file)?;
+    // An ONNX model is imported straight into the IR: no text to show in
+    // diagnostics (its locations are node names).
+    let (name, text) = match onnx {
+        Some(_) => (file.to_string(), String::new()),
+        None => read(file)?,
+    };
     let mut ctx = xir_compiler::context();
     let mut sm = SourceMgr::default();
     sm.add(SourceBuffer::new(name.as_str(), text));
@@ -143,7 +167,14 @@ fn run(args: &Args) -> Result<()> {
         style: Style::from_flag(&args.diagnostics).unwrap_or(Style::Mlir),
     };
     let mut ir = Ir::new();
-    let top = compile(args, named.as_deref(), &diags, &mut ctx, &mut ir)?;
+    let top = compile(
+        args,
+        onnx.as_ref(),
+        named.as_deref(),
+        &diags,
+        &mut ctx,
+        &mut ir,
+    )?;
     let devices = match named {
         Some(d) => d,
         None => xrun::program_devices(&ctx, &ir, top, trace.clone())?,
@@ -176,6 +207,50 @@ fn print_devices(devices: &[Arc<Device>]) -> Result<()> {
         out_line(format_args!("{}", d.target))?;
     }
     Ok(())
+}
+
+/// The import options of an ONNX model (`file` ends in `.onnx`); `None`
+/// for xir text, where the ONNX flags are an error.
+fn onnx_options(args: &Args, file: &str) -> Result<Option<xir_onnx::Options>> {
+    if !xrun::is_onnx(file) {
+        let flag = [
+            (!args.dims.is_empty(), "--dim"),
+            (!args.bind.is_empty(), "--bind"),
+            (!args.place.is_empty(), "--place"),
+            (args.params_as_args, "--params-as-args"),
+        ]
+        .into_iter()
+        .find(|f| f.0);
+        return match flag {
+            Some((_, f)) => Err(Error::message(format!(
+                "xrun: {f} applies to an ONNX model (a file ending in .onnx); '{file}' is xir text"
+            ))),
+            None => Ok(None),
+        };
+    }
+    let parse = || -> std::result::Result<xir_onnx::Options, String> {
+        Ok(xir_onnx::Options {
+            params_as_args: args.params_as_args,
+            place: args
+                .place
+                .iter()
+                .map(|p| xir_onnx::Placement::parse(p))
+                .collect::<std::result::Result<_, _>>()?,
+            bind: args
+                .bind
+                .iter()
+                .map(|b| xir_onnx::Binding::parse(b))
+                .collect::<std::result::Result<_, _>>()?,
+            dims: args
+                .dims
+                .iter()
+                .map(|d| xir_onnx::DimBinding::parse(d))
+                .collect::<std::result::Result<_, _>>()?,
+        })
+    };
+    parse()
+        .map(Some)
+        .map_err(|e| Error::message(format!("xrun: {e}")))
 }
 
 /// The checks of --repeat and --output that need no program.
@@ -224,16 +299,21 @@ impl Diags<'_> {
     }
 }
 
-/// Parses the program and compiles it to hal (a hal-level program stays as
-/// it is); returns its top-level op.
+/// Parses the program (or imports the ONNX model, with `onnx` its options)
+/// and compiles it to hal (a hal-level program stays as it is); returns its
+/// top-level op.
 fn compile(
     args: &Args,
+    onnx: Option<&xir_onnx::Options>,
     named: Option<&[Arc<Device>]>,
     diags: &Diags,
     ctx: &mut Context,
     ir: &mut Ir,
 ) -> Result<Op> {
-    let top = xrun::parse_source_styled(ctx, ir, diags.sm, diags.style)?;
+    let top = match onnx {
+        Some(opts) => xrun::import_onnx(args.file.as_deref().unwrap_or("-"), opts, ctx, ir)?,
+        None => xrun::parse_source_styled(ctx, ir, diags.sm, diags.style)?,
+    };
     let default_kind = xrun::default_kind(named);
     compile_for(
         &args.target_devices,

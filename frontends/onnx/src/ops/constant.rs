@@ -76,7 +76,7 @@ fn fill_value(n: &Node) -> R<Tensor> {
     if value.len() != 1 {
         return Err(n.error("attribute 'value' must hold one element"));
     }
-    Ok(value)
+    Ok(value.decoded())
 }
 
 fn constant_of_shape(im: &mut Importer, n: &Node) -> R<()> {
@@ -104,9 +104,9 @@ fn constant_of_shape(im: &mut Importer, n: &Node) -> R<()> {
         im.out(n, 0, v);
         return Ok(());
     }
-    let data = match &value.data {
-        Data::F(v) => Data::F(vec![v[0]; count as usize]),
-        Data::I(v) => Data::I(vec![v[0]; count as usize]),
+    let data = match (value.as_ints(), value.floats()) {
+        (Some(v), _) => Data::I(vec![v[0]; count as usize]),
+        (_, v) => Data::F(vec![v.map_or(0.0, |v| v[0]); count as usize]),
     };
     if let Some(o) = n.output(0) {
         im.bind_const(o, Tensor { ty, data });

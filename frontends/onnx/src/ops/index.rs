@@ -345,6 +345,14 @@ fn gather_elements(im: &mut Importer, n: &Node) -> R<()> {
         let data = match &t.data {
             Data::F(s) => Data::F((0..count).map(|f| s[flat(f)]).collect()),
             Data::I(s) => Data::I((0..count).map(|f| s[flat(f)]).collect()),
+            Data::Raw(s) => {
+                let w = xt.elem.byte_size();
+                let out: Vec<u8> = (0..count)
+                    .flat_map(|f| &s[flat(f) * w..(flat(f) + 1) * w])
+                    .copied()
+                    .collect();
+                Data::Raw(out.into())
+            }
         };
         let y = Tensor {
             ty: xt.with_dims(odims),
@@ -525,6 +533,7 @@ fn range(im: &mut Importer, n: &Node) -> R<()> {
     let len = match &data {
         Data::I(v) => v.len(),
         Data::F(v) => v.len(),
+        Data::Raw(b) => b.len() / elem.byte_size(),
     } as i64;
     let t = Tensor {
         ty: Ty::new(elem, vec![len]),
@@ -554,10 +563,13 @@ fn one_hot(im: &mut Importer, n: &Node) -> R<()> {
             depth.len()
         )));
     }
-    let depth = match &depth.data {
-        Data::I(v) => v[0],
-        Data::F(v) if v[0].is_finite() => v[0] as i64,
-        Data::F(v) => return Err(n.error(format!("depth {} is not a number", v[0]))),
+    let depth = match (depth.as_ints(), depth.floats()) {
+        (Some(v), _) => v[0],
+        (_, Some(v)) if v[0].is_finite() => v[0] as i64,
+        (_, v) => {
+            let x = v.map_or(f64::NAN, |v| v[0]);
+            return Err(n.error(format!("depth {x} is not a number")));
+        }
     };
     if depth <= 0 || depth > SMALL * 16 {
         return Err(n.error(format!(

@@ -186,10 +186,8 @@ fn batch_norm_known(im: &mut Importer, n: &Node, x: &V, eps: f64) -> R<Option<V>
         let Some(name) = n.input(i) else {
             return Ok(None);
         };
-        match im.konst(name).map(|t| &t.data) {
-            Some(crate::tensor::Data::F(v)) if v.len() as i64 == x.ty.dims[1] => {
-                stats.push(v.clone())
-            }
+        match im.konst(name).and_then(|t| t.floats()) {
+            Some(v) if v.len() as i64 == x.ty.dims[1] => stats.push(v.into_owned()),
             _ => return Ok(None),
         }
     }

@@ -6,7 +6,7 @@ use super::{Converter, R};
 use crate::builder::{Interpolation, V};
 use crate::convert::{float_only, norm_axis, Importer};
 use crate::node::Node;
-use crate::tensor::{Data, Tensor};
+use crate::tensor::Tensor;
 use crate::types::DYN;
 
 pub const CONVERTERS: &[Converter] = &[
@@ -169,9 +169,10 @@ fn pad_value(im: &mut Importer, n: &Node, x: &V) -> R<Option<V>> {
             x.ty.elem, t.ty
         )));
     }
-    let zero = match &t.data {
-        Data::F(v) => v[0].to_bits() == 0,
-        Data::I(v) => v[0] == 0,
+    let zero = match (t.as_ints(), t.floats()) {
+        (Some(v), _) => v[0] == 0,
+        (_, Some(v)) => v[0].to_bits() == 0,
+        _ => false,
     };
     if zero {
         return Ok(None);
@@ -268,11 +269,11 @@ fn resize(im: &mut Importer, n: &Node) -> R<()> {
     };
     match (scales, sizes) {
         (Some(t), _) => {
-            let Data::F(v) = &t.data else {
+            let Some(v) = t.floats() else {
                 return Err(n.error(format!("scales must be floats, not {}", t.ty)));
             };
             count("scales", v.len())?;
-            for (&a, &s) in axes.iter().zip(v) {
+            for (&a, &s) in axes.iter().zip(v.iter()) {
                 if !(s > 0.0 && s.is_finite()) {
                     return Err(n.error(format!("scales must be positive, got {s}")));
                 }
