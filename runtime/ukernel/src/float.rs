@@ -138,6 +138,8 @@ macro_rules! tile_dispatch {
 pub(crate) use tile_dispatch;
 
 const PF_ROWS: usize = 8;
+/// Elements of packed A prefetched ahead of the micro-kernel's reads.
+const A_PF_ELEMS: usize = 512;
 /// Largest B read in place by several row tiles (about half of a 2 MiB L2).
 const DIRECT_B_BYTES: usize = 1 << 20;
 
@@ -165,6 +167,11 @@ pub(crate) unsafe fn micro<K: Kern, const MR: usize, const NV: usize>(t: &Tile<K
             // address (the pointer is built with wrapping arithmetic, never read).
             unsafe { K::prefetch(b.wrapping_add(pf).cast::<u8>().wrapping_add(v).cast()) };
         }
+        // Packed A streams from memory when it is a model's weights (packed
+        // once, read once per call): ask for it 2 KiB ahead (a 512 x 512 3x3 conv
+        // of ResNet-18 streaming its 9.4 MB filter: 77 -> 108 GFLOP/s).
+        // SAFETY: as above.
+        unsafe { K::prefetch(a.wrapping_add(A_PF_ELEMS)) };
         // SAFETY: target features enabled by the caller.
         let mut bv = [unsafe { K::zero() }; NV];
         for (v, x) in bv.iter_mut().enumerate() {
