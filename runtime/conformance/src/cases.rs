@@ -1652,18 +1652,23 @@ pub fn all() -> Vec<Lazy> {
             [17, 33, 9],
             [65, 3, 129],
             [67, 129, 65],
+            // One row, enough work to split: its columns go to the threads.
+            [1, 300, 257],
         ];
         let batched = [
             (2, [3, 5, 7]),
             (1, [1, 1, 1]),
             (3, [0, 2, 2]),
             (2, [17, 9, 33]),
+            (2, [1, 300, 129]),
         ];
         let mut mms: Vec<(Vec<usize>, [usize; 3], bool)> = Vec::new();
         mms.extend(plain.iter().map(|&s| (vec![], s, false)));
         mms.extend(with_epilogue.iter().map(|&s| (vec![], s, true)));
         mms.extend(batched.iter().map(|&(bt, s)| (vec![bt], s, false)));
         mms.push((vec![2], [3, 4, 5], true));
+        mms.push((vec![], [1, 300, 257], false));
+        mms.push((vec![3], [1, 300, 130], true));
         for (batch, mkn, epi) in mms {
             let mut full = batch.clone();
             full.extend(mkn);

@@ -308,7 +308,15 @@ fn run_matmul(
     // contiguous runs: one per thread the work pays for.
     let work = (batch * m * n * k.max(1)) as u64;
     let groups = (work / MATMUL_GRAIN).clamp(1, pool::threads() as u64) as usize;
-    let per_batch = groups.div_ceil(batch).min(m);
+    // A single row (a classifier, a decode step) splits its columns instead,
+    // in runs of whole 16-column vectors, so each thread reads part of the
+    // weights; every element's sum is computed as without the split.
+    let by_cols = m == 1 && n >= 32;
+    let per_batch = if by_cols {
+        groups.div_ceil(batch).min(n / 16)
+    } else {
+        groups.div_ceil(batch).min(m)
+    };
     let blocks = batch * per_batch;
     let (pa, pb, pc) = (
         bufs[lhs].ptr as usize,
@@ -323,13 +331,23 @@ fn run_matmul(
             pb + bi * k * n * es,
             pc + bi * m * n * es,
         );
-        let r0 = m * j / per_batch;
-        let r1 = m * (j + 1) / per_batch;
+        let (r0, r1, j0, j1) = if by_cols {
+            let cut = |j: usize| {
+                if j == per_batch {
+                    n
+                } else {
+                    n * j / per_batch / 16 * 16
+                }
+            };
+            (0, 1, cut(j), cut(j + 1))
+        } else {
+            (m * j / per_batch, m * (j + 1) / per_batch, 0, n)
+        };
         let ctx = epi.map(|(e, args)| EpilogueCtx {
             func: e.func,
             args: args.as_ptr(),
-            first: ((bi * m + r0) * n) as i64,
-            n: n as i64,
+            first: ((bi * m + r0) * n + j0) as i64,
+            n: (j1 - j0) as i64,
         });
         let (cb, cp) = match &ctx {
             Some(c) => (
@@ -344,12 +362,12 @@ fn run_matmul(
             entry(
                 (a0 + r0 * k * es) as *const u8,
                 k,
-                b0 as *const u8,
+                (b0 + j0 * es) as *const u8,
                 n,
-                (c0 + r0 * n * es) as *mut u8,
+                (c0 + (r0 * n + j0) * es) as *mut u8,
                 n,
                 r1 - r0,
-                n,
+                j1 - j0,
                 k,
                 cb,
                 cp,
