@@ -632,6 +632,7 @@ unsafe fn gemm_block<K: Kern<E = f32>>(
                                 ldc: p,
                                 nr: cols,
                                 accumulate: kb != 0,
+                                stream_a: true,
                             }
                         };
                         // SAFETY: `rows` in `1..=MR` (`tile_rows`), `cols.div_ceil(LANES)`

@@ -25,6 +25,9 @@ pub(crate) struct Tile<E> {
     pub nr: usize,
     /// Add to C instead of overwriting it (every k block after the first).
     pub accumulate: bool,
+    /// A streams from memory (a filter packed once at load, read once per
+    /// call), so the tile prefetches it; A packed per call sits in cache.
+    pub stream_a: bool,
 }
 
 /// An ISA's vector ops and blocking for one element type.
@@ -167,11 +170,13 @@ pub(crate) unsafe fn micro<K: Kern, const MR: usize, const NV: usize>(t: &Tile<K
             // address (the pointer is built with wrapping arithmetic, never read).
             unsafe { K::prefetch(b.wrapping_add(pf).cast::<u8>().wrapping_add(v).cast()) };
         }
-        // Packed A streams from memory when it is a model's weights (packed
-        // once, read once per call): ask for it 2 KiB ahead (a 512 x 512 3x3 conv
-        // of ResNet-18 streaming its 9.4 MB filter: 77 -> 108 GFLOP/s).
-        // SAFETY: as above.
-        unsafe { K::prefetch(a.wrapping_add(A_PF_ELEMS)) };
+        // A model's weights stream from memory: ask for them 2 KiB ahead (a
+        // 512 x 512 3x3 conv of ResNet-18 with its 9.4 MB filter cold: 77 -> 108
+        // GFLOP/s; on A packed per call it costs a 512^3 matmul 5%).
+        if t.stream_a {
+            // SAFETY: as above.
+            unsafe { K::prefetch(a.wrapping_add(A_PF_ELEMS)) };
+        }
         // SAFETY: target features enabled by the caller.
         let mut bv = [unsafe { K::zero() }; NV];
         for (v, x) in bv.iter_mut().enumerate() {
@@ -453,6 +458,7 @@ pub(crate) unsafe fn driver<K: Kern>(p: &Args<K::E>) {
                                 ldc: p.ldc,
                                 nr: cols,
                                 accumulate: pc != 0,
+                                stream_a: false,
                             }
                         };
                         // SAFETY: `rows` in `1..=MR` (`tile_rows`), `nv` in `1..=NV`
