@@ -8,19 +8,10 @@
 use xir_ukernel::pool::{parts, pool2d, pool2d_f32, pool2d_parts, Pool2d, PoolKind};
 use xir_ukernel::Isa;
 
-struct Rng(u64);
+mod common;
+use common::Rng;
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
     /// Multiples of 1/16 in [-8, 8): f32 sums of them are exact, so averages are too.
     fn exact(&mut self) -> f32 {
         (self.below(256) as f32 - 128.0) / 16.0
