@@ -66,12 +66,14 @@ pub(crate) fn def(ir: &Ir, v: Value) -> Option<Op> {
     }
 }
 
-/// The float kind of a constant's elements (f32 or f64) and its values.
-pub(crate) fn constant_values(
-    ctx: &Context,
+/// A `graph.constant` of f32 or f64 dense elements: its kind, element count,
+/// whether it is a splat, its bytes (one element when a splat, else all of
+/// them, checked) and its attribute.
+fn float_constant<'c>(
+    ctx: &'c Context,
     ir: &Ir,
     v: Value,
-) -> Option<(FloatKind, Vec<f64>, Attr)> {
+) -> Option<(FloatKind, usize, bool, &'c [u8], Attr)> {
     let op = def(ir, v)?;
     if ctx.str(ir.op(op).name) != "graph.constant" {
         return None;
@@ -83,47 +85,45 @@ pub(crate) fn constant_values(
     let TypeKind::RankedTensor { shape, element, .. } = ctx.type_kind(*ty) else {
         return None;
     };
-    let n: i64 = shape.iter().product();
+    let n = usize::try_from(shape.iter().product::<i64>()).ok()?;
     let kind = match ctx.type_kind(*element) {
         TypeKind::Float(k @ (FloatKind::F32 | FloatKind::F64)) => *k,
         _ => return None,
     };
-    let w = if kind == FloatKind::F32 { 4 } else { 8 };
-    let read = |c: &[u8]| -> f64 {
-        if w == 4 {
-            f32::from_le_bytes(c.try_into().unwrap_or([0; 4])) as f64
-        } else {
-            f64::from_le_bytes(c.try_into().unwrap_or([0; 8]))
-        }
-    };
-    let one: Vec<f64> = data.chunks_exact(w).map(read).collect();
-    let values = if *splat {
-        vec![*one.first()?; n as usize]
-    } else {
-        one
-    };
-    (values.len() == n as usize).then_some((kind, values, a))
+    let have = if *splat { 1 } else { n };
+    (data.len() == have * width(kind)).then_some((kind, n, *splat, &**data, a))
 }
 
-/// Whether `v` is a `graph.constant` of f32 or f64 dense elements (what
-/// [`constant_values`] reads), without reading them.
-fn constant_values_shape(ctx: &Context, ir: &Ir, v: Value) -> Option<()> {
-    let op = def(ir, v)?;
-    if ctx.str(ir.op(op).name) != "graph.constant" {
-        return None;
+/// Bytes of one element of `kind`.
+fn width(kind: FloatKind) -> usize {
+    if kind == FloatKind::F32 {
+        4
+    } else {
+        8
     }
-    let a = xir::symbol::op_attr(ctx, ir, op, "value")?;
-    let AttrKind::DenseElements { ty, .. } = ctx.attr_kind(a) else {
-        return None;
-    };
-    let TypeKind::RankedTensor { element, .. } = ctx.type_kind(*ty) else {
-        return None;
-    };
-    matches!(
-        ctx.type_kind(*element),
-        TypeKind::Float(FloatKind::F32 | FloatKind::F64)
-    )
-    .then_some(())
+}
+
+/// The element of `kind` at the start of `e`, widened to f64.
+fn read_value(kind: FloatKind, e: &[u8]) -> f64 {
+    if kind == FloatKind::F32 {
+        f32::from_le_bytes([e[0], e[1], e[2], e[3]]) as f64
+    } else {
+        f64::from_le_bytes([e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7]])
+    }
+}
+
+/// The float kind of a constant's elements (f32 or f64) and its values.
+pub(crate) fn constant_values(
+    ctx: &Context,
+    ir: &Ir,
+    v: Value,
+) -> Option<(FloatKind, Vec<f64>, Attr)> {
+    let (kind, n, splat, data, a) = float_constant(ctx, ir, v)?;
+    let w = width(kind);
+    let values = (0..n)
+        .map(|i| read_value(kind, &data[if splat { 0 } else { i * w }..]))
+        .collect();
+    Some((kind, values, a))
 }
 
 /// The `[M]` values of `v` if it is the same constant on each of the `m`
@@ -166,37 +166,15 @@ fn scaled_filter(
     c: &[f64],
     div: bool,
 ) -> Option<(FloatKind, Vec<u8>)> {
-    let op = def(ir, filter)?;
-    if ctx.str(ir.op(op).name) != "graph.constant" {
+    let (kind, n, splat, data, _) = float_constant(ctx, ir, filter)?;
+    if c.len() != m {
         return None;
     }
-    let a = xir::symbol::op_attr(ctx, ir, op, "value")?;
-    let AttrKind::DenseElements { ty, splat, data } = ctx.attr_kind(a) else {
-        return None;
-    };
-    let TypeKind::RankedTensor { shape, element, .. } = ctx.type_kind(*ty) else {
-        return None;
-    };
-    let n = usize::try_from(shape.iter().product::<i64>()).ok()?;
-    let kind = match ctx.type_kind(*element) {
-        TypeKind::Float(k @ (FloatKind::F32 | FloatKind::F64)) => *k,
-        _ => return None,
-    };
-    let w = if kind == FloatKind::F32 { 4 } else { 8 };
-    let have = if *splat { 1 } else { n };
-    if data.len() != have * w || c.len() != m {
-        return None;
-    }
+    let w = width(kind);
     let row = n.checked_div(m).unwrap_or(0);
     let mut out = Vec::with_capacity(n * w);
     for i in 0..n {
-        let at = if *splat { 0 } else { i * w };
-        let e = &data[at..at + w];
-        let x = if w == 4 {
-            f32::from_le_bytes([e[0], e[1], e[2], e[3]]) as f64
-        } else {
-            f64::from_le_bytes(e.try_into().unwrap_or([0; 8]))
-        };
+        let x = read_value(kind, &data[if splat { 0 } else { i * w }..]);
         let k = c[(i / row.max(1)).min(m.saturating_sub(1))];
         push_value(&mut out, kind, if div { x / k } else { x * k });
     }
@@ -317,7 +295,7 @@ fn fold_one(ctx: &mut Context, ir: &mut Ir, conv: Op) -> bool {
         },
         _ => return false,
     };
-    if constant_values_shape(ctx, ir, filter).is_none() {
+    if float_constant(ctx, ir, filter).is_none() {
         return false;
     }
     let bias = (ir.num_operands(conv) > 2).then(|| ir.operand(conv, 2));

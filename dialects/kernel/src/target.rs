@@ -14,8 +14,8 @@ pub struct TargetParams {
     /// Bits of one SIMD register the backend emits (`vector_bits` in the
     /// target's config; 128 by default: Cranelift's and SPIR-V's vec4).
     pub vector_bits: u32,
-    /// Whether the backend runs `kernel.conv` stages (`window_stages` in the
-    /// config; by default the `cranelift` format's backend does). Convs
+    /// Whether the backend runs `kernel.conv` and `kernel.pool` stages (`window_stages` in the
+    /// config; by default the `cranelift` format's backend does). Convs and pools
     /// left whole for other targets are decomposed by the lowering.
     pub window_stages: bool,
 }
@@ -29,7 +29,7 @@ impl Default for TargetParams {
     }
 }
 
-/// The executable format whose backend (`local`) runs `kernel.conv` stages.
+/// The executable format whose backend (`local`) runs `kernel.conv` and `kernel.pool` stages.
 pub const WINDOW_STAGE_FORMAT: &str = "cranelift";
 
 /// The parameters of a `#device.target<kind, {config}, [formats]>`.

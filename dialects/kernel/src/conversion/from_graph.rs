@@ -71,8 +71,8 @@ pub fn lower_module(
         .filter(|&o| ctx.str(ir.op(o).name) == xir_func::FUNC.name)
         .collect();
     fold_constant_transposes(ctx, ir, module);
-    // Composites the target has no stage for (a conv left whole by
-    // `graph-decompose{keep-windows}` on a target without `kernel.conv`) are
+    // Composites the target has no stage for (a conv or pool left whole by
+    // `graph-decompose{keep-windows}` on a target without the stages) are
     // decomposed here, as graph → flow would have.
     let (_, errors) = xir_graph::decompose::decompose_with(ctx, ir, module, params.window_stages);
     if let Some(d) = errors.first() {
