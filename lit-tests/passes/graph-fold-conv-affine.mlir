@@ -86,3 +86,20 @@ func.func @dynamic_batch(%x: tensor<?x1x3x3xf32>) -> tensor<?x2x3x3xf32> {
   %m = graph.mul %c, %sb : tensor<?x2x3x3xf32>
   return %m : tensor<?x2x3x3xf32>
 }
+
+// -----
+
+// f64 filters scale in f64 (0.1 * 3 keeps its f64 rounding), and a splat filter is scaled per channel (it
+// stops being a splat).
+// CHECK-LABEL: func.func @f64_splat_filter
+// CHECK-NEXT: %[[W:.*]] = graph.constant dense<{{\[\[\[}}0.30000000000000004]], {{\[\[}}-5.000000e-01]]]> : tensor<2x1x1xf64>
+// CHECK-NEXT: %[[C:.*]] = graph.conv %arg0, %[[W]] {{.*}}
+// CHECK-NEXT: return %[[C]]
+func.func @f64_splat_filter(%x: tensor<1x1x3xf64>) -> tensor<1x2x3xf64> {
+  %w = graph.constant dense<0.1> : tensor<2x1x1xf64>
+  %s = graph.constant dense<[3.0, -5.0]> : tensor<2xf64>
+  %c = graph.conv %x, %w strides = [1] dilations = [1] pads = [0, 0] groups = 1 : (tensor<1x1x3xf64>, tensor<2x1x1xf64>) -> tensor<1x2x3xf64>
+  %sb = graph.broadcast %s dimensions = [1] : tensor<2xf64> -> tensor<1x2x3xf64>
+  %m = graph.mul %c, %sb : tensor<1x2x3xf64>
+  return %m : tensor<1x2x3xf64>
+}
