@@ -760,13 +760,14 @@ fn reduce_3d_case(mut b: Builder, e: ElementType, shape: [usize; 3]) -> Case {
 
 /// `kernel.matmul` of `[batch…, m, k] x [batch…, k, n]` (static shapes);
 /// with `epilogue`, out = max(sum + bias[j], res[…, i, j]) (two epilogue
-/// inputs: a broadcast and a full one).
+/// inputs: a broadcast and a full one); with `weights`, B is a
+/// `kernel.constant` (a layer's weights, which a backend may pack once).
 fn matmul_case(
     mut b: Builder,
     e: ElementType,
     batch: &[usize],
     mkn: [usize; 3],
-    epilogue: bool,
+    (epilogue, weights): (bool, bool),
 ) -> Case {
     let [m, kk, n] = mkn;
     let shape = |x: usize, y: usize| {
@@ -777,8 +778,6 @@ fn matmul_case(
     let (sa, sb, so) = (shape(m, kk), shape(kk, n), shape(m, n));
     let rank = so.len();
     let mut k = Kernel::new(0);
-    let a = k.binding(0, e, dims(&sa));
-    let y = k.binding(1, e, dims(&sb));
     let dist = if is_float(e) {
         Dist::Small
     } else {
@@ -788,6 +787,14 @@ fn matmul_case(
         tensor(&mut b.rng, e, &sa, dist),
         tensor(&mut b.rng, e, &sb, dist),
     ];
+    let a = k.binding(0, e, dims(&sa));
+    let y = if weights {
+        k.constant(e, &sb, &ins[1].data)
+    } else {
+        k.binding(1, e, dims(&sb))
+    };
+    // Bindings after the operands.
+    let next = if weights { 1 } else { 2 };
     let mut mags = Vec::new();
     let mut sums = Tensor::from_fn(e, &so, |ix| {
         let (i, j) = (ix[rank - 2], ix[rank - 1]);
@@ -808,9 +815,9 @@ fn matmul_case(
     });
     let mut terms = kk;
     if epilogue {
-        let bias = k.binding(2, e, dims(&[n]));
-        let res = k.binding(3, e, dims(&so));
-        let out = k.binding(4, e, dims(&so));
+        let bias = k.binding(next, e, dims(&[n]));
+        let res = k.binding(next + 1, e, dims(&so));
+        let out = k.binding(next + 2, e, dims(&so));
         let mut body = Body::new(&[e, e, e]);
         let (acc, bv, rv) = (body.arg(0), body.arg(1), body.arg(2));
         let s = body.bin(Bin::Add.op_name(e), e, &acc, &bv);
@@ -839,8 +846,12 @@ fn matmul_case(
         });
         terms += 1;
     } else {
-        let out = k.binding(2, e, dims(&so));
+        let out = k.binding(next, e, dims(&so));
         k.matmul(&a, &y, &out, None);
+    }
+    if weights {
+        // B's values went into the kernel.
+        ins.remove(1);
     }
     let tol = Tol::Sum { terms, mag: mags };
     b.case(&k, vec![], ins, vec![(sums, tol)])
@@ -1551,13 +1562,18 @@ impl Lazy {
     }
 }
 
-fn matmul_op(batch: &[usize], epilogue: bool) -> &'static str {
-    match (batch.is_empty(), epilogue) {
-        (true, false) => "matmul",
-        (true, true) => "matmul_epilogue",
-        (false, false) => "matmul_batched",
-        (false, true) => "matmul_batched_epilogue",
+fn matmul_op(batch: &[usize], epilogue: bool, weights: bool) -> String {
+    let mut op = String::from("matmul");
+    if !batch.is_empty() {
+        op += "_batched";
     }
+    if epilogue {
+        op += "_epilogue";
+    }
+    if weights {
+        op += "_weights";
+    }
+    op
 }
 
 /// Every case of the suite, in a fixed order.
@@ -1662,21 +1678,37 @@ pub fn all() -> Vec<Lazy> {
             (2, [17, 9, 33]),
             (2, [1, 300, 129]),
         ];
-        let mut mms: Vec<(Vec<usize>, [usize; 3], bool)> = Vec::new();
-        mms.extend(plain.iter().map(|&s| (vec![], s, false)));
-        mms.extend(with_epilogue.iter().map(|&s| (vec![], s, true)));
-        mms.extend(batched.iter().map(|&(bt, s)| (vec![bt], s, false)));
-        mms.push((vec![2], [3, 4, 5], true));
-        mms.push((vec![], [1, 300, 257], false));
-        mms.push((vec![3], [1, 300, 130], true));
-        for (batch, mkn, epi) in mms {
+        let mut mms: Vec<(Vec<usize>, [usize; 3], bool, bool)> = Vec::new();
+        mms.extend(plain.iter().map(|&s| (vec![], s, false, false)));
+        mms.extend(with_epilogue.iter().map(|&s| (vec![], s, true, false)));
+        mms.extend(batched.iter().map(|&(bt, s)| (vec![bt], s, false, false)));
+        mms.push((vec![2], [3, 4, 5], true, false));
+        mms.push((vec![], [1, 300, 257], false, false));
+        mms.push((vec![3], [1, 300, 130], true, false));
+        // B a constant: past a panel, a k block and a row block, one row
+        // split by columns, batched, with an epilogue.
+        for (batch, mkn, epi) in [
+            (vec![], [1, 1, 1], false),
+            (vec![], [0, 3, 5], false),
+            (vec![], [3, 0, 5], false),
+            (vec![], [17, 33, 9], false),
+            (vec![], [67, 197, 97], false),
+            (vec![], [150, 40, 49], true),
+            (vec![], [1, 300, 257], true),
+            (vec![], [2, 300, 257], false),
+            (vec![2], [17, 9, 33], false),
+            (vec![3], [1, 300, 130], true),
+        ] {
+            mms.push((batch, mkn, epi, true));
+        }
+        for (batch, mkn, epi, weights) in mms {
             let mut full = batch.clone();
             full.extend(mkn);
             out.push(Lazy::new(
-                matmul_op(&batch, epi),
+                &matmul_op(&batch, epi, weights),
                 e,
                 label(&full),
-                move |b| matmul_case(b, e, &batch, mkn, epi),
+                move |b| matmul_case(b, e, &batch, mkn, (epi, weights)),
             ));
         }
         if is_float(e) {

@@ -281,7 +281,8 @@ impl Kernel {
     pub fn alloc(&mut self, elem: ElementType, dims: Vec<Dim>) -> Buf {
         self.buffer(elem, dims, "alloc")
     }
-    /// `kernel.constant dense<…>`: `values` row-major, or one value for a splat.
+    /// `kernel.constant dense<…>`: `values` row-major (nested by `shape`),
+    /// one value for a splat, none for an empty tensor.
     pub fn constant(&mut self, elem: ElementType, shape: &[usize], values: &[V]) -> Buf {
         let b = Buf {
             name: self.fresh("b"),
@@ -289,10 +290,10 @@ impl Kernel {
             dims: shape.iter().map(|&n| Dim::S(n)).collect(),
         };
         let lits: Vec<String> = values.iter().map(|&v| literal(elem, v)).collect();
-        let dense = if values.len() == 1 {
-            lits[0].clone()
-        } else {
-            format!("[{}]", lits.join(", "))
+        let dense = match values.len() {
+            0 => String::new(),
+            1 => lits[0].clone(),
+            _ => nested(&lits, shape),
         };
         let tensor = b.ty().replacen("memref", "tensor", 1);
         self.lines.push(format!(
@@ -625,4 +626,19 @@ pub fn module(
     writeln!(s, "    return {} : {results}", views.join(", ")).unwrap();
     s.push_str("  }\n}\n");
     s
+}
+
+/// Row-major literals nested as a dense attribute of `shape` writes them:
+/// `[[1, 2], [3, 4]]` (an empty tensor is `dense<>`, so never nested).
+fn nested(lits: &[String], shape: &[usize]) -> String {
+    match shape.split_first() {
+        None => lits[0].clone(),
+        Some((&d, rest)) => {
+            let inner: usize = rest.iter().product();
+            let parts: Vec<String> = (0..d)
+                .map(|i| nested(&lits[i * inner..(i + 1) * inner], rest))
+                .collect();
+            format!("[{}]", parts.join(", "))
+        }
+    }
 }

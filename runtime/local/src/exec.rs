@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 use xir_kernel_plan::resolve::{check_grid, count_of, dispatch_sizes, resolve};
 use xir_runtime_hal::{DispatchArgs, Error, Executable, Exports, Result};
 use xir_ukernel::conv::{Conv2d, PackedFilter};
+use xir_ukernel::packed::PackedB;
 
 /// Iterations (times reduced elements) below which a stage runs on one
 /// thread (the pool's hand-off costs about a microsecond when its workers
@@ -33,13 +34,7 @@ pub struct CompiledGeneric {
 
 pub enum CompiledStage {
     Generic(CompiledGeneric),
-    Matmul {
-        lhs: usize,
-        rhs: usize,
-        out: usize,
-        elem: ElementType,
-        epilogue: Option<CompiledGeneric>,
-    },
+    Matmul(CompiledMatmul),
     /// Runs `xir_ukernel::conv` with the JIT epilogue.
     Conv(Box<CompiledConv>),
     /// Runs `xir_ukernel::pool` (no JIT code).
@@ -48,6 +43,24 @@ pub enum CompiledStage {
     Gather(GatherPlan),
     /// Rows copied and combined in Rust, in order (no JIT code).
     Scatter(ScatterPlan),
+}
+
+pub struct CompiledMatmul {
+    pub lhs: usize,
+    pub rhs: usize,
+    pub out: usize,
+    pub elem: ElementType,
+    pub epilogue: Option<CompiledGeneric>,
+    /// An f32 B that is a constant of the kernel (a layer's weights), packed
+    /// once for the micro-kernel at its first dispatch.
+    pub packed: Mutex<Option<Arc<PackedWeights>>>,
+}
+
+/// Each batch element's B of a matmul, packed.
+pub struct PackedWeights {
+    k: usize,
+    n: usize,
+    mats: Vec<PackedB>,
 }
 
 pub struct CompiledConv {
@@ -266,12 +279,13 @@ fn matmul_entry(e: ElementType) -> Result<MatmulEntry> {
 
 #[allow(clippy::too_many_arguments)]
 fn run_matmul(
-    (lhs, rhs, out): (usize, usize, usize),
-    elem: ElementType,
-    epilogue: Option<(&CompiledGeneric, Option<Vec<i64>>)>,
+    mm: &CompiledMatmul,
+    epi_args: Option<Vec<i64>>,
     bufs: &[Bound],
     dims: &[Vec<i64>],
+    constant_rhs: bool,
 ) -> Result<()> {
+    let (lhs, rhs, out, elem) = (mm.lhs, mm.rhs, mm.out, mm.elem);
     let (l, r, o) = (&dims[lhs], &dims[rhs], &dims[out]);
     let rank = o.len();
     if rank < 2 || l.len() != rank || r.len() != rank {
@@ -298,22 +312,27 @@ fn run_matmul(
     if m == 0 || n == 0 || batch == 0 {
         return Ok(());
     }
-    let (epilogue, epi_args) = match epilogue {
-        Some((e, args)) => (Some(e), args),
-        None => (None, None),
-    };
+    let epilogue = mm.epilogue.as_ref();
     let es = elem.byte_size();
     let entry = matmul_entry(elem)?;
+    // Weights are packed once, the first time they are needed.
+    let packed = if constant_rhs && elem == ElementType::F32 && k > 0 {
+        Some(packed_weights(mm, bufs[rhs].ptr as *const f32, batch, k, n))
+    } else {
+        None
+    };
     // Blocks of rows of every batch element, handed out in `groups`
     // contiguous runs: one per thread the work pays for.
     let work = (batch * m * n * k.max(1)) as u64;
     let groups = (work / MATMUL_GRAIN).clamp(1, pool::threads() as u64) as usize;
     // A single row (a classifier, a decode step) splits its columns instead,
-    // in runs of whole 16-column vectors, so each thread reads part of the
-    // weights; every element's sum is computed as without the split.
-    let by_cols = m == 1 && n >= 32;
+    // in runs of whole panels (16 columns, or a packed B's panel), so each
+    // thread reads part of the weights; every element's sum is computed as
+    // without the split.
+    let step = packed.as_ref().map_or(16, |p| p.mats[0].panel());
+    let by_cols = m == 1 && n >= 2 * step;
     let per_batch = if by_cols {
-        groups.div_ceil(batch).min(n / 16)
+        groups.div_ceil(batch).min(n / step)
     } else {
         groups.div_ceil(batch).min(m)
     };
@@ -336,7 +355,7 @@ fn run_matmul(
                 if j == per_batch {
                     n
                 } else {
-                    n * j / per_batch / 16 * 16
+                    n * j / per_batch / step * step
                 }
             };
             (0, 1, cut(j), cut(j + 1))
@@ -356,22 +375,39 @@ fn run_matmul(
             ),
             None => (None, std::ptr::null_mut()),
         };
+        let a = (a0 + r0 * k * es) as *const u8;
+        let c = (c0 + (r0 * n + j0) * es) as *mut u8;
         // SAFETY: the operands hold batch·m·k, batch·k·n and batch·m·n
-        // elements (checked against their buffers by the caller).
+        // elements (checked against their buffers by the caller); a packed B
+        // is batch element `bi`'s, k x n, and `j0` is 0 or a cut at a
+        // multiple of its panel.
         unsafe {
-            entry(
-                (a0 + r0 * k * es) as *const u8,
-                k,
-                (b0 + j0 * es) as *const u8,
-                n,
-                (c0 + (r0 * n + j0) * es) as *mut u8,
-                n,
-                r1 - r0,
-                j1 - j0,
-                k,
-                cb,
-                cp,
-            )
+            match &packed {
+                Some(p) => xir_ukernel::packed::matmul_packed_f32(
+                    a as *const f32,
+                    k,
+                    &p.mats[bi],
+                    (j0, j1),
+                    c as *mut f32,
+                    n,
+                    r1 - r0,
+                    cb,
+                    cp,
+                ),
+                None => entry(
+                    a,
+                    k,
+                    (b0 + j0 * es) as *const u8,
+                    n,
+                    c,
+                    n,
+                    r1 - r0,
+                    j1 - j0,
+                    k,
+                    cb,
+                    cp,
+                ),
+            }
         }
     };
     pool::run(groups.min(blocks), &|g| {
@@ -388,6 +424,36 @@ fn run_matmul(
         }
     }
     Ok(())
+}
+
+/// `mm`'s constant B (`batch` matrices of k x n at `b`), packed: the cached
+/// copy when it has that shape, else packed now and cached.
+fn packed_weights(
+    mm: &CompiledMatmul,
+    b: *const f32,
+    batch: usize,
+    k: usize,
+    n: usize,
+) -> Arc<PackedWeights> {
+    let mut slot = mm.packed.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(p) = slot
+        .as_ref()
+        .filter(|p| (p.k, p.n, p.mats.len()) == (k, n, batch))
+    {
+        return p.clone();
+    }
+    let isa = xir_ukernel::Isa::best();
+    let mats = (0..batch)
+        .map(|bi| {
+            // SAFETY: B holds batch·k·n f32s (checked by the caller) and is a
+            // constant: nothing writes it.
+            let m = unsafe { std::slice::from_raw_parts(b.add(bi * k * n), k * n) };
+            xir_ukernel::packed::pack_b_f32(isa, m, n, k, n)
+        })
+        .collect();
+    let p = Arc::new(PackedWeights { k, n, mats });
+    *slot = Some(p.clone());
+    p
 }
 
 /// Whether buffer `b` is (a view of) a constant of the kernel.
@@ -744,7 +810,7 @@ impl LocalExecutable {
         for (i, st) in kernel.stages.iter().enumerate() {
             let g = match st {
                 CompiledStage::Generic(g) => Some(g),
-                CompiledStage::Matmul { epilogue, .. } => epilogue.as_ref(),
+                CompiledStage::Matmul(mm) => mm.epilogue.as_ref(),
                 CompiledStage::Conv(c) => c.epilogue.as_ref(),
                 CompiledStage::Pool(_) | CompiledStage::Gather(_) | CompiledStage::Scatter(_) => {
                     None
@@ -827,18 +893,12 @@ impl LocalExecutable {
                     }
                     Ok(())
                 }
-                CompiledStage::Matmul {
-                    lhs,
-                    rhs,
-                    out,
-                    elem,
-                    epilogue,
-                } => run_matmul(
-                    (*lhs, *rhs, *out),
-                    *elem,
-                    epilogue.as_ref().map(|e| (e, block.map(|a| a.fill(&bufs)))),
+                CompiledStage::Matmul(mm) => run_matmul(
+                    mm,
+                    block.map(|a| a.fill(&bufs)),
                     &bufs,
                     dims,
+                    constant_root(plan, mm.rhs),
                 ),
                 CompiledStage::Conv(c) => run_conv(
                     c,

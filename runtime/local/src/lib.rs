@@ -74,7 +74,7 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
                     plan: p.clone(),
                     func: jit.address(g.expect("compiled")),
                 }),
-                plan::Stage::Matmul(m) => CompiledStage::Matmul {
+                plan::Stage::Matmul(m) => CompiledStage::Matmul(exec::CompiledMatmul {
                     lhs: m.lhs,
                     rhs: m.rhs,
                     out: m.out,
@@ -83,7 +83,8 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
                         plan: p.clone(),
                         func: jit.address(id),
                     }),
-                },
+                    packed: Default::default(),
+                }),
                 plan::Stage::Conv(c) => CompiledStage::Conv(Box::new(exec::CompiledConv {
                     plan: c.clone(),
                     epilogue: c.epilogue.as_ref().zip(e).map(|(p, id)| CompiledGeneric {

@@ -373,9 +373,13 @@ pub(crate) unsafe fn driver<K: Kern>(p: &Args<K::E>) {
     let nc_max = K::NC.min(n);
     // In place, B is re-read from cache by every row tile: fine for one tile, or for a
     // few while B stays in L2; otherwise packing it once is cheaper.
-    let direct_b = m <= mr || (m <= K::DIRECT_M && k * n * size_of::<K::E>() <= DIRECT_B_BYTES);
+    let pre = p.packed_b.as_ref();
+    let direct_b = pre.is_none()
+        && (m <= mr || (m <= K::DIRECT_M && k * n * size_of::<K::E>() <= DIRECT_B_BYTES));
     let a_len = (K::MC.min(m) * kc_max).next_multiple_of(64);
-    let b_len = if direct_b {
+    let b_len = if pre.is_some() {
+        0
+    } else if direct_b {
         nr
     } else {
         nc_max.next_multiple_of(nr)
@@ -394,8 +398,9 @@ pub(crate) unsafe fn driver<K: Kern>(p: &Args<K::E>) {
         while pc < k {
             let kcur = K::KC.min(k - pc);
             let last = jc + ncur == n && pc + kcur == k;
-            // SAFETY: `pc < k`, `jc < n`: element (pc, jc) of B's region.
-            let bsrc = unsafe { p.b.add(pc * p.ldb + jc) };
+            // Element (pc, jc) of B's region; not formed (and not read) when B
+            // comes packed.
+            let bsrc = p.b.wrapping_add(pc * p.ldb + jc);
             // In place, a last panel with a partial vector would read past column n:
             // that one is packed. `edge` is a multiple of `nr` and `ncur - edge <= nr`.
             let edge = if ncur % K::LANES == 0 {
@@ -403,7 +408,9 @@ pub(crate) unsafe fn driver<K: Kern>(p: &Args<K::E>) {
             } else {
                 (ncur - 1) / nr * nr
             };
-            if !direct_b {
+            if pre.is_some() {
+                // Packed at load: nothing to do per call.
+            } else if !direct_b {
                 // SAFETY: B's rows `pc..pc + kcur`, columns `jc..jc + ncur` are in its
                 // region; packed they take `ncur.next_multiple_of(nr) * kcur <= b_len`.
                 unsafe { pack_b::<K>(bsrc, p.ldb, kcur, ncur, bp) };
@@ -432,7 +439,16 @@ pub(crate) unsafe fn driver<K: Kern>(p: &Args<K::E>) {
                     //   before column `jc + ncur <= n`;
                     // - in place, `jr >= edge` (so `jr == edge`): the edge panel packed
                     //   at `bp`, `nr` per row.
-                    let (b, ldb) = if !direct_b {
+                    let (b, ldb) = if let Some(q) = pre {
+                        // SAFETY: the k block at `pc` of the packed B starts at
+                        // `pc * n_pad`; its panel of columns `col + jc + jr` (a multiple
+                        // of `nr`, below `n_pad`) at `(col + jc + jr) * kcur` in it,
+                        // `kcur * nr` elements (`PackedRef`'s contract).
+                        (
+                            unsafe { q.ptr.add(pc * q.n_pad + (q.col + jc + jr) * kcur) },
+                            nr,
+                        )
+                    } else if !direct_b {
                         // SAFETY: `jr * kcur < ncur.next_multiple_of(nr) * kcur`, in the
                         // packed B.
                         (unsafe { bp.add(jr * kcur) }.cast_const(), nr)

@@ -111,6 +111,7 @@ unsafe fn widened(isa: Isa, p: &Args<u16>, widen: Widen, narrow: Narrow) {
             k,
             epilogue: None,
             ctx: std::ptr::null_mut(),
+            packed_b: None,
         };
         // SAFETY: the inner operands are the scratch slices, dense (`lda = k`,
         // `ldb = ldc = n`): A is `rows * k <= al`, B `k * n = bl`, C `rows * n <= cl`

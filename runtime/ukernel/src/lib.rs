@@ -41,6 +41,7 @@ mod float;
 pub mod gather;
 mod halfp;
 mod int;
+pub mod packed;
 pub mod pool;
 mod portable;
 mod safe;
@@ -151,6 +152,9 @@ pub(crate) struct Args<E> {
     pub k: usize,
     pub epilogue: Option<Epilogue>,
     pub ctx: *mut u8,
+    /// B already packed (`packed::PackedB`'s layout) for columns `b_col..b_col + n`;
+    /// `b` and `ldb` are then unused.
+    pub packed_b: Option<packed::PackedRef<E>>,
 }
 
 impl<E> Args<E> {
@@ -242,6 +246,7 @@ macro_rules! entry {
                 k,
                 epilogue,
                 ctx,
+                packed_b: None,
             };
             // SAFETY: `args` holds this function's operands unchanged, valid by its
             // contract, which is the one `$imp` asks for; `$imp` checks `isa` itself.
