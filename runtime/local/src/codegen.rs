@@ -43,6 +43,33 @@ pub struct Jit {
     fctx: FunctionBuilderContext,
     helpers: Helpers,
     count: usize,
+    /// Stages already compiled, by [`code_key`]: a model's layers repeat the
+    /// same stage on other buffers and sizes, which is the same code.
+    compiled: rustc_hash::FxHashMap<String, FuncId>,
+}
+
+/// What a stage's code depends on, all of it: how each operand reads the
+/// innermost parallel dim (not its strides, sizes or buffer, which the
+/// argument block holds per dispatch), the loop structure and the body
+/// (float constants by their bits).
+fn code_key(g: &GenericPlan) -> String {
+    use std::fmt::Write;
+    let mut k = format!(
+        "{:?} {} {} {} {} {}|",
+        inner_kinds(g),
+        g.domain.len(),
+        g.inputs.len(),
+        g.parallel,
+        g.lanes,
+        g.body.result
+    );
+    for (op, e) in &g.body.ops {
+        let _ = match op {
+            BodyOp::ConstF(x) => write!(k, "F{:x}:{e:?};", x.to_bits()),
+            _ => write!(k, "{op:?}:{e:?};"),
+        };
+    }
+    k
 }
 
 #[derive(Clone, Copy)]
@@ -234,6 +261,7 @@ impl Jit {
             fctx: FunctionBuilderContext::new(),
             helpers,
             count: 0,
+            compiled: Default::default(),
         })
     }
 
@@ -241,6 +269,16 @@ impl Jit {
     pub fn generic(&mut self, g: &GenericPlan) -> Result<FuncId> {
         g.body.check_elems()?;
         g.check_index_dims()?;
+        let key = code_key(g);
+        if let Some(&id) = self.compiled.get(&key) {
+            return Ok(id);
+        }
+        let id = self.compile(g)?;
+        self.compiled.insert(key, id);
+        Ok(id)
+    }
+
+    fn compile(&mut self, g: &GenericPlan) -> Result<FuncId> {
         let ptr = types::I64;
         self.module.clear_context(&mut self.ctx);
         let mut sig = self.module.make_signature();
@@ -313,6 +351,11 @@ impl Jit {
             }
         }
         Ok(id)
+    }
+
+    /// Distinct stage functions compiled.
+    pub fn compiled_stages(&self) -> usize {
+        self.compiled.len()
     }
 
     pub fn finish(&mut self) -> Result<()> {

@@ -8,7 +8,7 @@
 //! reused while the next dispatch brings the same ones: a model called again
 //! and again pays for the checks once.
 
-use crate::codegen::{args_layout, Jit, StageFn};
+use crate::codegen::{args_layout, StageFn};
 use crate::plan::{
     unsupported_element, BufferKind, ConvPlan, ElementType, GatherPlan, GenericPlan, KernelPlan,
     PoolPlan, ScatterPlan,
@@ -116,7 +116,7 @@ pub struct LocalExecutable {
     pub exports: Exports,
     pub kernels: Vec<CompiledKernel>,
     /// Owns the code the stage functions point into.
-    pub _jit: Jit,
+    pub _jit: Arc<crate::SharedJit>,
     scratch: Mutex<Vec<Vec<u128>>>,
 }
 
@@ -126,7 +126,7 @@ unsafe impl Send for LocalExecutable {}
 unsafe impl Sync for LocalExecutable {}
 
 impl LocalExecutable {
-    pub fn new(exports: Exports, kernels: Vec<CompiledKernel>, jit: Jit) -> Self {
+    pub fn new(exports: Exports, kernels: Vec<CompiledKernel>, jit: Arc<crate::SharedJit>) -> Self {
         LocalExecutable {
             exports,
             kernels,

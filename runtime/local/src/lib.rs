@@ -13,17 +13,44 @@ pub mod pool;
 pub use xir_kernel_plan::plan;
 
 use exec::{CompiledGeneric, CompiledKernel, CompiledStage, LocalExecutable};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use xir::{Context, Ir, Op};
 use xir_runtime_hal::{Backend, Driver, Executable, Result, TargetDesc};
 
-/// Compiles a `hal.executable.variant` for this CPU.
+/// A Cranelift module shared by the variants one backend prepares, so a
+/// stage that several kernels run (a model's layers) is compiled once.
+pub struct SharedJit(Mutex<codegen::Jit>);
+
+// SAFETY: the JIT module is only used under the mutex; the code it has
+// finalised is immutable and stays mapped while the module lives (each
+// executable holds an `Arc` of it).
+unsafe impl Send for SharedJit {}
+unsafe impl Sync for SharedJit {}
+
+impl SharedJit {
+    pub fn new() -> Result<Arc<SharedJit>> {
+        Ok(Arc::new(SharedJit(Mutex::new(codegen::Jit::new()?))))
+    }
+}
+
+/// Compiles a `hal.executable.variant` for this CPU in a module of its own.
 pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>> {
+    prepare_in(&SharedJit::new()?, ctx, ir, variant)
+}
+
+/// Compiles a `hal.executable.variant` for this CPU in `shared`, reusing the
+/// code of stages it has compiled before.
+pub fn prepare_in(
+    shared: &Arc<SharedJit>,
+    ctx: &Context,
+    ir: &Ir,
+    variant: Op,
+) -> Result<Arc<dyn Executable>> {
     let started = Instant::now();
     let lowered = xir_kernel_plan::read_variant(ctx, ir, variant)?;
     let exports = lowered.export_indices()?;
-    let mut jit = codegen::Jit::new()?;
+    let mut jit = shared.0.lock().unwrap_or_else(|e| e.into_inner());
     let mut pending = Vec::new();
     for plan in lowered.plans {
         let mut ids = Vec::new();
@@ -112,11 +139,32 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
             started.elapsed().as_secs_f64() * 1e3
         );
     }
-    Ok(Arc::new(LocalExecutable::new(exports, kernels, jit)))
+    drop(jit);
+    Ok(Arc::new(LocalExecutable::new(
+        exports,
+        kernels,
+        shared.clone(),
+    )))
 }
 
-/// Compiles `local` targets with Cranelift.
-pub struct Jit;
+/// Compiles `local` targets with Cranelift, into one module per backend
+/// (made at the first prepare).
+#[derive(Default)]
+pub struct Jit {
+    shared: Mutex<Option<Arc<SharedJit>>>,
+}
+
+impl Jit {
+    /// Stage functions compiled so far (each distinct code once).
+    pub fn compiled_stages(&self) -> usize {
+        let slot = self.shared.lock().unwrap_or_else(|e| e.into_inner());
+        slot.as_ref().map_or(0, |s| {
+            s.0.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .compiled_stages()
+        })
+    }
+}
 
 impl Backend for Jit {
     fn serves(&self, kind: &str) -> bool {
@@ -124,7 +172,14 @@ impl Backend for Jit {
     }
 
     fn prepare(&self, ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable>> {
-        prepare(ctx, ir, variant)
+        let shared = {
+            let mut slot = self.shared.lock().unwrap_or_else(|e| e.into_inner());
+            match slot.as_ref() {
+                Some(s) => s.clone(),
+                None => slot.insert(SharedJit::new()?).clone(),
+            }
+        };
+        prepare_in(&shared, ctx, ir, variant)
     }
 
     fn register(&self, ctx: &mut Context) {
@@ -154,6 +209,6 @@ impl Driver for LocalDriver {
     }
 
     fn backend(&self, _ordinal: usize) -> Arc<dyn Backend> {
-        Arc::new(Jit)
+        Arc::new(Jit::default())
     }
 }
