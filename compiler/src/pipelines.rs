@@ -10,14 +10,18 @@ use xir::pass::{PassRegistry, PipelineInfo};
 pub type Passes = Vec<Box<dyn xir::pass::Pass>>;
 
 /// `graph-to-flow`: per-channel affine maps folded into convs
-/// (`graph-fold-conv-affine`), composite ops decomposed (`graph-decompose{keep-windows=true}`: a conv a
-/// kernel stage computes stays whole until the kernel lowering), then
+/// (`graph-fold-conv-affine`), composite ops decomposed
+/// (`graph-decompose{keep-windows=true keep-attention=true}`: attention formed, and a
+/// conv or attention a kernel stage computes stays whole until the kernel lowering), then
 /// dispatch regions, constants, executables, transfers, control flow, then
 /// the level guard.
 pub fn graph_to_flow() -> Passes {
     let mut p: Passes = vec![
         Box::new(xir_graph::fold_conv::FoldConvAffine),
-        Box::new(xir_graph::decompose::Decompose { keep_windows: true }),
+        Box::new(xir_graph::decompose::Decompose {
+            keep_windows: true,
+            keep_attention: true,
+        }),
     ];
     p.extend(xir_flow::conversion::from_graph::pipeline());
     p

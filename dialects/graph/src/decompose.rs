@@ -33,6 +33,7 @@
 //! input dim gives (softmax's axis, reduced away) is given that dim
 //! (`graph.dim` of the value it broadcasts back over).
 
+mod attention;
 mod window;
 
 use crate::composite::{f32_prop, int_prop, stat_shape, str_prop, COMPOSITES};
@@ -51,12 +52,23 @@ const AFFINITY: &str = "device.affinity";
 pub struct Decompose {
     /// Leave the convs a kernel stage computes whole ([`window_stage_eligible`]).
     pub keep_windows: bool,
+    /// Form `graph.attention` and leave it whole ([`attention_stage_eligible`]).
+    pub keep_attention: bool,
+}
+
+/// Which ops [`decompose_with`] leaves whole, for the kernel stages that compute them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Keep {
+    /// [`window_stage_eligible`] convs and pools.
+    pub windows: bool,
+    /// [`attention_stage_eligible`] attentions.
+    pub attention: bool,
 }
 
 impl Decompose {
     pub const ARGUMENT: &'static str = "graph-decompose";
     pub const SUMMARY: &'static str =
-        "Rewrite composite graph ops (reduce_mean, softmax, log_softmax, layer_norm, gelu, and the window ops conv, conv_transpose, max_pool, avg_pool, pad, resize) into primitive graph ops, and powers by 1 to 4 into multiplications";
+        "Rewrite composite graph ops (reduce_mean, softmax, log_softmax, layer_norm, gelu, attention, and the window ops conv, conv_transpose, max_pool, avg_pool, pad, resize) into primitive graph ops, and powers by 1 to 4 into multiplications";
 }
 
 impl Pass for Decompose {
@@ -70,23 +82,44 @@ impl Pass for Decompose {
         Self::SUMMARY
     }
     fn options(&self) -> Vec<xir::pass::PassOption> {
-        vec![xir::pass::PassOption {
-            name: "keep-windows",
-            help: "Leave each 1-d or 2-d f32 conv, max_pool and avg_pool of static shape (but its batch) whole, for the kernel lowering (a kernel.conv or kernel.pool stage where the target has them, decomposed there otherwise)",
-            default: "false".into(),
-        }]
+        vec![
+            xir::pass::PassOption {
+                name: "keep-windows",
+                help: "Leave each 1-d or 2-d f32 conv, max_pool and avg_pool of static shape (but its batch) whole, for the kernel lowering (a kernel.conv or kernel.pool stage where the target has them, decomposed there otherwise)",
+                default: "false".into(),
+            },
+            xir::pass::PassOption {
+                name: "keep-attention",
+                help: "Form graph.attention from matmul, scale, mask, softmax and matmul, and leave each f32 attention whole, for the kernel lowering (a kernel.attention stage where the target has it, decomposed there otherwise)",
+                default: "false".into(),
+            },
+        ]
     }
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        match (name, value) {
-            ("keep-windows", "true" | "1") => self.keep_windows = true,
-            ("keep-windows", "false" | "0") => self.keep_windows = false,
-            ("keep-windows", v) => return Err(format!("'{v}' is not a boolean")),
+        let flag = match name {
+            "keep-windows" => &mut self.keep_windows,
+            "keep-attention" => &mut self.keep_attention,
             _ => return Err(format!("no such option '{name}'")),
-        }
+        };
+        *flag = match value {
+            "true" | "1" => true,
+            "false" | "0" => false,
+            v => return Err(format!("'{v}' is not a boolean")),
+        };
         Ok(())
     }
     fn run(&mut self, pc: &mut PassContext<'_>, op: Op) -> Result<(), ()> {
-        let (n, errors) = decompose_with(pc.ctx, pc.ir, op, self.keep_windows);
+        let fused = if self.keep_attention {
+            attention::fuse(pc.ctx, pc.ir, op)
+        } else {
+            0
+        };
+        pc.add_statistic("num-attention", "Number of attentions formed", fused);
+        let keep = Keep {
+            windows: self.keep_windows,
+            attention: self.keep_attention,
+        };
+        let (n, errors) = decompose_with(pc.ctx, pc.ir, op, keep);
         pc.add_statistic("num-decomposed", "Number of composite ops decomposed", n);
         let failed = !errors.is_empty();
         for d in errors {
@@ -95,7 +128,7 @@ impl Pass for Decompose {
         if failed {
             return Err(());
         }
-        if n == 0 {
+        if n == 0 && fused == 0 {
             pc.preserve_all();
         }
         Ok(())
@@ -137,29 +170,40 @@ pub fn window_stage_eligible(ctx: &Context, ir: &Ir, op: Op) -> bool {
             })
 }
 
+/// Whether `op` is an attention a kernel stage computes (`kernel.attention`): a
+/// `graph.attention` of f32 (any shape, dynamic dims included).
+pub fn attention_stage_eligible(ctx: &Context, ir: &Ir, op: Op) -> bool {
+    crate::attention::ATTENTION.is(ctx, ir, op)
+        && matches!(ctx.type_kind(ir.value_type(ir.result(op, 0))),
+            TypeKind::RankedTensor { element, .. }
+                if matches!(ctx.type_kind(*element), TypeKind::Float(FloatKind::F32)))
+}
+
 /// Whether `op` is a composite graph op.
 pub fn is_composite(ctx: &Context, ir: &Ir, op: Op) -> bool {
-    COMPOSITES.iter().any(|s| s.is(ctx, ir, op)) || WINDOWS.iter().any(|s| s.is(ctx, ir, op))
+    COMPOSITES.iter().any(|s| s.is(ctx, ir, op))
+        || WINDOWS.iter().any(|s| s.is(ctx, ir, op))
+        || crate::attention::ATTENTION.is(ctx, ir, op)
 }
 
 /// Decomposes every composite op under `root`: how many, and the errors of
 /// those that could not be (left in place).
 pub fn decompose(ctx: &mut Context, ir: &mut Ir, root: Op) -> (u64, Vec<Diagnostic>) {
-    decompose_with(ctx, ir, root, false)
+    decompose_with(ctx, ir, root, Keep::default())
 }
 
-/// [`decompose`], leaving the convs a kernel stage computes whole when
-/// `keep_windows` is set.
+/// [`decompose`], leaving whole the ops a kernel stage computes that `keep` names.
 pub fn decompose_with(
     ctx: &mut Context,
     ir: &mut Ir,
     root: Op,
-    keep_windows: bool,
+    keep: Keep,
 ) -> (u64, Vec<Diagnostic>) {
     let found: Vec<Op> = xir::walk::preorder(ir, root)
         .into_iter()
         .filter(|&o| is_composite(ctx, ir, o) || small_power(ctx, ir, o).is_some())
-        .filter(|&o| !(keep_windows && window_stage_eligible(ctx, ir, o)))
+        .filter(|&o| !(keep.windows && window_stage_eligible(ctx, ir, o)))
+        .filter(|&o| !(keep.attention && attention_stage_eligible(ctx, ir, o)))
         .collect();
     let mut done = 0;
     let mut errors = Vec::new();
@@ -420,6 +464,7 @@ fn build(ctx: &mut Context, ir: &mut Ir, op: Op, made: &mut Vec<Op>) -> Result<(
         "graph.avg_pool" => vec![window::pool(&mut b, op, x, result, false)?],
         "graph.pad" => vec![window::pad_op(&mut b, op, &operands)?],
         "graph.resize" => vec![window::resize(&mut b, op, x, result)?],
+        "graph.attention" => vec![attention::decompose(&mut b, op, &operands)?],
         "graph.pow" => match small_power(b.ctx, b.ir, op) {
             Some(n) => vec![power(&mut b, x, n)],
             None => return Ok(()),

@@ -96,7 +96,8 @@ pub fn attach(ctx: &mut Context) {
             ctx.attach_interface(spec.name, ResultDims(elementwise));
         }
     }
-    let rules: [(&OpSpec, DimRuleFn); 13] = [
+    let rules: [(&OpSpec, DimRuleFn); 14] = [
+        (&crate::attention::ATTENTION, attention),
         // Window ops kept whole (`graph-decompose{keep-windows}`) may have a
         // dynamic batch, the input's.
         (&crate::window::CONV, batch_only),
@@ -115,6 +116,19 @@ pub fn attach(ctx: &mut Context) {
     ];
     for (spec, f) in rules {
         ctx.attach_interface(spec.name, ResultDims(f));
+    }
+}
+
+/// The query's dims but the last, which is the value's.
+fn attention(ctx: &Context, ir: &Ir, op: Op, i: usize) -> DimRule {
+    let rank = ir
+        .results(op)
+        .first()
+        .map_or(0, |&r| shape(ctx, ir, r).len());
+    if i + 1 == rank {
+        DimRule::Copy(2, i)
+    } else {
+        DimRule::Copy(0, i)
     }
 }
 

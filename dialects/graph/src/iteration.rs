@@ -40,8 +40,8 @@ pub fn attach(ctx: &mut Context) {
     for spec in movement {
         ctx.attach_interface(spec.name, Iteration::Parallel);
     }
-    // A conv or pool left whole (`graph-decompose{keep-windows}`) anchors a dispatch as a
-    // matmul does.
+    // A conv, pool or attention left whole (`graph-decompose{keep-windows}`,
+    // `{keep-attention}`) anchors a dispatch as a matmul does.
     for spec in [
         &ops::MATMUL,
         &ops::REDUCE_SUM,
@@ -49,6 +49,7 @@ pub fn attach(ctx: &mut Context) {
         &crate::window::CONV,
         &crate::window::MAX_POOL,
         &crate::window::AVG_POOL,
+        &crate::attention::ATTENTION,
     ] {
         ctx.attach_interface(spec.name, Iteration::Reduction);
     }

@@ -6,11 +6,13 @@
 //! softmax, log_softmax, layer_norm, gelu) and the `graph-decompose` pass
 //! that rewrites them into primitive ops (`decompose.rs`), the window ops
 //! (`window.rs`: conv, conv_transpose, max_pool, avg_pool, pad, resize),
-//! decomposed by the same pass, `graph-fold-conv-affine` (`fold_conv.rs`:
+//! decomposed by the same pass, `graph.attention` (`attention.rs`), which that pass
+//! forms from the ops exporters write and decomposes too, `graph-fold-conv-affine` (`fold_conv.rs`:
 //! per-channel scales and shifts folded into a conv's constant weights), and two
 //! interfaces on its op records: how result dims follow from operand dims
 //! (`dims.rs`) and how an op's kernel iterates (`iteration.rs`).
 
+pub mod attention;
 mod canonicalize;
 pub mod composite;
 pub mod decompose;

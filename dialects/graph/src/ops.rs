@@ -457,7 +457,7 @@ pub static TRANSFER: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 53] = [
+pub static OPS: [&OpSpec; 54] = [
     &ABS,
     &ADD,
     &AND,
@@ -513,4 +513,6 @@ pub static OPS: [&OpSpec; 53] = [
     &crate::window::MAX_POOL,
     &crate::window::PAD,
     &crate::window::RESIZE,
+    // Attention (attention.rs): formed and decomposed by graph-decompose.
+    &crate::attention::ATTENTION,
 ];

@@ -172,6 +172,29 @@ pub static POOL: OpSpec = OpSpec {
     ..OpSpec::new("kernel.pool")
 };
 
+/// `kernel.attention ins(%q, %k, %v : …) [mask(%m : …)] outs(%o : …) scale = 0.125`:
+/// `graph.attention` as a named stage, `o = softmax(scale · q · kᵀ + m) · v` over the
+/// last two dims of `[B…, Sq, D]`, `[B…, Sk, D]`, `[B…, Sk, Dv]` into `[B…, Sq, Dv]`;
+/// the mask has the scores' rank, each dim theirs or 1; `nan_to_zero` as graph's.
+pub static ATTENTION: OpSpec = OpSpec {
+    operands: &[
+        ValueSpec::one("query", MEMREF),
+        ValueSpec::one("key", MEMREF),
+        ValueSpec::one("value", MEMREF),
+        ValueSpec::optional("mask", MEMREF),
+        ValueSpec::one("output", MEMREF),
+    ],
+    attrs: &[
+        AttrSpec::required("scale", xir_graph::composite::F32_ATTR),
+        AttrSpec::optional("nan_to_zero", xir::ods::constraints::UNIT_ATTR),
+    ],
+    verify: Some(verify::verify_attention),
+    format: Some(
+        "`ins` `(` $query `,` $key `,` $value `:` type($query) `,` type($key) `,` type($value) `)` (`mask` `(` $mask^ `:` type($mask) `)`)? `outs` `(` $output `:` type($output) `)` `scale` `=` $scale attr-dict-with-keyword",
+    ),
+    ..OpSpec::new("kernel.attention")
+};
+
 /// `kernel.gather ins(%t, %i : memref<10x4xf32>, memref<3xi64>) outs(%o :
 /// memref<3x4xf32>) axis = 0`: `graph.gather` as a named stage,
 /// `output[a…, j…, b…] = input[a…, idx(indices[j…]), b…]` where with
@@ -329,7 +352,8 @@ pub static INDEX_OP: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 23] = [
-    &SCATTER, &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &COS, &ERF, &EXP, &GATHER, &CONV,
-    &POOL, &GENERIC, &INDEX_OP, &LOG, &MATMUL, &POW, &RESHAPE, &SIN, &SQRT, &TANH, &YIELD,
+pub static OPS: [&OpSpec; 24] = [
+    &ATTENTION, &SCATTER, &ABS, &ALLOC, &ASSERT, &BINDING, &CAST, &CONSTANT, &COS, &ERF, &EXP,
+    &GATHER, &CONV, &POOL, &GENERIC, &INDEX_OP, &LOG, &MATMUL, &POW, &RESHAPE, &SIN, &SQRT, &TANH,
+    &YIELD,
 ];

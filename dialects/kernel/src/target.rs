@@ -18,6 +18,10 @@ pub struct TargetParams {
     /// config; by default the `cranelift` format's backend does). Convs and pools
     /// left whole for other targets are decomposed by the lowering.
     pub window_stages: bool,
+    /// Whether the backend runs `kernel.attention` stages (`attention_stages` in the
+    /// config; by default the `cranelift` format's backend does). Attentions left whole
+    /// for other targets are decomposed by the lowering.
+    pub attention_stages: bool,
 }
 
 impl Default for TargetParams {
@@ -25,11 +29,13 @@ impl Default for TargetParams {
         TargetParams {
             vector_bits: 128,
             window_stages: false,
+            attention_stages: false,
         }
     }
 }
 
-/// The executable format whose backend (`local`) runs `kernel.conv` and `kernel.pool` stages.
+/// The executable format whose backend (`local`) runs `kernel.conv`, `kernel.pool` and
+/// `kernel.attention` stages.
 pub const WINDOW_STAGE_FORMAT: &str = "cranelift";
 
 /// The parameters of a `#device.target<kind, {config}, [formats]>`.
@@ -52,12 +58,14 @@ pub fn params_of(ctx: &Context, target: Option<Attr>) -> TargetParams {
         }
     }
     // `true` / `false` are i1 integers.
-    p.window_stages = match key("window_stages").and_then(|a| xir::util::build::int_of(ctx, a)) {
+    let flag = |name: &str| match key(name).and_then(|a| xir::util::build::int_of(ctx, a)) {
         Some(b) => b != 0,
         None => formats_of(ctx, target)
             .iter()
             .any(|f| f == WINDOW_STAGE_FORMAT),
     };
+    p.window_stages = flag("window_stages");
+    p.attention_stages = flag("attention_stages");
     p
 }
 

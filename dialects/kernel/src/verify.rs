@@ -500,6 +500,49 @@ fn memref_operand(ctx: &Context, ir: &Ir, op: Op, i: usize) -> Option<(Vec<i64>,
     memref_shape(ctx, ir.value_type(v)).map(|(s, e)| (s.to_vec(), e))
 }
 
+/// `kernel.attention`: float operands of one element type whose shapes fit as
+/// `graph.attention`'s do (`xir_graph::attention::infer`), the output that shape.
+pub fn verify_attention(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let n = ir.num_operands(op);
+    let shapes: Option<Vec<(Vec<i64>, Type)>> =
+        (0..n).map(|i| memref_operand(ctx, ir, op, i)).collect();
+    let Some(shapes) = shapes else {
+        return Ok(());
+    };
+    let e = shapes[0].1;
+    if !matches!(ctx.type_kind(e), TypeKind::Float(_)) || shapes.iter().any(|s| s.1 != e) {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            "expects operands of one float element type",
+        ));
+    }
+    let (out, ins) = shapes.split_last().expect("operands");
+    let mask = (ins.len() == 4).then(|| &ins[3].0[..]);
+    let want = xir_graph::attention::infer(&ins[0].0, &ins[1].0, &ins[2].0, mask)
+        .map_err(|m| op_error(ctx, ir, op, m))?;
+    if !xir_graph::shape::matches(&want, &out.0) {
+        return Err(op_error(
+            ctx,
+            ir,
+            op,
+            format!(
+                "output shape {} does not match the inferred {}",
+                dims_str(&out.0),
+                dims_str(&want)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `2x?x4`.
+fn dims_str(s: &[i64]) -> String {
+    let d: Vec<String> = s.iter().map(|&d| xir_graph::shape::dim_str(d)).collect();
+    d.join("x")
+}
+
 /// `kernel.gather`: i32/i64 indices, the output `input[:axis] + indices +
 /// input[axis+1:]` of the input's element (dynamic dims match anything).
 pub fn verify_gather(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {

@@ -1,6 +1,6 @@
 //! The suite's cases: every kernel op (`kernel.generic` with every body op,
 //! `kernel.matmul` with and without an epilogue, batched, `kernel.conv`, `kernel.pool`,
-//! `kernel.gather`,
+//! `kernel.attention`, `kernel.gather`,
 //! `kernel.alloc`, `kernel.constant`, `kernel.reshape`, `kernel.assert`)
 //! on every element type, at edge sizes: 0, 1, odd (3), past a 4-, 8- or
 //! 16-lane vector (17, 33), past one 64-wide workgroup tile (65, 129), a
@@ -1300,6 +1300,275 @@ fn gather_case(
     b.case(&k, vec![], vec![table, idx], vec![(want, Tol::Ulps(0))])
 }
 
+// ============================================================= attention
+
+/// The mask of an attention case ([`AttnShape`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum AttnMask {
+    /// No mask operand.
+    None,
+    /// The scores' shape `[B…, Sq, Sk]`, finite values.
+    Full,
+    /// A key padding mask `[B0, 1…, 1, Sk]` (broadcast over the other batch
+    /// dims and the rows): finite values, then `-inf` for the last keys of
+    /// each batch index `b0` (more for each), and, when `B0 > 1`, `-inf` for
+    /// every key of the last one (its rows are fully masked).
+    Padding,
+    /// A causal mask `[1…, Sq, Sk]` (broadcast over the batch): finite
+    /// values, `-inf` where `j > i`.
+    Causal,
+}
+
+/// An attention's geometry for [`attention_case`]: query `[batch…, sq, d]`,
+/// key `[batch…, sk, d]`, value `[batch…, sk, dv]`, its mask and scale.
+#[derive(Clone, Debug)]
+pub struct AttnShape {
+    /// The batch dims (none, one or two).
+    pub batch: Vec<usize>,
+    /// Query rows.
+    pub sq: usize,
+    /// Key rows.
+    pub sk: usize,
+    /// Query and key columns.
+    pub d: usize,
+    /// Value columns.
+    pub dv: usize,
+    /// The scores' factor.
+    pub scale: f32,
+    /// The mask.
+    pub mask: AttnMask,
+    /// A NaN probability counts as 0.
+    pub nan_to_zero: bool,
+    /// `sq` and `sk` are dynamic dims (the dispatch's constants).
+    pub dynamic: bool,
+}
+
+impl AttnShape {
+    /// The scale a model would use: `1 / sqrt(d)` (1 for `d = 0`).
+    fn default_scale(d: usize) -> f32 {
+        if d == 0 {
+            1.0
+        } else {
+            1.0 / (d as f32).sqrt()
+        }
+    }
+
+    fn op(&self) -> String {
+        let mut op = String::from("attention");
+        op += match self.mask {
+            AttnMask::None => "",
+            AttnMask::Full => "_mask",
+            AttnMask::Padding => "_pad_mask",
+            AttnMask::Causal => "_causal_mask",
+        };
+        if self.nan_to_zero {
+            op += "_nan_to_zero";
+        }
+        if self.dynamic {
+            op += "_dynamic";
+        }
+        op
+    }
+
+    /// `batch…xSqxSkxDxDv`, then `.s<scale>` unless it is `1 / sqrt(D)`.
+    fn label(&self) -> String {
+        let mut all = self.batch.clone();
+        all.extend([self.sq, self.sk, self.d, self.dv]);
+        let mut l = label(&all);
+        if self.scale != Self::default_scale(self.d) {
+            l += &format!(".s{}", self.scale);
+        }
+        l
+    }
+
+    /// The mask's shape (the scores' rank).
+    fn mask_shape(&self) -> Vec<usize> {
+        let nb = self.batch.len();
+        let mut s = match self.mask {
+            AttnMask::None | AttnMask::Full => self.batch.clone(),
+            AttnMask::Padding => (0..nb)
+                .map(|i| if i == 0 { self.batch[0] } else { 1 })
+                .collect(),
+            AttnMask::Causal => vec![1; nb],
+        };
+        match self.mask {
+            AttnMask::Padding => s.extend([1, self.sk]),
+            _ => s.extend([self.sq, self.sk]),
+        }
+        s
+    }
+}
+
+/// `kernel.attention`: `softmax(scale · q · kᵀ + mask) · v` against the
+/// f64 model ([`model::attention`]). Inputs are `Dist::Small`; a fully
+/// masked row is NaN (any NaN matches), or 0 with `nan_to_zero`; `Sk = 0`
+/// gives 0. Tolerance: the model's error bound, twice (`Tol::Sum` of `Sk`
+/// terms whose `mag` holds it), so f32 computed in f32 passes and a wrong
+/// scale, mask, max or normalization fails.
+fn attention_case(mut b: Builder, e: ElementType, a: &AttnShape) -> Case {
+    let shape = |x: usize, y: usize| {
+        let mut s = a.batch.clone();
+        s.extend([x, y]);
+        s
+    };
+    let (sq, sk, so) = (shape(a.sq, a.d), shape(a.sk, a.d), shape(a.sq, a.dv));
+    let sv = shape(a.sk, a.dv);
+    let sm = a.mask_shape();
+    let nb = a.batch.len();
+    let mut k = Kernel::new(if a.dynamic { 2 } else { 0 });
+    // Dims with Sq and Sk dynamic where the case says so: the last two dims
+    // of a buffer, `rows` being Sq's or Sk's (or 1) and `cols` Sk's or not.
+    let kdims = |k: &Kernel, s: &[usize], rows: Option<usize>, cols: bool| -> Vec<Dim> {
+        let mut ds = dims(s);
+        if a.dynamic {
+            let r = s.len() - 2;
+            if let Some(arg) = rows {
+                ds[r] = Dim::D(k.arg(arg));
+            }
+            if cols {
+                ds[r + 1] = Dim::D(k.arg(1));
+            }
+        }
+        ds
+    };
+    let qb = k.binding(0, e, kdims(&k, &sq, Some(0), false));
+    let kb = k.binding(1, e, kdims(&k, &sk, Some(1), false));
+    let vb = k.binding(2, e, kdims(&k, &sv, Some(1), false));
+    let mb = match a.mask {
+        AttnMask::None => None,
+        AttnMask::Padding => Some(k.binding(3, e, kdims(&k, &sm, None, true))),
+        _ => Some(k.binding(3, e, kdims(&k, &sm, Some(0), true))),
+    };
+    let next = if mb.is_some() { 4 } else { 3 };
+    let out = k.binding(next, e, kdims(&k, &so, Some(0), false));
+    k.attention(&qb, &kb, &vb, mb.as_ref(), &out, a.scale, a.nan_to_zero);
+    let mut ins = vec![
+        tensor(&mut b.rng, e, &sq, Dist::Small),
+        tensor(&mut b.rng, e, &sk, Dist::Small),
+        tensor(&mut b.rng, e, &sv, Dist::Small),
+    ];
+    if a.mask != AttnMask::None {
+        let mut m = tensor(&mut b.rng, e, &sm, Dist::Small);
+        let ninf = V::F(f64::NEG_INFINITY);
+        let rank = sm.len();
+        let n = m.data.len();
+        let mut ix = vec![0usize; rank];
+        for flat in 0..n {
+            // `ix`: the row-major index of `flat`.
+            let mut r = flat;
+            for dim in (0..rank).rev() {
+                ix[dim] = r % sm[dim];
+                r /= sm[dim];
+            }
+            let (i, j) = (ix[rank - 2], ix[rank - 1]);
+            let masked = match a.mask {
+                AttnMask::None | AttnMask::Full => false,
+                AttnMask::Causal => j > i,
+                AttnMask::Padding => {
+                    let (b0, n0) = if nb == 0 { (0, 1) } else { (ix[0], sm[0]) };
+                    let hidden = if n0 > 1 && b0 == n0 - 1 {
+                        a.sk
+                    } else {
+                        (a.sk * (b0 + 1) / 4).min(a.sk)
+                    };
+                    j >= a.sk - hidden
+                }
+            };
+            if masked {
+                m.data[flat] = ninf;
+            }
+        }
+        ins.push(m);
+    }
+    let r = model::attention(
+        &ins[0],
+        &ins[1],
+        &ins[2],
+        ins.get(3),
+        a.scale as f64,
+        a.nan_to_zero,
+    );
+    let mag = r.err.iter().map(|x| 2.0 * x / (a.sk + 2) as f64).collect();
+    let tol = Tol::Sum { terms: a.sk, mag };
+    let constants = if a.dynamic {
+        vec![a.sq as i64, a.sk as i64]
+    } else {
+        vec![]
+    };
+    b.case(&k, constants, ins, vec![(r.out, tol)])
+}
+
+/// The attention geometries of the suite: 0 and 1 in each of batch, Sq, Sk,
+/// D, Dv; batch ranks 0, 1 and 2; odd sizes; past a vector (17, 33) and
+/// past a GEMM tile and row block (Sq 70, Sk 50, D 65, Dv 49); BERT's
+/// `[1, 8, 128, 128, 64, 64]`; one query row over 129 keys; no mask, a full
+/// one, a padding mask with a fully masked batch (with and without
+/// `nan_to_zero`), a causal one; scales `1 / sqrt(D)`, 1, 0.5, 2, 4 (scores
+/// far past exp's range) and -0.75; Sq and Sk dynamic.
+pub fn attention_shapes() -> Vec<AttnShape> {
+    use AttnMask::{Causal, Full, None as No, Padding};
+    let s = |batch: &[usize], [sq, sk, d, dv]: [usize; 4], mask: AttnMask, ntz: bool| AttnShape {
+        batch: batch.to_vec(),
+        sq,
+        sk,
+        d,
+        dv,
+        scale: AttnShape::default_scale(d),
+        mask,
+        nan_to_zero: ntz,
+        dynamic: false,
+    };
+    let scaled = |mut a: AttnShape, scale: f32| {
+        a.scale = scale;
+        a
+    };
+    let dynamic = |mut a: AttnShape| {
+        a.dynamic = true;
+        a
+    };
+    vec![
+        // Ones and zeros.
+        scaled(s(&[1], [1, 1, 1, 1], No, false), 1.0),
+        s(&[], [1, 1, 1, 1], No, false),
+        s(&[0], [3, 5, 4, 2], No, false),
+        s(&[0, 2], [3, 5, 4, 2], Full, false),
+        s(&[2], [0, 5, 4, 3], No, false),
+        s(&[2], [3, 0, 4, 3], No, false),
+        s(&[2], [3, 0, 4, 3], Padding, true),
+        s(&[2], [3, 5, 0, 3], No, false),
+        s(&[2], [3, 5, 0, 3], Full, false),
+        s(&[2], [3, 5, 4, 0], No, false),
+        s(&[3], [17, 1, 8, 8], No, false),
+        s(&[3], [17, 1, 8, 8], Padding, false),
+        // Batch rank 0, odd sizes, scales.
+        s(&[], [5, 7, 3, 2], Causal, false),
+        scaled(s(&[3], [5, 7, 3, 9], No, false), 0.5),
+        scaled(s(&[3], [5, 7, 3, 9], Full, false), -0.75),
+        scaled(s(&[2, 3], [3, 4, 5, 3], Causal, false), 2.0),
+        // Past a vector.
+        s(&[2], [17, 33, 17, 33], No, false),
+        s(&[2, 3], [17, 33, 33, 17], Full, false),
+        // Scores up to ±1000: exp overflows unless the max is subtracted.
+        scaled(s(&[2], [17, 33, 65, 33], No, false), 4.0),
+        s(&[3], [33, 17, 65, 33], Padding, false),
+        s(&[3], [33, 17, 65, 33], Padding, true),
+        // Past a GEMM tile and a row block.
+        s(&[1], [70, 50, 65, 49], No, false),
+        s(&[2], [70, 50, 65, 49], Causal, false),
+        s(&[2, 4], [70, 50, 65, 49], Padding, false),
+        s(&[2, 4], [70, 50, 65, 49], Padding, true),
+        s(&[2, 4], [70, 50, 65, 49], Full, false),
+        // BERT-base's self-attention, one query over many keys.
+        s(&[1, 8], [128, 128, 64, 64], No, false),
+        s(&[1, 8], [128, 128, 64, 64], Padding, false),
+        s(&[2, 4], [1, 129, 64, 64], Padding, true),
+        // Sq and Sk from the dispatch.
+        dynamic(s(&[2], [17, 33, 8, 8], Full, false)),
+        dynamic(s(&[2], [3, 0, 8, 8], Padding, true)),
+        dynamic(s(&[2, 2], [70, 50, 16, 16], Causal, false)),
+    ]
+}
+
 // =============================================================== buffers
 
 /// Two stages through a `kernel.alloc` scratch buffer: t = a + b, then
@@ -1733,6 +2002,12 @@ pub fn all() -> Vec<Lazy> {
                         conv_case(b, e, &c, epi)
                     }));
                 }
+            }
+            for shape in attention_shapes() {
+                let (op, size) = (shape.op(), shape.label());
+                out.push(Lazy::new(&op, e, size, move |b| {
+                    attention_case(b, e, &shape)
+                }));
             }
         }
         let (i32t, i64t) = (ElementType::I32, ElementType::I64);

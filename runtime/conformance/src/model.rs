@@ -654,3 +654,148 @@ fn value(rng: &mut Rng, e: ElementType, i: usize, dist: Dist) -> V {
     };
     V::I(wrap(e, x as i128))
 }
+
+/// What [`attention`] computes: the result and, per result element, a bound
+/// on the error of a backend that computes in the element type (see
+/// [`attention`]).
+#[derive(Clone, Debug)]
+pub struct AttentionResult {
+    /// The result `[B…, Sq, Dv]`, each element rounded once.
+    pub out: Tensor,
+    /// Per result element: its error bound in units of the element type's
+    /// unit roundoff (0 where the result is NaN).
+    pub err: Vec<f64>,
+}
+
+/// `kernel.attention` (`graph.attention`'s meaning): for query `q`
+/// `[B…, Sq, D]`, key `k` `[B…, Sk, D]`, value `v` `[B…, Sk, Dv]` and a mask
+/// of the scores' rank whose dims are the scores' `[B…, Sq, Sk]` or 1
+/// (broadcast), per batch index and query row `i`:
+///
+/// - `s[j] = scale · Σ_c q[i, c] · k[j, c] + mask[i, j]`,
+/// - `p[j] = exp(s[j] - max) / Σ_l exp(s[l] - max)`, `max` the scores' (NaN
+///   if one is; `-inf` for a fully masked row, whose `p` are then NaN);
+///   with `nan_to_zero` a NaN `p[j]` is 0; `Sk = 0` gives no `p` at all,
+/// - `out[i, e] = Σ_j p[j] · v[j, e]` (0 for `Sk = 0`),
+///
+/// in f64, rounded once to the element type.
+///
+/// The error bound of `out[i, e]` (first order, in unit roundoffs, for a
+/// backend whose dot products, softmax and weighted sum each round to the
+/// element type): with `T[j] = |scale| · Σ_c |q[i, c] k[j, c]| + |mask[i, j]|`
+/// (so a score's own error is at most `(D + 2) T[j]`) and
+/// `W = Σ_l p[l] ((D + 2) T[l] + |s[l] - max|)` (the error the normalizing
+/// sum carries),
+/// `err = Σ_j |p[j] v[j, e]| ((D + 2) T[j] + |s[j] - max| + W + 2 Sk + 10)`,
+/// the sum over the keys with `p[j] != 0`.
+pub fn attention(
+    q: &Tensor,
+    k: &Tensor,
+    v: &Tensor,
+    mask: Option<&Tensor>,
+    scale: f64,
+    nan_to_zero: bool,
+) -> AttentionResult {
+    let rank = q.shape.len();
+    assert!(rank >= 2, "attention of rank {rank}");
+    let nb = rank - 2;
+    let batch = &q.shape[..nb];
+    let (sq, d) = (q.shape[nb], q.shape[nb + 1]);
+    let (sk, dv) = (k.shape[nb], v.shape[nb + 1]);
+    assert_eq!(k.shape[..nb], *batch, "key batch dims");
+    assert_eq!(v.shape[..nb], *batch, "value batch dims");
+    assert_eq!((k.shape[nb + 1], v.shape[nb]), (d, sk), "key/value sizes");
+    let mut out_shape = q.shape.clone();
+    out_shape[nb + 1] = dv;
+    let nbatch: usize = batch.iter().product();
+    let mut data = Vec::with_capacity(nbatch * sq * dv);
+    let mut err = Vec::with_capacity(nbatch * sq * dv);
+    // The mask's element at (batch index `bi`, as coordinates, row, column).
+    let mask_at = |bc: &[usize], i: usize, j: usize| -> f64 {
+        let Some(m) = mask else { return 0.0 };
+        assert_eq!(m.shape.len(), rank, "the mask's rank");
+        let mut flat = 0;
+        for (dim, &n) in m.shape.iter().enumerate() {
+            let c = if dim < nb {
+                bc[dim]
+            } else if dim == nb {
+                i
+            } else {
+                j
+            };
+            flat = flat * n + if n == 1 { 0 } else { c };
+        }
+        m.data[flat].f()
+    };
+    let mut bc = vec![0usize; nb];
+    for b in 0..nbatch {
+        let mut rest = b;
+        for dim in (0..nb).rev() {
+            bc[dim] = rest % batch[dim];
+            rest /= batch[dim];
+        }
+        for i in 0..sq {
+            let qrow = &q.data[(b * sq + i) * d..(b * sq + i + 1) * d];
+            let mut s = Vec::with_capacity(sk);
+            let mut t = Vec::with_capacity(sk);
+            for j in 0..sk {
+                let krow = &k.data[(b * sk + j) * d..(b * sk + j + 1) * d];
+                let (mut dot, mut mag) = (0.0, 0.0);
+                for (x, y) in qrow.iter().zip(krow) {
+                    dot += x.f() * y.f();
+                    mag += (x.f() * y.f()).abs();
+                }
+                let m = mask_at(&bc, i, j);
+                s.push(scale * dot + m);
+                t.push(scale.abs() * mag + m.abs());
+            }
+            let mut max = f64::NEG_INFINITY;
+            for &x in &s {
+                if x.is_nan() || x > max {
+                    max = x;
+                }
+            }
+            let sum: f64 = s.iter().map(|&x| (x - max).exp()).sum();
+            let p: Vec<f64> = s
+                .iter()
+                .map(|&x| {
+                    let p = (x - max).exp() / sum;
+                    if nan_to_zero && p.is_nan() {
+                        0.0
+                    } else {
+                        p
+                    }
+                })
+                .collect();
+            // A key's share of the error: its score's and the subtraction's.
+            let own: Vec<f64> = (0..sk)
+                .map(|j| (d as f64 + 2.0) * t[j] + (s[j] - max).abs())
+                .collect();
+            let w: f64 = (0..sk)
+                .filter(|&j| p[j] != 0.0)
+                .map(|j| p[j] * own[j])
+                .sum();
+            for e in 0..dv {
+                let mut acc = 0.0;
+                let mut bound = 0.0;
+                for j in 0..sk {
+                    let x = v.data[(b * sk + j) * dv + e].f();
+                    acc += p[j] * x;
+                    if p[j] != 0.0 {
+                        bound += (p[j] * x).abs() * (own[j] + w + 2.0 * sk as f64 + 10.0);
+                    }
+                }
+                data.push(V::F(round(q.elem, acc)));
+                err.push(if bound.is_finite() { bound } else { 0.0 });
+            }
+        }
+    }
+    AttentionResult {
+        out: Tensor {
+            elem: q.elem,
+            shape: out_shape,
+            data,
+        },
+        err,
+    }
+}

@@ -456,6 +456,45 @@ impl Kernel {
             out.ty()
         ));
     }
+    /// `kernel.attention ins(%q, %k, %v) [mask(%m)] outs(%o) scale = S
+    /// [attributes {nan_to_zero}]`: `scale` written so that it parses back
+    /// to the same f32.
+    #[allow(clippy::too_many_arguments)]
+    pub fn attention(
+        &mut self,
+        q: &Buf,
+        k: &Buf,
+        v: &Buf,
+        mask: Option<&Buf>,
+        out: &Buf,
+        scale: f32,
+        nan_to_zero: bool,
+    ) {
+        let mut s = format!(
+            "kernel.attention ins({}, {}, {} : {}, {}, {}) ",
+            q.name,
+            k.name,
+            v.name,
+            q.ty(),
+            k.ty(),
+            v.ty()
+        );
+        if let Some(m) = mask {
+            write!(s, "mask({} : {}) ", m.name, m.ty()).unwrap();
+        }
+        write!(
+            s,
+            "outs({} : {}) scale = {}",
+            out.name,
+            out.ty(),
+            literal(ElementType::F32, V::F(scale as f64))
+        )
+        .unwrap();
+        if nan_to_zero {
+            s.push_str(" attributes {nan_to_zero}");
+        }
+        self.lines.push(s);
+    }
     /// `kernel.gather ins(%x, %i) outs(%o) axis = N`.
     pub fn gather(&mut self, x: &Buf, indices: &Buf, out: &Buf, axis: usize) {
         self.lines.push(format!(

@@ -10,8 +10,8 @@
 
 use crate::codegen::{args_layout, StageFn};
 use crate::plan::{
-    unsupported_element, BufferKind, ConvPlan, ElementType, GatherPlan, GenericPlan, KernelPlan,
-    PoolPlan, ScatterPlan,
+    unsupported_element, AttentionPlan, BufferKind, ConvPlan, ElementType, GatherPlan, GenericPlan,
+    KernelPlan, PoolPlan, ScatterPlan,
 };
 use crate::pool;
 use std::sync::{Arc, Mutex};
@@ -39,6 +39,8 @@ pub enum CompiledStage {
     Conv(Box<CompiledConv>),
     /// Runs `xir_ukernel::pool` (no JIT code).
     Pool(PoolPlan),
+    /// Runs `xir_ukernel::attention` (no JIT code).
+    Attention(AttentionPlan),
     /// Runs `xir_ukernel::gather` (no JIT code).
     Gather(GatherPlan),
     /// Rows copied and combined in Rust, in order (no JIT code).
@@ -571,6 +573,129 @@ fn run_conv(
 
 /// A pool stage: `xir_ukernel::pool` over the pool of threads, its parts
 /// in parallel.
+/// An attention stage: `xir_ukernel::attention` over the pool for each index
+/// of the batch dims before the last two (which the kernel takes as its
+/// batch and heads).
+fn run_attention(p: &AttentionPlan, bufs: &[Bound], dims: &[Vec<i64>]) -> Result<()> {
+    use xir_ukernel::attention::{Attention, Operands, Strides};
+    let g = p.geometry(dims)?;
+    let nb = g.batch.len();
+    let (outer, heads_dims) = g.batch.split_at(nb.saturating_sub(2));
+    let (batch, heads) = match heads_dims {
+        [] => (1, 1),
+        [b] => (*b, 1),
+        [b, h] => (*b, *h),
+        _ => unreachable!("at most two dims"),
+    };
+    let a = Attention {
+        batch,
+        heads,
+        sq: g.sq,
+        sk: g.sk,
+        d: g.d,
+        dv: g.dv,
+        scale: p.scale,
+        nan_to_zero: p.nan_to_zero,
+    };
+    a.check().map_err(Error::invalid_argument)?;
+    let outer_n: usize = outer.iter().product();
+    let inner = batch * heads;
+    let lens = [
+        (p.query, g.sq * g.d),
+        (p.key, g.sk * g.d),
+        (p.value, g.sk * g.dv),
+        (p.out, g.sq * g.dv),
+    ];
+    for (b, per) in lens {
+        if bufs[b].elem != ElementType::F32 {
+            return Err(unsupported_element(bufs[b].elem));
+        }
+        if bufs[b].count < (outer_n * inner * per) as u64 {
+            return Err(Error::invalid_argument(
+                "an attention buffer is shorter than its dims",
+            ));
+        }
+    }
+    if !bufs[p.out].writable {
+        return Err(Error::invalid_argument("an attention writes a constant"));
+    }
+    // Dense [batch, heads, rows, cols] strides.
+    let dense = |rows: usize, cols: usize| Strides([heads * rows * cols, rows * cols, cols, 1]);
+    let mask = match (p.mask, &g.mask) {
+        (Some(m), Some(ms)) => {
+            let b = &bufs[m];
+            if b.elem != ElementType::F32 {
+                return Err(unsupported_element(b.elem));
+            }
+            // The mask's extent: its last element's offset, plus one.
+            let last = ms
+                .batch
+                .iter()
+                .map(|&(n, st)| n.saturating_sub(1) * st)
+                .sum::<usize>()
+                + g.sq.saturating_sub(1) * ms.row
+                + g.sk.saturating_sub(1) * ms.col;
+            if outer_n * inner * g.sq * g.sk > 0 && b.count <= last as u64 {
+                return Err(Error::invalid_argument(
+                    "an attention mask is shorter than its dims",
+                ));
+            }
+            let st = |i: Option<usize>| i.map_or(0, |i| ms.batch[i].1);
+            let (sb, sh) = match heads_dims.len() {
+                0 => (0, 0),
+                1 => (st(Some(nb - 1)), 0),
+                _ => (st(Some(nb - 2)), st(Some(nb - 1))),
+            };
+            Some((b.ptr as usize, Strides([sb, sh, ms.row, ms.col]), ms))
+        }
+        _ => None,
+    };
+    let parts = xir_ukernel::attention::parts(&a, pool::threads());
+    let isa = xir_ukernel::Isa::best();
+    let f = |b: usize| bufs[b].ptr as usize;
+    let (q0, k0, v0, o0) = (f(p.query), f(p.key), f(p.value), f(p.out));
+    for o in 0..outer_n {
+        let at = |base: usize, per: usize| base + o * inner * per * 4;
+        let ops = Operands {
+            q: at(q0, g.sq * g.d) as *const f32,
+            q_s: dense(g.sq, g.d),
+            k: at(k0, g.sk * g.d) as *const f32,
+            k_s: dense(g.sk, g.d),
+            v: at(v0, g.sk * g.dv) as *const f32,
+            v_s: dense(g.sk, g.dv),
+            mask: mask.as_ref().map(|(ptr, s, ms)| {
+                // Offset of outer index `o` over the outer dims' strides.
+                let mut off = 0;
+                let mut rest = o;
+                for i in (0..outer.len()).rev() {
+                    let (n, st) = ms.batch[i];
+                    off += (rest % n) * st;
+                    rest /= n;
+                }
+                ((*ptr + off * 4) as *const f32, *s)
+            }),
+            out: at(o0, g.sq * g.dv) as *mut f32,
+            out_s: dense(g.sq, g.dv),
+        };
+        ops.check(&a).map_err(Error::invalid_argument)?;
+        let ops = &ops;
+        // The raw pointers cross to the pool's threads as one shared value.
+        struct Shared<'a>(&'a Operands);
+        // SAFETY: the parts only read Q, K, V and the mask and write disjoint
+        // elements of the output (the kernel's contract), which the compiler
+        // never aliases with its inputs.
+        unsafe impl Sync for Shared<'_> {}
+        let shared = Shared(ops);
+        pool::run(parts, &|i| {
+            let s = &shared;
+            // SAFETY: the buffers hold the geometry's elements (checked above,
+            // and `ops.check` checked the views); see `Shared`.
+            unsafe { xir_ukernel::attention::attention_f32(isa, &a, s.0, i, parts) }
+        });
+    }
+    Ok(())
+}
+
 fn run_pool(p: &PoolPlan, bufs: &[Bound], dims: &[Vec<i64>]) -> Result<()> {
     use xir_ukernel::pool::{Pool2d, PoolKind};
     let g = p.geometry(dims)?;
@@ -812,9 +937,10 @@ impl LocalExecutable {
                 CompiledStage::Generic(g) => Some(g),
                 CompiledStage::Matmul(mm) => mm.epilogue.as_ref(),
                 CompiledStage::Conv(c) => c.epilogue.as_ref(),
-                CompiledStage::Pool(_) | CompiledStage::Gather(_) | CompiledStage::Scatter(_) => {
-                    None
-                }
+                CompiledStage::Pool(_)
+                | CompiledStage::Attention(_)
+                | CompiledStage::Gather(_)
+                | CompiledStage::Scatter(_) => None,
             };
             let block = match g {
                 Some(g) => {
@@ -908,6 +1034,7 @@ impl LocalExecutable {
                     constant_root(plan, c.plan.filter),
                 ),
                 CompiledStage::Pool(g) => run_pool(g, &bufs, dims),
+                CompiledStage::Attention(g) => run_attention(g, &bufs, dims),
                 CompiledStage::Gather(g) => run_gather(g, &bufs, dims),
                 CompiledStage::Scatter(g) => run_scatter(g, &bufs, dims),
             };

@@ -83,6 +83,16 @@ pub fn prepare_in(
                     }
                     (None, None)
                 }
+                plan::Stage::Attention(a) => {
+                    let elem = plan.buffers[a.out].elem;
+                    if elem != plan::ElementType::F32 {
+                        return Err(xir_runtime_hal::Error::unimplemented(format!(
+                            "kernel.attention on {elem:?}: the local backend runs f32 attention only (kernel @{})",
+                            plan.name
+                        )));
+                    }
+                    (None, None)
+                }
                 plan::Stage::Gather(_) | plan::Stage::Scatter(_) => (None, None),
             });
         }
@@ -121,6 +131,7 @@ pub fn prepare_in(
                     packed: Default::default(),
                 })),
                 plan::Stage::Pool(p) => CompiledStage::Pool(p.clone()),
+                plan::Stage::Attention(a) => CompiledStage::Attention(a.clone()),
                 plan::Stage::Gather(g) => CompiledStage::Gather(g.clone()),
                 plan::Stage::Scatter(g) => CompiledStage::Scatter(g.clone()),
             })

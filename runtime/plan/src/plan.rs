@@ -590,6 +590,117 @@ impl PoolPlan {
     }
 }
 
+/// A `kernel.attention`: `out = softmax(scale · q · kᵀ + mask) · v` over the
+/// last two dims, the leading dims a batch (`graph.attention`'s meaning).
+#[derive(Clone, Debug)]
+pub struct AttentionPlan {
+    /// `[B…, Sq, D]`.
+    pub query: usize,
+    /// `[B…, Sk, D]`.
+    pub key: usize,
+    /// `[B…, Sk, Dv]`.
+    pub value: usize,
+    /// The scores' rank, each dim theirs or 1.
+    pub mask: Option<usize>,
+    /// `[B…, Sq, Dv]`.
+    pub out: usize,
+    /// The scores' factor.
+    pub scale: f32,
+    /// A NaN probability counts as 0.
+    pub nan_to_zero: bool,
+}
+
+/// An attention's sizes, checked against its buffers' dims (see
+/// [`AttentionPlan::geometry`]). Strides are in elements of dense
+/// row-major buffers; a mask dim of size 1 has stride 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttentionGeometry {
+    /// The batch dims (the query's leading dims).
+    pub batch: Vec<usize>,
+    /// Query rows.
+    pub sq: usize,
+    /// Key rows.
+    pub sk: usize,
+    /// Query and key columns.
+    pub d: usize,
+    /// Value columns.
+    pub dv: usize,
+    /// Per batch index (flattened), row and column of the mask, or `None`.
+    pub mask: Option<MaskStrides>,
+}
+
+/// How a broadcast mask is read: its element `(b, i, j)` is at
+/// `offset(b) + i · row + j · col`, where `offset(b)` walks the batch dims
+/// with `batch` (each dim's size and stride, outermost first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaskStrides {
+    /// Each batch dim's size and stride.
+    pub batch: Vec<(usize, usize)>,
+    /// Along the query rows.
+    pub row: usize,
+    /// Along the key columns.
+    pub col: usize,
+}
+
+impl MaskStrides {
+    /// The element offset of batch index `b` (flattened over the batch dims).
+    pub fn batch_offset(&self, mut b: usize) -> usize {
+        let mut off = 0;
+        for &(n, st) in self.batch.iter().rev() {
+            off += (b % n) * st;
+            b /= n;
+        }
+        off
+    }
+}
+
+impl AttentionPlan {
+    /// The dispatch's sizes, checked against the buffers' dims as the
+    /// verifier's rule (`xir_graph::attention::infer`) has them.
+    pub fn geometry(&self, dims: &[Vec<i64>]) -> xir_runtime_hal::Result<AttentionGeometry> {
+        let (q, k, v, o) = (
+            &dims[self.query],
+            &dims[self.key],
+            &dims[self.value],
+            &dims[self.out],
+        );
+        let m = self.mask.map(|m| &dims[m][..]);
+        let want = xir_graph::attention::infer(q, k, v, m).map_err(Error::invalid_argument)?;
+        if &want != o || q.iter().chain(k).chain(v).any(|&d| d < 0) {
+            return Err(Error::invalid_argument(format!(
+                "attention of {q:?}, {k:?}, {v:?} into {o:?}"
+            )));
+        }
+        let rank = q.len();
+        let b = rank - 2;
+        let u = |x: i64| x as usize;
+        crate::resolve::count_of(&q[..b])?;
+        let batch = q[..b].iter().map(|&x| u(x)).collect();
+        let mask = m.map(|m| {
+            // Dense row-major strides, 0 along broadcast (size-1) dims.
+            let mut st = vec![0usize; rank];
+            let mut acc = 1usize;
+            for i in (0..rank).rev() {
+                st[i] = if m[i] == 1 { 0 } else { acc };
+                acc *= u(m[i]);
+            }
+            MaskStrides {
+                batch: (0..b).map(|i| (u(q[i]), st[i])).collect(),
+                row: st[b],
+                col: st[b + 1],
+            }
+        });
+        Ok(AttentionGeometry {
+            batch,
+            sq: u(q[b]),
+            sk: u(k[b]),
+            d: u(q[b + 1]),
+            dv: u(v[b + 1]),
+            mask,
+        })
+    }
+}
+
 /// `kernel.gather`: `out[a…, j…, b…] = input[a…, idx(indices[j…]), b…]`
 /// along `axis`, an index `i` of a dim of size `d` selecting `i` in
 /// `[-d, d)` (negative: `i + d`), clamped to `0` or `d - 1` outside.
@@ -693,6 +804,8 @@ pub enum Stage {
     Conv(ConvPlan),
     /// A max or average pool.
     Pool(PoolPlan),
+    /// Scaled dot-product attention.
+    Attention(AttentionPlan),
     /// A gather along one axis.
     Gather(GatherPlan),
     /// A scatter of rows along axis 0.
@@ -738,7 +851,7 @@ impl KernelPlan {
                         g.body.check_elems()?;
                     }
                 }
-                Stage::Pool(_) | Stage::Gather(_) | Stage::Scatter(_) => {}
+                Stage::Pool(_) | Stage::Attention(_) | Stage::Gather(_) | Stage::Scatter(_) => {}
             }
         }
         Ok(())
@@ -761,6 +874,7 @@ impl KernelPlan {
                 Stage::Matmul(m) => m.out,
                 Stage::Conv(c) => c.out,
                 Stage::Pool(p) => p.out,
+                Stage::Attention(a) => a.out,
                 Stage::Gather(g) => g.out,
                 Stage::Scatter(g) => g.out,
             })

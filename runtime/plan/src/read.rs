@@ -14,7 +14,7 @@ use xir::symbol::op_attr;
 use xir::types::TypeKind;
 use xir::{AttrKind, Block, Context, Ir, Op, Type, Value};
 use xir_arith::constraints::{CMPF_PREDICATE, CMPI_PREDICATE};
-use xir_kernel::ops::{CONV, GENERIC, MATMUL, POOL};
+use xir_kernel::ops::{ATTENTION, CONV, GENERIC, MATMUL, POOL};
 use xir_runtime_hal::{Error, OpError};
 
 /// An op that can't be read, and why: `'name' <what>` (`Unimplemented`),
@@ -73,7 +73,7 @@ fn not_read(name: &str, what: &str) -> Error {
 pub fn register(ctx: &mut Context) {
     use xir_arith::ops as a;
     use xir_kernel::ops as k;
-    let top: [(&xir::ods::OpSpec, ReadTop); 18] = [
+    let top: [(&xir::ods::OpSpec, ReadTop); 19] = [
         (
             &a::CONSTANT,
             ReadTop(|r, op, _| {
@@ -175,6 +175,14 @@ pub fn register(ctx: &mut Context) {
             ReadTop(|r, op, _| {
                 let p = r.pool(op)?;
                 r.stage(op, Stage::Pool(p));
+                Ok(())
+            }),
+        ),
+        (
+            &k::ATTENTION,
+            ReadTop(|r, op, _| {
+                let a = r.attention(op)?;
+                r.stage(op, Stage::Attention(a));
                 Ok(())
             }),
         ),
@@ -716,6 +724,34 @@ impl Reader<'_> {
             pads,
             groups,
             epilogue,
+        })
+    }
+
+    fn attention(&mut self, op: Op) -> Result<AttentionPlan, Fail> {
+        let one = |r: &mut Self, name: &str| -> Result<Option<usize>, Fail> {
+            match operand_group(r.ctx, r.ir, op, &ATTENTION, name).first() {
+                Some(&v) => r.buffer(v, op).map(Some),
+                None => Ok(None),
+            }
+        };
+        let need = |b: Option<usize>, name: &str| b.ok_or_else(|| bad(op, format!("no {name}")));
+        let query = need(one(self, "query")?, "query")?;
+        let key = need(one(self, "key")?, "key")?;
+        let value = need(one(self, "value")?, "value")?;
+        let mask = one(self, "mask")?;
+        let out = need(one(self, "output")?, "output")?;
+        let scale = match op_attr(self.ctx, self.ir, op, "scale").map(|a| self.ctx.attr_kind(a)) {
+            Some(AttrKind::Float { bits, .. }) => f32::from_bits(*bits as u32),
+            _ => return Err(bad(op, "attention without 'scale'")),
+        };
+        Ok(AttentionPlan {
+            query,
+            key,
+            value,
+            mask,
+            out,
+            scale,
+            nan_to_zero: op_attr(self.ctx, self.ir, op, "nan_to_zero").is_some(),
         })
     }
 

@@ -15,6 +15,12 @@
 //!   inv_std_dev * scale + bias`.
 //! - `gelu`: `0.5 x (1 + erf(x / sqrt 2))` or
 //!   `0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3)))`.
+//! - `attention` (`dialects/graph/src/attention.rs`): query `[B…, Sq, D]`, key
+//!   `[B…, Sk, D]`, value `[B…, Sk, Dv]`, an optional mask broadcast to the
+//!   scores `[B…, Sq, Sk]`: `s = scale · q · kᵀ + mask`, `p = exp(s - max) /
+//!   sum` along the last dim, `result = p · v`. A row of `Sk = 0` gives 0;
+//!   a fully masked row (every score `-inf`) gives NaN, or with `nan_to_zero`
+//!   (each NaN `p` counted as 0) 0.
 
 use half::{bf16, f16};
 use xir_runtime_hal::element::{ElementType, FloatType};
@@ -27,6 +33,7 @@ pub enum Composite {
     Softmax { axis: usize, log: bool },
     LayerNorm { axis: usize, epsilon: f32 },
     Gelu { tanh: bool },
+    Attention { scale: f32, nan_to_zero: bool },
 }
 
 impl Composite {
@@ -38,6 +45,7 @@ impl Composite {
             Composite::Softmax { log: true, .. } => c::LOG_SOFTMAX.name,
             Composite::LayerNorm { .. } => c::LAYER_NORM.name,
             Composite::Gelu { .. } => c::GELU.name,
+            Composite::Attention { .. } => xir_graph::attention::ATTENTION.name,
         }
     }
 }
@@ -99,14 +107,19 @@ pub fn eval(op: &Composite, inputs: &[&HostTensor]) -> Result<Vec<HostTensor>> {
 }
 
 fn evaluate(op: &Composite, inputs: &[&HostTensor]) -> Result<Vec<HostTensor>> {
-    let arity = if matches!(op, Composite::LayerNorm { .. }) {
-        3
-    } else {
-        1
+    let (arity, max) = match op {
+        Composite::LayerNorm { .. } => (3, 3),
+        Composite::Attention { .. } => (3, 4),
+        _ => (1, 1),
     };
-    if inputs.len() != arity {
+    if inputs.len() < arity || inputs.len() > max {
+        let want = if max == arity {
+            format!("{arity}")
+        } else {
+            format!("{arity} or {max}")
+        };
         return Err(Error::invalid_argument(format!(
-            "expects {arity} operand(s), got {}",
+            "expects {want} operand(s), got {}",
             inputs.len()
         )));
     }
@@ -253,7 +266,133 @@ fn evaluate(op: &Composite, inputs: &[&HostTensor]) -> Result<Vec<HostTensor>> {
                 .collect();
             Ok(vec![store(f, shape.clone(), &out)])
         }
+        Composite::Attention { scale, nan_to_zero } => {
+            attention(f, inputs, xs, *scale as f64, *nan_to_zero)
+        }
     }
+}
+
+/// `graph.attention` on checked operands (one float type, sizes matching
+/// their data), `q` query's values.
+fn attention(
+    f: FloatType,
+    inputs: &[&HostTensor],
+    q: Vec<f64>,
+    scale: f64,
+    nan_to_zero: bool,
+) -> Result<Vec<HostTensor>> {
+    let shape = |t: &HostTensor| -> Vec<i64> { t.shape.iter().map(|&d| d as i64).collect() };
+    let (qs, ks, vs) = (shape(inputs[0]), shape(inputs[1]), shape(inputs[2]));
+    let ms = inputs.get(3).map(|m| shape(m));
+    let out = xir_graph::attention::infer(&qs, &ks, &vs, ms.as_deref())
+        .map_err(Error::invalid_argument)?;
+    let out: Vec<usize> = out.iter().map(|&d| d as usize).collect();
+    let rank = out.len();
+    let b = rank - 2;
+    let (qd, kd, vd) = (&inputs[0].shape, &inputs[1].shape, &inputs[2].shape);
+    let dims = AttentionDims {
+        batch: qd[..b].iter().product(),
+        sq: qd[b],
+        sk: kd[b],
+        d: qd[b + 1],
+        dv: vd[b + 1],
+    };
+    let (k, v) = (load(f, inputs[1]), load(f, inputs[2]));
+    let result = match inputs.get(3) {
+        None => attention_f64(&dims, &q, &k, &v, None, scale, nan_to_zero),
+        Some(m) => {
+            // Row-major strides of the mask, 0 along its broadcast dims.
+            let md = &m.shape;
+            let mut strides = vec![0usize; rank];
+            let mut acc = 1;
+            for i in (0..rank).rev() {
+                strides[i] = if md[i] == 1 { 0 } else { acc };
+                acc *= md[i];
+            }
+            let mv = load(f, m);
+            let batch_dims = &qd[..b];
+            let at = |bi: usize, i: usize, j: usize| {
+                let (mut rest, mut off) = (bi, 0);
+                for d in (0..b).rev() {
+                    off += (rest % batch_dims[d]) * strides[d];
+                    rest /= batch_dims[d];
+                }
+                mv[off + i * strides[b] + j * strides[b + 1]]
+            };
+            attention_f64(&dims, &q, &k, &v, Some(&at), scale, nan_to_zero)
+        }
+    };
+    Ok(vec![store(f, out, &result)])
+}
+
+/// An attention's sizes: the batch dims' product, query rows, key rows, the
+/// query/key columns and the value columns.
+pub(crate) struct AttentionDims {
+    pub batch: usize,
+    pub sq: usize,
+    pub sk: usize,
+    pub d: usize,
+    pub dv: usize,
+}
+
+/// `softmax(scale · q · kᵀ + mask) · v` in f64, per batch index and query
+/// row: dense row-major `q` `[batch, sq, d]`, `k` `[batch, sk, d]`, `v`
+/// `[batch, sk, dv]`; `mask(b, i, j)` the mask's value at batch `b`, row `i`,
+/// column `j`. Sums run in order (`c`, then `j`, ascending). The max is
+/// softmax's (NaN wins), so a row with a NaN or all `-inf` scores is NaN,
+/// unless `nan_to_zero` counts each NaN probability as 0; a row of `sk = 0`
+/// is 0. The result `[batch, sq, dv]`, not rounded.
+pub(crate) fn attention_f64(
+    g: &AttentionDims,
+    q: &[f64],
+    k: &[f64],
+    v: &[f64],
+    mask: Option<&dyn Fn(usize, usize, usize) -> f64>,
+    scale: f64,
+    nan_to_zero: bool,
+) -> Vec<f64> {
+    let AttentionDims {
+        batch,
+        sq,
+        sk,
+        d,
+        dv,
+    } = *g;
+    let mut out = vec![0f64; batch * sq * dv];
+    let mut s = vec![0f64; sk];
+    for b in 0..batch {
+        for i in 0..sq {
+            let qrow = &q[(b * sq + i) * d..(b * sq + i + 1) * d];
+            for (j, sj) in s.iter_mut().enumerate() {
+                let krow = &k[(b * sk + j) * d..(b * sk + j + 1) * d];
+                let dot: f64 = qrow.iter().zip(krow).map(|(x, y)| x * y).sum();
+                *sj = scale * dot + mask.map_or(0.0, |m| m(b, i, j));
+            }
+            let max = s.iter().fold(
+                f64::NEG_INFINITY,
+                |m, &x| {
+                    if x.is_nan() || x > m {
+                        x
+                    } else {
+                        m
+                    }
+                },
+            );
+            let sum: f64 = s.iter().map(|&x| (x - max).exp()).sum();
+            for sj in s.iter_mut() {
+                let p = (*sj - max).exp() / sum;
+                *sj = if nan_to_zero && p.is_nan() { 0.0 } else { p };
+            }
+            let orow = &mut out[(b * sq + i) * dv..(b * sq + i + 1) * dv];
+            for (j, &p) in s.iter().enumerate() {
+                let vrow = &v[(b * sk + j) * dv..(b * sk + j + 1) * dv];
+                for (o, &x) in orow.iter_mut().zip(vrow) {
+                    *o += p * x;
+                }
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -12,8 +12,8 @@ use std::sync::Arc;
 use xir::{Context, Ir, Op};
 use xir_kernel_plan::resolve::{check_grid, dispatch_sizes, resolve, Resolved};
 use xir_kernel_plan::{
-    Bin, Body, BodyOp, BufferKind, Cmp, ConvPlan, ElementType, GatherPlan, GenericPlan, KernelPlan,
-    MatmulPlan, PoolPlan, ScatterPlan, Stage,
+    AttentionPlan, Bin, Body, BodyOp, BufferKind, Cmp, ConvPlan, ElementType, GatherPlan,
+    GenericPlan, KernelPlan, MatmulPlan, PoolPlan, ScatterPlan, Stage,
 };
 use xir_runtime_hal::{DispatchArgs, Executable, Exports, FloatType};
 use xir_runtime_hal::{Error, Result};
@@ -556,6 +556,73 @@ fn run_pool(p: &PoolPlan, mem: &mut Memory) -> Result<()> {
     Ok(())
 }
 
+/// An attention in f64 (`crate::composite::attention_f64`: `graph.attention`'s
+/// semantics, NaN for a fully masked row unless `nan_to_zero`, 0 for
+/// `Sk = 0`), each result rounded once.
+fn run_attention(a: &AttentionPlan, mem: &mut Memory) -> Result<()> {
+    let g = a.geometry(&mem.dims)?;
+    if mem.read_only[a.out] {
+        return Err(Error::invalid_argument("an attention writes a constant"));
+    }
+    let elem = mem.elems[a.out];
+    if !elem.is_float() {
+        return Err(Error::unimplemented(format!(
+            "kernel.attention on {elem:?} (floats only)"
+        )));
+    }
+    let operands = [Some(a.query), Some(a.key), Some(a.value), a.mask];
+    if let Some(b) = operands.iter().flatten().find(|&&b| mem.elems[b] != elem) {
+        return Err(Error::invalid_argument(format!(
+            "kernel.attention of {:?} operands into {elem:?}",
+            mem.elems[*b]
+        )));
+    }
+    // The batch dims, flattened (the mask's strides walk them).
+    let batch: usize = g.batch.iter().product();
+    let read = |b: usize, n: usize| -> Vec<f64> {
+        (0..n)
+            .map(|i| load(elem, &mem.storage[mem.root[b]], i).f())
+            .collect()
+    };
+    let (q, k, v) = (
+        read(a.query, batch * g.sq * g.d),
+        read(a.key, batch * g.sk * g.d),
+        read(a.value, batch * g.sk * g.dv),
+    );
+    let dims = crate::composite::AttentionDims {
+        batch,
+        sq: g.sq,
+        sk: g.sk,
+        d: g.d,
+        dv: g.dv,
+    };
+    let out = match (a.mask, &g.mask) {
+        (Some(m), Some(st)) => {
+            let bytes = &mem.storage[mem.root[m]];
+            let at = |b: usize, i: usize, j: usize| {
+                load(elem, bytes, st.batch_offset(b) + i * st.row + j * st.col).f()
+            };
+            crate::composite::attention_f64(
+                &dims,
+                &q,
+                &k,
+                &v,
+                Some(&at),
+                a.scale as f64,
+                a.nan_to_zero,
+            )
+        }
+        _ => {
+            crate::composite::attention_f64(&dims, &q, &k, &v, None, a.scale as f64, a.nan_to_zero)
+        }
+    };
+    let ro = mem.root[a.out];
+    for (i, x) in out.into_iter().enumerate() {
+        store(elem, &mut mem.storage[ro], i, Val::F(round(elem, x)));
+    }
+    Ok(())
+}
+
 fn run_gather(g: &GatherPlan, mem: &mut Memory) -> Result<()> {
     let (outer, d, inner, k) = g.sizes(&mem.dims)?;
     if mem.read_only[g.out] {
@@ -683,6 +750,7 @@ pub fn interpret(plan: &KernelPlan, args: &DispatchArgs) -> Result<()> {
             Stage::Matmul(m) => run_matmul(m, &mut mem, &slots),
             Stage::Conv(c) => run_conv(c, &mut mem, &slots),
             Stage::Pool(p) => run_pool(p, &mut mem),
+            Stage::Attention(a) => run_attention(a, &mut mem),
             Stage::Gather(g) => run_gather(g, &mut mem),
             Stage::Scatter(g) => run_scatter(g, &mut mem),
         };
@@ -718,6 +786,7 @@ fn written(plan: &KernelPlan, i: usize) -> bool {
             Stage::Matmul(m) => m.out,
             Stage::Conv(c) => c.out,
             Stage::Pool(p) => p.out,
+            Stage::Attention(a) => a.out,
             Stage::Gather(g) => g.out,
             Stage::Scatter(g) => g.out,
         };

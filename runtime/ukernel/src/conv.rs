@@ -155,7 +155,7 @@ fn is_depthwise(s: &Conv2d) -> bool {
 }
 
 /// `(MR, KC, NR)` of `isa`'s f32 GEMM kernel.
-fn blocking(isa: Isa) -> (usize, usize, usize) {
+pub(crate) fn blocking(isa: Isa) -> (usize, usize, usize) {
     fn of<K: Kern>() -> (usize, usize, usize) {
         (K::MR, K::KC, K::NV * K::LANES)
     }

@@ -36,6 +36,7 @@
 )]
 #![allow(clippy::too_many_arguments)]
 
+pub mod attention;
 pub mod conv;
 mod float;
 pub mod gather;

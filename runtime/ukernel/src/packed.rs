@@ -2,7 +2,6 @@
 //! micro-kernel's panels when the kernel is loaded, so a call neither packs them nor
 //! reads them strided, and threads can each take a range of B's columns.
 
-use crate::float::Kern;
 use crate::{Args, Epilogue, Isa};
 
 /// A raw view of a [`PackedB`] for the driver: columns `col..` of the packed matrix.
@@ -55,20 +54,6 @@ impl PackedB {
     }
 }
 
-/// `(KC, NR)` of `isa`'s f32 kernel.
-fn blocking(isa: Isa) -> (usize, usize) {
-    fn of<K: Kern>() -> (usize, usize) {
-        (K::KC, K::NV * K::LANES)
-    }
-    match isa {
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx512 => of::<crate::x86::Avx512F32>(),
-        #[cfg(target_arch = "x86_64")]
-        Isa::Avx2 => of::<crate::x86::Avx2F32>(),
-        _ => of::<crate::portable::PortableF32>(),
-    }
-}
-
 /// Packs `b` (`k` rows of `n` columns, `ldb` apart) for [`matmul_packed_f32`] on `isa`.
 /// Panics if `b` is too short (`(k - 1) * ldb + n` elements when `k, n > 0`), `ldb < n`,
 /// or the machine cannot run `isa`.
@@ -78,7 +63,7 @@ pub fn pack_b_f32(isa: Isa, b: &[f32], ldb: usize, k: usize, n: usize) -> Packed
     if k > 0 && n > 0 {
         assert!(b.len() >= (k - 1) * ldb + n, "B holds {} elements", b.len());
     }
-    let (kc, nr) = blocking(isa);
+    let (_, kc, nr) = crate::conv::blocking(isa);
     let n_pad = n.next_multiple_of(nr);
     let mut data = vec![0f32; n_pad * k];
     let mut pc = 0;
@@ -150,7 +135,7 @@ pub unsafe fn matmul_packed_f32(
         }),
     };
     // SAFETY: A and C by this function's contract; the packed B holds, for every k
-    // block of the kernel's blocking (`blocking(b.isa)`, the one it was packed with),
+    // block of the kernel's blocking (`conv::blocking(b.isa)`, the one it was packed with),
     // the panels of all `n_pad` columns, and columns `j0..j1` start at a panel; the
     // driver reads only panels of columns below `j1 <= n`.
     unsafe { crate::float::matmul_f32(b.isa, &args) }

@@ -320,6 +320,12 @@ impl Backend for VulkanBackend {
                             "kernel.conv and kernel.pool are not supported (the compiler decomposes convs and pools for this target)",
                         )))
                     }
+                    // Nor does it form attentions for it (no attention stage).
+                    Stage::Attention(_) => {
+                        return Err(fail(Error::unimplemented(
+                            "kernel.attention is not supported (the compiler never emits it for this target; it decomposes attention)",
+                        )))
+                    }
                     Stage::Generic(g) => StagePipelines {
                         main: generic_pipelines(&gpu, &plan, g).map_err(fail)?,
                         epilogue: None,
@@ -407,6 +413,11 @@ pub fn shaders(ctx: &Context, ir: &Ir, variant: Op) -> Result<Vec<(String, Vec<u
                 Stage::Conv(_) | Stage::Pool(_) => {
                     return Err(Error::unimplemented(
                         "kernel.conv and kernel.pool are not supported on vulkan",
+                    ))
+                }
+                Stage::Attention(_) => {
+                    return Err(Error::unimplemented(
+                        "kernel.attention is not supported on vulkan",
                     ))
                 }
                 Stage::Generic(g) => {
@@ -836,6 +847,7 @@ impl VulkanExecutable {
                 Stage::Conv(_) | Stage::Pool(_) => {
                     Err(Error::unimplemented("kernel.conv or kernel.pool on vulkan"))
                 }
+                Stage::Attention(_) => Err(Error::unimplemented("kernel.attention on vulkan")),
                 Stage::Gather(gp) => {
                     written.insert(gp.out);
                     self.record_gather(cb, gp, &pipes.main, d)

@@ -74,7 +74,11 @@ pub fn lower_module(
     // Composites the target has no stage for (a conv or pool left whole by
     // `graph-decompose{keep-windows}` on a target without the stages) are
     // decomposed here, as graph → flow would have.
-    let (_, errors) = xir_graph::decompose::decompose_with(ctx, ir, module, params.window_stages);
+    let keep = xir_graph::decompose::Keep {
+        windows: params.window_stages,
+        attention: params.attention_stages,
+    };
+    let (_, errors) = xir_graph::decompose::decompose_with(ctx, ir, module, keep);
     if let Some(d) = errors.first() {
         let at = xir::walk::preorder(ir, module)
             .into_iter()
@@ -304,6 +308,7 @@ enum G {
     Reshape,
     Matmul,
     Conv,
+    Attention,
     MaxPool,
     AvgPool,
     ReduceSum,
@@ -317,7 +322,7 @@ enum G {
 
 fn kind_of(name: &str) -> Option<G> {
     use xir_graph::ops as g;
-    let table: [(&OpSpec, G); 41] = [
+    let table: [(&OpSpec, G); 42] = [
         (&g::IOTA, G::Iota),
         (&g::GATHER, G::Gather),
         (&g::SCATTER, G::Scatter),
@@ -353,6 +358,7 @@ fn kind_of(name: &str) -> Option<G> {
         (&g::RESHAPE, G::Reshape),
         (&g::MATMUL, G::Matmul),
         (&xir_graph::window::CONV, G::Conv),
+        (&xir_graph::attention::ATTENTION, G::Attention),
         (&xir_graph::window::MAX_POOL, G::MaxPool),
         (&xir_graph::window::AVG_POOL, G::AvgPool),
         (&g::REDUCE_SUM, G::ReduceSum),
@@ -735,6 +741,7 @@ impl Lower<'_> {
                         Some(
                             G::Matmul
                                 | G::Conv
+                                | G::Attention
                                 | G::MaxPool
                                 | G::AvgPool
                                 | G::Reshape
@@ -870,6 +877,7 @@ impl Lower<'_> {
             Some(
                 G::Matmul
                 | G::Conv
+                | G::Attention
                 | G::MaxPool
                 | G::AvgPool
                 | G::ReduceSum
@@ -1031,6 +1039,28 @@ impl Lower<'_> {
                 let dims = self.dims(r)?;
                 let out = self.buffer_for(r, &dims);
                 self.reduce(op, out, &dims, k == Some(G::ReduceMax))?;
+                self.nodes.insert(r, Node::Buf(out, dims));
+                return Ok(());
+            }
+            Some(G::Attention) => {
+                let r = self.ir.result(op, 0);
+                let dims = self.dims(r)?;
+                let out = self.buffer_for(r, &dims);
+                let mut ins = Vec::new();
+                for v in self.ir.operands(op).collect::<Vec<_>>() {
+                    ins.push(self.buf_of(v, op)?.0);
+                }
+                let mut props = Vec::new();
+                for key in ["scale", "nan_to_zero"] {
+                    if let Some(a) = op_attr(self.ctx, self.ir, op, key) {
+                        props.push((key, a));
+                    }
+                }
+                let mut st = op_state(self.ctx, "kernel.attention", props, self.loc);
+                ins.push(out);
+                st.operands = ins;
+                let g = self.ir.create_op(st);
+                self.ir.append_op(self.block, g);
                 self.nodes.insert(r, Node::Buf(out, dims));
                 return Ok(());
             }

@@ -1,5 +1,5 @@
 //! The translation of the composite graph ops (`graph.reduce_mean`,
-//! `softmax`, `log_softmax`, `layer_norm`, `gelu`) into
+//! `softmax`, `log_softmax`, `layer_norm`, `gelu`, `attention`) into
 //! [`Step::Composite`]s that run their direct semantics (`crate::composite`).
 
 use super::{int_attr, usize_array, Evaluate, Lowered, Operation, Step, Translate, Translator};
@@ -69,14 +69,33 @@ fn gelu(t: &mut Translator<'_>, o: Operation) -> Translate {
     composite(t, o, Composite::Gelu { tanh })
 }
 
+/// `graph.attention`: query, key, value and the optional mask (3 or 4
+/// operands; the composite checks their shapes).
+fn attention(t: &mut Translator<'_>, o: Operation) -> Translate {
+    let scale = match op_attr(t.ctx, t.ir, o.op, "scale").map(|a| t.ctx.attr_kind(a)) {
+        Some(AttrKind::Float { bits, .. }) => f32::from_bits(*bits as u32),
+        _ => return Err(Error::invalid_argument("missing float attribute 'scale'").at(o.op)),
+    };
+    if !(3..=4).contains(&o.operands.len()) {
+        return Err(Error::invalid_argument(format!(
+            "expects 3 or 4 operands (query, key, value, mask), got {}",
+            o.operands.len()
+        ))
+        .at(o.op));
+    }
+    let nan_to_zero = op_attr(t.ctx, t.ir, o.op, "nan_to_zero").is_some();
+    composite(t, o, Composite::Attention { scale, nan_to_zero })
+}
+
 /// Attaches [`Evaluate`] to the composite ops.
 pub(super) fn register(ctx: &mut Context) {
-    let table: [(&xir::ods::OpSpec, Evaluate); 5] = [
+    let table: [(&xir::ods::OpSpec, Evaluate); 6] = [
         (&c::REDUCE_MEAN, Evaluate(reduce_mean)),
         (&c::SOFTMAX, Evaluate(softmax)),
         (&c::LOG_SOFTMAX, Evaluate(log_softmax)),
         (&c::LAYER_NORM, Evaluate(layer_norm)),
         (&c::GELU, Evaluate(gelu)),
+        (&xir_graph::attention::ATTENTION, Evaluate(attention)),
     ];
     for (spec, e) in table {
         ctx.attach_interface(spec.name, e);

@@ -32,8 +32,15 @@ impl Pass for ConvertGraphToFlow {
     }
     fn run(&mut self, pc: &mut PassContext<'_>, module: Op) -> Result<(), ()> {
         super::util::refuse_hal_level(pc.ctx, pc.ir, module, self.argument(), pc.diags)?;
-        let (decomposed, errors) =
-            xir_graph::decompose::decompose_with(pc.ctx, pc.ir, module, true);
+        let (decomposed, errors) = xir_graph::decompose::decompose_with(
+            pc.ctx,
+            pc.ir,
+            module,
+            xir_graph::decompose::Keep {
+                windows: true,
+                attention: true,
+            },
+        );
         if !errors.is_empty() {
             for d in errors {
                 pc.diags.emit(d);
