@@ -50,6 +50,7 @@
 //! `(b, h, row block)` order (for BERT's `1 x 8 x 128`, 2 parts get 4 heads each).
 
 use crate::scratch::{Buf, Scratch};
+use crate::simd::{run_on, sum_vectors, Vf, VfKernel};
 use crate::Isa;
 use std::cell::Cell;
 
@@ -368,17 +369,8 @@ pub unsafe fn attention_f32(isa: Isa, a: &Attention, ops: &Operands, part: usize
         parts,
     };
     // SAFETY: `job` holds this function's operands, valid by its contract, which is
-    // `run`'s; the assert above checked that the machine has the features each callee
-    // enables (Avx512: avx512f, avx2, fma; Avx2: avx2, fma).
-    unsafe {
-        match isa {
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx512 => x86::run_avx512(&job),
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => x86::run_avx2(&job),
-            _ => run::<Portable>(&job),
-        }
-    }
+    // `Job::run`'s; the assert above checked that the machine supports `isa`.
+    unsafe { run_on(isa, &job) }
 }
 
 /// An input view for [`attention`]: the slice its offsets index, and its strides.
@@ -474,303 +466,6 @@ struct Job<'a> {
     parts: usize,
 }
 
-/// A vector of f32 lanes and the ops the softmax and the transpose need.
-///
-/// # Safety
-/// An x86 implementation is built from intrinsics of its ISA: its methods run only where
-/// those target features are enabled (inside `x86::run_avx512` / `run_avx2`). Pointer
-/// methods also need the validity their docs state.
-trait Vf {
-    type V: Copy;
-    const L: usize;
-    /// `L` elements from `p` (valid for reading `L` f32s).
-    unsafe fn load(p: *const f32) -> Self::V;
-    /// Stores `L` elements at `p` (valid for writing `L` f32s).
-    unsafe fn store(p: *mut f32, v: Self::V);
-    /// All lanes `x`.
-    unsafe fn splat(x: f32) -> Self::V;
-    /// Per lane `a + b`.
-    unsafe fn add(a: Self::V, b: Self::V) -> Self::V;
-    /// Per lane `a - b`.
-    unsafe fn sub(a: Self::V, b: Self::V) -> Self::V;
-    /// Per lane `a * b`.
-    unsafe fn mul(a: Self::V, b: Self::V) -> Self::V;
-    /// Per lane `later > earlier ? later : earlier`.
-    unsafe fn max(later: Self::V, earlier: Self::V) -> Self::V;
-    /// The sum of the lanes (in a fixed order of the implementation's).
-    unsafe fn hsum(v: Self::V) -> f32;
-    /// The largest lane (NaN lanes may or may not be skipped).
-    unsafe fn hmax(v: Self::V) -> f32;
-    /// `dst[c * ldd + j] = src[j * lds + c]` for `j, c < 8`.
-    ///
-    /// # Safety
-    /// `src + j * lds` is valid for reading 8 f32s and `dst + c * ldd` for writing 8,
-    /// for `j, c < 8`; they do not overlap.
-    #[inline(always)]
-    unsafe fn transpose8(src: *const f32, lds: usize, dst: *mut f32, ldd: usize) {
-        for j in 0..8 {
-            for c in 0..8 {
-                // SAFETY: `j, c < 8` (this method's contract).
-                unsafe { *dst.add(c * ldd + j) = *src.add(j * lds + c) };
-            }
-        }
-    }
-}
-
-/// Plain Rust: 8-lane arrays that LLVM maps onto the target's SIMD.
-struct Portable;
-
-impl Vf for Portable {
-    type V = [f32; 8];
-    const L: usize = 8;
-    #[inline(always)]
-    unsafe fn load(p: *const f32) -> Self::V {
-        // SAFETY: `p` is valid for reading `L` f32s (the method's contract), `i < L`.
-        std::array::from_fn(|i| unsafe { *p.add(i) })
-    }
-    #[inline(always)]
-    unsafe fn store(p: *mut f32, v: Self::V) {
-        for (i, x) in v.into_iter().enumerate() {
-            // SAFETY: `p` is valid for writing `L` f32s (the method's contract), `i < L`.
-            unsafe { *p.add(i) = x };
-        }
-    }
-    #[inline(always)]
-    unsafe fn splat(x: f32) -> Self::V {
-        [x; 8]
-    }
-    #[inline(always)]
-    unsafe fn add(a: Self::V, b: Self::V) -> Self::V {
-        std::array::from_fn(|i| a[i] + b[i])
-    }
-    #[inline(always)]
-    unsafe fn sub(a: Self::V, b: Self::V) -> Self::V {
-        std::array::from_fn(|i| a[i] - b[i])
-    }
-    #[inline(always)]
-    unsafe fn mul(a: Self::V, b: Self::V) -> Self::V {
-        std::array::from_fn(|i| a[i] * b[i])
-    }
-    #[inline(always)]
-    unsafe fn max(later: Self::V, earlier: Self::V) -> Self::V {
-        std::array::from_fn(|i| {
-            if later[i] > earlier[i] {
-                later[i]
-            } else {
-                earlier[i]
-            }
-        })
-    }
-    #[inline(always)]
-    unsafe fn hsum(v: Self::V) -> f32 {
-        ((v[0] + v[4]) + (v[2] + v[6])) + ((v[1] + v[5]) + (v[3] + v[7]))
-    }
-    #[inline(always)]
-    unsafe fn hmax(v: Self::V) -> f32 {
-        v.into_iter()
-            .fold(f32::NEG_INFINITY, |m, x| if x > m { x } else { m })
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-mod x86 {
-    use super::{run, Job, Vf};
-    use std::arch::x86_64::*;
-
-    /// AVX-512F: 16 lanes.
-    pub(super) struct X512;
-    /// AVX2: 8 lanes.
-    pub(super) struct X256;
-
-    /// The AVX 8 x 8 transpose (unpack, shuffle, swap halves).
-    ///
-    /// # Safety
-    /// AVX is enabled; as `Vf::transpose8`.
-    #[inline(always)]
-    unsafe fn transpose8_avx(src: *const f32, lds: usize, dst: *mut f32, ldd: usize) {
-        // SAFETY: rows `j < 8` of `src` and `c < 8` of `dst` hold 8 f32s each (the
-        // contract); the intrinsics need AVX (enabled) and no alignment.
-        unsafe {
-            let r: [__m256; 8] = std::array::from_fn(|j| _mm256_loadu_ps(src.add(j * lds)));
-            // Pairs of rows interleaved: `t[2p]` holds columns 0, 1, 4, 5 of rows 2p and
-            // 2p + 1, `t[2p + 1]` columns 2, 3, 6, 7.
-            let t: [__m256; 8] = std::array::from_fn(|x| {
-                let p = x / 2 * 2;
-                if x % 2 == 0 {
-                    _mm256_unpacklo_ps(r[p], r[p + 1])
-                } else {
-                    _mm256_unpackhi_ps(r[p], r[p + 1])
-                }
-            });
-            // `u[4g + c]` (rows 4g..4g + 4): column `c` in its low half, `c + 4` in its
-            // high half.
-            let u: [__m256; 8] = std::array::from_fn(|x| {
-                let (g, c) = (x / 4, x % 4);
-                let (lo, hi) = (t[4 * g + c / 2], t[4 * g + 2 + c / 2]);
-                if c % 2 == 0 {
-                    _mm256_shuffle_ps::<0x44>(lo, hi)
-                } else {
-                    _mm256_shuffle_ps::<0xEE>(lo, hi)
-                }
-            });
-            for c in 0..4 {
-                _mm256_storeu_ps(
-                    dst.add(c * ldd),
-                    _mm256_permute2f128_ps::<0x20>(u[c], u[4 + c]),
-                );
-                _mm256_storeu_ps(
-                    dst.add((c + 4) * ldd),
-                    _mm256_permute2f128_ps::<0x31>(u[c], u[4 + c]),
-                );
-            }
-        }
-    }
-
-    impl Vf for X512 {
-        type V = __m512;
-        const L: usize = 16;
-        #[inline(always)]
-        unsafe fn load(p: *const f32) -> __m512 {
-            // SAFETY: AVX-512F enabled (the trait's contract); `p` valid for `L` reads;
-            // `loadu` needs no alignment.
-            unsafe { _mm512_loadu_ps(p) }
-        }
-        #[inline(always)]
-        unsafe fn store(p: *mut f32, v: __m512) {
-            // SAFETY: as `load`, for writes.
-            unsafe { _mm512_storeu_ps(p, v) }
-        }
-        #[inline(always)]
-        unsafe fn splat(x: f32) -> __m512 {
-            // SAFETY: AVX-512F enabled (the trait's contract).
-            unsafe { _mm512_set1_ps(x) }
-        }
-        #[inline(always)]
-        unsafe fn add(a: __m512, b: __m512) -> __m512 {
-            // SAFETY: AVX-512F enabled.
-            unsafe { _mm512_add_ps(a, b) }
-        }
-        #[inline(always)]
-        unsafe fn sub(a: __m512, b: __m512) -> __m512 {
-            // SAFETY: AVX-512F enabled.
-            unsafe { _mm512_sub_ps(a, b) }
-        }
-        #[inline(always)]
-        unsafe fn mul(a: __m512, b: __m512) -> __m512 {
-            // SAFETY: AVX-512F enabled.
-            unsafe { _mm512_mul_ps(a, b) }
-        }
-        #[inline(always)]
-        unsafe fn max(later: __m512, earlier: __m512) -> __m512 {
-            // SAFETY: AVX-512F enabled. `max_ps(a, b)` is `a > b ? a : b` per lane (the
-            // second operand when either is NaN).
-            unsafe { _mm512_max_ps(later, earlier) }
-        }
-        #[inline(always)]
-        unsafe fn hsum(v: __m512) -> f32 {
-            // SAFETY: AVX-512F enabled.
-            unsafe { _mm512_reduce_add_ps(v) }
-        }
-        #[inline(always)]
-        unsafe fn hmax(v: __m512) -> f32 {
-            // SAFETY: AVX-512F enabled.
-            unsafe { _mm512_reduce_max_ps(v) }
-        }
-        #[inline(always)]
-        unsafe fn transpose8(src: *const f32, lds: usize, dst: *mut f32, ldd: usize) {
-            // SAFETY: AVX-512F implies AVX; the method's contract is the helper's.
-            unsafe { transpose8_avx(src, lds, dst, ldd) }
-        }
-    }
-
-    impl Vf for X256 {
-        type V = __m256;
-        const L: usize = 8;
-        #[inline(always)]
-        unsafe fn load(p: *const f32) -> __m256 {
-            // SAFETY: AVX enabled (the trait's contract); `p` valid for `L` reads;
-            // `loadu` needs no alignment.
-            unsafe { _mm256_loadu_ps(p) }
-        }
-        #[inline(always)]
-        unsafe fn store(p: *mut f32, v: __m256) {
-            // SAFETY: as `load`, for writes.
-            unsafe { _mm256_storeu_ps(p, v) }
-        }
-        #[inline(always)]
-        unsafe fn splat(x: f32) -> __m256 {
-            // SAFETY: AVX enabled (the trait's contract).
-            unsafe { _mm256_set1_ps(x) }
-        }
-        #[inline(always)]
-        unsafe fn add(a: __m256, b: __m256) -> __m256 {
-            // SAFETY: AVX enabled.
-            unsafe { _mm256_add_ps(a, b) }
-        }
-        #[inline(always)]
-        unsafe fn sub(a: __m256, b: __m256) -> __m256 {
-            // SAFETY: AVX enabled.
-            unsafe { _mm256_sub_ps(a, b) }
-        }
-        #[inline(always)]
-        unsafe fn mul(a: __m256, b: __m256) -> __m256 {
-            // SAFETY: AVX enabled.
-            unsafe { _mm256_mul_ps(a, b) }
-        }
-        #[inline(always)]
-        unsafe fn max(later: __m256, earlier: __m256) -> __m256 {
-            // SAFETY: AVX enabled. `max_ps(a, b)` is `a > b ? a : b` per lane (the
-            // second operand when either is NaN).
-            unsafe { _mm256_max_ps(later, earlier) }
-        }
-        #[inline(always)]
-        unsafe fn hsum(v: __m256) -> f32 {
-            // SAFETY: AVX enabled (SSE3's `movehdup` with it).
-            unsafe {
-                let x = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps::<1>(v));
-                let x = _mm_add_ps(x, _mm_movehl_ps(x, x));
-                _mm_cvtss_f32(_mm_add_ss(x, _mm_movehdup_ps(x)))
-            }
-        }
-        #[inline(always)]
-        unsafe fn hmax(v: __m256) -> f32 {
-            // SAFETY: AVX enabled (SSE3's `movehdup` with it).
-            unsafe {
-                let x = _mm_max_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps::<1>(v));
-                let x = _mm_max_ps(x, _mm_movehl_ps(x, x));
-                _mm_cvtss_f32(_mm_max_ss(x, _mm_movehdup_ps(x)))
-            }
-        }
-        #[inline(always)]
-        unsafe fn transpose8(src: *const f32, lds: usize, dst: *mut f32, ldd: usize) {
-            // SAFETY: AVX enabled; the method's contract is the helper's.
-            unsafe { transpose8_avx(src, lds, dst, ldd) }
-        }
-    }
-
-    /// [`run`] on AVX-512F vectors.
-    ///
-    /// # Safety
-    /// The CPU has AVX-512F, AVX2 and FMA; `j` holds operands valid as `attention_f32`
-    /// requires, for `j.isa == Isa::Avx512`.
-    #[target_feature(enable = "avx512f,avx2,fma")]
-    pub(super) unsafe fn run_avx512(j: &Job) {
-        // SAFETY: this function enables the features `X512` uses; `j` by the contract.
-        unsafe { run::<X512>(j) }
-    }
-
-    /// [`run`] on AVX2 vectors.
-    ///
-    /// # Safety
-    /// The CPU has AVX2 and FMA; `j` holds operands valid as `attention_f32` requires,
-    /// for `j.isa == Isa::Avx2`.
-    #[target_feature(enable = "avx2,fma")]
-    pub(super) unsafe fn run_avx2(j: &Job) {
-        // SAFETY: this function enables the features `X256` uses; `j` by the contract.
-        unsafe { run::<X256>(j) }
-    }
-}
-
 /// `C = A · B` (`m x k` by `k x n`) on `isa`'s GEMM, no epilogue.
 ///
 /// # Safety
@@ -807,144 +502,147 @@ unsafe fn gemm(
     }
 }
 
-/// Runs this part of `job`.
-///
-/// # Safety
-/// `job` holds operands valid as [`attention_f32`] requires (checks passed, `part <
-/// parts`, `isa` supported); `K` is `job.isa`'s vector type and its target features are
-/// enabled.
-#[inline(always)]
-unsafe fn run<K: Vf>(job: &Job) {
-    let (a, ops) = (job.a, job.ops);
-    let rb = row_block(a);
-    let nrb = a.sq.div_ceil(rb);
-    let total = a.batch * a.heads * nrb;
-    let share = |i: usize| (total as u128 * i as u128 / job.parts as u128) as usize;
-    let (lo, hi) = (share(job.part), share(job.part + 1));
-    if lo >= hi || a.dv == 0 {
-        return;
-    }
-    let [q0, q1, q2, _] = ops.q_s.0;
-    let [k0, k1, k2, _] = ops.k_s.0;
-    let [v0, v1, v2, _] = ops.v_s.0;
-    let [o0, o1, o2, _] = ops.out_s.0;
-    // Work item `it`: `(b, h, r0, rows)`.
-    let item = |it: usize| {
-        let bh = it / nrb;
-        let r0 = (it % nrb) * rb;
-        (bh / a.heads, bh % a.heads, r0, rb.min(a.sq - r0))
-    };
-    if a.sk == 0 {
-        // Empty softmax: every output element of this part is 0.
-        for it in lo..hi {
-            let (b, h, r0, rows) = item(it);
-            for i in r0..r0 + rows {
-                for e in 0..a.dv {
-                    // SAFETY: `b, h, i, e` are within the output's extents (`dv > 0`
-                    // here), so the offset is one of its view's elements, this part's.
-                    unsafe { *ops.out.add(b * o0 + h * o1 + i * o2 + e) = 0.0 };
+impl VfKernel for Job<'_> {
+    /// Runs this part of the job.
+    ///
+    /// # Safety
+    /// The job holds operands valid as [`attention_f32`] requires (checks passed, `part <
+    /// parts`, `isa` supported); `K` is `job.isa`'s vector type and its target features
+    /// are enabled.
+    #[inline(always)]
+    unsafe fn run<K: Vf>(&self) {
+        let job = self;
+        let (a, ops) = (job.a, job.ops);
+        let rb = row_block(a);
+        let nrb = a.sq.div_ceil(rb);
+        let total = a.batch * a.heads * nrb;
+        let share = |i: usize| (total as u128 * i as u128 / job.parts as u128) as usize;
+        let (lo, hi) = (share(job.part), share(job.part + 1));
+        if lo >= hi || a.dv == 0 {
+            return;
+        }
+        let [q0, q1, q2, _] = ops.q_s.0;
+        let [k0, k1, k2, _] = ops.k_s.0;
+        let [v0, v1, v2, _] = ops.v_s.0;
+        let [o0, o1, o2, _] = ops.out_s.0;
+        // Work item `it`: `(b, h, r0, rows)`.
+        let item = |it: usize| {
+            let bh = it / nrb;
+            let r0 = (it % nrb) * rb;
+            (bh / a.heads, bh % a.heads, r0, rb.min(a.sq - r0))
+        };
+        if a.sk == 0 {
+            // Empty softmax: every output element of this part is 0.
+            for it in lo..hi {
+                let (b, h, r0, rows) = item(it);
+                for i in r0..r0 + rows {
+                    for e in 0..a.dv {
+                        // SAFETY: `b, h, i, e` are within the output's extents (`dv > 0`
+                        // here), so the offset is one of its view's elements, this part's.
+                        unsafe { *ops.out.add(b * o0 + h * o1 + i * o2 + e) = 0.0 };
+                    }
                 }
             }
+            return;
         }
-        return;
-    }
-    let (copy_q, copy_v) = copies(a, ops);
-    let l = layout(a, copy_q, copy_v).expect("checked by `Attention::check`");
-    let ld = l.ld;
-    let mut scratch = Scratch::take(&ATTN, l.total * 4);
-    let base = scratch.ptr::<f32>();
-    // SAFETY: the scratch holds `l.total` f32s; `scores`, `q` and `v` are offsets within
-    // it (the layout's), with room for the regions listed at `Layout`.
-    let (kt, sc, qc, vc) = unsafe { (base, base.add(l.scores), base.add(l.q), base.add(l.v)) };
-    let vector_exp = job.isa != Isa::Portable;
-    let mut cur = usize::MAX;
-    for it in lo..hi {
-        let (b, h, r0, rows) = item(it);
-        let bh = it / nrb;
-        if bh != cur {
-            cur = bh;
-            if a.d > 0 {
-                // SAFETY: K[b, h] has `sk > 0` rows of `d > 0` elements, `k2` apart with
-                // unit column stride, starting at the offset below; `Kᵀ` is `d` rows of
-                // `ld >= sk` in the scratch, disjoint from K.
-                unsafe { transpose::<K>(ops.k.add(b * k0 + h * k1), k2, a.sk, a.d, kt, ld) };
+        let (copy_q, copy_v) = copies(a, ops);
+        let l = layout(a, copy_q, copy_v).expect("checked by `Attention::check`");
+        let ld = l.ld;
+        let mut scratch = Scratch::take(&ATTN, l.total * 4);
+        let base = scratch.ptr::<f32>();
+        // SAFETY: the scratch holds `l.total` f32s; `scores`, `q` and `v` are offsets within
+        // it (the layout's), with room for the regions listed at `Layout`.
+        let (kt, sc, qc, vc) = unsafe { (base, base.add(l.scores), base.add(l.q), base.add(l.v)) };
+        let vector_exp = job.isa != Isa::Portable;
+        let mut cur = usize::MAX;
+        for it in lo..hi {
+            let (b, h, r0, rows) = item(it);
+            let bh = it / nrb;
+            if bh != cur {
+                cur = bh;
+                if a.d > 0 {
+                    // SAFETY: K[b, h] has `sk > 0` rows of `d > 0` elements, `k2` apart with
+                    // unit column stride, starting at the offset below; `Kᵀ` is `d` rows of
+                    // `ld >= sk` in the scratch, disjoint from K.
+                    unsafe { transpose::<K>(ops.k.add(b * k0 + h * k1), k2, a.sk, a.d, kt, ld) };
+                }
+                if copy_v {
+                    for j in 0..a.sk {
+                        // SAFETY: row `j < sk` of V[b, h] holds `dv` elements (unit column
+                        // stride); the copy's row `j` is `dv` f32s of the scratch at
+                        // `vc + j * dv` (the layout's `sk * dv`), disjoint from V.
+                        unsafe {
+                            std::ptr::copy_nonoverlapping(
+                                ops.v.add(b * v0 + h * v1 + j * v2),
+                                vc.add(j * a.dv),
+                                a.dv,
+                            )
+                        };
+                    }
+                }
             }
-            if copy_v {
-                for j in 0..a.sk {
-                    // SAFETY: row `j < sk` of V[b, h] holds `dv` elements (unit column
-                    // stride); the copy's row `j` is `dv` f32s of the scratch at
-                    // `vc + j * dv` (the layout's `sk * dv`), disjoint from V.
+            // Q's block: `rows` rows of `d`, `lda` apart (in place, or copied).
+            let (qa, lda) = if a.d == 0 {
+                // No element: the GEMM writes zeros without reading A.
+                (ops.q, 0)
+            } else if copy_q {
+                for i in 0..rows {
+                    // SAFETY: row `r0 + i < sq` of Q[b, h] holds `d` elements; the copy's
+                    // row `i < rows <= rb` is `d` f32s at `qc + i * d` (the layout's
+                    // `rb * d`), disjoint from Q.
                     unsafe {
                         std::ptr::copy_nonoverlapping(
-                            ops.v.add(b * v0 + h * v1 + j * v2),
-                            vc.add(j * a.dv),
-                            a.dv,
+                            ops.q.add(b * q0 + h * q1 + (r0 + i) * q2),
+                            qc.add(i * a.d),
+                            a.d,
                         )
                     };
                 }
-            }
-        }
-        // Q's block: `rows` rows of `d`, `lda` apart (in place, or copied).
-        let (qa, lda) = if a.d == 0 {
-            // No element: the GEMM writes zeros without reading A.
-            (ops.q, 0)
-        } else if copy_q {
+                (qc.cast_const(), a.d)
+            } else {
+                // SAFETY: element `(b, h, r0, 0)` of Q exists (`d > 0`, `r0 < sq`). Its rows
+                // are `q2 >= d` apart, or there is one (`sq == 1`: the stride is not used).
+                (unsafe { ops.q.add(b * q0 + h * q1 + r0 * q2) }, q2.max(a.d))
+            };
+            // SAFETY: A is `rows x d` valid elements, `lda >= d` apart (above); B = `Kᵀ` is
+            // `d x sk` at `ld >= sk` in the scratch (written above for this `(b, h)`); C is
+            // the scores, `rows <= rb` rows of `ld >= sk` in the scratch, disjoint from both.
+            // With `d == 0` A and B hold no element and C gets zeros.
+            unsafe { gemm(job.isa, qa, lda, kt, ld, sc, ld, rows, a.sk, a.d) };
             for i in 0..rows {
-                // SAFETY: row `r0 + i < sq` of Q[b, h] holds `d` elements; the copy's
-                // row `i < rows <= rb` is `d` f32s at `qc + i * d` (the layout's
-                // `rb * d`), disjoint from Q.
-                unsafe {
-                    std::ptr::copy_nonoverlapping(
-                        ops.q.add(b * q0 + h * q1 + (r0 + i) * q2),
-                        qc.add(i * a.d),
-                        a.d,
-                    )
-                };
-            }
-            (qc.cast_const(), a.d)
-        } else {
-            // SAFETY: element `(b, h, r0, 0)` of Q exists (`d > 0`, `r0 < sq`). Its rows
-            // are `q2 >= d` apart, or there is one (`sq == 1`: the stride is not used).
-            (unsafe { ops.q.add(b * q0 + h * q1 + r0 * q2) }, q2.max(a.d))
-        };
-        // SAFETY: A is `rows x d` valid elements, `lda >= d` apart (above); B = `Kᵀ` is
-        // `d x sk` at `ld >= sk` in the scratch (written above for this `(b, h)`); C is
-        // the scores, `rows <= rb` rows of `ld >= sk` in the scratch, disjoint from both.
-        // With `d == 0` A and B hold no element and C gets zeros.
-        unsafe { gemm(job.isa, qa, lda, kt, ld, sc, ld, rows, a.sk, a.d) };
-        for i in 0..rows {
-            let m = ops.mask.map(|(p, Strides([m0, m1, m2, _]))| {
-                // SAFETY: element `(b, h, r0 + i, 0)` of the mask exists (`sk > 0`).
-                unsafe { p.add(b * m0 + h * m1 + (r0 + i) * m2) }
-            });
-            // SAFETY: score row `i < rows` is `sk >= 1` f32s of the scratch at
-            // `sc + i * ld`; the mask's row holds `sk` elements with unit column stride
-            // (`ops.check`), initialized and not written during the call (the contract).
-            unsafe { softmax_row::<K>(sc.add(i * ld), a.sk, a.scale, m, vector_exp) };
-            if a.nan_to_zero {
-                // SAFETY: as for `softmax_row`: score row `i` is `sk` f32s of the
-                // scratch, only this part's.
-                let row = unsafe { std::slice::from_raw_parts_mut(sc.add(i * ld), a.sk) };
-                for x in row.iter_mut().filter(|x| x.is_nan()) {
-                    *x = 0.0;
+                let m = ops.mask.map(|(p, Strides([m0, m1, m2, _]))| {
+                    // SAFETY: element `(b, h, r0 + i, 0)` of the mask exists (`sk > 0`).
+                    unsafe { p.add(b * m0 + h * m1 + (r0 + i) * m2) }
+                });
+                // SAFETY: score row `i < rows` is `sk >= 1` f32s of the scratch at
+                // `sc + i * ld`; the mask's row holds `sk` elements with unit column stride
+                // (`ops.check`), initialized and not written during the call (the contract).
+                unsafe { softmax_row::<K>(sc.add(i * ld), a.sk, a.scale, m, vector_exp) };
+                if a.nan_to_zero {
+                    // SAFETY: as for `softmax_row`: score row `i` is `sk` f32s of the
+                    // scratch, only this part's.
+                    let row = unsafe { std::slice::from_raw_parts_mut(sc.add(i * ld), a.sk) };
+                    for x in row.iter_mut().filter(|x| x.is_nan()) {
+                        *x = 0.0;
+                    }
                 }
             }
+            // V[b, h]: `sk x dv`, `ldb` apart (in place or copied).
+            let (vb, ldb) = if copy_v {
+                (vc.cast_const(), a.dv)
+            } else {
+                // SAFETY: element `(b, h, 0, 0)` of V exists (`sk, dv > 0`); its rows are
+                // `v2 >= dv` apart, or there is one (`sk == 1`).
+                (unsafe { ops.v.add(b * v0 + h * v1) }, v2.max(a.dv))
+            };
+            // SAFETY: element `(b, h, r0, 0)` of the output exists (`dv > 0`, `r0 < sq`).
+            let oc = unsafe { ops.out.add(b * o0 + h * o1 + r0 * o2) };
+            // SAFETY: A = P is `rows x sk` in the scratch at `ld >= sk`; B = V as above; C is
+            // the output's rows `r0..r0 + rows` of `(b, h)`, `dv` elements each, `o2 >= dv`
+            // apart (`ops.check`) or one row, this part's, initialized (the contract) and
+            // disjoint from A (scratch) and B (an input).
+            unsafe { gemm(job.isa, sc, ld, vb, ldb, oc, o2.max(a.dv), rows, a.dv, a.sk) };
         }
-        // V[b, h]: `sk x dv`, `ldb` apart (in place or copied).
-        let (vb, ldb) = if copy_v {
-            (vc.cast_const(), a.dv)
-        } else {
-            // SAFETY: element `(b, h, 0, 0)` of V exists (`sk, dv > 0`); its rows are
-            // `v2 >= dv` apart, or there is one (`sk == 1`).
-            (unsafe { ops.v.add(b * v0 + h * v1) }, v2.max(a.dv))
-        };
-        // SAFETY: element `(b, h, r0, 0)` of the output exists (`dv > 0`, `r0 < sq`).
-        let oc = unsafe { ops.out.add(b * o0 + h * o1 + r0 * o2) };
-        // SAFETY: A = P is `rows x sk` in the scratch at `ld >= sk`; B = V as above; C is
-        // the output's rows `r0..r0 + rows` of `(b, h)`, `dv` elements each, `o2 >= dv`
-        // apart (`ops.check`) or one row, this part's, initialized (the contract) and
-        // disjoint from A (scratch) and B (an input).
-        unsafe { gemm(job.isa, sc, ld, vb, ldb, oc, o2.max(a.dv), rows, a.dv, a.sk) };
     }
 }
 
@@ -1063,19 +761,8 @@ unsafe fn softmax_row<K: Vf>(
                 *x = crate::vmath::exp_f32(*x);
             }
         }
-        let mut acc = [K::splat(0.0); 4];
-        let mut i = 0;
-        while i + 4 * l <= n {
-            for (u, a) in acc.iter_mut().enumerate() {
-                *a = K::add(*a, K::load(s.add(i + u * l)));
-            }
-            i += 4 * l;
-        }
-        while i + l <= n {
-            acc[0] = K::add(acc[0], K::load(s.add(i)));
-            i += l;
-        }
-        let mut sum = K::hsum(K::add(K::add(acc[0], acc[1]), K::add(acc[2], acc[3])));
+        let (v, i) = sum_vectors::<K>(s, n);
+        let mut sum = K::hsum(v);
         for j in i..n {
             sum += *s.add(j);
         }

@@ -47,6 +47,7 @@ pub mod pool;
 mod portable;
 mod safe;
 mod scratch;
+mod simd;
 pub mod vmath;
 #[cfg(target_arch = "x86_64")]
 mod x86;

@@ -25,6 +25,7 @@
 //! Parts take contiguous ranges of the `n * c * oh` output rows.
 
 use crate::scratch::{Scratch, PACK};
+use crate::simd::{run_on, sum_vectors, Vf, VfKernel};
 use crate::Isa;
 
 /// Max or average.
@@ -178,17 +179,8 @@ pub unsafe fn pool2d_f32_isa(
         parts,
     };
     // SAFETY: `job` holds this function's operands, valid by its contract, which is
-    // `run`'s; the assert above checked that the machine has the features each callee
-    // enables (Avx512: avx512f, avx2, fma; Avx2: avx2, fma).
-    unsafe {
-        match isa {
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx512 => x86::run_avx512(&job),
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => x86::run_avx2(&job),
-            _ => run::<Portable>(&job),
-        }
-    }
+    // `Job::run`'s; the assert above checked that the machine supports `isa`.
+    unsafe { run_on(isa, &job) }
 }
 
 /// Safe, bounds-checked: all parts in turn (tests).
@@ -218,245 +210,6 @@ struct Job<'a> {
     parts: usize,
 }
 
-/// A vector of f32 lanes and the ops the pool needs.
-///
-/// # Safety
-/// An x86 implementation is built from intrinsics of its ISA: its methods run only where
-/// those target features are enabled (inside `x86::run_avx512` / `run_avx2`). Pointer
-/// methods also need the validity their docs state.
-trait Vf {
-    type V: Copy;
-    const L: usize;
-    /// `L` elements from `p` (valid for reading `L` f32s).
-    unsafe fn load(p: *const f32) -> Self::V;
-    /// Stores `L` elements at `p` (valid for writing `L` f32s).
-    unsafe fn store(p: *mut f32, v: Self::V);
-    /// All lanes `x`.
-    unsafe fn splat(x: f32) -> Self::V;
-    /// Per lane `later > earlier ? later : earlier`.
-    unsafe fn max(later: Self::V, earlier: Self::V) -> Self::V;
-    /// Per lane `a + b`.
-    unsafe fn add(a: Self::V, b: Self::V) -> Self::V;
-    /// Per lane `a * b`.
-    unsafe fn mul(a: Self::V, b: Self::V) -> Self::V;
-    /// Per lane `a / b`.
-    unsafe fn div(a: Self::V, b: Self::V) -> Self::V;
-    /// The even and the odd elements of the `2 L` elements `a` then `b`.
-    unsafe fn deint(a: Self::V, b: Self::V) -> (Self::V, Self::V);
-    /// Hints that the cache line at `p` is needed soon (any address: a prefetch never
-    /// faults and reads nothing).
-    #[inline(always)]
-    unsafe fn prefetch(_p: *const f32) {}
-}
-
-/// Plain Rust: 8-lane arrays that LLVM maps onto the target's SIMD.
-struct Portable;
-
-impl Vf for Portable {
-    type V = [f32; 8];
-    const L: usize = 8;
-    #[inline(always)]
-    unsafe fn load(p: *const f32) -> Self::V {
-        // SAFETY: `p` is valid for reading `L` f32s (the method's contract), `i < L`.
-        std::array::from_fn(|i| unsafe { *p.add(i) })
-    }
-    #[inline(always)]
-    unsafe fn store(p: *mut f32, v: Self::V) {
-        for (i, x) in v.into_iter().enumerate() {
-            // SAFETY: `p` is valid for writing `L` f32s (the method's contract), `i < L`.
-            unsafe { *p.add(i) = x };
-        }
-    }
-    #[inline(always)]
-    unsafe fn splat(x: f32) -> Self::V {
-        [x; 8]
-    }
-    #[inline(always)]
-    unsafe fn max(later: Self::V, earlier: Self::V) -> Self::V {
-        std::array::from_fn(|i| {
-            if later[i] > earlier[i] {
-                later[i]
-            } else {
-                earlier[i]
-            }
-        })
-    }
-    #[inline(always)]
-    unsafe fn add(a: Self::V, b: Self::V) -> Self::V {
-        std::array::from_fn(|i| a[i] + b[i])
-    }
-    #[inline(always)]
-    unsafe fn mul(a: Self::V, b: Self::V) -> Self::V {
-        std::array::from_fn(|i| a[i] * b[i])
-    }
-    #[inline(always)]
-    unsafe fn div(a: Self::V, b: Self::V) -> Self::V {
-        std::array::from_fn(|i| a[i] / b[i])
-    }
-    #[inline(always)]
-    unsafe fn deint(a: Self::V, b: Self::V) -> (Self::V, Self::V) {
-        let at = |i: usize| if i < 8 { a[i] } else { b[i - 8] };
-        (
-            std::array::from_fn(|i| at(2 * i)),
-            std::array::from_fn(|i| at(2 * i + 1)),
-        )
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-mod x86 {
-    use super::{run, Job, Vf};
-    use std::arch::x86_64::*;
-
-    /// AVX-512F: 16 lanes.
-    pub(super) struct X512;
-    /// AVX2: 8 lanes.
-    pub(super) struct X256;
-
-    impl Vf for X512 {
-        type V = __m512;
-        const L: usize = 16;
-        #[inline(always)]
-        unsafe fn prefetch(p: *const f32) {
-            // SAFETY: SSE is part of x86-64; a prefetch reads nothing and never faults.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) }
-        }
-        #[inline(always)]
-        unsafe fn load(p: *const f32) -> __m512 {
-            // SAFETY: AVX-512F enabled (the trait's contract); `p` valid for `L` reads;
-            // `loadu` needs no alignment.
-            unsafe { _mm512_loadu_ps(p) }
-        }
-        #[inline(always)]
-        unsafe fn store(p: *mut f32, v: __m512) {
-            // SAFETY: as `load`, for writes.
-            unsafe { _mm512_storeu_ps(p, v) }
-        }
-        #[inline(always)]
-        unsafe fn splat(x: f32) -> __m512 {
-            // SAFETY: AVX-512F enabled (the trait's contract).
-            unsafe { _mm512_set1_ps(x) }
-        }
-        #[inline(always)]
-        unsafe fn max(later: __m512, earlier: __m512) -> __m512 {
-            // SAFETY: AVX-512F enabled. `max_ps(a, b)` is `a > b ? a : b` per lane (the
-            // second operand when either is NaN or both are zeros).
-            unsafe { _mm512_max_ps(later, earlier) }
-        }
-        #[inline(always)]
-        unsafe fn add(a: __m512, b: __m512) -> __m512 {
-            // SAFETY: AVX-512F enabled.
-            unsafe { _mm512_add_ps(a, b) }
-        }
-        #[inline(always)]
-        unsafe fn mul(a: __m512, b: __m512) -> __m512 {
-            // SAFETY: AVX-512F enabled.
-            unsafe { _mm512_mul_ps(a, b) }
-        }
-        #[inline(always)]
-        unsafe fn div(a: __m512, b: __m512) -> __m512 {
-            // SAFETY: AVX-512F enabled.
-            unsafe { _mm512_div_ps(a, b) }
-        }
-        #[inline(always)]
-        unsafe fn deint(a: __m512, b: __m512) -> (__m512, __m512) {
-            // SAFETY: AVX-512F enabled; indices 16..32 pick from `b`.
-            unsafe {
-                let even =
-                    _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-                let odd =
-                    _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
-                (
-                    _mm512_permutex2var_ps(a, even, b),
-                    _mm512_permutex2var_ps(a, odd, b),
-                )
-            }
-        }
-    }
-
-    impl Vf for X256 {
-        type V = __m256;
-        const L: usize = 8;
-        #[inline(always)]
-        unsafe fn prefetch(p: *const f32) {
-            // SAFETY: SSE is part of x86-64; a prefetch reads nothing and never faults.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) }
-        }
-        #[inline(always)]
-        unsafe fn load(p: *const f32) -> __m256 {
-            // SAFETY: AVX enabled (the trait's contract); `p` valid for `L` reads;
-            // `loadu` needs no alignment.
-            unsafe { _mm256_loadu_ps(p) }
-        }
-        #[inline(always)]
-        unsafe fn store(p: *mut f32, v: __m256) {
-            // SAFETY: as `load`, for writes.
-            unsafe { _mm256_storeu_ps(p, v) }
-        }
-        #[inline(always)]
-        unsafe fn splat(x: f32) -> __m256 {
-            // SAFETY: AVX enabled (the trait's contract).
-            unsafe { _mm256_set1_ps(x) }
-        }
-        #[inline(always)]
-        unsafe fn max(later: __m256, earlier: __m256) -> __m256 {
-            // SAFETY: AVX enabled. `max_ps(a, b)` is `a > b ? a : b` per lane (the
-            // second operand when either is NaN or both are zeros).
-            unsafe { _mm256_max_ps(later, earlier) }
-        }
-        #[inline(always)]
-        unsafe fn add(a: __m256, b: __m256) -> __m256 {
-            // SAFETY: AVX enabled.
-            unsafe { _mm256_add_ps(a, b) }
-        }
-        #[inline(always)]
-        unsafe fn mul(a: __m256, b: __m256) -> __m256 {
-            // SAFETY: AVX enabled.
-            unsafe { _mm256_mul_ps(a, b) }
-        }
-        #[inline(always)]
-        unsafe fn div(a: __m256, b: __m256) -> __m256 {
-            // SAFETY: AVX enabled.
-            unsafe { _mm256_div_ps(a, b) }
-        }
-        #[inline(always)]
-        unsafe fn deint(a: __m256, b: __m256) -> (__m256, __m256) {
-            // SAFETY: AVX2 enabled. Per 128-bit half the shuffles give `a0 a2 b0 b2 |
-            // a4 a6 b4 b6` (odd: `a1 a3 b1 b3 | ...`); the 64-bit permute orders the
-            // pairs `a0 a2 a4 a6 b0 b2 b4 b6`.
-            unsafe {
-                let e = _mm256_shuffle_ps::<0b10_00_10_00>(a, b);
-                let o = _mm256_shuffle_ps::<0b11_01_11_01>(a, b);
-                let fix = |v: __m256| {
-                    _mm256_castpd_ps(_mm256_permute4x64_pd::<0b11_01_10_00>(_mm256_castps_pd(v)))
-                };
-                (fix(e), fix(o))
-            }
-        }
-    }
-
-    /// The pool on AVX-512F.
-    ///
-    /// # Safety
-    /// The CPU has AVX-512F, AVX2 and FMA; `j` holds operands valid as `pool2d_f32`
-    /// requires.
-    #[target_feature(enable = "avx512f,avx2,fma")]
-    pub(super) unsafe fn run_avx512(j: &Job) {
-        // SAFETY: this function enables the features `X512` uses; `j` by the contract.
-        unsafe { run::<X512>(j) }
-    }
-
-    /// The pool on AVX2.
-    ///
-    /// # Safety
-    /// The CPU has AVX2 and FMA; `j` holds operands valid as `pool2d_f32` requires.
-    #[target_feature(enable = "avx2,fma")]
-    pub(super) unsafe fn run_avx2(j: &Job) {
-        // SAFETY: this function enables the features `X256` uses; `j` by the contract.
-        unsafe { run::<X256>(j) }
-    }
-}
-
 /// The number of `k < taps` with `o * s - pad + k * dil` in `0..size` (`include_pad`:
 /// with `o * s + k * dil < pad + size + pad_end`).
 fn count(
@@ -481,139 +234,142 @@ fn count(
         .count()
 }
 
-/// Runs `job` on vectors `K`.
-///
-/// # Safety
-/// `job` holds operands valid as [`pool2d_f32`] requires (geometry checked); `K`'s target
-/// features are enabled.
-#[inline(always)]
-unsafe fn run<K: Vf>(job: &Job) {
-    let s = job.s;
-    let units = s.n * s.c * s.oh;
-    let share = |i: usize| (units as u128 * i as u128 / job.parts as u128) as usize;
-    let (lo, hi) = (share(job.part), share(job.part + 1));
-    if lo >= hi || s.ow == 0 {
-        return;
-    }
-    let l = K::L;
-    let max = s.kind == PoolKind::Max;
-    let include_pad = matches!(
-        s.kind,
-        PoolKind::Avg {
-            count_include_pad: true
+impl VfKernel for Job<'_> {
+    /// Runs this job on vectors `K`.
+    ///
+    /// # Safety
+    /// The job holds operands valid as [`pool2d_f32`] requires (geometry checked); `K`'s
+    /// target features are enabled.
+    #[inline(always)]
+    unsafe fn run<K: Vf>(&self) {
+        let job = self;
+        let s = job.s;
+        let units = s.n * s.c * s.oh;
+        let share = |i: usize| (units as u128 * i as u128 / job.parts as u128) as usize;
+        let (lo, hi) = (share(job.part), share(job.part + 1));
+        if lo >= hi || s.ow == 0 {
+            return;
         }
-    );
-    if !max
-        && s.oh == 1
-        && s.ow == 1
-        && s.pad == [0, 0]
-        && s.dilation == [1, 1]
-        && s.kh >= s.h
-        && s.kw >= s.w
-    {
-        // A global average: each window is its whole, contiguous plane.
-        let cnt = count(0, s.kh, 1, 1, 0, s.h, s.pad_end[0], include_pad)
-            * count(0, s.kw, 1, 1, 0, s.w, s.pad_end[1], include_pad);
-        let plane = s.h * s.w;
-        for p in lo..hi {
-            // SAFETY: plane `p < n * c` is `plane` f32s of the input from `p *
-            // plane`; output element `p` is this part's.
-            unsafe {
-                let sum = sum_run::<K>(job.input.add(p * plane), plane);
-                *job.out.add(p) = sum / cnt as f32;
+        let l = K::L;
+        let max = s.kind == PoolKind::Max;
+        let include_pad = matches!(
+            s.kind,
+            PoolKind::Avg {
+                count_include_pad: true
+            }
+        );
+        if !max
+            && s.oh == 1
+            && s.ow == 1
+            && s.pad == [0, 0]
+            && s.dilation == [1, 1]
+            && s.kh >= s.h
+            && s.kw >= s.w
+        {
+            // A global average: each window is its whole, contiguous plane.
+            let cnt = count(0, s.kh, 1, 1, 0, s.h, s.pad_end[0], include_pad)
+                * count(0, s.kw, 1, 1, 0, s.w, s.pad_end[1], include_pad);
+            let plane = s.h * s.w;
+            for p in lo..hi {
+                // SAFETY: plane `p < n * c` is `plane` f32s of the input from `p *
+                // plane`; output element `p` is this part's.
+                unsafe {
+                    let sum = sum_run::<K>(job.input.add(p * plane), plane);
+                    *job.out.add(p) = sum / cnt as f32;
+                }
+            }
+            return;
+        }
+        let padv = if max { f32::NEG_INFINITY } else { 0.0 };
+        let (sh, sw) = (s.stride[0], s.stride[1]);
+        let (dh, dw) = (s.dilation[0], s.dilation[1]);
+        let (ph, pw) = (s.pad[0], s.pad[1]);
+        let ow = s.ow;
+        let owv = ow.next_multiple_of(l);
+        // Phase lengths: horizontal taps read phase elements `x + (kx * dw) / sw` for
+        // `x < owv`.
+        let lp = owv + (s.kw - 1) * dw / sw;
+        // Phase stride: `L` of slack after each phase for whole vectors that run past it.
+        let ps = lp + l;
+        let tap_off: Vec<usize> = (0..s.kw)
+            .map(|kx| (kx * dw % sw) * ps + kx * dw / sw)
+            .collect();
+        // Ring of horizontally reduced rows: slot `iy % ring` holds row `iy` if its tag says so.
+        let ring = ((s.kh - 1) * dh + 1).min(s.h).max(1);
+        let mut tags = vec![usize::MAX; ring];
+        let phases_len = sw * ps;
+        let total = phases_len + ring * owv + owv + l;
+        let mut scratch = Scratch::take(&PACK, total * 4);
+        let phases = scratch.ptr::<f32>();
+        // SAFETY: the scratch holds `total` f32s: phases, ring, counts, spill.
+        let (ring_buf, cx, spill) = unsafe {
+            let r = phases.add(phases_len);
+            let c = r.add(ring * owv);
+            (r, c, c.add(owv))
+        };
+        if !max {
+            for x in 0..owv {
+                let n = count(x, s.kw, sw, dw, pw, s.w, s.pad_end[1], include_pad);
+                // SAFETY: `x < owv`: in the counts.
+                unsafe { *cx.add(x) = n as f32 };
             }
         }
-        return;
-    }
-    let padv = if max { f32::NEG_INFINITY } else { 0.0 };
-    let (sh, sw) = (s.stride[0], s.stride[1]);
-    let (dh, dw) = (s.dilation[0], s.dilation[1]);
-    let (ph, pw) = (s.pad[0], s.pad[1]);
-    let ow = s.ow;
-    let owv = ow.next_multiple_of(l);
-    // Phase lengths: horizontal taps read phase elements `x + (kx * dw) / sw` for
-    // `x < owv`.
-    let lp = owv + (s.kw - 1) * dw / sw;
-    // Phase stride: `L` of slack after each phase for whole vectors that run past it.
-    let ps = lp + l;
-    let tap_off: Vec<usize> = (0..s.kw)
-        .map(|kx| (kx * dw % sw) * ps + kx * dw / sw)
-        .collect();
-    // Ring of horizontally reduced rows: slot `iy % ring` holds row `iy` if its tag says so.
-    let ring = ((s.kh - 1) * dh + 1).min(s.h).max(1);
-    let mut tags = vec![usize::MAX; ring];
-    let phases_len = sw * ps;
-    let total = phases_len + ring * owv + owv + l;
-    let mut scratch = Scratch::take(&PACK, total * 4);
-    let phases = scratch.ptr::<f32>();
-    // SAFETY: the scratch holds `total` f32s: phases, ring, counts, spill.
-    let (ring_buf, cx, spill) = unsafe {
-        let r = phases.add(phases_len);
-        let c = r.add(ring * owv);
-        (r, c, c.add(owv))
-    };
-    if !max {
-        for x in 0..owv {
-            let n = count(x, s.kw, sw, dw, pw, s.w, s.pad_end[1], include_pad);
-            // SAFETY: `x < owv`: in the counts.
-            unsafe { *cx.add(x) = n as f32 };
-        }
-    }
-    let plane_in = s.h * s.w;
-    let in_len = s.input_len();
-    let mut rows: Vec<*const f32> = Vec::with_capacity(s.kh);
-    let mut u = lo;
-    while u < hi {
-        let plane = u / s.oh;
-        let (ya, yb) = (u % s.oh, (hi - plane * s.oh).min(s.oh));
-        tags.fill(usize::MAX);
-        for y in ya..yb {
-            rows.clear();
-            for ky in 0..s.kh {
-                let t = y * sh + ky * dh;
-                if t < ph || t - ph >= s.h {
-                    continue;
-                }
-                let iy = t - ph;
-                let slot = iy % ring;
-                // SAFETY: slot `< ring`: in the ring.
-                let dst = unsafe { ring_buf.add(slot * owv) };
-                if tags[slot] != iy {
-                    tags[slot] = iy;
-                    // SAFETY: row `iy < h` of plane `plane < n * c` is in the input
-                    // (`w` elements from `at = (plane * h + iy) * w`, and the input
-                    // holds `input_len - at` from there); the phases hold `sw * ps`
-                    // f32s and `dst` `owv`, disjoint scratch.
-                    unsafe {
-                        let at = plane * plane_in + iy * s.w;
-                        let src = job.input.add(at);
-                        // The row after next, while this one is split (the address is
-                        // only a hint: it may lie past the input).
-                        let ahead = src.wrapping_add(2 * s.w);
-                        let mut c = 0;
-                        while c < s.w {
-                            K::prefetch(ahead.wrapping_add(c));
-                            c += 16;
-                        }
-                        split::<K>(src, s.w, in_len - at, sw, pw, lp, ps, padv, phases);
-                        hreduce::<K>(phases, &tap_off, owv, max, dst);
+        let plane_in = s.h * s.w;
+        let in_len = s.input_len();
+        let mut rows: Vec<*const f32> = Vec::with_capacity(s.kh);
+        let mut u = lo;
+        while u < hi {
+            let plane = u / s.oh;
+            let (ya, yb) = (u % s.oh, (hi - plane * s.oh).min(s.oh));
+            tags.fill(usize::MAX);
+            for y in ya..yb {
+                rows.clear();
+                for ky in 0..s.kh {
+                    let t = y * sh + ky * dh;
+                    if t < ph || t - ph >= s.h {
+                        continue;
                     }
+                    let iy = t - ph;
+                    let slot = iy % ring;
+                    // SAFETY: slot `< ring`: in the ring.
+                    let dst = unsafe { ring_buf.add(slot * owv) };
+                    if tags[slot] != iy {
+                        tags[slot] = iy;
+                        // SAFETY: row `iy < h` of plane `plane < n * c` is in the input
+                        // (`w` elements from `at = (plane * h + iy) * w`, and the input
+                        // holds `input_len - at` from there); the phases hold `sw * ps`
+                        // f32s and `dst` `owv`, disjoint scratch.
+                        unsafe {
+                            let at = plane * plane_in + iy * s.w;
+                            let src = job.input.add(at);
+                            // The row after next, while this one is split (the address is
+                            // only a hint: it may lie past the input).
+                            let ahead = src.wrapping_add(2 * s.w);
+                            let mut c = 0;
+                            while c < s.w {
+                                K::prefetch(ahead.wrapping_add(c));
+                                c += 16;
+                            }
+                            split::<K>(src, s.w, in_len - at, sw, pw, lp, ps, padv, phases);
+                            hreduce::<K>(phases, &tap_off, owv, max, dst);
+                        }
+                    }
+                    rows.push(dst);
                 }
-                rows.push(dst);
+                let cy = if max {
+                    0.0
+                } else {
+                    count(y, s.kh, sh, dh, ph, s.h, s.pad_end[0], include_pad) as f32
+                };
+                // SAFETY: output row `y` of `plane` is this part's (`plane * oh + y` in
+                // `lo..hi`), `ow` elements; the rows hold `owv`; counts `owv`; spill `L`.
+                unsafe {
+                    let dst = job.out.add((plane * s.oh + y) * ow);
+                    vreduce::<K>(&rows, ow, max, padv, cx, cy, dst, spill);
+                }
             }
-            let cy = if max {
-                0.0
-            } else {
-                count(y, s.kh, sh, dh, ph, s.h, s.pad_end[0], include_pad) as f32
-            };
-            // SAFETY: output row `y` of `plane` is this part's (`plane * oh + y` in
-            // `lo..hi`), `ow` elements; the rows hold `owv`; counts `owv`; spill `L`.
-            unsafe {
-                let dst = job.out.add((plane * s.oh + y) * ow);
-                vreduce::<K>(&rows, ow, max, padv, cx, cy, dst, spill);
-            }
+            u = plane * s.oh + yb;
         }
-        u = plane * s.oh + yb;
     }
 }
 
@@ -741,26 +497,13 @@ unsafe fn fill<K: Vf>(p: *mut f32, n: usize, v: f32) {
 /// `K`'s features are enabled; `p` is valid for reading `n` f32s.
 #[inline(always)]
 unsafe fn sum_run<K: Vf>(p: *const f32, n: usize) -> f32 {
-    let l = K::L;
-    let mut i = 0;
     let mut lanes = [0f32; 16];
-    // SAFETY: vector reads `i..i + L` with `i + 4 L <= n` or `i + L <= n`; single
-    // reads `i < n`; `lanes` holds `L <= 16` f32s; features by the caller.
+    // SAFETY: `p` is valid for reading `n` f32s (`sum_vectors`' contract), single reads
+    // `i < n`; `lanes` holds `L <= 16` f32s; features by the caller.
     unsafe {
-        let mut acc = [K::splat(0.0); 4];
-        while i + 4 * l <= n {
-            for (j, a) in acc.iter_mut().enumerate() {
-                *a = K::add(*a, K::load(p.add(i + j * l)));
-            }
-            i += 4 * l;
-        }
-        while i + l <= n {
-            acc[0] = K::add(acc[0], K::load(p.add(i)));
-            i += l;
-        }
-        let v = K::add(K::add(acc[0], acc[1]), K::add(acc[2], acc[3]));
+        let (v, mut i) = sum_vectors::<K>(p, n);
         K::store(lanes.as_mut_ptr(), v);
-        let mut sum: f32 = lanes[..l].iter().sum();
+        let mut sum: f32 = lanes[..K::L].iter().sum();
         while i < n {
             sum += *p.add(i);
             i += 1;
