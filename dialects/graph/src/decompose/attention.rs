@@ -30,7 +30,7 @@ pub(super) fn decompose(b: &mut Builder, op: Op, operands: &[Value]) -> R<Value>
     let rank = ks.len();
     let mut perm: Vec<i64> = (0..rank as i64).collect();
     perm.swap(rank - 2, rank - 1);
-    let kt = transpose(b, k, &perm);
+    let kt = b.transpose(k, &perm);
     let mut s_shape = b.shape(q);
     s_shape[rank - 1] = ks[rank - 2];
     let elem = b.element(q);
@@ -65,15 +65,6 @@ pub(super) fn decompose(b: &mut Builder, op: Op, operands: &[Value]) -> R<Value>
         elem,
     );
     Ok(b.op("graph.matmul", vec![p, v], r_ty, vec![]))
-}
-
-fn transpose(b: &mut Builder, x: Value, perm: &[i64]) -> Value {
-    let xs = b.shape(x);
-    let shape = perm.iter().map(|&p| xs[p as usize]).collect();
-    let elem = b.element(x);
-    let ty = b.tensor(shape, elem);
-    let p = b.array(perm);
-    b.op("graph.transpose", vec![x], ty, vec![("permutation", p)])
 }
 
 fn name<'a>(ctx: &'a Context, ir: &Ir, op: Op) -> &'a str {
@@ -343,11 +334,7 @@ pub(super) fn fuse(ctx: &mut Context, ir: &mut Ir, root: Op) -> u64 {
             }
             None => (f.kt, swap),
         };
-        let k = if perm.iter().enumerate().all(|(i, &p)| p == i as i64) {
-            src
-        } else {
-            transpose(&mut b, src, &perm)
-        };
+        let k = b.transpose(src, &perm);
         let r = b.ir.result(f.out, 0);
         let ty = b.ir.value_type(r);
         let f32t = b.ctx.float_type(FloatKind::F32);

@@ -94,7 +94,8 @@ impl Builder<'_> {
         self.op("graph.reshape", vec![x], ty, vec![])
     }
 
-    fn transpose(&mut self, x: Value, perm: &[i64]) -> Value {
+    /// `x` transposed by `perm` (`x` itself for the identity).
+    pub(super) fn transpose(&mut self, x: Value, perm: &[i64]) -> Value {
         if perm.iter().enumerate().all(|(i, &p)| p == i as i64) {
             return x;
         }
