@@ -558,6 +558,8 @@ fn composites_of_dynamic_tensors() {
     // w[k][j] = k - j.
     g.floats("w", &[3, 2], &[0.0, -1.0, 1.0, 0.0, 2.0, 1.0]);
     g.node("MatMul", &["m3", "w"], &["mm"], vec![]);
+    // A dynamic k: still one [rows, 3] x [3, 2] matmul, the weights not broadcast.
+    g.node("MatMul", &["mk", "w"], &["mmk"], vec![]);
     g.floats("c", &[2], &[10.0, 20.0]);
     g.node("Gemm", &["rows", "w", "c"], &["gemm"], vec![]);
     let m = g.model(
@@ -568,8 +570,9 @@ fn composites_of_dynamic_tensors() {
             dvi("m", F32, &["batch", "seq", "4"]),
             dvi("m3", F32, &["batch", "seq", "3"]),
             dvi("rows", F32, &["n", "3"]),
+            dvi("mk", F32, &["batch", "seq", "k"]),
         ],
-        &["flat", "sq", "unsq", "mean", "mm", "gemm"],
+        &["flat", "sq", "unsq", "mean", "mm", "gemm", "mmk"],
     );
     let text = ok(&m);
     has(
@@ -581,8 +584,10 @@ fn composites_of_dynamic_tensors() {
             "-> tensor<?x?x2xf32>",
             "graph.reduce_mean",
             "graph.matmul",
+            "(tensor<?x3xf32>, tensor<3x2xf32>) -> tensor<?x2xf32>",
         ],
     );
+    assert!(!text.contains("x3x2xf32>"), "weights broadcast:\n{text}");
     let matmul = |v: &[f64], r: usize| -> Vec<f64> {
         (0..r)
             .flat_map(|i| (0..2).map(move |j| (i, j)))
@@ -606,8 +611,9 @@ fn composites_of_dynamic_tensors() {
                 .enumerate()
                 .map(|(i, e)| e + [10.0, 20.0][i % 2])
                 .collect();
+            let mk = m3.clone();
             (
-                vec![x, q, m, m3, rows],
+                vec![x, q, m, m3, rows, mk],
                 vec![
                     want_f32(&[b * s, 6], xv),
                     want_f32(&[b, s], qv.clone()),
@@ -615,6 +621,7 @@ fn composites_of_dynamic_tensors() {
                     want_f32(&[b, s, 1], mean),
                     want_f32(&[b, s, 2], matmul(&m3v, b * s)),
                     want_f32(&[n, 2], gemm),
+                    want_f32(&[b, s, 2], matmul(&m3v, b * s)),
                 ],
             )
         })

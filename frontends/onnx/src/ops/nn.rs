@@ -85,11 +85,13 @@ impl Importer {
             let mut dims = batch.clone();
             dims.extend([m, nn]);
             self.b.reshape(&p, &dims)
-        } else if cd.len() == 2 && ad.len() > 2 && k != DYN && c2.ty.is_static() {
-            // The same with dynamic rows: the result's dims from the lhs's.
+        } else if cd.len() == 2 && ad.len() > 2 && c2.ty.is_static() {
+            // The same with dynamic rows: the result's dims from the lhs's. A dynamic k
+            // is the weights' (MatMul requires it; the reshapes check it at run time),
+            // so the weights are never broadcast over the batch.
             let sa = self.syms.dims(&a2);
             let rows = self.syms.quotient(&sa[..sa.len() - 1], &[]);
-            let flat = self.reshape_to(&a2, &[rows, Sym::Const(k)]);
+            let flat = self.reshape_to(&a2, &[rows, Sym::Const(k2)]);
             let p = self.b.matmul(&flat, &c2);
             let mut dims = sa[..sa.len() - 1].to_vec();
             dims.push(Sym::Const(nn));
