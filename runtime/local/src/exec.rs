@@ -9,6 +9,7 @@
 //! and again pays for the checks once.
 
 use crate::codegen::{args_layout, StageFn};
+use crate::epilogue::Runs;
 use crate::plan::{
     unsupported_element, AttentionPlan, BufferKind, ConvPlan, ElementType, GatherPlan, GenericPlan,
     KernelPlan, PoolPlan, ScatterPlan,
@@ -18,6 +19,7 @@ use std::sync::{Arc, Mutex};
 use xir_kernel_plan::resolve::{check_grid, count_of, dispatch_sizes, resolve};
 use xir_runtime_hal::{DispatchArgs, Error, Executable, Exports, Result};
 use xir_ukernel::conv::{Conv2d, PackedFilter};
+use xir_ukernel::ewise::Program;
 use xir_ukernel::packed::PackedB;
 
 /// Iterations (times reduced elements) below which a stage runs on one
@@ -53,6 +55,8 @@ pub struct CompiledMatmul {
     pub out: usize,
     pub elem: ElementType,
     pub epilogue: Option<CompiledGeneric>,
+    /// The epilogue as a wide-vector program, where its body has one.
+    pub wide: Option<Program>,
     /// An f32 B that is a constant of the kernel (a layer's weights), packed
     /// once for the micro-kernel at its first dispatch.
     pub packed: Mutex<Option<Arc<PackedWeights>>>,
@@ -68,6 +72,8 @@ pub struct PackedWeights {
 pub struct CompiledConv {
     pub plan: ConvPlan,
     pub epilogue: Option<CompiledGeneric>,
+    /// The epilogue as a wide-vector program, where its body has one.
+    pub wide: Option<Program>,
     /// The filter packed for the geometry of the last dispatch: packed once
     /// when the filter is a constant of the kernel (weights), per dispatch
     /// otherwise.
@@ -228,6 +234,81 @@ unsafe extern "C" fn epilogue_cb(ctx: *mut u8, lo: usize, hi: usize) {
     (c.func)(c.args, c.first + lo as i64 * c.n, c.first + hi as i64 * c.n);
 }
 
+/// An epilogue run as a wide-vector program ([`crate::epilogue`]).
+struct WideCtx<'a> {
+    prog: &'a Program,
+    runs: &'a Runs,
+    isa: xir_ukernel::Isa,
+    /// As [`EpilogueCtx`]'s.
+    first: i64,
+    n: i64,
+}
+
+unsafe extern "C" fn wide_cb(ctx: *mut u8, lo: usize, hi: usize) {
+    let c = &*(ctx as *const WideCtx);
+    c.runs.apply(
+        c.isa,
+        c.prog,
+        c.first + lo as i64 * c.n,
+        c.first + hi as i64 * c.n,
+    );
+}
+
+/// The callback and context of an epilogue on rows `first + lo * n..` : the
+/// wide-vector program where the stage has one and this dispatch's layout
+/// allows it, else the JIT code.
+enum EpiCtx<'a> {
+    Jit(EpilogueCtx),
+    Wide(WideCtx<'a>),
+}
+
+impl EpiCtx<'_> {
+    fn callback(&self) -> (xir_ukernel::Epilogue, *mut u8) {
+        match self {
+            EpiCtx::Jit(c) => (epilogue_cb, c as *const EpilogueCtx as *mut u8),
+            EpiCtx::Wide(c) => (wide_cb, c as *const WideCtx as *mut u8),
+        }
+    }
+}
+
+/// How a dispatch runs its epilogue: its JIT stage, the filled argument
+/// block, and the wide program with the block's runs when both exist.
+struct Epi<'a> {
+    func: StageFn,
+    args: &'a [i64],
+    wide: Option<(&'a Program, Runs)>,
+}
+
+impl<'a> Epi<'a> {
+    fn new(e: &'a CompiledGeneric, args: &'a [i64], wide: Option<&'a Program>) -> Epi<'a> {
+        let operands = e.plan.inputs.len() + 1;
+        let wide = wide.and_then(|p| Some((p, Runs::new(args, operands, e.plan.domain.len())?)));
+        Epi {
+            func: e.func,
+            args,
+            wide,
+        }
+    }
+
+    fn ctx(&self, first: i64, n: i64) -> EpiCtx<'_> {
+        match &self.wide {
+            Some((prog, runs)) => EpiCtx::Wide(WideCtx {
+                prog,
+                runs,
+                isa: xir_ukernel::Isa::best(),
+                first,
+                n,
+            }),
+            None => EpiCtx::Jit(EpilogueCtx {
+                func: self.func,
+                args: self.args.as_ptr(),
+                first,
+                n,
+            }),
+        }
+    }
+}
+
 type MatmulEntry = unsafe extern "C" fn(
     *const u8,
     usize,
@@ -344,7 +425,9 @@ fn run_matmul(
         bufs[rhs].ptr as usize,
         bufs[out].ptr as usize,
     );
-    let epi = epilogue.zip(epi_args.as_ref());
+    let epi = epilogue
+        .zip(epi_args.as_ref())
+        .map(|(e, args)| Epi::new(e, args, mm.wide.as_ref()));
     let block = |b: usize| {
         let (bi, j) = (b / per_batch, b % per_batch);
         let (a0, b0, c0) = (
@@ -364,17 +447,11 @@ fn run_matmul(
         } else {
             (m * j / per_batch, m * (j + 1) / per_batch, 0, n)
         };
-        let ctx = epi.map(|(e, args)| EpilogueCtx {
-            func: e.func,
-            args: args.as_ptr(),
-            first: ((bi * m + r0) * n + j0) as i64,
-            n: (j1 - j0) as i64,
-        });
-        let (cb, cp) = match &ctx {
-            Some(c) => (
-                Some(epilogue_cb as xir_ukernel::Epilogue),
-                c as *const EpilogueCtx as *mut u8,
-            ),
+        let ctx = epi
+            .as_ref()
+            .map(|e| e.ctx(((bi * m + r0) * n + j0) as i64, (j1 - j0) as i64));
+        let (cb, cp) = match ctx.as_ref().map(EpiCtx::callback) {
+            Some((f, c)) => (Some(f), c),
             None => (None, std::ptr::null_mut()),
         };
         let a = (a0 + r0 * k * es) as *const u8;
@@ -531,21 +608,14 @@ fn run_conv(
             }
         }
     };
-    let ctx = c
+    let epi = c
         .epilogue
         .as_ref()
         .zip(epi_args.as_ref())
-        .map(|(e, args)| EpilogueCtx {
-            func: e.func,
-            args: args.as_ptr(),
-            first: 0,
-            n: 1,
-        });
-    let (cb, cp) = match &ctx {
-        Some(c) => (
-            Some(epilogue_cb as xir_ukernel::Epilogue),
-            c as *const EpilogueCtx as usize,
-        ),
+        .map(|(e, args)| Epi::new(e, args, c.wide.as_ref()));
+    let ctx = epi.as_ref().map(|e| e.ctx(0, 1));
+    let (cb, cp) = match ctx.as_ref().map(EpiCtx::callback) {
+        Some((f, c)) => (Some(f), c as usize),
         None => (None, 0),
     };
     let parts = xir_ukernel::conv::parts(&s, pool::threads());

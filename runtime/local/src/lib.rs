@@ -6,6 +6,7 @@
 //! stages over a pool of worker threads (`pool.rs`, `exec.rs`).
 
 pub mod codegen;
+pub mod epilogue;
 pub mod exec;
 pub mod math;
 pub mod pool;
@@ -100,6 +101,9 @@ pub fn prepare_in(
     }
     jit.finish()?;
     let count = pending.len();
+    // `XIR_LOCAL_JIT_EPILOGUES=1` keeps every epilogue on its JIT code (to
+    // compare the two paths).
+    let wide = std::env::var_os("XIR_LOCAL_JIT_EPILOGUES").is_none();
     let mut kernels = Vec::new();
     for (plan, ids) in pending {
         let stages = plan
@@ -120,6 +124,11 @@ pub fn prepare_in(
                         plan: p.clone(),
                         func: jit.address(id),
                     }),
+                    wide: m
+                        .epilogue
+                        .as_ref()
+                        .filter(|_| wide)
+                        .and_then(epilogue::program),
                     packed: Default::default(),
                 }),
                 plan::Stage::Conv(c) => CompiledStage::Conv(Box::new(exec::CompiledConv {
@@ -128,6 +137,11 @@ pub fn prepare_in(
                         plan: p.clone(),
                         func: jit.address(id),
                     }),
+                    wide: c
+                        .epilogue
+                        .as_ref()
+                        .filter(|_| wide)
+                        .and_then(epilogue::program),
                     packed: Default::default(),
                 })),
                 plan::Stage::Pool(p) => CompiledStage::Pool(p.clone()),

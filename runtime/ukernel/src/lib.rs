@@ -38,6 +38,7 @@
 
 pub mod attention;
 pub mod conv;
+pub mod ewise;
 mod float;
 pub mod gather;
 mod halfp;

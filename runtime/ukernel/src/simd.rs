@@ -38,6 +38,12 @@ pub(crate) trait Vf {
     /// Per lane `later > earlier ? later : earlier`: `earlier` where either is NaN (or
     /// both are zeros), as x86 `max_ps(later, earlier)` has it.
     unsafe fn max(later: Self::V, earlier: Self::V) -> Self::V;
+    /// Per lane IEEE 754-2019 `maximum` (MLIR's `arith.maximumf`): NaN when either is
+    /// NaN, and `+0` above `-0`.
+    unsafe fn maximum(a: Self::V, b: Self::V) -> Self::V;
+    /// Per lane IEEE 754-2019 `minimum` (`arith.minimumf`): NaN when either is NaN, and
+    /// `-0` below `+0`.
+    unsafe fn minimum(a: Self::V, b: Self::V) -> Self::V;
     /// The sum of the lanes (in a fixed order of the implementation's).
     unsafe fn hsum(v: Self::V) -> f32;
     /// The largest lane (NaN lanes may or may not be skipped).
@@ -125,6 +131,36 @@ pub(crate) unsafe fn run_on<J: VfKernel>(isa: Isa, kernel: &J) {
     }
 }
 
+/// IEEE 754-2019 `maximum` of two f32s: NaN when either is NaN (their sum, a NaN),
+/// `+0` above `-0` (for equal values the sign bits are and-ed).
+#[inline(always)]
+pub(crate) fn maximum(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b.is_nan() {
+        a + b
+    } else if a == b {
+        f32::from_bits(a.to_bits() & b.to_bits())
+    } else if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// IEEE 754-2019 `minimum` of two f32s: NaN when either is NaN, `-0` below `+0` (for
+/// equal values the sign bits are or-ed).
+#[inline(always)]
+pub(crate) fn minimum(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b.is_nan() {
+        a + b
+    } else if a == b {
+        f32::from_bits(a.to_bits() | b.to_bits())
+    } else if a < b {
+        a
+    } else {
+        b
+    }
+}
+
 /// Plain Rust: 8-lane arrays that LLVM maps onto the target's SIMD.
 pub(crate) struct Portable;
 
@@ -172,6 +208,14 @@ impl Vf for Portable {
                 earlier[i]
             }
         })
+    }
+    #[inline(always)]
+    unsafe fn maximum(a: Self::V, b: Self::V) -> Self::V {
+        std::array::from_fn(|i| maximum(a[i], b[i]))
+    }
+    #[inline(always)]
+    unsafe fn minimum(a: Self::V, b: Self::V) -> Self::V {
+        std::array::from_fn(|i| minimum(a[i], b[i]))
     }
     #[inline(always)]
     unsafe fn hsum(v: Self::V) -> f32 {
@@ -317,6 +361,37 @@ mod x86 {
             unsafe { _mm512_max_ps(later, earlier) }
         }
         #[inline(always)]
+        unsafe fn maximum(a: __m512, b: __m512) -> __m512 {
+            // SAFETY: AVX-512F enabled. `max_ps` is right but for equal lanes (the signs
+            // of zeros: and-ed bits) and NaN lanes (the sum, a NaN).
+            unsafe {
+                let m = _mm512_max_ps(a, b);
+                let eq = _mm512_cmp_ps_mask::<_CMP_EQ_OQ>(a, b);
+                let both = _mm512_castsi512_ps(_mm512_and_si512(
+                    _mm512_castps_si512(a),
+                    _mm512_castps_si512(b),
+                ));
+                let m = _mm512_mask_mov_ps(m, eq, both);
+                let nan = _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(a, b);
+                _mm512_mask_add_ps(m, nan, a, b)
+            }
+        }
+        #[inline(always)]
+        unsafe fn minimum(a: __m512, b: __m512) -> __m512 {
+            // SAFETY: AVX-512F enabled; as `maximum`, the zeros' sign bits or-ed.
+            unsafe {
+                let m = _mm512_min_ps(a, b);
+                let eq = _mm512_cmp_ps_mask::<_CMP_EQ_OQ>(a, b);
+                let either = _mm512_castsi512_ps(_mm512_or_si512(
+                    _mm512_castps_si512(a),
+                    _mm512_castps_si512(b),
+                ));
+                let m = _mm512_mask_mov_ps(m, eq, either);
+                let nan = _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(a, b);
+                _mm512_mask_add_ps(m, nan, a, b)
+            }
+        }
+        #[inline(always)]
         unsafe fn hsum(v: __m512) -> f32 {
             // SAFETY: AVX-512F enabled.
             unsafe { _mm512_reduce_add_ps(v) }
@@ -396,6 +471,25 @@ mod x86 {
             // SAFETY: AVX enabled. `max_ps(a, b)` is `a > b ? a : b` per lane (the
             // second operand when either is NaN or both are zeros).
             unsafe { _mm256_max_ps(later, earlier) }
+        }
+        #[inline(always)]
+        unsafe fn maximum(a: __m256, b: __m256) -> __m256 {
+            // SAFETY: AVX enabled. As X512's: `max_ps`, then equal lanes get the and-ed
+            // bits and NaN lanes the sum.
+            unsafe {
+                let m = _mm256_max_ps(a, b);
+                let m = _mm256_blendv_ps(m, _mm256_and_ps(a, b), _mm256_cmp_ps::<_CMP_EQ_OQ>(a, b));
+                _mm256_blendv_ps(m, _mm256_add_ps(a, b), _mm256_cmp_ps::<_CMP_UNORD_Q>(a, b))
+            }
+        }
+        #[inline(always)]
+        unsafe fn minimum(a: __m256, b: __m256) -> __m256 {
+            // SAFETY: AVX enabled; as `maximum`, the zeros' sign bits or-ed.
+            unsafe {
+                let m = _mm256_min_ps(a, b);
+                let m = _mm256_blendv_ps(m, _mm256_or_ps(a, b), _mm256_cmp_ps::<_CMP_EQ_OQ>(a, b));
+                _mm256_blendv_ps(m, _mm256_add_ps(a, b), _mm256_cmp_ps::<_CMP_UNORD_Q>(a, b))
+            }
         }
         #[inline(always)]
         unsafe fn hsum(v: __m256) -> f32 {
