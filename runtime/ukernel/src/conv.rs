@@ -931,10 +931,13 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
                         }
                     }
                 }
-                job.finish(u_y * ow, (u_y + rows) * ow);
             }
             y += rows;
         }
+        // One report per part of a plane (at most a plane, still in L1 or L2): an
+        // epilogue call per output row cost more than the row's arithmetic.
+        // SAFETY: rows `ya..yb` of plane `r` are final and this part's.
+        unsafe { job.finish((r * s.oh + ya) * ow, (r * s.oh + yb) * ow) };
         u += yb - ya;
     }
 }
