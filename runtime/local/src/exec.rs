@@ -32,6 +32,9 @@ const MATMUL_GRAIN: u64 = 1 << 15;
 pub struct CompiledGeneric {
     pub plan: GenericPlan,
     pub func: StageFn,
+    /// An epilogue as a wide-vector program, where its body has one
+    /// ([`crate::epilogue`]); `None` for other stages.
+    pub wide: Option<Program>,
 }
 
 pub enum CompiledStage {
@@ -55,8 +58,6 @@ pub struct CompiledMatmul {
     pub out: usize,
     pub elem: ElementType,
     pub epilogue: Option<CompiledGeneric>,
-    /// The epilogue as a wide-vector program, where its body has one.
-    pub wide: Option<Program>,
     /// An f32 B that is a constant of the kernel (a layer's weights), packed
     /// once for the micro-kernel at its first dispatch.
     pub packed: Mutex<Option<Arc<PackedWeights>>>,
@@ -72,8 +73,6 @@ pub struct PackedWeights {
 pub struct CompiledConv {
     pub plan: ConvPlan,
     pub epilogue: Option<CompiledGeneric>,
-    /// The epilogue as a wide-vector program, where its body has one.
-    pub wide: Option<Program>,
     /// The filter packed for the geometry of the last dispatch: packed once
     /// when the filter is a constant of the kernel (weights), per dispatch
     /// otherwise.
@@ -204,6 +203,11 @@ fn stage_args(
     }))
 }
 
+/// The runs of a generic stage's filled argument block.
+fn runs_of(g: &GenericPlan, args: &[i64]) -> Option<Runs> {
+    Runs::new(args, g.inputs.len() + 1, g.domain.len())
+}
+
 fn run_generic(c: &CompiledGeneric, args: &[i64], domain: &[i64]) {
     let g = &c.plan;
     let par: u64 = domain[..g.parallel].iter().map(|&d| d as u64).product();
@@ -280,9 +284,11 @@ struct Epi<'a> {
 }
 
 impl<'a> Epi<'a> {
-    fn new(e: &'a CompiledGeneric, args: &'a [i64], wide: Option<&'a Program>) -> Epi<'a> {
-        let operands = e.plan.inputs.len() + 1;
-        let wide = wide.and_then(|p| Some((p, Runs::new(args, operands, e.plan.domain.len())?)));
+    fn new(e: &'a CompiledGeneric, args: &'a [i64]) -> Epi<'a> {
+        let wide = e
+            .wide
+            .as_ref()
+            .and_then(|p| Some((p, runs_of(&e.plan, args)?)));
         Epi {
             func: e.func,
             args,
@@ -427,7 +433,7 @@ fn run_matmul(
     );
     let epi = epilogue
         .zip(epi_args.as_ref())
-        .map(|(e, args)| Epi::new(e, args, mm.wide.as_ref()));
+        .map(|(e, args)| Epi::new(e, args));
     let block = |b: usize| {
         let (bi, j) = (b / per_batch, b % per_batch);
         let (a0, b0, c0) = (
@@ -612,7 +618,7 @@ fn run_conv(
         .epilogue
         .as_ref()
         .zip(epi_args.as_ref())
-        .map(|(e, args)| Epi::new(e, args, c.wide.as_ref()));
+        .map(|(e, args)| Epi::new(e, args));
     let ctx = epi.as_ref().map(|e| e.ctx(0, 1));
     let (cb, cp) = match ctx.as_ref().map(EpiCtx::callback) {
         Some((f, c)) => (Some(f), c as usize),

@@ -104,6 +104,13 @@ pub fn prepare_in(
     // `XIR_LOCAL_JIT_EPILOGUES=1` keeps every epilogue on its JIT code (to
     // compare the two paths).
     let wide = std::env::var_os("XIR_LOCAL_JIT_EPILOGUES").is_none();
+    let compiled = |p: &plan::GenericPlan, id, epilogue: bool| CompiledGeneric {
+        plan: p.clone(),
+        func: jit.address(id),
+        wide: Some(p)
+            .filter(|_| wide && epilogue)
+            .and_then(epilogue::program),
+    };
     let mut kernels = Vec::new();
     for (plan, ids) in pending {
         let stages = plan
@@ -111,37 +118,28 @@ pub fn prepare_in(
             .iter()
             .zip(ids)
             .map(|(st, (g, e))| match st {
-                plan::Stage::Generic(p) => CompiledStage::Generic(CompiledGeneric {
-                    plan: p.clone(),
-                    func: jit.address(g.expect("compiled")),
-                }),
+                plan::Stage::Generic(p) => {
+                    CompiledStage::Generic(compiled(p, g.expect("compiled"), false))
+                }
                 plan::Stage::Matmul(m) => CompiledStage::Matmul(exec::CompiledMatmul {
                     lhs: m.lhs,
                     rhs: m.rhs,
                     out: m.out,
                     elem: m.elem,
-                    epilogue: m.epilogue.as_ref().zip(e).map(|(p, id)| CompiledGeneric {
-                        plan: p.clone(),
-                        func: jit.address(id),
-                    }),
-                    wide: m
+                    epilogue: m
                         .epilogue
                         .as_ref()
-                        .filter(|_| wide)
-                        .and_then(epilogue::program),
+                        .zip(e)
+                        .map(|(p, id)| compiled(p, id, true)),
                     packed: Default::default(),
                 }),
                 plan::Stage::Conv(c) => CompiledStage::Conv(Box::new(exec::CompiledConv {
                     plan: c.clone(),
-                    epilogue: c.epilogue.as_ref().zip(e).map(|(p, id)| CompiledGeneric {
-                        plan: p.clone(),
-                        func: jit.address(id),
-                    }),
-                    wide: c
+                    epilogue: c
                         .epilogue
                         .as_ref()
-                        .filter(|_| wide)
-                        .and_then(epilogue::program),
+                        .zip(e)
+                        .map(|(p, id)| compiled(p, id, true)),
                     packed: Default::default(),
                 })),
                 plan::Stage::Pool(p) => CompiledStage::Pool(p.clone()),
