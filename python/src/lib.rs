@@ -21,6 +21,7 @@ fn _xir(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(runtime::compile, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::devices, m)?)?;
     m.add_function(wrap_pyfunction!(onnx::import_model, m)?)?;
+    m.add_function(wrap_pyfunction!(onnx::compile_model, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     Ok(())
 }

@@ -28,7 +28,7 @@ enum Param {
 }
 
 /// A public function of the program.
-struct Function {
+pub(crate) struct Function {
     name: String,
     op: Op,
     params: Vec<Param>,
@@ -40,7 +40,7 @@ struct Function {
 
 /// The compiled program and its executor, which borrows the program's
 /// context and IR: both are boxed and freed after the executor.
-struct Program {
+pub(crate) struct Program {
     exec: ManuallyDrop<Executor<'static>>,
     ctx: *mut Context,
     ir: *mut Ir,
@@ -73,7 +73,7 @@ enum Input {
 struct Owner(#[allow(dead_code)] Py<PyAny>);
 
 /// A program ready to call, its functions and its devices.
-type Compiled = (Program, Vec<Function>, Vec<Arc<Device>>);
+pub(crate) type Compiled = (Program, Vec<Function>, Vec<Arc<Device>>);
 
 fn parse_and_compile(
     name: &str,
@@ -83,12 +83,28 @@ fn parse_and_compile(
     device_specs: &[String],
 ) -> Result<Compiled, Failure> {
     let parsed = crate::ir::parse(name, text, false)?;
-    let (mut ctx, mut ir, top, sm) = (
+    compile_module(
         Box::new(parsed.ctx),
         Box::new(parsed.ir),
         parsed.top,
-        parsed.sm,
-    );
+        &parsed.sm,
+        targets,
+        plan,
+        device_specs,
+    )
+}
+
+/// Compiles the module `top` of `ctx` and `ir` (parsed from `sm`, or
+/// imported) and makes it ready to call.
+pub(crate) fn compile_module(
+    mut ctx: Box<Context>,
+    mut ir: Box<Ir>,
+    top: Op,
+    sm: &xir::SourceMgr,
+    targets: &[String],
+    plan: &str,
+    device_specs: &[String],
+) -> Result<Compiled, Failure> {
     let named = match device_specs.is_empty() {
         true => None,
         false => {
@@ -99,7 +115,7 @@ fn parse_and_compile(
     // The signatures as written: after compiling, tensors are buffer views.
     let written = signatures(&ctx, &ir, top);
     xrun::compile_for(targets, plan, default_kind, &mut ctx, &mut ir, top)
-        .map_err(|ds| Failure::diagnostics(&ctx, &sm, &ds))?;
+        .map_err(|ds| Failure::diagnostics(&ctx, sm, &ds))?;
     let devices = match named {
         Some(d) => d,
         None => xrun::program_devices(&ctx, &ir, top, None)
@@ -231,11 +247,21 @@ pub fn compile(
             })
         })
         .map_err(|f| f.into_py(py))?;
-    Ok(Executable {
-        program: Mutex::new(program),
-        functions,
-        devices,
-    })
+    Ok(Executable::new(program, functions, devices))
+}
+
+impl Executable {
+    pub(crate) fn new(
+        program: Program,
+        functions: Vec<Function>,
+        devices: Vec<Arc<Device>>,
+    ) -> Self {
+        Executable {
+            program: Mutex::new(program),
+            functions,
+            devices,
+        }
+    }
 }
 
 /// A compiled program: `exe.call("main", x, y)`.

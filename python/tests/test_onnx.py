@@ -100,3 +100,42 @@ def test_bad_models():
         xir.onnx.import_model(42)
     with pytest.raises(FileNotFoundError):
         xir.onnx.import_model("/no/such/model.onnx")
+
+
+@pytest.mark.parametrize("batch", [1, 3])
+def test_compile_in_one_step_matches_the_text_path(tmp_path, batch):
+    model = mlp_model()
+    path = tmp_path / "mlp.onnx"
+    onnx.save(model, str(path))
+    x = np.random.default_rng(10 + batch).standard_normal((batch, 16)).astype(np.float32)
+    want = reference(model, x)
+    (text_path,) = xir.compile(xir.onnx.import_model(model)).main(x)
+    for src in [model, model.SerializeToString(), str(path), path]:
+        (y,) = xir.onnx.compile(src).main(x)
+        np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-6)
+        np.testing.assert_array_equal(y, text_path)
+
+
+def test_compile_in_one_step_takes_the_keywords():
+    model = mlp_model()
+    exe = xir.onnx.compile(model, dims={"batch": 4}, place={"mlp/*": "@gpu"},
+                           target_devices={"cpu": "local", "gpu": "vulkan,local"},
+                           device_plan="auto-transfer=true")
+    assert exe.signature("main") == ["tensor<4x16xf32>"]
+    x = np.random.default_rng(5).standard_normal((4, 16)).astype(np.float32)
+    (y,) = exe.main(x)
+    np.testing.assert_allclose(y, reference(model, x), rtol=1e-5, atol=1e-6)
+
+
+def test_compile_in_one_step_refuses_bad_models(tmp_path):
+    with pytest.raises(xir.CompileError, match="not an ONNX model"):
+        xir.onnx.compile(b"\x08\x01garbage")
+    with pytest.raises(xir.CompileError, match="--dim names 'seq'"):
+        xir.onnx.compile(mlp_model(), dims={"seq": 4})
+    with pytest.raises(FileNotFoundError, match="nope.onnx"):
+        xir.onnx.compile(tmp_path / "nope.onnx")
+    (tmp_path / "empty.onnx").write_bytes(b"\x08")
+    with pytest.raises(xir.CompileError, match="empty.onnx"):
+        xir.onnx.compile(tmp_path / "empty.onnx")
+    with pytest.raises(TypeError, match="compile takes a path"):
+        xir.onnx.compile(42)

@@ -79,4 +79,15 @@ def import_model(
     bind: Sequence[Tuple[str, str]],
     params_as_args: bool,
 ) -> Module: ...
+def compile_model(
+    path: Optional[str],
+    data: Optional[bytes],
+    name: str,
+    place: Sequence[Tuple[str, str]],
+    dims: Sequence[Tuple[str, int]],
+    bind: Sequence[Tuple[str, str]],
+    target_devices: Sequence[str],
+    device_plan: str,
+    devices: Sequence[str],
+) -> Executable: ...
 def _panic_for_test() -> None: ...
