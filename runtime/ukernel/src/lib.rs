@@ -57,6 +57,20 @@ use std::sync::OnceLock;
 
 pub use safe::{matmul, matmul_with, Element, EpilogueFn};
 
+/// GFLOP/s of the AVX-512 f32 register tile alone (`bench/ukernel --micro`): `iters`
+/// calls of `kc` steps on panels in L1, B packed or read with a row stride; `None`
+/// without AVX-512.
+#[doc(hidden)]
+pub fn micro_tile_gflops(kc: usize, packed_b: bool, iters: usize) -> Option<f64> {
+    #[cfg(target_arch = "x86_64")]
+    return x86::micro_tile_gflops(kc, packed_b, iters);
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (kc, packed_b, iters);
+        None
+    }
+}
+
 /// Called after rows [row_lo, row_hi) of C are final (all of k accumulated), so a fused
 /// epilogue (bias add, relu, ...) runs on them while they are still in cache.
 ///

@@ -329,6 +329,46 @@ pub(crate) unsafe fn conv_avx2(j: &crate::conv::Job) {
     unsafe { crate::conv::run::<Avx2F32>(j) }
 }
 
+/// GFLOP/s of the AVX-512 f32 register tile (8 x 48) alone: `iters` calls of `kc` steps
+/// on panels that stay in L1, B read as a packed panel or with a row stride (which the
+/// kernel prefetches); see [`crate::micro_tile_gflops`].
+pub(crate) fn micro_tile_gflops(kc: usize, packed_b: bool, iters: usize) -> Option<f64> {
+    /// # Safety
+    /// AVX-512F, AVX2 and FMA are supported; `t` is valid as `micro` requires.
+    #[target_feature(enable = "avx512f,avx2,fma")]
+    unsafe fn go(t: &crate::float::Tile<f32>, iters: usize) {
+        for _ in 0..iters {
+            // SAFETY: this function's contract; 8 rows and 3 vectors are the kernel's.
+            unsafe { <Avx512F32 as crate::float::Kern>::tile(8, 3, t) };
+        }
+    }
+    if !crate::Isa::Avx512.is_supported() || kc == 0 {
+        return None;
+    }
+    let a = vec![0.5f32; kc * 8];
+    let ldb = if packed_b { 48 } else { 64 };
+    let b = vec![0.25f32; kc * ldb];
+    let mut c = vec![0f32; 8 * 48];
+    let t = crate::float::Tile {
+        kc,
+        a: a.as_ptr(),
+        b: b.as_ptr(),
+        ldb,
+        c: c.as_mut_ptr(),
+        ldc: 48,
+        nr: 48,
+        accumulate: true,
+        stream_a: false,
+    };
+    let t0 = std::time::Instant::now();
+    // SAFETY: AVX-512 checked above; A holds `kc * 8`, B `kc` rows of 48 `ldb` apart, C
+    // 8 rows of 48, all alive for the call.
+    unsafe { go(&t, iters) };
+    let dt = t0.elapsed().as_secs_f64();
+    std::hint::black_box(&c);
+    Some((iters * kc * 8 * 48 * 2) as f64 / dt / 1e9)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{pack_f32, pack_f64};
