@@ -203,11 +203,6 @@ fn stage_args(
     }))
 }
 
-/// The runs of a generic stage's filled argument block.
-fn runs_of(g: &GenericPlan, args: &[i64]) -> Option<Runs> {
-    Runs::new(args, g.inputs.len() + 1, g.domain.len())
-}
-
 fn run_generic(c: &CompiledGeneric, args: &[i64], domain: &[i64]) {
     let g = &c.plan;
     let par: u64 = domain[..g.parallel].iter().map(|&d| d as u64).product();
@@ -285,10 +280,10 @@ struct Epi<'a> {
 
 impl<'a> Epi<'a> {
     fn new(e: &'a CompiledGeneric, args: &'a [i64]) -> Epi<'a> {
-        let wide = e
-            .wide
-            .as_ref()
-            .and_then(|p| Some((p, runs_of(&e.plan, args)?)));
+        let wide = e.wide.as_ref().and_then(|p| {
+            let runs = Runs::new(args, e.plan.inputs.len() + 1, e.plan.domain.len())?;
+            Some((p, runs))
+        });
         Epi {
             func: e.func,
             args,

@@ -40,6 +40,17 @@ pub fn prepare(ctx: &Context, ir: &Ir, variant: Op) -> Result<Arc<dyn Executable
     prepare_in(&SharedJit::new()?, ctx, ir, variant)
 }
 
+/// `Unimplemented` unless `elem` is f32: the micro-kernels `op` runs on take
+/// f32 only.
+fn f32_only(op: &str, elem: plan::ElementType, kernel: &str) -> Result<()> {
+    if elem == plan::ElementType::F32 {
+        return Ok(());
+    }
+    Err(xir_runtime_hal::Error::unimplemented(format!(
+        "{op} on {elem:?}: the local backend runs it on f32 only (kernel @{kernel})"
+    )))
+}
+
 /// Compiles a `hal.executable.variant` for this CPU in `shared`, reusing the
 /// code of stages it has compiled before.
 pub fn prepare_in(
@@ -63,35 +74,18 @@ pub fn prepare_in(
                     m.epilogue.as_ref().map(|e| jit.generic(e)).transpose()?,
                 ),
                 plan::Stage::Conv(c) => {
-                    if c.elem != plan::ElementType::F32 {
-                        return Err(xir_runtime_hal::Error::unimplemented(format!(
-                            "kernel.conv on {:?}: the local backend runs f32 convs only (kernel @{})",
-                            c.elem, plan.name
-                        )));
-                    }
+                    f32_only("kernel.conv", c.elem, &plan.name)?;
                     (
                         None,
                         c.epilogue.as_ref().map(|e| jit.generic(e)).transpose()?,
                     )
                 }
                 plan::Stage::Pool(p) => {
-                    let elem = plan.buffers[p.out].elem;
-                    if elem != plan::ElementType::F32 {
-                        return Err(xir_runtime_hal::Error::unimplemented(format!(
-                            "kernel.pool on {elem:?}: the local backend runs f32 pools only (kernel @{})",
-                            plan.name
-                        )));
-                    }
+                    f32_only("kernel.pool", plan.buffers[p.out].elem, &plan.name)?;
                     (None, None)
                 }
                 plan::Stage::Attention(a) => {
-                    let elem = plan.buffers[a.out].elem;
-                    if elem != plan::ElementType::F32 {
-                        return Err(xir_runtime_hal::Error::unimplemented(format!(
-                            "kernel.attention on {elem:?}: the local backend runs f32 attention only (kernel @{})",
-                            plan.name
-                        )));
-                    }
+                    f32_only("kernel.attention", plan.buffers[a.out].elem, &plan.name)?;
                     (None, None)
                 }
                 plan::Stage::Gather(_) | plan::Stage::Scatter(_) => (None, None),
