@@ -398,6 +398,26 @@ pub static DIM: OpSpec = OpSpec {
     ..OpSpec::new("graph.dim")
 };
 
+/// `%n = graph.extract %t : tensor<i64>`: the value of a one-element integer
+/// tensor, read by the host as an `index` (MLIR's `tensor.extract` then
+/// `arith.index_cast`). A host sync point: the host waits for the work that
+/// makes `%t`. Data-dependent sizes (ONNX NonZero's count) become dims so.
+pub static EXTRACT: OpSpec = OpSpec {
+    operands: &[v("input")],
+    results: &[ValueSpec::one("result", INDEX)],
+    traits: Traits::PURE,
+    type_rules: &[TypeRule {
+        lhs: "input",
+        rhs: "result",
+        desc: "result is index",
+        infer: |ctx, _| Some(vec![ctx.index_type()]),
+        matches: |ctx, _, r| matches!(r, [t] if matches!(ctx.type_kind(*t), TypeKind::Index)),
+    }],
+    verify: Some(verify::verify_extract),
+    format: Some("$input attr-dict `:` type($input)"),
+    ..OpSpec::new("graph.extract")
+};
+
 /// `%r = graph.iota [%n] dimension = 0 : tensor<?xi64>`: each element is its
 /// own index along `dimension` (ONNX `Range(0, n, 1)`), converted to the
 /// element type (ints exactly, floats rounded). Operands are only the dims
@@ -457,7 +477,7 @@ pub static TRANSFER: OpSpec = OpSpec {
 };
 
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 54] = [
+pub static OPS: [&OpSpec; 55] = [
     &ABS,
     &ADD,
     &AND,
@@ -471,6 +491,7 @@ pub static OPS: [&OpSpec; 54] = [
     &DIV,
     &ERF,
     &EXP,
+    &EXTRACT,
     &GATHER,
     &SCATTER,
     &IOTA,

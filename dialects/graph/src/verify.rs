@@ -457,3 +457,24 @@ pub fn verify_iota(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
     }
     Ok(())
 }
+
+/// `graph.extract`: one element of a signless integer type (not `i1`).
+pub fn verify_extract(ctx: &Context, ir: &Ir, op: Op) -> Result<(), Diagnostic> {
+    let err = |m: String| Err(op_error(ctx, ir, op, m));
+    let Some((shape, elem)) = ir.operands(op).next().and_then(|v| element_of(ctx, ir, v)) else {
+        return Ok(());
+    };
+    if shape.iter().any(|&d| d != 1) {
+        return err(format!(
+            "operand must hold exactly one element, got '{}'",
+            type_to_string(ctx, ir.value_type(ir.operand(op, 0)))
+        ));
+    }
+    if is_i1(ctx, elem) || !matches!(ctx.type_kind(elem), TypeKind::Integer { .. }) {
+        return err(format!(
+            "requires an integer (i8..i64) element type, got '{}'",
+            type_to_string(ctx, elem)
+        ));
+    }
+    Ok(())
+}

@@ -276,9 +276,23 @@ pub static VIEW_ASSERT: OpSpec = OpSpec {
     ..OpSpec::new("hal.buffer_view.assert")
 };
 
+/// `%v = hal.buffer.load %buffer[%offset] : i64`: the host reads one value
+/// of a buffer whose writers it has awaited (IREE's op of the same name).
+pub static BUFFER_LOAD: OpSpec = OpSpec {
+    operands: &[
+        ValueSpec::one("source_buffer", BUFFER),
+        ValueSpec::one("source_offset", INDEX),
+    ],
+    results: &[ValueSpec::one("result", xir_stream::ops::LOADED)],
+    format: Some("$source_buffer `[` $source_offset `]` attr-dict `:` type($result) `` custom<FixedTypes>(ref($source_buffer))"),
+    custom: &[FIXED_TYPES],
+    ..OpSpec::new("hal.buffer.load")
+};
+
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 22] = [
+pub static OPS: [&OpSpec; 23] = [
     &ALLOCATE,
+    &BUFFER_LOAD,
     &BUFFER_SUBSPAN,
     &CMD_BARRIER,
     &CMD_COPY,

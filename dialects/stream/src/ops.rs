@@ -164,13 +164,44 @@ pub static RESOURCE_DEALLOCA: OpSpec = OpSpec {
     ..OpSpec::new("stream.resource.dealloca")
 };
 
+/// A signless integer of 8 to 64 bits: what the host loads from a resource.
+pub const LOADED: TypeConstraint = TypeConstraint {
+    desc: "8/16/32/64-bit signless integer",
+    check: |ctx, t| {
+        matches!(
+            ctx.type_kind(t),
+            xir::types::TypeKind::Integer {
+                width: 8 | 16 | 32 | 64,
+                signedness: xir::types::Signedness::Signless,
+            }
+        )
+    },
+    buildable: None,
+};
+
+/// `stream.resource.load %r[%off] : t{%size} -> i64`: the host reads one
+/// value of a ready resource (after the `stream.timepoint.await` of the work
+/// that makes it; IREE's op of the same name).
+pub static RESOURCE_LOAD: OpSpec = OpSpec {
+    operands: &[
+        ValueSpec::one("source", RESOURCE),
+        ValueSpec::one("source_size", INDEX),
+        ValueSpec::one("source_offset", INDEX),
+    ],
+    results: &[ValueSpec::one("result", LOADED)],
+    format: Some("$source `[` $source_offset `]` `:` custom<SizedTypes>(type($source), $source_size) `->` type($result) attr-dict"),
+    custom: &[SIZED_TYPES],
+    ..OpSpec::new("stream.resource.load")
+};
+
 /// Every op of the dialect.
-pub static OPS: [&OpSpec; 9] = [
+pub static OPS: [&OpSpec; 10] = [
     &ASYNC_DISPATCH,
     &ASYNC_EXECUTE,
     &ASYNC_TRANSFER,
     &RESOURCE_ALLOCA,
     &RESOURCE_DEALLOCA,
+    &RESOURCE_LOAD,
     &TENSOR_SIZEOF,
     &TIMEPOINT_AWAIT,
     &TIMEPOINT_JOIN,

@@ -301,6 +301,13 @@ impl Builder {
         self.index_op("graph.dim", &[&x.ssa], &format!("index = {k} : i64"), &ty)
     }
 
+    /// `graph.extract` of a one-element integer tensor: its value, read by
+    /// the host, as an `index` (a size known only from data).
+    pub fn extract(&mut self, x: &V) -> String {
+        let ty = x.ty.to_string();
+        self.index_op("graph.extract", &[&x.ssa], "", &ty)
+    }
+
     pub fn index_const(&mut self, c: i64) -> String {
         self.index_op("arith.constant", &[], &format!("value = {c} : index"), "")
     }

@@ -402,6 +402,30 @@ pub fn where_(n: &Node, xs: &[&Tensor]) -> Folded {
     one(Tensor::ints(xs[1].ty.with_dims(dims), out))
 }
 
+/// NonZero of a known tensor (rank 1 or more): the indices of its nonzero
+/// elements, `[rank, count]`.
+pub fn non_zero(_: &Node, xs: &[&Tensor]) -> Folded {
+    let [x] = xs else { return Ok(None) };
+    let r = x.ty.rank();
+    if r == 0 {
+        return Ok(None);
+    }
+    let hits: Vec<i64> = (0..ints(x).len() as i64)
+        .filter(|&i| ints(x)[i as usize] != 0)
+        .collect();
+    let count = hits.len();
+    let mut out = vec![0; r * count];
+    for (j, &flat) in hits.iter().enumerate() {
+        for (d, v) in unravel(flat, &x.ty.dims).into_iter().enumerate() {
+            out[d * count + j] = v;
+        }
+    }
+    one(Tensor::ints(
+        Ty::new(ElementType::I64, vec![r as i64, count as i64]),
+        out,
+    ))
+}
+
 pub fn range(n: &Node, xs: &[&Tensor]) -> Folded {
     if xs.len() != 3 || xs.iter().any(|t| t.ty.rank() != 0) {
         return Ok(None);

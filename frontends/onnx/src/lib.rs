@@ -702,7 +702,10 @@ fn convert_nodes(
     Ok(())
 }
 
-/// The graph outputs' values, checked against their declared types.
+/// The graph outputs' values, checked against their declared types. A dim
+/// declared static that the graph computes at run time (NonZero's count,
+/// which ONNX's shape inference may have taken from example data) is
+/// refined to the declared size by a reshape, checked at run time.
 fn graph_results(
     im: &mut Importer,
     g: &onnx::GraphProto,
@@ -720,13 +723,18 @@ fn graph_results(
                     .dims
                     .iter()
                     .zip(&v.ty.dims)
-                    .all(|(&d, &e)| d == DYN || d == e);
+                    .all(|(&d, &e)| d == DYN || e == DYN || d == e);
             if !fits {
                 return Err(format!(
                     "output '{}' is declared {declared} but computes {}",
                     vi.name(),
                     v.ty
                 ));
+            }
+            if declared.is_static() && !v.ty.is_static() {
+                let refined = im.b.reshape(&v, &declared.dims);
+                results.push(refined);
+                continue;
             }
         }
         results.push(v);

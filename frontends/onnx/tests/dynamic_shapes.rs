@@ -710,42 +710,69 @@ fn slice_errors() {
     );
 }
 
-/// Range of `start`, `limit`, `delta` (names of values in `g`).
-fn range_err(mut g: G, inputs: Vec<ValueInfoProto>, ins: [&str; 3]) -> String {
+/// Range of `start`, `limit`, `delta` (names of values in `g`), imported.
+fn range_text(mut g: G, inputs: Vec<ValueInfoProto>, ins: [&str; 3]) -> String {
     g.ints("zero", &[], &[0]);
     g.ints("one", &[], &[1]);
     g.ints("ten", &[], &[10]);
     g.ints("minus_one", &[], &[-1]);
     g.named("rg", "Range", &ins, &["y"], vec![]);
-    err(&g.model(17, inputs, &["y"]))
+    ok(&g.model(17, inputs, &["y"]))
+}
+
+/// `[b, s]` of zeros.
+fn zeros(b: usize, s: usize) -> HostTensor {
+    f32_in(&[b, s], &vec![0.0; b * s])
+}
+
+fn i64s(v: &[i64]) -> Want {
+    want_i64(&[v.len()], v.iter().map(|&x| x as f64).collect())
 }
 
 #[test]
-fn range_errors() {
-    let e = range_err(with_dims(), x_input(), ["s_scalar", "ten", "one"]);
-    assert_eq!(
-        e,
-        "node 'rg' (Range, opset 17): a start known only at run time is not supported (a constant one is)"
+fn range_of_run_time_values() {
+    // What the dim arithmetic cannot express (a start that is a dim, a
+    // negative or computed delta) and run-time data: the count is computed,
+    // and read by the host.
+    let t = range_text(with_dims(), x_input(), ["s_scalar", "ten", "one"]);
+    has(&t, &["graph.extract", "graph.iota"]);
+    local_and_vulkan(
+        &t,
+        &[
+            (vec![zeros(1, 3)], vec![i64s(&[3, 4, 5, 6, 7, 8, 9])]),
+            (vec![zeros(2, 9)], vec![i64s(&[9])]),
+            (vec![zeros(1, 12)], vec![i64s(&[])]),
+        ],
     );
-    let e = range_err(with_dims(), x_input(), ["zero", "s_scalar", "minus_one"]);
-    assert_eq!(
-        e,
-        "node 'rg' (Range, opset 17): a delta of -1 with a limit known only at run time is not supported (a positive one is)"
+    let t = range_text(with_dims(), x_input(), ["zero", "s_scalar", "minus_one"]);
+    local(&t, &[(vec![zeros(1, 4)], vec![i64s(&[])])]);
+    let t = range_text(with_dims(), x_input(), ["s_scalar", "zero", "minus_one"]);
+    local(&t, &[(vec![zeros(1, 4)], vec![i64s(&[4, 3, 2, 1])])]);
+    let t = range_text(with_dims(), x_input(), ["zero", "s_scalar", "b_scalar"]);
+    local(
+        &t,
+        &[
+            (vec![zeros(2, 7)], vec![i64s(&[0, 2, 4, 6])]),
+            (vec![zeros(3, 1)], vec![i64s(&[0])]),
+        ],
     );
-    let e = range_err(with_dims(), x_input(), ["zero", "s_scalar", "b_scalar"]);
-    assert_eq!(
-        e,
-        "node 'rg' (Range, opset 17): delta must be a constant when the limit is known only at run time"
-    );
-    // A limit that is run-time data, not a shape: named.
+    // A limit that is a graph input.
     let mut inputs = x_input();
     inputs.push(dvi("n", I64, &[]));
-    let e = range_err(G::default(), inputs, ["zero", "n", "one"]);
-    assert_eq!(
-        e,
-        "node 'rg' (Range, opset 17): input 'n' (limit) must be a constant or a shape computed from dimensions; values computed at run time are not supported"
+    let t = range_text(G::default(), inputs, ["zero", "n", "one"]);
+    has(&t, &["graph.extract"]);
+    local(
+        &t,
+        &[
+            (
+                vec![zeros(1, 1), i64_in(&[], &[5])],
+                vec![i64s(&[0, 1, 2, 3, 4])],
+            ),
+            (vec![zeros(1, 1), i64_in(&[], &[0])], vec![i64s(&[])]),
+            (vec![zeros(1, 1), i64_in(&[], &[-3])], vec![i64s(&[])]),
+        ],
     );
-    // Also when it is computed from data.
+    // One computed from data.
     let mut g = G::default();
     g.node("ReduceMax", &["x"], &["mx"], vec![int_attr("keepdims", 0)]);
     g.node(
@@ -754,10 +781,16 @@ fn range_errors() {
         &["limit"],
         vec![int_attr("to", I64 as i64)],
     );
-    let e = range_err(g, x_input(), ["zero", "limit", "one"]);
-    assert_eq!(
-        e,
-        "node 'rg' (Range, opset 17): input 'limit' (limit) must be a constant or a shape computed from dimensions; values computed at run time are not supported"
+    let t = range_text(g, x_input(), ["zero", "limit", "one"]);
+    local_and_vulkan(
+        &t,
+        &[
+            (
+                vec![f32_in(&[1, 3], &[1.0, 3.5, 2.0])],
+                vec![i64s(&[0, 1, 2])],
+            ),
+            (vec![f32_in(&[2, 1], &[-1.0, -4.0])], vec![i64s(&[])]),
+        ],
     );
 }
 

@@ -1,5 +1,5 @@
 //! The ops composed from index arithmetic (GatherElements, Trilu, Tile,
-//! Range, OneHot, CumSum, ArgMax/ArgMin, Einsum): the text they import as,
+//! Range, OneHot, CumSum, ArgMax/ArgMin, Einsum, NonZero): the text they import as,
 //! every error, and small models in the forms ONNX's node tests do not cover
 //! run on local and vulkan against onnxruntime (`index_ops_ort.py`, through
 //! `$XIR_PYTHON`, else `python3`; without onnxruntime the comparison is
@@ -257,9 +257,29 @@ fn range() {
         &["s", "l", "d"],
         vec![],
     );
+    // A run-time limit: the count is computed in f64 and read by the host.
+    has(
+        &ok(&run),
+        &[
+            "graph.div",
+            "graph.cast %",
+            "graph.max",
+            "graph.extract",
+            "graph.iota[%",
+            "-> tensor<?xf64>",
+            "-> tensor<?xf32>",
+        ],
+    );
+    let bad = model(
+        "Range",
+        vec![vi("l", F32, &[2])],
+        vec![scalar("s", 1.0), scalar("d", 1.0)],
+        &["s", "l", "d"],
+        vec![],
+    );
     assert_eq!(
-        err(&run),
-        "node 'n' (Range, opset 17): input 'l' (limit) must be a constant or a shape computed from dimensions; values computed at run time are not supported"
+        err(&bad),
+        "node 'n' (Range, opset 17): input 1 (limit) must be a scalar, not tensor<2xf32>"
     );
     let huge = model(
         "Range",
@@ -398,6 +418,68 @@ fn cum_sum() {
         err(&ax),
         "node 'n' (CumSum, opset 17): axis 1 is out of range for rank 1"
     );
+}
+
+#[test]
+fn non_zero() {
+    let m = model(
+        "NonZero",
+        vec![vi("x", F32, &[2, 3])],
+        vec![],
+        &["x"],
+        vec![],
+    );
+    let t = ok(&m);
+    has(
+        &t,
+        &[
+            // not(x == 0): NaN counts.
+            "graph.compare eq",
+            "graph.not",
+            "graph.reduce_sum %4 axes = [0] : tensor<6xi64> -> tensor<i64>",
+            "graph.extract %5 : tensor<i64>",
+            "graph.iota dimension = 1 : tensor<2x3xi64>",
+            "graph.scatter",
+            "-> tensor<7x2xi64>",
+            "graph.slice %",
+            "-> tensor<?x2xi64>",
+            "graph.transpose %",
+            "-> tensor<2x?xi64>",
+        ],
+    );
+    // A bool mask is the mask; a 1-d one needs no concat of indices.
+    let b = model("NonZero", vec![vi("x", 9, &[5])], vec![], &["x"], vec![]);
+    let t = ok(&b);
+    assert!(!t.contains("graph.compare"), "{t}");
+    assert!(!t.contains("axis = 1 :"), "{t}");
+    has(&t, &["graph.extract", "tensor<1x?xi64>"]);
+    // Known ints: folded.
+    let k = model(
+        "NonZero",
+        vec![],
+        vec![ints("x", &[2, 2], &[0, 3, 4, 0])],
+        &["x"],
+        vec![],
+    );
+    let t = ok(&k);
+    assert!(!t.contains("graph.extract"), "{t}");
+    has(&t, &["dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>"]);
+    // An empty input: a constant of no columns.
+    let e = model(
+        "NonZero",
+        vec![vi("x", F32, &[0, 3])],
+        vec![],
+        &["x"],
+        vec![],
+    );
+    has(&ok(&e), &["tensor<2x0xi64>"]);
+    let s = model("NonZero", vec![vi("x", F32, &[])], vec![], &["x"], vec![]);
+    assert_eq!(
+        err(&s),
+        "node 'n' (NonZero, opset 17): input must have rank 1 or more"
+    );
+    let d = model("NonZero", vec![vi("x", F32, &[-1])], vec![], &["x"], vec![]);
+    assert!(err(&d).contains("NonZero"), "{}", err(&d));
 }
 
 #[test]
@@ -632,7 +714,7 @@ fn models_match_onnxruntime() {
         .filter(|p| p.is_dir())
         .collect();
     cases.sort();
-    assert!(cases.len() >= 22, "{} cases", cases.len());
+    assert!(cases.len() >= 32, "{} cases", cases.len());
     let mut bad = Vec::new();
     for c in &cases {
         for d in &devices {

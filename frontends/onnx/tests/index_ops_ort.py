@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Small models of the ops composed from index arithmetic (GatherElements,
-Trilu, Tile, Range, OneHot, CumSum, ArgMax/ArgMin, Einsum) in the forms
+Trilu, Tile, Range, OneHot, CumSum, ArgMax/ArgMin, Einsum, NonZero) in the forms
 ONNX's node tests do not cover, with onnxruntime's outputs: one folder per
 case, as export_node_tests.py writes them (model.onnx, input_K.npy,
 output_K.npy, meta.txt). Usage: index_ops_ort.py OUT_DIR"""
@@ -17,7 +17,7 @@ OPSET = 17
 rng = np.random.default_rng(7)
 T = {np.float32: TensorProto.FLOAT, np.float64: TensorProto.DOUBLE,
      np.int32: TensorProto.INT32, np.int64: TensorProto.INT64,
-     np.float16: TensorProto.FLOAT16}
+     np.float16: TensorProto.FLOAT16, np.bool_: TensorProto.BOOL}
 
 
 def case(out, name, op, inputs, consts, attrs, outs=1):
@@ -71,6 +71,15 @@ def main(out):
          "l": np.array(3.2, np.float32), "d": np.array(0.3, np.float32)}, {})
     case(out, "range_int64_neg", "Range", {}, {"s": np.array(20, i64), "l": np.array(-3, i64),
          "d": np.array(-4, i64)}, {})
+    # Range of run-time values: the count is read by the host.
+    case(out, "range_runtime_float", "Range", {"s": np.array(0.5, np.float32),
+         "l": np.array(7.3, np.float32), "d": np.array(0.7, np.float32)}, {}, {})
+    case(out, "range_runtime_int_neg", "Range", {"s": np.array(40, i64),
+         "l": np.array(-3, i64), "d": np.array(-3, i64)}, {}, {})
+    case(out, "range_runtime_int32_long", "Range", {"l": np.array(700, np.int32)},
+         {"s": np.array(-5, np.int32), "d": np.array(1, np.int32)}, {"_order": ["s", "l", "d"]})
+    case(out, "range_runtime_empty", "Range", {"s": np.array(5, i64),
+         "l": np.array(5, i64), "d": np.array(2, i64)}, {}, {})
     # OneHot: int32 indices, default axis, int64 values.
     case(out, "onehot_default_axis", "OneHot",
          {"i": np.array([[0, 3, -1], [7, -4, 2]], np.int32)},
@@ -102,6 +111,19 @@ def main(out):
          {"equation": "i,j"})
     case(out, "einsum_trace_implicit", "Einsum", {"a": f32(4, 4)}, {}, {"equation": "ii"})
     case(out, "einsum_diagonal_moved", "Einsum", {"a": f32(3, 2, 3)}, {}, {"equation": "iji->ji"})
+    # NonZero: a count the host reads. NaN is nonzero, -0.0 is zero; no hits;
+    # one element; an empty input; sizes past a vector, a tile and a workgroup.
+    v = f32(37)
+    v[::3] = 0.0
+    v[4], v[5], v[7] = np.nan, -0.0, np.inf
+    case(out, "nonzero_1d_float_nan", "NonZero", {"x": v}, {}, {})
+    sparse = rng.integers(-2, 3, (3, 5, 7)).astype(np.int32)
+    sparse[sparse == 1] = 0
+    case(out, "nonzero_3d_int32", "NonZero", {"x": sparse}, {}, {})
+    case(out, "nonzero_none", "NonZero", {"x": np.zeros(17, i64)}, {}, {})
+    case(out, "nonzero_one", "NonZero", {"x": np.array([5], i64)}, {}, {})
+    case(out, "nonzero_empty", "NonZero", {"x": np.zeros((0, 3), np.float32)}, {}, {})
+    case(out, "nonzero_bool_2d_large", "NonZero", {"x": rng.random((33, 65)) < 0.3}, {}, {})
     case(out, "einsum_bilinear_sum", "Einsum", {"a": f32(2, 3, 4), "b": f32(4, 5)}, {},
          {"equation": "bij,jk->bk"})
 

@@ -90,9 +90,9 @@ func.func @dyn2(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>) -> tensor<?x4xf32> {
 // A dynamic input with too few rows for a static slice: the kernel reports
 // the index it would read.
 // RUN: not xrun %s --device=reference --function=short_slice --input=2x2xf32=1 2>&1 | xcheck %s --check-prefix=SHORTSLICE
-// On local every stage's reach is checked against its buffers before it runs.
+// On local the kernel checks a slice of a dynamic input before it runs.
 // RUN: not xrun %s --device=local --function=short_slice --input=2x2xf32=1 2>&1 | xcheck %s --check-prefix=SHORTSLICE-LOCAL
-// SHORTSLICE-LOCAL: xrun: error: a submission failed: in kernel @short_slice_dispatch_0 (stage 0, at {{.*}}inputs.mlir:[[#@LINE+3]]:8): a stage reaches elements 0..=4 of a buffer of 4 elements
+// SHORTSLICE-LOCAL: xrun: error: a submission failed: in kernel @short_slice_dispatch_0: graph.slice: dim 0 reads past its input (start 0, stride 2) (at {{.*}}inputs.mlir:[[#@LINE+3]]:8)
 // SHORTSLICE: xrun: error: a submission failed: in kernel @short_slice_dispatch_0: graph.slice: slice of dimension 0 reads index 2, past its size 2 (dispatched at {{.*}}inputs.mlir:[[#@LINE+2]]:8) (at {{.*}}inputs.mlir:{{[0-9]+}}:{{[0-9]+}})
 func.func @short_slice(%a: tensor<?x2xf32>) -> tensor<2x1xf32> {
   %0 = graph.slice %a start = [0, 0] strides = [2, 1] : tensor<?x2xf32> -> tensor<2x1xf32>

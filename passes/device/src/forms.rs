@@ -2,7 +2,7 @@
 //! the lexical rules cannot rebuild; expand rebuilds the complete form from it.
 //!
 //! Lexical rules (in post-order, so a `graph.if` sees its yields): a transfer is on
-//! its `to`; `graph.dim` is on `device.host`; a `graph.if` is where its then-yield's
+//! its `to`; `graph.dim` and `graph.extract` are on `device.host`; a `graph.if` is where its then-yield's
 //! first tensor value is; any other graph op is where its first tensor operand is.
 //! A value is where its defining graph op is, a call result where the callee's
 //! `res_attrs` say, a function argument where its `arg_attrs` say. Minimize drops an
@@ -84,7 +84,7 @@ impl Rules {
     fn rule(&self, ctx: &Context, ir: &Ir, op: Op) -> Option<Attr> {
         if graph::TRANSFER.is(ctx, ir, op) {
             op_attr(ctx, ir, op, "target")
-        } else if graph::DIM.is(ctx, ir, op) {
+        } else if graph::DIM.is(ctx, ir, op) || graph::EXTRACT.is(ctx, ir, op) {
             self.host
         } else if graph::IF.is(ctx, ir, op) {
             let r = *ir.regions(op).first()?;

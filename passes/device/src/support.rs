@@ -15,7 +15,7 @@ use xir::{Attr, Context, DiagEngine, Diagnostic, Ir, Op};
 use xir_device::attrs::{self, DeviceAttr};
 
 /// Ops every device runs: placement, transfers, control flow, constants, the
-/// host-side `graph.dim`, and func ops.
+/// host-side `graph.dim` and `graph.extract`, and func ops.
 pub fn is_structural(name: &[u8]) -> bool {
     matches!(
         name,
@@ -25,6 +25,7 @@ pub fn is_structural(name: &[u8]) -> bool {
             | b"graph.yield"
             | b"graph.constant"
             | b"graph.dim"
+            | b"graph.extract"
     ) || name.starts_with(b"func.")
 }
 

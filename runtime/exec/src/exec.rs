@@ -99,6 +99,7 @@ enum Host {
     DevicesGet,
     Allocate,
     Subspan,
+    BufferLoad,
     CommandsCreate,
     Dispatch,
     Copy,
@@ -166,7 +167,7 @@ fn shift(b: i64) -> Option<u32> {
 /// Attaches [`HostOp`] to func/scf control flow and the hal ops. Idempotent.
 pub fn register(ctx: &mut Context) {
     use xir_hal::ops as hal;
-    let table: [(&xir::ods::OpSpec, Host); 22] = [
+    let table: [(&xir::ods::OpSpec, Host); 23] = [
         (&xir_func::RETURN, Host::Return),
         (&xir_func::CALL, Host::Call),
         (&xir_scf::ops::IF, Host::If),
@@ -176,6 +177,7 @@ pub fn register(ctx: &mut Context) {
         (&hal::DEVICES_GET, Host::DevicesGet),
         (&hal::ALLOCATE, Host::Allocate),
         (&hal::BUFFER_SUBSPAN, Host::Subspan),
+        (&hal::BUFFER_LOAD, Host::BufferLoad),
         (&hal::CMD_CREATE, Host::CommandsCreate),
         (&hal::CMD_DISPATCH, Host::Dispatch),
         (&hal::CMD_COPY, Host::Copy),
@@ -812,6 +814,7 @@ impl<'a> Executor<'a> {
                 );
                 RtValue::Buffer(b.subspan(o, n).map_err(|e| rt_err(loc, e))?)
             }
+            Host::BufferLoad => self.buffer_load(op, operands, env, loc)?,
             // Command buffers.
             Host::CommandsCreate => {
                 let d = self.device_of(env, operands[0], loc)?;
@@ -919,6 +922,35 @@ impl<'a> Executor<'a> {
             length,
         };
         c.record(cmd).map_err(|e| rt_err(loc, e))
+    }
+
+    /// hal.buffer.load: the integer at the offset, little-endian and
+    /// sign-extended, as a scalar of the result's type.
+    fn buffer_load(
+        &mut self,
+        op: Op,
+        operands: &[Value],
+        env: &FxHashMap<Value, RtValue>,
+        loc: Attr,
+    ) -> R<RtValue> {
+        let ty = self.ir.value_type(self.ir.result(op, 0));
+        let width = match self.ctx.type_kind(ty) {
+            TypeKind::Integer { width, .. } if matches!(width, 8 | 16 | 32 | 64) => {
+                *width as usize / 8
+            }
+            _ => return Err(err(loc, "hal.buffer.load of a type other than i8..i64")),
+        };
+        let offset = self.index(env, operands[1], loc)?;
+        let mut bytes = [0u8; 8];
+        let b = self.buffer(env, operands[0], loc)?;
+        b.read(offset, &mut bytes[..width])
+            .map_err(|e| rt_err(loc, e))?;
+        let shift = 64 - 8 * width as u32;
+        let value = (i64::from_le_bytes(bytes) << shift) >> shift;
+        Ok(RtValue::Scalar(self.ctx.intern_attr(AttrKind::Integer {
+            ty,
+            value: value.into(),
+        })))
     }
 
     /// hal.fence.await: waits for each fence, failing instead when one can

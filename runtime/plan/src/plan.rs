@@ -87,6 +87,8 @@ pub enum IndexBin {
     CeilDivU,
     /// 1 when equal, else 0 (an `arith.cmpi eq`).
     Eq,
+    /// 1 when `a <= b` (signed), else 0 (an `arith.cmpi sle`).
+    LeS,
 }
 
 /// Where a buffer's bytes come from.

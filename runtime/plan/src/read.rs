@@ -114,13 +114,17 @@ pub fn register(ctx: &mut Context) {
         (
             &a::CMPI,
             ReadTop(|r, op, xs| {
-                if predicate(r.ctx, r.ir, op, &CMPI_PREDICATE) != Some("eq") {
-                    return Err(unsupported(
-                        op,
-                        "'arith.cmpi' is not a kernel op the local backend runs",
-                    ));
-                }
-                r.index_bin(op, xs, IndexBin::Eq)
+                let bin = match predicate(r.ctx, r.ir, op, &CMPI_PREDICATE) {
+                    Some("eq") => IndexBin::Eq,
+                    Some("sle") => IndexBin::LeS,
+                    _ => {
+                        return Err(unsupported(
+                            op,
+                            "'arith.cmpi' is not a kernel op the local backend runs",
+                        ))
+                    }
+                };
+                r.index_bin(op, xs, bin)
             }),
         ),
         (

@@ -26,6 +26,7 @@ pub fn eval_index(ops: &[IndexOp], args: &[u64]) -> Result<Vec<i64>> {
                     IndexBin::RemU => (c != 0).then(|| ((a as u64) % (c as u64)) as i64),
                     IndexBin::CeilDivU => (c != 0).then(|| ((a as u64).div_ceil(c as u64)) as i64),
                     IndexBin::Eq => Some((a == c) as i64),
+                    IndexBin::LeS => Some((a <= c) as i64),
                 };
                 r.ok_or_else(|| {
                     Error::invalid_argument("index arithmetic overflows or divides by zero")

@@ -69,6 +69,11 @@ pub(crate) enum Step {
         index: usize,
         result: usize,
     },
+    /// `graph.extract`: the one element, sign-extended to an `index`.
+    Extract {
+        operand: usize,
+        result: usize,
+    },
     Copy {
         operand: usize,
         result: usize,
@@ -330,6 +335,11 @@ fn dim(t: &mut Translator<'_>, o: Operation) -> Translate {
     }))
 }
 
+fn extract(_: &mut Translator<'_>, o: Operation) -> Translate {
+    let (operand, result) = (o.operands[0], o.results[0]);
+    Ok(Lowered::Step(Step::Extract { operand, result }))
+}
+
 /// Placement ops: the value itself (the reference has one memory).
 fn identity(_: &mut Translator<'_>, o: Operation) -> Translate {
     let (operand, result) = (o.operands[0], o.results[0]);
@@ -470,7 +480,7 @@ fn gather(t: &mut Translator<'_>, o: Operation) -> Translate {
 /// strings. Idempotent.
 pub fn register(ctx: &mut Context) {
     use xir_graph::ops as g;
-    let table: [(&xir::ods::OpSpec, Evaluate); 47] = [
+    let table: [(&xir::ods::OpSpec, Evaluate); 48] = [
         (&g::GATHER, Evaluate(gather)),
         (&g::SCATTER, Evaluate(scatter)),
         (&g::IOTA, Evaluate(iota)),
@@ -509,6 +519,7 @@ pub fn register(ctx: &mut Context) {
         (&g::SLICE, Evaluate(slice)),
         (&g::CONSTANT, Evaluate(constant)),
         (&g::DIM, Evaluate(dim)),
+        (&g::EXTRACT, Evaluate(extract)),
         (&g::ON_DEVICE, Evaluate(identity)),
         (&g::TRANSFER, Evaluate(identity)),
         (&g::IF, Evaluate(if_)),
@@ -668,6 +679,22 @@ impl Program {
             match step {
                 Step::Constant { value, result } => env[*result] = Some(value.clone()),
                 Step::Copy { operand, result } => env[*result] = Some(get(env, *operand)?),
+                Step::Extract { operand, result } => {
+                    let t = get(env, *operand)?;
+                    let width = t.element.byte_size();
+                    if t.element_count() != 1 || !(1..=8).contains(&width) {
+                        return Err(Error::invalid_argument(format!(
+                            "graph.extract of a {}",
+                            t.type_string()
+                        )));
+                    }
+                    let mut bytes = [0u8; 8];
+                    bytes[..width].copy_from_slice(&t.data[..width]);
+                    let shift = 64 - 8 * width as u32;
+                    let v = (i64::from_le_bytes(bytes) << shift) >> shift;
+                    let v = HostTensor::new(ElementType::I64, vec![], v.to_le_bytes().to_vec())?;
+                    env[*result] = Some(Arc::new(v));
+                }
                 Step::Dim {
                     operand,
                     index,

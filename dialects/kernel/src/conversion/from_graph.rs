@@ -918,10 +918,56 @@ impl Lower<'_> {
         self.append(st)
     }
 
+    /// `kernel.assert`s that a slice whose sizes or input dims are known
+    /// only at run time stays inside its input: `n * end <= n * d` per dim,
+    /// `end` one past the last index read (`n` elements from `start` by
+    /// `stride`), so that an empty slice always passes. A slice of a value
+    /// the kernel computes (an iota, a broadcast) reads no buffer whose
+    /// bounds the runtime would check.
+    fn check_slice(&mut self, op: Op) -> Result<(), Fail> {
+        let (input, result) = (self.ir.operand(op, 0), self.ir.result(op, 0));
+        let (ind, outd) = (self.dims(input)?, self.dims(result)?);
+        let start = i64s(self.ctx, self.ir, op, "start");
+        let strides = i64s(self.ctx, self.ir, op, "strides");
+        for (k, (&d, &n)) in ind.iter().zip(&outd).enumerate() {
+            if matches!((d, n), (Dim::S(_), Dim::S(_))) {
+                continue; // checked by the verifier
+            }
+            let (t, s) = (start.get(k).copied(), strides.get(k).copied());
+            let (Some(t), Some(s)) = (t, s) else { continue };
+            let span = self.index_binop(IndexArith::Mul, n, Dim::S(s));
+            let end = self.index_binop(IndexArith::Add, span, Dim::S(t + 1 - s));
+            let lhs = self.index_binop(IndexArith::Mul, n, end);
+            let rhs = self.index_binop(IndexArith::Mul, n, d);
+            let (x, y) = (self.dim_value(lhs), self.dim_value(rhs));
+            let sle = predicate(self.ctx, &CMPI_PREDICATE, "sle");
+            let mut st = op_state(
+                self.ctx,
+                xir_arith::ops::CMPI.name,
+                vec![("predicate", sle)],
+                self.loc,
+            );
+            st.operands = vec![x, y];
+            st.result_types = vec![self.ctx.i1()];
+            let c = self.append(st);
+            let msg = self.ctx.string_attr(&format!(
+                "graph.slice: dim {k} reads past its input (start {t}, stride {s})"
+            ));
+            let mut st = op_state(self.ctx, "kernel.assert", vec![("message", msg)], self.loc);
+            st.operands = vec![c];
+            let a = self.ir.create_op(st);
+            self.ir.append_op(self.block, a);
+        }
+        Ok(())
+    }
+
     /// `kernel.assert`s that the dims the op's shape rule requires equal are.
     fn check_dims(&mut self, op: Op, name: &str) -> Result<(), Fail> {
         let operands: Vec<Value> = self.ir.operands(op).collect();
         let k = kind(self.ctx, self.ir, op);
+        if k == Some(G::Slice) {
+            return self.check_slice(op);
+        }
         let axis = if k == Some(G::Concat) {
             op_attr(self.ctx, self.ir, op, "axis")
                 .and_then(|a| xir::util::build::int_of(self.ctx, a))

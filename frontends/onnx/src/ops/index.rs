@@ -2,9 +2,11 @@
 //! `graph.gather` of flat indices), Trilu and OneHot (a compare or a mask,
 //! then `graph.select`), Tile (broadcast and reshape), CumSum (log2(n)
 //! shifted adds), ArgMax/ArgMin (a reduce_max, a compare and a select of
-//! positions) and Range of known
-//! operands (a constant). Shape-like operands (Trilu's k, Tile's repeats,
-//! OneHot's depth, CumSum's axis, Range's operands) must be known at import
+//! positions), Range (a constant of known operands, else an iota whose count
+//! is index arithmetic or read by the host) and NonZero (a count read by the
+//! host with `graph.extract`, then a `graph.scatter` of each nonzero
+//! element's indices to its rank among them). Shape-like operands (Trilu's
+//! k, Tile's repeats, OneHot's depth, CumSum's axis) must be known at import
 //! time.
 
 use super::{Converter, R};
@@ -45,7 +47,7 @@ pub const CONVERTERS: &[Converter] = &[
         "Range",
         &[],
         range,
-        "a known value (start, limit and delta known at import time); `graph.constant` where used",
+        "a known value (start, limit and delta known at import time; `graph.constant` where used); of dims, `graph.iota` given the count's index arithmetic; of run-time values, `start + delta * graph.iota`, the count computed in f64 and read by the host (`graph.extract`)",
     )
     .folds(fold::range),
     Converter::new(
@@ -66,6 +68,13 @@ pub const CONVERTERS: &[Converter] = &[
         |im, n| arg_extreme(im, n, false),
         "composed: `graph.reduce_max`, `graph.compare eq` (and `ne` of x and x: a NaN is the first hit, as numpy's), `graph.select` of positions, `graph.reduce_max` (i64)",
     ),
+    Converter::new(
+        "NonZero",
+        &[],
+        non_zero,
+        "count (`graph.reduce_sum` of the mask) read by the host (`graph.extract`); ranks by a running sum (log2(n) `graph.add`s); `graph.scatter` of each nonzero element's indices (`graph.iota`) to its rank; `graph.slice` of the count (input of static shape); known ints folded",
+    )
+    .folds(fold::non_zero),
     Converter::new(
         "ArgMin",
         &["axis", "keepdims", "select_last_index"],
@@ -698,10 +707,75 @@ fn shifted_sums(im: &mut Importer, x: &V, axis: usize, exclusive: bool, reverse:
     y
 }
 
+/// NonZero: the indices `[rank, count]` of the nonzero elements in row-major
+/// order (numpy's `nonzero`; NaN is nonzero). The count is data, so the host
+/// reads it (`graph.extract`) and the result's dim is given it. Each element
+/// is ranked by the running sum of the mask; the nonzero ones scatter their
+/// indices to their rank in a `[n + 1, rank]` table whose last row takes the
+/// others, and the first `count` rows, transposed, are the result.
+fn non_zero(im: &mut Importer, n: &Node) -> R<()> {
+    let x = im.input(n, 0)?;
+    need_static(n, &x, "NonZero")?;
+    sized(n, &x.ty)?;
+    let r = x.ty.rank();
+    if r == 0 {
+        return Err(n.error("input must have rank 1 or more"));
+    }
+    let total: i64 = x.ty.dims.iter().product();
+    let r64 = r as i64;
+    if total == 0 {
+        let empty =
+            im.b.constant(&Tensor::ints(Ty::new(I64, vec![r64, 0]), Vec::new()));
+        im.out(n, 0, empty);
+        return Ok(());
+    }
+    let mask = if x.ty.elem == ElementType::I1 {
+        x.clone()
+    } else {
+        // not(x == 0): a NaN is nonzero, as numpy counts it.
+        let zero = im.full(&x, 0.0);
+        let eq = im.b.compare(Pred::Eq, &x, &zero);
+        im.b.unary(Unary::Not, &eq)
+    };
+    let mask = im.b.reshape(&mask, &[total]);
+    let ones = im.b.cast(&mask, I64);
+    let sum = im.b.reduce(Reduction::Sum, &ones, &[0]);
+    let count = im.b.extract(&sum);
+    let running = shifted_sums(im, &ones, 0, false, false);
+    let one = im.full(&running, 1.0);
+    let rank = im.b.binary(Binary::Sub, &running, &one);
+    let spare = im.full(&running, total as f64);
+    let slot = im.b.select(&mask, &rank, &spare);
+    let cols: Vec<V> = (0..r)
+        .map(|d| {
+            let pos = im.b.iota(&Ty::new(I64, x.ty.dims.clone()), d, &[]);
+            im.b.reshape(&pos, &[total, 1])
+        })
+        .collect();
+    let updates = if r == 1 {
+        cols[0].clone()
+    } else {
+        im.b.concat(&cols, 1, vec![total, r64])
+    };
+    let table = im.b.splat(I64, 0.0, &[total + 1, r64]);
+    let table = im.b.scatter(&table, &slot, &updates, "none");
+    let rows = im.b.slice_given(
+        &table,
+        &[0, 0],
+        &[1, 1],
+        vec![crate::types::DYN, r64],
+        &[count],
+    );
+    let out = im.b.transpose(&rows, &[1, 0]);
+    im.out(n, 0, out);
+    Ok(())
+}
+
 /// Range of integers whose bounds are known up to run-time dims (`Range(0,
-/// seq)`): `start + delta * iota(count)`, with a constant positive delta and
-/// `count = ceil((limit - start) / delta)` (a negative count is an error at
-/// run time, where the result's dim is made).
+/// seq)`): `start + delta * iota(count)`, with a constant start, a constant
+/// positive delta and `count = ceil((limit - start) / delta)` (a negative
+/// count is an error at run time, where the result's dim is made); any other
+/// Range of such bounds, or of run-time data, is [`range_data`].
 fn range_dynamic(im: &mut Importer, n: &Node) -> R<()> {
     let mut bounds = Vec::with_capacity(3);
     let mut elem = None;
@@ -713,15 +787,14 @@ fn range_dynamic(im: &mut Importer, n: &Node) -> R<()> {
             names[i]
         ))
     };
-    // Run-time data is refused first, naming it (the others may be float
-    // constants, which are no shapes).
-    let data = (0..3).find(|&i| {
+    // Run-time data: the count is computed and read by the host.
+    let data = (0..3).any(|i| {
         n.input(i)
             .and_then(|s| im.values.get(s))
             .is_none_or(|slot| slot.konst.is_none() && slot.sym.is_none())
     });
-    if let Some(i) = data {
-        return Err(refused(i));
+    if data {
+        return range_data(im, n);
     }
     for (i, what) in names.iter().enumerate() {
         let s = im.sym_input(n, i).ok_or_else(|| refused(i))?;
@@ -735,13 +808,12 @@ fn range_dynamic(im: &mut Importer, n: &Node) -> R<()> {
     }
     let elem = elem.unwrap_or(ElementType::I64);
     let (start, limit) = (bounds[0], bounds[1]);
-    let Sym::Const(delta) = bounds[2] else {
-        return Err(n.error("delta must be a constant when the limit is known only at run time"));
+    // Otherwise the count is computed at run time, as for data.
+    let (Sym::Const(delta), Sym::Const(_)) = (bounds[2], start) else {
+        return range_data(im, n);
     };
     if delta <= 0 {
-        return Err(n.error(format!(
-            "a delta of {delta} with a limit known only at run time is not supported (a positive one is)"
-        )));
+        return range_data(im, n);
     }
     let span = im.syms.sub(limit, start);
     let count = if delta == 1 {
@@ -757,18 +829,82 @@ fn range_dynamic(im: &mut Importer, n: &Node) -> R<()> {
         let d = im.full(&y, delta as f64);
         y = im.b.binary(Binary::Mul, &y, &d);
     }
-    match start {
-        Sym::Const(0) => {}
-        Sym::Const(c) => {
-            let c = im.full(&y, c as f64);
-            y = im.b.binary(Binary::Add, &y, &c);
-        }
-        Sym::Expr(_) => {
-            return Err(
-                n.error("a start known only at run time is not supported (a constant one is)")
-            )
-        }
+    if let Sym::Const(c @ (..=-1 | 1..)) = start {
+        let c = im.full(&y, c as f64);
+        y = im.b.binary(Binary::Add, &y, &c);
     }
+    im.out(n, 0, y);
+    Ok(())
+}
+
+/// Range of run-time values: `count = max(ceil((limit - start) / delta), 0)`
+/// computed in f64 (0 for a delta of 0 or a NaN), read by the host
+/// (`graph.extract`), then `start + delta * iota(count)`, in f64 for floats
+/// (as the constant form) and i64 for integers, cast to the element type.
+fn range_data(im: &mut Importer, n: &Node) -> R<()> {
+    let names = ["start", "limit", "delta"];
+    let mut xs = Vec::with_capacity(3);
+    for (i, what) in names.iter().enumerate() {
+        let v = im.input(n, i)?;
+        if v.ty.rank() > 1 || v.ty.dims.iter().any(|&d| d != 1) {
+            return Err(n.error(format!("input {i} ({what}) must be a scalar, not {}", v.ty)));
+        }
+        xs.push(if v.ty.rank() == 1 {
+            im.b.reshape(&v, &[])
+        } else {
+            v
+        });
+    }
+    let elem = xs[0].ty.elem;
+    if xs.iter().any(|v| v.ty.elem != elem) || elem == ElementType::I1 {
+        return Err(n.error("start, limit and delta must be numbers of one element type"));
+    }
+    let wide = if elem.is_float() {
+        ElementType::F64
+    } else {
+        I64
+    };
+    let widen = |im: &mut Importer, v: &V, e: ElementType| {
+        if v.ty.elem == e {
+            v.clone()
+        } else {
+            im.b.cast(v, e)
+        }
+    };
+    let f: Vec<V> = xs.iter().map(|v| widen(im, v, ElementType::F64)).collect();
+    let span = im.b.binary(Binary::Sub, &f[1], &f[0]);
+    let q = im.b.binary(Binary::Div, &span, &f[2]);
+    // ceil(q) = trunc(q) + (q > trunc(q)); NaN (a delta of 0 over 0, or a
+    // NaN input) and infinities count as nothing.
+    let finite = {
+        let a = im.b.unary(Unary::Abs, &q);
+        let big = im.full(&q, 9.0e15);
+        im.b.compare(Pred::Lt, &a, &big)
+    };
+    let zero_f = im.full(&q, 0.0);
+    let q = im.b.select(&finite, &q, &zero_f);
+    let t = im.b.cast(&q, I64);
+    let tf = im.b.cast(&t, ElementType::F64);
+    let up = im.b.compare(Pred::Gt, &q, &tf);
+    let one = im.full(&t, 1.0);
+    let t1 = im.b.binary(Binary::Add, &t, &one);
+    let c = im.b.select(&up, &t1, &t);
+    let zero = im.full(&c, 0.0);
+    let count = im.b.binary(Binary::Max, &c, &zero);
+    let len = im.b.extract(&count);
+    let ty = Ty::new(wide, vec![crate::types::DYN]);
+    let mut y = im.b.iota(&ty, 0, std::slice::from_ref(&len));
+    for (k, op) in [(2, Binary::Mul), (0, Binary::Add)] {
+        let s = if wide == ElementType::F64 {
+            f[k].clone()
+        } else {
+            widen(im, &xs[k], wide)
+        };
+        let b =
+            im.b.broadcast_given(&s, &[], ty.clone(), std::slice::from_ref(&len));
+        y = im.b.binary(op, &y, &b);
+    }
+    let y = widen(im, &y, elem);
     im.out(n, 0, y);
     Ok(())
 }

@@ -11,6 +11,8 @@ pub enum OpKind {
     Global,
     OnDevice,
     Transfer,
+    /// Host-side reads of a tensor (`graph.dim`, `graph.extract`): on the
+    /// host, with no transfer of the tensor (the host reads any device's memory).
     Dim,
     Yield,
     Return,
@@ -25,12 +27,13 @@ pub enum OpKind {
 impl OpKind {
     pub fn of_name(name: &[u8]) -> OpKind {
         use xir_graph::ops as graph;
-        let kinds: [(&OpSpec, OpKind); 9] = [
+        let kinds: [(&OpSpec, OpKind); 10] = [
             (&xir_func::FUNC, OpKind::Func),
             (&xir_device::GLOBAL, OpKind::Global),
             (&graph::ON_DEVICE, OpKind::OnDevice),
             (&graph::TRANSFER, OpKind::Transfer),
             (&graph::DIM, OpKind::Dim),
+            (&graph::EXTRACT, OpKind::Dim),
             (&graph::YIELD, OpKind::Yield),
             (&xir_func::RETURN, OpKind::Return),
             (&xir_func::CALL, OpKind::Call),

@@ -33,7 +33,7 @@ pub fn class_of(ctx: &Context, ir: &Ir, op: Op) -> Class {
 }
 
 /// Graph ops that may remain outside executables after conversion: host shape
-/// queries. Control flow becomes `scf.if`, constants become kernel code.
+/// queries and reads. Control flow becomes `scf.if`, constants become kernel code.
 pub fn allowed_outside(name: &str) -> bool {
-    name == xir_graph::ops::DIM.name
+    name == xir_graph::ops::DIM.name || name == xir_graph::ops::EXTRACT.name
 }

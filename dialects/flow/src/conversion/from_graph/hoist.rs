@@ -17,7 +17,7 @@ use xir::store::ValueDef;
 use xir::types::TypeKind;
 use xir::{AttrKind, Block, Context, Ir, Op, OperationState, Value};
 use xir_graph::dims::{rule, DimRule};
-use xir_graph::ops::DIM;
+use xir_graph::ops::{DIM, EXTRACT};
 
 /// Resolves and hoists the index ops of `block` (see the module comment),
 /// in one pass: an op hoisted after `a` joins the run of ops hoisted after
@@ -204,13 +204,16 @@ fn resolve_dim(ctx: &mut Context, ir: &mut Ir, op: Op) -> Option<Op> {
     Some(new)
 }
 
-/// `graph.dim`, or an `arith` op whose results are all `index` (sizes and
-/// their arithmetic: pure, and cheap to compute anywhere).
+/// `graph.dim`, `graph.extract` (hoisted like a dim: the sizes it gives then
+/// reach the ops that read them before later groups close), or an `arith` op
+/// whose results are all `index` (sizes and their arithmetic: pure, and cheap
+/// to compute anywhere).
 fn is_index_op(ctx: &Context, ir: &Ir, op: Op) -> bool {
     if !ir.regions(op).is_empty() || ir.results(op).is_empty() {
         return false;
     }
     DIM.is(ctx, ir, op)
+        || EXTRACT.is(ctx, ir, op)
         || (ctx.str(ir.op(op).name).starts_with("arith.")
             && ir
                 .results(op)

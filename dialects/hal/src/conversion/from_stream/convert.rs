@@ -23,7 +23,7 @@ use xir::{Attr, AttrKind, Context, DiagEngine, Diagnostic, Ident, Ir, Op, Type, 
 use xir_scf::ops::{IF_NAME, YIELD_NAME};
 use xir_stream::ops::{
     ASYNC_DISPATCH, ASYNC_EXECUTE, ASYNC_TRANSFER, RESOURCE_ALLOCA, RESOURCE_DEALLOCA,
-    TENSOR_SIZEOF, TIMEPOINT_AWAIT, TIMEPOINT_JOIN, YIELD as STREAM_YIELD,
+    RESOURCE_LOAD, TENSOR_SIZEOF, TIMEPOINT_AWAIT, TIMEPOINT_JOIN, YIELD as STREAM_YIELD,
 };
 
 const SIZEOF: &str = TENSOR_SIZEOF.name;
@@ -927,6 +927,10 @@ impl Conv<'_> {
                     self.dealloca(op);
                     dead.push(op);
                 }
+                n if n == RESOURCE_LOAD.name => {
+                    self.load(op)?;
+                    dead.push(op);
+                }
                 n if n == TIMEPOINT_JOIN.name => {
                     self.timepoint_join(op);
                     dead.push(op);
@@ -954,6 +958,23 @@ impl Conv<'_> {
         }
         let res = self.ir.result(op, 0);
         self.fences.insert(res, unique(fs));
+    }
+
+    /// `stream.resource.load` (of a resource already awaited): a
+    /// `hal.buffer.load` of its buffer.
+    fn load(&mut self, op: Op) -> Result<(), Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let b = self.buf(self.ir.operand(op, 0), op)?;
+        let offset = self.ir.operand(op, 2);
+        let old = self.ir.result(op, 0);
+        let mut st = op_state(self.ctx, crate::ops::BUFFER_LOAD.name, Vec::new(), loc);
+        st.operands = vec![b.buffer, offset];
+        st.result_types = vec![self.ir.value_type(old)];
+        let load = self.ir.create_op(st);
+        self.ir.insert_op_before(op, load);
+        let new = self.ir.result(load, 0);
+        self.ir.replace_all_uses(old, new);
+        Ok(())
     }
 
     /// `stream.timepoint.join`: one fence joining those of its operands.

@@ -294,6 +294,31 @@ impl Conv<'_> {
         Ok(())
     }
 
+    /// `graph.extract`: the host loads the element of the resource (awaited
+    /// by the scheduler, schedule.rs) and casts it to `index`.
+    fn extract(&mut self, op: Op) -> Result<(), Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let t = self.ir.operand(op, 0);
+        let src = self.lookup(t, op)?;
+        let Some((_, elem)) = tensor_shape(self.ctx, self.ir.value_type(t)) else {
+            return Err(err(loc, "graph.extract of a non-tensor".to_string()));
+        };
+        let zero = self.constant(0, loc);
+        let mut st = op_state(self.ctx, crate::ops::RESOURCE_LOAD.name, Vec::new(), loc);
+        st.operands = vec![src.value, src.size, zero];
+        st.result_types = vec![elem];
+        let load = self.ir.create_op(st);
+        self.ir.insert_op_before(op, load);
+        let mut st = op_state(self.ctx, "arith.index_cast", Vec::new(), loc);
+        st.operands = vec![self.ir.result(load, 0)];
+        st.result_types = vec![self.ctx.index_type()];
+        let cast = self.ir.create_op(st);
+        self.ir.insert_op_before(op, cast);
+        let (old, new) = (self.ir.result(op, 0), self.ir.result(cast, 0));
+        self.ir.replace_all_uses(old, new);
+        Ok(())
+    }
+
     /// A new `scf.if` with converted results (see the module comment) that
     /// takes over the branches; returns it.
     fn if_op(&mut self, op: Op, external: &FxHashSet<Value>) -> Result<Op, Diagnostic> {
@@ -750,6 +775,10 @@ impl Conv<'_> {
                 }
                 n if n == xir_graph::ops::DIM.name => {
                     self.dim(op)?;
+                    dead.push(op);
+                }
+                n if n == xir_graph::ops::EXTRACT.name => {
+                    self.extract(op)?;
                     dead.push(op);
                 }
                 _ if op == ret => {}

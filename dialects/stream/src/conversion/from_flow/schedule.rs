@@ -21,7 +21,9 @@
 //! Calls: a `func.call` ends the groups of its block before it too, and the
 //! resources it passes are awaited first (the callee gets ready resources);
 //! its results are ready (a function returns ready resources), so no group
-//! spans a call and nothing awaits a call.
+//! spans a call and nothing awaits a call. A host load
+//! (`stream.resource.load`, from `graph.extract`) is scheduled as a call: the
+//! groups before it are placed before it and the resource it reads is awaited.
 //!
 //! Planned memory (slabs.rs, hazards.rs): an op that writes a planned buffer
 //! also depends on the groups that wrote or read the bytes it overwrites
@@ -606,10 +608,11 @@ pub fn schedule_func(ctx: &mut Context, ir: &mut Ir, f: Op) -> usize {
             }
             continue;
         }
-        let call = n == xir_func::CALL.name;
+        // A host load waits for the resource it reads, as a call does.
+        let call = n == xir_func::CALL.name || n == crate::ops::RESOURCE_LOAD.name;
         if call || !ir.regions(op).is_empty() {
-            // The groups so far go before it: an scf.if's branches, a call
-            // and the terminator may read their results.
+            // The groups so far go before it: an scf.if's branches, a call,
+            // a load and the terminator may read their results.
             let work = std::mem::take(&mut fr.pending);
             let new = s.flush(ctx, ir, &work, op);
             fr.add(&s.groups, new);
