@@ -714,7 +714,7 @@ fn models_match_onnxruntime() {
         .filter(|p| p.is_dir())
         .collect();
     cases.sort();
-    assert!(cases.len() >= 32, "{} cases", cases.len());
+    assert!(cases.len() >= 37, "{} cases", cases.len());
     let mut bad = Vec::new();
     for c in &cases {
         for d in &devices {

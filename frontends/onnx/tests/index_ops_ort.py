@@ -80,6 +80,25 @@ def main(out):
          {"s": np.array(-5, np.int32), "d": np.array(1, np.int32)}, {"_order": ["s", "l", "d"]})
     case(out, "range_runtime_empty", "Range", {"s": np.array(5, i64),
          "l": np.array(5, i64), "d": np.array(2, i64)}, {}, {})
+    # Slice with bounds that are run-time data: gathered, the count read by
+    # the host. Negative bounds, clamping, steps of 2 and -2, an empty result,
+    # an empty axis, int32 bounds.
+    sl = lambda axes, steps: {"axes": np.array(axes, i64), "steps": np.array(steps, i64)}
+    case(out, "slice_runtime_bounds", "Slice",
+         {"x": f32(4, 7), "s": np.array([1, -5], i64), "e": np.array([3, 100], i64)},
+         sl([0, 1], [1, 2]), {"_order": ["x", "s", "e", "axes", "steps"]})
+    case(out, "slice_runtime_backward", "Slice",
+         {"x": f32(9, 2), "s": np.array([-1], i64), "e": np.array([-100], i64)},
+         sl([0], [-2]), {"_order": ["x", "s", "e", "axes", "steps"]})
+    case(out, "slice_runtime_empty", "Slice",
+         {"x": f32(5, 3), "s": np.array([4], i64), "e": np.array([2], i64)},
+         sl([0], [1]), {"_order": ["x", "s", "e", "axes", "steps"]})
+    case(out, "slice_runtime_empty_axis", "Slice",
+         {"x": np.zeros((0, 4), np.float32), "s": np.array([-1], i64), "e": np.array([-1000], i64)},
+         sl([0], [-1]), {"_order": ["x", "s", "e", "axes", "steps"]})
+    case(out, "slice_runtime_int32_long", "Slice",
+         {"x": f32(3, 300), "s": np.array([7], np.int32), "e": np.array([-2], np.int32)},
+         {"axes": np.array([-1], np.int32)}, {"_order": ["x", "s", "e", "axes"]})
     # OneHot: int32 indices, default axis, int64 values.
     case(out, "onehot_default_axis", "OneHot",
          {"i": np.array([[0, 3, -1], [7, -4, 2]], np.int32)},

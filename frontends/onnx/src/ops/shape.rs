@@ -29,7 +29,7 @@ pub const CONVERTERS: &[Converter] = &[
         "Slice",
         &[],
         slice,
-        "`graph.slice`; negative steps a `graph.gather` of the indices",
+        "`graph.slice` (given the dims of bounds known up to run-time dims); negative steps a `graph.gather` of the indices; bounds that are run-time data, or that dim arithmetic cannot place, a `graph.gather` of `start + step * graph.iota` per axis, clamped at run time, the count read by the host (`graph.extract`)",
     )
     .folds(fold::slice),
     Converter::new(
@@ -474,6 +474,17 @@ const TO_END: i64 = i64::MAX / 2;
 /// from a static end); an end past a dynamic dim must be "to the end" or the
 /// end itself, and an end within it is checked by the kernel at run time.
 fn slice_dynamic(im: &mut Importer, n: &Node, x: V) -> R<()> {
+    // Bounds that are run-time data: gathered (the count read by the host).
+    let data = |i: usize| {
+        n.input(i).is_some_and(|s| {
+            im.values
+                .get(s)
+                .is_none_or(|slot| slot.konst.is_none() && slot.sym.is_none())
+        })
+    };
+    if data(1) || data(2) {
+        return slice_gather(im, n, x);
+    }
     let starts = required_syms(im, n, 1, "starts")?;
     let ends = required_syms(im, n, 2, "ends")?;
     let r = x.ty.rank();
@@ -488,10 +499,7 @@ fn slice_dynamic(im: &mut Importer, n: &Node, x: V) -> R<()> {
             return Err(n.error(format!("axis {a} is repeated")));
         }
         if steps[i] != 1 {
-            return Err(n.error(format!(
-                "a step of {} with dimensions or bounds known only at run time is not supported (step 1 is)",
-                steps[i]
-            )));
+            return slice_gather(im, n, x);
         }
         let d = xd[a];
         // The bounds as expressions, negative ones counted from the end.
@@ -511,11 +519,8 @@ fn slice_dynamic(im: &mut Importer, n: &Node, x: V) -> R<()> {
                 (Sym::Const(s), Sym::Const(e.max(s)))
             }
             (Sym::Const(s), e, _) if s >= 0 => (Sym::Const(s), e),
-            _ => {
-                return Err(n.error(format!(
-                    "the start of axis {a} must be a constant within the dimension (a start known only at run time is not supported)"
-                )))
-            }
+            // A start the dim arithmetic cannot place.
+            _ => return slice_gather(im, n, x),
         };
         let Sym::Const(s0) = s else { unreachable!() };
         start[a] = s0;
@@ -528,6 +533,120 @@ fn slice_dynamic(im: &mut Importer, n: &Node, x: V) -> R<()> {
     let (ty, given) = im.syms.result_type(&mut im.b, x.ty.elem, &dims);
     let y = im.b.slice_given(&x, &start, &vec![1; r], ty.dims, &given);
     im.syms.record(&y, &dims);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+/// Input `k` of a Slice (`starts` or `ends`): a vector of i32 or i64 of
+/// known length.
+fn bounds_input(im: &mut Importer, n: &Node, k: usize, what: &str) -> R<V> {
+    let v = im.input(n, k)?;
+    if v.ty.rank() != 1 || v.ty.dims[0] == DYN {
+        return Err(n.error(format!("input {k} ({what}) must be a vector, not {}", v.ty)));
+    }
+    if !matches!(v.ty.elem, ElementType::I32 | ElementType::I64) {
+        return Err(n.error(format!(
+            "input {k} ({what}) of element type {} is not supported (int32 or int64)",
+            v.ty.elem
+        )));
+    }
+    Ok(v)
+}
+
+/// Element `i` of a bounds vector, as a 0-d i64 tensor.
+fn bound(im: &mut Importer, v: &V, i: usize) -> R<V> {
+    let e = if v.ty.dims[0] == 1 {
+        v.clone()
+    } else {
+        im.b.slice(v, &[i as i64], &[1], vec![1])
+    };
+    let e = im.b.reshape(&e, &[]);
+    Ok(if e.ty.elem == ElementType::I64 {
+        e
+    } else {
+        im.b.cast(&e, ElementType::I64)
+    })
+}
+
+/// Slice by one `graph.gather` per sliced axis of `start + step *
+/// iota(count)`, ONNX's clamping of the bounds computed at run time and the
+/// count read by the host (`graph.extract`): bounds that are run-time data,
+/// starts the dim arithmetic cannot place, steps other than 1 with dims or
+/// bounds known only at run time. Steps must be constants.
+fn slice_gather(im: &mut Importer, n: &Node, x: V) -> R<()> {
+    use crate::builder::Binary::{Add, Div, Max, Min, Mul, Sub};
+    use crate::builder::Pred;
+    let r = x.ty.rank();
+    let starts = bounds_input(im, n, 1, "starts")?;
+    let ends = bounds_input(im, n, 2, "ends")?;
+    let (k, ke) = (starts.ty.dims[0], ends.ty.dims[0]);
+    let (axes, steps) = axes_and_steps(im, n, k as usize, ke as usize)?;
+    let mut seen = vec![false; r];
+    let mut y = x;
+    for i in 0..k as usize {
+        let a = norm_axis(n, axes[i], r)?;
+        if std::mem::replace(&mut seen[a], true) {
+            return Err(n.error(format!("axis {a} is repeated")));
+        }
+        let step = steps[i];
+        if step == 0 {
+            return Err(n.error(format!("step 0 on axis {a}")));
+        }
+        let d = {
+            let st = crate::symbolic::SymTensor {
+                ty: Ty::new(ElementType::I64, vec![]),
+                elems: vec![im.syms.dim(&y, a)],
+            };
+            im.materialize_sym(&st)
+        };
+        let mut be = Vec::with_capacity(2);
+        for b in [&starts, &ends] {
+            let v = bound(im, b, i)?;
+            // A negative bound counts from the end.
+            let zero = im.full(&v, 0.0);
+            let neg = im.b.compare(Pred::Lt, &v, &zero);
+            let up = im.b.binary(Add, &v, &d);
+            be.push(im.b.select(&neg, &up, &v));
+        }
+        let one = im.full(&d, 1.0);
+        let dm1 = im.b.binary(Sub, &d, &one);
+        let (lo_s, hi_s, lo_e, hi_e) = if step > 0 {
+            (im.full(&d, 0.0), d.clone(), im.full(&d, 0.0), d.clone())
+        } else {
+            (im.full(&d, 0.0), dm1.clone(), im.full(&d, -1.0), dm1)
+        };
+        let s = im.b.binary(Min, &be[0], &hi_s);
+        let s = im.b.binary(Max, &s, &lo_s);
+        let e = im.b.binary(Min, &be[1], &hi_e);
+        let e = im.b.binary(Max, &e, &lo_e);
+        let num = if step > 0 {
+            im.b.binary(Sub, &e, &s)
+        } else {
+            im.b.binary(Sub, &s, &e)
+        };
+        let den = step.unsigned_abs() as f64;
+        let bias = im.full(&num, den - 1.0);
+        let num = im.b.binary(Add, &num, &bias);
+        let den = im.full(&num, den);
+        let q = im.b.binary(Div, &num, &den);
+        let zero = im.full(&q, 0.0);
+        let count = im.b.binary(Max, &q, &zero);
+        // An empty axis yields nothing, whatever a backward slice clamps to.
+        let count = im.b.binary(Min, &count, &d);
+        let count = im.b.extract(&count);
+        let ty = Ty::new(ElementType::I64, vec![DYN]);
+        let pos = im.b.iota(&ty, 0, std::slice::from_ref(&count));
+        let idx = if step == 1 {
+            pos
+        } else {
+            let st = im.full(&pos, step as f64);
+            im.b.binary(Mul, &pos, &st)
+        };
+        let sb =
+            im.b.broadcast_given(&s, &[], ty, std::slice::from_ref(&count));
+        let idx = im.b.binary(Add, &idx, &sb);
+        y = im.b.gather(&y, &idx, a);
+    }
     im.out(n, 0, y);
     Ok(())
 }
