@@ -836,10 +836,29 @@ fn range_of_run_time_values() {
     );
 }
 
+/// The error of running `text` on local with `inputs`.
+fn run_error(text: &str, inputs: &[HostTensor]) -> String {
+    let devices = xrun::devices::open(&["local".to_string()]).unwrap();
+    let program = xrun::compile_text(text, &["local".to_string()], "").unwrap();
+    match xrun::run_text(&program, "main", inputs, devices) {
+        Ok(_) => panic!("expected an error"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Columns `c0..c1` of a counting `[b, s]` input.
+fn cols(b: usize, s: usize, c0: usize, c1: usize) -> Want {
+    let v = (0..b)
+        .flat_map(|i| (c0..c1).map(move |j| (i * s + j) as f64))
+        .collect();
+    want_f32(&[b, c1 - c0], v)
+}
+
 #[test]
 fn split_along_a_dynamic_axis() {
+    // Known sizes: the last part is checked to end the dim.
     let mut g = G::default();
-    g.ints("split", &[2], &[1, 1]);
+    g.ints("split", &[2], &[1, 2]);
     g.named(
         "sp",
         "Split",
@@ -847,10 +866,59 @@ fn split_along_a_dynamic_axis() {
         &["y", "z"],
         vec![int_attr("axis", 1)],
     );
-    let e = err(&g.model(17, x_input(), &["y", "z"]));
-    assert_eq!(
-        e,
-        "node 'sp' (Split, opset 17): Split along a dimension known only at run time (tensor<?x?xf32>) is not supported"
+    let t = ok(&g.model(17, x_input(), &["y", "z"]));
+    let (x23, _) = counting(&[2, 3]);
+    let (x13, _) = counting(&[1, 3]);
+    local_and_vulkan(
+        &t,
+        &[
+            (vec![x23], vec![cols(2, 3, 0, 1), cols(2, 3, 1, 3)]),
+            (vec![x13], vec![cols(1, 3, 0, 1), cols(1, 3, 1, 3)]),
+        ],
+    );
+    let (x24, _) = counting(&[2, 4]);
+    assert!(run_error(&t, &[x24]).contains("a reshape of"));
+    // Equal parts: the dim must divide.
+    let mut g = G::default();
+    g.named(
+        "sp",
+        "Split",
+        &["x"],
+        &["y", "z"],
+        vec![int_attr("axis", 1)],
+    );
+    let t = ok(&g.model(17, x_input(), &["y", "z"]));
+    let (x24, _) = counting(&[2, 4]);
+    let (x32, _) = counting(&[3, 2]);
+    local_and_vulkan(
+        &t,
+        &[
+            (vec![x24], vec![cols(2, 4, 0, 2), cols(2, 4, 2, 4)]),
+            (vec![x32], vec![cols(3, 2, 0, 1), cols(3, 2, 1, 2)]),
+        ],
+    );
+    let (x23, _) = counting(&[2, 3]);
+    assert!(run_error(&t, &[x23]).contains("a reshape of"));
+    // Opset 18's num_outputs: chunks of ceil(d / k), the last one smaller
+    // or empty.
+    let mut g = G::default();
+    g.named(
+        "sp",
+        "Split",
+        &["x"],
+        &["y", "z"],
+        vec![int_attr("axis", 1), int_attr("num_outputs", 2)],
+    );
+    let t = ok(&g.model(18, x_input(), &["y", "z"]));
+    has(&t, &["graph.extract", "graph.gather"]);
+    let (x25, _) = counting(&[2, 5]);
+    let (x31, _) = counting(&[3, 1]);
+    local_and_vulkan(
+        &t,
+        &[
+            (vec![x25], vec![cols(2, 5, 0, 3), cols(2, 5, 3, 5)]),
+            (vec![x31], vec![cols(3, 1, 0, 1), cols(3, 1, 1, 1)]),
+        ],
     );
 }
 

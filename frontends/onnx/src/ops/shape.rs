@@ -43,7 +43,7 @@ pub const CONVERTERS: &[Converter] = &[
         "Split",
         &["axis", "num_outputs"],
         split,
-        "a `graph.slice` per output",
+        "a `graph.slice` per output; along a dynamic axis the last known size's part checked by a reshape, equal parts a reshape to `[parts, d / parts]` then slices, `num_outputs` chunks gathered (each count read by the host)",
     ),
     Converter::new(
         "DepthToSpace",
@@ -574,7 +574,7 @@ fn bound(im: &mut Importer, v: &V, i: usize) -> R<V> {
 /// starts the dim arithmetic cannot place, steps other than 1 with dims or
 /// bounds known only at run time. Steps must be constants.
 fn slice_gather(im: &mut Importer, n: &Node, x: V) -> R<()> {
-    use crate::builder::Binary::{Add, Div, Max, Min, Mul, Sub};
+    use crate::builder::Binary::{Add, Div, Max, Min, Sub};
     use crate::builder::Pred;
     let r = x.ty.rank();
     let starts = bounds_input(im, n, 1, "starts")?;
@@ -633,22 +633,30 @@ fn slice_gather(im: &mut Importer, n: &Node, x: V) -> R<()> {
         let count = im.b.binary(Max, &q, &zero);
         // An empty axis yields nothing, whatever a backward slice clamps to.
         let count = im.b.binary(Min, &count, &d);
-        let count = im.b.extract(&count);
-        let ty = Ty::new(ElementType::I64, vec![DYN]);
-        let pos = im.b.iota(&ty, 0, std::slice::from_ref(&count));
-        let idx = if step == 1 {
-            pos
-        } else {
-            let st = im.full(&pos, step as f64);
-            im.b.binary(Mul, &pos, &st)
-        };
-        let sb =
-            im.b.broadcast_given(&s, &[], ty, std::slice::from_ref(&count));
-        let idx = im.b.binary(Add, &idx, &sb);
-        y = im.b.gather(&y, &idx, a);
+        y = gather_span(im, &y, a, &s, &count, step);
     }
     im.out(n, 0, y);
     Ok(())
+}
+
+/// Elements `start + step * i` for `i < count` of `y` along `axis`: a
+/// `graph.gather` of those indices, `count` (a 0-d i64 tensor) read by the
+/// host (`graph.extract`) as the result's dim.
+fn gather_span(im: &mut Importer, y: &V, axis: usize, start: &V, count: &V, step: i64) -> V {
+    use crate::builder::Binary::{Add, Mul};
+    let count = im.b.extract(count);
+    let ty = Ty::new(ElementType::I64, vec![DYN]);
+    let pos = im.b.iota(&ty, 0, std::slice::from_ref(&count));
+    let idx = if step == 1 {
+        pos
+    } else {
+        let st = im.full(&pos, step as f64);
+        im.b.binary(Mul, &pos, &st)
+    };
+    let sb =
+        im.b.broadcast_given(start, &[], ty, std::slice::from_ref(&count));
+    let idx = im.b.binary(Add, &idx, &sb);
+    im.b.gather(y, &idx, axis)
 }
 
 /// Gather as `graph.gather`. Constant indices are checked here (ONNX makes
@@ -709,14 +717,11 @@ fn split(im: &mut Importer, n: &Node) -> R<()> {
     let r = x.ty.rank();
     let axis = norm_axis(n, n.int("axis", 0)?, r)?;
     let d = x.ty.dims[axis];
-    if d == DYN {
-        return Err(n.error(format!(
-            "Split along a dimension known only at run time ({}) is not supported",
-            x.ty
-        )));
-    }
     let outs = n.num_outputs() as i64;
     let num = n.opt_int("num_outputs")?;
+    if d == DYN {
+        return split_dynamic(im, n, &x, axis, outs, num);
+    }
     let sizes = match im.const_ints(n, 1, "split")? {
         Some(s) => s,
         None => split_sizes(n, d, outs, num)?,
@@ -741,6 +746,111 @@ fn split(im: &mut Importer, n: &Node) -> R<()> {
         im.syms.record(&y, &dims);
         im.out(n, i, y);
         at += s;
+    }
+    Ok(())
+}
+
+/// Split along a dimension known only at run time. Known sizes: slices at
+/// their (constant) starts, the last one as long as the rest, reshaped to
+/// its size (so a dimension that is not their sum is an error at run time).
+/// Equal parts: the axis reshaped to `[parts, d / parts]` (an error at run
+/// time unless it divides) and sliced. Opset 18's `num_outputs` chunks of
+/// `ceil(d / k)`: gathered, each count read by the host.
+fn split_dynamic(
+    im: &mut Importer,
+    n: &Node,
+    x: &V,
+    axis: usize,
+    outs: i64,
+    num: Option<i64>,
+) -> R<()> {
+    use crate::builder::Binary::{Add, Div, Max, Min, Mul, Sub};
+    let r = x.ty.rank();
+    let xd = im.syms.dims(x);
+    let d = xd[axis];
+    if outs <= 0 {
+        return Err(n.error("needs at least one output"));
+    }
+    if let Some(sizes) = im.const_ints(n, 1, "split")? {
+        if sizes.len() as i64 != outs || sizes.iter().any(|&s| s < 0) {
+            return Err(n.error(format!(
+                "split sizes {} do not divide dimension {axis} into {outs} outputs",
+                dims_str(&sizes)
+            )));
+        }
+        let mut at = 0;
+        for (i, &s) in sizes.iter().enumerate() {
+            let last = i + 1 == sizes.len();
+            let mut start = vec![0; r];
+            start[axis] = at;
+            let mut dims = xd.clone();
+            dims[axis] = if last {
+                im.syms.sub(d, Sym::Const(at))
+            } else {
+                Sym::Const(s)
+            };
+            let (ty, given) = im.syms.result_type(&mut im.b, x.ty.elem, &dims);
+            let mut y = im.b.slice_given(x, &start, &vec![1; r], ty.dims, &given);
+            im.syms.record(&y, &dims);
+            if last {
+                // Its dims given, not derived from its element count: a
+                // count other than the dims' product is an error.
+                dims[axis] = Sym::Const(s);
+                let (ty, given) = im.syms.result_type(&mut im.b, x.ty.elem, &dims);
+                y = im.b.reshape_given(&y, &ty.dims, &given);
+                im.syms.record(&y, &dims);
+            }
+            im.out(n, i, y);
+            at += s;
+        }
+        return Ok(());
+    }
+    let k = num.unwrap_or(outs);
+    if k != outs {
+        return Err(n.error(format!(
+            "num_outputs {k} differs from the node's {outs} outputs"
+        )));
+    }
+    if num.is_none() {
+        let part = im.syms.div(d, Sym::Const(k)).expect("k > 0");
+        let mut split = xd[..axis].to_vec();
+        split.extend([Sym::Const(k), part]);
+        split.extend(&xd[axis + 1..]);
+        let v = im.reshape_to(x, &split);
+        for i in 0..k {
+            let mut start = vec![0; r + 1];
+            start[axis] = i;
+            let mut dims = split.clone();
+            dims[axis] = Sym::Const(1);
+            let (ty, given) = im.syms.result_type(&mut im.b, x.ty.elem, &dims);
+            let y =
+                im.b.slice_given(&v, &start, &vec![1; r + 1], ty.dims, &given);
+            im.syms.record(&y, &dims);
+            let mut back = xd.clone();
+            back[axis] = part;
+            let y = im.reshape_to(&y, &back);
+            im.out(n, i as usize, y);
+        }
+        return Ok(());
+    }
+    let st = crate::symbolic::SymTensor {
+        ty: Ty::new(ElementType::I64, vec![]),
+        elems: vec![d],
+    };
+    let dt = im.materialize_sym(&st);
+    let km1 = im.full(&dt, (k - 1) as f64);
+    let kt = im.full(&dt, k as f64);
+    let up = im.b.binary(Add, &dt, &km1);
+    let c = im.b.binary(Div, &up, &kt);
+    let zero = im.full(&dt, 0.0);
+    for i in 0..k {
+        let it = im.full(&dt, i as f64);
+        let start = im.b.binary(Mul, &c, &it);
+        let rest = im.b.binary(Sub, &dt, &start);
+        let count = im.b.binary(Min, &rest, &c);
+        let count = im.b.binary(Max, &count, &zero);
+        let y = gather_span(im, x, axis, &start, &count, 1);
+        im.out(n, i as usize, y);
     }
     Ok(())
 }
