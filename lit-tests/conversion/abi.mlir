@@ -56,10 +56,18 @@ module attributes {device.targets = {cpu = #device.alias<"local">}, device.defau
 // The caller: the index argument comes first ("input 1" is the tensor); the
 // tensor it computed crosses the call as a view with its dim; the returned
 // tensor's dim is read from the returned view and sizes and shapes what
-// follows.
-// CHECK-LABEL: func.func @caller(%arg0: index, %arg1: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>}, index, index) {
+// follows. The tensor it computed lives in a slab sized at run time by the
+// argument's dim (memory-plan's scaled pool "cpu*1.0": 16 bytes per unit,
+// a unit being the dim rounded up to 64).
+// CHECK-LABEL: func.func @caller(%arg0: index, %arg1: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@cpu>}, index, index) attributes {memory.pools = {"cpu*1.0" = 16 : i64}} {
 // CHECK-NEXT: hal.buffer_view.assert %arg1 message("input 1") shape(tensor<?x4xf32>)
 // CHECK-NEXT: %[[D:.+]] = hal.buffer_view.dim %arg1[0] : index
+// CHECK: %[[UP:.+]] = arith.addi %[[D]], %c63 : index
+// CHECK-NEXT: %[[Q:.+]] = arith.divui %[[UP]], %c64 : index
+// CHECK-NEXT: %[[UNIT:.+]] = arith.muli %[[Q]], %c64 : index
+// CHECK: %[[SIZE:.+]] = arith.muli %{{.+}}, %[[UNIT]] : index
+// CHECK-NEXT: %[[SLAB:.+]] = hal.allocator.allocate device(%{{.+}}) size(%[[SIZE]]) : !hal.buffer
+// CHECK: hal.buffer.subspan %[[SLAB]][%c0, %{{.+}}] {memory.units = array<i64: 0, 16>} : !hal.buffer
 // CHECK: hal.fence.await
 // CHECK-NEXT: %[[E:.+]] = hal.buffer_view.create %{{.+}} shape(tensor<?x4xf32>{%[[D]]}) : !hal.buffer_view
 // CHECK-NEXT: %[[R:.+]]:3 = call @grow(%[[E]], %arg0) : (!hal.buffer_view, index) -> (!hal.buffer_view, index, index)
@@ -73,6 +81,10 @@ module attributes {device.targets = {cpu = #device.alias<"local">}, device.defau
 // STREAM-LABEL: func.func @static(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<2x3xf32>}) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<2x3xf32>}) {
 // STREAM-LABEL: func.func private @grow(%arg0: !stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<?x4xf32>}, %arg1: index, %arg2: index) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<?x4xf32>}, index, index, index) {
 // STREAM: return %{{.+}}, %arg1, %arg1, %arg2 : !stream.resource<external>, index, index, index
-// STREAM-LABEL: func.func @caller(%arg0: index, %arg1: !stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<?x4xf32>}, %arg2: index) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<?x4xf32>}, index, index, index) {
+// STREAM-LABEL: func.func @caller(%arg0: index, %arg1: !stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<?x4xf32>}, %arg2: index) -> (!stream.resource<external> {device.affinity = #device.affinity<@cpu>, stream.tensor = tensor<?x4xf32>}, index, index, index) attributes {memory.pools = {"cpu*1.0" = 16 : i64}} {
+// The scaled slab: 16 units of the argument's dim (%arg2) rounded up to 64.
+// STREAM: arith.addi %arg2, %c63 : index
+// STREAM: %[[S:.+]] = arith.muli %c16, %{{.+}} : index
+// STREAM-NEXT: stream.resource.alloca on(#device.affinity<@cpu>) : !stream.resource<transient>{%[[S]]} => !stream.timepoint {memory.pool = "cpu*1.0"}
 // STREAM: %[[R:.+]]:4 = call @grow(%{{.+}}, %arg2, %arg0) {arg_attrs = [{stream.tensor = tensor<?x4xf32>}, {}, {}], res_attrs = [{stream.tensor = tensor<?x4xf32>}, {}, {}, {}]} : (!stream.resource<external>, index, index) -> (!stream.resource<external>, index, index, index)
 // STREAM: return %{{.+}}, %[[R]]#1, %[[R]]#1, %[[R]]#3 : !stream.resource<external>, index, index, index

@@ -8,9 +8,12 @@
 // dim. At the flow level the dims are graph.dim values given to each
 // flow.dispatch; at the stream level they fold to the function's dim
 // argument, and each result's byte size (16 bytes a row) sizes its
-// allocation: without max-dim the dynamic intermediates are not planned (an
-// allocation each); with it the cpu result and its gpu copy are subspans of
-// the slabs. The returned result is always an allocation of its own.
+// allocation. Without max-dim the cpu result, whose rows are the argument's
+// dim, is planned by scale: a slab of 16 bytes per unit, a unit that dim
+// rounded up to 64, sized at run time (memory-plan's scaled pool "cpu*0.0");
+// its gpu copy, a transfer's, is an allocation of its own. With max-dim both
+// are subspans of slabs of static size. The returned result is always an
+// allocation of its own.
 //
 // Each kernel takes an index argument per dynamic dim, its arguments' then
 // its results', and each dispatch passes them (flow: the dims after the
@@ -56,7 +59,7 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 
 // Compiled, a kernel takes its dispatch constants (the dynamic dims) only.
 // CHECK: func.func @dyn_dispatch_1(%arg0: index, %arg1: index) {
-// CHECK-LABEL: func.func @dyn(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: !hal.buffer_view {device.affinity = #device.affinity<@gpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@gpu>}, index) {
+// CHECK-LABEL: func.func @dyn(%arg0: !hal.buffer_view {device.affinity = #device.affinity<@cpu>}, %arg1: !hal.buffer_view {device.affinity = #device.affinity<@gpu>}) -> (!hal.buffer_view {device.affinity = #device.affinity<@gpu>}, index) attributes {memory.pools = {"cpu*0.0" = 16 : i64}} {
 // CHECK-NEXT: hal.buffer_view.assert %arg0 message("input 0") shape(tensor<?x4xf32>)
 // CHECK-NEXT: hal.buffer_view.assert %arg1 message("input 1") shape(tensor<4x4xf32>)
 // CHECK-NEXT: %[[D:.+]] = hal.buffer_view.dim %arg0[0] : index
@@ -64,8 +67,13 @@ module attributes {device.targets = {cpu = #device.alias<"local">, gpu = #device
 // CHECK: %[[BYTES:.+]] = arith.muli %{{.+}}, %[[D]] : index
 // CHECK: %[[CPU:.+]] = hal.device.resolve #device.affinity<@cpu>
 // CHECK: %[[GPU:.+]] = hal.device.resolve #device.affinity<@gpu>
+// CHECK: %[[UP:.+]] = arith.addi %[[D]], %c63 : index
+// CHECK-NEXT: %[[Q:.+]] = arith.divui %[[UP]], %[[C64:.+]] : index
+// CHECK-NEXT: %[[UNIT:.+]] = arith.muli %[[Q]], %[[C64]] : index
+// CHECK: %[[SIZE:.+]] = arith.muli %{{.+}}, %[[UNIT]] : index
+// CHECK-NEXT: %[[SLAB:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%[[SIZE]]) : !hal.buffer
 // CHECK: %[[GBYTES:.+]] = arith.muli %{{.+}}, %[[D]] : index
-// CHECK: %[[A:.+]] = hal.allocator.allocate device(%[[CPU]]) size(%[[BYTES]]) : !hal.buffer
+// CHECK-NEXT: %[[A:.+]] = hal.buffer.subspan %[[SLAB]][%c0, %[[BYTES]]] {memory.units = array<i64: 0, 16>} : !hal.buffer
 // The grid of a ?x4 result: ceil(4 / 64) = 1 tile of each of d rows.
 // CHECK: hal.command_buffer.dispatch %{{.+}}, @dyn_dispatch_0::@local::@dyn_dispatch_0 workgroups(%c1, %[[D]], %c1) constants(%[[D]], %[[D]]) bindings(%[[IN]][%c0, %[[BYTES]]], %[[A]][%c0, %[[BYTES]]])
 // CHECK: %[[G:.+]] = hal.allocator.allocate device(%[[GPU]]) size(%[[BYTES]]) : !hal.buffer

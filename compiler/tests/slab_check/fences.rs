@@ -74,13 +74,18 @@ impl Fences<'_> {
     /// The buffer a binding's bytes belong to and where they start in it:
     /// through subspans, and through `scf.if` results to what the taken
     /// branch yields.
-    fn root(&self, mut v: Value) -> (Value, u64) {
+    /// The root buffer of `v`, its start there and, for a subspan of a
+    /// scaled slab, its end (in units, as its start).
+    fn root(&self, mut v: Value) -> (Value, u64, Option<u64>) {
         let (ctx, ir) = (self.ctx, self.ir);
         let mut start = 0;
         for _ in 0..ROOT_LIMIT {
             let ValueDef::Result { op, index } = ir.value(v).def else {
                 break;
             };
+            if let Some((s, e)) = super::scaled_span(ctx, ir, op) {
+                return (ir.operand(op, 0), s, Some(e));
+            }
             match name(ctx, ir, op) {
                 "hal.buffer.subspan" => {
                     start += const_of(ctx, ir, ir.operand(op, 1)).unwrap_or(0);
@@ -99,7 +104,7 @@ impl Fences<'_> {
                 _ => break,
             }
         }
-        (v, start)
+        (v, start, None)
     }
 
     fn touches(&self, sub: Op) -> Vec<Touch> {
@@ -109,7 +114,10 @@ impl Fences<'_> {
             let users: Vec<Op> = ir.uses(cmd).map(|u| ir.use_data(u).owner).collect();
             for op in users {
                 let bind = |buf: Value, off: Value, len: Value| {
-                    let (root, s) = self.root(buf);
+                    let (root, s, end) = self.root(buf);
+                    if let Some(e) = end {
+                        return (root, s, e);
+                    }
                     let s = s + const_of(ctx, ir, off).unwrap_or(0);
                     let e = const_of(ctx, ir, len).map_or(u64::MAX, |n| s + n);
                     (root, s, e)

@@ -382,6 +382,9 @@ type Touch = (Value, u64, u64, bool);
 fn binding(ctx: &Context, ir: &Ir, buf: Value, off: Value, len: Value) -> (Value, u64, u64) {
     let (boff, blen) = (const_of(ctx, ir, off).unwrap_or(0), const_of(ctx, ir, len));
     if let ValueDef::Result { op, .. } = ir.value(buf).def {
+        if let Some((s, e)) = scaled_span(ctx, ir, op) {
+            return (ir.operand(op, 0), s, e);
+        }
         if name(ctx, ir, op) == "hal.buffer.subspan" {
             let s = const_of(ctx, ir, ir.operand(op, 1)).unwrap_or(0) + boff;
             let e = blen.map_or(u64::MAX, |n| s + n);
@@ -389,6 +392,21 @@ fn binding(ctx: &Context, ir: &Ir, buf: Value, off: Value, len: Value) -> (Value
         }
     }
     (buf, 0, u64::MAX)
+}
+
+/// The units a subspan of a scaled slab covers (`memory.units = array<i64:
+/// offset, size>`): its offset and size are known only at run time, in
+/// bytes, but the plan's units order its commands.
+pub fn scaled_span(ctx: &Context, ir: &Ir, op: Op) -> Option<(u64, u64)> {
+    if name(ctx, ir, op) != "hal.buffer.subspan" {
+        return None;
+    }
+    match ctx.attr_kind(ctx.dict_get(ir.op(op).attrs, slabs::UNITS)?) {
+        AttrKind::DenseArray { values, .. } if values.len() == 2 => {
+            Some((values[0], values[0] + values[1]))
+        }
+        _ => None,
+    }
 }
 
 /// What a copy or a dispatch touches, its bindings' bytes by `bind`

@@ -20,6 +20,8 @@ use xir::util::build::{int_of, op_state};
 
 pub const POOL: &str = "memory.pool";
 pub const OFFSET: &str = "memory.offset";
+/// A result of a scaled pool: its size in units (its offset counts them too).
+pub const UNITS: &str = "memory.units";
 pub const ALLOCA: &str = "stream.resource.alloca";
 pub const DEALLOCA: &str = "stream.resource.dealloca";
 
@@ -41,13 +43,25 @@ pub fn result_plan(ctx: &Context, ir: &Ir, op: Op, i: usize) -> Option<(Attr, u6
     Some((pool, off))
 }
 
+/// The size in units of result `i` of `op`, planned in a scaled pool.
+pub fn result_units(ctx: &Context, ir: &Ir, op: Op, i: usize) -> Option<u64> {
+    let u = ctx.dict_get(ir.op(op).attrs, UNITS)?;
+    let u = match ctx.attr_kind(u) {
+        AttrKind::Array(v) => *v.get(i)?,
+        _ if i == 0 => u,
+        _ => return None,
+    };
+    u64::try_from(int_of(ctx, u)?).ok()
+}
+
 /// Whether any result of `op` is planned.
 pub fn is_planned(ctx: &Context, ir: &Ir, op: Op) -> bool {
     ctx.dict_get(ir.op(op).attrs, POOL).is_some()
         && (0..ir.results(op).len()).any(|i| result_plan(ctx, ir, op, i).is_some())
 }
 
-/// A planned result: its index, pool, offset and byte size (when constant).
+/// A planned result: its index, pool, offset and byte size (when constant;
+/// in a scaled pool offset and size count units).
 #[derive(Clone, Copy, Debug)]
 pub struct Planned {
     pub result: usize,
@@ -72,12 +86,16 @@ pub fn planned_results(ctx: &Context, ir: &Ir, op: Op) -> Vec<Planned> {
     };
     for (result, &size) in sizes.iter().enumerate() {
         if let Some((pool, offset)) = result_plan(ctx, ir, op, result) {
+            let bytes = match result_units(ctx, ir, op, result) {
+                Some(u) => Some(u),
+                None => const_index(ctx, ir, size),
+            };
             out.push(Planned {
                 result,
                 pool,
                 offset,
                 size,
-                bytes: const_index(ctx, ir, size),
+                bytes,
             });
         }
     }
@@ -129,6 +147,11 @@ pub fn slabs(ctx: &Context, ir: &Ir, f: Op) -> FxHashMap<Attr, Slab> {
     out
 }
 
+/// Whether `v` is made by an `arith.constant` (which may be hoisted).
+fn const_index_def(ctx: &Context, ir: &Ir, v: Value) -> bool {
+    matches!(ir.value(v).def, xir::ValueDef::Result { op, .. } if xir_arith::ops::CONSTANT.is(ctx, ir, op))
+}
+
 /// The value of an `arith.constant` index.
 pub fn const_index(ctx: &Context, ir: &Ir, v: Value) -> Option<u64> {
     let xir::ValueDef::Result { op, .. } = ir.value(v).def else {
@@ -139,6 +162,24 @@ pub fn const_index(ctx: &Context, ir: &Ir, v: Value) -> Option<u64> {
     }
     let a = xir::symbol::op_attr(ctx, ir, op, "value")?;
     u64::try_from(int_of(ctx, a)?).ok()
+}
+
+/// Whether a pool name is a scaled pool's (`gpu*0.1`: memory-plan's
+/// scaled.rs), whose `memory.pools` entry counts units, not bytes.
+pub fn is_scaled(name: &str) -> bool {
+    name.contains('*')
+}
+
+/// The argument dims `(argument, dim)` a scaled pool's unit is made of.
+pub fn scaled_factors(name: &str) -> Option<Vec<(usize, usize)>> {
+    let mut parts = name.split('*');
+    parts.next()?;
+    let mut out = Vec::new();
+    for p in parts {
+        let (a, k) = p.split_once('.')?;
+        out.push((a.parse().ok()?, k.parse().ok()?));
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// The pool sizes of `f` (`memory.pools = {gpu = N : i64}`), in name order.
@@ -155,8 +196,10 @@ pub fn pool_sizes(ctx: &Context, ir: &Ir, f: Op) -> Vec<(String, i64)> {
 /// Makes the slabs of one function: for each pool of `memory.pools` that a
 /// planned op uses (`used`: pool name attribute → the affinity it lives on),
 /// an alloca and its await after the constants and sizes at the top of `block` (the
-/// entry block), and a dealloca before `ret`. `constant` makes index
-/// constants (at the top).
+/// entry block), and a dealloca before `ret`. `size` makes a slab's size
+/// from its pool's name and `memory.pools` entry, before the given op: an
+/// index constant, or for a scaled pool (memory-plan's scaled.rs, whose
+/// entry counts units) its arithmetic; `None` leaves the pool out.
 pub fn create(
     ctx: &mut Context,
     ir: &mut Ir,
@@ -164,18 +207,11 @@ pub fn create(
     block: xir::Block,
     ret: Op,
     used: &FxHashMap<Attr, Attr>,
-    mut constant: impl FnMut(&mut Context, &mut Ir, i64) -> Value,
+    mut size: impl FnMut(&mut Context, &mut Ir, &str, i64, Op) -> Option<Value>,
 ) {
     let loc = ir.op(f).loc;
     let transient = resource_type(ctx, "transient");
     let tp = timepoint_type(ctx);
-    let mut slabs = Vec::new();
-    for (name, size) in pool_sizes(ctx, ir, f) {
-        let pool = ctx.string_attr(&name);
-        if let Some(&aff) = used.get(&pool) {
-            slabs.push((pool, aff, constant(ctx, ir, size)));
-        }
-    }
     // After the constants and sizes at the top (interleaved when arguments
     // have dynamic shapes), so that the slab sizes dominate.
     let top = ir
@@ -184,11 +220,24 @@ pub fn create(
             !xir_arith::ops::CONSTANT.is(ctx, ir, o) && !crate::ops::TENSOR_SIZEOF.is(ctx, ir, o)
         })
         .unwrap_or(ret);
+    let mut slabs = Vec::new();
+    for (name, n) in pool_sizes(ctx, ir, f) {
+        let pool = ctx.string_attr(&name);
+        let Some(&aff) = used.get(&pool) else {
+            continue;
+        };
+        if let Some(v) = size(ctx, ir, &name, n, top) {
+            slabs.push((pool, aff, v));
+        }
+    }
     // A size constant made earlier for an op further down (two slabs, or a
     // slab and a tensor, of one size share it) would not dominate the
     // alloca: constants are pure, so hoist such a one above `top`.
     let head: rustc_hash::FxHashSet<Op> = ir.block_ops(block).take_while(|&o| o != top).collect();
     for &(_, _, size) in &slabs {
+        if !const_index_def(ctx, ir, size) {
+            continue;
+        }
         if let xir::ValueDef::Result { op: def, .. } = ir.value(size).def {
             if !head.contains(&def) && def != top {
                 ir.remove_op(def);

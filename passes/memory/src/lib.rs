@@ -11,6 +11,7 @@
 //! - `inplace.rs`: chains of elementwise results written over their operands
 //!   (`allow-inplace`);
 //! - `requirements.rs`: the whole-program requirement per pool;
+//! - `scaled.rs`: dynamic buffers planned by scale (pools sized at run time);
 //! - `report.rs`: the `memory-plan{report=true}` table;
 //! - `workspace.rs`, `memory_plan.rs`: the two passes; `register` adds them to a
 //!   pass registry.
@@ -24,6 +25,7 @@ pub mod memory_plan;
 pub mod plan;
 pub mod report;
 pub mod requirements;
+pub mod scaled;
 pub mod workspace;
 
 use xir::pass::options::parse_u64;

@@ -1,7 +1,9 @@
 //! `memory-plan`: a pool and an offset for every intermediate tensor
 //! (`memory.pool = "gpu"`, `memory.offset = 64 : i64` on its defining op; arrays with
 //! one entry per result on multi-result ops, `""`/`-1` for results not planned), each
-//! function's pool sizes (`memory.pools`), and the module's requirement per pool.
+//! function's pool sizes (`memory.pools`), and the module's requirement per pool. A
+//! result planned by scale (scaled.rs) has its offset in units of its scaled pool and
+//! its size in units as `memory.units` (`-1` for the op's other results).
 
 use super::liveness;
 use super::plan::{self, Item};
@@ -40,13 +42,16 @@ impl MemoryPlan {
         "Give every intermediate tensor a pool and an offset; record pool sizes and per-device requirements";
 }
 
-/// One planned result: (result index, pool, offset).
-type Placed = (u32, u32, u64);
+/// One planned result: (result index, pool, offset, and for a scaled pool
+/// its size in units).
+type Placed = (u32, u32, u64, Option<u64>);
 
 /// Interned once per run: 100k ops each get both attributes.
 struct Keys {
     pool: Ident,
     offset: Ident,
+    /// `memory.units`: a scaled result's size in units of its pool.
+    units: Ident,
     /// One string attribute per pool name.
     names: Vec<Attr>,
     /// Offsets repeat a lot; interning an integer allocates.
@@ -71,35 +76,55 @@ fn total_bytes(items: &[Item]) -> Option<u64> {
         .filter(|&t| t <= i64::MAX as u64)
 }
 
-fn write_op(ctx: &mut Context, ir: &mut Ir, op: Op, placed: &[Placed], keys: &mut Keys) {
+fn write_op(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    op: Op,
+    placed: &[Placed],
+    keys: &mut Keys,
+    names: &[Attr],
+) {
     let nres = ir.results(op).len();
-    let (pool, offset) = if nres == 1 {
-        let (_, p, o) = placed[0];
-        (keys.names[p as usize], keys.offset(ctx, o))
+    let scaled = placed.iter().any(|x| x.3.is_some());
+    let (pool, offset, units) = if nres == 1 {
+        let (_, p, o, u) = placed[0];
+        let u = u.map(|u| keys.offset(ctx, u));
+        (names[p as usize], keys.offset(ctx, o), u)
     } else {
         let mut pools = Vec::with_capacity(nres);
         let mut offs = Vec::with_capacity(nres);
+        let mut units = Vec::with_capacity(nres);
         for r in 0..nres as u32 {
             match placed.iter().find(|x| x.0 == r) {
-                Some(&(_, p, o)) => {
-                    pools.push(keys.names[p as usize]);
+                Some(&(_, p, o, u)) => {
+                    pools.push(names[p as usize]);
                     offs.push(keys.offset(ctx, o));
+                    units.push(match u {
+                        Some(u) => keys.offset(ctx, u),
+                        None => ctx.i64_attr(-1),
+                    });
                 }
                 None => {
                     pools.push(ctx.string_attr(""));
                     offs.push(ctx.i64_attr(-1));
+                    units.push(ctx.i64_attr(-1));
                 }
             }
         }
+        let units = scaled.then(|| ctx.intern_attr(AttrKind::Array(units)));
         (
             ctx.intern_attr(AttrKind::Array(pools)),
             ctx.intern_attr(AttrKind::Array(offs)),
+            units,
         )
     };
-    // Both keys in one new dictionary (later entries replace earlier ones).
+    // The keys in one new dictionary (later entries replace earlier ones).
     let mut entries = ctx.dict_entries(ir.op(op).attrs).to_vec();
     entries.push((keys.pool, pool));
     entries.push((keys.offset, offset));
+    if let Some(u) = units {
+        entries.push((keys.units, u));
+    }
     ir.op_mut(op).attrs = ctx.dictionary(entries);
 }
 
@@ -114,6 +139,7 @@ fn strip_plan(ctx: &mut Context, ir: &mut Ir, f: Op) {
         }
         let a = ctx.dict_set(attrs, "memory.pool", None);
         let a = ctx.dict_set(a, "memory.offset", None);
+        let a = ctx.dict_set(a, "memory.units", None);
         ir.op_mut(op).attrs = a;
     }
 }
@@ -185,6 +211,7 @@ impl Pass for MemoryPlan {
         let mut keys = Keys {
             pool: pc.ctx.ident("memory.pool"),
             offset: pc.ctx.ident("memory.offset"),
+            units: pc.ctx.ident("memory.units"),
             names: m
                 .pools
                 .names
@@ -238,10 +265,17 @@ impl MemoryPlan {
         planned: &mut Planned,
     ) -> Result<Vec<u64>, ()> {
         let npools = m.pools.names.len();
-        let sizes = self.buffer_sizes(pc, fl);
+        let (sizes, pool_of, extra) = self.buffer_sizes(pc, m, fl);
+        let all: Vec<&str> = m
+            .pools
+            .names
+            .iter()
+            .chain(&extra)
+            .map(String::as_str)
+            .collect();
         let (group, inplace) = super::inplace::groups(pc.ctx, pc.ir, fl, self.allow_inplace);
         planned.ninplace += inplace as u64;
-        let (items, item_of) = group_items(fl, &sizes, &group, npools);
+        let (items, item_of) = group_items(fl, &sizes, &pool_of, &group, all.len());
         // Every heuristic places a buffer at most on top of all the others, so a
         // pool whose buffers sum to no more than i64::MAX (the attributes' type)
         // keeps every offset and end in range.
@@ -252,7 +286,7 @@ impl MemoryPlan {
                     format!(
                         "memory-plan: the buffers of @{} in pool '{}' total more than {} bytes",
                         fl.name,
-                        m.pools.names[p],
+                        all[p],
                         i64::MAX
                     ),
                 ));
@@ -265,16 +299,20 @@ impl MemoryPlan {
             .zip(&bounds)
             .map(|(v, &lb)| (!v.is_empty()).then(|| plan::plan(v, lb)))
             .collect();
+        // Scaled pools (past `npools`) are sized at run time: no part of
+        // the module's requirement.
         let mut pool_sizes = vec![0u64; npools];
         let mut named: Vec<(&str, u64)> = Vec::new();
         for (p, pl) in plans.iter().enumerate() {
             let Some(pl) = pl else { continue };
-            pool_sizes[p] = pl.size;
-            planned.used[p] = true;
-            named.push((m.pools.names[p].as_str(), pl.size));
+            if p < npools {
+                pool_sizes[p] = pl.size;
+                planned.used[p] = true;
+            }
+            named.push((all[p], pl.size));
             planned.rows.push(Row {
                 func: fl.name.clone(),
-                pool: m.pools.names[p].clone(),
+                pool: all[p].to_string(),
                 size: pl.size,
                 lower_bound: bounds[p],
                 buffers: items[p].len(),
@@ -289,18 +327,22 @@ impl MemoryPlan {
                 continue;
             }
             let k = item_of[group[i] as usize] as usize;
-            let Some(pl) = &plans[b.pool as usize] else {
+            let pool = pool_of[i];
+            let Some(pl) = &plans[pool as usize] else {
                 continue;
             };
-            let entry = (b.result, b.pool, pl.offsets[k]);
+            let units = (pool as usize >= npools).then(|| items[pool as usize][k].size);
+            let entry = (b.result, pool, pl.offsets[k], units);
             planned.nbuf += 1;
             match per_op.last_mut() {
                 Some((o, v)) if *o == b.op => v.push(entry),
                 _ => per_op.push((b.op, vec![entry])),
             }
         }
+        let mut names = keys.names.clone();
+        names.extend(extra.iter().map(|n| pc.ctx.string_attr(n)));
         for (op, placed) in &per_op {
-            write_op(pc.ctx, pc.ir, *op, placed, keys);
+            write_op(pc.ctx, pc.ir, *op, placed, keys, &names);
         }
         // Lowering reads the pools; an empty dictionary would only be noise there.
         let d = (!m.flow_level || !named.is_empty()).then(|| dict_attr(pc.ctx, &named));
@@ -308,16 +350,42 @@ impl MemoryPlan {
         Ok(pool_sizes)
     }
 
-    /// The aligned byte size of each buffer; `None` (with a remark) for those
-    /// left to run-time allocation.
+    /// The aligned byte size of each buffer (`None`, with a remark, for
+    /// those left to run-time allocation) and its pool; a dynamic one
+    /// planned by scale (scaled.rs) gets its bytes per unit and a scaled
+    /// pool, numbered after the module's pools, whose names come last.
     fn buffer_sizes(
         &self,
         pc: &mut PassContext<'_>,
+        m: &liveness::ModuleLiveness,
         fl: &liveness::FuncLiveness,
-    ) -> Vec<Option<u64>> {
+    ) -> (Vec<Option<u64>>, Vec<u32>, Vec<String>) {
+        let npools = m.pools.names.len() as u32;
         let mut sizes: Vec<Option<u64>> = Vec::with_capacity(fl.buffers.len());
+        let mut pools = Vec::with_capacity(fl.buffers.len());
+        let mut extra: Vec<String> = Vec::new();
+        // Planned by scale only where each buffer has its own bytes: not
+        // with in-place groups, nor when a bound gives every dim a size.
+        let scale = m.flow_level && !self.allow_inplace && self.max_dim.is_none();
+        let mut tracer = scale.then(|| super::scaled::Tracer::new(pc.ctx, pc.ir, fl.op));
         for b in &fl.buffers {
-            let s = b.bytes.aligned(self.alignment);
+            let mut pool = b.pool;
+            let mut s = b.bytes.aligned(self.alignment);
+            if let (Bytes::Dynamic, Some(t)) = (b.bytes, tracer.as_mut()) {
+                if let Some((factors, per_unit)) = t.buffer(b.op, b.result as usize) {
+                    let name = super::scaled::name(&m.pools.names[b.pool as usize], &factors);
+                    let j = match extra.iter().position(|n| *n == name) {
+                        Some(j) => j,
+                        None => {
+                            extra.push(name);
+                            extra.len() - 1
+                        }
+                    };
+                    pool = npools + j as u32;
+                    s = Some(per_unit);
+                }
+            }
+            pools.push(pool);
             if s.is_none() {
                 let why = match b.bytes {
                     Bytes::Dynamic => "has a dynamic dimension",
@@ -333,7 +401,7 @@ impl MemoryPlan {
             }
             sizes.push(s);
         }
-        sizes
+        (sizes, pools, extra)
     }
 }
 
@@ -343,6 +411,7 @@ impl MemoryPlan {
 fn group_items(
     fl: &liveness::FuncLiveness,
     sizes: &[Option<u64>],
+    pool_of: &[u32],
     group: &[u32],
     npools: usize,
 ) -> (Vec<Vec<Item>>, Vec<u32>) {
@@ -351,7 +420,7 @@ fn group_items(
     for (i, b) in fl.buffers.iter().enumerate() {
         let Some(s) = sizes[i] else { continue };
         let g = group[i] as usize;
-        let list = &mut items[b.pool as usize];
+        let list = &mut items[pool_of[i] as usize];
         match item_of[g] {
             k if k != u32::MAX => {
                 let it = &mut list[k as usize];

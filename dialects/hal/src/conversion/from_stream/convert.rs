@@ -65,6 +65,10 @@ pub(super) struct Conv<'a> {
     /// subspan of a slab: (slab, offset, length when constant).
     slabs: FxHashMap<Attr, Value>,
     spans: FxHashMap<Value, (Value, u64, Option<u64>)>,
+    /// Each scaled pool (memory-plan's scaled.rs), whose offsets count
+    /// units: its slab's allocation, size and units, then (once a nonzero
+    /// offset needs it) the bytes of one unit.
+    units: FxHashMap<Attr, (Op, Value, i64, Option<Value>)>,
 }
 
 /// The command buffer being recorded for one `stream.async.execute`.
@@ -179,7 +183,21 @@ impl Conv<'_> {
         };
         let off = i64::try_from(offset)
             .map_err(|_| err(loc, "a planned offset beyond the index range"))?;
-        let off_v = self.constant(off, loc);
+        let mut off_v = self.constant(off, loc);
+        let scaled = self.units.contains_key(&pool);
+        if let Some(u) = (scaled && offset > 0)
+            .then(|| self.unit(pool, loc))
+            .flatten()
+        {
+            // Units of a scaled pool.
+            let index = self.ctx.index_type();
+            let mut st = op_state(self.ctx, "arith.muli", Vec::new(), loc);
+            st.operands = vec![off_v, u];
+            st.result_types = vec![index];
+            let m = self.ir.create_op(st);
+            self.ir.insert_op_before(before, m);
+            off_v = self.ir.result(m, 0);
+        }
         let b = self
             .emit(
                 before,
@@ -190,7 +208,26 @@ impl Conv<'_> {
                 loc,
             )
             .unwrap_or(dev);
-        let len = slabs::const_index(self.ctx, self.ir, size);
+        // A scaled slab's spans count units, as the plan does; the subspan
+        // says which (`memory.units = array<i64: offset, size>`), for
+        // whoever checks the order of its commands.
+        let len = if scaled {
+            let units = slabs::result_units(self.ctx, self.ir, op, j);
+            if let (Some(n), Some(s)) = (units, defining_op(self.ir, b)) {
+                let i64t = self.ctx.integer_type(64, xir::types::Signedness::Signless);
+                let span = self.ctx.intern_attr(AttrKind::DenseArray {
+                    element: i64t,
+                    values: vec![offset, n],
+                });
+                let attrs = self
+                    .ctx
+                    .dict_set(self.ir.op(s).attrs, slabs::UNITS, Some(span));
+                self.ir.op_mut(s).attrs = attrs;
+            }
+            units
+        } else {
+            slabs::const_index(self.ctx, self.ir, size)
+        };
         self.spans.insert(b, (slab, offset, len));
         Ok(b)
     }
@@ -541,8 +578,54 @@ impl Conv<'_> {
         self.fences.insert(tp, fs);
         if let Some(pool) = self.ctx.dict_get(self.ir.op(op).attrs, slabs::POOL) {
             self.slabs.insert(pool, b);
+            self.scaled_slab(op, pool, b, size)?;
         }
         Ok(())
+    }
+
+    /// Notes the slab `b` (of `size` bytes) of a scaled pool: `units` units
+    /// of a size known at run time (`memory.pools` of the function).
+    fn scaled_slab(&mut self, op: Op, pool: Attr, b: Value, size: Value) -> Result<(), Diagnostic> {
+        let loc = self.ir.op(op).loc;
+        let name = match self.ctx.attr_kind(pool) {
+            AttrKind::String { value, .. } => String::from_utf8_lossy(value).into_owned(),
+            _ => return Ok(()),
+        };
+        if !slabs::is_scaled(&name) {
+            return Ok(());
+        }
+        let f = self.ir.parent_op(op);
+        let units = f
+            .and_then(|f| {
+                slabs::pool_sizes(self.ctx, self.ir, f)
+                    .into_iter()
+                    .find(|(n, _)| *n == name)
+            })
+            .map(|(_, n)| n)
+            .filter(|&n| n > 0)
+            .ok_or_else(|| err(loc, format!("the scaled pool '{name}' has no units")))?;
+        let alloc = defining_op(self.ir, b).unwrap_or(op);
+        self.units.insert(pool, (alloc, size, units, None));
+        Ok(())
+    }
+
+    /// The bytes of one unit of scaled pool `pool`: its slab's size over its
+    /// units, computed (right after the allocation) the first time.
+    fn unit(&mut self, pool: Attr, loc: Attr) -> Option<Value> {
+        let (alloc, size, units, unit) = *self.units.get(&pool)?;
+        if unit.is_some() {
+            return unit;
+        }
+        let n = self.constant(units, loc);
+        let index = self.ctx.index_type();
+        let mut st = op_state(self.ctx, "arith.divui", Vec::new(), loc);
+        st.operands = vec![size, n];
+        st.result_types = vec![index];
+        let d = self.ir.create_op(st);
+        self.ir.insert_op_after(alloc, d);
+        let u = self.ir.result(d, 0);
+        self.units.insert(pool, (alloc, size, units, Some(u)));
+        Some(u)
     }
 
     fn await_op(&mut self, op: Op) -> Result<(), Diagnostic> {
@@ -693,6 +776,7 @@ fn convert_func(
         joins: FxHashMap::default(),
         slabs: FxHashMap::default(),
         spans: FxHashMap::default(),
+        units: FxHashMap::default(),
     };
     cv.reuse_index_constants(entry);
     let names: Vec<Vec<String>> = tensor_args

@@ -76,6 +76,9 @@ struct Conv<'a> {
     result_affinities: &'a Affinities,
     /// Pools that planned ops use (pool name → the affinity of the first).
     used_pools: FxHashMap<Attr, Attr>,
+    /// Dim `k` of argument `a` (a position of its shape) → its value, for
+    /// the slabs of scaled pools.
+    arg_dims: FxHashMap<(usize, usize), Value>,
 }
 
 /// Function name → the `device.affinity` of each of its results.
@@ -91,7 +94,7 @@ impl Conv<'_> {
     fn carry_plan(&mut self, op: Op, new: Op, aff: Option<Attr>) {
         let attrs = self.ir.op(op).attrs;
         let mut kept = Vec::new();
-        for key in [slabs::POOL, slabs::OFFSET] {
+        for key in [slabs::POOL, slabs::OFFSET, slabs::UNITS] {
             if let Some(v) = self.ctx.dict_get(attrs, key) {
                 kept.push((self.ctx.ident(key), v));
             }
@@ -660,9 +663,18 @@ fn convert_func(
         map: FxHashMap::default(),
         result_affinities,
         used_pools: FxHashMap::default(),
+        arg_dims: FxHashMap::default(),
     };
     for (a, r, dims, attrs) in tensor_args {
         let t = cv.ir.value_type(a);
+        if let (xir::ValueDef::BlockArg { index, .. }, Some((shape, _))) =
+            (cv.ir.value(a).def, tensor_shape(cv.ctx, t))
+        {
+            let positions = shape.iter().enumerate().filter(|(_, &d)| d < 0);
+            for ((k, _), &d) in positions.zip(&dims) {
+                cv.arg_dims.insert((index as usize, k), d);
+            }
+        }
         let aff = cv.ctx.dict_get(attrs, "device.affinity");
         let size = cv.size_of(t, &dims, aff, floc, None);
         cv.map.insert(
@@ -848,12 +860,65 @@ impl Conv<'_> {
         } else {
             top
         };
-        slabs::create(self.ctx, self.ir, f, new, ret, used, |ctx, ir, n| {
-            *consts
-                .entry(n)
-                .or_insert_with(|| index_const(ctx, ir, anchor, n, floc))
-        });
+        let arg_dims = &self.arg_dims;
+        slabs::create(
+            self.ctx,
+            self.ir,
+            f,
+            new,
+            ret,
+            used,
+            |ctx, ir, name, n, before| {
+                if slabs::is_scaled(name) {
+                    return scaled_slab_size(ctx, ir, arg_dims, name, n, before, floc);
+                }
+                Some(
+                    *consts
+                        .entry(n)
+                        .or_insert_with(|| index_const(ctx, ir, anchor, n, floc)),
+                )
+            },
+        );
     }
+}
+
+/// The bytes of a scaled pool's slab (memory-plan's scaled.rs): `units ·
+/// align_up(P, 64)`, `P` the product of the argument dims its name lists;
+/// placed before `before`. `None` when an argument dim is unknown.
+fn scaled_slab_size(
+    ctx: &mut Context,
+    ir: &mut Ir,
+    arg_dims: &FxHashMap<(usize, usize), Value>,
+    name: &str,
+    units: i64,
+    before: Op,
+    loc: Attr,
+) -> Option<Value> {
+    let factors = slabs::scaled_factors(name)?;
+    let dims: Vec<Value> = factors
+        .iter()
+        .map(|f| arg_dims.get(f).copied())
+        .collect::<Option<_>>()?;
+    let index = ctx.index_type();
+    let emit = |ctx: &mut Context, ir: &mut Ir, name: &str, a: Value, b: Value| {
+        let mut st = op_state(ctx, name, Vec::new(), loc);
+        st.operands = vec![a, b];
+        st.result_types = vec![index];
+        let op = ir.create_op(st);
+        ir.insert_op_before(before, op);
+        ir.result(op, 0)
+    };
+    let mut p = dims[0];
+    for &d in &dims[1..] {
+        p = emit(ctx, ir, "arith.muli", p, d);
+    }
+    let c63 = index_const(ctx, ir, before, 63, loc);
+    let c64 = index_const(ctx, ir, before, 64, loc);
+    let t = emit(ctx, ir, "arith.addi", p, c63);
+    let t = emit(ctx, ir, "arith.divui", t, c64);
+    let unit = emit(ctx, ir, "arith.muli", t, c64);
+    let n = index_const(ctx, ir, before, units, loc);
+    Some(emit(ctx, ir, "arith.muli", n, unit))
 }
 
 /// Converts every function directly in `module`; returns how many failed.
