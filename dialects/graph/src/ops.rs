@@ -381,18 +381,21 @@ pub static SCATTER: OpSpec = OpSpec {
     ..OpSpec::new("graph.scatter")
 };
 
+/// The result of a host-side read of a tensor (`graph.dim`, `graph.extract`).
+const INDEX_RESULT: &[TypeRule] = &[TypeRule {
+    lhs: "input",
+    rhs: "result",
+    desc: "result is index",
+    infer: |ctx, _| Some(vec![ctx.index_type()]),
+    matches: |ctx, _, r| matches!(r, [t] if matches!(ctx.type_kind(*t), TypeKind::Index)),
+}];
+
 pub static DIM: OpSpec = OpSpec {
     operands: &[v("input")],
     results: &[ValueSpec::one("result", INDEX)],
     attrs: &[AttrSpec::required("index", I64_ATTR)],
     traits: Traits::PURE,
-    type_rules: &[TypeRule {
-        lhs: "input",
-        rhs: "result",
-        desc: "result is index",
-        infer: |ctx, _| Some(vec![ctx.index_type()]),
-        matches: |ctx, _, r| matches!(r, [t] if matches!(ctx.type_kind(*t), TypeKind::Index)),
-    }],
+    type_rules: INDEX_RESULT,
     verify: Some(verify::verify_shaped),
     format: Some("$input `,` $index attr-dict `:` type($input)"),
     ..OpSpec::new("graph.dim")
@@ -406,13 +409,7 @@ pub static EXTRACT: OpSpec = OpSpec {
     operands: &[v("input")],
     results: &[ValueSpec::one("result", INDEX)],
     traits: Traits::PURE,
-    type_rules: &[TypeRule {
-        lhs: "input",
-        rhs: "result",
-        desc: "result is index",
-        infer: |ctx, _| Some(vec![ctx.index_type()]),
-        matches: |ctx, _, r| matches!(r, [t] if matches!(ctx.type_kind(*t), TypeKind::Index)),
-    }],
+    type_rules: INDEX_RESULT,
     verify: Some(verify::verify_extract),
     format: Some("$input attr-dict `:` type($input)"),
     ..OpSpec::new("graph.extract")

@@ -939,26 +939,30 @@ impl Lower<'_> {
             let end = self.index_binop(IndexArith::Add, span, Dim::S(t + 1 - s));
             let lhs = self.index_binop(IndexArith::Mul, n, end);
             let rhs = self.index_binop(IndexArith::Mul, n, d);
-            let (x, y) = (self.dim_value(lhs), self.dim_value(rhs));
-            let sle = predicate(self.ctx, &CMPI_PREDICATE, "sle");
-            let mut st = op_state(
-                self.ctx,
-                xir_arith::ops::CMPI.name,
-                vec![("predicate", sle)],
-                self.loc,
-            );
-            st.operands = vec![x, y];
-            st.result_types = vec![self.ctx.i1()];
-            let c = self.append(st);
-            let msg = self.ctx.string_attr(&format!(
-                "graph.slice: dim {k} reads past its input (start {t}, stride {s})"
-            ));
-            let mut st = op_state(self.ctx, "kernel.assert", vec![("message", msg)], self.loc);
-            st.operands = vec![c];
-            let a = self.ir.create_op(st);
-            self.ir.append_op(self.block, a);
+            let msg = format!("graph.slice: dim {k} reads past its input (start {t}, stride {s})");
+            self.assert_cmp("sle", lhs, rhs, &msg);
         }
         Ok(())
+    }
+
+    /// `kernel.assert` of `arith.cmpi <pred>` of two dims, with `msg`.
+    fn assert_cmp(&mut self, pred: &str, a: Dim, b: Dim, msg: &str) {
+        let (x, y) = (self.dim_value(a), self.dim_value(b));
+        let p = predicate(self.ctx, &CMPI_PREDICATE, pred);
+        let mut st = op_state(
+            self.ctx,
+            xir_arith::ops::CMPI.name,
+            vec![("predicate", p)],
+            self.loc,
+        );
+        st.operands = vec![x, y];
+        st.result_types = vec![self.ctx.i1()];
+        let c = self.append(st);
+        let msg = self.ctx.string_attr(msg);
+        let mut st = op_state(self.ctx, "kernel.assert", vec![("message", msg)], self.loc);
+        st.operands = vec![c];
+        let a = self.ir.create_op(st);
+        self.ir.append_op(self.block, a);
     }
 
     /// `kernel.assert`s that the dims the op's shape rule requires equal are.
@@ -994,24 +998,8 @@ impl Lower<'_> {
                 if same {
                     continue;
                 }
-                let (x, y) = (self.dim_value(a), self.dim_value(b));
-                let eq = predicate(self.ctx, &CMPI_PREDICATE, "eq");
-                let mut st = op_state(
-                    self.ctx,
-                    xir_arith::ops::CMPI.name,
-                    vec![("predicate", eq)],
-                    self.loc,
-                );
-                st.operands = vec![x, y];
-                st.result_types = vec![self.ctx.i1()];
-                let c = self.append(st);
-                let msg = self.ctx.string_attr(&format!(
-                    "{name}: dim {k} of operand {i} differs from operand 0's"
-                ));
-                let mut st = op_state(self.ctx, "kernel.assert", vec![("message", msg)], self.loc);
-                st.operands = vec![c];
-                let a = self.ir.create_op(st);
-                self.ir.append_op(self.block, a);
+                let msg = format!("{name}: dim {k} of operand {i} differs from operand 0's");
+                self.assert_cmp("eq", a, b, &msg);
             }
         }
         Ok(())

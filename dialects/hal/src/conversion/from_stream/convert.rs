@@ -190,11 +190,7 @@ impl Conv<'_> {
             .flatten()
         {
             // Units of a scaled pool.
-            let index = self.ctx.index_type();
-            let mut st = op_state(self.ctx, "arith.muli", Vec::new(), loc);
-            st.operands = vec![off_v, u];
-            st.result_types = vec![index];
-            let m = self.ir.create_op(st);
+            let m = self.index_bin("arith.muli", off_v, u, loc);
             self.ir.insert_op_before(before, m);
             off_v = self.ir.result(m, 0);
         }
@@ -609,6 +605,14 @@ impl Conv<'_> {
         Ok(())
     }
 
+    /// A binary `index` op `name` of `a` and `b`, not yet placed.
+    fn index_bin(&mut self, name: &str, a: Value, b: Value, loc: Attr) -> Op {
+        let mut st = op_state(self.ctx, name, Vec::new(), loc);
+        st.operands = vec![a, b];
+        st.result_types = vec![self.ctx.index_type()];
+        self.ir.create_op(st)
+    }
+
     /// The bytes of one unit of scaled pool `pool`: its slab's size over its
     /// units, computed (right after the allocation) the first time.
     fn unit(&mut self, pool: Attr, loc: Attr) -> Option<Value> {
@@ -617,11 +621,7 @@ impl Conv<'_> {
             return unit;
         }
         let n = self.constant(units, loc);
-        let index = self.ctx.index_type();
-        let mut st = op_state(self.ctx, "arith.divui", Vec::new(), loc);
-        st.operands = vec![size, n];
-        st.result_types = vec![index];
-        let d = self.ir.create_op(st);
+        let d = self.index_bin("arith.divui", size, n, loc);
         self.ir.insert_op_after(alloc, d);
         let u = self.ir.result(d, 0);
         self.units.insert(pool, (alloc, size, units, Some(u)));
