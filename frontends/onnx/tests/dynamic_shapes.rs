@@ -922,6 +922,88 @@ fn split_along_a_dynamic_axis() {
     );
 }
 
+#[test]
+fn gather_and_scatter_elements_of_dynamic_dims() {
+    // y[b][j] = x[b][i[b][j]], negative indices from the end.
+    let mut g = G::default();
+    g.named(
+        "ge",
+        "GatherElements",
+        &["x", "i"],
+        &["y"],
+        vec![int_attr("axis", 1)],
+    );
+    let inputs = vec![
+        dvi("x", F32, &["batch", "seq"]),
+        dvi("i", I64, &["batch", "k"]),
+    ];
+    let t = ok(&g.model(17, inputs, &["y"]));
+    has(&t, &["graph.iota", "graph.gather"]);
+    let (x23, _) = counting(&[2, 3]);
+    let (x15, _) = counting(&[1, 5]);
+    local_and_vulkan(
+        &t,
+        &[
+            (
+                vec![x23, i64_in(&[2, 2], &[2, -1, 0, 1])],
+                vec![want_f32(&[2, 2], vec![2.0, 2.0, 3.0, 4.0])],
+            ),
+            (
+                vec![x15, i64_in(&[1, 3], &[4, 0, -2])],
+                vec![want_f32(&[1, 3], vec![4.0, 0.0, 3.0])],
+            ),
+        ],
+    );
+    // Along axis 0, indices narrower than the data.
+    let mut g = G::default();
+    g.named("ge", "GatherElements", &["x", "i"], &["y"], vec![]);
+    let inputs = vec![dvi("x", F32, &["n", "m"]), dvi("i", I64, &["k", "1"])];
+    let t = ok(&g.model(17, inputs, &["y"]));
+    let (x32, _) = counting(&[3, 2]);
+    local(
+        &t,
+        &[(
+            vec![x32, i64_in(&[2, 1], &[2, -3])],
+            vec![want_f32(&[2, 1], vec![4.0, 0.0])],
+        )],
+    );
+    // data[b][i[b][j]] = u[b][j].
+    let mut g = G::default();
+    g.named(
+        "se",
+        "ScatterElements",
+        &["x", "i", "u"],
+        &["y"],
+        vec![int_attr("axis", 1)],
+    );
+    let inputs = vec![
+        dvi("x", F32, &["batch", "seq"]),
+        dvi("i", I64, &["batch", "k"]),
+        dvi("u", F32, &["batch", "k"]),
+    ];
+    let t = ok(&g.model(17, inputs, &["y"]));
+    has(&t, &["graph.iota", "graph.scatter"]);
+    let (x23, _) = counting(&[2, 3]);
+    let (x14, _) = counting(&[1, 4]);
+    local_and_vulkan(
+        &t,
+        &[
+            (
+                vec![
+                    x23,
+                    i64_in(&[2, 1], &[2, -3]),
+                    f32_in(&[2, 1], &[10.0, 20.0]),
+                ],
+                vec![want_f32(&[2, 3], vec![0.0, 1.0, 10.0, 20.0, 4.0, 5.0])],
+            ),
+            (
+                vec![x14, i64_in(&[1, 2], &[3, 1]), f32_in(&[1, 2], &[7.0, 8.0])],
+                vec![want_f32(&[1, 4], vec![0.0, 8.0, 2.0, 7.0])],
+            ),
+        ],
+    );
+}
+
 /// A shape returned as a graph output: a vector of dims and constants
 /// materialized as a tensor.
 #[test]

@@ -29,7 +29,7 @@ pub const CONVERTERS: &[Converter] = &[
         "GatherElements",
         &["axis"],
         gather_elements,
-        "`graph.gather` of flat indices (computed from the indices; negative ones by a `graph.select`) into the data viewed 1-d; known data and indices folded",
+        "`graph.gather` of flat indices (computed from the indices; negative ones by a `graph.select`) into the data viewed 1-d; known data and indices folded; dynamic dims (positions by `graph.iota`, strides from the dims)",
     ),
     Converter::new(
         "Trilu",
@@ -133,6 +133,61 @@ fn strides(dims: &[i64]) -> Vec<i64> {
         s[i] = s[i + 1] * dims[i + 1];
     }
     s
+}
+
+/// A dim (or a product of dims) as an i64 tensor of `like`'s dims.
+fn sym_like(im: &mut Importer, s: Sym, like: &V) -> V {
+    if let Sym::Const(c) = s {
+        return im.full(like, c as f64);
+    }
+    let st = crate::symbolic::SymTensor {
+        ty: Ty::new(I64, vec![]),
+        elems: vec![s],
+    };
+    let t = im.materialize_sym(&st);
+    let dims = im.syms.dims(like);
+    im.expand_syms(&t, &dims)
+}
+
+/// The flat offset into `x` of each element of `idx` (i64, of `x`'s rank)
+/// at dim `axis`, its other coordinates its own position's, negative
+/// entries counted from the end: GatherElements' and ScatterElements'
+/// offsets when dims are known only at run time (`graph.iota` of each
+/// position, strides from the dims).
+pub(super) fn element_offsets(im: &mut Importer, x: &V, idx: &V, axis: usize) -> V {
+    let r = x.ty.rank();
+    let xd = im.syms.dims(x);
+    let id = im.syms.dims(idx);
+    let zero = im.full(idx, 0.0);
+    let neg = im.b.compare(Pred::Lt, idx, &zero);
+    let d = sym_like(im, xd[axis], idx);
+    let up = im.b.binary(Binary::Add, idx, &d);
+    let idx = im.b.select(&neg, &up, idx);
+    im.syms.record(&idx, &id);
+    let stride = |im: &mut Importer, k: usize| im.syms.quotient(&xd[k + 1..], &[]);
+    let sa = stride(im, axis);
+    let mut flat = if sa == Sym::Const(1) {
+        idx
+    } else {
+        let s = sym_like(im, sa, &idx);
+        im.b.binary(Binary::Mul, &idx, &s)
+    };
+    im.syms.record(&flat, &id);
+    for k in (0..r).filter(|&k| k != axis && id[k] != Sym::Const(1)) {
+        let (ty, given) = im.syms.result_type(&mut im.b, I64, &id);
+        let pos = im.b.iota(&ty, k, &given);
+        im.syms.record(&pos, &id);
+        let sk = stride(im, k);
+        let pos = if sk == Sym::Const(1) {
+            pos
+        } else {
+            let s = sym_like(im, sk, &pos);
+            im.b.binary(Binary::Mul, &pos, &s)
+        };
+        flat = im.b.binary(Binary::Add, &flat, &pos);
+        im.syms.record(&flat, &id);
+    }
+    flat
 }
 
 /// Indices of element type i32 or i64, as i64.
@@ -299,10 +354,7 @@ fn gather_elements(im: &mut Importer, n: &Node) -> R<()> {
     }
     let axis = norm_axis(n, axis, r)?;
     if !xt.is_static() || !it.is_static() {
-        let t = if xt.is_static() { &it } else { &xt };
-        return Err(n.error(format!(
-            "GatherElements of a tensor with dynamic dimensions ({t}) is not supported"
-        )));
+        return gather_elements_dynamic(im, n, axis);
     }
     sized(n, &xt)?;
     sized(n, &it)?;
@@ -394,6 +446,29 @@ fn gather_elements(im: &mut Importer, n: &Node) -> R<()> {
     let total = x.ty.numel().unwrap();
     let x1 = im.b.reshape(&x, &[total]);
     let y = im.b.gather(&x1, &flat, 0);
+    im.out(n, 0, y);
+    Ok(())
+}
+
+/// GatherElements with dims known only at run time: one `graph.gather` of
+/// `element_offsets` into the data viewed 1-d. An index past the data is
+/// clamped, as `graph.gather` does.
+fn gather_elements_dynamic(im: &mut Importer, n: &Node, axis: usize) -> R<()> {
+    let x = im.input(n, 0)?;
+    let idx = index_input(im, n, 1)?;
+    if idx.ty.rank() != x.ty.rank() {
+        return Err(n.error(format!(
+            "indices {} and data {} differ in rank",
+            idx.ty, x.ty
+        )));
+    }
+    let flat = element_offsets(im, &x, &idx, axis);
+    let xd = im.syms.dims(&x);
+    let total = im.syms.quotient(&xd, &[]);
+    let x1 = im.reshape_to(&x, &[total]);
+    let y = im.b.gather(&x1, &flat, 0);
+    let id = im.syms.dims(&flat);
+    im.syms.record(&y, &id);
     im.out(n, 0, y);
     Ok(())
 }

@@ -19,7 +19,7 @@ pub const CONVERTERS: &[Converter] = &[
         "ScatterElements",
         &["axis", "reduction"],
         scatter_elements,
-        "`graph.scatter` of flat offsets (from the indices; negative ones by a `graph.select`) into the data viewed 1-d; reduction none, add, mul, max, min; static shapes",
+        "`graph.scatter` of flat offsets (from the indices; negative ones by a `graph.select`) into the data viewed 1-d; reduction none, add, mul, max, min; dynamic dims (positions by `graph.iota`, strides from the dims)",
     ),
     Converter::new(
         "ScatterND",
@@ -131,8 +131,48 @@ fn scatter_nd(im: &mut Importer, n: &Node) -> R<()> {
     Ok(())
 }
 
+/// ScatterElements with dims known only at run time: one `graph.scatter` of
+/// `element_offsets` into the data viewed 1-d (an index past it clamped).
+fn scatter_elements_dynamic(
+    im: &mut Importer,
+    n: &Node,
+    x: V,
+    idx: V,
+    upd: V,
+    axis: usize,
+    red: &str,
+) -> R<()> {
+    if idx.ty.rank() != x.ty.rank() {
+        return Err(n.error(format!(
+            "indices {} and data {} differ in rank",
+            idx.ty, x.ty
+        )));
+    }
+    let id = im.syms.dims(&idx);
+    check_updates(n, &x, &upd, &id)?;
+    let idx = if idx.ty.elem == ElementType::I64 {
+        idx
+    } else {
+        im.b.cast(&idx, ElementType::I64)
+    };
+    im.syms.record(&idx, &id);
+    let flat = super::index::element_offsets(im, &x, &idx, axis);
+    let xd = im.syms.dims(&x);
+    let total = im.syms.quotient(&xd, &[]);
+    let count = im.syms.quotient(&id, &[]);
+    let flat = im.reshape_to(&flat, &[count]);
+    let x1 = im.reshape_to(&x, &[total]);
+    let u1 = im.reshape_to(&upd, &[count]);
+    let y = im.b.scatter(&x1, &flat, &u1, red);
+    im.syms.record(&y, &[total]);
+    let y = im.reshape_to(&y, &xd);
+    im.out(n, 0, y);
+    Ok(())
+}
+
 /// ScatterElements: `data[.., idx[p], ..] = updates[p]` (at dim `axis`, the
-/// other coordinates `p`'s), in order. Static shapes.
+/// other coordinates `p`'s), in order. Static shapes; others
+/// [`scatter_elements_dynamic`].
 fn scatter_elements(im: &mut Importer, n: &Node) -> R<()> {
     let axis = n.int("axis", 0)?;
     let x = im.input(n, 0)?;
@@ -153,10 +193,8 @@ fn scatter_elements(im: &mut Importer, n: &Node) -> R<()> {
         return Err(n.error("data must have rank 1 or more"));
     }
     let axis = norm_axis(n, axis, r)?;
-    if let Some(t) = [&xt, &it, &upd.ty].into_iter().find(|t| !t.is_static()) {
-        return Err(n.error(format!(
-            "ScatterElements of a tensor with dynamic dimensions ({t}) is not supported"
-        )));
+    if [&xt, &it, &upd.ty].into_iter().any(|t| !t.is_static()) {
+        return scatter_elements_dynamic(im, n, x, idx, upd, axis, &red);
     }
     super::index::sized(n, &xt)?;
     super::index::sized(n, &it)?;
