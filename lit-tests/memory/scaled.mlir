@@ -24,6 +24,20 @@ module attributes {device.targets = {cpu = #device.alias<"local">}, device.defau
     %v = graph.add %s, %m : tensor<?xf32>
     return %d, %v : tensor<?x4xf32>, tensor<?xf32>
   }
+  // A reshape's row count as exporters compute it, (b·s·4) / 4: a division
+  // that cancels exactly keeps the product of both argument dims.
+  func.func @g(%y: tensor<?x?x4xf32>, %w: tensor<4x4xf32>) -> tensor<?x4xf32> {
+    %b = graph.dim %y, 0 : tensor<?x?x4xf32>
+    %s = graph.dim %y, 1 : tensor<?x?x4xf32>
+    %c4 = arith.constant 4 : index
+    %bs = arith.muli %b, %s : index
+    %t = arith.muli %bs, %c4 : index
+    %n = arith.divui %t, %c4 : index
+    %r = graph.reshape %y [%n] : tensor<?x?x4xf32> -> tensor<?x4xf32>
+    %m = graph.matmul %r, %w : (tensor<?x4xf32>, tensor<4x4xf32>) -> tensor<?x4xf32>
+    %m2 = graph.matmul %m, %w : (tensor<?x4xf32>, tensor<4x4xf32>) -> tensor<?x4xf32>
+    return %m2 : tensor<?x4xf32>
+  }
 }
 
 // CHECK-LABEL: func.func @f(
@@ -35,6 +49,11 @@ module attributes {device.targets = {cpu = #device.alias<"local">}, device.defau
 // CHECK-NOT: memory.pool
 // CHECK-SAME: -> tensor<?x4xf32>
 // CHECK: flow.dispatch @f_dispatch_{{[0-9]+}}::@f_dispatch_{{[0-9]+}}(%arg1) {{.*}}{memory.offset = 0 : i64, memory.pool = "cpu*1.0", memory.units = 4 : i64} : {{.*}}-> tensor<?xf32>
+
+// CHECK-LABEL: func.func @g(
+// CHECK-SAME: attributes {memory.pools = {"cpu*0.0*0.1" = 16 : i64}}
+// CHECK: %[[N:.+]] = arith.divui
+// CHECK-NEXT: flow.dispatch {{.*}}(%arg0, %[[N]], %arg1) {{.*}}{memory.offset = 0 : i64, memory.pool = "cpu*0.0*0.1", memory.units = 16 : i64}
 
 // A bound for every dim plans them as static sizes instead.
 // BOUND-LABEL: func.func @f(

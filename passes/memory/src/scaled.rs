@@ -1,7 +1,8 @@
 //! Buffers of dynamic shape planned by scale (docs/architecture.md §4). A
 //! flow-level dispatch result whose dynamic dims are products of the
 //! function's argument dims (`graph.dim` of an entry argument, through the
-//! result dims of earlier dispatches and `arith.muli` by constants) has
+//! result dims of earlier dispatches, `arith.muli`, and divisions that
+//! cancel exactly) has
 //! `c · P` bytes: `c` known now, `P` the product of those argument dims,
 //! known at entry. Buffers of one product `P` share a scaled pool, named
 //! `pool*A.K*...` (argument `A`, dim `K`, sorted; stream's `slabs.rs` reads it): planned with sizes `c`,
@@ -150,6 +151,21 @@ impl<'a> Tracer<'a> {
             let (fb, mb) = self.dim(b, depth + 1)?;
             fa.extend(fb);
             return Some((fa, ma.checked_mul(mb)?));
+        }
+        if xir_arith::ops::DIVUI.is(ctx, ir, op) || xir_arith::ops::DIVSI.is(ctx, ir, op) {
+            // Exact when the divisor's dims are among the dividend's and its
+            // constant divides (`b·s·512 / 512` of a reshape to `[-1, 512]`).
+            let (a, b) = (ir.operand(op, 0), ir.operand(op, 1));
+            let (mut fa, ma) = self.dim(a, depth + 1)?;
+            let (fb, mb) = self.dim(b, depth + 1)?;
+            if mb == 0 || ma % mb != 0 {
+                return None;
+            }
+            for f in fb {
+                let i = fa.iter().position(|&x| x == f)?;
+                fa.swap_remove(i);
+            }
+            return Some((fa, ma / mb));
         }
         if xir_arith::ops::CONSTANT.is(ctx, ir, op) {
             let c = op_attr(ctx, ir, op, "value").and_then(|a| int_of(ctx, a))?;
