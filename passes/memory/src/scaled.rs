@@ -2,15 +2,15 @@
 //! flow-level dispatch result whose dynamic dims are products of the
 //! function's argument dims (`graph.dim` of an entry argument, through the
 //! result dims of earlier dispatches, `arith.muli`, and divisions that
-//! cancel exactly) has
-//! `c · P` bytes: `c` known now, `P` the product of those argument dims,
-//! known at entry. Buffers of one product `P` share a scaled pool, named
-//! `pool*A.K*...` (argument `A`, dim `K`, sorted; stream's `slabs.rs` reads it): planned with sizes `c`,
-//! they keep their places at any `P` (scaling preserves disjointness), so
-//! the stream level makes the pool's slab `units · u` bytes with
-//! `u = align_up(P, 64)` and puts a buffer at `offset · u`. IREE sizes its
-//! transient slabs at run time too (`stream.resource.pack`); here the
-//! packing is done once, at compile time.
+//! cancel exactly) has `c · P` bytes: `c` known now, `P` the product of
+//! those argument dims, known at entry. Buffers of one product `P` share a
+//! scaled pool, named `pool*A.K*...` (argument `A`, dim `K`, sorted;
+//! stream's `slabs.rs` reads it). Planned with sizes `c`, they keep their
+//! places at any `P` (scaling preserves disjointness), so the stream level
+//! makes the pool's slab `units · u` bytes with `u = align_up(P, 64)` and
+//! puts a buffer at `offset · u`. IREE sizes its transient slabs at run time
+//! too (`stream.resource.pack`); here the packing is done once, at compile
+//! time.
 
 use rustc_hash::FxHashMap;
 use xir::store::ValueDef;
@@ -106,11 +106,11 @@ impl<'a> Tracer<'a> {
         if let Some(s) = self.seen.get(&v) {
             return s.clone();
         }
-        let s = if depth > DEPTH {
-            None
-        } else {
-            self.dim_uncached(v, depth)
-        };
+        // Too deep here is not an answer for `v`: nothing is remembered.
+        if depth > DEPTH {
+            return None;
+        }
+        let s = self.dim_uncached(v, depth);
         self.seen.insert(v, s.clone());
         s
     }
