@@ -68,3 +68,14 @@ func.func @g(%y: tensor<?x?x4xf32>, %w: tensor<4x4xf32>) -> tensor<?x4xf32> {
   %m2 = graph.matmul %m, %w : (tensor<?x4xf32>, tensor<4x4xf32>) -> tensor<?x4xf32>
   return %m2 : tensor<?x4xf32>
 }
+
+// An intermediate of no bytes per unit (?x0): a scaled pool of 0 units, its
+// slab empty at every size.
+// RUN: xrun %s --function=z --input="3x4xf32=1" --input="4x0xf32=" --input="0x4xf32=" | xcheck %s --check-prefix=Z --match-full-lines
+// RUN: xrun %s --target-device=vulkan --device=vulkan --function=z --input="3x4xf32=1" --input="4x0xf32=" --input="0x4xf32=" | xcheck %s --check-prefix=Z --match-full-lines
+// Z: 3x4xf32=[0 0 0 0][0 0 0 0][0 0 0 0]
+func.func @z(%x: tensor<?x4xf32>, %w: tensor<4x0xf32>, %v: tensor<0x4xf32>) -> tensor<?x4xf32> {
+  %m = graph.matmul %x, %w : (tensor<?x4xf32>, tensor<4x0xf32>) -> tensor<?x0xf32>
+  %m2 = graph.matmul %m, %v : (tensor<?x0xf32>, tensor<0x4xf32>) -> tensor<?x4xf32>
+  return %m2 : tensor<?x4xf32>
+}

@@ -147,11 +147,6 @@ pub fn slabs(ctx: &Context, ir: &Ir, f: Op) -> FxHashMap<Attr, Slab> {
     out
 }
 
-/// Whether `v` is made by an `arith.constant` (which may be hoisted).
-fn const_index_def(ctx: &Context, ir: &Ir, v: Value) -> bool {
-    matches!(ir.value(v).def, xir::ValueDef::Result { op, .. } if xir_arith::ops::CONSTANT.is(ctx, ir, op))
-}
-
 /// The value of an `arith.constant` index.
 pub fn const_index(ctx: &Context, ir: &Ir, v: Value) -> Option<u64> {
     let xir::ValueDef::Result { op, .. } = ir.value(v).def else {
@@ -235,7 +230,8 @@ pub fn create(
     // alloca: constants are pure, so hoist such a one above `top`.
     let head: rustc_hash::FxHashSet<Op> = ir.block_ops(block).take_while(|&o| o != top).collect();
     for &(_, _, size) in &slabs {
-        if !const_index_def(ctx, ir, size) {
+        // A scaled slab's size is arithmetic made before `top` already.
+        if const_index(ctx, ir, size).is_none() {
             continue;
         }
         if let xir::ValueDef::Result { op: def, .. } = ir.value(size).def {

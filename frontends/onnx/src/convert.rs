@@ -219,6 +219,15 @@ impl Importer {
         self.b.reshape(&flat, &st.ty.dims)
     }
 
+    /// A dim expression as a 0-d tensor of `elem`.
+    pub(crate) fn sym_scalar(&mut self, s: crate::symbolic::Sym, elem: ElementType) -> V {
+        let st = SymTensor {
+            ty: crate::types::Ty::new(elem, vec![]),
+            elems: vec![s],
+        };
+        self.materialize_sym(&st)
+    }
+
     /// Binds `name` to a symbolic integer tensor.
     pub fn bind_sym(&mut self, name: &str, t: SymTensor) {
         self.values.insert(

@@ -854,72 +854,50 @@ fn cols(b: usize, s: usize, c0: usize, c1: usize) -> Want {
     want_f32(&[b, c1 - c0], v)
 }
 
+/// Split `x` (`[batch, seq]`) along axis 1 into two outputs, the sizes
+/// given when `sizes` is.
+fn split_text(sizes: Option<&[i64]>, attrs: Vec<AttributeProto>, opset: i64) -> String {
+    let mut g = G::default();
+    let mut ins = vec!["x"];
+    if let Some(v) = sizes {
+        g.ints("split", &[v.len() as i64], v);
+        ins.push("split");
+    }
+    let mut attrs = attrs;
+    attrs.push(int_attr("axis", 1));
+    g.named("sp", "Split", &ins, &["y", "z"], attrs);
+    ok(&g.model(opset, x_input(), &["y", "z"]))
+}
+
+/// `text` on counting inputs of `[b, s]`, cut at column `c`.
+fn split_runs(text: &str, cases: &[(usize, usize, usize)]) {
+    let cases: Vec<_> = cases
+        .iter()
+        .map(|&(b, s, c)| {
+            let (x, _) = counting(&[b, s]);
+            (vec![x], vec![cols(b, s, 0, c), cols(b, s, c, s)])
+        })
+        .collect();
+    local_and_vulkan(text, &cases);
+}
+
 #[test]
 fn split_along_a_dynamic_axis() {
     // Known sizes: the last part is checked to end the dim.
-    let mut g = G::default();
-    g.ints("split", &[2], &[1, 2]);
-    g.named(
-        "sp",
-        "Split",
-        &["x", "split"],
-        &["y", "z"],
-        vec![int_attr("axis", 1)],
-    );
-    let t = ok(&g.model(17, x_input(), &["y", "z"]));
-    let (x23, _) = counting(&[2, 3]);
-    let (x13, _) = counting(&[1, 3]);
-    local_and_vulkan(
-        &t,
-        &[
-            (vec![x23], vec![cols(2, 3, 0, 1), cols(2, 3, 1, 3)]),
-            (vec![x13], vec![cols(1, 3, 0, 1), cols(1, 3, 1, 3)]),
-        ],
-    );
+    let t = split_text(Some(&[1, 2]), vec![], 17);
+    split_runs(&t, &[(2, 3, 1), (1, 3, 1)]);
     let (x24, _) = counting(&[2, 4]);
     assert!(run_error(&t, &[x24]).contains("a reshape of"));
     // Equal parts: the dim must divide.
-    let mut g = G::default();
-    g.named(
-        "sp",
-        "Split",
-        &["x"],
-        &["y", "z"],
-        vec![int_attr("axis", 1)],
-    );
-    let t = ok(&g.model(17, x_input(), &["y", "z"]));
-    let (x24, _) = counting(&[2, 4]);
-    let (x32, _) = counting(&[3, 2]);
-    local_and_vulkan(
-        &t,
-        &[
-            (vec![x24], vec![cols(2, 4, 0, 2), cols(2, 4, 2, 4)]),
-            (vec![x32], vec![cols(3, 2, 0, 1), cols(3, 2, 1, 2)]),
-        ],
-    );
+    let t = split_text(None, vec![], 17);
+    split_runs(&t, &[(2, 4, 2), (3, 2, 1)]);
     let (x23, _) = counting(&[2, 3]);
     assert!(run_error(&t, &[x23]).contains("a reshape of"));
     // Opset 18's num_outputs: chunks of ceil(d / k), the last one smaller
     // or empty.
-    let mut g = G::default();
-    g.named(
-        "sp",
-        "Split",
-        &["x"],
-        &["y", "z"],
-        vec![int_attr("axis", 1), int_attr("num_outputs", 2)],
-    );
-    let t = ok(&g.model(18, x_input(), &["y", "z"]));
+    let t = split_text(None, vec![int_attr("num_outputs", 2)], 18);
     has(&t, &["graph.extract", "graph.gather"]);
-    let (x25, _) = counting(&[2, 5]);
-    let (x31, _) = counting(&[3, 1]);
-    local_and_vulkan(
-        &t,
-        &[
-            (vec![x25], vec![cols(2, 5, 0, 3), cols(2, 5, 3, 5)]),
-            (vec![x31], vec![cols(3, 1, 0, 1), cols(3, 1, 1, 1)]),
-        ],
-    );
+    split_runs(&t, &[(2, 5, 3), (3, 1, 1)]);
 }
 
 #[test]

@@ -140,11 +140,7 @@ fn sym_like(im: &mut Importer, s: Sym, like: &V) -> V {
     if let Sym::Const(c) = s {
         return im.full(like, c as f64);
     }
-    let st = crate::symbolic::SymTensor {
-        ty: Ty::new(I64, vec![]),
-        elems: vec![s],
-    };
-    let t = im.materialize_sym(&st);
+    let t = im.sym_scalar(s, I64);
     let dims = im.syms.dims(like);
     im.expand_syms(&t, &dims)
 }
@@ -224,11 +220,7 @@ pub(super) fn tuple_offsets(im: &mut Importer, idx: &V, xd: &[Sym], b: usize) ->
     let e = idx.ty.elem;
     // A scalar dim as a tensor of the indices' type, broadcast to `outer`.
     let dim_tensor = |im: &mut Importer, s: Sym| -> V {
-        let st = crate::symbolic::SymTensor {
-            ty: Ty::new(e, vec![]),
-            elems: vec![s],
-        };
-        let t = im.materialize_sym(&st);
+        let t = im.sym_scalar(s, e);
         im.expand_syms(&t, &outer)
     };
     let mut flat: Option<V> = None;

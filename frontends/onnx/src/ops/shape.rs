@@ -592,13 +592,8 @@ fn slice_gather(im: &mut Importer, n: &Node, x: V) -> R<()> {
         if step == 0 {
             return Err(n.error(format!("step 0 on axis {a}")));
         }
-        let d = {
-            let st = crate::symbolic::SymTensor {
-                ty: Ty::new(ElementType::I64, vec![]),
-                elems: vec![im.syms.dim(&y, a)],
-            };
-            im.materialize_sym(&st)
-        };
+        let d = im.syms.dim(&y, a);
+        let d = im.sym_scalar(d, ElementType::I64);
         let mut be = Vec::with_capacity(2);
         for b in [&starts, &ends] {
             let v = bound(im, b, i)?;
@@ -833,11 +828,7 @@ fn split_dynamic(
         }
         return Ok(());
     }
-    let st = crate::symbolic::SymTensor {
-        ty: Ty::new(ElementType::I64, vec![]),
-        elems: vec![d],
-    };
-    let dt = im.materialize_sym(&st);
+    let dt = im.sym_scalar(d, ElementType::I64);
     let km1 = im.full(&dt, (k - 1) as f64);
     let kt = im.full(&dt, k as f64);
     let up = im.b.binary(Add, &dt, &km1);

@@ -62,7 +62,8 @@ pub(super) struct Conv<'a> {
     /// The operands of each `hal.fence.join` made.
     joins: FxHashMap<Value, Vec<Value>>,
     /// The slab of each pool (memory.pool of its alloca), and each
-    /// subspan of a slab: (slab, offset, length when constant).
+    /// subspan of a slab: (slab, offset, length when constant; in units for
+    /// a scaled slab).
     slabs: FxHashMap<Attr, Value>,
     spans: FxHashMap<Value, (Value, u64, Option<u64>)>,
     /// Each scaled pool (memory-plan's scaled.rs), whose offsets count
@@ -598,8 +599,7 @@ impl Conv<'_> {
                     .find(|(n, _)| *n == name)
             })
             .map(|(_, n)| n)
-            .filter(|&n| n > 0)
-            .ok_or_else(|| err(loc, format!("the scaled pool '{name}' has no units")))?;
+            .ok_or_else(|| err(loc, format!("the scaled pool '{name}' has no size")))?;
         let alloc = defining_op(self.ir, b).unwrap_or(op);
         self.units.insert(pool, (alloc, size, units, None));
         Ok(())
@@ -617,7 +617,8 @@ impl Conv<'_> {
     /// units, computed (right after the allocation) the first time.
     fn unit(&mut self, pool: Attr, loc: Attr) -> Option<Value> {
         let (alloc, size, units, unit) = *self.units.get(&pool)?;
-        if unit.is_some() {
+        // A pool of no units (results of no bytes) has offsets of 0 only.
+        if unit.is_some() || units <= 0 {
             return unit;
         }
         let n = self.constant(units, loc);
