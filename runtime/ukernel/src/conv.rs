@@ -633,6 +633,7 @@ unsafe fn gemm_block<K: Kern<E = f32>>(
                                 nr: cols,
                                 accumulate: kb != 0,
                                 stream_a: true,
+                                next_b: std::ptr::null(),
                             }
                         };
                         // SAFETY: `rows` in `1..=MR` (`tile_rows`), `cols.div_ceil(LANES)`

@@ -359,6 +359,7 @@ pub(crate) fn micro_tile_gflops(kc: usize, packed_b: bool, iters: usize) -> Opti
         nr: 48,
         accumulate: true,
         stream_a: false,
+        next_b: std::ptr::null(),
     };
     let t0 = std::time::Instant::now();
     // SAFETY: AVX-512 checked above; A holds `kc * 8`, B `kc` rows of 48 `ldb` apart, C
