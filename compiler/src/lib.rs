@@ -53,6 +53,7 @@ pub fn pass_registry() -> PassRegistry {
     // Composite graph ops into primitive ones (first in graph → flow).
     xir::register_passes!(registry, xir_graph::decompose::Decompose);
     xir::register_passes!(registry, xir_graph::fold_conv::FoldConvAffine);
+    xir::register_passes!(registry, xir_graph::sink_reshape::SinkReshapes);
     pipelines::register(&mut registry);
     registry
 }

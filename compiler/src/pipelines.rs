@@ -12,8 +12,9 @@ pub type Passes = Vec<Box<dyn xir::pass::Pass>>;
 /// `graph-to-flow`: per-channel affine maps folded into convs
 /// (`graph-fold-conv-affine`), composite ops decomposed
 /// (`graph-decompose{keep-windows=true keep-attention=true}`: attention formed, and a
-/// conv or attention a kernel stage computes stays whole until the kernel lowering), then
-/// dispatch regions, constants, executables, transfers, control flow, then
+/// conv or attention a kernel stage computes stays whole until the kernel lowering),
+/// reshapes moved below elementwise ops (`graph-sink-reshapes`: a 2-d matmul's bias and
+/// activation join its epilogue), then dispatch regions, constants, executables, transfers, control flow, then
 /// the level guard.
 pub fn graph_to_flow() -> Passes {
     let mut p: Passes = vec![
@@ -22,6 +23,7 @@ pub fn graph_to_flow() -> Passes {
             keep_windows: true,
             keep_attention: true,
         }),
+        Box::new(xir_graph::sink_reshape::SinkReshapes),
     ];
     p.extend(xir_flow::conversion::from_graph::pipeline());
     p

@@ -22,6 +22,7 @@ pub mod fold_conv;
 pub mod iteration;
 pub mod ops;
 pub mod shape;
+pub mod sink_reshape;
 pub mod syntax;
 pub mod verify;
 pub mod window;

@@ -235,6 +235,8 @@ struct Lower<'a> {
     materialize: FxHashSet<Value>,
     /// Last value of a matmul epilogue chain → the matmul op.
     epilogue_end: FxHashMap<Value, Op>,
+    /// Ops of a matmul epilogue, by its last value.
+    epilogue_ops: FxHashMap<Value, Vec<Op>>,
     returned: Vec<Value>,
     outputs: Vec<(Value, Vec<Dim>)>,
     output_taken: Vec<bool>,
@@ -472,6 +474,7 @@ pub fn lower_func(
         nodes: FxHashMap::default(),
         materialize: FxHashSet::default(),
         epilogue_end: FxHashMap::default(),
+        epilogue_ops: FxHashMap::default(),
         returned: returned.clone(),
         outputs: Vec::new(),
         output_taken: vec![false; returned.len()],
@@ -717,6 +720,65 @@ impl Lower<'_> {
         Ok(out)
     }
 
+    /// The elementwise ops that form `mm`'s epilogue, in program order: the
+    /// longest run of the elementwise ops (of its element type) that read its
+    /// result or each other, after which only the last one's result is read
+    /// elsewhere. A GELU reads its input twice, so this is a DAG, not a chain.
+    fn epilogue_ops(
+        &self,
+        ops: &[Op],
+        mm: Op,
+        users: &FxHashMap<Value, Vec<Op>>,
+        returned: &FxHashSet<Value>,
+    ) -> Vec<Op> {
+        const MAX_EPILOGUE_OPS: usize = 64;
+        let root = self.ir.result(mm, 0);
+        let element =
+            |o: Op| tensor_of(self.ctx, self.ir.value_type(self.ir.result(o, 0))).map(|t| t.1);
+        let start = ops
+            .iter()
+            .position(|&o| o == mm)
+            .map_or(ops.len(), |p| p + 1);
+        let mut inside: FxHashSet<Value> = FxHashSet::default();
+        inside.insert(root);
+        let mut set: Vec<Op> = Vec::new();
+        for &u in &ops[start..] {
+            if set.len() == MAX_EPILOGUE_OPS {
+                break;
+            }
+            if !self.ir.operands(u).any(|v| inside.contains(&v)) {
+                continue;
+            }
+            // The epilogue keeps the matmul's element type (no cast or
+            // compare in it).
+            if !is_elementwise(kind(self.ctx, self.ir, u))
+                || self.ir.results(u).len() != 1
+                || element(u) != element(mm)
+            {
+                break;
+            }
+            set.push(u);
+            inside.insert(self.ir.result(u, 0));
+        }
+        // The longest prefix whose values, but the last, are read only inside it.
+        while !set.is_empty() {
+            let len = set.len();
+            let closed = std::iter::once(root)
+                .chain(set[..len - 1].iter().map(|&o| self.ir.result(o, 0)))
+                .all(|v| {
+                    !returned.contains(&v)
+                        && users
+                            .get(&v)
+                            .is_some_and(|us| us.iter().all(|u| set.contains(u)))
+                });
+            if closed {
+                break;
+            }
+            set.pop();
+        }
+        set
+    }
+
     /// Decides which values get a buffer and which matmuls take an epilogue.
     fn plan(&mut self, ops: &[Op]) {
         let mut users: FxHashMap<Value, Vec<Op>> = FxHashMap::default();
@@ -751,46 +813,23 @@ impl Lower<'_> {
                     )
                 });
                 let splat = is_splat_constant(self.ctx, self.ir, op);
+                // Claimed by an epilogue, whose body computes it once.
+                let in_epilogue = matches!(self.nodes.get(&r), Some(Node::Pending));
                 if returned.contains(&r) || needs_buffer {
                     self.materialize.insert(r);
-                } else if us.len() > 1 && !splat {
+                } else if us.len() > 1 && !splat && !in_epilogue {
                     self.materialize.insert(r);
                     shared.push(r);
                 }
             }
             if matches!(k, Some(G::Matmul | G::Conv)) {
-                // The longest chain of single-use elementwise ops after it.
-                let mut cur = self.ir.result(op, 0);
-                let mut chain = Vec::new();
-                loop {
-                    if self.materialize.contains(&cur) && !chain.is_empty() {
-                        break;
-                    }
-                    if returned.contains(&cur) {
-                        break;
-                    }
-                    let us = users.get(&cur).map_or(&[][..], |u| u.as_slice());
-                    if us.len() != 1 {
-                        break;
-                    }
-                    let u = us[0];
-                    // The epilogue keeps the matmul's element type (no cast
-                    // or compare in it).
-                    let same_element =
-                        tensor_of(self.ctx, self.ir.value_type(self.ir.result(u, 0))).map(|t| t.1)
-                            == tensor_of(self.ctx, self.ir.value_type(self.ir.result(op, 0)))
-                                .map(|t| t.1);
-                    if !is_elementwise(kind(self.ctx, self.ir, u)) || !same_element {
-                        break;
-                    }
-                    chain.push(u);
-                    cur = self.ir.result(u, 0);
-                }
+                let chain = self.epilogue_ops(ops, op, &users, &returned);
                 if let Some(&last) = chain.last() {
                     let end = self.ir.result(last, 0);
                     self.materialize.insert(end);
                     self.materialize.remove(&self.ir.result(op, 0));
                     self.epilogue_end.insert(end, op);
+                    self.epilogue_ops.insert(end, chain.clone());
                     self.nodes.insert(self.ir.result(op, 0), Node::Pending);
                     for &c in &chain[..chain.len() - 1] {
                         let v = self.ir.result(c, 0);
@@ -1867,19 +1906,9 @@ impl Lower<'_> {
         let y = match end {
             Some(e) => {
                 let saved = self.nodes.clone();
-                // The chain's ops are computed here, in the epilogue body.
-                let mut cur = e;
-                loop {
-                    let op = self.def(cur).expect("chain op");
-                    self.nodes.insert(cur, Node::Lazy(op));
-                    let next = self
-                        .ir
-                        .operands(op)
-                        .find(|&o| matches!(saved.get(&o), Some(Node::Pending)) && o != r);
-                    match next {
-                        Some(n) => cur = n,
-                        None => break,
-                    }
+                // The epilogue's ops are computed here, in its body.
+                for &op in self.epilogue_ops.get(&e).map_or(&[][..], |v| v.as_slice()) {
+                    self.nodes.insert(self.ir.result(op, 0), Node::Lazy(op));
                 }
                 let y = self.scalar(&mut body, e, identity(rank))?;
                 for (k, n) in saved {
