@@ -66,6 +66,11 @@ macro_rules! x86_kern {
                 // and never faults, whatever the address.
                 unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) };
             }
+            #[inline(always)]
+            unsafe fn prefetch_l2(p: *const $e) {
+                // SAFETY: as `prefetch`'s.
+                unsafe { _mm_prefetch::<_MM_HINT_T1>(p.cast()) };
+            }
             tile_dispatch!([$($nvs)*], [$($mrs)*]);
             #[inline(always)]
             unsafe fn pack_a_panel(a: *const $e, lda: usize, rows: usize, kc: usize, out: *mut $e) {
