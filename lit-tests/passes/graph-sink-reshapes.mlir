@@ -121,3 +121,23 @@ func.func @merged(%x: tensor<1x4x3xf32>, %w: tensor<3x2xf32>) -> (tensor<4x2xf32
   %back = graph.reshape %r2 : tensor<4x3xf32> -> tensor<1x4x3xf32>
   return %a, %b, %back : tensor<4x2xf32>, tensor<4x2xf32>, tensor<1x4x3xf32>
 }
+
+// -----
+
+// With one `?` a reshape's result follows from its input, whatever values
+// give the dim: those merge. With two they must be the same values.
+// CHECK-LABEL: func.func @merged_dynamic
+// CHECK: %[[R1:.*]] = graph.reshape %arg0[%{{.*}}] : tensor<?x?x4xf32> -> tensor<?x4xf32>
+// CHECK-NOT: tensor<?x4xf32>
+// CHECK: %[[S1:.*]] = graph.reshape %arg0[%arg1, %arg2] : tensor<?x?x4xf32> -> tensor<?x?x2x2xf32>
+// CHECK-NEXT: %[[S2:.*]] = graph.reshape %arg0[%arg2, %arg1] : tensor<?x?x4xf32> -> tensor<?x?x2x2xf32>
+// CHECK-NEXT: return %[[R1]], %[[R1]], %[[S1]], %[[S2]]
+func.func @merged_dynamic(%x: tensor<?x?x4xf32>, %a: index, %b: index) -> (tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x?x2x2xf32>, tensor<?x?x2x2xf32>) {
+  %n = arith.muli %a, %b : index
+  %r1 = graph.reshape %x[%n] : tensor<?x?x4xf32> -> tensor<?x4xf32>
+  %m = arith.muli %b, %a : index
+  %r2 = graph.reshape %x[%m] : tensor<?x?x4xf32> -> tensor<?x4xf32>
+  %s1 = graph.reshape %x[%a, %b] : tensor<?x?x4xf32> -> tensor<?x?x2x2xf32>
+  %s2 = graph.reshape %x[%b, %a] : tensor<?x?x4xf32> -> tensor<?x?x2x2xf32>
+  return %r1, %r2, %s1, %s2 : tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x?x2x2xf32>, tensor<?x?x2x2xf32>
+}

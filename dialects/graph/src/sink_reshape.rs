@@ -333,8 +333,8 @@ fn erase_if_dead(ctx: &Context, ir: &mut Ir, v: Value) {
     }
 }
 
-/// Reshapes of one value to one type with the same dims and placement are
-/// one value (importers reshape a layer norm's output once per matmul that
+/// Reshapes of one value to one type with the same placement (and the same
+/// dims, where the type has more than one `?`) are one value (importers reshape a layer norm's output once per matmul that
 /// reads it; each copy would be a dispatch result of its own).
 fn merge_reshapes(ctx: &Context, ir: &mut Ir, ops: &[Op]) -> u64 {
     type Key = (Vec<Value>, Type, Option<Attr>);
@@ -345,11 +345,17 @@ fn merge_reshapes(ctx: &Context, ir: &mut Ir, ops: &[Op]) -> u64 {
             continue;
         }
         let result = ir.result(r, 0);
-        let key = (
-            ir.operands(r).collect(),
-            ir.value_type(result),
-            placement(ctx, ir, r),
-        );
+        let ty = ir.value_type(result);
+        // With at most one `?` the result's dims follow from the input's
+        // element count, whatever values give them (`(b * s * 512) / 512` or
+        // `b * s`).
+        let determined = tensor_shape(ctx, ty).is_some_and(|(s, _)| dynamic_count(&s) <= 1);
+        let operands: Vec<Value> = if determined {
+            vec![ir.operand(r, 0)]
+        } else {
+            ir.operands(r).collect()
+        };
+        let key = (operands, ty, placement(ctx, ir, r));
         match seen.get(&key) {
             // Same block, since the operands are the same values: the first
             // one comes first in program order.

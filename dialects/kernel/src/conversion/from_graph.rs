@@ -240,6 +240,9 @@ struct Lower<'a> {
     returned: Vec<Value>,
     outputs: Vec<(Value, Vec<Dim>)>,
     output_taken: Vec<bool>,
+    /// Results written in place through a view: a returned reshape of a value
+    /// whose buffer is that view of the result's binding.
+    output_aliased: Vec<bool>,
     consts: FxHashMap<i64, Value>,
     /// The kernel's `index` arguments: old value → the new function's.
     scalars: FxHashMap<Value, Value>,
@@ -478,6 +481,7 @@ pub fn lower_func(
         returned: returned.clone(),
         outputs: Vec::new(),
         output_taken: vec![false; returned.len()],
+        output_aliased: vec![false; returned.len()],
         consts: FxHashMap::default(),
         scalars: scalar_map.clone(),
     };
@@ -944,6 +948,28 @@ impl Lower<'_> {
             .expect("tensor")
             .1;
         let t = self.memref_dims(element, dims);
+        // A value returned reshaped (a layer norm's output, collapsed for the
+        // matmuls of the next dispatches) is written into that result's
+        // binding through a view, not copied there afterwards.
+        let returned_reshape = (0..self.returned.len()).find(|&k| {
+            !self.output_taken[k]
+                && self.def(self.returned[k]).is_some_and(|d| {
+                    kind(self.ctx, self.ir, d) == Some(G::Reshape) && self.ir.operand(d, 0) == v
+                })
+        });
+        if let Some(k) = returned_reshape {
+            self.output_taken[k] = true;
+            self.output_aliased[k] = true;
+            let mut st = op_state(self.ctx, "kernel.reshape", vec![], self.loc);
+            st.operands = std::iter::once(self.outputs[k].0)
+                .chain(dims.iter().filter_map(|d| match d {
+                    Dim::D(v) => Some(*v),
+                    Dim::S(_) => None,
+                }))
+                .collect();
+            st.result_types = vec![t];
+            return self.append(st);
+        }
         let operands = dims
             .iter()
             .filter_map(|d| match d {
@@ -2047,7 +2073,8 @@ impl Lower<'_> {
         for k in 0..self.returned.len() {
             let v = self.returned[k];
             let (mem, dims) = self.outputs[k].clone();
-            let done = matches!(self.nodes.get(&v), Some(Node::Buf(m, _)) if *m == mem);
+            let done = self.output_aliased[k]
+                || matches!(self.nodes.get(&v), Some(Node::Buf(m, _)) if *m == mem);
             if !done {
                 if !self.nodes.contains_key(&v) {
                     return Err((ret, "a kernel result without a value".into()));
