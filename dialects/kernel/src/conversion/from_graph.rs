@@ -732,6 +732,7 @@ impl Lower<'_> {
         &self,
         ops: &[Op],
         mm: Op,
+        pos: &FxHashMap<Op, usize>,
         users: &FxHashMap<Value, Vec<Op>>,
         returned: &FxHashSet<Value>,
     ) -> Vec<Op> {
@@ -739,15 +740,24 @@ impl Lower<'_> {
         let root = self.ir.result(mm, 0);
         let element =
             |o: Op| tensor_of(self.ctx, self.ir.value_type(self.ir.result(o, 0))).map(|t| t.1);
-        let start = ops
-            .iter()
-            .position(|&o| o == mm)
-            .map_or(ops.len(), |p| p + 1);
+        let start = pos.get(&mm).map_or(ops.len(), |p| p + 1);
         let mut inside: FxHashSet<Value> = FxHashSet::default();
         inside.insert(root);
+        // The position of the last op that reads an inside value: past it
+        // nothing can join, so the scan stops there.
+        let last_reader = |v: Value| {
+            users
+                .get(&v)
+                .into_iter()
+                .flatten()
+                .filter_map(|u| pos.get(u).copied())
+                .max()
+                .unwrap_or(0)
+        };
+        let mut horizon = last_reader(root);
         let mut set: Vec<Op> = Vec::new();
-        for &u in &ops[start..] {
-            if set.len() == MAX_EPILOGUE_OPS {
+        for (i, &u) in ops.iter().enumerate().skip(start) {
+            if set.len() == MAX_EPILOGUE_OPS || i > horizon {
                 break;
             }
             if !self.ir.operands(u).any(|v| inside.contains(&v)) {
@@ -762,7 +772,9 @@ impl Lower<'_> {
                 break;
             }
             set.push(u);
-            inside.insert(self.ir.result(u, 0));
+            let r = self.ir.result(u, 0);
+            inside.insert(r);
+            horizon = horizon.max(last_reader(r));
         }
         // The longest prefix whose values, but the last, are read only inside it.
         while !set.is_empty() {
@@ -785,6 +797,7 @@ impl Lower<'_> {
 
     /// Decides which values get a buffer and which matmuls take an epilogue.
     fn plan(&mut self, ops: &[Op]) {
+        let pos: FxHashMap<Op, usize> = ops.iter().enumerate().map(|(i, &o)| (o, i)).collect();
         let mut users: FxHashMap<Value, Vec<Op>> = FxHashMap::default();
         for &op in ops {
             for v in self.ir.operands(op).collect::<Vec<_>>() {
@@ -827,7 +840,7 @@ impl Lower<'_> {
                 }
             }
             if matches!(k, Some(G::Matmul | G::Conv)) {
-                let chain = self.epilogue_ops(ops, op, &users, &returned);
+                let chain = self.epilogue_ops(ops, op, &pos, &users, &returned);
                 if let Some(&last) = chain.last() {
                     let end = self.ir.result(last, 0);
                     self.materialize.insert(end);
