@@ -141,3 +141,18 @@ func.func @merged_dynamic(%x: tensor<?x?x4xf32>, %a: index, %b: index) -> (tenso
   %s2 = graph.reshape %x[%b, %a] : tensor<?x?x4xf32> -> tensor<?x?x2x2xf32>
   return %r1, %r2, %s1, %s2 : tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x?x2x2xf32>, tensor<?x?x2x2xf32>
 }
+
+// -----
+
+// A refused op leaves no index arithmetic behind.
+// CHECK-LABEL: func.func @refused_dynamic
+// CHECK-NEXT: graph.reshape %arg0[%arg2, %arg3]
+// CHECK-NEXT: graph.broadcast %arg1[%arg2, %arg3] dimensions = [0, 1]
+// CHECK-NEXT: graph.div
+// CHECK-NEXT: return
+func.func @refused_dynamic(%x: tensor<?x4xf32>, %s: tensor<?x?xf32>, %a: index, %b: index) -> tensor<?x?x4xf32> {
+  %r = graph.reshape %x[%a, %b] : tensor<?x4xf32> -> tensor<?x?x4xf32>
+  %sb = graph.broadcast %s[%a, %b] dimensions = [0, 1] : tensor<?x?xf32> -> tensor<?x?x4xf32>
+  %d = graph.div %r, %sb : tensor<?x?x4xf32>
+  return %d : tensor<?x?x4xf32>
+}

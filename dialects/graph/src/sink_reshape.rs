@@ -156,25 +156,22 @@ fn x_dims(
         ir.insert_op_before(e, op);
         ir.result(op, 0)
     };
-    let mut given = rdims.iter();
-    let mut product: Option<Value> = None;
-    let mut factor = 1i64;
-    for &d in &ss[..ss.len() - kept] {
-        if d >= 0 {
-            factor = factor.checked_mul(d)?;
-            continue;
-        }
-        let v = *given.next()?;
-        product = Some(match product {
-            None => v,
-            Some(p) => binary(ctx, ir, "arith.muli", p, v),
-        });
-    }
+    // Everything that can fail first, so that no index op is left behind.
+    let lead = &ss[..ss.len() - kept];
+    let mut factor = lead
+        .iter()
+        .filter(|&&d| d >= 0)
+        .try_fold(1i64, |a, &d| a.checked_mul(d))?;
     let divisor = xs[..xs.len() - kept]
         .iter()
         .filter(|&&d| d >= 0)
         .try_fold(1i64, |a, &d| a.checked_mul(d))?;
-    let mut p = product?;
+    // The dims of S's leading `?`s (all of S's `?`s: its kept dims are static).
+    let (&first, rest) = rdims.split_first()?;
+    let mut p = first;
+    for &v in rest {
+        p = binary(ctx, ir, "arith.muli", p, v);
+    }
     if factor % divisor.max(1) == 0 {
         factor /= divisor.max(1);
         if factor != 1 {
@@ -242,9 +239,6 @@ fn sink(ctx: &mut Context, ir: &mut Ir, e: Op) -> bool {
         .take_while(|(a, b)| a == b && **a >= 0)
         .count();
     let shift = (ss.len() - xs.len()) as i64;
-    let Some(xdims) = x_dims(ctx, ir, e, (&xs, &ss, kept), &rdims) else {
-        return false;
-    };
     let mut plan = Vec::with_capacity(operands.len());
     for &o in &operands {
         let Some((os, _)) = tensor_shape(ctx, ir.value_type(o)) else {
@@ -279,6 +273,10 @@ fn sink(ctx: &mut Context, ir: &mut Ir, e: Op) -> bool {
         }
         plan.push(Operand::Collapse(o));
     }
+    // Only now, when the op moves, are index ops made for X's `?`.
+    let Some(xdims) = x_dims(ctx, ir, e, (&xs, &ss, kept), &rdims) else {
+        return false;
+    };
     let mut new_operands = Vec::with_capacity(plan.len());
     for p in plan {
         let v = match p {
