@@ -22,7 +22,7 @@
 
 use xir::pass::{Pass, PassContext};
 use xir::types::TypeKind;
-use xir::util::build::tensor_shape;
+use xir::util::build::{insert_before, tensor_shape};
 use xir::{Attr, AttrKind, Context, Ir, Op, OperationState, Type, Value};
 
 use crate::fold_conv::def;
@@ -121,9 +121,7 @@ fn create(
         successors: Vec::new(),
         loc: d.loc,
     };
-    let op = ir.create_op(st);
-    ir.insert_op_before(e, op);
-    ir.result(op, 0)
+    insert_before(ir, st, e)
 }
 
 /// The dims of X's dynamic dim (at most one), before `e`: the product of
@@ -152,9 +150,7 @@ fn x_dims(
         let mut st = xir::util::build::op_state(ctx, name, Vec::new(), loc);
         st.operands = vec![a, b];
         st.result_types = vec![ctx.index_type()];
-        let op = ir.create_op(st);
-        ir.insert_op_before(e, op);
-        ir.result(op, 0)
+        insert_before(ir, st, e)
     };
     // Everything that can fail first, so that no index op is left behind.
     let lead = &ss[..ss.len() - kept];

@@ -1,5 +1,5 @@
 //! Small builders and readers shared by the conversions: an op state with
-//! properties, an `index` constant, the value of an integer attribute, the
+//! properties, an op created before another, an `index` constant, the value of an integer attribute, the
 //! shape of a ranked tensor type.
 
 use crate::types::TypeKind;
@@ -24,6 +24,13 @@ pub fn op_state(
     }
 }
 
+/// The op `st` describes, created before `before`: its first result.
+pub fn insert_before(ir: &mut Ir, st: OperationState, before: Op) -> Value {
+    let op = ir.create_op(st);
+    ir.insert_op_before(before, op);
+    ir.result(op, 0)
+}
+
 /// `arith.constant n : index`, inserted before `before`.
 pub fn index_const(ctx: &mut Context, ir: &mut Ir, before: Op, n: i64, loc: Attr) -> Value {
     let ty = ctx.index_type();
@@ -33,9 +40,7 @@ pub fn index_const(ctx: &mut Context, ir: &mut Ir, before: Op, n: i64, loc: Attr
     });
     let mut st = op_state(ctx, "arith.constant", vec![("value", value)], loc);
     st.result_types = vec![ty];
-    let op = ir.create_op(st);
-    ir.insert_op_before(before, op);
-    ir.result(op, 0)
+    insert_before(ir, st, before)
 }
 
 /// The integer value of an integer attribute.

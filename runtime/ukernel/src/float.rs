@@ -197,11 +197,13 @@ pub(crate) unsafe fn micro<K: Kern, const MR: usize, const NV: usize>(t: &Tile<K
             unsafe { K::prefetch(a.wrapping_add(A_PF_ELEMS)) };
         }
         if !next_b.is_null() {
-            for v in (0..NV * K::LANES * size_of::<K::E>()).step_by(64) {
+            // Packed rows are a whole NR apart, whatever this tile's NV (a
+            // right-edge tile has fewer vectors).
+            for v in (0..K::NV * K::LANES * size_of::<K::E>()).step_by(64) {
                 // SAFETY: as above.
                 unsafe { K::prefetch_l2(next_b.cast::<u8>().wrapping_add(v).cast()) };
             }
-            next_b = next_b.wrapping_add(NV * K::LANES);
+            next_b = next_b.wrapping_add(K::NV * K::LANES);
         }
         // SAFETY: target features enabled by the caller.
         let mut bv = [unsafe { K::zero() }; NV];

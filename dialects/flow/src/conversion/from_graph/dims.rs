@@ -351,9 +351,7 @@ impl DimValues {
             properties,
             ..OperationState::new(ctx, name, ir.op(before).loc)
         };
-        let op = ir.create_op(st);
-        ir.insert_op_before(before, op);
-        ir.result(op, 0)
+        xir::util::build::insert_before(ir, st, before)
     }
 }
 
@@ -386,9 +384,7 @@ fn leaf(
         properties: Some(ctx.dictionary(vec![(k, attr)])),
         ..OperationState::new(ctx, name, loc)
     };
-    let op = ir.create_op(st);
-    ir.insert_op_before(before, op);
-    ir.result(op, 0)
+    xir::util::build::insert_before(ir, st, before)
 }
 
 fn gcd(mut a: i64, mut b: i64) -> i64 {
