@@ -501,6 +501,12 @@ unsafe fn gemm<K: Kern<E = f32>>(job: &Job) {
     let cols = job.parts == 1
         || bgs * p >= (4 * nr).saturating_mul(job.parts)
         || bgs * p.div_ceil(nr) >= bgs * mg.div_ceil(mr);
+    let mpart = if cols { mg } else { mg.div_ceil(job.parts) };
+    if let Some(wp) = direct_width::<K>(s, mpart) {
+        // SAFETY: this function's contract; `wp` is `direct_width`'s.
+        unsafe { gemm_direct::<K>(job, cols, wp) };
+        return;
+    }
     let len = if cols { p } else { mg };
     // Part boundaries: `share`s of the unit space, rounded within a (batch, group) to a
     // column panel or a row panel, so that adjacent parts agree on them.
@@ -542,6 +548,267 @@ unsafe fn gemm<K: Kern<E = f32>>(job: &Job) {
         // the parts are disjoint ranges of the unit space). Scratch as sized above.
         unsafe { gemm_block::<K>(job, bg, r0, r1, c0, c1, bp, tmp, nc_max) };
         u = end;
+    }
+}
+
+/// Columns a strip of the direct path aims for (its C buffer holds `MC` rows of them).
+const DIRECT_COLS: usize = 512;
+/// Largest padded strip of the direct path, in bytes, for one output row; inputs
+/// with more channels pack B instead.
+const DIRECT_STRIP_BYTES: usize = 2 << 20;
+/// Most offsets of one k block (every ISA's `KC`).
+const DIRECT_KC_MAX: usize = 256;
+
+/// The padded row width with which the direct path reads `s`'s input in place of
+/// packing B, or `None` where packing is cheaper or the path does not apply.
+///
+/// The direct path (stride 1 only) reads B's rows from a zero-padded copy of a strip
+/// of output rows' input, `wp = ow + (kw - 1) * dilation` wide, where
+/// output column `j = y * wp + x` and filter position `(ci, ky, kx)` read padded
+/// element `ci * plane + (y + ky * dilation) * wp + x + kx * dilation`: B row `k` is
+/// one contiguous run at a fixed offset, and the micro-kernel reads it through a table
+/// of offsets. The `wp - ow` columns of each row past the output are computed and
+/// dropped. Per k step, packing costs about a cycle per column (`P = oh * ow`), and
+/// the tiles over `mpart` rows cost [`tile_cycles`] of their columns, so the path is
+/// taken where the dropped columns cost less than the packing: every stride-1 conv of
+/// ResNet-18 (at 7 x 7, 63 columns take as many tiles as 49). Not 1 x 1 convs: their
+/// packing is a copy of input rows, and MobileNetV2's took 10% longer reading B in
+/// place (unaligned loads from as many streams as B has rows).
+fn direct_width<K: Kern<E = f32>>(s: &Conv2d, mpart: usize) -> Option<usize> {
+    let kk = s.c / s.groups * s.kh * s.kw;
+    if s.stride != [1, 1] || kk == 0 || s.kh * s.kw == 1 || K::KC > DIRECT_KC_MAX {
+        return None;
+    }
+    let wp = s.ow + (s.kw - 1) * s.dilation[1];
+    let rows = 1 + (s.kh - 1) * s.dilation[0];
+    let strip = (s.c / s.groups) * rows * wp * 4;
+    let extra = tile_cycles::<K>(s.oh * wp) - tile_cycles::<K>(s.oh * s.ow);
+    let cheaper = mpart.div_ceil(K::MR) as f64 * extra < (s.oh * s.ow) as f64;
+    (cheaper && strip <= DIRECT_STRIP_BYTES).then_some(wp)
+}
+
+/// Cycles per k step of one row tile of `MR` rows over `n` columns: a tile of `nv`
+/// vectors is bound by its `MR * nv` multiply-adds or its `nv + MR` loads, two of
+/// either a cycle.
+fn tile_cycles<K: Kern<E = f32>>(n: usize) -> f64 {
+    let nr = K::NV * K::LANES;
+    let cost = |nv: usize| (K::MR * nv).max(nv + K::MR) as f64 / 2.0;
+    let rest = (n % nr).div_ceil(K::LANES);
+    (n / nr) as f64 * cost(K::NV) + if rest == 0 { 0.0 } else { cost(rest) }
+}
+
+/// `n` rounded up to whole cache lines of f32, and one line more where that would be a
+/// multiple of 4 KiB (rows that far apart share L1 sets).
+fn line_stride(n: usize) -> usize {
+    let n = n.next_multiple_of(16);
+    if n.is_multiple_of(1024) {
+        n + 16
+    } else {
+        n
+    }
+}
+
+/// The direct GEMM path (see [`direct_width`]): this part's `(batch-group, output
+/// rows)` blocks (`cols`: as [`gemm`]'s column mode, by output rows) or `(batch-group,
+/// output-channel panels)` blocks.
+///
+/// # Safety
+/// As [`gemm`], and `wp` is `direct_width::<K>(s, _)`.
+#[inline(always)]
+unsafe fn gemm_direct<K: Kern<E = f32>>(job: &Job, cols: bool, wp: usize) {
+    let s = job.s;
+    let mr = K::MR;
+    let mg = s.m / s.groups;
+    let bgs = s.n * s.groups;
+    let len = if cols { s.oh } else { mg };
+    let bound = |u: usize| {
+        let (bg, i) = (u / len, u % len);
+        bg * len + if cols { i } else { panel_near(mg, mr, i) }
+    };
+    let total = bgs * len;
+    let (lo, hi) = (
+        bound(job.share(total, job.part)),
+        bound(job.share(total, job.part + 1)),
+    );
+    let mut u = lo;
+    while u < hi {
+        let bg = u / len;
+        let end = hi.min((bg + 1) * len);
+        let (a, b) = (u - bg * len, end - bg * len);
+        let (r0, r1, y0, y1) = if cols { (0, mg, a, b) } else { (a, b, 0, s.oh) };
+        // SAFETY: `bg < n * groups`; rows `r0..r1` are panel boundaries, output rows
+        // `y0..y1 <= oh`; this part owns that block of the output.
+        unsafe { direct_block::<K>(job, bg, r0, r1, y0, y1, wp) };
+        u = end;
+    }
+}
+
+/// Output channels `r0..r1` (panel boundaries) and rows `y0..y1` of batch-group `bg`,
+/// on the direct path, in strips of output rows.
+///
+/// # Safety
+/// As [`gemm_direct`]; this part owns the block.
+#[inline(always)]
+unsafe fn direct_block<K: Kern<E = f32>>(
+    job: &Job,
+    bg: usize,
+    r0: usize,
+    r1: usize,
+    y0: usize,
+    y1: usize,
+    wp: usize,
+) {
+    let s = job.s;
+    let (mr, nr) = (K::MR, K::NV * K::LANES);
+    let (cg, mg) = (s.c / s.groups, s.m / s.groups);
+    let (hw, p) = (s.h * s.w, s.oh * s.ow);
+    let kk = cg * s.kh * s.kw;
+    let khw = s.kh * s.kw;
+    let (b, g) = (bg / s.groups, bg % s.groups);
+    let orow0 = b * s.m + g * mg;
+    let compact = wp != s.ow;
+    let halo = (s.kh - 1) * s.dilation[0];
+    // Strip rows: about DIRECT_COLS columns, and a padded strip within bounds.
+    let fit = (DIRECT_STRIP_BYTES / 4 / (cg * wp))
+        .saturating_sub(halo)
+        .max(1);
+    let ry = (DIRECT_COLS / wp).clamp(1, fit).min(y1 - y0).max(1);
+    let ps = line_stride((ry + halo) * wp);
+    let strip_len = (cg * ps + (s.kw - 1) * s.dilation[1] + nr + K::LANES).next_multiple_of(16);
+    let cstride = line_stride(ry * wp);
+    let c_len = if compact {
+        K::MC.min(r1 - r0) * cstride
+    } else {
+        0
+    };
+    let mut scratch = Scratch::take(&PACK, (strip_len + c_len) * 4);
+    let strip = scratch.ptr::<f32>();
+    // SAFETY: the scratch holds the strip, then the C buffer.
+    let cbuf = unsafe { strip.add(strip_len) };
+    // SAFETY: input channel `b * c + g * cg < n * c`; output row `orow0 < n * m`.
+    let (input, out0) = unsafe {
+        (
+            job.input.add((b * s.c + g * cg) * hw),
+            job.out.add(orow0 * p),
+        )
+    };
+    let a0 = job.filter.data[g * mg * kk..].as_ptr();
+    let nb = k_blocks(kk, K::KC);
+    let mut offs = [0usize; DIRECT_KC_MAX];
+    let mut y = y0;
+    while y < y1 {
+        let yn = ry.min(y1 - y);
+        let ncols = yn * wp;
+        // The zero-padded strip: padded rows `y..y + yn + halo` of every channel.
+        for ci in 0..cg {
+            for rr in 0..yn + halo {
+                // SAFETY: padded row `rr` of channel `ci` of the strip: `ci * ps +
+                // rr * wp + wp + LANES - 1 <= strip_len` (`rr < ry + halo`, `ps >=
+                // (ry + halo) * wp`, slack of `nr + LANES`); input row `iy < h` of
+                // channel `ci < cg`, with `(cg - ci) * hw - iy * w >= w` readable.
+                unsafe {
+                    let dst = strip.add(ci * ps + rr * wp);
+                    let iy = (y + rr).wrapping_sub(s.pad[0]);
+                    if iy >= s.h {
+                        zero_vecs::<K>(dst, wp);
+                    } else {
+                        let row = input.add(ci * hw + iy * s.w);
+                        let readable = (cg - ci) * hw - iy * s.w;
+                        pad_row::<K>(row, s.w, readable, s.pad[1], wp, dst);
+                    }
+                }
+            }
+        }
+        let mut ic = r0;
+        while ic < r1 {
+            let mut iend = ic;
+            while iend < r1 && iend - ic < K::MC {
+                iend += tile_rows(mg - iend, mr);
+            }
+            for kb in 0..nb {
+                let (pc, kcur) = k_block(kk, nb, kb);
+                let (mut ci, mut ky, mut kx) = (pc / khw, pc % khw / s.kw, pc % s.kw);
+                for o in offs.iter_mut().take(kcur) {
+                    *o = ci * ps + ky * s.dilation[0] * wp + kx * s.dilation[1];
+                    kx += 1;
+                    if kx == s.kw {
+                        kx = 0;
+                        ky += 1;
+                        if ky == s.kh {
+                            ky = 0;
+                            ci += 1;
+                        }
+                    }
+                }
+                let mut jr = 0;
+                while jr < ncols {
+                    let cols = nr.min(ncols - jr);
+                    let mut ir = ic;
+                    while ir < iend {
+                        let rows = tile_rows(mg - ir, mr);
+                        // SAFETY: offsets only: A's panel of rows `ir..` in k block
+                        // `pc` (as `gemm_block`'s); B's columns from `jr` in the strip
+                        // (rows at `offs`, each `nr` elements within the strip and its
+                        // slack); C's rows `ir..ir + rows` in the C buffer (`cstride >=
+                        // ncols`) or the output (`y * ow + jr + cols <= P` as `ow =
+                        // wp`).
+                        let t = unsafe {
+                            Tile {
+                                kc: kcur,
+                                a: a0.add(mg * pc + ir * kcur),
+                                b: strip.add(jr).cast_const(),
+                                ldb: nr,
+                                c: if compact {
+                                    cbuf.add((ir - ic) * cstride + jr)
+                                } else {
+                                    out0.add(ir * p + y * s.ow + jr)
+                                },
+                                ldc: if compact { cstride } else { p },
+                                nr: cols,
+                                accumulate: kb != 0,
+                                stream_a: true,
+                                next_b: std::ptr::null(),
+                                offs: offs.as_ptr(),
+                            }
+                        };
+                        // SAFETY: `rows` in `1..=MR`, `cols.div_ceil(LANES)` in
+                        // `1..=NV`; operands as above; features by the caller.
+                        unsafe { K::tile_offs(rows, cols.div_ceil(K::LANES), &t) };
+                        ir += rows;
+                    }
+                    jr += nr;
+                }
+            }
+            if compact {
+                for i in ic..iend {
+                    for yy in 0..yn {
+                        // SAFETY: C buffer row `i - ic`, strip row `yy` (`yy * wp + ow
+                        // <= ncols <= cstride`) to output row `y + yy < oh` of channel
+                        // `i < mg`.
+                        unsafe {
+                            copy_n::<K>(
+                                cbuf.add((i - ic) * cstride + yy * wp),
+                                s.ow,
+                                out0.add(i * p + (y + yy) * s.ow),
+                            )
+                        };
+                    }
+                }
+            }
+            let (j0, j1) = (y * s.ow, (y + yn) * s.ow);
+            if j0 == 0 && j1 == p {
+                // SAFETY: rows `ic..iend` are final; only raw pointers are held.
+                unsafe { job.finish((orow0 + ic) * p, (orow0 + iend) * p) };
+            } else {
+                for i in ic..iend {
+                    let r = (orow0 + i) * p;
+                    // SAFETY: as above, for one row's columns.
+                    unsafe { job.finish(r + j0, r + j1) };
+                }
+            }
+            ic = iend;
+        }
+        y += yn;
     }
 }
 
@@ -634,6 +901,7 @@ unsafe fn gemm_block<K: Kern<E = f32>>(
                                 accumulate: kb != 0,
                                 stream_a: true,
                                 next_b: std::ptr::null(),
+                                offs: std::ptr::null(),
                             }
                         };
                         // SAFETY: `rows` in `1..=MR` (`tile_rows`), `cols.div_ceil(LANES)`
@@ -717,6 +985,26 @@ unsafe fn pack_b_conv<K: Kern<E = f32>>(
                     };
                 }
             }
+        }
+    }
+}
+
+/// Copies `n` f32s from `src` to `dst` in whole vectors and one masked one.
+///
+/// # Safety
+/// `K`'s target features are enabled; `src` is valid for reading `n` f32s, `dst` for
+/// writing `n`, disjoint.
+#[inline(always)]
+unsafe fn copy_n<K: Kern<E = f32>>(src: *const f32, n: usize, dst: *mut f32) {
+    let mut i = 0;
+    // SAFETY: this function's contract; vectors stay within `n` elements.
+    unsafe {
+        while i + K::LANES <= n {
+            K::store(dst.add(i), K::load(src.add(i)));
+            i += K::LANES;
+        }
+        if i < n {
+            K::store_n(dst.add(i), K::load_n(src.add(i), n - i), n - i);
         }
     }
 }

@@ -34,6 +34,9 @@ pub(crate) struct Tile<E> {
     /// panel misses on them. Into L2, not L1: L1 holds this panel (36 KiB of
     /// 48), which the next row tiles read again.
     pub next_b: *const E,
+    /// For [`Kern::tile_offs`]: B row `p` is at `b + offs[p]` (`kc` offsets) instead
+    /// of `b + p * ldb`, a convolution's input read in place. Null for [`Kern::tile`].
+    pub offs: *const usize,
 }
 
 /// An ISA's vector ops and blocking for one element type.
@@ -104,12 +107,45 @@ pub(crate) trait Kern {
     /// The ISA's target features are enabled (see the trait).
     #[inline(always)]
     unsafe fn prefetch_l2(_p: *const Self::E) {}
+    /// The first `n <= LANES` elements at `p` in the low lanes, zeros above.
+    ///
+    /// # Safety
+    /// Target features as for the trait; `p` is valid for reading `n` aligned elements.
+    #[inline(always)]
+    unsafe fn load_n(p: *const Self::E, n: usize) -> Self::V {
+        let mut buf = [Self::E::default(); MAX_LANES];
+        for (i, x) in buf.iter_mut().enumerate().take(n.min(Self::LANES)) {
+            // SAFETY: `i < n`: within what `p` is valid for.
+            *x = unsafe { *p.add(i) };
+        }
+        // SAFETY: `buf` holds `MAX_LANES >= LANES` elements; features by the caller.
+        unsafe { Self::load(buf.as_ptr()) }
+    }
+    /// Stores the low `n <= LANES` lanes of `v` at `p`.
+    ///
+    /// # Safety
+    /// Target features as for the trait; `p` is valid for writing `n` aligned elements.
+    #[inline(always)]
+    unsafe fn store_n(p: *mut Self::E, v: Self::V, n: usize) {
+        let mut buf = [Self::E::default(); MAX_LANES];
+        // SAFETY: `buf` holds `MAX_LANES >= LANES` elements; features by the caller.
+        unsafe { Self::store(buf.as_mut_ptr(), v) };
+        for (i, x) in buf.iter().enumerate().take(n.min(Self::LANES)) {
+            // SAFETY: `i < n`: within what `p` is valid for.
+            unsafe { *p.add(i) = *x };
+        }
+    }
     /// Runs `micro::<Self, mr, nv>`; `mr` in 1..=MR, `nv` in 1..=NV (right-edge panels
     /// use fewer vectors rather than computing padding).
     ///
     /// # Safety
     /// As [`micro`] with `MR = mr`, `NV = nv`.
     unsafe fn tile(mr: usize, nv: usize, t: &Tile<Self::E>);
+    /// As [`Kern::tile`], with B's rows at `t.offs` (`micro::<Self, mr, nv, true>`).
+    ///
+    /// # Safety
+    /// As [`micro`] with `MR = mr`, `NV = nv`, `OFFS = true`.
+    unsafe fn tile_offs(mr: usize, nv: usize, t: &Tile<Self::E>);
 
     /// Packs one panel of `rows` <= MR rows (see `pack_a_rows`); ISAs override it with
     /// transposes.
@@ -137,20 +173,33 @@ macro_rules! tile_dispatch {
             // SAFETY: `tile`'s contract is `micro`'s for the `mr` and `nv` it matches.
             unsafe {
                 match nv {
-                    $($nv => $crate::float::tile_dispatch!(@rows $nv, mr, t, $mrs),)*
+                    $($nv => $crate::float::tile_dispatch!(@rows $nv, mr, t, $mrs, false),)*
+                    _ => unreachable!(),
+                }
+            }
+        }
+        #[inline(always)]
+        unsafe fn tile_offs(mr: usize, nv: usize, t: &$crate::float::Tile<Self::E>) {
+            // SAFETY: as `tile`'s, with `OFFS = true`.
+            unsafe {
+                match nv {
+                    $($nv => $crate::float::tile_dispatch!(@rows $nv, mr, t, $mrs, true),)*
                     _ => unreachable!(),
                 }
             }
         }
     };
-    (@rows $nv:literal, $m:ident, $t:ident, [$($mr:literal)*]) => {
+    (@rows $nv:literal, $m:ident, $t:ident, [$($mr:literal)*], $offs:literal) => {
         match $m {
-            $($mr => $crate::float::micro::<Self, $mr, $nv>($t),)*
+            $($mr => $crate::float::micro::<Self, $mr, $nv, $offs>($t),)*
             _ => unreachable!(),
         }
     };
 }
 pub(crate) use tile_dispatch;
+
+/// Most lanes of any ISA's vector (AVX-512 f32).
+pub(crate) const MAX_LANES: usize = 16;
 
 const PF_ROWS: usize = 8;
 /// Elements of packed A prefetched ahead of the micro-kernel's reads.
@@ -163,11 +212,15 @@ const DIRECT_B_BYTES: usize = 1 << 20;
 /// # Safety
 /// `K`'s target features are enabled, and with `NR = NV * K::LANES`:
 /// - `t.a` is valid for reading `t.kc * MR` aligned elements (a packed A panel);
-/// - for each `p < t.kc`, `t.b + p * t.ldb` is valid for reading `NR` elements;
+/// - for each `p < t.kc`, B row `p` (`t.b + p * t.ldb`, or `t.b + t.offs[p]` with
+///   `OFFS`, `t.offs` then valid for reading `kc` offsets) is valid for reading
+///   `NV * LANES` elements;
 /// - `0 < t.nr <= NR`, and for each `i < MR`, `t.c + i * t.ldc` is valid for reading and
 ///   writing `t.nr` aligned elements, and nothing else accesses them.
 #[inline(always)]
-pub(crate) unsafe fn micro<K: Kern, const MR: usize, const NV: usize>(t: &Tile<K::E>) {
+pub(crate) unsafe fn micro<K: Kern, const MR: usize, const NV: usize, const OFFS: bool>(
+    t: &Tile<K::E>,
+) {
     // SAFETY: target features enabled by the caller.
     let mut acc = [[unsafe { K::zero() }; NV]; MR];
     let mut a = t.a;
@@ -178,10 +231,14 @@ pub(crate) unsafe fn micro<K: Kern, const MR: usize, const NV: usize>(t: &Tile<K
     // slots: the tile alone went from 187-192 to 197-207 GFLOP/s without them
     // (`bench/ukernel -- --micro`).
     let pf = t.ldb * PF_ROWS;
-    let packed_b = t.ldb == K::NV * K::LANES;
+    let packed_b = OFFS || t.ldb == K::NV * K::LANES;
     let mut next_b = t.next_b;
-    for _ in 0..t.kc {
-        // At iteration p, `a = t.a + p * MR` and `b = t.b + p * t.ldb`.
+    for p in 0..t.kc {
+        // At iteration p, `a = t.a + p * MR` and `b` is B row p.
+        if OFFS {
+            // SAFETY: `p < kc` offsets at `t.offs` (the contract).
+            b = t.b.wrapping_add(unsafe { *t.offs.add(p) });
+        }
         if !packed_b {
             for v in (0..NV * K::LANES * size_of::<K::E>()).step_by(64) {
                 // SAFETY: target features enabled by the caller; a prefetch may name any
@@ -513,6 +570,7 @@ pub(crate) unsafe fn driver<K: Kern>(p: &Args<K::E>) {
                                 accumulate: pc != 0,
                                 stream_a: false,
                                 next_b: if ir == 0 { next_b } else { std::ptr::null() },
+                                offs: std::ptr::null(),
                             }
                         };
                         // SAFETY: `rows` in `1..=MR` (`tile_rows`), `nv` in `1..=NV`

@@ -15,6 +15,7 @@ macro_rules! x86_kern {
         mr = $mr:literal [$($mrs:literal)*], kc = $kc:literal, mc = $mc:literal,
         nc = $nc:literal, direct_m = $dm:literal, pack = $pack:ident,
         $zero:ident, $set1:ident, $load:ident, $store:ident, $fma:ident, $add:ident
+        $(, masked = $mload:ident, $mstore:ident, $mask:ty)?
     ) => {
         pub(crate) struct $name;
         impl Kern for $name {
@@ -71,6 +72,19 @@ macro_rules! x86_kern {
                 // SAFETY: as `prefetch`'s.
                 unsafe { _mm_prefetch::<_MM_HINT_T1>(p.cast()) };
             }
+            $(
+            #[inline(always)]
+            unsafe fn load_n(p: *const $e, n: usize) -> $v {
+                // SAFETY: target features as in `zero`; a masked load reads only the
+                // `n` lanes `p` is valid for (the contract) and never faults on others.
+                unsafe { $mload((((1u32 << n.min($lanes)) - 1) as $mask), p) }
+            }
+            #[inline(always)]
+            unsafe fn store_n(p: *mut $e, v: $v, n: usize) {
+                // SAFETY: as `load_n`, writing only the `n` valid lanes.
+                unsafe { $mstore(p, (((1u32 << n.min($lanes)) - 1) as $mask), v) }
+            }
+            )?
             tile_dispatch!([$($nvs)*], [$($mrs)*]);
             #[inline(always)]
             unsafe fn pack_a_panel(a: *const $e, lda: usize, rows: usize, kc: usize, out: *mut $e) {
@@ -90,14 +104,14 @@ x86_kern!(
     Avx512F32, f32, __m512, lanes = 16, nv = 3 [1 2 3],
     mr = 8 [1 2 3 4 5 6 7 8], kc = 192, mc = 144, nc = 4096, direct_m = 64, pack = pack_f32,
     _mm512_setzero_ps, _mm512_set1_ps, _mm512_loadu_ps, _mm512_storeu_ps,
-    _mm512_fmadd_ps, _mm512_add_ps
+    _mm512_fmadd_ps, _mm512_add_ps, masked = _mm512_maskz_loadu_ps, _mm512_mask_storeu_ps, u16
 );
 // 8 x 24 f64, for the same reasons; kc = 128 fits B (24 KiB) and A (8 KiB) in L1.
 x86_kern!(
     Avx512F64, f64, __m512d, lanes = 8, nv = 3 [1 2 3],
     mr = 8 [1 2 3 4 5 6 7 8], kc = 128, mc = 144, nc = 4096, direct_m = 64, pack = pack_f64,
     _mm512_setzero_pd, _mm512_set1_pd, _mm512_loadu_pd, _mm512_storeu_pd,
-    _mm512_fmadd_pd, _mm512_add_pd
+    _mm512_fmadd_pd, _mm512_add_pd, masked = _mm512_maskz_loadu_pd, _mm512_mask_storeu_pd, u8
 );
 // 6 x 16 f32 (Haswell BLIS shape): 12 ymm accumulators of the 16 registers.
 x86_kern!(
@@ -365,6 +379,7 @@ pub(crate) fn micro_tile_gflops(kc: usize, packed_b: bool, iters: usize) -> Opti
         accumulate: true,
         stream_a: false,
         next_b: std::ptr::null(),
+        offs: std::ptr::null(),
     };
     let t0 = std::time::Instant::now();
     // SAFETY: AVX-512 checked above; A holds `kc * 8`, B `kc` rows of 48 `ldb` apart, C

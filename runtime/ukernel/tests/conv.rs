@@ -423,6 +423,34 @@ fn one_dimensional() {
     }
 }
 
+/// The direct path (stride 1: B read in place from the input or a padded strip of it,
+/// the columns past each output row dropped) in every shape that changes its work: row
+/// strips, parts by rows and by channel panels, dilations, uneven padding, groups,
+/// a 3 x 1 filter (no dropped columns), and the convs it leaves to packing (1 x 1, a
+/// strip too big).
+#[test]
+fn direct_path_geometries() {
+    let mut rng = Rng(8);
+    for (n, c, m, hw, k, dil, pad, groups, cut) in [
+        // Several strips of rows (about 512 columns each).
+        (1, 6, 20, [40, 45], [3, 3], ONE, ONE, 1, MAX),
+        // Parts by channel panels, 7 x 7 outputs (63 columns as 49).
+        (1, 40, 96, [7, 7], [3, 3], ONE, ONE, 1, MAX),
+        // Dilations and uneven padding.
+        (1, 5, 11, [12, 17], [3, 3], [2, 1], [2, 1], 1, [-1, -2]),
+        (1, 5, 11, [12, 17], [3, 2], [1, 2], [0, 2], 1, [1, 2]),
+        // 5 x 5 in two groups, two batches.
+        (2, 8, 6, [9, 14], [5, 5], ONE, [2, 2], 2, MAX),
+        // 3 x 1: written straight to the output; several k blocks.
+        (1, 70, 17, [7, 11], [3, 1], ONE, [1, 0], 1, MAX),
+        (2, 200, 9, [5, 13], [1, 1], ONE, ZERO, 1, MAX),
+        // One output row's strip past 2 MiB: packed instead.
+        (1, 2048, 2, [3, 100], [3, 3], ONE, ONE, 1, MAX),
+    ] {
+        check(&geo(n, c, m, hw, k, ONE, dil, pad, groups, cut), &mut rng);
+    }
+}
+
 #[test]
 fn random_geometries() {
     let mut rng = Rng(6);
