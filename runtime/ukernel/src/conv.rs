@@ -559,32 +559,35 @@ const DIRECT_STRIP_BYTES: usize = 2 << 20;
 /// Most offsets of one k block (every ISA's `KC`).
 const DIRECT_KC_MAX: usize = 256;
 
-/// The padded row width with which the direct path reads `s`'s input in place of
+/// The phase-row width with which the direct path reads `s`'s input in place of
 /// packing B, or `None` where packing is cheaper or the path does not apply.
 ///
-/// The direct path (stride 1 only) reads B's rows from a zero-padded copy of a strip
-/// of output rows' input, `wp = ow + (kw - 1) * dilation` wide, where
-/// output column `j = y * wp + x` and filter position `(ci, ky, kx)` read padded
-/// element `ci * plane + (y + ky * dilation) * wp + x + kx * dilation`: B row `k` is
-/// one contiguous run at a fixed offset, and the micro-kernel reads it through a table
-/// of offsets. The `wp - ow` columns of each row past the output are computed and
-/// dropped. Per k step, packing costs about a cycle per column (`P = oh * ow`), and
-/// the tiles over `mpart` rows cost [`tile_cycles`] of their columns, so the path is
-/// taken where the dropped columns cost less than the packing: every stride-1 conv of
-/// ResNet-18 (at 7 x 7, 63 columns take as many tiles as 49). Not 1 x 1 convs: their
-/// packing is a copy of input rows, and MobileNetV2's took 10% longer reading B in
-/// place (unaligned loads from as many streams as B has rows).
+/// The direct path reads B's rows from a zero-padded copy of the input a strip of
+/// output rows needs, split into `stride[0] x stride[1]` phase planes (phase `(fy,
+/// fx)` holds padded positions `(Y * stride[0] + fy, X * stride[1] + fx)`), each `wq =
+/// ow + (kw - 1) * dilation[1] / stride[1]` wide. Filter position `(ci, ky, kx)` with
+/// `ky * dilation[0] = qy * stride[0] + fy` (and likewise `kx`) reads, for output
+/// column `j = y * wq + x`, element `(y + qy) * wq + x + qx` of channel `ci`'s phase
+/// `(fy, fx)`: B row `k` is one contiguous run at a fixed offset, and the micro-kernel
+/// reads it through a table of offsets. The `wq - ow` columns of each row past the
+/// output are computed and dropped. Per k step, packing costs about a cycle per column
+/// (`P = oh * ow`), and the tiles over `mpart` rows cost [`tile_cycles`] of their
+/// columns, so the path is taken where the dropped columns cost less than the packing:
+/// every conv of ResNet-18 but its 1 x 1s (at 7 x 7, 63 columns take as many tiles as
+/// 49). Not 1 x 1 convs: their packing is a copy of input rows (or of every other
+/// element), and MobileNetV2's took 10% longer reading B in place (unaligned loads
+/// from as many streams as B has rows).
 fn direct_width<K: Kern<E = f32>>(s: &Conv2d, mpart: usize) -> Option<usize> {
     let kk = s.c / s.groups * s.kh * s.kw;
-    if s.stride != [1, 1] || kk == 0 || s.kh * s.kw == 1 || K::KC > DIRECT_KC_MAX {
+    if kk == 0 || s.kh * s.kw == 1 || K::KC > DIRECT_KC_MAX {
         return None;
     }
-    let wp = s.ow + (s.kw - 1) * s.dilation[1];
-    let rows = 1 + (s.kh - 1) * s.dilation[0];
-    let strip = (s.c / s.groups) * rows * wp * 4;
-    let extra = tile_cycles::<K>(s.oh * wp) - tile_cycles::<K>(s.oh * s.ow);
+    let wq = s.ow + (s.kw - 1) * s.dilation[1] / s.stride[1];
+    let rows = 1 + (s.kh - 1) * s.dilation[0] / s.stride[0];
+    let strip = (s.c / s.groups) * s.stride[0] * s.stride[1] * rows * wq * 4;
+    let extra = tile_cycles::<K>(s.oh * wq) - tile_cycles::<K>(s.oh * s.ow);
     let cheaper = mpart.div_ceil(K::MR) as f64 * extra < (s.oh * s.ow) as f64;
-    (cheaper && strip <= DIRECT_STRIP_BYTES).then_some(wp)
+    (cheaper && strip <= DIRECT_STRIP_BYTES).then_some(wq)
 }
 
 /// Cycles per k step of one row tile of `MR` rows over `n` columns: a tile of `nv`
@@ -644,7 +647,7 @@ unsafe fn gemm_direct<K: Kern<E = f32>>(job: &Job, cols: bool, wp: usize) {
 }
 
 /// Output channels `r0..r1` (panel boundaries) and rows `y0..y1` of batch-group `bg`,
-/// on the direct path, in strips of output rows.
+/// on the direct path, in strips of output rows; `wp` is the phase-row width.
 ///
 /// # Safety
 /// As [`gemm_direct`]; this part owns the block.
@@ -667,14 +670,18 @@ unsafe fn direct_block<K: Kern<E = f32>>(
     let (b, g) = (bg / s.groups, bg % s.groups);
     let orow0 = b * s.m + g * mg;
     let compact = wp != s.ow;
-    let halo = (s.kh - 1) * s.dilation[0];
+    let [s0, s1] = s.stride;
+    let phases = s0 * s1;
+    let halo = (s.kh - 1) * s.dilation[0] / s0;
     // Strip rows: about DIRECT_COLS columns, and a padded strip within bounds.
-    let fit = (DIRECT_STRIP_BYTES / 4 / (cg * wp))
+    let fit = (DIRECT_STRIP_BYTES / 4 / (cg * phases * wp))
         .saturating_sub(halo)
         .max(1);
     let ry = (DIRECT_COLS / wp).clamp(1, fit).min(y1 - y0).max(1);
+    // Phase planes `(ci, ry, rx)` of `ry + halo` rows, `ps` apart.
     let ps = line_stride((ry + halo) * wp);
-    let strip_len = (cg * ps + (s.kw - 1) * s.dilation[1] + nr + K::LANES).next_multiple_of(16);
+    let strip_len =
+        (cg * phases * ps + (s.kw - 1) * s.dilation[1] / s1 + nr + K::LANES).next_multiple_of(16);
     let cstride = line_stride(ry * wp);
     let c_len = if compact {
         K::MC.min(r1 - r0) * cstride
@@ -699,22 +706,23 @@ unsafe fn direct_block<K: Kern<E = f32>>(
     while y < y1 {
         let yn = ry.min(y1 - y);
         let ncols = yn * wp;
-        // The zero-padded strip: padded rows `y..y + yn + halo` of every channel.
+        // The zero-padded strip: rows `y..y + yn + halo` of every phase plane.
         for ci in 0..cg {
-            for rr in 0..yn + halo {
-                // SAFETY: padded row `rr` of channel `ci` of the strip: `ci * ps +
-                // rr * wp + wp + LANES - 1 <= strip_len` (`rr < ry + halo`, `ps >=
-                // (ry + halo) * wp`, slack of `nr + LANES`); input row `iy < h` of
-                // channel `ci < cg`, with `(cg - ci) * hw - iy * w >= w` readable.
-                unsafe {
-                    let dst = strip.add(ci * ps + rr * wp);
-                    let iy = (y + rr).wrapping_sub(s.pad[0]);
-                    if iy >= s.h {
-                        zero_vecs::<K>(dst, wp);
-                    } else {
-                        let row = input.add(ci * hw + iy * s.w);
-                        let readable = (cg - ci) * hw - iy * s.w;
-                        pad_row::<K>(row, s.w, readable, s.pad[1], wp, dst);
+            for ph in 0..phases {
+                let (fy, fx) = (ph / s1, ph % s1);
+                for rr in 0..yn + halo {
+                    // SAFETY: row `rr` of phase plane `(ci, ph)` of the strip: `(ci *
+                    // phases + ph) * ps + rr * wp + wp + LANES - 1 <= strip_len` (`rr <
+                    // ry + halo`, `ps >= (ry + halo) * wp`, slack of `nr + LANES`);
+                    // input row `iy < h` of channel `ci < cg`.
+                    unsafe {
+                        let dst = strip.add((ci * phases + ph) * ps + rr * wp);
+                        let iy = ((y + rr) * s0 + fy).wrapping_sub(s.pad[0]);
+                        if iy >= s.h {
+                            zero_vecs::<K>(dst, wp);
+                        } else {
+                            phase_row::<K>(s, input.add(ci * hw + iy * s.w), fx, wp, dst);
+                        }
                     }
                 }
             }
@@ -729,7 +737,9 @@ unsafe fn direct_block<K: Kern<E = f32>>(
                 let (pc, kcur) = k_block(kk, nb, kb);
                 let (mut ci, mut ky, mut kx) = (pc / khw, pc % khw / s.kw, pc % s.kw);
                 for o in offs.iter_mut().take(kcur) {
-                    *o = ci * ps + ky * s.dilation[0] * wp + kx * s.dilation[1];
+                    let (r, c) = (ky * s.dilation[0], kx * s.dilation[1]);
+                    let plane = (ci * s0 + r % s0) * s1 + c % s1;
+                    *o = plane * ps + r / s0 * wp + c / s1;
                     kx += 1;
                     if kx == s.kw {
                         kx = 0;
@@ -986,6 +996,43 @@ unsafe fn pack_b_conv<K: Kern<E = f32>>(
                 }
             }
         }
+    }
+}
+
+/// Writes phase `fx` of an input row, `wq` elements, to `dst`: element `X` is padded
+/// column `X * stride[1] + fx`, i.e. input column `X * stride[1] + fx - pad[1]`, zero
+/// outside `0..w`.
+///
+/// # Safety
+/// `K`'s target features are enabled; `row` is valid for reading `w` f32s, `dst` for
+/// writing `wq + LANES - 1` (zeros are written in whole vectors).
+#[inline(always)]
+unsafe fn phase_row<K: Kern<E = f32>>(
+    s: &Conv2d,
+    row: *const f32,
+    fx: usize,
+    wq: usize,
+    dst: *mut f32,
+) {
+    let (sw, pw) = (s.stride[1], s.pad[1]);
+    // Phase columns `lo..hi` read inside the row.
+    let lo = pw.saturating_sub(fx).div_ceil(sw).min(wq);
+    let hi = (s.w + pw).saturating_sub(fx).div_ceil(sw).clamp(lo, wq);
+    // SAFETY: the zeros write `0..lo` and `hi..wq` rounded up to whole vectors (the
+    // copy comes after the leading zeros and the trailing zeros after the copy, so
+    // each overwrites what the one before wrote past its end); the copy reads input
+    // columns `lo * sw + fx - pw ..= (hi - 1) * sw + fx - pw`, in `0..w`.
+    unsafe {
+        zero_vecs::<K>(dst, lo);
+        if lo < hi {
+            let src = row.add(lo * sw + fx - pw);
+            if sw == 1 {
+                copy_n::<K>(src, hi - lo, dst.add(lo));
+            } else {
+                gather(src, sw, hi - lo, dst.add(lo));
+            }
+        }
+        zero_vecs::<K>(dst.add(hi), wq - hi);
     }
 }
 

@@ -423,31 +423,51 @@ fn one_dimensional() {
     }
 }
 
-/// The direct path (stride 1: B read in place from the input or a padded strip of it,
-/// the columns past each output row dropped) in every shape that changes its work: row
-/// strips, parts by rows and by channel panels, dilations, uneven padding, groups,
-/// a 3 x 1 filter (no dropped columns), and the convs it leaves to packing (1 x 1, a
-/// strip too big).
+/// The direct path (B read through row offsets from a zero-padded strip of phase
+/// planes, the columns past each output row dropped) in every shape that changes its
+/// work: row strips, parts by rows and by channel panels, strides (phases), dilations,
+/// uneven padding, groups, a 3 x 1 filter (no dropped columns), a patchifying conv,
+/// and the convs it leaves to packing (1 x 1, a strip too big).
 #[test]
 fn direct_path_geometries() {
     let mut rng = Rng(8);
-    for (n, c, m, hw, k, dil, pad, groups, cut) in [
+    for (n, c, m, hw, k, stride, dil, pad, groups, cut) in [
         // Several strips of rows (about 512 columns each).
-        (1, 6, 20, [40, 45], [3, 3], ONE, ONE, 1, MAX),
+        (1, 6, 20, [40, 45], [3, 3], ONE, ONE, ONE, 1, MAX),
         // Parts by channel panels, 7 x 7 outputs (63 columns as 49).
-        (1, 40, 96, [7, 7], [3, 3], ONE, ONE, 1, MAX),
+        (1, 40, 96, [7, 7], [3, 3], ONE, ONE, ONE, 1, MAX),
         // Dilations and uneven padding.
-        (1, 5, 11, [12, 17], [3, 3], [2, 1], [2, 1], 1, [-1, -2]),
-        (1, 5, 11, [12, 17], [3, 2], [1, 2], [0, 2], 1, [1, 2]),
+        (1, 5, 11, [12, 17], [3, 3], ONE, [2, 1], [2, 1], 1, [-1, -2]),
+        (1, 5, 11, [12, 17], [3, 2], ONE, [1, 2], [0, 2], 1, [1, 2]),
         // 5 x 5 in two groups, two batches.
-        (2, 8, 6, [9, 14], [5, 5], ONE, [2, 2], 2, MAX),
+        (2, 8, 6, [9, 14], [5, 5], ONE, ONE, [2, 2], 2, MAX),
         // 3 x 1: written straight to the output; several k blocks.
-        (1, 70, 17, [7, 11], [3, 1], ONE, [1, 0], 1, MAX),
-        (2, 200, 9, [5, 13], [1, 1], ONE, ZERO, 1, MAX),
+        (1, 70, 17, [7, 11], [3, 1], ONE, ONE, [1, 0], 1, MAX),
+        // Strides: ResNet's 3 x 3 / 2 and its 7 x 7 / 2 stem, odd sizes; stride 3 over
+        // dilation 2 (phases a tap never reads); a 4 x 4 / 4 patch embedding.
+        (1, 12, 20, [15, 17], [3, 3], [2, 2], ONE, ONE, 1, MAX),
+        (1, 3, 16, [37, 30], [7, 7], [2, 2], ONE, [3, 3], 1, MAX),
+        (
+            1,
+            4,
+            9,
+            [20, 23],
+            [3, 2],
+            [3, 2],
+            [2, 3],
+            [1, 2],
+            1,
+            [-1, 0],
+        ),
+        (2, 3, 10, [16, 20], [4, 4], [4, 4], ONE, ZERO, 1, MAX),
+        (1, 200, 9, [5, 13], [1, 1], ONE, ONE, ZERO, 1, MAX),
         // One output row's strip past 2 MiB: packed instead.
-        (1, 2048, 2, [3, 100], [3, 3], ONE, ONE, 1, MAX),
+        (1, 2048, 2, [3, 100], [3, 3], ONE, ONE, ONE, 1, MAX),
     ] {
-        check(&geo(n, c, m, hw, k, ONE, dil, pad, groups, cut), &mut rng);
+        check(
+            &geo(n, c, m, hw, k, stride, dil, pad, groups, cut),
+            &mut rng,
+        );
     }
 }
 
