@@ -1150,15 +1150,21 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
     let (sh, sw, dh, dw) = (s.stride[0], s.stride[1], s.dilation[0], s.dilation[1]);
     // Phase width: output column `x < ow`, tap `t = kx * dw` reads element `x + t / sw`.
     let wq = ow + (s.kw - 1) * dw / sw;
-    let rw = sw * wq;
-    // Padded rows one plane can need, and the flat band length.
+    // Padded rows one plane can need. They are kept as `sh x sw` phase planes (phase
+    // `(fy, fx)` holds padded positions `(sh * Y + fy, sw * X + fx)`, rows `wq` apart,
+    // planes `ps` apart), so that consecutive output rows are `wq` apart for any
+    // stride: a flat band computes `wq / ow` of its elements for nothing, where rows
+    // of all phases cost `sh * sw` times that (a 14 x 14 stride-2 layer of MobileNetV2
+    // took 8 times onnxruntime's time).
     let hp = sh * (s.oh - 1) + (s.kh - 1) * dh + 1;
-    // (Slack: `zero_vecs` and `pad_row` may write up to a vector past a row.)
-    let plane_len = hp * rw + lanes;
+    // (Slack: `zero_vecs` and `pad_row` may write, and taps read, up to a vector past
+    // a row.)
+    let ps = hp.div_ceil(sh) * wq + lanes;
+    let plane_len = sh * sw * ps;
     // Flat bands only for narrow rows: wide ones fill their vectors and are written
     // in place rather than through the band buffer.
     // Flat distance of consecutive output rows.
-    let frow = sh * rw;
+    let frow = wq;
     let band = if ow < DW_FLAT_BELOW {
         (DW_BAND - ow) / frow + 1
     } else {
@@ -1171,12 +1177,12 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
     // the band buffer, a spill vector.
     let (tmp, spill) = unsafe { (plane_buf.add(plane_len), plane_buf.add(plane_len + tmp_len)) };
     let mut taps: Vec<*const f32> = vec![plane_buf.cast_const(); khw];
-    // Tap `(ky, kx)` of an output row: padded row `ky * dh` below the row's first,
-    // phase `t % sw`, element `t / sw` with `t = kx * dw`.
+    // Tap `(ky, kx)` of an output row: with `r = ky * dh`, `t = kx * dw`, phase plane
+    // `(r % sh, t % sw)`, row `r / sh` below the output row's, element `t / sw`.
     let tap_off: Vec<usize> = (0..khw)
         .map(|i| {
-            let (ky, t) = (i / s.kw, i % s.kw * dw);
-            ky * dh * rw + t % sw * wq + t / sw
+            let (r, t) = (i / s.kw * dh, i % s.kw * dw);
+            (r % sh * sw + t % sw) * ps + r / sh * wq + t / sw
         })
         .collect();
     let mg = s.m / s.groups;
@@ -1201,21 +1207,24 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
         let mut build = |upto: usize| {
             while built < upto {
                 let pr = pr0 + built;
-                // SAFETY: padded row `pr < pr1` takes `rw` f32s at `(pr - pr0) * rw`,
-                // within the plane buffer's `hp * rw` (`pr1 - pr0 <= hp`, slack after);
-                // input row `pr - pad < h` of input channel `plane_id < n * c` (cg = 1)
-                // starts at `at`, with `input_len - at >= w` elements readable from it.
+                // SAFETY: padded row `pr < pr1` takes `wq` f32s (and a vector of
+                // slack) in each phase plane `(built % sh, fx)`, at row `built / sh <
+                // hp.div_ceil(sh)` (`pr1 - pr0 <= hp`); input row `pr - pad < h` of
+                // input channel `plane_id < n * c` (cg = 1) starts at `at`, with
+                // `input_len - at >= w` elements readable from it.
                 unsafe {
-                    let d = plane_buf.add(built * rw);
+                    let d = plane_buf.add(built % sh * sw * ps + built / sh * wq);
                     if pr < s.pad[0] || pr - s.pad[0] >= s.h {
-                        zero_vecs::<K>(d, rw);
+                        for fx in 0..sw {
+                            zero_vecs::<K>(d.add(fx * ps), wq);
+                        }
                     } else {
                         let at = plane_id * s.h * s.w + (pr - s.pad[0]) * s.w;
                         let row = job.input.add(at);
                         if sw == 1 {
                             pad_row::<K>(row, s.w, s.input_len() - at, s.pad[1], wq, d);
                         } else {
-                            split_row(s, row, wq, d);
+                            split_row(s, row, wq, ps, d);
                         }
                     }
                 }
@@ -1230,23 +1239,23 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
             let pair = band == 1 && pair_rows && y + 1 < yb;
             let rows = if pair { 2 } else { band.min(yb - y) };
             build(sh * (y + rows - 1) + (s.kh - 1) * dh + 1 - pr0);
-            let row0 = (sh * y - pr0) * rw;
+            let row0 = (y - ya) * wq;
             for (tap, &off) in taps.iter_mut().zip(&tap_off) {
-                // SAFETY: `row0 + off` is padded row `sh * y + ky * dh` (in `pr0..pr1`),
-                // phase `t % sw`, element `t / sw < wq` (see `tap_off`).
+                // SAFETY: `row0 + off` is padded row `sh * y + ky * dh` (in `pr0..pr1`)
+                // in its phase plane, element `t / sw < wq` (see `tap_off`).
                 *tap = unsafe { plane_buf.add(row0 + off) };
             }
             let u_y = r * s.oh + y;
             // SAFETY: every tap is read at `i < count.next_multiple_of(lanes)`, i.e. up
             // to `(rows - 1) * frow + ow + lanes - 1` past it: at most `lanes` past the
-            // end of padded row `pr1 - 1`'s `rw`, within the plane buffer's slack (the
-            // paired rows read one padded row further, also built). Output rows
+            // end of its phase plane's last row, within the plane's slack (the paired
+            // rows read one padded row further, also built). Output rows
             // `u_y..u_y + rows` are this part's; `tmp` holds `(band - 1) * frow + ow`
             // plus `lanes`. Target features by the caller.
             unsafe {
                 let dst = job.out.add(u_y * ow);
                 if pair {
-                    dw_rows2_3x3::<K>(&taps, w, rw, ow, dst, spill);
+                    dw_rows2_3x3::<K>(&taps, w, wq, ow, dst, spill);
                 } else if rows == 1 {
                     dw_run::<K>(&taps, w, ow, dst, spill);
                 } else {
@@ -1441,14 +1450,15 @@ unsafe fn copy_run<K: Kern<E = f32>>(src: *const f32, n: usize, dst: *mut f32) {
     }
 }
 
-/// Splits an input row into its `stride[1]` phases of `lp` elements at `dst`: phase `q`
-/// element `i` is padded position `q + stride[1] * i`, i.e. input column
-/// `q + stride[1] * i - pad[1]`, zero outside `0..w`.
+/// Splits an input row into its `stride[1]` phases of `lp` elements, phase `q` at `dst +
+/// q * ps`: element `i` is padded position `q + stride[1] * i`, i.e. input column `q +
+/// stride[1] * i - pad[1]`, zero outside `0..w`.
 ///
 /// # Safety
-/// `row` is valid for reading `w` f32s, `dst` for writing `stride[1] * lp`.
+/// `row` is valid for reading `w` f32s; `ps >= lp`, and `dst` is valid for writing
+/// `(stride[1] - 1) * ps + lp` f32s.
 #[inline(always)]
-unsafe fn split_row(s: &Conv2d, row: *const f32, lp: usize, dst: *mut f32) {
+unsafe fn split_row(s: &Conv2d, row: *const f32, lp: usize, ps: usize, dst: *mut f32) {
     let (sw, pw, w) = (s.stride[1], s.pad[1], s.w);
     if sw == 2 {
         // Both phases in one pass where both read the row: padded positions `2 * i`
@@ -1464,11 +1474,11 @@ unsafe fn split_row(s: &Conv2d, row: *const f32, lp: usize, dst: *mut f32) {
                 0.0
             }
         };
-        // SAFETY: the phases are `dst..+ lp` and `dst + lp..+ lp`; for `i` in `i0..i1`
-        // the row's columns `2 * i - pw` and `2 * i + 1 - pw` are below `w`.
+        // SAFETY: the phases are `dst..+ lp` and `dst + ps..+ lp`, disjoint; for `i` in
+        // `i0..i1` the row's columns `2 * i - pw` and `2 * i + 1 - pw` are below `w`.
         unsafe {
             let d0 = std::slice::from_raw_parts_mut(dst, lp);
-            let d1 = std::slice::from_raw_parts_mut(dst.add(lp), lp);
+            let d1 = std::slice::from_raw_parts_mut(dst.add(ps), lp);
             let src = std::slice::from_raw_parts(row.add(2 * i0).sub(pw), 2 * (i1 - i0));
             for i in (0..i0).chain(i1..lp) {
                 d0[i] = at(2 * i);
@@ -1494,10 +1504,10 @@ unsafe fn split_row(s: &Conv2d, row: *const f32, lp: usize, dst: *mut f32) {
             0
         }
         .clamp(a, lp);
-        // SAFETY: phase `q` is `dst + q * lp..+ lp`; `a <= b <= lp`; the reads are
+        // SAFETY: phase `q` is `dst + q * ps..+ lp`; `a <= b <= lp`; the reads are
         // columns `q + sw * i - pw < w` for `i < b`.
         unsafe {
-            let d = dst.add(q * lp);
+            let d = dst.add(q * ps);
             zero(d, a);
             if a < b {
                 gather(row.add(q + sw * a - pw), sw, b - a, d.add(a));
