@@ -1131,6 +1131,11 @@ const DW_FLAT_BELOW: usize = 32;
 #[inline(always)]
 unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
     let s = job.s;
+    if s.groups == s.c && s.m == s.c && s.ow < DW_BLOCKED_BELOW && s.c >= K::LANES {
+        // SAFETY: this function's contract, one input channel per output channel.
+        unsafe { depthwise_blocked::<K>(job) };
+        return;
+    }
     let lanes = K::LANES;
     let units = s.n * s.m * s.oh;
     let (u0, u1) = (job.share(units, job.part), job.share(units, job.part + 1));
@@ -1285,6 +1290,219 @@ unsafe fn depthwise<K: Kern<E = f32>>(job: &Job) {
         unsafe { job.finish((r * s.oh + ya) * ow, (r * s.oh + yb) * ow) };
         u += yb - ya;
     }
+}
+
+/// Output rows narrower than this take the channel-blocked depthwise path.
+const DW_BLOCKED_BELOW: usize = 32;
+
+/// The depthwise path for narrow planes (one input channel per output channel, `ow <
+/// DW_BLOCKED_BELOW`): blocks of `LANES` channels, each transposed into a zero-padded
+/// channel-last buffer (`[hp][wp][LANES]`) so that every output position is one
+/// vector of `LANES` channels, `kh * kw` multiply-adds of whole vectors, and the result
+/// transposed back into the planes. A plane of 7 x 7 or 14 x 14 leaves vectors along
+/// its rows mostly empty and pays per-plane setup for a few dozen outputs: MobileNetV2's
+/// 14 x 14 and 7 x 7 depthwise layers took 2-8 times onnxruntime's time that way.
+/// Parts take ranges of `(batch, channel block)`s.
+///
+/// # Safety
+/// As [`run`], on a filter packed for the depthwise path with `groups == c == m`.
+#[inline(always)]
+unsafe fn depthwise_blocked<K: Kern<E = f32>>(job: &Job) {
+    let s = job.s;
+    let l = K::LANES;
+    let nblk = s.c.div_ceil(l);
+    let units = s.n * nblk;
+    let (u0, u1) = (job.share(units, job.part), job.share(units, job.part + 1));
+    if u0 >= u1 {
+        return;
+    }
+    let khw = s.kh * s.kw;
+    let (hw, p) = (s.h * s.w, s.oh * s.ow);
+    // The padded extent the outputs read (`oh, ow >= 1`: the output is not empty).
+    let hp = (s.oh - 1) * s.stride[0] + (s.kh.max(1) - 1) * s.dilation[0] + 1;
+    let wp = (s.ow - 1) * s.stride[1] + (s.kw.max(1) - 1) * s.dilation[1] + 1;
+    let (tin_len, tout_len, w_len) = (hp * wp * l, p * l, khw * l);
+    let mut scratch = Scratch::take(&PACK, (tin_len + tout_len + w_len + 2 * l * l) * 4);
+    let tin = scratch.ptr::<f32>();
+    // SAFETY: the scratch holds the padded input, the output, the weights, then two
+    // `l x l` staging blocks.
+    let (tout, wbuf, stage) = unsafe {
+        (
+            tin.add(tin_len),
+            tin.add(tin_len + tout_len),
+            tin.add(tin_len + tout_len + w_len),
+        )
+    };
+    // Padded columns `x0..x1` hold input columns `0..x1 - x0`.
+    let x0 = s.pad[1].min(wp);
+    let x1 = (s.pad[1] + s.w).min(wp);
+    let filter = &job.filter.data;
+    // Tap `t`'s offset in `tin` from its output's first tap.
+    let taps: Vec<usize> = (0..khw)
+        .map(|t| (t / s.kw * s.dilation[0] * wp + t % s.kw * s.dilation[1]) * l)
+        .collect();
+    for u in u0..u1 {
+        let (b, c0) = (u / nblk, u % nblk * l);
+        let nl = l.min(s.c - c0);
+        // SAFETY: channel `b * c + c0 < n * c` of the input and the output (m == c).
+        let (inp, out) = unsafe {
+            (
+                job.input.add((b * s.c + c0) * hw),
+                job.out.add((b * s.c + c0) * p),
+            )
+        };
+        // Tap `t`'s weights of the block's channels, zero past `nl`.
+        let f = filter[c0 * khw..].as_ptr();
+        for i in 0..l {
+            for t in 0..khw {
+                // SAFETY: `t * l + i < w_len`; the filter is `[m][1][kh][kw]`, and
+                // channel `c0 + i < c` for `i < nl`.
+                unsafe { *wbuf.add(t * l + i) = if i < nl { *f.add(i * khw + t) } else { 0.0 } };
+            }
+        }
+        for yy in 0..hp {
+            // SAFETY: padded row `yy < hp` is `wp * l` f32s at `yy * wp * l` in `tin`.
+            let row = unsafe { tin.add(yy * wp * l) };
+            let iy = yy.wrapping_sub(s.pad[0]);
+            // SAFETY: as above; columns `0..x0` and `x1..wp` of it.
+            unsafe {
+                if iy >= s.h {
+                    zero_vecs::<K>(row, wp * l);
+                    continue;
+                }
+                zero_vecs::<K>(row, x0 * l);
+                zero_vecs::<K>(row.add(x1 * l), (wp - x1) * l);
+            }
+            let n = x1 - x0;
+            let mut x = 0;
+            while x < n {
+                let cnt = l.min(n - x);
+                // SAFETY: channels `0..nl` of the block, input row `iy < h`, columns
+                // `x..x + cnt <= n <= w`; padded positions `x0 + x..+ cnt <= wp`.
+                unsafe {
+                    transpose_part::<K>(
+                        inp.add(iy * s.w + x),
+                        hw,
+                        nl,
+                        cnt,
+                        row.add((x0 + x) * l),
+                        l,
+                        stage,
+                    )
+                };
+                x += cnt;
+            }
+        }
+        for y in 0..s.oh {
+            let mut x = 0;
+            while x < s.ow {
+                let at = (y * s.stride[0] * wp + x * s.stride[1]) * l;
+                let step = s.stride[1] * l;
+                // SAFETY: tap `t` of output `(y, x + i)` is padded position `(y *
+                // stride[0] + ky * dilation[0], (x + i) * stride[1] + kx *
+                // dilation[1])`, inside the padded extent `hp x wp` for `x + i < ow`;
+                // output positions `y * ow + x + i < p` of `tout`.
+                unsafe {
+                    let (src, dst) = (tin.add(at), tout.add((y * s.ow + x) * l));
+                    x += match s.ow - x {
+                        DW_BLOCKED_X.. => {
+                            dw_blocked_taps::<K, DW_BLOCKED_X>(src, step, &taps, wbuf, dst)
+                        }
+                        4.. => dw_blocked_taps::<K, 4>(src, step, &taps, wbuf, dst),
+                        2.. => dw_blocked_taps::<K, 2>(src, step, &taps, wbuf, dst),
+                        _ => dw_blocked_taps::<K, 1>(src, step, &taps, wbuf, dst),
+                    };
+                }
+            }
+        }
+        let mut q = 0;
+        while q < p {
+            let cnt = l.min(p - q);
+            // SAFETY: positions `q..q + cnt <= p` of `tout` (all `l` lanes); output
+            // channels `0..nl` of the block, positions `q..q + cnt`.
+            unsafe { transpose_part::<K>(tout.add(q * l), l, cnt, nl, out.add(q), p, stage) };
+            q += cnt;
+        }
+        // SAFETY: the block's `nl` planes are final and this part's.
+        unsafe { job.finish((b * s.c + c0) * p, (b * s.c + c0 + nl) * p) };
+    }
+}
+
+/// Transposes rows `0..rows` x columns `0..cols` (each at most `LANES`) of `src`
+/// into `dst` (`dst[j * ldd + i] = src[i * lds + j]`, `cols` rows of `rows`): one
+/// block transpose when whole, else through `stage` with masked loads and stores, so
+/// nothing past the given rows and columns is read or written.
+///
+/// # Safety
+/// `K`'s target features are enabled; `src + i * lds` is valid for reading `cols` f32s
+/// for `i < rows`, `dst + j * ldd` for writing `rows` for `j < cols`, and `stage` for
+/// writing `2 * LANES * LANES`, all disjoint.
+#[inline(always)]
+unsafe fn transpose_part<K: Kern<E = f32>>(
+    src: *const f32,
+    lds: usize,
+    rows: usize,
+    cols: usize,
+    dst: *mut f32,
+    ldd: usize,
+    stage: *mut f32,
+) {
+    let l = K::LANES;
+    // SAFETY: the contract; the stage's two blocks are `stage..+ l * l` and after.
+    unsafe {
+        if rows == l && cols == l {
+            K::transpose(src, lds, dst, ldd);
+            return;
+        }
+        let out = stage.add(l * l);
+        for i in 0..l {
+            let v = if i < rows {
+                K::load_n(src.add(i * lds), cols)
+            } else {
+                K::zero()
+            };
+            K::store(stage.add(i * l), v);
+        }
+        K::transpose(stage, l, out, l);
+        for j in 0..cols {
+            K::store_n(dst.add(j * ldd), K::load(out.add(j * l)), rows);
+        }
+    }
+}
+
+/// Outputs along a row that the channel-blocked depthwise path computes at once:
+/// independent accumulators that hide the multiply-add latency.
+const DW_BLOCKED_X: usize = 8;
+
+/// `X` consecutive output vectors of the channel-blocked depthwise path: output `i` is
+/// `sum_t w[t] * at[i * step + taps[t]]`, stored at `dst + i * LANES`; returns `X`.
+///
+/// # Safety
+/// `K`'s target features are enabled; `at + i * step + taps[t]` is valid for reading
+/// `LANES` f32s for `i < X`, `w` holds `taps.len() * LANES`, and `dst` is valid for
+/// writing `X * LANES`.
+#[inline(always)]
+unsafe fn dw_blocked_taps<K: Kern<E = f32>, const X: usize>(
+    at: *const f32,
+    step: usize,
+    taps: &[usize],
+    w: *const f32,
+    dst: *mut f32,
+) -> usize {
+    // SAFETY: the contract, for each `i < X` and `t < taps.len()`.
+    unsafe {
+        let mut acc = [K::zero(); X];
+        for (t, &off) in taps.iter().enumerate() {
+            let wv = K::load(w.add(t * K::LANES));
+            for (i, a) in acc.iter_mut().enumerate() {
+                *a = K::fma(K::load(at.add(i * step + off)), wv, *a);
+            }
+        }
+        for (i, a) in acc.into_iter().enumerate() {
+            K::store(dst.add(i * K::LANES), a);
+        }
+    }
+    X
 }
 
 /// Two depthwise output rows of `ow` elements at `dst` and `dst + ow` for a 3x3 filter

@@ -135,6 +135,20 @@ pub(crate) trait Kern {
             unsafe { *p.add(i) = *x };
         }
     }
+    /// Transposes a `LANES x LANES` block: `dst[j * ldd + i] = src[i * lds + j]`.
+    ///
+    /// # Safety
+    /// Target features as for the trait; for each `i < LANES`, `src + i * lds` is valid
+    /// for reading and `dst + i * ldd` for writing `LANES` aligned elements, disjoint.
+    #[inline(always)]
+    unsafe fn transpose(src: *const Self::E, lds: usize, dst: *mut Self::E, ldd: usize) {
+        for i in 0..Self::LANES {
+            for j in 0..Self::LANES {
+                // SAFETY: `i, j < LANES`: within the rows the contract names.
+                unsafe { *dst.add(j * ldd + i) = *src.add(i * lds + j) };
+            }
+        }
+    }
     /// Runs `micro::<Self, mr, nv>`; `mr` in 1..=MR, `nv` in 1..=NV (right-edge panels
     /// use fewer vectors rather than computing padding).
     ///

@@ -16,6 +16,7 @@ macro_rules! x86_kern {
         nc = $nc:literal, direct_m = $dm:literal, pack = $pack:ident,
         $zero:ident, $set1:ident, $load:ident, $store:ident, $fma:ident, $add:ident
         $(, masked = $mload:ident, $mstore:ident, $mask:ty)?
+        $(, transpose = $transpose:ident)?
     ) => {
         pub(crate) struct $name;
         impl Kern for $name {
@@ -85,6 +86,14 @@ macro_rules! x86_kern {
                 unsafe { $mstore(p, (((1u32 << n.min($lanes)) - 1) as $mask), v) }
             }
             )?
+            $(
+            #[inline(always)]
+            unsafe fn transpose(src: *const $e, lds: usize, dst: *mut $e, ldd: usize) {
+                // SAFETY: target features as in `zero`; the rows as `Kern::transpose`'s
+                // contract states, which is the function's.
+                unsafe { $transpose(src, lds, dst, ldd) }
+            }
+            )?
             tile_dispatch!([$($nvs)*], [$($mrs)*]);
             #[inline(always)]
             unsafe fn pack_a_panel(a: *const $e, lda: usize, rows: usize, kc: usize, out: *mut $e) {
@@ -104,7 +113,8 @@ x86_kern!(
     Avx512F32, f32, __m512, lanes = 16, nv = 3 [1 2 3],
     mr = 8 [1 2 3 4 5 6 7 8], kc = 192, mc = 144, nc = 4096, direct_m = 64, pack = pack_f32,
     _mm512_setzero_ps, _mm512_set1_ps, _mm512_loadu_ps, _mm512_storeu_ps,
-    _mm512_fmadd_ps, _mm512_add_ps, masked = _mm512_maskz_loadu_ps, _mm512_mask_storeu_ps, u16
+    _mm512_fmadd_ps, _mm512_add_ps, masked = _mm512_maskz_loadu_ps, _mm512_mask_storeu_ps, u16,
+    transpose = transpose16_ps
 );
 // 8 x 24 f64, for the same reasons; kc = 128 fits B (24 KiB) and A (8 KiB) in L1.
 x86_kern!(
@@ -118,7 +128,7 @@ x86_kern!(
     Avx2F32, f32, __m256, lanes = 8, nv = 2 [1 2],
     mr = 6 [1 2 3 4 5 6], kc = 256, mc = 144, nc = 4096, direct_m = 32, pack = pack_f32,
     _mm256_setzero_ps, _mm256_set1_ps, _mm256_loadu_ps, _mm256_storeu_ps,
-    _mm256_fmadd_ps, _mm256_add_ps
+    _mm256_fmadd_ps, _mm256_add_ps, transpose = transpose8_ps
 );
 x86_kern!(
     Avx2F64, f64, __m256d, lanes = 4, nv = 2 [1 2],
@@ -126,6 +136,90 @@ x86_kern!(
     _mm256_setzero_pd, _mm256_set1_pd, _mm256_loadu_pd, _mm256_storeu_pd,
     _mm256_fmadd_pd, _mm256_add_pd
 );
+
+/// Transposes 16 x 16 f32: `dst[j * ldd + i] = src[i * lds + j]`. Pairs of rows
+/// interleave (unpack), then 4 x 4 blocks form within each 128-bit lane (shuffle), and
+/// two rounds of lane shuffles gather each column's four lanes. (Plain loops, not
+/// `array::from_fn`: its closures do not inherit the caller's target features, and
+/// the intrinsics in them were calls.)
+///
+/// # Safety
+/// AVX-512F is enabled; for each `i < 16`, `src + i * lds` is valid for reading and
+/// `dst + i * ldd` for writing 16 f32s, disjoint.
+#[inline(always)]
+unsafe fn transpose16_ps(src: *const f32, lds: usize, dst: *mut f32, ldd: usize) {
+    // SAFETY: the contract; unaligned loads and stores.
+    unsafe {
+        let mut r = [_mm512_setzero_ps(); 16];
+        for (i, v) in r.iter_mut().enumerate() {
+            *v = _mm512_loadu_ps(src.add(i * lds));
+        }
+        let mut t = [_mm512_setzero_ps(); 16];
+        for k in 0..8 {
+            t[2 * k] = _mm512_unpacklo_ps(r[2 * k], r[2 * k + 1]);
+            t[2 * k + 1] = _mm512_unpackhi_ps(r[2 * k], r[2 * k + 1]);
+        }
+        // u[4k + j], lane L: column 4L + j of rows 4k..4k + 4.
+        let mut u = [_mm512_setzero_ps(); 16];
+        for k in 0..4 {
+            u[4 * k] = _mm512_shuffle_ps::<0x44>(t[4 * k], t[4 * k + 2]);
+            u[4 * k + 1] = _mm512_shuffle_ps::<0xEE>(t[4 * k], t[4 * k + 2]);
+            u[4 * k + 2] = _mm512_shuffle_ps::<0x44>(t[4 * k + 1], t[4 * k + 3]);
+            u[4 * k + 3] = _mm512_shuffle_ps::<0xEE>(t[4 * k + 1], t[4 * k + 3]);
+        }
+        for j in 0..4 {
+            let w0 = _mm512_shuffle_f32x4::<0x44>(u[j], u[4 + j]);
+            let w1 = _mm512_shuffle_f32x4::<0xEE>(u[j], u[4 + j]);
+            let w2 = _mm512_shuffle_f32x4::<0x44>(u[8 + j], u[12 + j]);
+            let w3 = _mm512_shuffle_f32x4::<0xEE>(u[8 + j], u[12 + j]);
+            _mm512_storeu_ps(dst.add(j * ldd), _mm512_shuffle_f32x4::<0x88>(w0, w2));
+            _mm512_storeu_ps(dst.add((4 + j) * ldd), _mm512_shuffle_f32x4::<0xDD>(w0, w2));
+            _mm512_storeu_ps(dst.add((8 + j) * ldd), _mm512_shuffle_f32x4::<0x88>(w1, w3));
+            _mm512_storeu_ps(
+                dst.add((12 + j) * ldd),
+                _mm512_shuffle_f32x4::<0xDD>(w1, w3),
+            );
+        }
+    }
+}
+
+/// Transposes 8 x 8 f32 as [`transpose16_ps`] does, with two 128-bit lanes.
+///
+/// # Safety
+/// AVX is enabled; for each `i < 8`, `src + i * lds` is valid for reading and `dst + i *
+/// ldd` for writing 8 f32s, disjoint.
+#[inline(always)]
+unsafe fn transpose8_ps(src: *const f32, lds: usize, dst: *mut f32, ldd: usize) {
+    // SAFETY: the contract; unaligned loads and stores.
+    unsafe {
+        let mut r = [_mm256_setzero_ps(); 8];
+        for (i, v) in r.iter_mut().enumerate() {
+            *v = _mm256_loadu_ps(src.add(i * lds));
+        }
+        let mut t = [_mm256_setzero_ps(); 8];
+        for k in 0..4 {
+            t[2 * k] = _mm256_unpacklo_ps(r[2 * k], r[2 * k + 1]);
+            t[2 * k + 1] = _mm256_unpackhi_ps(r[2 * k], r[2 * k + 1]);
+        }
+        let mut u = [_mm256_setzero_ps(); 8];
+        for k in 0..2 {
+            u[4 * k] = _mm256_shuffle_ps::<0x44>(t[4 * k], t[4 * k + 2]);
+            u[4 * k + 1] = _mm256_shuffle_ps::<0xEE>(t[4 * k], t[4 * k + 2]);
+            u[4 * k + 2] = _mm256_shuffle_ps::<0x44>(t[4 * k + 1], t[4 * k + 3]);
+            u[4 * k + 3] = _mm256_shuffle_ps::<0xEE>(t[4 * k + 1], t[4 * k + 3]);
+        }
+        for j in 0..4 {
+            _mm256_storeu_ps(
+                dst.add(j * ldd),
+                _mm256_permute2f128_ps::<0x20>(u[j], u[4 + j]),
+            );
+            _mm256_storeu_ps(
+                dst.add((4 + j) * ldd),
+                _mm256_permute2f128_ps::<0x31>(u[j], u[4 + j]),
+            );
+        }
+    }
+}
 
 /// Packs a panel of f32 A (layout of `pack_a_rows`) with 4x4 SSE transposes: the plain
 /// loop vectorizes into AVX-512 scatters, which cost ~10% of a 512^3 matmul.
@@ -395,6 +489,42 @@ mod tests {
     use super::{pack_f32, pack_f64};
     use crate::float::pack_a_rows;
     use crate::Isa;
+
+    /// The 16 x 16 and 8 x 8 block transposes against the definition, with row strides
+    /// past the block.
+    #[test]
+    fn block_transposes_match_the_definition() {
+        use crate::float::Kern;
+        fn check<K: Kern<E = f32>>() {
+            let (l, lds, ldd) = (K::LANES, K::LANES + 3, K::LANES + 5);
+            let src: Vec<f32> = (0..l * lds).map(|x| x as f32).collect();
+            let mut dst = vec![-1f32; l * ldd];
+            // SAFETY: the caller checked the ISA; `src` holds `l` rows `lds` apart and
+            // `dst` `l` rows `ldd` apart.
+            unsafe { K::transpose(src.as_ptr(), lds, dst.as_mut_ptr(), ldd) };
+            for i in 0..l {
+                for j in 0..l {
+                    assert_eq!(dst[j * ldd + i], src[i * lds + j], "{i} {j}");
+                }
+            }
+        }
+        #[target_feature(enable = "avx512f,avx2,fma")]
+        fn avx512() {
+            check::<super::Avx512F32>();
+        }
+        #[target_feature(enable = "avx2,fma")]
+        fn avx2() {
+            check::<super::Avx2F32>();
+        }
+        if Isa::Avx512.is_supported() {
+            // SAFETY: the features are present.
+            unsafe { avx512() };
+        }
+        if Isa::Avx2.is_supported() {
+            // SAFETY: as above.
+            unsafe { avx2() };
+        }
+    }
 
     /// The transposing packers against the plain loop, for every panel height up to 8
     /// (the 4-row, 2-row and leftover paths), every `kc` up to 9, and outputs starting at

@@ -471,6 +471,28 @@ fn direct_path_geometries() {
     }
 }
 
+/// The channel-blocked depthwise path (one channel per group, rows narrower than 32):
+/// whole blocks of channels and a partial last block (17 and 35 channels: a block
+/// and one or three over on AVX-512, two blocks and one on AVX2), strides, dilations,
+/// uneven padding, 5 x 5, 1 x 1 planes, rows past a vector, and parts that split a
+/// batch's blocks.
+#[test]
+fn depthwise_channel_blocks() {
+    let mut rng = Rng(9);
+    for c in [16, 17, 35, 48] {
+        for (hw, k, stride, dil, pad, cut) in [
+            ([7, 7], [3, 3], ONE, ONE, ONE, MAX),
+            ([14, 14], [3, 3], [2, 2], ONE, ONE, MAX),
+            ([5, 31], [3, 3], ONE, [1, 2], [1, 2], [-1, 1]),
+            ([11, 9], [5, 5], [1, 2], ONE, [2, 2], [1, 0]),
+            ([1, 1], [3, 3], ONE, ONE, ONE, MAX),
+            ([6, 19], [2, 3], [3, 1], [2, 1], [0, 1], MAX),
+        ] {
+            check(&geo(2, c, c, hw, k, stride, dil, pad, c, cut), &mut rng);
+        }
+    }
+}
+
 #[test]
 fn random_geometries() {
     let mut rng = Rng(6);
