@@ -16,6 +16,12 @@
 //!   along x copied, out-of-bounds positions zero; a 1x1, stride-1, unpadded conv packs
 //!   input rows as they are). A is packed by [`pack_filter`] into the GEMM micro-kernel's
 //!   panel layout (`float::micro`, per ISA), so calls never repack weights.
+//!   Where `direct_width` says so (not 1x1 convs), B is not packed: its rows are read
+//!   in place from a zero-padded strip of the input split into stride phases, through a
+//!   table of row offsets (the direct path, `gemm_direct`).
+//! - **Depthwise, narrow rows** (one channel per group, `ow < DW_BLOCKED_BELOW`): blocks
+//!   of `LANES` channels transposed to channel-last, one vector of channels per output
+//!   position (`depthwise_blocked`).
 //! - **Depthwise** (`c / groups == 1` and `m / groups <= DEPTHWISE_MAX_MULT`): a direct
 //!   kernel vectorized along x. Per output channel, each input row it reads is copied
 //!   once (as the output rows reach it, so it is still in L1) into a zero-padded row
@@ -24,7 +30,9 @@
 //!   narrow rows (`ow < 32`) are computed as flat bands over the padded rows.
 //!
 //! # Work split
-//! GEMM path: with `units = n * groups * P` columns, parts take contiguous column ranges
+//! GEMM path (the direct path by output rows instead of columns; the channel-blocked
+//! depthwise path by `(batch, channel block)`): with `units = n * groups * P` columns,
+//! parts take contiguous column ranges
 //! (rounded to `NR` panels) whenever each part gets at least `4 * NR` columns: no part
 //! packs another's B. Otherwise (small `P`, e.g. ResNet's 7x7 layers) parts take
 //! contiguous ranges of output channels (rounded to micro-tile row panels) if that gives
