@@ -578,11 +578,12 @@ const DIRECT_KC_MAX: usize = 256;
 /// column `j = y * wq + x`, element `(y + qy) * wq + x + qx` of channel `ci`'s phase
 /// `(fy, fx)`: B row `k` is one contiguous run at a fixed offset, and the micro-kernel
 /// reads it through a table of offsets. The `wq - ow` columns of each row past the
-/// output are computed and dropped. Per k step, packing costs about a cycle per column
-/// (`P = oh * ow`), and the tiles over `mpart` rows cost [`tile_cycles`] of their
-/// columns, so the path is taken where the dropped columns cost less than the packing:
-/// every conv of ResNet-18 but its 1 x 1s (at 7 x 7, 63 columns take as many tiles as
-/// 49). Not 1 x 1 convs: their packing is a copy of input rows (or of every other
+/// output are computed and dropped. Packing costs about a cycle per element of B
+/// (`K * P`), the tiles over `mpart` rows cost [`tile_cycles`] of their columns, and
+/// the strip and the copy out of the C buffer cost a fraction of a cycle per element,
+/// so the path is taken where the dropped columns and the copies cost less than the
+/// packing: every conv of ResNet-18 but its 1 x 1s (at 7 x 7, 63 columns take as many
+/// tiles as 49), not MobileNetV2's stem (`K = 27`: its copies cost more). Not 1 x 1 convs: their packing is a copy of input rows (or of every other
 /// element), and MobileNetV2's took 10% longer reading B in place (unaligned loads
 /// from as many streams as B has rows).
 fn direct_width<K: Kern<E = f32>>(s: &Conv2d, mpart: usize) -> Option<usize> {
@@ -593,8 +594,20 @@ fn direct_width<K: Kern<E = f32>>(s: &Conv2d, mpart: usize) -> Option<usize> {
     let wq = s.ow + (s.kw - 1) * s.dilation[1] / s.stride[1];
     let rows = 1 + (s.kh - 1) * s.dilation[0] / s.stride[0];
     let strip = (s.c / s.groups) * s.stride[0] * s.stride[1] * rows * wq * 4;
+    // Cycles, roughly: packing is a cycle per element of B; the direct path pays for
+    // the dropped columns' tiles, the copy of C out of its buffer (half a cycle per
+    // output) and the strip (half a cycle per element copied, two gathered).
+    let (p, k) = ((s.oh * s.ow) as f64, kk as f64);
     let extra = tile_cycles::<K>(s.oh * wq) - tile_cycles::<K>(s.oh * s.ow);
-    let cheaper = mpart.div_ceil(K::MR) as f64 * extra < (s.oh * s.ow) as f64;
+    let tiles = mpart.div_ceil(K::MR) as f64 * k * extra;
+    let copy_out = if wq == s.ow {
+        0.0
+    } else {
+        0.5 * mpart as f64 * p
+    };
+    let per = if s.stride[1] == 1 { 0.5 } else { 2.0 };
+    let strip_in = (s.c / s.groups * s.stride[0] * s.stride[1] * (s.oh + rows) * wq) as f64;
+    let cheaper = tiles + copy_out + per * strip_in < k * p;
     (cheaper && strip <= DIRECT_STRIP_BYTES).then_some(wq)
 }
 
