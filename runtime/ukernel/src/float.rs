@@ -245,6 +245,7 @@ pub(crate) unsafe fn micro<K: Kern, const MR: usize, const NV: usize, const OFFS
     // slots: the tile alone went from 187-192 to 197-207 GFLOP/s without them
     // (`bench/ukernel -- --micro`).
     let pf = t.ldb * PF_ROWS;
+    // Rows at offsets (a conv's strip, just written) are not prefetched either.
     let packed_b = OFFS || t.ldb == K::NV * K::LANES;
     let mut next_b = t.next_b;
     for p in 0..t.kc {
