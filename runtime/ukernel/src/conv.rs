@@ -699,7 +699,7 @@ unsafe fn direct_block<K: Kern<E = f32>>(
         .saturating_sub(halo)
         .max(1);
     let ry = (DIRECT_COLS / wp).clamp(1, fit).min(y1 - y0).max(1);
-    // Phase planes `(ci, ry, rx)` of `ry + halo` rows, `ps` apart.
+    // Phase planes `(ci, fy, fx)` of `ry + halo` rows, `ps` apart.
     let ps = line_stride((ry + halo) * wp);
     let strip_len =
         (cg * phases * ps + (s.kw - 1) * s.dilation[1] / s1 + nr + K::LANES).next_multiple_of(16);
