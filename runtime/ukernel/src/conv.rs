@@ -414,6 +414,34 @@ impl Job<'_> {
         }
     }
 
+    /// Reports output rows `i0..i1` (from row `orow0` of the output's `n * m` rows of
+    /// `p` elements), columns `j0..j1` of each, as final: one range when the rows are
+    /// whole, else one per row.
+    ///
+    /// # Safety
+    /// As [`Job::finish`] for each range.
+    #[inline(always)]
+    unsafe fn finish_rows(
+        &self,
+        orow0: usize,
+        p: usize,
+        i0: usize,
+        i1: usize,
+        j0: usize,
+        j1: usize,
+    ) {
+        if j0 == 0 && j1 == p {
+            // SAFETY: this function's contract.
+            unsafe { self.finish((orow0 + i0) * p, (orow0 + i1) * p) };
+        } else {
+            for i in i0..i1 {
+                let r = (orow0 + i) * p;
+                // SAFETY: as above, for one row's columns.
+                unsafe { self.finish(r + j0, r + j1) };
+            }
+        }
+    }
+
     /// `total * i / parts` without overflow.
     fn share(&self, total: usize, i: usize) -> usize {
         (total as u128 * i as u128 / self.parts as u128) as usize
@@ -750,10 +778,7 @@ unsafe fn direct_block<K: Kern<E = f32>>(
         }
         let mut ic = r0;
         while ic < r1 {
-            let mut iend = ic;
-            while iend < r1 && iend - ic < K::MC {
-                iend += tile_rows(mg - iend, mr);
-            }
+            let iend = row_block_end::<K>(mg, ic, r1);
             for kb in 0..nb {
                 let (pc, kcur) = k_block(kk, nb, kb);
                 let (mut ci, mut ky, mut kx) = (pc / khw, pc % khw / s.kw, pc % s.kw);
@@ -817,7 +842,7 @@ unsafe fn direct_block<K: Kern<E = f32>>(
                         // <= ncols <= cstride`) to output row `y + yy < oh` of channel
                         // `i < mg`.
                         unsafe {
-                            copy_n::<K>(
+                            copy_run::<K>(
                                 cbuf.add((i - ic) * cstride + yy * wp),
                                 s.ow,
                                 out0.add(i * p + (y + yy) * s.ow),
@@ -826,21 +851,24 @@ unsafe fn direct_block<K: Kern<E = f32>>(
                     }
                 }
             }
-            let (j0, j1) = (y * s.ow, (y + yn) * s.ow);
-            if j0 == 0 && j1 == p {
-                // SAFETY: rows `ic..iend` are final; only raw pointers are held.
-                unsafe { job.finish((orow0 + ic) * p, (orow0 + iend) * p) };
-            } else {
-                for i in ic..iend {
-                    let r = (orow0 + i) * p;
-                    // SAFETY: as above, for one row's columns.
-                    unsafe { job.finish(r + j0, r + j1) };
-                }
-            }
+            // SAFETY: rows `ic..iend`, output rows `y..y + yn` are final; only raw
+            // pointers into the output are held.
+            unsafe { job.finish_rows(orow0, p, ic, iend, y * s.ow, (y + yn) * s.ow) };
             ic = iend;
         }
         y += yn;
     }
+}
+
+/// The end of the row block from `ic` (a panel boundary of `mg` rows) within `..r1`:
+/// whole register-tile panels up to `MC` rows.
+#[inline(always)]
+fn row_block_end<K: Kern>(mg: usize, ic: usize, r1: usize) -> usize {
+    let mut iend = ic;
+    while iend < r1 && iend - ic < K::MC {
+        iend += tile_rows(mg - iend, K::MR);
+    }
+    iend
 }
 
 /// Output rows `r0..r1` (of the group's `mg`; panel boundaries), columns `c0..c1` of
@@ -871,18 +899,8 @@ unsafe fn gemm_block<K: Kern<E = f32>>(
     // SAFETY: output row `orow0 < n * m` starts within the output.
     let out0 = unsafe { job.out.add(orow0 * p) };
     // Reports rows `i0..i1`, columns `j0..j1` of this block.
-    let finish = |i0: usize, i1: usize, j0: usize, j1: usize| {
-        if j0 == 0 && j1 == p {
-            // SAFETY: the rows are final; only raw pointers into the output are held.
-            unsafe { job.finish((orow0 + i0) * p, (orow0 + i1) * p) };
-        } else {
-            for i in i0..i1 {
-                let r = (orow0 + i) * p;
-                // SAFETY: as above, for one row's columns.
-                unsafe { job.finish(r + j0, r + j1) };
-            }
-        }
-    };
+    // SAFETY: called on final ranges only; only raw pointers into the output are held.
+    let finish = |i0, i1, j0, j1| unsafe { job.finish_rows(orow0, p, i0, i1, j0, j1) };
     if kk == 0 {
         for i in r0..r1 {
             // SAFETY: row `i < mg` of the group's output, columns `c0..c1 <= P`.
@@ -906,10 +924,7 @@ unsafe fn gemm_block<K: Kern<E = f32>>(
             unsafe { pack_b_conv::<K>(s, input, pc, kcur, jc, ncur, bp, tmp) };
             let mut ic = r0;
             while ic < r1 {
-                let mut iend = ic;
-                while iend < r1 && iend - ic < K::MC {
-                    iend += tile_rows(mg - iend, mr);
-                }
+                let iend = row_block_end::<K>(mg, ic, r1);
                 let mut jr = 0;
                 while jr < ncur {
                     let cols = nr.min(ncur - jr);
@@ -1048,32 +1063,12 @@ unsafe fn phase_row<K: Kern<E = f32>>(
         if lo < hi {
             let src = row.add(lo * sw + fx - pw);
             if sw == 1 {
-                copy_n::<K>(src, hi - lo, dst.add(lo));
+                copy_run::<K>(src, hi - lo, dst.add(lo));
             } else {
                 gather(src, sw, hi - lo, dst.add(lo));
             }
         }
         zero_vecs::<K>(dst.add(hi), wq - hi);
-    }
-}
-
-/// Copies `n` f32s from `src` to `dst` in whole vectors and one masked one.
-///
-/// # Safety
-/// `K`'s target features are enabled; `src` is valid for reading `n` f32s, `dst` for
-/// writing `n`, disjoint.
-#[inline(always)]
-unsafe fn copy_n<K: Kern<E = f32>>(src: *const f32, n: usize, dst: *mut f32) {
-    let mut i = 0;
-    // SAFETY: this function's contract; vectors stay within `n` elements.
-    unsafe {
-        while i + K::LANES <= n {
-            K::store(dst.add(i), K::load(src.add(i)));
-            i += K::LANES;
-        }
-        if i < n {
-            K::store_n(dst.add(i), K::load_n(src.add(i), n - i), n - i);
-        }
     }
 }
 
@@ -1667,8 +1662,8 @@ unsafe fn pad_row<K: Kern<E = f32>>(
     }
 }
 
-/// Copies `n` f32s from `src` to `dst`: whole vectors, then single elements (runs
-/// are short, and a memcpy call would cost more than the copy).
+/// Copies `n` f32s from `src` to `dst`: whole vectors, then one masked (runs are
+/// short, and a memcpy call would cost more than the copy).
 ///
 /// # Safety
 /// `K`'s target features are enabled; `src` is valid for reading `n` f32s, `dst` for
@@ -1676,15 +1671,15 @@ unsafe fn pad_row<K: Kern<E = f32>>(
 #[inline(always)]
 unsafe fn copy_run<K: Kern<E = f32>>(src: *const f32, n: usize, dst: *mut f32) {
     let mut i = 0;
-    // SAFETY: `i + LANES <= n`, then `i < n`: within both; features by the caller.
+    // SAFETY: `i + LANES <= n`, then the last `n - i < LANES`: within both; features by
+    // the caller.
     unsafe {
         while i + K::LANES <= n {
             K::store(dst.add(i), K::load(src.add(i)));
             i += K::LANES;
         }
-        while i < n {
-            *dst.add(i) = *src.add(i);
-            i += 1;
+        if i < n {
+            K::store_n(dst.add(i), K::load_n(src.add(i), n - i), n - i);
         }
     }
 }

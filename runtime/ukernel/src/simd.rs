@@ -266,50 +266,6 @@ mod x86 {
     /// AVX2: 8 lanes (`deint` needs AVX2, the other methods AVX).
     struct X256;
 
-    /// The AVX 8 x 8 transpose (unpack, shuffle, swap halves).
-    ///
-    /// # Safety
-    /// AVX is enabled; as `Vf::transpose8`.
-    #[inline(always)]
-    unsafe fn transpose8_avx(src: *const f32, lds: usize, dst: *mut f32, ldd: usize) {
-        // SAFETY: rows `j < 8` of `src` and `c < 8` of `dst` hold 8 f32s each (the
-        // contract); the intrinsics need AVX (enabled) and no alignment.
-        unsafe {
-            let r: [__m256; 8] = std::array::from_fn(|j| _mm256_loadu_ps(src.add(j * lds)));
-            // Pairs of rows interleaved: `t[2p]` holds columns 0, 1, 4, 5 of rows 2p and
-            // 2p + 1, `t[2p + 1]` columns 2, 3, 6, 7.
-            let t: [__m256; 8] = std::array::from_fn(|x| {
-                let p = x / 2 * 2;
-                if x % 2 == 0 {
-                    _mm256_unpacklo_ps(r[p], r[p + 1])
-                } else {
-                    _mm256_unpackhi_ps(r[p], r[p + 1])
-                }
-            });
-            // `u[4g + c]` (rows 4g..4g + 4): column `c` in its low half, `c + 4` in its
-            // high half.
-            let u: [__m256; 8] = std::array::from_fn(|x| {
-                let (g, c) = (x / 4, x % 4);
-                let (lo, hi) = (t[4 * g + c / 2], t[4 * g + 2 + c / 2]);
-                if c % 2 == 0 {
-                    _mm256_shuffle_ps::<0x44>(lo, hi)
-                } else {
-                    _mm256_shuffle_ps::<0xEE>(lo, hi)
-                }
-            });
-            for c in 0..4 {
-                _mm256_storeu_ps(
-                    dst.add(c * ldd),
-                    _mm256_permute2f128_ps::<0x20>(u[c], u[4 + c]),
-                );
-                _mm256_storeu_ps(
-                    dst.add((c + 4) * ldd),
-                    _mm256_permute2f128_ps::<0x31>(u[c], u[4 + c]),
-                );
-            }
-        }
-    }
-
     impl Vf for X512 {
         type V = __m512;
         const L: usize = 16;
@@ -418,7 +374,7 @@ mod x86 {
         #[inline(always)]
         unsafe fn transpose8(src: *const f32, lds: usize, dst: *mut f32, ldd: usize) {
             // SAFETY: AVX-512F implies AVX; the method's contract is the helper's.
-            unsafe { transpose8_avx(src, lds, dst, ldd) }
+            unsafe { crate::x86::transpose8_ps(src, lds, dst, ldd) }
         }
     }
 
@@ -526,7 +482,7 @@ mod x86 {
         #[inline(always)]
         unsafe fn transpose8(src: *const f32, lds: usize, dst: *mut f32, ldd: usize) {
             // SAFETY: AVX enabled; the method's contract is the helper's.
-            unsafe { transpose8_avx(src, lds, dst, ldd) }
+            unsafe { crate::x86::transpose8_ps(src, lds, dst, ldd) }
         }
     }
 }

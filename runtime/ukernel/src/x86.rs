@@ -183,13 +183,14 @@ unsafe fn transpose16_ps(src: *const f32, lds: usize, dst: *mut f32, ldd: usize)
     }
 }
 
-/// Transposes 8 x 8 f32 as [`transpose16_ps`] does, with two 128-bit lanes.
+/// Transposes 8 x 8 f32 as [`transpose16_ps`] does, with two 128-bit lanes (also the
+/// attention kernel's and `simd`'s 8 x 8 transpose).
 ///
 /// # Safety
 /// AVX is enabled; for each `i < 8`, `src + i * lds` is valid for reading and `dst + i *
 /// ldd` for writing 8 f32s, disjoint.
 #[inline(always)]
-unsafe fn transpose8_ps(src: *const f32, lds: usize, dst: *mut f32, ldd: usize) {
+pub(crate) unsafe fn transpose8_ps(src: *const f32, lds: usize, dst: *mut f32, ldd: usize) {
     // SAFETY: the contract; unaligned loads and stores.
     unsafe {
         let mut r = [_mm256_setzero_ps(); 8];
